@@ -1,0 +1,109 @@
+// CrawlSession: owns one crawl's state — its pages and their statuses — in SQLite storage, so
+// progress survives evictions and restarts; an alarm enforces the crawl's time limit.
+import { DurableObject } from "cloudflare:workers";
+
+export type PageStatus = "pending" | "processing" | "completed" | "failed";
+export type CrawlStatus = "crawling" | "completed" | "failed" | "cancelled";
+export type CrawlPage = { url: string; status: PageStatus; title: string | null; error: string | null };
+export type CrawlSnapshot = {
+  crawlId: string | null;
+  status: CrawlStatus | null;
+  total: number;
+  completed: number;
+  errorCount: number;
+  currentUrl: string | null;
+  error: string | null;
+  pages: CrawlPage[];
+};
+
+export const CRAWL_TIME_LIMIT_MS = 10 * 60 * 1000;
+export const CRAWL_TIMEOUT_MESSAGE =
+  "Crawl timed out after 10 minutes. Please try again or use a smaller documentation site.";
+
+export class CrawlSession extends DurableObject<Env> {
+  private sql = this.ctx.storage.sql;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS pages (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT, url TEXT NOT NULL UNIQUE, status TEXT NOT NULL,
+      title TEXT, error TEXT, updated_at INTEGER NOT NULL)`);
+  }
+
+  private get kv() {
+    return this.ctx.storage.kv;
+  }
+
+  /** Starts the crawl of `urls` (idempotent for the same crawl id). */
+  async start(crawlId: string, urls: string[], timeLimitMs = CRAWL_TIME_LIMIT_MS): Promise<CrawlSnapshot> {
+    if (this.kv.get("crawlId") === crawlId) return this.snapshot();
+    this.kv.put("crawlId", crawlId);
+    this.kv.put("status", "crawling");
+    for (const url of urls) {
+      this.sql.exec(`INSERT OR IGNORE INTO pages (url, status, updated_at) VALUES (?, 'pending', ?)`, url, Date.now());
+    }
+    await this.ctx.storage.setAlarm(Date.now() + timeLimitMs);
+    return this.snapshot();
+  }
+
+  /** Marks a page as being processed; false when the crawl is over or the page is already done. */
+  claim(url: string): boolean {
+    if (this.kv.get("status") !== "crawling") return false;
+    const cursor = this.sql.exec(
+      `UPDATE pages SET status = 'processing', updated_at = ? WHERE url = ? AND status IN ('pending', 'processing')`,
+      Date.now(),
+      url,
+    );
+    return cursor.rowsWritten > 0;
+  }
+
+  /** Records a page's outcome; the crawl completes when no page is left pending or processing. */
+  async record(url: string, outcome: { status: "completed" | "failed"; title?: string | null; error?: string | null }) {
+    this.sql.exec(
+      `UPDATE pages SET status = ?, title = ?, error = ?, updated_at = ? WHERE url = ? AND status != 'completed'`,
+      outcome.status,
+      outcome.title ?? null,
+      outcome.error ?? null,
+      Date.now(),
+      url,
+    );
+    const open = this.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM pages WHERE status IN ('pending', 'processing')`).one().n;
+    if (open === 0 && this.kv.get("status") === "crawling") {
+      this.kv.put("status", "completed");
+      await this.ctx.storage.deleteAlarm();
+    }
+    return this.snapshot();
+  }
+
+  async cancel(): Promise<CrawlSnapshot> {
+    if (this.kv.get("status") === "crawling") {
+      this.kv.put("status", "cancelled");
+      this.kv.put("error", "Crawl cancelled");
+      await this.ctx.storage.deleteAlarm();
+    }
+    return this.snapshot();
+  }
+
+  snapshot(): CrawlSnapshot {
+    const pages = this.sql
+      .exec<CrawlPage>(`SELECT url, status, title, error FROM pages ORDER BY seq`)
+      .toArray()
+      .map(({ url, status, title, error }) => ({ url, status, title, error }));
+    return {
+      crawlId: (this.kv.get("crawlId") as string) ?? null,
+      status: (this.kv.get("status") as CrawlStatus) ?? null,
+      total: pages.length,
+      completed: pages.filter((p) => p.status === "completed").length,
+      errorCount: pages.filter((p) => p.status === "failed").length,
+      currentUrl: pages.find((p) => p.status === "processing")?.url ?? null,
+      error: (this.kv.get("error") as string) ?? null,
+      pages,
+    };
+  }
+
+  async alarm() {
+    if (this.kv.get("status") !== "crawling") return;
+    this.kv.put("status", "failed");
+    this.kv.put("error", CRAWL_TIMEOUT_MESSAGE);
+  }
+}

@@ -1,0 +1,41 @@
+// `npm run dev`: local secrets generated on first run, migrations applied, the SPA built and
+// rebuilt on change, and the portal Worker served at http://localhost:8787.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+
+const DEV_VARS = ".dev.vars";
+const generated = {
+  ENVIRONMENT: () => "development",
+  BETTER_AUTH_SECRET: () => randomBytes(32).toString("base64url"),
+  SECRETS_KEY: () => randomBytes(32).toString("base64"),
+};
+
+function ensureDevVars() {
+  const text = existsSync(DEV_VARS) ? readFileSync(DEV_VARS, "utf8") : "";
+  const present = new Set(text.split("\n").map((line) => line.split("=")[0].trim()));
+  const missing = Object.entries(generated).filter(([name]) => !present.has(name));
+  if (missing.length === 0) return;
+  const lines = missing.map(([name, make]) => `${name}=${make()}`);
+  const prefix = text && !text.endsWith("\n") ? "\n" : "";
+  writeFileSync(DEV_VARS, `${text}${prefix}${lines.join("\n")}\n`);
+  console.log(`Generated ${missing.map(([n]) => n).join(", ")} in ${DEV_VARS}`);
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+ensureDevVars();
+run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"]);
+run("npx", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
+
+const children = [
+  spawn("npx", ["vite", "build", "--watch", "--config", "web/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit" }),
+  spawn("npx", ["wrangler", "dev", "--port", "8787", ...process.argv.slice(2)], { stdio: "inherit" }),
+];
+const stop = () => children.forEach((child) => child.kill("SIGTERM"));
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+children.forEach((child) => child.on("exit", (code) => { stop(); process.exit(code ?? 0); }));

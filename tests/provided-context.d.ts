@@ -1,0 +1,9 @@
+// Values the global setups provide to tests through vitest's inject().
+export {};
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Origin of the local fixture HTTP server, e.g. http://127.0.0.1:41234 */
+    fixtureOrigin: string;
+  }
+}

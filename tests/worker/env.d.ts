@@ -1,0 +1,10 @@
+// Test-only bindings of the worker tests.
+export {};
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    }
+  }
+}

@@ -1,0 +1,36 @@
+// Helpers for worker tests: requests through the real Worker entry, and signed-in users.
+import { exports } from "cloudflare:workers";
+
+export const ORIGIN = "http://toolport.test";
+
+/** Sends a request to the Worker as a browser on the portal's own origin would. */
+export function call(path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) {
+  const { json, cookie, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (json !== undefined) headers.set("content-type", "application/json");
+  if (cookie) headers.set("cookie", cookie);
+  if (rest.method && rest.method !== "GET" && !headers.has("origin")) headers.set("origin", ORIGIN);
+  return exports.default.fetch(
+    new Request(`${ORIGIN}${path}`, { redirect: "manual", ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }),
+  );
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+export const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+let counter = 0;
+/** Signs up a fresh user and answers their session cookie and email. */
+export async function signUp(overrides: { email?: string; name?: string; password?: string } = {}) {
+  const email = overrides.email ?? `user${++counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const password = overrides.password ?? "correct horse battery";
+  const res = await call("/api/auth/sign-up/email", {
+    method: "POST",
+    json: { email, password, name: overrides.name ?? "Ada Lovelace" },
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  return { email, password, cookie: cookiesOf(res) };
+}

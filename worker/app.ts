@@ -1,0 +1,37 @@
+// The portal's Hono app: /api routes, one module per area, and the SPA for everything else.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requireUser } from "./auth/session";
+import { getDb } from "./db";
+import type { AppEnv } from "./env";
+import { fail, onError } from "./lib/errors";
+import { sameOriginOnly } from "./lib/origin";
+import { authRoutes } from "./routes/auth";
+import { billingRoutes } from "./routes/billing";
+
+/** JSON bodies larger than this answer 413; uploads set their own, larger limit. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export const app = new Hono<AppEnv>();
+
+app.onError(onError);
+
+app.use("/api/*", sameOriginOnly, async (c, next) => {
+  c.set("db", getDb(c.env.DB));
+  await next();
+});
+app.use(
+  "/api/*",
+  bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => fail(413, "Request body too large (limit 1 MB)") }),
+);
+
+app.route("/api/auth", authRoutes);
+
+// Everything below needs a signed-in user.
+app.use("/api/*", requireUser);
+app.route("/api/billing", billingRoutes);
+
+app.notFound((c) => {
+  if (c.req.path.startsWith("/api/")) return c.json({ success: false, error: "Not found" }, 404);
+  return c.env.ASSETS.fetch(c.req.raw);
+});

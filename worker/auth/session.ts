@@ -1,0 +1,32 @@
+// Resolves the signed-in user and their organization for every protected /api call.
+import { eq } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import { memberships } from "../db/schema";
+import type { AppEnv, SessionUser } from "../env";
+import { fail } from "../lib/errors";
+import { getAuth, isConfiguredSuperadmin } from "./auth";
+
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const session = await getAuth(c.env, c.req.url).api.getSession({ headers: c.req.raw.headers });
+  if (!session) fail(401, "Authentication required");
+  const { user } = session;
+  const membership = await c.var.db.query.memberships.findFirst({ where: eq(memberships.userId, user.id) });
+  if (!membership) fail(403, "Your account has no organization");
+  c.set("user", {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    picture: user.image ?? null,
+    superUser: Boolean(user.superUser) || isConfiguredSuperadmin(c.env, user.email),
+  });
+  c.set("organizationId", membership.organizationId);
+  await next();
+});
+
+export const requireSuperUser = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.user.superUser) fail(403, "Access denied: restricted to superadministrators");
+  await next();
+});
+
+/** The profile answer of spec §3: name, email, picture and the superUser flag. */
+export const toProfile = ({ name, email, picture, superUser }: SessionUser) => ({ name, email, picture, superUser });

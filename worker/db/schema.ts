@@ -1,0 +1,394 @@
+// The whole Toolport data model (spec §3): the single source of truth for D1 and its migrations.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const id = () => text("id").primaryKey().$defaultFn(() => crypto.randomUUID());
+const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
+const createdAt = () => timestamp("created_at").notNull().$defaultFn(() => new Date());
+const updatedAt = () =>
+  timestamp("updated_at").notNull().$defaultFn(() => new Date()).$onUpdateFn(() => new Date());
+const json = <T>(name: string) => text(name, { mode: "json" }).$type<T>();
+
+// ── Sign-in (better-auth's user, session, account and verification tables) ──────────────────
+
+export const users = sqliteTable("users", {
+  id: id(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+  picture: text("picture"),
+  superUser: integer("super_user", { mode: "boolean" }).notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: id(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const accounts = sqliteTable(
+  "accounts",
+  {
+    id: id(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at"),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at"),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_idx").on(t.userId)],
+);
+
+export const verifications = sqliteTable("verifications", {
+  id: id(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ── Organizations ─────────────────────────────────────────────────────────────────────────────
+
+export const organizations = sqliteTable("organizations", {
+  id: id(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  stripeCustomerId: text("stripe_customer_id"),
+  createdAt: createdAt(),
+});
+
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["owner", "member"] }).notNull().default("owner"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId] }), index("memberships_user_idx").on(t.userId)],
+);
+
+// ── Servers and their tools ───────────────────────────────────────────────────────────────────
+
+export const SERVER_STATUSES = ["active", "hibernated", "stopped", "failed", "removed"] as const;
+export const CRAWL_FREQUENCIES = ["weekly", "monthly"] as const;
+
+export type Endpoint = { method: string; path: string; summary?: string };
+
+export const servers = sqliteTable(
+  "servers",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    version: text("version").notNull().default("1.0.0"),
+    slug: text("slug").notNull().unique(),
+    baseUrl: text("base_url"),
+    endpoints: json<Endpoint[]>("endpoints").notNull().default(sql`'[]'`),
+    status: text("status", { enum: SERVER_STATUSES }).notNull().default("active"),
+    // Why a server is hibernated: 'tool_calls' (monthly limit) or 'servers' (downgrade).
+    hibernatedReason: text("hibernated_reason", { enum: ["tool_calls", "servers"] }),
+    sourceUrl: text("source_url"),
+    // KV key of the raw description, kept for re-imports.
+    specKey: text("spec_key"),
+    importReport: json<unknown[]>("import_report").notNull().default(sql`'[]'`),
+    originalCrawlUrl: text("original_crawl_url"),
+    automatedCrawlEnabled: integer("automated_crawl_enabled", { mode: "boolean" }).notNull().default(false),
+    automatedCrawlFrequency: text("automated_crawl_frequency", { enum: CRAWL_FREQUENCIES })
+      .notNull()
+      .default("weekly"),
+    lastCrawledAt: timestamp("last_crawled_at"),
+    nextCrawlAt: timestamp("next_crawl_at"),
+    // The deployment that currently serves /s/{slug}/mcp (a failed redeploy leaves it in place).
+    activeDeploymentId: text("active_deployment_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("servers_org_idx").on(t.organizationId),
+    index("servers_next_crawl_idx").on(t.automatedCrawlEnabled, t.nextCrawlAt),
+  ],
+);
+
+export const tools = sqliteTable(
+  "tools",
+  {
+    id: id(),
+    serverId: text("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    title: text("title"),
+    description: text("description").notNull().default(""),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    inputSchema: json<Record<string, unknown>>("input_schema").notNull(),
+    // Where each argument goes in the HTTP request (path, query, header, cookie, body).
+    mapping: json<Record<string, unknown>>("mapping").notNull(),
+    endpoint: json<Endpoint>("endpoint").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("tools_server_name_idx").on(t.serverId, t.name)],
+);
+
+// ── Authentication of a server's upstream API ─────────────────────────────────────────────────
+
+export const AUTH_TYPES = ["none", "bearer", "apiKey", "basic", "oauth2", "oauthClientCreds", "oauthCode"] as const;
+export const AUTH_STRATEGIES = ["managed", "passthrough"] as const;
+export const AUTH_STATUSES = ["configured", "invalid", "not_configured"] as const;
+
+export type ParameterCandidate = { name: string; type: string; reason: string; confidence: number };
+
+export const authConfigs = sqliteTable("auth_configs", {
+  serverId: text("server_id")
+    .primaryKey()
+    .references(() => servers.id, { onDelete: "cascade" }),
+  authType: text("auth_type", { enum: AUTH_TYPES }).notNull().default("none"),
+  authStrategy: text("auth_strategy", { enum: AUTH_STRATEGIES }).notNull().default("managed"),
+  status: text("status", { enum: AUTH_STATUSES }).notNull().default("not_configured"),
+  authContextValues: json<Record<string, string>>("auth_context_values").notNull().default(sql`'{}'`),
+  authContextMetadata: json<ParameterCandidate[]>("auth_context_metadata").notNull().default(sql`'[]'`),
+  requireToolportLogin: integer("require_toolport_login", { mode: "boolean" }).notNull().default(false),
+  exposeToPublic: integer("expose_to_public", { mode: "boolean" }).notNull().default(false),
+  // AES-GCM ciphertext (base64 of iv ‖ ciphertext) of the secrets JSON; never answered.
+  secretsCiphertext: text("secrets_ciphertext"),
+  maskedSecrets: json<Record<string, string>>("masked_secrets").notNull().default(sql`'{}'`),
+  // Extra settings of the auth type: apiKey name and location, oauth2 token URL and scopes.
+  settings: json<Record<string, unknown>>("settings").notNull().default(sql`'{}'`),
+  updatedAt: updatedAt(),
+});
+
+// ── Access tokens for the MCP endpoints ───────────────────────────────────────────────────────
+
+export const accessTokens = sqliteTable(
+  "access_tokens",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    name: text("name"),
+    // SHA-256 of the token; the token itself is shown once and never stored.
+    tokenHash: text("token_hash").notNull().unique(),
+    // The first characters of the token, to recognise it in lists.
+    prefix: text("prefix").notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    expiresAt: timestamp("expires_at"),
+    lastUsedAt: timestamp("last_used_at"),
+    revokedAt: timestamp("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("access_tokens_org_idx").on(t.organizationId)],
+);
+
+export const tokenServers = sqliteTable(
+  "token_servers",
+  {
+    tokenId: text("token_id")
+      .notNull()
+      .references(() => accessTokens.id, { onDelete: "cascade" }),
+    serverId: text("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.tokenId, t.serverId] }), index("token_servers_server_idx").on(t.serverId)],
+);
+
+// ── Deployments ───────────────────────────────────────────────────────────────────────────────
+
+export const DEPLOYMENT_STATUSES = ["generated", "deploying", "deployed", "failed"] as const;
+
+export const deployments = sqliteTable(
+  "deployments",
+  {
+    id: id(),
+    serverId: text("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    // Content hash of the generated modules: the same tools and configuration give the same hash.
+    contentHash: text("content_hash").notNull(),
+    provider: text("provider", { enum: ["loader", "cloudflare"] }).notNull(),
+    status: text("status", { enum: DEPLOYMENT_STATUSES }).notNull().default("generated"),
+    deploymentUrl: text("deployment_url"),
+    error: text("error"),
+    cloudflareDeploymentId: text("cloudflare_deployment_id"),
+    cloudflareProjectId: text("cloudflare_project_id"),
+    apiConfig: json<{ baseUrl?: string; authType?: string; headers?: Record<string, string> }>("api_config")
+      .notNull()
+      .default(sql`'{}'`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("deployments_server_idx").on(t.serverId, t.createdAt)],
+);
+
+// ── Crawls, crawled pages, extraction jobs and specs ──────────────────────────────────────────
+
+export const CRAWL_STATUSES = ["pending", "crawling", "completed", "failed", "cancelled"] as const;
+export const PAGE_STATUSES = ["pending", "processing", "completed", "failed"] as const;
+
+export const crawls = sqliteTable(
+  "crawls",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    serverId: text("server_id").references(() => servers.id, { onDelete: "set null" }),
+    url: text("url").notNull(),
+    status: text("status", { enum: CRAWL_STATUSES }).notNull().default("pending"),
+    total: integer("total").notNull().default(0),
+    completed: integer("completed").notNull().default(0),
+    errorCount: integer("error_count").notNull().default(0),
+    selectedUrls: json<string[]>("selected_urls").notNull().default(sql`'[]'`),
+    error: text("error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("crawls_org_idx").on(t.organizationId)],
+);
+
+export const crawledPages = sqliteTable(
+  "crawled_pages",
+  {
+    id: id(),
+    crawlId: text("crawl_id")
+      .notNull()
+      .references(() => crawls.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    status: text("status", { enum: PAGE_STATUSES }).notNull().default("pending"),
+    title: text("title"),
+    // KV key of the page's Markdown.
+    contentKey: text("content_key"),
+    error: text("error"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("crawled_pages_crawl_url_idx").on(t.crawlId, t.url)],
+);
+
+export const specs = sqliteTable("specs", {
+  id: id(),
+  organizationId: text("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  crawlId: text("crawl_id").references(() => crawls.id, { onDelete: "set null" }),
+  sourceUrl: text("source_url"),
+  title: text("title"),
+  // KV key of the OpenAPI description.
+  contentKey: text("content_key").notNull(),
+  createdAt: createdAt(),
+});
+
+export const extractionJobs = sqliteTable("extraction_jobs", {
+  id: id(),
+  organizationId: text("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  crawlId: text("crawl_id")
+    .notNull()
+    .references(() => crawls.id, { onDelete: "cascade" }),
+  status: text("status", { enum: ["pending", "processing", "completed", "failed"] }).notNull().default("pending"),
+  specId: text("spec_id").references(() => specs.id, { onDelete: "set null" }),
+  error: text("error"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ── Plans, subscriptions and usage ────────────────────────────────────────────────────────────
+
+export const PLAN_TYPES = ["free", "sprout", "growth"] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+export const plans = sqliteTable("plans", {
+  id: text("id").primaryKey(),
+  type: text("type", { enum: PLAN_TYPES }).notNull().unique(),
+  name: text("name").notNull(),
+  // Monthly price in cents.
+  price: integer("price").notNull(),
+  description: text("description").notNull(),
+  maxServers: integer("max_servers").notNull(),
+  maxToolsPerServer: integer("max_tools_per_server").notNull(),
+  maxToolCallsPerMonth: integer("max_tool_calls_per_month").notNull(),
+  automatedCrawls: integer("automated_crawls", { mode: "boolean" }).notNull(),
+  apiAccess: integer("api_access", { mode: "boolean" }).notNull(),
+  prioritySupport: integer("priority_support", { mode: "boolean" }).notNull(),
+  customDomain: integer("custom_domain", { mode: "boolean" }).notNull(),
+  popular: integer("popular", { mode: "boolean" }).notNull().default(false),
+  stripePriceId: text("stripe_price_id"),
+  sortOrder: integer("sort_order").notNull(),
+});
+
+export const subscriptions = sqliteTable("subscriptions", {
+  organizationId: text("organization_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  planType: text("plan_type", { enum: PLAN_TYPES }).notNull().default("free"),
+  status: text("status", { enum: ["active", "canceled", "past_due"] }).notNull().default("active"),
+  provider: text("provider", { enum: ["local", "stripe"] }).notNull().default("local"),
+  stripeSubscriptionId: text("stripe_subscription_id"),
+  currentPeriodEnd: timestamp("current_period_end"),
+  cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+// Stripe webhook events already applied, so a replayed event changes nothing.
+export const billingEvents = sqliteTable("billing_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: createdAt(),
+});
+
+// Tool calls per organization per month ('YYYY-MM'); a new month starts from zero.
+export const organizationUsage = sqliteTable(
+  "organization_usage",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    period: text("period").notNull(),
+    toolCalls: integer("tool_calls").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.period] })],
+);
+
+export const serverUsage = sqliteTable(
+  "server_usage",
+  {
+    serverId: text("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    period: text("period").notNull(),
+    toolCalls: integer("tool_calls").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.serverId, t.period] }), index("server_usage_org_idx").on(t.organizationId, t.period)],
+);

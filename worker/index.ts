@@ -1,0 +1,14 @@
+// Worker entry: wires the HTTP app, the crawl queue consumer and the cron handler.
+import { app } from "./app";
+import { handleCrawlBatch, type CrawlMessage } from "./crawl/queue";
+import type { Bindings } from "./env";
+import { handleScheduled } from "./scheduled";
+
+export { CrawlSession } from "../durable-objects/crawl-session";
+export { Deployment } from "../durable-objects/deployment";
+
+export default {
+  fetch: app.fetch,
+  queue: (batch, env, _ctx) => handleCrawlBatch(batch as MessageBatch<CrawlMessage>, env),
+  scheduled: (controller, env, _ctx) => handleScheduled(controller, env),
+} satisfies ExportedHandler<Bindings, CrawlMessage>;

@@ -1,0 +1,118 @@
+// Outbound fetches of user-given URLs: internal addresses refused outside local development,
+// redirects re-checked hop by hop, a time-out, and a cap on the body size.
+import { isLocalDev } from "../env";
+import { fail } from "./errors";
+
+const INTERNAL_HOSTNAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/i;
+
+function ipv4Parts(host: string): number[] | null {
+  const parts = host.split(".");
+  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p))) return null;
+  const nums = parts.map(Number);
+  return nums.every((n) => n <= 255) ? nums : null;
+}
+
+function isInternalIpv4([a, b]: number[]) {
+  return (
+    a === 0 || a === 10 || a === 127 || a >= 224 ||
+    (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) ||
+    (a === 192 && b === 0) || (a === 198 && (b === 18 || b === 19))
+  );
+}
+
+function isInternalIpv6(host: string) {
+  const h = host.toLowerCase();
+  if (h === "::" || h === "::1") return true;
+  if (/^f[cd]/.test(h) || /^fe[89ab]/.test(h) || h.startsWith("ff")) return true;
+  // IPv4-mapped, -compatible and NAT64 forms carry an IPv4 address in the last 32 bits.
+  const embedded = h.match(/^(?:::ffff:|::|64:ff9b::)(?:([0-9a-f]{1,4}):([0-9a-f]{1,4})|(\d+\.\d+\.\d+\.\d+))$/);
+  if (embedded) {
+    const v4 = embedded[3]
+      ? ipv4Parts(embedded[3])
+      : [parseInt(embedded[1], 16) >> 8, parseInt(embedded[1], 16) & 255, parseInt(embedded[2], 16) >> 8, parseInt(embedded[2], 16) & 255];
+    return v4 ? isInternalIpv4(v4) : true;
+  }
+  return false;
+}
+
+/** Whether a URL's host is loopback, private, link-local, metadata or otherwise internal. */
+export function isInternalHost(hostname: string): boolean {
+  // WHATWG URL parsing has already turned decimal, hex and octal IPv4 forms into dotted quads.
+  const host = hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  if (!host.includes(".") && !host.includes(":")) return true;
+  if (INTERNAL_HOSTNAMES.test(host)) return true;
+  const v4 = ipv4Parts(host);
+  if (v4) return isInternalIpv4(v4);
+  if (host.includes(":")) return isInternalIpv6(host);
+  return false;
+}
+
+/** Parses a user-given URL, refusing other schemes and (outside local development) internal hosts. */
+export function checkPublicUrl(raw: string, env: Pick<Env, "ENVIRONMENT">): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    fail(400, `Invalid URL: ${raw.slice(0, 200)}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") fail(400, "Only http and https URLs are supported");
+  if (url.username || url.password) fail(400, "URLs with credentials are not supported");
+  if (!isLocalDev(env) && isInternalHost(url.hostname)) {
+    fail(400, `The URL points at an internal address (${url.hostname}), which Toolport does not fetch`);
+  }
+  return url;
+}
+
+export type SafeFetchOptions = { timeoutMs?: number; maxBytes?: number; maxRedirects?: number; headers?: HeadersInit };
+export type FetchedBody = { url: string; status: number; contentType: string; text: string };
+
+/** Fetches a user-given URL as text with every guard on; throws ApiError with a clear message on failure. */
+export async function safeFetchText(raw: string, env: Pick<Env, "ENVIRONMENT">, options: SafeFetchOptions = {}): Promise<FetchedBody> {
+  const { timeoutMs = 15_000, maxBytes = 10 * 1024 * 1024, maxRedirects = 5, headers } = options;
+  let url = checkPublicUrl(raw, env);
+  const signal = AbortSignal.timeout(timeoutMs);
+  for (let hop = 0; ; hop++) {
+    let res: Response;
+    try {
+      res = await fetch(url, { redirect: "manual", signal, headers: { "user-agent": "Toolport/1.0", ...headers } });
+    } catch (err) {
+      const reason = (err as Error).name === "TimeoutError" ? `no answer within ${timeoutMs / 1000} s` : (err as Error).message;
+      fail(502, `URL not reachable: ${url.href} (${reason})`);
+    }
+    const location = res.headers.get("location");
+    if (res.status >= 300 && res.status < 400 && location) {
+      if (hop >= maxRedirects) fail(502, `URL not reachable: too many redirects from ${raw}`);
+      url = checkPublicUrl(new URL(location, url).href, env);
+      continue;
+    }
+    const declared = Number(res.headers.get("content-length") ?? 0);
+    if (declared > maxBytes) fail(413, `The document is larger than the ${maxBytes / 1024 / 1024} MB limit`);
+    const text = await readCapped(res, maxBytes);
+    return { url: url.href, status: res.status, contentType: res.headers.get("content-type") ?? "", text };
+  }
+}
+
+async function readCapped(res: Response, maxBytes: number) {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      fail(413, `The document is larger than the ${maxBytes / 1024 / 1024} MB limit`);
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}

@@ -1,0 +1,15 @@
+// zod validation for every body, query and param, failing with a 400 that names the field.
+import { zValidator } from "@hono/zod-validator";
+import type { ValidationTargets } from "hono";
+import type { ZodType } from "zod";
+import { fail } from "./errors";
+
+/** Validates `target` with `schema`; a failure answers 400 with the first issue, e.g. "name: Too long". */
+export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
+  zValidator(target, schema, (result) => {
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+      fail(400, `${where}${issue?.message ?? "Invalid input"}`);
+    }
+  });

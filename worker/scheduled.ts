@@ -1,0 +1,15 @@
+// Cron Triggers: the monthly usage roll-over on the 1st, and the daily re-crawl sweep.
+import { rollOverMonthlyUsage } from "./billing/usage";
+import { getDb } from "./db";
+import type { Bindings } from "./env";
+
+export const MONTHLY_ROLLOVER_CRON = "5 0 1 * *";
+export const DAILY_SWEEP_CRON = "0 3 * * *";
+
+export async function handleScheduled(controller: ScheduledController, env: Bindings) {
+  const db = getDb(env.DB);
+  if (controller.cron === MONTHLY_ROLLOVER_CRON) {
+    const resumed = await rollOverMonthlyUsage(db);
+    console.log(`Monthly roll-over: ${resumed.length} server(s) resumed`);
+  }
+}
