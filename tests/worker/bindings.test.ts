@@ -125,7 +125,7 @@ describe("scheduled handler", () => {
 describe("Worker Loader", () => {
   it("runs a module in its own isolate", async () => {
     const worker = env.LOADER.get("round-trip", async () => ({
-      compatibilityDate: "2026-11-01",
+      compatibilityDate: "2026-10-20",
       mainModule: "main.js",
       modules: { "main.js": `export default { fetch: () => new Response("hello from a loaded worker") }` },
     }));
