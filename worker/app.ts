@@ -8,6 +8,7 @@ import { fail, onError } from "./lib/errors";
 import { sameOriginOnly } from "./lib/origin";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes } from "./routes/billing";
+import { tokenRoutes } from "./routes/tokens";
 
 /** JSON bodies larger than this answer 413; uploads set their own, larger limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -30,6 +31,7 @@ app.route("/api/auth", authRoutes);
 // Everything below needs a signed-in user.
 app.use("/api/*", requireUser);
 app.route("/api/billing", billingRoutes);
+app.route("/api", tokenRoutes);
 
 app.notFound((c) => {
   if (c.req.path.startsWith("/api/")) return c.json({ success: false, error: "Not found" }, 404);

@@ -1,5 +1,5 @@
 // Helpers for worker tests: requests through the real Worker entry, and signed-in users.
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 
 export const ORIGIN = "http://toolport.test";
 
@@ -23,7 +23,7 @@ export const cookiesOf = (res: Response) =>
     .join("; ");
 
 let counter = 0;
-/** Signs up a fresh user and answers their session cookie and email. */
+/** Signs up a fresh user and answers their session cookie, email, user id and organization id. */
 export async function signUp(overrides: { email?: string; name?: string; password?: string } = {}) {
   const email = overrides.email ?? `user${++counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const password = overrides.password ?? "correct horse battery";
@@ -32,5 +32,10 @@ export async function signUp(overrides: { email?: string; name?: string; passwor
     json: { email, password, name: overrides.name ?? "Ada Lovelace" },
   });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  return { email, password, cookie: cookiesOf(res) };
+  const ids = await env.DB.prepare(
+    "SELECT users.id AS userId, memberships.organization_id AS organizationId FROM users JOIN memberships ON memberships.user_id = users.id WHERE users.email = ?",
+  )
+    .bind(email)
+    .first<{ userId: string; organizationId: string }>();
+  return { email, password, cookie: cookiesOf(res), userId: ids!.userId, organizationId: ids!.organizationId };
 }
