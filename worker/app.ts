@@ -7,7 +7,7 @@ import type { AppEnv } from "./env";
 import { fail, onError } from "./lib/errors";
 import { sameOriginOnly } from "./lib/origin";
 import { authRoutes } from "./routes/auth";
-import { billingRoutes } from "./routes/billing";
+import { billingRoutes, billingWebhookRoutes } from "./routes/billing";
 import { tokenRoutes } from "./routes/tokens";
 
 /** JSON bodies larger than this answer 413; uploads set their own, larger limit. */
@@ -27,6 +27,7 @@ app.use(
 );
 
 app.route("/api/auth", authRoutes);
+app.route("/api/billing", billingWebhookRoutes);
 
 // Everything below needs a signed-in user.
 app.use("/api/*", requireUser);
