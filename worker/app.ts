@@ -8,6 +8,7 @@ import { fail, onError } from "./lib/errors";
 import { sameOriginOnly } from "./lib/origin";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes, billingWebhookRoutes } from "./routes/billing";
+import { superadminRoutes } from "./routes/superadmin";
 import { tokenRoutes } from "./routes/tokens";
 
 /** JSON bodies larger than this answer 413; uploads set their own, larger limit. */
@@ -33,6 +34,7 @@ app.route("/api/billing", billingWebhookRoutes);
 app.use("/api/*", requireUser);
 app.route("/api/billing", billingRoutes);
 app.route("/api", tokenRoutes);
+app.route("/api/superadmin", superadminRoutes);
 
 app.notFound((c) => {
   if (c.req.path.startsWith("/api/")) return c.json({ success: false, error: "Not found" }, 404);
