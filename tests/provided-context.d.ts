@@ -5,5 +5,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** Origin of the local fixture HTTP server, e.g. http://127.0.0.1:41234 */
     fixtureOrigin: string;
+    /** Issuer URL of the local OpenID Connect provider. */
+    oidcIssuer: string;
   }
 }

@@ -69,16 +69,17 @@ function buildAuth(env: Bindings, baseURL: string) {
 
 export type Auth = ReturnType<typeof buildAuth>;
 
-// One instance per isolate and origin: building it (and OIDC discovery) is not free.
+// One instance per isolate, origin and provider: building it (and OIDC discovery) is not free.
 const instances = new Map<string, Auth>();
 
 /** The better-auth instance for this environment, with the portal's public origin as its base URL. */
 export function getAuth(env: Bindings, requestUrl: string): Auth {
   const baseURL = env.PUBLIC_URL ?? new URL(requestUrl).origin;
-  let auth = instances.get(baseURL);
+  const key = `${baseURL} ${env.OIDC_ISSUER ?? ""} ${env.OIDC_CLIENT_ID ?? ""}`;
+  let auth = instances.get(key);
   if (!auth) {
     auth = buildAuth(env, baseURL);
-    instances.set(baseURL, auth);
+    instances.set(key, auth);
   }
   return auth;
 }

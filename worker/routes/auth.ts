@@ -18,8 +18,10 @@ const CONFLICT_CODES = new Set(["USER_ALREADY_EXISTS", "USER_ALREADY_EXISTS_USE_
 
 /** Reshapes better-auth's JSON answers into { success, data?, error? }; never answers the raw session token. */
 async function reshape(res: Response, env: AppEnv["Bindings"]) {
-  if (!res.headers.get("content-type")?.includes("application/json")) return res;
-  const body = (await res.json()) as Record<string, any> | null;
+  const isJson = res.headers.get("content-type")?.includes("application/json");
+  if (!isJson || (res.status >= 300 && res.status < 400)) return res;
+  const text = await res.text();
+  const body = (text ? JSON.parse(text) : null) as Record<string, any> | null;
   const headers = new Headers(res.headers);
   headers.delete("content-length");
   if (!res.ok) {
