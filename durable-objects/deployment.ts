@@ -88,6 +88,13 @@ export class Deployment extends DurableObject<Env> {
     this.kv.put("status", "failed");
     this.kv.put("error", DEPLOYMENT_TIMEOUT_MESSAGE);
     this.append(DEPLOYMENT_TIMEOUT_MESSAGE);
+    // The D1 row is what the API answers: mark it failed too (unless it finished meanwhile).
+    const deploymentId = this.kv.get("deploymentId") as string | undefined;
+    if (deploymentId) {
+      await this.env.DB.prepare(`UPDATE deployments SET status = 'failed', error = ?, updated_at = ? WHERE id = ? AND status = 'deploying'`)
+        .bind(DEPLOYMENT_TIMEOUT_MESSAGE, Date.now(), deploymentId)
+        .run();
+    }
   }
 
   private append(message: string) {

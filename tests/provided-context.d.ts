@@ -7,5 +7,7 @@ declare module "vitest" {
     fixtureOrigin: string;
     /** Issuer URL of the local OpenID Connect provider. */
     oidcIssuer: string;
+    /** Origin of the local upstream API the MCP tests call (tests/upstream-server.ts). */
+    upstreamOrigin: string;
   }
 }

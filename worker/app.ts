@@ -8,8 +8,11 @@ import { fail, onError } from "./lib/errors";
 import { sameOriginOnly } from "./lib/origin";
 import { authRoutes } from "./routes/auth";
 import { billingRoutes, billingWebhookRoutes } from "./routes/billing";
+import { deploymentCancelRoutes, deploymentRoutes } from "./routes/deployment";
+import { gatewayRoutes } from "./routes/gateway";
 import { superadminRoutes } from "./routes/superadmin";
 import { tokenRoutes } from "./routes/tokens";
+import { usageRoutes } from "./routes/usage";
 
 /** JSON bodies larger than this answer 413; uploads set their own, larger limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -27,12 +30,17 @@ app.use(
   bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => fail(413, "Request body too large (limit 1 MB)") }),
 );
 
+// MCP gateway and the spec's /servers/{id}/deployment cancel call: outside /api, with their own guards.
+app.route("/s", gatewayRoutes);
+app.route("/servers", deploymentCancelRoutes);
 app.route("/api/auth", authRoutes);
 app.route("/api/billing", billingWebhookRoutes);
 
 // Everything below needs a signed-in user.
 app.use("/api/*", requireUser);
+app.route("/api/billing/usage", usageRoutes);
 app.route("/api/billing", billingRoutes);
+app.route("/api/servers", deploymentRoutes);
 app.route("/api", tokenRoutes);
 app.route("/api/superadmin", superadminRoutes);
 

@@ -6,6 +6,8 @@ import { handleScheduled } from "./scheduled";
 
 export { CrawlSession } from "../durable-objects/crawl-session";
 export { Deployment } from "../durable-objects/deployment";
+// The egress gate of generated MCP servers (the Worker Loader's globalOutbound).
+export { OutboundGuard } from "./hosting/outbound";
 
 export default {
   fetch: app.fetch,

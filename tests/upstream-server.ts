@@ -1,0 +1,72 @@
+// A real upstream API for MCP tests: echoes requests (path, query, headers, cookies, parsed bodies),
+// serves text, binary, large JSON, error statuses, slow answers and an OAuth2 token endpoint.
+import { createServer, type IncomingMessage, type Server } from "node:http";
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=", "base64");
+export const OAUTH_CLIENT = { id: "client-1", secret: "s3cret:with:colons" };
+
+async function readBody(req: IncomingMessage) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function parsedBody(req: IncomingMessage, raw: Buffer) {
+  const type = req.headers["content-type"] ?? "";
+  if (raw.length === 0) return null;
+  if (type.startsWith("application/json")) return JSON.parse(raw.toString("utf8"));
+  if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
+    const form = await new Request("http://x/", { method: "POST", headers: { "content-type": type }, body: raw }).formData();
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of form.entries()) {
+      const value = typeof v === "string" ? v : { filename: v.name, base64: Buffer.from(await v.arrayBuffer()).toString("base64") };
+      out[k] = k in out ? [out[k], value].flat() : value;
+    }
+    return out;
+  }
+  if (type.startsWith("text/")) return raw.toString("utf8");
+  return { base64: raw.toString("base64") };
+}
+
+/** Starts the upstream API on 127.0.0.1 and an ephemeral port. */
+export async function startUpstreamServer(): Promise<{ origin: string; server: Server }> {
+  let tokensIssued = 0;
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const raw = await readBody(req);
+    const json = (status: number, value: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
+    if (url.pathname === "/oauth/token") {
+      const expected = `Basic ${Buffer.from(`${encodeURIComponent(OAUTH_CLIENT.id)}:${encodeURIComponent(OAUTH_CLIENT.secret)}`).toString("base64")}`;
+      if (req.headers.authorization !== expected || !raw.toString().includes("grant_type=client_credentials")) return json(401, { error: "invalid_client" });
+      tokensIssued++;
+      return json(200, { access_token: `oauth-token-${tokensIssued}`, token_type: "Bearer", expires_in: 3600 });
+    }
+    if (url.pathname === "/oauth/stats") return json(200, { tokensIssued });
+    if (url.pathname === "/text") return res.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end("plain hello");
+    if (url.pathname === "/binary") return res.writeHead(200, { "content-type": "image/png" }).end(PNG);
+    if (url.pathname === "/empty") return res.writeHead(204).end();
+    if (url.pathname === "/big") return json(200, { items: Array.from({ length: Number(url.searchParams.get("n") ?? 5000) }, (_, i) => ({ i, label: `item ${i}` })) });
+    const status = url.pathname.match(/^\/status\/(\d{3})$/);
+    if (status) return json(Number(status[1]), { error: `failure ${status[1]}`, detail: "x".repeat(5000) });
+    if (url.pathname === "/slow") {
+      const timer = setTimeout(() => json(200, { slow: true }), Number(url.searchParams.get("ms") ?? 2000));
+      req.on("close", () => clearTimeout(timer));
+      return;
+    }
+    // Everything else echoes the request.
+    const rawUrl = req.url ?? "/";
+    json(200, {
+      method: req.method,
+      path: rawUrl.split("?")[0],
+      query: rawUrl.includes("?") ? rawUrl.slice(rawUrl.indexOf("?") + 1) : "",
+      headers: req.headers,
+      body: await parsedBody(req, raw),
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("upstream server has no port");
+  server.unref();
+  return { origin: `http://127.0.0.1:${address.port}`, server };
+}

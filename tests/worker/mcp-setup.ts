@@ -1,0 +1,115 @@
+// Helpers for MCP tests: organizations, servers, tools, auth configs and access tokens inserted
+// directly, deployments through the real code, and SDK clients wired to the Worker's fetch.
+import { Client } from "@modelcontextprotocol/client";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { env, exports } from "cloudflare:workers";
+import { inject } from "vitest";
+import { getDb } from "../../worker/db";
+import { accessTokens, authConfigs, organizations, servers, subscriptions, tokenServers, tools } from "../../worker/db/schema";
+import { encryptJson, sha256Hex } from "../../worker/lib/crypto";
+import { deployServer, type DeployOptions } from "../../worker/mcp/deploy";
+import type { JsonSchemaObject, ToolMapping, UpstreamCredentials } from "../../worker/openapi/types";
+
+export const db = getDb(env.DB);
+/** The gateway only answers loopback hosts in local development (DNS-rebinding protection). */
+export const MCP_ORIGIN = "http://localhost";
+export const upstream = () => inject("upstreamOrigin");
+
+export type ToolSpec = { name: string; description?: string; inputSchema: JsonSchemaObject; mapping: ToolMapping; active?: boolean };
+export type AuthSpec = {
+  authType?: "none" | "bearer" | "apiKey" | "basic" | "oauth2";
+  authStrategy?: "managed" | "passthrough";
+  secrets?: UpstreamCredentials;
+  settings?: Record<string, unknown>;
+  exposeToPublic?: boolean;
+  staticValues?: Record<string, string>;
+};
+
+const unique = () => crypto.randomUUID().slice(0, 8);
+
+/** A fresh organization, on the given plan (free when omitted). */
+export async function createOrg(plan?: "free" | "sprout" | "growth") {
+  const [org] = await db.insert(organizations).values({ name: `Org ${unique()}`, slug: `org-${unique()}` }).returning();
+  if (plan) await db.insert(subscriptions).values({ organizationId: org.id, planType: plan });
+  return org.id;
+}
+
+/** A server with tools and (optionally) an auth config, inserted as the import engine would. */
+export async function createServer(organizationId: string, toolSpecs: ToolSpec[], auth: AuthSpec = {}, baseUrl = upstream()) {
+  const slug = `srv-${unique()}`;
+  const [server] = await db.insert(servers).values({ organizationId, name: `Test API ${slug}`, description: "An API used by tests", slug, baseUrl }).returning();
+  if (toolSpecs.length > 0) {
+    await db.insert(tools).values(
+      toolSpecs.map((t, position) => ({
+        serverId: server.id,
+        name: t.name,
+        description: t.description ?? `Calls ${t.mapping.method.toUpperCase()} ${t.mapping.path}`,
+        active: t.active ?? true,
+        inputSchema: t.inputSchema,
+        mapping: t.mapping,
+        endpoint: { method: t.mapping.method, path: t.mapping.path },
+        position,
+      })),
+    );
+  }
+  await db.insert(authConfigs).values({
+    serverId: server.id,
+    authType: auth.authType ?? "none",
+    authStrategy: auth.authStrategy ?? "managed",
+    status: "configured",
+    exposeToPublic: auth.exposeToPublic ?? false,
+    authContextValues: auth.staticValues ?? {},
+    settings: auth.settings ?? {},
+    secretsCiphertext: auth.secrets ? await encryptJson(env.SECRETS_KEY, auth.secrets) : null,
+  });
+  return server;
+}
+
+/** An access token (tp_…) of the organization assigned to the given servers. */
+export async function createToken(organizationId: string, serverIds: string[], overrides: { isActive?: boolean; expiresAt?: Date } = {}) {
+  const token = `tp_${crypto.randomUUID().replace(/-/g, "")}`;
+  const [row] = await db
+    .insert(accessTokens)
+    .values({ organizationId, tokenHash: await sha256Hex(token), prefix: token.slice(0, 8), ...overrides })
+    .returning();
+  if (serverIds.length > 0) await db.insert(tokenServers).values(serverIds.map((serverId) => ({ tokenId: row.id, serverId })));
+  return { token, id: row.id };
+}
+
+export const deploy = (serverId: string, options: DeployOptions = {}) => deployServer(env, db, serverId, { origin: MCP_ORIGIN, ...options });
+
+/** A fetch that goes through the portal Worker's real entry. */
+export const workerFetch = (input: RequestInfo | URL, init?: RequestInit) => exports.default.fetch(new Request(input, init));
+
+/** An MCP client (SDK v2) connected to /s/{slug}/mcp. */
+export async function connectV2(slug: string, headers: Record<string, string> = {}) {
+  const client = new Client({ name: "toolport-test", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL(`${MCP_ORIGIN}/s/${slug}/mcp`), { fetch: workerFetch, requestInit: { headers } });
+  await client.connect(transport);
+  return client;
+}
+
+/** An MCP client (SDK v1, @modelcontextprotocol/sdk) connected to /s/{slug}/mcp. */
+export async function connectV1(slug: string, headers: Record<string, string> = {}) {
+  const { Client: V1Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+  const { StreamableHTTPClientTransport: V1Transport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+  const client = new V1Client({ name: "toolport-test-v1", version: "1.0.0" });
+  const transport = new V1Transport(new URL(`${MCP_ORIGIN}/s/${slug}/mcp`), { fetch: workerFetch, requestInit: { headers } });
+  await client.connect(transport);
+  return client;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The text of the first content block of a tool result. */
+export const textOf = (result: unknown) => ((result as { content: { type: string; text?: string }[] }).content[0]?.text ?? "");
+/** The upstream echo of a tool call (the echo route answers JSON). */
+export const echoOf = (result: unknown) =>
+  JSON.parse(textOf(result)) as { method: string; path: string; query: string; headers: Record<string, string>; body: any };
+
+/** A tool that echoes: GET {path} with the given parameters. */
+export const echoTool = (name: string, mapping: Partial<ToolMapping>, properties: JsonSchemaObject["properties"] = {}, required: string[] = []): ToolSpec => ({
+  name,
+  inputSchema: { type: "object", properties, required },
+  mapping: { method: "get", path: `/echo/${name}`, parameters: [], ...mapping },
+});

@@ -1,0 +1,47 @@
+// Hosting provider "loader": the Worker Loader binding runs each generated server in its own
+// isolate, cached by deployment id, with outbound fetches limited to the API's host.
+import { exports } from "cloudflare:workers";
+import type { Bindings } from "../env";
+import { MAIN_MODULE, serverModules } from "../mcp/generate";
+import { loadStoredDeployment, storeDeployment } from "./store";
+import { scriptNameOf, type HostingProvider, type ServedDeployment } from "./types";
+
+export const GENERATED_COMPATIBILITY_DATE = "2026-10-20";
+
+function stubOf(env: Bindings, deployment: ServedDeployment) {
+  return env.LOADER.get(`${deployment.deploymentId}:${deployment.secretsTag}`, async () => {
+    const stored = await loadStoredDeployment(env, deployment.deploymentId);
+    if (!stored) throw new Error(`The modules of deployment ${deployment.deploymentId} are missing: redeploy the server`);
+    const credentials = await deployment.credentials();
+    return {
+      compatibilityDate: GENERATED_COMPATIBILITY_DATE,
+      mainModule: MAIN_MODULE,
+      modules: serverModules(stored.configModule),
+      env: Object.keys(credentials).length > 0 ? { UPSTREAM_CREDENTIALS: JSON.stringify(credentials) } : {},
+      globalOutbound: exports.OutboundGuard({ props: { allowedHosts: stored.allowedHosts } }),
+    };
+  });
+}
+
+export const loaderProvider: HostingProvider = {
+  name: "loader",
+  async activate(env, server, slug, log) {
+    await storeDeployment(env, server);
+    await log(`Stored ${server.config.tools.length} tools and the generated modules`);
+    // Load the isolate once and ping it, so a broken module fails the deployment, not the first call.
+    const res = await stubOf(env, { deploymentId: server.deploymentId, slug, secretsTag: "probe", credentials: async () => ({}) })
+      .getEntrypoint()
+      .fetch("http://mcp.internal/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "toolport-probe", version: "1.0.0" } } }),
+      });
+    if (!res.ok) throw new Error(`The generated server did not start (HTTP ${res.status}: ${(await res.text()).slice(0, 300)})`);
+    await res.body?.cancel();
+    await log("Loaded the server's isolate and checked it answers MCP initialize");
+    return { cloudflareDeploymentId: server.deploymentId, cloudflareProjectId: scriptNameOf(slug) };
+  },
+  fetch(env, deployment, request) {
+    return stubOf(env, deployment).getEntrypoint().fetch(request);
+  },
+};

@@ -1,0 +1,118 @@
+// Deployments: generate a server's modules, record the deployment (id = content hash), activate it
+// through the hosting provider and report progress through the Deployment Durable Object.
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../db";
+import { deployments, servers } from "../db/schema";
+import type { Bindings } from "../env";
+import { getProvider } from "../hosting";
+import type { ProviderName } from "../hosting/types";
+import { fail } from "../lib/errors";
+import { generateServer, loadServerConfig, type GenerateOptions, type GeneratedServer } from "./generate";
+
+export type ApiConfig = { baseUrl?: string; authType?: string; headers?: Record<string, string> };
+export type DeployOptions = GenerateOptions & {
+  /** Hosting provider; defaults to the HOSTING_PROVIDER variable. */
+  provider?: ProviderName;
+  apiConfig?: ApiConfig;
+  /** Public origin of the portal, for the deployment URL (defaults to PUBLIC_URL). */
+  origin?: string;
+};
+
+export const DEPLOYMENT_CANCELLED_MESSAGE = "Deployment cancelled";
+
+type Started = { serverId: string; slug: string; generated: GeneratedServer; provider: ProviderName; deploymentUrl: string };
+
+const deploymentStub = (env: Bindings, serverId: string) => env.DEPLOYMENT.getByName(serverId);
+
+/** The root-info URL of a server: the MCP endpoint is this plus /mcp. */
+export const serverRootUrl = (origin: string, slug: string) => `${origin.replace(/\/+$/, "")}/s/${slug}`;
+
+/** Step 1: generates the modules and records a deployment in state 'deploying'. */
+export async function startDeployment(env: Bindings, db: Database, serverId: string, options: DeployOptions = {}): Promise<Started> {
+  const server = await db.query.servers.findFirst({ where: eq(servers.id, serverId) });
+  if (!server) fail(404, "Server not found");
+  const provider = getProvider(env, options.provider).name;
+  const config = await loadServerConfig(db, serverId, { ...options, baseUrl: options.baseUrl ?? options.apiConfig?.baseUrl });
+  const generated = await generateServer(config);
+  const deploymentUrl = serverRootUrl(options.origin ?? env.PUBLIC_URL ?? "http://localhost:8787", server.slug);
+  const id = generated.deploymentId;
+  const row = { status: "deploying" as const, provider, apiConfig: options.apiConfig ?? {}, error: null, deploymentUrl, updatedAt: new Date() };
+  await db
+    .insert(deployments)
+    .values({ id, serverId, contentHash: id, ...row })
+    .onConflictDoUpdate({ target: deployments.id, set: row });
+  const stub = deploymentStub(env, serverId);
+  await stub.begin(id);
+  await stub.log(`Generated ${config.tools.length} active tool${config.tools.length === 1 ? "" : "s"} (deployment ${id})`);
+  return { serverId, slug: server.slug, generated, provider, deploymentUrl };
+}
+
+/** Step 2: activates the generated server and records the outcome (a cancelled one stays cancelled). */
+export async function completeDeployment(env: Bindings, db: Database, started: Started) {
+  const { serverId, generated, slug } = started;
+  const id = generated.deploymentId;
+  const stub = deploymentStub(env, serverId);
+  try {
+    const activation = await getProvider(env, started.provider).activate(env, generated, slug, async (m) => void (await stub.log(m)));
+    await db.batch([
+      db
+        .update(deployments)
+        .set({ status: "deployed", ...activation, updatedAt: new Date() })
+        .where(and(eq(deployments.id, id), eq(deployments.status, "deploying"))),
+      // Switch traffic only if this deployment really ended as deployed (not cancelled meanwhile).
+      db
+        .update(servers)
+        .set({ activeDeploymentId: id })
+        .where(and(eq(servers.id, serverId), sql`exists (select 1 from deployments where id = ${id} and status = 'deployed')`)),
+    ]);
+    await stub.finish(id, "deployed");
+  } catch (err) {
+    const message = (err as Error).message || "Deployment failed";
+    await db
+      .update(deployments)
+      .set({ status: "failed", error: message, updatedAt: new Date() })
+      .where(and(eq(deployments.id, id), eq(deployments.status, "deploying")));
+    await stub.finish(id, "failed", message);
+  }
+}
+
+/** Deploys (or redeploys, from the latest tools and configuration) a server; answers its deployment. */
+export async function deployServer(env: Bindings, db: Database, serverId: string, options: DeployOptions = {}) {
+  const started = await startDeployment(env, db, serverId, options);
+  await completeDeployment(env, db, started);
+  return (await getDeployment(env, db, serverId))!;
+}
+
+/** Cancels a server's running deployment: it ends failed and traffic stays on the previous one. */
+export async function cancelDeployment(env: Bindings, db: Database, serverId: string) {
+  await deploymentStub(env, serverId).cancel();
+  await db
+    .update(deployments)
+    .set({ status: "failed", error: DEPLOYMENT_CANCELLED_MESSAGE, updatedAt: new Date() })
+    .where(and(eq(deployments.serverId, serverId), eq(deployments.status, "deploying")));
+  return getDeployment(env, db, serverId);
+}
+
+/** The latest deployment of a server with the Durable Object's progress log, or null when none. */
+export async function getDeployment(env: Bindings, db: Database, serverId: string) {
+  const [row] = await db.select().from(deployments).where(eq(deployments.serverId, serverId)).orderBy(desc(deployments.updatedAt)).limit(1);
+  if (!row) return null;
+  const server = await db.query.servers.findFirst({ where: eq(servers.id, serverId), columns: { activeDeploymentId: true } });
+  const progress = await deploymentStub(env, serverId).state();
+  return {
+    deploymentId: row.id,
+    status: row.status,
+    deploymentUrl: row.deploymentUrl,
+    mcpUrl: row.deploymentUrl ? `${row.deploymentUrl}/mcp` : null,
+    error: row.error,
+    updatedAt: row.updatedAt.toISOString(),
+    cloudflareDeploymentId: row.cloudflareDeploymentId,
+    cloudflareProjectId: row.cloudflareProjectId,
+    provider: row.provider,
+    activeDeploymentId: server?.activeDeploymentId ?? null,
+    startedAt: progress.deploymentId === row.id ? progress.startedAt : null,
+    log: progress.deploymentId === row.id ? progress.log : [],
+  };
+}
+
+export type DeploymentView = NonNullable<Awaited<ReturnType<typeof getDeployment>>>;

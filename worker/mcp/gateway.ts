@@ -1,0 +1,108 @@
+// The MCP gateway of /s/{slug}/mcp: host and token checks, metering of tools/call, then the
+// request handed to the server's deployment through its hosting provider.
+import { eq } from "drizzle-orm";
+import type { Database } from "../db";
+import { accessTokens } from "../db/schema";
+import { isLocalDev, type Bindings } from "../env";
+import { getProvider } from "../hosting";
+import { bearerToken, verifyAccessToken } from "../tokens/verify";
+import { GatewayError, messagesOf, rpcError } from "./jsonrpc";
+import { findServerBySlug, managedCredentials, secretsTagOf } from "./lookup";
+import { meterToolCall } from "./metering";
+
+/** Largest MCP request body the gateway reads (the SDK's own default bound). */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** access_tokens.lastUsedAt is written at most this often per token and isolate. */
+const LAST_USED_THROTTLE_MS = 60_000;
+const lastUsedWrites = new Map<string, number>();
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/** DNS-rebinding protection: on a local portal only loopback (or PUBLIC_URL) hosts and origins pass. */
+export function rebindingCheck(env: Bindings, request: Request): string | null {
+  const publicHost = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : null;
+  const url = new URL(request.url);
+  if (isLocalDev(env)) {
+    if (!LOOPBACK.has(url.hostname) && url.host !== publicHost) return `Host ${url.host} is not allowed`;
+    const origin = request.headers.get("origin");
+    if (origin) {
+      let originUrl: URL | null = null;
+      try {
+        originUrl = new URL(origin);
+      } catch {}
+      if (!originUrl || (!LOOPBACK.has(originUrl.hostname) && originUrl.host !== publicHost)) return `Origin ${origin} is not allowed`;
+    }
+  } else if (publicHost && url.host !== publicHost) {
+    return `Host ${url.host} is not allowed`;
+  }
+  return null;
+}
+
+function touchToken(db: Database, tokenId: string, waitUntil: (p: Promise<unknown>) => void) {
+  const now = Date.now();
+  if ((lastUsedWrites.get(tokenId) ?? 0) > now - LAST_USED_THROTTLE_MS) return;
+  lastUsedWrites.set(tokenId, now);
+  waitUntil(db.update(accessTokens).set({ lastUsedAt: new Date(now) }).where(eq(accessTokens.id, tokenId)).run());
+}
+
+const challenge = (slug: string, error?: string, description?: string) =>
+  `Bearer realm="toolport", resource="/s/${slug}/mcp"` + (error ? `, error="${error}", error_description="${description?.replace(/"/g, "'")}"` : "");
+
+/** Serves one request to /s/{slug}/mcp (CORS headers are added by the route). */
+export async function handleMcpRequest(env: Bindings, db: Database, slug: string, request: Request, waitUntil: (p: Promise<unknown>) => void) {
+  const refused = rebindingCheck(env, request);
+  if (refused) return rpcError(403, GatewayError.Forbidden, `Forbidden: ${refused} (DNS rebinding protection)`);
+  const found = await findServerBySlug(db, slug);
+  if (!found || found.server.status === "removed") return rpcError(404, GatewayError.ServerNotFound, `No MCP server at /s/${slug}`);
+  const { server, auth, plan } = found;
+
+  if (!auth?.exposeToPublic) {
+    const check = await verifyAccessToken(env, bearerToken(request.headers.get("authorization")), server.id);
+    if (!check.ok) {
+      const header = check.reason === "missing" ? challenge(slug) : challenge(slug, "invalid_token", check.message);
+      return rpcError(401, GatewayError.Unauthorized, check.message, null, { "www-authenticate": header });
+    }
+    touchToken(db, check.tokenId, waitUntil);
+  }
+  if (!server.activeDeploymentId) {
+    return rpcError(503, GatewayError.NotDeployed, `The MCP server '${server.name}' has not been deployed yet: deploy it from the portal`);
+  }
+
+  let body: string | null = null;
+  if (request.method === "POST") {
+    if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return rpcError(413, -32600, "Request body too large (limit 4 MB)");
+    body = await request.text();
+    const calls = messagesOf(body).filter((m) => m.method === "tools/call");
+    if (calls.length > 0) {
+      const id = calls[0].id ?? null;
+      if (server.status === "hibernated") {
+        const why = server.hibernatedReason === "servers" ? "the organization has more servers than its plan allows (maxServers)" : `the monthly tool-call limit of the ${plan?.name ?? "current"} plan (${plan?.maxToolCallsPerMonth.toLocaleString("en-US") ?? "?"} calls, maxToolCallsPerMonth) was reached`;
+        return rpcError(200, GatewayError.ServerPaused, `This MCP server is paused (hibernated): ${why}. Upgrade the plan, or wait for the usage reset on the 1st of the month.`, id);
+      }
+      for (let i = 0; i < calls.length; i++) {
+        const metered = await meterToolCall(db, {
+          serverId: server.id,
+          organizationId: server.organizationId,
+          limit: plan?.maxToolCallsPerMonth ?? 0,
+          planName: plan?.name ?? "current",
+        });
+        if (!metered.ok) return rpcError(200, GatewayError.ServerPaused, metered.message, id);
+      }
+    }
+  }
+
+  const headers = new Headers(request.headers);
+  headers.delete("authorization");
+  headers.delete("cookie");
+  const forwarded = new Request(`https://${slug}.mcp.internal/mcp`, { method: request.method, headers, body });
+  return getProvider(env, found.provider).fetch(
+    env,
+    {
+      deploymentId: server.activeDeploymentId,
+      slug,
+      secretsTag: await secretsTagOf(auth),
+      credentials: () => managedCredentials(env.SECRETS_KEY, auth),
+    },
+    forwarded,
+  );
+}

@@ -1,0 +1,30 @@
+// JSON-RPC error answers of the MCP gateway, and reading which methods a request carries.
+
+/** Error codes of the gateway (the -32000…-32099 range is for implementation-defined errors). */
+export const GatewayError = {
+  Unauthorized: -32001,
+  ServerNotFound: -32004,
+  NotDeployed: -32005,
+  ServerPaused: -32010,
+  Forbidden: -32003,
+} as const;
+
+type Id = string | number | null;
+
+/** A JSON-RPC error response with the given HTTP status and headers. */
+export function rpcError(status: number, code: number, message: string, id: Id = null, headers: HeadersInit = {}) {
+  return Response.json({ jsonrpc: "2.0", id, error: { code, message } }, { status, headers });
+}
+
+type Message = { jsonrpc?: string; id?: Id; method?: string };
+
+/** The JSON-RPC messages of a request body (one or a batch), or [] when it does not parse. */
+export function messagesOf(body: string): Message[] {
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    const list = Array.isArray(parsed) ? parsed : [parsed];
+    return list.filter((m): m is Message => typeof m === "object" && m !== null);
+  } catch {
+    return [];
+  }
+}

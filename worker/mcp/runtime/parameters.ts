@@ -1,0 +1,83 @@
+// OpenAPI parameter serialization: path (simple/label/matrix), query (form, space/pipe-delimited,
+// deepObject), header and cookie, with explode and allowReserved.
+import type { ParameterMapping } from "../../openapi/types";
+
+const RESERVED = /%(3A|2F|3F|23|5B|5D|40|21|24|26|27|28|29|2A|2B|2C|3B|3D)/gi;
+
+const scalar = (value: unknown) => (typeof value === "object" && value !== null ? JSON.stringify(value) : String(value));
+
+function encoder(p: Pick<ParameterMapping, "allowReserved">) {
+  return (value: unknown) => {
+    const encoded = encodeURIComponent(scalar(value));
+    return p.allowReserved ? encoded.replace(RESERVED, decodeURIComponent) : encoded;
+  };
+}
+
+const entriesOf = (value: object) => Object.entries(value).filter(([, v]) => v !== undefined && v !== null);
+
+/** The path segment replacing `{name}` for this parameter. */
+export function serializePath(p: ParameterMapping, value: unknown): string {
+  const enc = encoder({ allowReserved: false });
+  if (p.json) return enc(JSON.stringify(value));
+  const style = p.style ?? "simple";
+  const explode = p.explode ?? false;
+  const prefix = style === "label" ? "." : style === "matrix" ? `;` : "";
+  if (Array.isArray(value)) {
+    const items = value.map(enc);
+    if (style === "matrix") return explode ? items.map((i) => `;${p.name}=${i}`).join("") : `;${p.name}=${items.join(",")}`;
+    return prefix + items.join(explode && style === "label" ? "." : ",");
+  }
+  if (typeof value === "object" && value !== null) {
+    const pairs = entriesOf(value);
+    if (style === "matrix") {
+      return explode ? pairs.map(([k, v]) => `;${k}=${enc(v)}`).join("") : `;${p.name}=${pairs.flatMap(([k, v]) => [k, enc(v)]).join(",")}`;
+    }
+    const sep = explode && style === "label" ? "." : ",";
+    return prefix + (explode ? pairs.map(([k, v]) => `${k}=${enc(v)}`).join(sep) : pairs.flatMap(([k, v]) => [k, enc(v)]).join(","));
+  }
+  return style === "matrix" ? `;${p.name}=${enc(value)}` : prefix + enc(value);
+}
+
+/** `name=value` query pairs (already encoded) for this parameter. */
+export function serializeQuery(p: ParameterMapping, value: unknown): string[] {
+  const enc = encoder(p);
+  const name = encodeURIComponent(p.name);
+  if (p.json) return [`${name}=${encodeURIComponent(JSON.stringify(value))}`];
+  const style = p.style ?? "form";
+  const explode = p.explode ?? style === "form";
+  if (Array.isArray(value)) {
+    if (style === "spaceDelimited") return [`${name}=${value.map(enc).join("%20")}`];
+    if (style === "pipeDelimited") return [`${name}=${value.map(enc).join("|")}`];
+    return explode ? value.map((v) => `${name}=${enc(v)}`) : [`${name}=${value.map(enc).join(",")}`];
+  }
+  if (typeof value === "object" && value !== null) {
+    const pairs = entriesOf(value);
+    if (style === "deepObject") return pairs.map(([k, v]) => `${name}%5B${encodeURIComponent(k)}%5D=${enc(v)}`);
+    if (explode) return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${enc(v)}`);
+    return [`${name}=${pairs.flatMap(([k, v]) => [encodeURIComponent(k), enc(v)]).join(",")}`];
+  }
+  return [`${name}=${enc(value)}`];
+}
+
+/** A header value (style simple). */
+export function serializeHeader(p: ParameterMapping, value: unknown): string {
+  if (p.json) return JSON.stringify(value);
+  if (Array.isArray(value)) return value.map(scalar).join(",");
+  if (typeof value === "object" && value !== null) {
+    const pairs = entriesOf(value);
+    return p.explode ? pairs.map(([k, v]) => `${k}=${scalar(v)}`).join(",") : pairs.flatMap(([k, v]) => [k, scalar(v)]).join(",");
+  }
+  return scalar(value);
+}
+
+/** `name=value` cookie pairs (style form) for this parameter. */
+export function serializeCookie(p: ParameterMapping, value: unknown): string[] {
+  const enc = encoder({ allowReserved: false });
+  if (p.json) return [`${p.name}=${enc(JSON.stringify(value))}`];
+  if (Array.isArray(value)) return p.explode ? value.map((v) => `${p.name}=${enc(v)}`) : [`${p.name}=${value.map(enc).join(",")}`];
+  if (typeof value === "object" && value !== null) {
+    const pairs = entriesOf(value);
+    return p.explode ? pairs.map(([k, v]) => `${k}=${enc(v)}`) : [`${p.name}=${pairs.flatMap(([k, v]) => [k, enc(v)]).join(",")}`];
+  }
+  return [`${p.name}=${enc(value)}`];
+}
