@@ -7,9 +7,12 @@ import type { AppEnv } from "./env";
 import { fail, onError } from "./lib/errors";
 import { sameOriginOnly } from "./lib/origin";
 import { authRoutes } from "./routes/auth";
+import { authConfigRoutes } from "./routes/auth-config";
 import { billingRoutes, billingWebhookRoutes } from "./routes/billing";
+import { crawlRoutes } from "./routes/crawl";
 import { deploymentCancelRoutes, deploymentRoutes } from "./routes/deployment";
 import { gatewayRoutes } from "./routes/gateway";
+import { serverRoutes } from "./routes/servers";
 import { superadminRoutes } from "./routes/superadmin";
 import { tokenRoutes } from "./routes/tokens";
 import { usageRoutes } from "./routes/usage";
@@ -25,10 +28,10 @@ app.use("/api/*", sameOriginOnly, async (c, next) => {
   c.set("db", getDb(c.env.DB));
   await next();
 });
-app.use(
-  "/api/*",
-  bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => fail(413, "Request body too large (limit 1 MB)") }),
-);
+const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => fail(413, "Request body too large (limit 1 MB)") });
+// POST /api/servers uploads descriptions; its route applies its own, larger limit (UPLOAD_BODY_LIMIT).
+const isDescriptionUpload = (method: string, path: string) => method === "POST" && path.replace(/\/$/, "") === "/api/servers";
+app.use("/api/*", (c, next) => (isDescriptionUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
 
 // MCP gateway and the spec's /servers/{id}/deployment cancel call: outside /api, with their own guards.
 app.route("/s", gatewayRoutes);
@@ -40,7 +43,10 @@ app.route("/api/billing", billingWebhookRoutes);
 app.use("/api/*", requireUser);
 app.route("/api/billing/usage", usageRoutes);
 app.route("/api/billing", billingRoutes);
+app.route("/api/crawl", crawlRoutes);
 app.route("/api/servers", deploymentRoutes);
+app.route("/api/servers", serverRoutes);
+app.route("/api/servers", authConfigRoutes);
 app.route("/api", tokenRoutes);
 app.route("/api/superadmin", superadminRoutes);
 

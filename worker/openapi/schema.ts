@@ -1,0 +1,185 @@
+// Converts OpenAPI schema objects (2.0-upgraded, 3.0 or 3.1) into standalone JSON Schema 2020-12:
+// `$ref`s inlined with cycles cut, 3.0 dialect translated, unknown or invalid keywords dropped.
+import { type RefResolver, refName } from "./refs";
+
+export type JsonSchema = Record<string, unknown>;
+
+/** State shared while building one tool's inputSchema. */
+export type SchemaContext = {
+  resolver: RefResolver;
+  /** Degradations of this tool, e.g. "schema cut at a cycle (Node)". */
+  notes: Set<string>;
+  /** Keys of the `$ref`s being expanded, to cut cycles. */
+  stack: string[];
+  /** Nodes still allowed in this tool's schema. */
+  budget: number;
+  cuts: number;
+  /** Converted `$ref` targets that needed no cut, shared between tools of one import. */
+  cache: Map<string, JsonSchema>;
+};
+
+const TYPES = new Set(["string", "number", "integer", "boolean", "array", "object", "null"]);
+const MAX_DEPTH = 40;
+const ANNOTATIONS = new Set(["description", "title", "default", "example", "examples", "deprecated", "readOnly", "writeOnly", "nullable"]);
+const COUNTS = ["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"];
+const NUMBERS = ["minimum", "maximum"];
+const STRINGS = ["title", "description", "format", "contentMediaType", "contentEncoding"];
+const BOOLEANS = ["uniqueItems", "deprecated", "readOnly", "writeOnly"];
+
+const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isCount = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
+const validRegex = (p: unknown) => {
+  if (typeof p !== "string") return false;
+  try {
+    new RegExp(p, "u");
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export function newSchemaContext(resolver: RefResolver, cache: Map<string, JsonSchema>, budget = 20_000): SchemaContext {
+  return { resolver, notes: new Set(), stack: [], budget, cuts: 0, cache };
+}
+
+/** Converts one schema found in the file at `base`; always answers a valid JSON Schema object. */
+export function convertSchema(schema: unknown, base: string, ctx: SchemaContext, depth = 0): JsonSchema {
+  if (schema === true || schema === undefined) return {};
+  if (schema === false) return { not: {} };
+  if (!isObject(schema)) return {};
+  if (--ctx.budget < 0) return cut(ctx, "schema too large, truncated", {});
+  if (depth > MAX_DEPTH) return cut(ctx, `schema nested deeper than ${MAX_DEPTH} levels, truncated`, {});
+  if (typeof schema.$ref === "string") return convertRef(schema, base, ctx, depth);
+  return convertPlain(schema, base, ctx, depth);
+}
+
+function cut(ctx: SchemaContext, note: string, replacement: JsonSchema): JsonSchema {
+  ctx.notes.add(note);
+  ctx.cuts++;
+  return replacement;
+}
+
+function convertRef(schema: Record<string, any>, base: string, ctx: SchemaContext, depth: number): JsonSchema {
+  const ref: string = schema.$ref;
+  const target = ctx.resolver.resolve(ref, base);
+  let converted: JsonSchema;
+  if (!target) {
+    converted = cut(ctx, `unresolved reference ${ref}`, {});
+  } else if (ctx.stack.includes(target.key)) {
+    const type = isObject(target.value) && typeof target.value.type === "string" && TYPES.has(target.value.type) ? target.value.type : "object";
+    converted = cut(ctx, `schema cut at a cycle (${refName(ref)})`, {
+      type,
+      description: `${refName(ref)} (recursive structure, not expanded further)`,
+    });
+  } else if (ctx.cache.has(target.key)) {
+    converted = ctx.cache.get(target.key)!;
+  } else {
+    const cutsBefore = ctx.cuts;
+    ctx.stack.push(target.key);
+    converted = convertSchema(target.value, target.url, ctx, depth + 1);
+    ctx.stack.pop();
+    if (ctx.cuts === cutsBefore) ctx.cache.set(target.key, converted);
+  }
+  const siblings = Object.keys(schema).filter((k) => k !== "$ref" && !k.startsWith("x-"));
+  if (siblings.length === 0) return converted;
+  const { $ref: _ignored, ...rest } = schema;
+  const extra = convertPlain(rest, base, ctx, depth);
+  if (siblings.every((k) => ANNOTATIONS.has(k))) {
+    const merged = { ...converted, ...extra };
+    if (extra.type === undefined && schema.nullable === true) merged.type = withNull(converted.type);
+    return merged;
+  }
+  return { allOf: [converted], ...extra };
+}
+
+function withNull(type: unknown) {
+  if (typeof type === "string") return type === "null" ? type : [type, "null"];
+  if (Array.isArray(type)) return type.includes("null") ? type : [...type, "null"];
+  return undefined;
+}
+
+function convertType(schema: Record<string, any>, out: JsonSchema) {
+  const raw: unknown[] = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
+  let binary = false;
+  const types: string[] = [];
+  for (const t of raw) {
+    if (t === "file") {
+      binary = true;
+      if (!types.includes("string")) types.push("string");
+    } else if (typeof t === "string" && TYPES.has(t) && !types.includes(t)) types.push(t);
+  }
+  if (schema.nullable === true && types.length && !types.includes("null")) types.push("null");
+  if (types.length === 1) out.type = types[0];
+  else if (types.length > 1) out.type = types;
+  if (schema.format === "binary" || binary) {
+    out.contentEncoding = "base64";
+    out.description = "Binary content, base64-encoded.";
+  }
+}
+
+function convertPlain(schema: Record<string, any>, base: string, ctx: SchemaContext, depth: number): JsonSchema {
+  const out: JsonSchema = {};
+  convertType(schema, out);
+  for (const k of STRINGS) if (typeof schema[k] === "string") out[k] = k === "description" && out.description ? `${schema[k]} ${out.description}` : schema[k];
+  if (schema.format === "binary") delete out.format;
+  for (const k of BOOLEANS) if (typeof schema[k] === "boolean") out[k] = schema[k];
+  for (const k of COUNTS) if (isCount(schema[k])) out[k] = schema[k];
+  for (const k of NUMBERS) if (typeof schema[k] === "number") out[k] = schema[k];
+  if (typeof schema.multipleOf === "number" && schema.multipleOf > 0) out.multipleOf = schema.multipleOf;
+  for (const [k, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+    const v = schema[k];
+    if (typeof v === "number") out[k] = v;
+    else if (v === true && typeof out[bound] === "number") {
+      out[k] = out[bound];
+      delete out[bound];
+    }
+  }
+  if (validRegex(schema.pattern)) out.pattern = schema.pattern;
+  if (Array.isArray(schema.enum) && schema.enum.length) {
+    const seen = new Set<string>();
+    out.enum = schema.enum.filter((v: unknown) => {
+      const key = JSON.stringify(v) ?? "undefined";
+      return key !== "undefined" && !seen.has(key) && seen.add(key);
+    });
+    if (schema.nullable === true && !seen.has("null")) (out.enum as unknown[]).push(null);
+  }
+  if ("const" in schema && schema.const !== undefined) out.const = schema.const;
+  if ("default" in schema && schema.default !== undefined) out.default = schema.default;
+  if (Array.isArray(schema.examples)) out.examples = schema.examples.slice(0, 3);
+  else if (schema.example !== undefined) out.examples = [schema.example];
+  convertChildren(schema, out, base, ctx, depth);
+  return out;
+}
+
+function convertChildren(schema: Record<string, any>, out: JsonSchema, base: string, ctx: SchemaContext, depth: number) {
+  const child = (s: unknown) => convertSchema(s, base, ctx, depth + 1);
+  if (isObject(schema.properties)) {
+    const properties: Record<string, JsonSchema> = {};
+    for (const [name, s] of Object.entries(schema.properties)) {
+      const converted = child(s);
+      // Read-only properties come back from the API; they are never inputs.
+      if (converted.readOnly !== true) properties[name] = converted;
+    }
+    out.properties = properties;
+  }
+  if (Array.isArray(schema.required)) {
+    const names = [...new Set(schema.required.filter((n: unknown) => typeof n === "string"))] as string[];
+    const props = out.properties as Record<string, unknown> | undefined;
+    const kept = props ? names.filter((n) => n in props || !(schema.properties && n in schema.properties)) : names;
+    if (kept.length) out.required = kept;
+  }
+  if (Array.isArray(schema.items)) out.prefixItems = schema.items.map(child);
+  else if (schema.items !== undefined) out.items = child(schema.items);
+  if (Array.isArray(schema.prefixItems)) out.prefixItems = schema.prefixItems.map(child);
+  if (typeof schema.additionalProperties === "boolean") out.additionalProperties = schema.additionalProperties;
+  else if (isObject(schema.additionalProperties)) out.additionalProperties = child(schema.additionalProperties);
+  if (isObject(schema.patternProperties)) {
+    const pp: Record<string, JsonSchema> = {};
+    for (const [p, s] of Object.entries(schema.patternProperties)) if (validRegex(p)) pp[p] = child(s);
+    if (Object.keys(pp).length) out.patternProperties = pp;
+  }
+  for (const k of ["allOf", "anyOf", "oneOf"]) {
+    if (Array.isArray(schema[k]) && schema[k].length) out[k] = schema[k].map(child);
+  }
+  if (isObject(schema.not) || typeof schema.not === "boolean") out.not = child(schema.not);
+}

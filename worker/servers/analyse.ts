@@ -1,0 +1,24 @@
+// POST /api/servers/{id}/analyse-auth: re-reads the kept description and the server's tools.
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "../db";
+import { tools } from "../db/schema";
+import { analyseAuth, type AuthAnalysis } from "../openapi/auth";
+import { loadDescription } from "../openapi/load";
+import type { JsonSchemaObject, ToolMapping } from "../openapi/types";
+import { getServerRow } from "./queries";
+
+type Env = Pick<Cloudflare.Env, "ENVIRONMENT" | "KV">;
+
+/** Auth candidates and per-server parameter candidates of one of the organization's servers. */
+export async function analyseServerAuth(db: Database, env: Env, organizationId: string, serverId: string): Promise<AuthAnalysis> {
+  const server = await getServerRow(db, organizationId, serverId);
+  const rows = await db
+    .select({ name: tools.name, inputSchema: tools.inputSchema, mapping: tools.mapping })
+    .from(tools)
+    .where(eq(tools.serverId, serverId))
+    .orderBy(asc(tools.position));
+  const toolList = rows.map((r) => ({ name: r.name, inputSchema: r.inputSchema as JsonSchemaObject, mapping: r.mapping as unknown as ToolMapping }));
+  const text = server.specKey ? await env.KV.get(server.specKey) : null;
+  const document = text ? (await loadDescription({ text, sourceUrl: server.sourceUrl }, env)).document : null;
+  return analyseAuth(document, toolList);
+}

@@ -1,0 +1,106 @@
+// Creating a server from an OpenAPI description: plan check, import, then server + tools + auth
+// config written in one D1 batch, the raw description kept in KV for re-imports.
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../db";
+import { authConfigs, servers, tools } from "../db/schema";
+import { getOrganizationPlan } from "../billing/plans";
+import { fail } from "../lib/errors";
+import { analyseAuth } from "../openapi/auth";
+import { type ImportResult, importDescription } from "../openapi/import";
+import type { DescriptionSource } from "../openapi/load";
+import type { ToolDefinition } from "../openapi/types";
+import { toServerAnswer } from "./answer";
+import { countServers } from "./queries";
+import { uniqueSlug } from "./slug";
+
+/** Default active tools per server when the plan is unknown (spec §9). */
+export const DEFAULT_MAX_TOOLS_PER_SERVER = 10;
+/** D1 allows 100 bound parameters per statement; a tool row binds 12. */
+const TOOL_ROWS_PER_INSERT = 8;
+
+export const specKeyOf = (serverId: string) => `spec:${serverId}`;
+
+export const serverLimitMessage = (max: number) =>
+  `Server limit reached: your current plan allows ${max} server${max === 1 ? "" : "s"}. Please upgrade your plan to add more.`;
+
+type Env = Pick<Cloudflare.Env, "ENVIRONMENT" | "KV">;
+export type CreateServerInput = { organizationId: string; userId: string; name?: string; description?: string; source: DescriptionSource };
+
+/** A summary of the import report as answered with the server. */
+export const reportOf = (result: ImportResult) => ({
+  openapiVersion: result.openapiVersion,
+  operations: result.operationCount,
+  tools: result.tools.length,
+  skipped: result.issues.filter((i) => i.kind === "skipped").length,
+  degraded: result.issues.filter((i) => i.kind === "degraded").length,
+  issues: result.issues,
+});
+
+/** Fails with 403 when the organization already has as many servers as its plan allows. */
+export async function assertServerAllowed(db: Database, organizationId: string) {
+  const { plan } = await getOrganizationPlan(db, organizationId);
+  if ((await countServers(db, organizationId)) >= plan.maxServers) fail(403, serverLimitMessage(plan.maxServers));
+  return plan;
+}
+
+/** Rows of the tools table for an import: the first `maxActive` tools start active. */
+export const toolRows = (serverId: string, defs: ToolDefinition[], maxActive: number) =>
+  defs.map((t, position) => ({
+    serverId,
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    active: position < maxActive,
+    inputSchema: t.inputSchema,
+    mapping: t.mapping,
+    endpoint: t.endpoint,
+    position,
+  }));
+
+/** Imports a description and creates the server, its tools and its (not configured) auth config. */
+export async function createServer(db: Database, env: Env, input: CreateServerInput) {
+  const plan = await assertServerAllowed(db, input.organizationId);
+  const result = await importDescription(input.source, env);
+  const serverId = crypto.randomUUID();
+  const name = input.name?.trim() || result.title;
+  const specKey = specKeyOf(serverId);
+  await env.KV.put(specKey, input.source.text);
+  const now = new Date();
+  const [serverRow] = await db.batch([
+    db
+      .insert(servers)
+      .values({
+        id: serverId,
+        organizationId: input.organizationId,
+        createdBy: input.userId,
+        name,
+        description: input.description?.trim() || result.description.slice(0, 2000) || null,
+        version: result.version,
+        slug: await uniqueSlug(db, name),
+        baseUrl: result.baseUrl,
+        endpoints: result.endpoints,
+        sourceUrl: input.source.sourceUrl ?? null,
+        specKey,
+        importReport: result.issues,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(),
+    db.insert(authConfigs).values({ serverId, settings: { detected: analyseAuth(result.loaded.document, result.tools).authCandidates } }),
+    ...insertTools(db, toolRows(serverId, result.tools, plan.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER)),
+  ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]).catch(async (err) => {
+    await env.KV.delete(specKey);
+    throw err;
+  });
+  const row = (serverRow as (typeof servers.$inferSelect)[])[0];
+  const activeToolCount = Math.min(result.tools.length, plan.maxToolsPerServer);
+  const auth = (await db.query.authConfigs.findFirst({ where: (a, { eq }) => eq(a.serverId, serverId) })) ?? null;
+  return { ...toServerAnswer(row, { toolCount: result.tools.length, activeToolCount }, auth), importReport: reportOf(result) };
+}
+
+/** Tool inserts chunked to D1's bound-parameter limit. */
+export function insertTools(db: Database, rows: ReturnType<typeof toolRows>) {
+  const statements = [];
+  for (let i = 0; i < rows.length; i += TOOL_ROWS_PER_INSERT) statements.push(db.insert(tools).values(rows.slice(i, i + TOOL_ROWS_PER_INSERT)));
+  return statements;
+}
