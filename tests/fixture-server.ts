@@ -21,10 +21,17 @@ export async function startFixtureServer(): Promise<{ origin: string; server: Se
     if (url.pathname.startsWith("/_redirect")) {
       return void res.writeHead(302, { location: url.searchParams.get("to") ?? "/" }).end();
     }
+    // /_slow/<path>?ms=N serves the fixture file <path> after N milliseconds (crawl politeness and time-outs).
+    if (url.pathname.startsWith("/_slow/")) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(Number(url.searchParams.get("ms") ?? 1000), 30_000)));
+      url.pathname = url.pathname.slice("/_slow".length);
+    }
     const path = normalize(join(FIXTURES, decodeURIComponent(url.pathname)));
     if (!path.startsWith(FIXTURES)) return void res.writeHead(403).end();
     try {
-      const body = await readFile(path);
+      let body: Buffer | string = await readFile(path);
+      // Text fixtures may write __ORIGIN__ for absolute URLs (sitemaps, robots.txt, cross-host links).
+      if (/\.(html|xml|txt)$/.test(path)) body = body.toString("utf8").replaceAll("__ORIGIN__", `http://${req.headers.host}`);
       res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" }).end(body);
     } catch {
       res.writeHead(404, { "content-type": "text/plain" }).end("not found");

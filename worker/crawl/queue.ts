@@ -1,44 +1,75 @@
 // Crawl queue consumer: one message per page; each page is claimed from its CrawlSession, fetched,
-// stored in KV and reported back. Transient failures are retried, then the page is marked failed.
+// converted to Markdown, stored in KV and reported back. Hosts are crawled concurrently, one page
+// at a time per host with a pause between pages (politeness); transient failures are retried,
+// then the page is marked failed. Claims make redelivered messages harmless.
 import type { Bindings } from "../env";
 import { safeFetchText } from "../lib/safe-fetch";
+import { titleOf, toMarkdown } from "./markdown";
 
 export type CrawlMessage = { crawlId: string; url: string };
 
 export const MAX_PAGE_ATTEMPTS = 3;
+/** Pause between two pages of the same host within a batch. */
+export const POLITENESS_DELAY_MS = 250;
+/** At most this many hosts are fetched at once by one batch. */
+export const MAX_PARALLEL_HOSTS = 4;
+export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
+const CONTENT_TTL_SECONDS = 60 * 60 * 24 * 30;
 
-/** KV key of a crawled page's content. */
+/** KV key of a crawled page's Markdown. */
 export const pageContentKey = (crawlId: string, url: string) => `crawl:${crawlId}:page:${url}`;
-
-const titleOf = (html: string) =>
-  html.match(/<title[^>]*>([\s\S]*?)<\/title>/i)?.[1].replace(/\s+/g, " ").trim().slice(0, 300) || null;
 
 async function crawlPage(env: Bindings, { crawlId, url }: CrawlMessage) {
   const session = env.CRAWL_SESSION.getByName(crawlId);
   if (!(await session.claim(url))) return; // cancelled, timed out, or already done
-  const page = await safeFetchText(url, env, { timeoutMs: 20_000, maxBytes: 5 * 1024 * 1024 });
+  const page = await safeFetchText(url, env, { timeoutMs: 20_000, maxBytes: MAX_PAGE_BYTES });
   if (page.status >= 500 || page.status === 429) throw new Error(`HTTP ${page.status}`);
   if (page.status >= 400) {
     await session.record(url, { status: "failed", error: `HTTP ${page.status}` });
     return;
   }
-  await env.KV.put(pageContentKey(crawlId, url), page.text, { expirationTtl: 60 * 60 * 24 * 30 });
-  await session.record(url, { status: "completed", title: titleOf(page.text) });
+  const markdown = toMarkdown(page.text, page.contentType);
+  await env.KV.put(pageContentKey(crawlId, url), markdown, { expirationTtl: CONTENT_TTL_SECONDS });
+  await session.record(url, { status: "completed", title: /html/i.test(page.contentType) ? titleOf(page.text) : null });
 }
 
-export async function handleCrawlBatch(batch: MessageBatch<CrawlMessage>, env: Bindings) {
-  for (const message of batch.messages) {
-    try {
-      await crawlPage(env, message.body);
+async function handleMessage(env: Bindings, message: Message<CrawlMessage>) {
+  try {
+    await crawlPage(env, message.body);
+    message.ack();
+  } catch (err) {
+    if (message.attempts >= MAX_PAGE_ATTEMPTS) {
+      const session = env.CRAWL_SESSION.getByName(message.body.crawlId);
+      await session.record(message.body.url, { status: "failed", error: (err as Error).message });
       message.ack();
-    } catch (err) {
-      if (message.attempts >= MAX_PAGE_ATTEMPTS) {
-        const session = env.CRAWL_SESSION.getByName(message.body.crawlId);
-        await session.record(message.body.url, { status: "failed", error: (err as Error).message });
-        message.ack();
-      } else {
-        message.retry({ delaySeconds: 2 ** message.attempts });
-      }
+    } else {
+      message.retry({ delaySeconds: 2 ** message.attempts });
     }
   }
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "";
+  }
+};
+
+export async function handleCrawlBatch(batch: MessageBatch<CrawlMessage>, env: Bindings) {
+  const byHost = new Map<string, Message<CrawlMessage>[]>();
+  for (const message of batch.messages) {
+    const host = hostOf(message.body.url);
+    byHost.set(host, [...(byHost.get(host) ?? []), message]);
+  }
+  const lanes = [...byHost.values()];
+  const worker = async () => {
+    for (let lane = lanes.shift(); lane; lane = lanes.shift()) {
+      for (const [i, message] of lane.entries()) {
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, POLITENESS_DELAY_MS));
+        await handleMessage(env, message);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MAX_PARALLEL_HOSTS, lanes.length) }, worker));
 }

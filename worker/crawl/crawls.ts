@@ -1,0 +1,94 @@
+// Crawls of an organization: start (one CrawlSession and one queue message per page), status, cancel.
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db";
+import { crawls } from "../db/schema";
+import type { Bindings } from "../env";
+import { fail } from "../lib/errors";
+import { checkPublicUrl } from "../lib/safe-fetch";
+import type { CrawlSnapshot } from "../../durable-objects/crawl-session";
+import { normalizeLink, siteOf } from "./links";
+import { mapSite, NO_PAGES_MESSAGE } from "./map";
+import type { CrawlMessage } from "./queue";
+import { filterByRobots } from "./robots";
+
+/** At most this many pages per crawl (a larger `limit` or selection is cut). */
+export const MAX_CRAWL_PAGES = 200;
+export const CRAWL_NOT_FOUND = "Crawl not found";
+/** Queues accept at most 100 messages per sendBatch. */
+const SEND_BATCH = 100;
+
+export type StartCrawlInput = { organizationId: string; url: string; selectedUrls?: string[]; limit?: number; serverId?: string | null };
+
+/** The pages to crawl: the selection (kept to the start URL's site) or, without one, the site's map. */
+async function pagesToCrawl(env: Bindings, input: StartCrawlInput): Promise<string[]> {
+  const start = checkPublicUrl(input.url, env);
+  const limit = Math.min(input.limit ?? MAX_CRAWL_PAGES, MAX_CRAWL_PAGES);
+  const site = siteOf(start.hostname);
+  const chosen = input.selectedUrls?.length ? input.selectedUrls : await mapSite(env, start.href);
+  const urls = new Set<string>();
+  for (const raw of chosen) {
+    const link = normalizeLink(raw, start);
+    if (!link) continue;
+    const host = new URL(link).hostname;
+    if (host === site || host.endsWith(`.${site}`) || host === start.hostname) urls.add(link);
+    if (urls.size >= limit) break;
+  }
+  return filterByRobots(env, [...urls]);
+}
+
+/** Starts crawling; answers the crawl id and the number of pages queued. */
+export async function startCrawl(db: Database, env: Bindings, input: StartCrawlInput) {
+  const urls = await pagesToCrawl(env, input);
+  if (!urls.length) fail(400, NO_PAGES_MESSAGE);
+  const crawlId = crypto.randomUUID();
+  await db.insert(crawls).values({
+    id: crawlId,
+    organizationId: input.organizationId,
+    serverId: input.serverId ?? null,
+    url: checkPublicUrl(input.url, env).href,
+    status: "crawling",
+    total: urls.length,
+    selectedUrls: urls,
+  });
+  await env.CRAWL_SESSION.getByName(crawlId).start(crawlId, urls);
+  const messages = urls.map((url) => ({ body: { crawlId, url } satisfies CrawlMessage }));
+  for (let i = 0; i < messages.length; i += SEND_BATCH) await env.CRAWL_QUEUE.sendBatch(messages.slice(i, i + SEND_BATCH));
+  return { crawlId, total: urls.length, urls };
+}
+
+/** The organization's crawl row, or 404 (also for another organization's crawl). */
+export async function getCrawlRow(db: Database, organizationId: string, crawlId: string) {
+  const row = await db.query.crawls.findFirst({ where: and(eq(crawls.id, crawlId), eq(crawls.organizationId, organizationId)) });
+  if (!row) fail(404, CRAWL_NOT_FOUND);
+  return row;
+}
+
+/** The crawl status fields of spec §3, from the CrawlSession (D1 keeps a summary in step). */
+export async function getCrawlStatus(db: Database, env: Bindings, organizationId: string, crawlId: string) {
+  const row = await getCrawlRow(db, organizationId, crawlId);
+  const snap = (await env.CRAWL_SESSION.getByName(crawlId).snapshot()) as CrawlSnapshot;
+  const status = snap.status ?? "failed";
+  if (row.status !== status || row.completed !== snap.completed || row.errorCount !== snap.errorCount) {
+    await db
+      .update(crawls)
+      .set({ status, completed: snap.completed, errorCount: snap.errorCount, error: snap.error, updatedAt: new Date() })
+      .where(eq(crawls.id, crawlId));
+  }
+  return {
+    status,
+    completed: snap.completed,
+    total: snap.total,
+    pageDetails: snap.pages.map(({ url, status, title }) => ({ url, status, title })),
+    currentProcessing: { currentUrl: snap.currentUrl, errorCount: snap.errorCount },
+    selectedUrls: row.selectedUrls,
+    error: snap.error,
+  };
+}
+
+/** Cancels a crawl: pages not yet fetched are skipped by the consumer. */
+export async function cancelCrawl(db: Database, env: Bindings, organizationId: string, crawlId: string) {
+  await getCrawlRow(db, organizationId, crawlId);
+  const snap = (await env.CRAWL_SESSION.getByName(crawlId).cancel()) as CrawlSnapshot;
+  await db.update(crawls).set({ status: snap.status ?? "cancelled", error: snap.error, updatedAt: new Date() }).where(eq(crawls.id, crawlId));
+  return { status: snap.status };
+}

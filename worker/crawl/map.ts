@@ -1,0 +1,69 @@
+// Mapping a documentation site: sitemap.xml (and sitemap indexes), robots.txt, and the links of the
+// start page, kept to the site (plus subdomains), de-duplicated, normalised and capped.
+import type { Bindings } from "../env";
+import { fail } from "../lib/errors";
+import { checkPublicUrl, safeFetchText } from "../lib/safe-fetch";
+import { hrefsOf, normalizeLink, scopeOf } from "./links";
+import { fetchRobots, isAllowed, type Robots } from "./robots";
+
+/** At most this many links answer a map (the start page first, then the sitemap's, then the page's links). */
+export const MAX_MAP_LINKS = 500;
+/** At most this many sitemap documents are read, nested indexes included. */
+export const MAX_SITEMAPS = 10;
+/** At most this many hosts (the start host and its subdomains) are mapped. */
+export const MAX_HOSTS = 10;
+export const NO_PAGES_MESSAGE = "No pages found at the provided URL";
+
+const FETCH = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 };
+
+/** <loc> entries of sitemaps, following sitemap indexes breadth-first. */
+async function sitemapLocs(env: Bindings, roots: string[]): Promise<string[]> {
+  const queue = [...new Set(roots)];
+  const seen = new Set<string>();
+  const locs: string[] = [];
+  while (queue.length && seen.size < MAX_SITEMAPS) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    try {
+      const res = await safeFetchText(url, env, FETCH);
+      if (res.status >= 400) continue;
+      const entries = [...res.text.matchAll(/<loc>\s*([\s\S]*?)\s*<\/loc>/gi)].map((m) => m[1].replace(/&amp;/g, "&"));
+      if (/<sitemapindex/i.test(res.text)) queue.push(...entries);
+      else locs.push(...entries);
+    } catch {
+      // An unreachable sitemap only means fewer links.
+    }
+  }
+  return locs;
+}
+
+/** Maps a documentation site to the page URLs worth crawling. */
+export async function mapSite(env: Bindings, rawUrl: string, options: { includeSubdomains?: boolean } = {}): Promise<string[]> {
+  const start = checkPublicUrl(rawUrl, env);
+  const robots = await fetchRobots(env, start.origin);
+  const page = await safeFetchText(start.href, env, FETCH);
+  // A redirected start page (docs.example.com → /v2/docs) sets the scope where the content is.
+  const landed = new URL(page.url);
+  const inScope = scopeOf(landed, options.includeSubdomains ?? true);
+  const candidates: string[] = [];
+  if (page.status < 400) candidates.push(landed.href);
+  // Documentation under a path (example.com/docs/) often has its own sitemap there.
+  const section = new URL("sitemap.xml", landed).href;
+  candidates.push(...(await sitemapLocs(env, [...robots.sitemaps, `${start.origin}/sitemap.xml`, section])));
+  if (page.status < 400 && /html/i.test(page.contentType)) candidates.push(...hrefsOf(page.text));
+
+  const robotsByOrigin = new Map<string, Promise<Robots>>([[start.origin, Promise.resolve(robots)]]);
+  const links = new Set<string>();
+  for (const candidate of candidates) {
+    if (links.size >= MAX_MAP_LINKS) break;
+    const link = normalizeLink(candidate, landed);
+    if (!link || links.has(link) || !inScope(link)) continue;
+    const url = new URL(link);
+    if (!robotsByOrigin.has(url.origin) && robotsByOrigin.size >= MAX_HOSTS) continue;
+    if (!robotsByOrigin.has(url.origin)) robotsByOrigin.set(url.origin, fetchRobots(env, url.origin));
+    if (isAllowed(await robotsByOrigin.get(url.origin)!, url)) links.add(link);
+  }
+  if (links.size === 0) fail(404, NO_PAGES_MESSAGE);
+  return [...links];
+}

@@ -1,0 +1,75 @@
+// robots.txt: the rules for our user agent (or *), and the sitemaps it names.
+import type { Bindings } from "../env";
+import { safeFetchText } from "../lib/safe-fetch";
+
+export const CRAWLER_AGENT = "toolport";
+
+type Rule = { allow: boolean; pattern: RegExp; length: number };
+export type Robots = { rules: Rule[]; sitemaps: string[]; crawlDelayMs: number | null };
+
+const toPattern = (path: string) =>
+  new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\\\$$/, "$")}`);
+
+/** Parses robots.txt; the group for our agent wins over the `*` group. */
+export function parseRobots(text: string): Robots {
+  const groups = new Map<string, { rules: Rule[]; delay: number | null }>();
+  const sitemaps: string[] = [];
+  let agents: string[] = [];
+  let inRules = false;
+  for (const raw of text.split(/\r?\n/).slice(0, 2000)) {
+    const line = raw.replace(/#.*/, "").trim();
+    const match = line.match(/^([a-z-]+)\s*:\s*(.*)$/i);
+    if (!match) continue;
+    const [, key, value] = [match[0], match[1].toLowerCase(), match[2].trim()];
+    if (key === "sitemap") sitemaps.push(value);
+    else if (key === "user-agent") {
+      if (inRules) agents = [];
+      inRules = false;
+      agents.push(value.toLowerCase());
+      for (const agent of agents) if (!groups.has(agent)) groups.set(agent, { rules: [], delay: null });
+    } else if (key === "allow" || key === "disallow" || key === "crawl-delay") {
+      inRules = true;
+      for (const agent of agents) {
+        const group = groups.get(agent)!;
+        if (key === "crawl-delay") group.delay = Number(value) * 1000 || null;
+        else if (value) group.rules.push({ allow: key === "allow", pattern: toPattern(value), length: value.length });
+      }
+    }
+  }
+  const group = groups.get(CRAWLER_AGENT) ?? groups.get("*");
+  return { rules: group?.rules ?? [], sitemaps, crawlDelayMs: group?.delay ?? null };
+}
+
+/** Whether robots allow the URL's path: the longest matching rule decides, allow on a tie. */
+export function isAllowed(robots: Robots, url: URL): boolean {
+  const path = url.pathname + url.search;
+  let best: Rule | null = null;
+  for (const rule of robots.rules) {
+    if (rule.pattern.test(path) && (!best || rule.length > best.length || (rule.length === best.length && rule.allow))) best = rule;
+  }
+  return best?.allow ?? true;
+}
+
+/** Fetches an origin's robots.txt; a missing or unreadable one allows everything. */
+export async function fetchRobots(env: Bindings, origin: string): Promise<Robots> {
+  try {
+    const res = await safeFetchText(`${origin}/robots.txt`, env, { timeoutMs: 10_000, maxBytes: 512 * 1024 });
+    if (res.status >= 400) return { rules: [], sitemaps: [], crawlDelayMs: null };
+    return parseRobots(res.text);
+  } catch {
+    return { rules: [], sitemaps: [], crawlDelayMs: null };
+  }
+}
+
+/** Keeps the URLs robots allow, fetching each host's robots.txt once (at most `maxHosts` hosts). */
+export async function filterByRobots(env: Bindings, urls: string[], maxHosts = 10): Promise<string[]> {
+  const cache = new Map<string, Promise<Robots>>();
+  const kept: string[] = [];
+  for (const raw of urls) {
+    const url = new URL(raw);
+    if (!cache.has(url.origin) && cache.size >= maxHosts) continue;
+    if (!cache.has(url.origin)) cache.set(url.origin, fetchRobots(env, url.origin));
+    if (isAllowed(await cache.get(url.origin)!, url)) kept.push(raw);
+  }
+  return kept;
+}

@@ -1,0 +1,45 @@
+// Crawling (spec §7, crawl-service segment /api/crawl): map, crawl, status, cancel, extraction jobs.
+import { Hono } from "hono";
+import { z } from "zod";
+import { cancelCrawl, getCrawlStatus, MAX_CRAWL_PAGES, startCrawl } from "../crawl/crawls";
+import { getExtractionJob, startExtraction } from "../crawl/jobs";
+import { mapSite } from "../crawl/map";
+import type { AppEnv } from "../env";
+import { validate } from "../lib/validate";
+
+export const NO_URL_MESSAGE = "Please provide documentation URL to crawl";
+
+const url = z.string({ error: NO_URL_MESSAGE }).trim().min(1, NO_URL_MESSAGE).max(2048);
+const idParam = z.object({ id: z.string().min(1).max(100) });
+const mapBody = z.object({ url, includeSubdomains: z.boolean().optional() });
+const crawlBody = z.object({
+  url,
+  selectedUrls: z.array(z.string().max(2048)).max(1000).optional(),
+  limit: z.number().int().min(1).max(MAX_CRAWL_PAGES).optional(),
+});
+
+export const crawlRoutes = new Hono<AppEnv>()
+  .post("/map", validate("json", mapBody), async (c) => {
+    const { url, includeSubdomains } = c.req.valid("json");
+    return c.json({ success: true, links: await mapSite(c.env, url, { includeSubdomains: includeSubdomains ?? true }) });
+  })
+  .post("/crawl", validate("json", crawlBody), async (c) => {
+    const { crawlId, total } = await startCrawl(c.var.db, c.env, { organizationId: c.var.organizationId, ...c.req.valid("json") });
+    return c.json({ success: true, crawlId, total });
+  })
+  .get("/extract/job/:id", validate("param", idParam), async (c) => {
+    const job = await getExtractionJob(c.var.db, c.var.organizationId, c.req.valid("param").id);
+    return c.json({ success: true, job });
+  })
+  .get("/:id", validate("param", idParam), async (c) => {
+    const status = await getCrawlStatus(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id);
+    return c.json({ success: true, ...status });
+  })
+  .delete("/:id/cancel", validate("param", idParam), async (c) => {
+    const { status } = await cancelCrawl(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id);
+    return c.json({ success: true, status });
+  })
+  .post("/:id/extract", validate("param", idParam), async (c) => {
+    const { jobId } = await startExtraction(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id);
+    return c.json({ success: true, jobId, message: "OpenAPI extraction started" });
+  });
