@@ -1,10 +1,26 @@
 // Builds the SPA into web/dist, which the Worker serves as static assets.
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
+const src = fileURLToPath(new URL("./src", import.meta.url));
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
-  build: { outDir: "dist", emptyOutDir: true },
+  plugins: [
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: `${src}/routes`,
+      generatedRouteTree: `${src}/route-tree.gen.ts`,
+      quoteStyle: "double",
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  resolve: { alias: { "@": src } },
+  build: { outDir: "dist", emptyOutDir: true, manifest: true },
   server: { proxy: { "/api": "http://localhost:8787", "/s": "http://localhost:8787" } },
 });

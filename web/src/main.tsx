@@ -1,10 +1,14 @@
-// SPA entry: mounts the portal shell.
+// SPA entry: mounts the router.
+import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app";
+import { createAppRouter } from "./router";
+import "./index.css";
+
+const router = createAppRouter();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App />
+    <RouterProvider router={router} />
   </StrictMode>,
 );

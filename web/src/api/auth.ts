@@ -1,0 +1,45 @@
+// Sign-in: the profile query, the built-in email-and-password calls, and the login/logout navigations.
+import { queryOptions } from "@tanstack/react-query";
+import { ApiError, apiRequest } from "./client";
+
+export type User = { name: string; email: string; picture: string | null; superUser: boolean };
+
+/** The signed-in user, or null when the profile answers 401. */
+export const profileQuery = queryOptions({
+  queryKey: ["auth", "profile"],
+  queryFn: async (): Promise<User | null> => {
+    try {
+      return await apiRequest<User>("/api/auth/profile", { skipUnauthorizedRedirect: true, fallbackError: "Authentication error" });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  retry: false,
+  staleTime: 60_000,
+});
+
+export type Credentials = { email: string; password: string; name?: string };
+
+/** Built-in accounts: signs up or in; the answer sets the session cookie. */
+export const passwordSignIn = (mode: "sign-in" | "sign-up", credentials: Credentials) =>
+  apiRequest<{ user: User }>(`/api/auth/${mode}/email`, {
+    method: "POST",
+    body: credentials,
+    skipUnauthorizedRedirect: true,
+    fallbackError: mode === "sign-up" ? "Sign up failed" : "Sign in failed",
+  });
+
+/** Starts sign-in: the OIDC provider, or the built-in form when none is configured. */
+export function startLogin(redirect?: string) {
+  const query = redirect && redirect !== "/" ? `?redirect=${encodeURIComponent(redirect)}` : "";
+  window.location.assign(`/api/auth/login${query}`);
+}
+
+/** Removes the sign-in provider's locally stored keys, then signs out on the server. */
+export function logout() {
+  for (const key of Object.keys(window.localStorage)) {
+    if (key.toLowerCase().includes("better-auth")) window.localStorage.removeItem(key);
+  }
+  window.location.assign("/api/auth/logout");
+}

@@ -1,0 +1,65 @@
+// Billing (spec §7): plans (cached 5 min), subscription (1 min), checkout, portal, per-server usage.
+import { queryOptions } from "@tanstack/react-query";
+import { apiRequest } from "./client";
+
+export type PlanType = "free" | "sprout" | "growth";
+export type Plan = {
+  id: string;
+  type: PlanType;
+  name: string;
+  price: number;
+  description: string | null;
+  popular?: boolean;
+  features: {
+    maxServers: number;
+    maxToolsPerServer: number;
+    maxToolCallsPerMonth: number;
+    automatedCrawls?: boolean;
+    apiAccess?: boolean;
+    prioritySupport?: boolean;
+    customDomain?: boolean;
+  };
+};
+export type Subscription = {
+  plan: Plan;
+  status: "active" | "canceled" | "past_due" | string;
+  cancelAtPeriodEnd?: boolean;
+  currentPeriodEnd?: string | null;
+  usage: { serversUsed: number; toolCallsThisMonth: number; period?: string };
+  provider?: string;
+  testMode?: boolean;
+};
+
+export const plansQuery = queryOptions({
+  queryKey: ["billing", "plans"],
+  queryFn: () => apiRequest<Plan[]>("/api/billing/plans", { fallbackError: "Unable to load billing data at this time." }),
+  staleTime: 5 * 60_000,
+});
+
+export const subscriptionQuery = queryOptions({
+  queryKey: ["billing", "subscription"],
+  queryFn: () =>
+    apiRequest<Subscription | null>("/api/billing/subscription", { fallbackError: "Unable to load billing data at this time." }),
+  staleTime: 60_000,
+});
+
+/** Tool calls this month per server id; spec §7: a failed load falls back to empty. */
+export const serverUsageQuery = queryOptions({
+  queryKey: ["billing", "usage", "servers"],
+  queryFn: async () => {
+    try {
+      return (await apiRequest<Record<string, number>>("/api/billing/usage/servers")) ?? {};
+    } catch {
+      return {} as Record<string, number>;
+    }
+  },
+});
+
+export const startCheckout = (planType: PlanType) =>
+  apiRequest<{ url: string }>("/api/billing/checkout", { method: "POST", body: { planType }, fallbackError: "Failed to start checkout" });
+
+export const openPortal = () =>
+  apiRequest<{ url: string }>("/api/billing/portal", { method: "POST", fallbackError: "Failed to open the billing portal" });
+
+/** Prices are in cents, shown in dollars per month. */
+export const formatPrice = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;

@@ -1,0 +1,68 @@
+// The one API client (spec §7): credentials, JSON, a 900000 ms time-out, server error text first, the 401 rule of §6.
+export const REQUEST_TIMEOUT_MS = 900_000;
+
+/** An API failure carrying the HTTP status (0 when the request never got an answer). */
+export class ApiError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+type Envelope<T> = { success?: boolean; data?: T; error?: string };
+
+export type RequestOptions = {
+  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  body?: unknown;
+  /** Message used when the server sends no error text of its own. */
+  fallbackError?: string;
+  /** The profile check handles 401 itself: it only means "signed out". */
+  skipUnauthorizedRedirect?: boolean;
+};
+
+type UnauthorizedHandler = (from: string) => void;
+let onUnauthorized: UnauthorizedHandler = (from) => {
+  window.location.assign(`/login?redirect=${encodeURIComponent(from)}`);
+};
+
+/** Lets the router replace the hard navigation to /login with a client-side one. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+  onUnauthorized = handler;
+}
+
+/** Spec §6: a 401 sends the user to /login, unless they are already on /login or /. */
+function handleUnauthorized() {
+  const { pathname, search } = window.location;
+  if (pathname === "/login" || pathname === "/") return;
+  onUnauthorized(pathname + search);
+}
+
+/** Calls {api}/api/…; answers `data`, or throws ApiError with the server's error text when it sent one. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = "GET", body, fallbackError = "Request failed", skipUnauthorizedRedirect } = options;
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: "include",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch {
+    throw new ApiError(fallbackError, 0);
+  }
+  const envelope = (await res.json().catch(() => null)) as Envelope<T> | null;
+  if (res.status === 401) {
+    if (!skipUnauthorizedRedirect) handleUnauthorized();
+    throw new ApiError(envelope?.error || fallbackError, 401);
+  }
+  if (!res.ok || envelope?.success === false) {
+    throw new ApiError(envelope?.error || fallbackError, res.status);
+  }
+  return envelope?.data as T;
+}
+
+/** The message to show for a failure: the server's text when present, else the fallback. */
+export const errorMessage = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;

@@ -1,0 +1,47 @@
+// Access tokens (spec §7): list, generate, assign servers, revoke, rotate.
+import { queryOptions } from "@tanstack/react-query";
+import { apiRequest } from "./client";
+
+export type TokenInfo = {
+  id: string;
+  name: string | null;
+  prefix?: string;
+  isActive: boolean;
+  expiresAt: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  serverAssignments: { serverId: string; serverName: string }[];
+};
+export type IssuedToken = { token: string; tokenInfo?: TokenInfo };
+
+export const tokensQuery = queryOptions({
+  queryKey: ["access-tokens"],
+  queryFn: () => apiRequest<TokenInfo[]>("/api/access-tokens", { fallbackError: "Failed to load tokens" }),
+});
+
+/** Spec §4: revoked when inactive, expired when expiresAt is past; only the rest can be changed. */
+export const isExpired = (t: TokenInfo, now = Date.now()) => !!t.expiresAt && new Date(t.expiresAt).getTime() <= now;
+export const isUsable = (t: TokenInfo) => t.isActive && !isExpired(t);
+
+/** Expiry in days from now (spec §9: days times 24 h), or null for none. */
+export const expiryFromDays = (days: number | undefined, now = Date.now()) =>
+  days ? new Date(now + days * 24 * 60 * 60 * 1000).toISOString() : null;
+
+export const createToken = (input: { name?: string | null; expiresAt?: string | null; serverIds?: string[] }) =>
+  apiRequest<IssuedToken>("/api/access-tokens", { method: "POST", body: input, fallbackError: "Failed to generate token" });
+
+export const assignTokenServers = (id: string, serverIds: string[]) =>
+  apiRequest(`/api/access-tokens/${encodeURIComponent(id)}/servers`, {
+    method: "POST",
+    body: { serverIds },
+    fallbackError: "Failed to update assignments",
+  });
+
+export const revokeToken = (id: string) =>
+  apiRequest(`/api/access-tokens/${encodeURIComponent(id)}`, { method: "DELETE", fallbackError: "Failed to revoke token" });
+
+export const rotateToken = (id: string) =>
+  apiRequest<IssuedToken>(`/api/access-tokens/${encodeURIComponent(id)}/rotate`, {
+    method: "POST",
+    fallbackError: "Failed to rotate token",
+  });

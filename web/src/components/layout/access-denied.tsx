@@ -1,0 +1,16 @@
+// Shown to non-superusers on /superadmin.
+import { useRouter } from "@tanstack/react-router";
+import { ShieldAlert } from "lucide-react";
+import { Button } from "@/components/ui/button";
+
+export function AccessDenied() {
+  const router = useRouter();
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
+      <ShieldAlert className="size-10 text-destructive" aria-hidden />
+      <h1 className="text-2xl font-semibold">Access Denied</h1>
+      <p className="text-muted-foreground">This page is restricted to superadministrators.</p>
+      <Button variant="outline" onClick={() => router.history.back()}>Go Back</Button>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// Sidebar links: Servers and Access Tokens; Account; Administration (superusers only); version footer.
+import { Link } from "@tanstack/react-router";
+import { KeyRound, Server, ShieldCheck, Wallet, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+
+function NavLink({ to, icon: Icon, children }: { to: "/servers" | "/tokens" | "/usage" | "/superadmin"; icon: LucideIcon; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      activeProps={{ className: "bg-accent font-medium text-foreground", "aria-current": "page" }}
+    >
+      <Icon className="size-4" aria-hidden />
+      {children}
+    </Link>
+  );
+}
+
+function Group({ label, children }: { label: string; children: ReactNode }) {
+  const id = `nav-group-${label.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <div role="group" aria-labelledby={id} className="mt-4 space-y-1">
+      <p id={id} className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        {label}
+      </p>
+      {children}
+    </div>
+  );
+}
+
+export function SidebarNav({ superUser }: { superUser: boolean }) {
+  return (
+    <nav aria-label="Main" className="flex h-full flex-col p-3">
+      <div className="space-y-1">
+        <NavLink to="/servers" icon={Server}>Servers</NavLink>
+        <NavLink to="/tokens" icon={KeyRound}>Access Tokens</NavLink>
+      </div>
+      <Group label="Account">
+        <NavLink to="/usage" icon={Wallet}>Usage &amp; Billing</NavLink>
+      </Group>
+      {superUser && (
+        <Group label="Administration">
+          <NavLink to="/superadmin" icon={ShieldCheck}>Superadmin</NavLink>
+        </Group>
+      )}
+      <p className="mt-auto px-3 pt-4 text-xs text-muted-foreground">Version 1.0.0</p>
+    </nav>
+  );
+}

@@ -1,0 +1,93 @@
+// The built-in email-and-password form (used when no OIDC provider is configured): sign in or sign up.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { passwordSignIn, profileQuery } from "@/api/auth";
+import { errorMessage } from "@/api/client";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+
+const schema = z.object({
+  name: z.string().trim().max(100).optional(),
+  email: z.email("Enter a valid email address"),
+  password: z.string().min(8, "Password must be at least 8 characters").max(128),
+});
+type Values = z.infer<typeof schema>;
+
+export function PasswordForm({ redirect }: { redirect: string }) {
+  const [mode, setMode] = useState<"sign-in" | "sign-up">("sign-in");
+  const [serverError, setServerError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: "", email: "", password: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    if (mode === "sign-up" && !values.name) {
+      form.setError("name", { message: "Enter your name" });
+      return;
+    }
+    try {
+      const { user } = await passwordSignIn(mode, mode === "sign-up" ? values : { email: values.email, password: values.password });
+      queryClient.setQueryData(profileQuery.queryKey, user);
+      router.history.push(redirect);
+    } catch (error) {
+      setServerError(errorMessage(error, mode === "sign-up" ? "Sign up failed" : "Sign in failed"));
+    }
+  });
+
+  const field = (name: keyof Values) => ({ "aria-invalid": !!errors[name], "aria-describedby": errors[name] ? `${name}-error` : undefined });
+  const error = (name: keyof Values) =>
+    errors[name] && <p id={`${name}-error`} className="text-sm text-destructive">{errors[name]?.message}</p>;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={mode === "sign-in" ? "Sign in" : "Sign up"}>
+      {mode === "sign-up" && (
+        <div className="space-y-2">
+          <Label htmlFor="name">Name</Label>
+          <Input id="name" autoComplete="name" {...form.register("name")} {...field("name")} />
+          {error("name")}
+        </div>
+      )}
+      <div className="space-y-2">
+        <Label htmlFor="email">Email</Label>
+        <Input id="email" type="email" autoComplete="email" {...form.register("email")} {...field("email")} />
+        {error("email")}
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="password">Password</Label>
+        <Input
+          id="password"
+          type="password"
+          autoComplete={mode === "sign-in" ? "current-password" : "new-password"}
+          {...form.register("password")}
+          {...field("password")}
+        />
+        {error("password")}
+      </div>
+      {serverError && <p role="alert" className="text-sm text-destructive">{serverError}</p>}
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {mode === "sign-in" ? "Sign In" : "Sign Up"}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        {mode === "sign-in" ? "Don't have an account? " : "Already have an account? "}
+        <button
+          type="button"
+          className="font-medium text-foreground underline underline-offset-4"
+          onClick={() => {
+            setServerError(null);
+            form.clearErrors();
+            setMode(mode === "sign-in" ? "sign-up" : "sign-in");
+          }}
+        >
+          {mode === "sign-in" ? "Sign up for free" : "Sign in"}
+        </button>
+      </p>
+    </form>
+  );
+}

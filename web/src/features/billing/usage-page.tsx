@@ -1,0 +1,66 @@
+// Usage & Billing: current plan, usage, per-server calls, available plans and billing history.
+import { useQuery } from "@tanstack/react-query";
+import { plansQuery, subscriptionQuery } from "@/api/billing";
+import { errorMessage } from "@/api/client";
+import { PageHeader } from "@/components/layout/page-header";
+import { BillingHistoryCard } from "./billing-history-card";
+import { CurrentPlanCard } from "./current-plan-card";
+import { PlansGrid } from "./plans-grid";
+import { ServerCallsChart } from "./server-calls-chart";
+import { UsageCard } from "./usage-card";
+
+function State({ title, message, alert }: { title: string; message: string; alert?: boolean }) {
+  return (
+    <div role={alert ? "alert" : "status"} className="rounded-lg border p-6 text-center">
+      <h2 className="font-semibold">{title}</h2>
+      <p className="text-sm text-muted-foreground">{message}</p>
+    </div>
+  );
+}
+
+export function UsagePage() {
+  const subscription = useQuery(subscriptionQuery);
+  const plans = useQuery(plansQuery);
+  const header = <PageHeader title="Usage & Billing" subtitle="Your plan, this month's usage and billing." />;
+
+  if (subscription.isPending || plans.isPending) {
+    return (
+      <>
+        {header}
+        <p role="status" className="py-12 text-center text-muted-foreground">Loading billing information...</p>
+      </>
+    );
+  }
+  if (subscription.isError || plans.isError) {
+    const error = subscription.error ?? plans.error;
+    return (
+      <>
+        {header}
+        <State alert title="Error Loading Billing Information" message={errorMessage(error, "Unable to load billing data at this time.")} />
+      </>
+    );
+  }
+  if (!subscription.data) {
+    return (
+      <>
+        {header}
+        <State title="No Billing Information Available" message="Unable to load billing data at this time." />
+      </>
+    );
+  }
+  const sub = subscription.data;
+  return (
+    <>
+      {header}
+      <div className="space-y-6">
+        <div className="grid gap-4 lg:grid-cols-2">
+          <CurrentPlanCard subscription={sub} />
+          <UsageCard subscription={sub} />
+        </div>
+        <ServerCallsChart />
+        <PlansGrid plans={plans.data ?? []} currentType={sub.plan.type} />
+        {sub.plan.type !== "free" && <BillingHistoryCard />}
+      </div>
+    </>
+  );
+}

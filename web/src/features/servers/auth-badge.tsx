@@ -1,0 +1,47 @@
+// A server's auth badge; hovering or focusing it shows type, strategy, status, access control and last update.
+import { Lock, LockOpen } from "lucide-react";
+import type { AuthSummary } from "@/api/servers";
+import { Badge } from "@/components/ui/badge";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { formatDateTime } from "@/lib/format";
+
+const TYPE_LABELS: Record<string, string> = {
+  none: "None",
+  bearer: "Bearer Token",
+  apiKey: "API Key",
+  basic: "Basic Auth",
+  oauth2: "OAuth2",
+  oauthClientCreds: "OAuth Client Credentials",
+  oauthCode: "OAuth Authorization Code",
+};
+
+const accessControl = (auth: AuthSummary) =>
+  auth.exposeToPublic ? "Public" : auth.requireToolportLogin ? "Toolport login required" : "Access token required";
+
+export function AuthBadge({ auth }: { auth: AuthSummary }) {
+  const type = TYPE_LABELS[auth.authType] ?? auth.authType;
+  const Icon = auth.authType === "none" ? LockOpen : Lock;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Badge variant="secondary" tabIndex={0} aria-label={`Authentication: ${type}`} className="cursor-default">
+          <Icon aria-hidden /> {type}
+        </Badge>
+      </TooltipTrigger>
+      <TooltipContent>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5">
+          <dt>Type:</dt>
+          <dd>{type}</dd>
+          <dt>Strategy:</dt>
+          <dd>{auth.authStrategy ?? "—"}</dd>
+          <dt>Status:</dt>
+          <dd>{auth.status ?? "—"}</dd>
+          <dt>Access control:</dt>
+          <dd>{accessControl(auth)}</dd>
+          <dt>Last updated:</dt>
+          <dd>{formatDateTime(auth.updatedAt, "—")}</dd>
+        </dl>
+      </TooltipContent>
+    </Tooltip>
+  );
+}

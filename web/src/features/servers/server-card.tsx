@@ -1,0 +1,78 @@
+// One server: name, token control, description, version, endpoints, status, calls, deployment, Configure.
+import { Settings } from "lucide-react";
+import { endpointCount, type Server } from "@/api/servers";
+import type { TokenInfo } from "@/api/tokens";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatNumber } from "@/lib/format";
+import { AuthBadge } from "./auth-badge";
+import { DeploymentBox } from "./deployment-box";
+import { TokenAccessControl } from "./token-access-control";
+
+type Props = { server: Server; calls: number; tokens: TokenInfo[]; onConfigure?: () => void };
+
+const STATUS_LABELS: Record<string, string> = {
+  active: "Active",
+  hibernated: "Paused (Plan Limit)",
+  stopped: "Stopped",
+  failed: "Failed",
+  removed: "Removed",
+};
+
+export function ServerCard({ server, calls, tokens, onConfigure }: Props) {
+  const paused = server.status === "hibernated";
+  const titleId = `server-${server.id}-name`;
+  return (
+    <Card className="h-full gap-4" aria-labelledby={titleId}>
+      <CardHeader className="grid-cols-[1fr_auto]">
+        <CardTitle id={titleId} className="truncate text-base" title={server.name}>
+          <h2>{server.name}</h2>
+        </CardTitle>
+        <div className="col-start-2 row-span-2 flex items-center gap-1">
+          {server.authConfig && <AuthBadge auth={server.authConfig} />}
+          <TokenAccessControl server={server} tokens={tokens} />
+        </div>
+        <p className="line-clamp-2 text-sm text-muted-foreground">{server.description || "No description"}</p>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          <dt className="text-muted-foreground">Version</dt>
+          <dd>{server.version || "—"}</dd>
+          <dt className="text-muted-foreground">Endpoints</dt>
+          <dd>{endpointCount(server)}</dd>
+          <dt className="text-muted-foreground">Status</dt>
+          <dd>
+            <Badge
+              variant="outline"
+              className={paused ? "border-orange-300 bg-orange-50 text-orange-800" : server.status === "active" ? "border-green-300 bg-green-50 text-green-800" : ""}
+            >
+              {STATUS_LABELS[server.status] ?? server.status}
+            </Badge>
+          </dd>
+          <dt className="text-muted-foreground">Usage this month</dt>
+          <dd>{formatNumber(calls)} calls</dd>
+        </dl>
+        {paused && (
+          <p role="note" className="rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-800">
+            This server has been paused due to plan limits. Upgrade your plan to resume.
+          </p>
+        )}
+        <DeploymentBox deployment={server.deployment} />
+      </CardContent>
+      {(paused || onConfigure) && (
+        <CardFooter className="mt-auto">
+          {paused ? (
+            <Button className="w-full" variant="outline" disabled>
+              Paused
+            </Button>
+          ) : (
+            <Button className="w-full" variant="outline" onClick={onConfigure} aria-label={`Configure ${server.name}`}>
+              <Settings /> Configure
+            </Button>
+          )}
+        </CardFooter>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,30 @@
+// Checkboxes for the organization's servers, in a 12rem scrolling list.
+import type { Server } from "@/api/servers";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
+
+type Props = { servers: Server[]; selected: string[]; onChange: (ids: string[]) => void; idPrefix: string };
+
+export function ServerChecklist({ servers, selected, onChange, idPrefix }: Props) {
+  if (servers.length === 0) return <p className="text-sm text-muted-foreground">No servers yet.</p>;
+  return (
+    <div className="max-h-[12rem] space-y-2 overflow-y-auto rounded-md border p-3">
+      {servers.map((server) => {
+        const id = `${idPrefix}-${server.id}`;
+        const checked = selected.includes(server.id);
+        return (
+          <div key={server.id} className="flex items-center gap-2">
+            <Checkbox
+              id={id}
+              checked={checked}
+              onCheckedChange={(value) =>
+                onChange(value ? [...selected, server.id] : selected.filter((s) => s !== server.id))
+              }
+            />
+            <Label htmlFor={id} className="font-normal">{server.name}</Label>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// Display helpers for dates, numbers and initials.
+
+/** A short, locale-aware date and time, or the fallback when there is none. */
+export const formatDateTime = (iso: string | null | undefined, fallback = "Never") =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : fallback;
+
+export const formatDate = (iso: string | null | undefined, fallback = "—") =>
+  iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" }) : fallback;
+
+export const formatNumber = (n: number) => n.toLocaleString("en-US");
+
+/** Spec §2: the first letters of the name, up to 2. */
+export const initials = (name: string | null | undefined) =>
+  (name ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join("");
+
+/** Keeps only same-site paths, so ?redirect= can never send a user elsewhere. */
+export const safeRedirect = (path: string | undefined) => (path && /^\/(?!\/|\\)/.test(path) ? path : "/");

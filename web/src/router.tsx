@@ -1,0 +1,45 @@
+// The router: context { queryClient, auth }, intent preloading with React Query owning the cache.
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { createRouter, type RouterHistory } from "@tanstack/react-router";
+import { toast } from "sonner";
+import { profileQuery, type User } from "@/api/auth";
+import { errorMessage, setUnauthorizedHandler } from "@/api/client";
+import { createQueryClient } from "@/lib/query-client";
+import { routeTree } from "./route-tree.gen";
+
+export type AuthContext = { ensureUser: () => Promise<User | null> };
+export type RouterContext = { queryClient: QueryClient; auth: AuthContext };
+
+/** Builds the app's router; tests pass a memory history and their own query client. */
+export function createAppRouter({ queryClient = createQueryClient(), history }: { queryClient?: QueryClient; history?: RouterHistory } = {}) {
+  const auth: AuthContext = {
+    ensureUser: async () => {
+      try {
+        return await queryClient.ensureQueryData(profileQuery);
+      } catch (error) {
+        toast.error("Authentication error", { description: errorMessage(error, "Could not check your sign-in") });
+        return null;
+      }
+    },
+  };
+  const router = createRouter({
+    routeTree,
+    history,
+    context: { queryClient, auth },
+    defaultPreload: "intent",
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    Wrap: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
+  });
+  setUnauthorizedHandler((from) => {
+    queryClient.setQueryData(profileQuery.queryKey, null);
+    void router.navigate({ to: "/login", search: { redirect: from } });
+  });
+  return router;
+}
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}
