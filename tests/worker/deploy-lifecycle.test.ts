@@ -1,0 +1,145 @@
+// Deployment lifecycle through the API: api-config, deploy, status with progress log, redeploy,
+// cancel, the time-out alarm, and organization scoping.
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { DEPLOYMENT_TIMEOUT_MESSAGE } from "../../durable-objects/deployment";
+import { deployments, memberships, servers, tools, users } from "../../worker/db/schema";
+import { completeDeployment, startDeployment } from "../../worker/mcp/deploy";
+import { call, signUp } from "./helpers";
+import { bearer, connectV2, createServer, createToken, db, echoTool } from "./mcp-setup";
+
+/** A signed-up user and their organization id. */
+async function member() {
+  const { cookie, email } = await signUp();
+  const user = await db.query.users.findFirst({ where: eq(users.email, email) });
+  const membership = await db.query.memberships.findFirst({ where: eq(memberships.userId, user!.id) });
+  return { cookie, org: membership!.organizationId };
+}
+
+const json = async (res: Response) => (await res.json()) as { success: boolean; data: any; error?: string };
+
+describe("deployment API", () => {
+  it("answers the api-config with masked secrets", async () => {
+    const { cookie, org } = await member();
+    const server = await createServer(org, [], { authType: "apiKey", secrets: { key: "very-secret-key-1234" }, settings: { apiKey: { name: "X-Api-Key", in: "header" } } });
+    const res = await call(`/api/servers/${server.id}/api-config`, { cookie });
+    expect(await json(res)).toEqual({
+      success: true,
+      data: { baseUrl: server.baseUrl, authType: "apiKey", authStrategy: "managed", headers: { Accept: "application/json", "X-Api-Key": "••••••••" } },
+    });
+  });
+
+  it("deploys, reports status with a progress log, and 404s before the first deployment", async () => {
+    const { cookie, org } = await member();
+    const server = await createServer(org, [echoTool("list_items", {})]);
+    expect((await call(`/api/servers/${server.id}/deployment`, { cookie })).status).toBe(404);
+
+    const res = await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: { apiConfig: { baseUrl: server.baseUrl, authType: "none", headers: {} } } });
+    const deployed = await json(res);
+    expect(res.status).toBe(200);
+    expect(deployed.data).toMatchObject({
+      status: "deployed",
+      error: null,
+      deploymentUrl: `http://toolport.test/s/${server.slug}`,
+      mcpUrl: `http://toolport.test/s/${server.slug}/mcp`,
+      cloudflareProjectId: `toolport-${server.slug}`,
+      provider: "loader",
+    });
+    expect(deployed.data.cloudflareDeploymentId).toBe(deployed.data.deploymentId);
+    expect(deployed.data.activeDeploymentId).toBe(deployed.data.deploymentId);
+    expect(deployed.data.log.map((l: { message: string }) => l.message)).toEqual([
+      "Deployment started",
+      "Generated 1 active tool (deployment " + deployed.data.deploymentId + ")",
+      "Stored 1 tools and the generated modules",
+      "Loaded the server's isolate and checked it answers MCP initialize",
+      "Deployment completed",
+    ]);
+    const status = await json(await call(`/api/servers/${server.id}/deployment`, { cookie }));
+    expect(status.data).toEqual(deployed.data);
+  });
+
+  it("redeploys from the latest tools: a toggled tool appears and disappears", async () => {
+    const { cookie, org } = await member();
+    const server = await createServer(org, [echoTool("first", {}), echoTool("second", {}, {}, []), { ...echoTool("third", {}), active: false }]);
+    const { token } = await createToken(org, [server.id]);
+    const first = await json(await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: {} }));
+    const client = await connectV2(server.slug, bearer(token));
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["first", "second"]);
+
+    await db.update(tools).set({ active: true }).where(and(eq(tools.serverId, server.id), eq(tools.name, "third")));
+    await db.update(tools).set({ active: false }).where(and(eq(tools.serverId, server.id), eq(tools.name, "first")));
+    // Until the redeploy, the running deployment is unchanged.
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["first", "second"]);
+    const second = await json(await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: {} }));
+    expect(second.data.deploymentId).not.toBe(first.data.deploymentId);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["second", "third"]);
+    await client.close();
+  });
+
+  it("cancels a running deployment: it ends failed and traffic stays on the previous one", async () => {
+    const { cookie, org } = await member();
+    const server = await createServer(org, [echoTool("old_tool", {})]);
+    const { token } = await createToken(org, [server.id]);
+    const first = await json(await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: {} }));
+
+    await db.update(tools).set({ name: "new_tool" }).where(eq(tools.serverId, server.id));
+    const started = await startDeployment(env, db, server.id, { origin: "http://toolport.test" });
+    expect((await json(await call(`/api/servers/${server.id}/deployment`, { cookie }))).data.status).toBe("deploying");
+
+    // The cancel call has no /api prefix and checks the origin like /api does.
+    expect((await call(`/servers/${server.id}/deployment`, { method: "DELETE", cookie, headers: { origin: "https://evil.example" } })).status).toBe(403);
+    expect((await call(`/servers/${server.id}/deployment`, { method: "DELETE" })).status).toBe(401);
+    const cancelled = await json(await call(`/servers/${server.id}/deployment`, { method: "DELETE", cookie }));
+    expect(cancelled.data).toMatchObject({ status: "failed", error: "Deployment cancelled", activeDeploymentId: first.data.deploymentId });
+    expect(cancelled.data.log.at(-1).message).toBe("Deployment cancelled by the user");
+
+    // The activation that was under way finishes, but a cancelled deployment never takes traffic.
+    await completeDeployment(env, db, started);
+    const after = await json(await call(`/api/servers/${server.id}/deployment`, { cookie }));
+    expect(after.data).toMatchObject({ status: "failed", error: "Deployment cancelled", activeDeploymentId: first.data.deploymentId });
+    const client = await connectV2(server.slug, bearer(token));
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["old_tool"]);
+    await client.close();
+  });
+
+  it("fails a hung deployment in D1 too when the alarm fires", async () => {
+    const { org } = await member();
+    const server = await createServer(org, [echoTool("t", {})]);
+    const started = await startDeployment(env, db, server.id);
+    expect(await runDurableObjectAlarm(env.DEPLOYMENT.getByName(server.id))).toBe(true);
+    const row = await db.query.deployments.findFirst({ where: eq(deployments.id, started.generated.deploymentId) });
+    expect(row).toMatchObject({ status: "failed", error: DEPLOYMENT_TIMEOUT_MESSAGE });
+  });
+
+  it("reports a failed deployment with its error", async () => {
+    const { cookie, org } = await member();
+    const server = await createServer(org, [echoTool("t", {})]);
+    await db.update(servers).set({ baseUrl: null }).where(eq(servers.id, server.id));
+    const res = await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: {} });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error).toContain("no base URL");
+  });
+
+  it("keeps other organizations' servers out of reach", async () => {
+    const { org } = await member();
+    const stranger = await member();
+    const server = await createServer(org, [echoTool("t", {})]);
+    for (const [path, method] of [
+      [`/api/servers/${server.id}/api-config`, "GET"],
+      [`/api/servers/${server.id}/deployment`, "GET"],
+      [`/api/servers/${server.id}/deploy/cloudflare`, "POST"],
+      [`/servers/${server.id}/deployment`, "DELETE"],
+    ]) {
+      const res = await call(path, { method, cookie: stranger.cookie, ...(method === "POST" ? { json: {} } : {}) });
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+  });
+
+  it("leaves GET /servers/{id} pages to the SPA", async () => {
+    const res = await call(`/servers/some-id`, { headers: { accept: "text/html" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+  });
+});

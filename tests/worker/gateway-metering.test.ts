@@ -1,0 +1,104 @@
+// Metering: every tools/call counted per server and organization, exactly under concurrency; the
+// monthly limit hibernates the organization's servers and refuses further calls.
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { organizationUsage, plans, servers, serverUsage } from "../../worker/db/schema";
+import { usagePeriod } from "../../worker/billing/usage";
+import { call, signUp } from "./helpers";
+import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch } from "./mcp-setup";
+
+const callTool = (slug: string, token: string, id: number) =>
+  workerFetch(`${MCP_ORIGIN}/s/${slug}/mcp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", ...bearer(token) },
+    body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "count_me", arguments: {} } }),
+  });
+
+const orgCalls = async (organizationId: string) =>
+  (await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
+
+describe("metering", () => {
+  it("counts 200 concurrent tools/call exactly, per server and per organization", async () => {
+    const org = await createOrg("growth");
+    const a = await createServer(org, [echoTool("count_me", {})]);
+    const b = await createServer(org, [echoTool("count_me", {})]);
+    const { token } = await createToken(org, [a.id, b.id]);
+    await deploy(a.id);
+    await deploy(b.id);
+    const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => callTool(i % 4 === 0 ? b.slug : a.slug, token, i)));
+    const bodies = await Promise.all(responses.map((r) => r.text()));
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    expect(bodies.every((t) => t.includes("/echo/count_me") && !t.includes('"error"'))).toBe(true);
+    expect(await orgCalls(org)).toBe(200);
+    const perServer = await db.select().from(serverUsage).where(eq(serverUsage.organizationId, org));
+    expect(Object.fromEntries(perServer.map((r) => [r.serverId, r.toolCalls]))).toEqual({ [a.id]: 150, [b.id]: 50 });
+  });
+
+  it("does not count tools/list or initialize", async () => {
+    const org = await createOrg();
+    const server = await createServer(org, [echoTool("count_me", {})]);
+    const { token } = await createToken(org, [server.id]);
+    await deploy(server.id);
+    const client = await connectV2(server.slug, bearer(token));
+    await client.listTools();
+    await client.callTool({ name: "count_me", arguments: {} });
+    await client.close();
+    expect(await orgCalls(org)).toBe(1);
+  });
+
+  it("answers GET /api/billing/usage/servers with this month's calls per server", async () => {
+    const { cookie, email } = await signUp();
+    const user = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) });
+    const membership = await db.query.memberships.findFirst({ where: (m, { eq }) => eq(m.userId, user!.id) });
+    const org = membership!.organizationId;
+    const server = await createServer(org, [echoTool("count_me", {})]);
+    const idle = await createServer(org, [echoTool("count_me", {})]);
+    const { token } = await createToken(org, [server.id]);
+    await deploy(server.id);
+    for (let i = 0; i < 3; i++) expect((await callTool(server.slug, token, i)).status).toBe(200);
+    // Last month's count is not this month's.
+    await db.insert(serverUsage).values({ serverId: idle.id, organizationId: org, period: "2000-01", toolCalls: 99 });
+    const res = await call("/api/billing/usage/servers", { cookie });
+    expect(await res.json()).toEqual({ success: true, data: { [server.id]: 3 } });
+  });
+});
+
+describe("the monthly limit", () => {
+  it("hibernates the organization's servers when the plan's maxToolCallsPerMonth is passed", async () => {
+    const org = await createOrg("free");
+    const free = await db.query.plans.findFirst({ where: eq(plans.type, "free") });
+    const server = await createServer(org, [echoTool("count_me", {})]);
+    const sibling = await createServer(org, [echoTool("count_me", {})]);
+    const { token } = await createToken(org, [server.id]);
+    await deploy(server.id);
+    // Start just under the limit (1,000 on the free plan).
+    await db.insert(organizationUsage).values({ organizationId: org, period: usagePeriod(), toolCalls: free!.maxToolCallsPerMonth - 2 });
+
+    const client = await connectV2(server.slug, bearer(token));
+    await client.callTool({ name: "count_me", arguments: {} });
+    await client.callTool({ name: "count_me", arguments: {} });
+    expect(await orgCalls(org)).toBe(1000);
+    await expect(client.callTool({ name: "count_me", arguments: {} })).rejects.toThrow(/Free plan allows 1,000 tool calls per month/);
+    expect(await orgCalls(org)).toBe(1000);
+    for (const id of [server.id, sibling.id]) {
+      expect(await db.query.servers.findFirst({ where: eq(servers.id, id) })).toMatchObject({ status: "hibernated", hibernatedReason: "tool_calls" });
+    }
+    // Further calls are refused without counting; listing still works so clients can show why.
+    await expect(client.callTool({ name: "count_me", arguments: {} })).rejects.toThrow(/paused.*maxToolCallsPerMonth/);
+    expect((await client.listTools()).tools).toHaveLength(1);
+    expect(await orgCalls(org)).toBe(1000);
+    await client.close();
+  });
+
+  it("refuses concurrent calls past the limit without overshooting the count", async () => {
+    const org = await createOrg("free");
+    const server = await createServer(org, [echoTool("count_me", {})]);
+    const { token } = await createToken(org, [server.id]);
+    await deploy(server.id);
+    await db.insert(organizationUsage).values({ organizationId: org, period: usagePeriod(), toolCalls: 990 });
+    const bodies = await Promise.all(Array.from({ length: 30 }, async (_, i) => (await callTool(server.slug, token, i)).text()));
+    expect(bodies.filter((b) => b.includes("/echo/count_me"))).toHaveLength(10);
+    expect(bodies.filter((b) => b.includes("tool-call limit reached") || b.includes("paused"))).toHaveLength(20);
+    expect(await orgCalls(org)).toBe(1000);
+  });
+});
