@@ -1,5 +1,8 @@
-// Test projects: worker tests run inside workerd with the real bindings and migrations.
+// Test projects: worker tests run inside workerd with the real bindings and migrations; web
+// component tests in jsdom; e2e in real Chromium against the dev server.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig(async () => {
@@ -27,6 +30,27 @@ export default defineConfig(async () => {
             include: ["tests/worker/**/*.test.ts"],
             setupFiles: ["tests/worker/setup.ts"],
             globalSetup: ["tests/worker/global-setup.ts"],
+          },
+        },
+        {
+          // Component tests of the SPA (web/) in jsdom.
+          plugins: [react()],
+          resolve: { alias: { "@": fileURLToPath(new URL("./web/src", import.meta.url)) } },
+          test: {
+            name: "web",
+            environment: "jsdom",
+            include: ["tests/web/**/*.test.{ts,tsx}"],
+            setupFiles: ["tests/web/setup.ts"],
+          },
+        },
+        {
+          // Real Chromium against `npm run dev` on a free port; slow, so it has its own long time-outs.
+          test: {
+            name: "e2e",
+            environment: "node",
+            include: ["tests/e2e/**/*.test.ts"],
+            testTimeout: 300_000,
+            hookTimeout: 300_000,
           },
         },
       ],

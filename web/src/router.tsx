@@ -31,9 +31,12 @@ export function createAppRouter({ queryClient = createQueryClient(), history }: 
     scrollRestoration: true,
     Wrap: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
   });
-  setUnauthorizedHandler((from) => {
-    queryClient.setQueryData(profileQuery.queryKey, null);
-    void router.navigate({ to: "/login", search: { redirect: from } });
+  setUnauthorizedHandler({
+    current: () => router.state.location,
+    goToLogin: (from) => {
+      queryClient.setQueryData(profileQuery.queryKey, null);
+      void router.navigate({ to: "/login", search: { redirect: from } });
+    },
   });
   return router;
 }

@@ -20,21 +20,23 @@ export type RequestOptions = {
   skipUnauthorizedRedirect?: boolean;
 };
 
-type UnauthorizedHandler = (from: string) => void;
-let onUnauthorized: UnauthorizedHandler = (from) => {
-  window.location.assign(`/login?redirect=${encodeURIComponent(from)}`);
+type Location = { pathname: string; href: string };
+type UnauthorizedHandler = { current: () => Location; goToLogin: (from: string) => void };
+let unauthorized: UnauthorizedHandler = {
+  current: () => ({ pathname: window.location.pathname, href: window.location.pathname + window.location.search }),
+  goToLogin: (from) => window.location.assign(`/login?redirect=${encodeURIComponent(from)}`),
 };
 
 /** Lets the router replace the hard navigation to /login with a client-side one. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
-  onUnauthorized = handler;
+  unauthorized = handler;
 }
 
 /** Spec §6: a 401 sends the user to /login, unless they are already on /login or /. */
 function handleUnauthorized() {
-  const { pathname, search } = window.location;
+  const { pathname, href } = unauthorized.current();
   if (pathname === "/login" || pathname === "/") return;
-  onUnauthorized(pathname + search);
+  unauthorized.goToLogin(href);
 }
 
 /** Calls {api}/api/…; answers `data`, or throws ApiError with the server's error text when it sent one. */

@@ -12,9 +12,13 @@ export type Deployment = {
   cloudflareDeploymentId?: string | null;
   cloudflareProjectId?: string | null;
 };
+/** The card's auth badge summary as GET /api/servers answers it (authType/authStrategy accepted too). */
 export type AuthSummary = {
-  authType: string;
+  type?: string;
+  strategy?: string | null;
+  authType?: string;
   authStrategy?: string | null;
+  accessControl?: "public" | "toolport-login" | "access-token" | string;
   status?: string | null;
   exposeToPublic?: boolean | null;
   requireToolportLogin?: boolean | null;

@@ -15,12 +15,19 @@ const TYPE_LABELS: Record<string, string> = {
   oauthCode: "OAuth Authorization Code",
 };
 
+const ACCESS_LABELS: Record<string, string> = {
+  public: "Public",
+  "toolport-login": "Toolport login required",
+  "access-token": "Access token required",
+};
 const accessControl = (auth: AuthSummary) =>
-  auth.exposeToPublic ? "Public" : auth.requireToolportLogin ? "Toolport login required" : "Access token required";
+  ACCESS_LABELS[auth.accessControl ?? (auth.exposeToPublic ? "public" : auth.requireToolportLogin ? "toolport-login" : "access-token")] ??
+  auth.accessControl;
 
 export function AuthBadge({ auth }: { auth: AuthSummary }) {
-  const type = TYPE_LABELS[auth.authType] ?? auth.authType;
-  const Icon = auth.authType === "none" ? LockOpen : Lock;
+  const rawType = auth.type ?? auth.authType ?? "none";
+  const type = TYPE_LABELS[rawType] ?? rawType;
+  const Icon = rawType === "none" ? LockOpen : Lock;
   return (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -33,7 +40,7 @@ export function AuthBadge({ auth }: { auth: AuthSummary }) {
           <dt>Type:</dt>
           <dd>{type}</dd>
           <dt>Strategy:</dt>
-          <dd>{auth.authStrategy ?? "—"}</dd>
+          <dd>{auth.strategy ?? auth.authStrategy ?? "—"}</dd>
           <dt>Status:</dt>
           <dd>{auth.status ?? "—"}</dd>
           <dt>Access control:</dt>

@@ -1,0 +1,120 @@
+// Route guards, the 401 rule, the sign-in screens and the 404 page.
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import * as fx from "./fixtures";
+import { fail, mockApi, ok, renderApp } from "./helpers";
+
+describe("route guards", () => {
+  it("sends signed-out users to /login and keeps the page they came from", async () => {
+    mockApi({ "GET /api/auth/profile": fail(401, "Unauthorized") });
+    const { router } = renderApp("/tokens");
+    expect(await screen.findByRole("button", { name: "Sign In" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(router.state.location.search).toEqual({ redirect: "/tokens" });
+  });
+
+  it("shows Access Denied with Go Back to a non-superuser on /superadmin", async () => {
+    mockApi({ "GET /api/auth/profile": ok(fx.user) });
+    renderApp("/superadmin");
+    expect(await screen.findByRole("heading", { name: "Access Denied" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Go Back" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Superadmin" })).not.toBeInTheDocument();
+  });
+
+  it("shows the Administration group to superusers only", async () => {
+    mockApi({ "GET /api/auth/profile": ok(fx.superUser), "GET /api/superadmin/servers": ok([]) });
+    renderApp("/superadmin");
+    expect(await screen.findByRole("heading", { name: "MCP Server Management" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Superadmin" })).toBeInTheDocument();
+    expect(screen.getByText("Version 1.0.0")).toBeInTheDocument();
+  });
+
+  it("sends an already signed-in user on /login back to the page they came from", async () => {
+    mockApi({ "GET /api/auth/profile": ok(fx.user), "GET /api/access-tokens": ok([]) });
+    const { router } = renderApp("/login?redirect=%2Ftokens");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/tokens"));
+  });
+});
+
+describe("the 401 rule", () => {
+  it("redirects to /login when any call answers 401", async () => {
+    mockApi({ "GET /api/auth/profile": ok(fx.user), "GET /api/access-tokens": fail(401, "Unauthorized") });
+    const { router } = renderApp("/tokens");
+    expect(await screen.findByRole("button", { name: "Sign In" })).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ redirect: "/tokens" });
+  });
+
+  it("stays on / when a call there answers 401", async () => {
+    mockApi({ "GET /api/auth/profile": ok(fx.user), "GET /api/servers": fail(401, "Session expired") });
+    const { router } = renderApp("/");
+    expect(await screen.findByText("Session expired")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+  });
+});
+
+describe("the password form", () => {
+  it("shows field errors and the server's error text", async () => {
+    mockApi({
+      "GET /api/auth/profile": fail(401, "Unauthorized"),
+      "POST /api/auth/sign-up/email": fail(409, "User already exists. Use another email."),
+    });
+    renderApp("/login?method=password");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Sign up for free" }));
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByText("Enter a valid email address")).toBeInTheDocument();
+    expect(screen.getByText("Password must be at least 8 characters")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Name"), "Ada");
+    await user.type(screen.getByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("User already exists. Use another email.");
+  });
+
+  it("signs in and goes to the page the user came from", async () => {
+    const calls = mockApi({
+      "GET /api/auth/profile": fail(401, "Unauthorized"),
+      "POST /api/auth/sign-in/email": ok({ user: fx.user }),
+      "GET /api/access-tokens": ok([]),
+    });
+    const { router } = renderApp("/login?method=password&redirect=%2Ftokens");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/tokens"));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ email: "ada@example.com", password: "correct horse" });
+  });
+});
+
+describe("sign-in completion", () => {
+  it("shows the error with details and a homepage link", async () => {
+    mockApi({});
+    renderApp("/auth/callback?error=access_denied");
+    expect(await screen.findByRole("heading", { name: "Authentication Error" })).toBeInTheDocument();
+    expect(screen.getByText("Error details")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to homepage" })).toBeInTheDocument();
+  });
+
+  it("shows the issue message when the user is not signed in", async () => {
+    mockApi({ "GET /api/auth/profile": fail(401, "Unauthorized") });
+    renderApp("/auth/callback");
+    expect(await screen.findByRole("heading", { name: "Authentication Issue" })).toBeInTheDocument();
+    expect(screen.getByText("There was a problem completing your sign in.")).toBeInTheDocument();
+  });
+
+  it("redirects a signed-in user to /", async () => {
+    mockApi({ "GET /api/auth/profile": ok(fx.user), "GET /api/servers": ok([]) });
+    const { router } = renderApp("/auth/callback");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+});
+
+it("shows Page Not Found with Go Home and Go Back for unknown paths", async () => {
+  mockApi({});
+  renderApp("/no/such/page");
+  expect(await screen.findByRole("heading", { name: "Page Not Found" })).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Go Home" })).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Go Back" })).toBeInTheDocument();
+});

@@ -1,0 +1,109 @@
+// Access Tokens: states, badges, show-once after generating, and the confirmations.
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import * as fx from "./fixtures";
+import { fail, mockApi, never, ok, renderApp } from "./helpers";
+
+const base = { "GET /api/auth/profile": ok(fx.user), "GET /api/servers": ok([fx.activeServer]) };
+
+describe("access tokens", () => {
+  it("shows loading, error and empty states", async () => {
+    mockApi({ ...base, "GET /api/access-tokens": never });
+    const first = renderApp("/tokens");
+    expect(await screen.findByText("Loading tokens...")).toBeInTheDocument();
+    first.unmount();
+
+    mockApi({ ...base, "GET /api/access-tokens": { status: 500, body: {} } });
+    const second = renderApp("/tokens");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to load tokens");
+    second.unmount();
+
+    mockApi({ ...base, "GET /api/access-tokens": ok([]) });
+    renderApp("/tokens");
+    expect(await screen.findByText(/No access tokens yet/)).toBeInTheDocument();
+  });
+
+  it("lists tokens with badges, assigned servers, and actions only for usable ones", async () => {
+    mockApi({ ...base, "GET /api/access-tokens": ok([fx.token, fx.revokedToken, fx.expiredToken]) });
+    renderApp("/tokens");
+    const list = await screen.findByRole("list", { name: "Access tokens" });
+    const rows = within(list).getAllByRole("listitem").filter((li) => li.parentElement === list);
+    expect(within(rows[0]!).getByText("CI token")).toBeInTheDocument();
+    expect(within(rows[0]!).getByText("Petstore")).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole("button", { name: "Revoke CI token" })).toBeInTheDocument();
+    expect(within(rows[1]!).getByText("Unnamed Token")).toBeInTheDocument();
+    expect(within(rows[1]!).getByText("Revoked")).toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole("button")).not.toBeInTheDocument();
+    expect(within(rows[2]!).getByText("Expired")).toBeInTheDocument();
+    expect(within(rows[2]!).queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("generates a token and shows it once with the warning", async () => {
+    const calls = mockApi({
+      ...base,
+      "GET /api/access-tokens": ok([]),
+      "POST /api/access-tokens": ok({ token: "tp_secret_value", tokenInfo: fx.token }),
+    });
+    renderApp("/tokens");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Generate Token" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Name (optional)"), "CI token");
+    await user.type(within(dialog).getByLabelText("Expires in (days)"), "30");
+    await user.click(within(dialog).getByRole("checkbox", { name: "Petstore" }));
+    await user.click(within(dialog).getByRole("button", { name: "Generate Token" }));
+    expect(await screen.findByText("Save this token now. You won't be able to see it again!")).toBeInTheDocument();
+    expect(screen.getByLabelText("New access token")).toHaveTextContent("tp_secret_value");
+    expect(await screen.findByText("Token generated successfully")).toBeInTheDocument();
+    const body = calls.find((c) => c.method === "POST")!.body as { name: string; expiresAt: string; serverIds: string[] };
+    expect(body.name).toBe("CI token");
+    expect(body.serverIds).toEqual(["srv_1"]);
+    const days = (new Date(body.expiresAt).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    await user.click(screen.getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(screen.queryByText("tp_secret_value")).not.toBeInTheDocument());
+  });
+
+  it("asks before revoking, then revokes", async () => {
+    const calls = mockApi({ ...base, "GET /api/access-tokens": ok([fx.token]), "DELETE /api/access-tokens/tok_1": ok() });
+    renderApp("/tokens");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Revoke CI token" }));
+    expect(await screen.findByText("Are you sure you want to revoke this token?")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Revoke" }));
+    expect(await screen.findByText("Token revoked successfully")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "DELETE" && c.path === "/api/access-tokens/tok_1")).toBe(true);
+  });
+
+  it("asks before rotating and shows the new token once", async () => {
+    mockApi({ ...base, "GET /api/access-tokens": ok([fx.token]), "POST /api/access-tokens/tok_1/rotate": ok({ token: "tp_rotated" }) });
+    renderApp("/tokens");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Rotate CI token" }));
+    expect(await screen.findByText("This will revoke the current token and generate a new one. Continue?")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Rotate" }));
+    expect(await screen.findByLabelText("New access token")).toHaveTextContent("tp_rotated");
+  });
+
+  it("shows the server's error text when revoking fails", async () => {
+    mockApi({ ...base, "GET /api/access-tokens": ok([fx.token]), "DELETE /api/access-tokens/tok_1": fail(409, "This token has been revoked and can no longer be changed") });
+    renderApp("/tokens");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Revoke CI token" }));
+    await user.click(await screen.findByRole("button", { name: "Revoke" }));
+    expect(await screen.findByText("This token has been revoked and can no longer be changed")).toBeInTheDocument();
+  });
+
+  it("updates a token's server access", async () => {
+    const calls = mockApi({ ...base, "GET /api/access-tokens": ok([fx.token]), "POST /api/access-tokens/tok_1/servers": ok() });
+    renderApp("/tokens");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Manage server access for CI token" }));
+    const dialog = await screen.findByRole("dialog", { name: "Manage Server Access" });
+    await user.click(within(dialog).getByRole("checkbox", { name: "Petstore" }));
+    await user.click(within(dialog).getByRole("button", { name: "Update Access" }));
+    expect(await screen.findByText("Server assignments updated successfully")).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/api/access-tokens/tok_1/servers")?.body).toEqual({ serverIds: [] });
+  });
+});
