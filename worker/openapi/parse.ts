@@ -34,7 +34,7 @@ function parseJson(text: string, label: string): unknown {
 }
 
 function parseYaml(text: string, label: string): unknown {
-  const doc = parseDocument(text, { merge: true, uniqueKeys: false, prettyErrors: false, strict: false });
+  const doc = parseDocument(text, { merge: true, uniqueKeys: false, prettyErrors: true, strict: false });
   const error = doc.errors[0];
   if (error) {
     const pos = error.linePos?.[0];
