@@ -1,4 +1,6 @@
 // Helpers for the crawl tests: poll a crawl or an extraction job the way the portal does.
+import { env } from "cloudflare:workers";
+import { specContentKey } from "../../worker/crawl/jobs";
 import { call } from "./helpers";
 
 export type CrawlStatusAnswer = {
@@ -21,3 +23,38 @@ export async function waitForCrawl(cookie: string, crawlId: string, timeoutMs = 
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+type Job = { status: string; specId: string | null; error: string | null };
+
+/** Crawls a site (or a selection), extracts it and answers the job and the stored description. */
+export async function crawlAndExtract(cookie: string, url: string, selectedUrls?: string[]) {
+  const started = await (await call("/api/crawl/crawl", { method: "POST", cookie, json: { url, selectedUrls } })).json<{ crawlId: string }>();
+  const crawl = await waitForCrawl(cookie, started.crawlId);
+  const res = await call(`/api/crawl/${started.crawlId}/extract`, { method: "POST", cookie });
+  const { jobId, message } = await res.json<{ jobId: string; message: string }>();
+  if (res.status !== 200) throw new Error(`extract: ${res.status} ${message}`);
+  let job: Job;
+  for (;;) {
+    job = (await (await call(`/api/crawl/extract/job/${jobId}`, { cookie })).json<{ job: Job }>()).job;
+    if (job.status === "completed" || job.status === "failed") break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const text = job.specId ? await env.KV.get(specContentKey(job.specId)) : null;
+  return { crawlId: started.crawlId, crawl, jobId, job, document: (text ? JSON.parse(text) : null) as Record<string, any> };
+}
+
+const METHODS = ["get", "put", "post", "patch", "delete"];
+/** "METHOD /path" of every operation. */
+export const endpointsOf = (doc: Record<string, any>) =>
+  Object.entries(doc.paths ?? {}).flatMap(([path, item]: [string, any]) => METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} ${path}`));
+/** "METHOD /path in name" of every parameter, body properties as "body". */
+export const parametersOf = (doc: Record<string, any>) =>
+  Object.entries(doc.paths ?? {}).flatMap(([path, item]: [string, any]) =>
+    METHODS.filter((m) => item[m]).flatMap((m) => {
+      const op = item[m];
+      const key = `${m.toUpperCase()} ${path}`;
+      const params = (op.parameters ?? []).map((p: any) => `${key} ${p.in} ${p.name}`);
+      const body = Object.keys(op.requestBody?.content?.["application/json"]?.schema?.properties ?? {}).map((n) => `${key} body ${n}`);
+      return [...params, ...body];
+    }),
+  );

@@ -4,9 +4,14 @@
 // then the page is marked failed. Claims make redelivered messages harmless.
 import type { Bindings } from "../env";
 import { safeFetchText } from "../lib/safe-fetch";
+import { getDb } from "../db";
+import { refineJob } from "./jobs";
 import { titleOf, toMarkdown } from "./markdown";
+import { refreshServer } from "./refresh";
 
-export type CrawlMessage = { crawlId: string; url: string };
+export type PageMessage = { kind?: "page"; crawlId: string; url: string };
+/** A page to crawl, an extraction job to refine with the LLM, or a server whose re-crawl to watch. */
+export type CrawlMessage = PageMessage | { kind: "refine"; jobId: string } | { kind: "refresh"; serverId: string; crawlId: string };
 
 export const MAX_PAGE_ATTEMPTS = 3;
 /** Pause between two pages of the same host within a batch. */
@@ -19,7 +24,7 @@ const CONTENT_TTL_SECONDS = 60 * 60 * 24 * 30;
 /** KV key of a crawled page's Markdown. */
 export const pageContentKey = (crawlId: string, url: string) => `crawl:${crawlId}:page:${url}`;
 
-async function crawlPage(env: Bindings, { crawlId, url }: CrawlMessage) {
+async function crawlPage(env: Bindings, { crawlId, url }: PageMessage) {
   const session = env.CRAWL_SESSION.getByName(crawlId);
   if (!(await session.claim(url))) return; // cancelled, timed out, or already done
   const page = await safeFetchText(url, env, { timeoutMs: 20_000, maxBytes: MAX_PAGE_BYTES });
@@ -33,7 +38,7 @@ async function crawlPage(env: Bindings, { crawlId, url }: CrawlMessage) {
   await session.record(url, { status: "completed", title: /html/i.test(page.contentType) ? titleOf(page.text) : null });
 }
 
-async function handleMessage(env: Bindings, message: Message<CrawlMessage>) {
+async function handlePage(env: Bindings, message: Message<PageMessage>) {
   try {
     await crawlPage(env, message.body);
     message.ack();
@@ -56,20 +61,39 @@ const hostOf = (url: string) => {
   }
 };
 
+/** Jobs other than pages: acked when done, retried on failure (each step is idempotent). */
+async function handleJob(env: Bindings, message: Message<CrawlMessage>) {
+  const body = message.body;
+  try {
+    if (body.kind === "refine") await refineJob(getDb(env.DB), env, body.jobId);
+    else if (body.kind === "refresh") await refreshServer(getDb(env.DB), env, body, message.attempts);
+    message.ack();
+  } catch (err) {
+    console.error("crawl job failed", body.kind, (err as Error).message);
+    message.retry({ delaySeconds: 30 });
+  }
+}
+
 export async function handleCrawlBatch(batch: MessageBatch<CrawlMessage>, env: Bindings) {
-  const byHost = new Map<string, Message<CrawlMessage>[]>();
+  const byHost = new Map<string, Message<PageMessage>[]>();
+  const jobs: Promise<void>[] = [];
   for (const message of batch.messages) {
-    const host = hostOf(message.body.url);
-    byHost.set(host, [...(byHost.get(host) ?? []), message]);
+    const body = message.body;
+    if (body.kind === "refine" || body.kind === "refresh") {
+      jobs.push(handleJob(env, message));
+      continue;
+    }
+    const host = hostOf(body.url);
+    byHost.set(host, [...(byHost.get(host) ?? []), message as Message<PageMessage>]);
   }
   const lanes = [...byHost.values()];
   const worker = async () => {
     for (let lane = lanes.shift(); lane; lane = lanes.shift()) {
       for (const [i, message] of lane.entries()) {
         if (i > 0) await new Promise((resolve) => setTimeout(resolve, POLITENESS_DELAY_MS));
-        await handleMessage(env, message);
+        await handlePage(env, message);
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(MAX_PARALLEL_HOSTS, lanes.length) }, worker));
+  await Promise.all([...jobs, ...Array.from({ length: Math.min(MAX_PARALLEL_HOSTS, lanes.length) }, worker)]);
 }

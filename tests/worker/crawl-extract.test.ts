@@ -1,0 +1,58 @@
+// Extraction: crawled Markdown → an OpenAPI 3.1 description through a job; 400 when nothing API-like.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { specContentKey } from "../../worker/crawl/jobs";
+import { call, signUp } from "./helpers";
+import { crawlAndExtract, endpointsOf, parametersOf, waitForCrawl } from "./crawl-helpers";
+import expected from "../fixtures/docs-reference/expected.json";
+
+const site = () => `${inject("fixtureOrigin")}/docs-reference`;
+let user: Awaited<ReturnType<typeof signUp>>;
+beforeAll(async () => {
+  user = await signUp();
+});
+
+describe("extraction", () => {
+  it("turns the one-page-per-endpoint reference into a valid OpenAPI 3.1 description", async () => {
+    const { job, document } = await crawlAndExtract(user.cookie, `${site()}/index.html`);
+    expect(job).toMatchObject({ status: "completed", error: null });
+    expect(document).toMatchObject({
+      openapi: "3.1.0",
+      info: { title: "Acme Notes API" },
+      servers: [{ url: "https://api.acme-notes.example/v1" }],
+      components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } } },
+    });
+    expect(new Set(endpointsOf(document))).toEqual(new Set(expected.endpoints));
+    expect(new Set(parametersOf(document))).toEqual(new Set(expected.parameters));
+    const create = (document.paths as any)["/notes"].post;
+    expect(create.operationId).toBe("createANote");
+    expect(create.requestBody.content["application/json"].schema.required).toEqual(["title"]);
+    expect((document.paths as any)["/notes/{note_id}"].get.responses["200"].content["application/json"].schema.properties.created_at).toEqual({
+      type: "string",
+      format: "date-time",
+    });
+  });
+
+  it("answers 400 with the spec's message when the pages document no endpoints", async () => {
+    const res = await call("/api/crawl/crawl", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { url: `${site()}/index.html`, selectedUrls: [`${site()}/index.html`, `${site()}/authentication.html`] },
+    });
+    const { crawlId } = await res.json<{ crawlId: string }>();
+    await waitForCrawl(user.cookie, crawlId);
+    const extract = await call(`/api/crawl/${crawlId}/extract`, { method: "POST", cookie: user.cookie });
+    expect(extract.status).toBe(400);
+    expect(await extract.json()).toEqual({
+      success: false,
+      error: "The crawled content could not be converted to an OpenAPI specification. Please ensure the documentation contains API endpoint information.",
+    });
+  });
+
+  it("keeps jobs to their organization", async () => {
+    const { jobId } = await crawlAndExtract(user.cookie, `${site()}/index.html`, [`${site()}/get-note.html`]);
+    const other = await signUp();
+    expect((await call(`/api/crawl/extract/job/${jobId}`, { cookie: other.cookie })).status).toBe(404);
+    expect(await env.KV.get(specContentKey("nope"))).toBeNull();
+  });
+});
