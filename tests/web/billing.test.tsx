@@ -1,0 +1,88 @@
+// Usage & Billing: load states, current plan, usage bar colours, available plans.
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { usageColor } from "@/features/billing/usage-bar";
+import * as fx from "./fixtures";
+import { fail, mockApi, never, ok, renderApp } from "./helpers";
+
+const base = { "GET /api/auth/profile": ok(fx.user), "GET /api/billing/plans": ok(fx.plans), "GET /api/servers": ok([fx.activeServer]) };
+
+describe("usage bar colours", () => {
+  it("is green up to 60 %, yellow above 60 %, red above 80 %", () => {
+    expect(usageColor(0)).toBe("bg-green-500");
+    expect(usageColor(60)).toBe("bg-green-500");
+    expect(usageColor(60.1)).toBe("bg-yellow-500");
+    expect(usageColor(80)).toBe("bg-yellow-500");
+    expect(usageColor(80.1)).toBe("bg-red-500");
+  });
+
+  it("colours the rendered tool-call meter by its share of the plan", async () => {
+    mockApi({ ...base, "GET /api/billing/subscription": ok(fx.subscription(0, 850)) });
+    renderApp("/usage");
+    const meter = await screen.findByRole("meter", { name: "Tool calls" });
+    expect(meter.firstElementChild).toHaveClass("bg-red-500");
+    expect(screen.getByRole("meter", { name: "Servers" }).firstElementChild).toHaveClass("bg-red-500");
+  });
+});
+
+describe("usage & billing page", () => {
+  it("shows the loading state", async () => {
+    mockApi({ ...base, "GET /api/billing/subscription": never });
+    renderApp("/usage");
+    expect(await screen.findByText("Loading billing information...")).toBeInTheDocument();
+  });
+
+  it("shows 'Error Loading Billing Information'", async () => {
+    mockApi({ ...base, "GET /api/billing/subscription": { status: 500, body: {} } });
+    renderApp("/usage");
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Error Loading Billing Information");
+    expect(alert).toHaveTextContent("Unable to load billing data at this time.");
+  });
+
+  it("shows 'No Billing Information Available' when there is none", async () => {
+    mockApi({ ...base, "GET /api/billing/subscription": ok(null) });
+    renderApp("/usage");
+    expect(await screen.findByText("No Billing Information Available")).toBeInTheDocument();
+  });
+
+  it("shows the free plan: no Manage button, usage, Most Popular, Contact Support, upgrades", async () => {
+    mockApi({ ...base, "GET /api/billing/subscription": ok(fx.subscription(0, 120)), "GET /api/billing/usage/servers": ok({ srv_1: 120 }) });
+    renderApp("/usage");
+    expect(await screen.findByText("Usage This Month")).toBeInTheDocument();
+    expect(screen.getByText("Usage resets on the 1st of each month.")).toBeInTheDocument();
+    expect(screen.getByText("120 / 1,000")).toBeInTheDocument();
+    expect(screen.getByRole("meter", { name: "Tool calls" }).firstElementChild).toHaveClass("bg-green-500");
+    expect(screen.queryByRole("button", { name: "Manage" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Billing History")).not.toBeInTheDocument();
+    expect(screen.getByText("Most Popular")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Contact Support" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Upgrade to Sprout" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Upgrade to Growth" })).toBeInTheDocument();
+    expect(within(await screen.findByRole("list", { name: "Tool calls by server" })).getByText("120 calls")).toBeInTheDocument();
+  });
+
+  it("shows a paid plan with Manage, the Current badge, a yellow bar and Billing History", async () => {
+    mockApi({ ...base, "GET /api/billing/subscription": ok(fx.subscription(1, 16_000)) });
+    renderApp("/usage");
+    expect(await screen.findByRole("button", { name: "Manage" })).toBeInTheDocument();
+    expect(screen.getByText("Current")).toBeInTheDocument();
+    expect(screen.getAllByText("$19")).toHaveLength(2);
+    expect(screen.getByRole("meter", { name: "Tool calls" }).firstElementChild).toHaveClass("bg-yellow-500");
+    expect(screen.getByText("Billing History")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Current Plan" })).toBeDisabled();
+  });
+
+  it("offers Reactivate and shows Canceled for a canceled plan", async () => {
+    mockApi({ ...base, "GET /api/billing/subscription": ok(fx.subscription(2, 0, 1, "canceled")) });
+    renderApp("/usage");
+    expect(await screen.findByRole("button", { name: "Reactivate" })).toBeInTheDocument();
+    expect(screen.getByText("Canceled")).toBeInTheDocument();
+  });
+
+  it("prefers the server's error text", async () => {
+    mockApi({ ...base, "GET /api/billing/subscription": fail(503, "Billing provider unreachable") });
+    renderApp("/usage");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Billing provider unreachable");
+  });
+});
