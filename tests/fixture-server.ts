@@ -30,8 +30,8 @@ export async function startFixtureServer(): Promise<{ origin: string; server: Se
     if (!path.startsWith(FIXTURES)) return void res.writeHead(403).end();
     try {
       let body: Buffer | string = await readFile(path);
-      // Text fixtures may write __ORIGIN__ for absolute URLs (sitemaps, robots.txt, cross-host links).
-      if (/\.(html|xml|txt)$/.test(path)) body = body.toString("utf8").replaceAll("__ORIGIN__", `http://${req.headers.host}`);
+      // Text fixtures may write __ORIGIN__ for absolute URLs and __PORT__ for other hosts on this port.
+      if (/\.(html|xml|txt)$/.test(path)) body = body.toString("utf8").replaceAll("__ORIGIN__", `http://${req.headers.host}`).replaceAll("__PORT__", (req.headers.host ?? "").split(":")[1] ?? "");
       res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" }).end(body);
     } catch {
       res.writeHead(404, { "content-type": "text/plain" }).end("not found");

@@ -19,7 +19,9 @@ export type Page = { url: string; title?: string | null; markdown: string };
 
 const METHODS = "GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS";
 const PATH = String.raw`((?:https?:\/\/[\w.:-]+)?\/[\w\-./{}:~%$]*(?:\?[\w=&{}\-.,[\]%]*)?)`;
-const SIGNATURE = new RegExp(String.raw`^\s*(?:[#>*|-]+\s*)*[\`*]*(${METHODS})[\`*]*\s+[\`*]*${PATH}`);
+// An optional label ("**Endpoint:**", "HTTP request:") may precede the signature.
+const LABEL = String.raw`(?:[*_]*(?:[Ee]ndpoint|[Rr]equest|HTTP [Rr]equest|URL|[Rr]oute)[*_]*\s*:?\s*[*_]*\s*)?`;
+const SIGNATURE = new RegExp(String.raw`^\s*(?:[#>*|-]+\s*)*${LABEL}[\`*]*(${METHODS})[\`*]*\s+[\`*]*${PATH}`);
 const CURL = /\bcurl\b/;
 const HEADING = /^(#{1,6})\s+(.*)$/;
 const BASE_URL = /\b(?:base\s*url|api\s*(?:root|endpoint|host)|server url|all requests go to)\b[^\n]*?(https?:\/\/[\w.:-]+(?:\/[\w\-./]*)?)/i;
