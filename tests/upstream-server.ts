@@ -4,6 +4,36 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=", "base64");
 export const OAUTH_CLIENT = { id: "client-1", secret: "s3cret:with:colons" };
+export const FAKE_CLOUDFLARE_TOKEN = "cf-test-token";
+
+type Upload = { account: string; namespace: string; script: string; metadata: any; parts: { name: string; type: string; filename: string; size: number }[] };
+
+/** A fake of Cloudflare's "Upload Worker Module" (Workers for Platforms) that checks the documented request shape. */
+async function fakeCloudflare(req: IncomingMessage, url: URL, raw: Buffer, uploads: Upload[]) {
+  const match = url.pathname.match(/^\/client\/v4\/accounts\/([^/]+)\/workers\/dispatch\/namespaces\/([^/]+)\/scripts\/([^/]+)$/);
+  const fail = (status: number, code: number, message: string) => ({ status, body: { success: false, errors: [{ code, message }], messages: [], result: null } });
+  if (!match || req.method !== "PUT") return fail(404, 7003, "Could not route to the requested URL");
+  if (req.headers.authorization !== `Bearer ${FAKE_CLOUDFLARE_TOKEN}`) return fail(403, 10000, "Authentication error");
+  const type = req.headers["content-type"] ?? "";
+  if (!type.startsWith("multipart/form-data")) return fail(400, 10001, "Expected multipart/form-data");
+  const form = await new Request("http://x/", { method: "PUT", headers: { "content-type": type }, body: raw }).formData();
+  const metaPart = form.get("metadata");
+  if (!metaPart) return fail(400, 10021, "Missing metadata part");
+  const metadata = JSON.parse(typeof metaPart === "string" ? metaPart : await metaPart.text());
+  const parts: Upload["parts"] = [];
+  for (const [name, value] of form.entries()) {
+    if (name === "metadata" || typeof value === "string") continue;
+    parts.push({ name, type: value.type, filename: value.name, size: value.size });
+  }
+  if (typeof metadata.main_module !== "string" || !parts.some((p) => p.name === metadata.main_module)) return fail(400, 10021, "main_module must name an uploaded part");
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(metadata.compatibility_date ?? "")) return fail(400, 10021, "compatibility_date must be YYYY-MM-DD");
+  if (parts.some((p) => p.type !== "application/javascript+module")) return fail(400, 10021, "ES module parts must be application/javascript+module");
+  if (!(metadata.bindings ?? []).every((b: any) => b.type === "secret_text" && typeof b.name === "string" && typeof b.text === "string")) return fail(400, 10021, "Invalid binding");
+  const [, account, namespace, script] = match.map(decodeURIComponent);
+  uploads.push({ account, namespace, script, metadata, parts });
+  const etag = `etag-${uploads.length}`;
+  return { status: 200, body: { success: true, errors: [], messages: [], result: { id: script, etag, created_on: new Date().toISOString(), modified_on: new Date().toISOString() } } };
+}
 
 async function readBody(req: IncomingMessage) {
   const chunks: Buffer[] = [];
@@ -31,6 +61,7 @@ async function parsedBody(req: IncomingMessage, raw: Buffer) {
 /** Starts the upstream API on 127.0.0.1 and an ephemeral port. */
 export async function startUpstreamServer(): Promise<{ origin: string; server: Server }> {
   let tokensIssued = 0;
+  const uploads: Upload[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const raw = await readBody(req);
@@ -42,6 +73,11 @@ export async function startUpstreamServer(): Promise<{ origin: string; server: S
       return json(200, { access_token: `oauth-token-${tokensIssued}`, token_type: "Bearer", expires_in: 3600 });
     }
     if (url.pathname === "/oauth/stats") return json(200, { tokensIssued });
+    if (url.pathname.startsWith("/client/v4/")) {
+      const answer = await fakeCloudflare(req, url, raw, uploads);
+      return json(answer.status, answer.body);
+    }
+    if (url.pathname === "/_fake-cloudflare/uploads") return json(200, uploads);
     if (url.pathname === "/text") return res.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end("plain hello");
     if (url.pathname === "/binary") return res.writeHead(200, { "content-type": "image/png" }).end(PNG);
     if (url.pathname === "/empty") return res.writeHead(204).end();

@@ -1,11 +1,69 @@
-// Hosting provider "cloudflare": placeholder until the Workers for Platforms upload lands.
-import type { HostingProvider } from "./types";
-import { loaderProvider } from "./loader";
+// Hosting provider "cloudflare": Workers for Platforms. Uploads the generated modules to a dispatch
+// namespace through Cloudflare's REST API; managed secrets travel as a secret_text binding.
+import type { Bindings } from "../env";
+import { MAIN_MODULE, serverModules } from "../mcp/generate";
+import { GENERATED_COMPATIBILITY_DATE, loaderProvider } from "./loader";
+import { storeDeployment } from "./store";
+import { scriptNameOf, type HostingProvider } from "./types";
+
+export const DEFAULT_CLOUDFLARE_API_BASE = "https://api.cloudflare.com/client/v4";
+
+type CloudflareEnvelope = { success: boolean; errors?: { code: number; message: string }[]; result?: { id?: string; etag?: string } };
+/** An optional dispatch-namespace binding (add `[[dispatch_namespaces]] binding = "DISPATCHER"` to serve from it). */
+type WithDispatcher = Bindings & { DISPATCHER?: { get(name: string): Fetcher } };
+
+function settings(env: Bindings) {
+  const { CLOUDFLARE_ACCOUNT_ID: account, CLOUDFLARE_API_TOKEN: token, CLOUDFLARE_DISPATCH_NAMESPACE: namespace } = env;
+  if (!account || !token || !namespace) {
+    throw new Error("The cloudflare hosting provider needs CLOUDFLARE_ACCOUNT_ID, CLOUDFLARE_API_TOKEN and CLOUDFLARE_DISPATCH_NAMESPACE");
+  }
+  return { account, token, namespace, base: (env.CLOUDFLARE_API_BASE ?? DEFAULT_CLOUDFLARE_API_BASE).replace(/\/+$/, "") };
+}
+
+/** The multipart body of "Upload Worker Module": a metadata part plus one part per ES module. */
+export function uploadForm(modules: Record<string, string>, secrets: Record<string, string>, tags: string[]): FormData {
+  const form = new FormData();
+  const metadata = {
+    main_module: MAIN_MODULE,
+    compatibility_date: GENERATED_COMPATIBILITY_DATE,
+    bindings: Object.entries(secrets).map(([name, text]) => ({ type: "secret_text", name, text })),
+    tags,
+  };
+  form.append("metadata", new Blob([JSON.stringify(metadata)], { type: "application/json" }), "metadata.json");
+  for (const [name, source] of Object.entries(modules)) {
+    form.append(name, new Blob([source], { type: "application/javascript+module" }), name);
+  }
+  return form;
+}
 
 export const cloudflareProvider: HostingProvider = {
   name: "cloudflare",
-  async activate() {
-    throw new Error("The cloudflare hosting provider is not available yet");
+  async activate(env, server, slug, log, credentials) {
+    const cf = settings(env);
+    const script = scriptNameOf(slug);
+    const creds = await credentials();
+    const secrets: Record<string, string> = Object.keys(creds).length > 0 ? { UPSTREAM_CREDENTIALS: JSON.stringify(creds) } : {};
+    await log(`Uploading ${script} to the dispatch namespace ${cf.namespace}`);
+    const url = `${cf.base}/accounts/${encodeURIComponent(cf.account)}/workers/dispatch/namespaces/${encodeURIComponent(cf.namespace)}/scripts/${encodeURIComponent(script)}`;
+    const res = await fetch(url, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${cf.token}` },
+      body: uploadForm(serverModules(server.configModule), secrets, [`server:${server.config.serverId}`, `deployment:${server.deploymentId}`]),
+      signal: AbortSignal.timeout(60_000),
+    });
+    const envelope = (await res.json().catch(() => null)) as CloudflareEnvelope | null;
+    if (!res.ok || !envelope?.success) {
+      const reason = envelope?.errors?.map((e) => `${e.message} (${e.code})`).join("; ") || `HTTP ${res.status}`;
+      throw new Error(`Cloudflare refused the upload: ${reason}`);
+    }
+    // Kept in KV too, so the portal can serve it through the Worker Loader without a dispatch binding.
+    await storeDeployment(env, server);
+    await log(`Uploaded ${script} (etag ${envelope.result?.etag ?? "n/a"})`);
+    return { cloudflareDeploymentId: envelope.result?.etag ?? envelope.result?.id ?? server.deploymentId, cloudflareProjectId: `${cf.namespace}/${script}` };
   },
-  fetch: loaderProvider.fetch,
+  fetch(env, deployment, request) {
+    const dispatcher = (env as WithDispatcher).DISPATCHER;
+    if (dispatcher) return dispatcher.get(scriptNameOf(deployment.slug)).fetch(request);
+    return loaderProvider.fetch(env, deployment, request);
+  },
 };

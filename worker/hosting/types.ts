@@ -20,7 +20,13 @@ export type ServedDeployment = {
 export interface HostingProvider {
   name: ProviderName;
   /** Makes the generated server ready to serve; throws with a readable message on failure. */
-  activate(env: Bindings, server: GeneratedServer, slug: string, log: (message: string) => Promise<void>): Promise<Activation>;
+  activate(
+    env: Bindings,
+    server: GeneratedServer,
+    slug: string,
+    log: (message: string) => Promise<void>,
+    credentials: () => Promise<UpstreamCredentials>,
+  ): Promise<Activation>;
   /** Passes one MCP request to the deployed server. */
   fetch(env: Bindings, deployment: ServedDeployment, request: Request): Promise<Response>;
 }

@@ -2,12 +2,13 @@
 // through the hosting provider and report progress through the Deployment Durable Object.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db";
-import { deployments, servers } from "../db/schema";
+import { authConfigs, deployments, servers } from "../db/schema";
 import type { Bindings } from "../env";
 import { getProvider } from "../hosting";
 import type { ProviderName } from "../hosting/types";
 import { fail } from "../lib/errors";
 import { generateServer, loadServerConfig, type GenerateOptions, type GeneratedServer } from "./generate";
+import { managedCredentials } from "./lookup";
 
 export type ApiConfig = { baseUrl?: string; authType?: string; headers?: Record<string, string> };
 export type DeployOptions = GenerateOptions & {
@@ -53,7 +54,10 @@ export async function completeDeployment(env: Bindings, db: Database, started: S
   const id = generated.deploymentId;
   const stub = deploymentStub(env, serverId);
   try {
-    const activation = await getProvider(env, started.provider).activate(env, generated, slug, async (m) => void (await stub.log(m)));
+    const credentials = async () =>
+      managedCredentials(env.SECRETS_KEY, (await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, serverId) })) ?? null);
+    const log = async (message: string) => void (await stub.log(message));
+    const activation = await getProvider(env, started.provider).activate(env, generated, slug, log, credentials);
     await db.batch([
       db
         .update(deployments)
