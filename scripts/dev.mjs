@@ -1,5 +1,6 @@
 // `npm run dev`: local secrets generated on first run, migrations applied, the SPA built and
-// rebuilt on change, and the portal Worker served at http://localhost:8787.
+// rebuilt on change, and the portal Worker served at http://localhost:8787 (or $PORT). Extra
+// arguments go to `wrangler dev`; a `--persist-to <dir>` among them also receives the migrations.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -27,13 +28,18 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+const extraArgs = process.argv.slice(2);
+const persistAt = extraArgs.indexOf("--persist-to");
+const persist = persistAt >= 0 ? extraArgs.slice(persistAt, persistAt + 2) : [];
+const port = process.env.PORT || "8787";
+
 ensureDevVars();
-run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"]);
+run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persist]);
 run("npx", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
 
 const children = [
   spawn("npx", ["vite", "build", "--watch", "--config", "web/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit" }),
-  spawn("npx", ["wrangler", "dev", "--port", "8787", ...process.argv.slice(2)], { stdio: "inherit" }),
+  spawn("npx", ["wrangler", "dev", "--port", port, ...extraArgs], { stdio: "inherit" }),
 ];
 const stop = () => children.forEach((child) => child.kill("SIGTERM"));
 process.on("SIGINT", stop);

@@ -1,0 +1,63 @@
+// Starts `npm run dev` on a free port with its own local state, waits for it, and stops it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type DevServer = { url: string; output: () => string; stop: () => Promise<void> };
+
+/** `npm run dev` with extra wrangler args; resolves once /api/auth/profile answers. */
+export async function startDevServer(wranglerArgs: string[], timeoutMs = 240_000): Promise<DevServer> {
+  const port = await freePort();
+  const persistTo = mkdtempSync(join(tmpdir(), "toolport-e2e-"));
+  let log = "";
+  const child: ChildProcess = spawn(
+    "npm",
+    ["run", "dev", "--", "--ip", "127.0.0.1", "--persist-to", persistTo, ...wranglerArgs],
+    { env: { ...process.env, PORT: String(port), BROWSER: "none", CI: "1" }, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  child.stdout!.on("data", (d) => (log += d));
+  child.stderr!.on("data", (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {}
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, "SIGKILL");
+        } catch {}
+      }, 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(persistTo, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const res = await fetch(`${url}/api/auth/profile`);
+      if (res.status === 401) return { url, output: () => log, stop };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  await stop();
+  throw new Error(`Dev server did not start on ${url}:\n${log.slice(-4000)}`);
+}

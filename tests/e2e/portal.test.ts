@@ -1,0 +1,127 @@
+// In Chromium against `npm run dev`: sign up, empty servers list, generate and revoke a token,
+// Usage & Billing, Superadmin as a superuser; screenshots at 1280 and 375 px; no console errors.
+import { mkdirSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startDevServer, type DevServer } from "./dev-server";
+
+const SHOTS = "tests/e2e/screenshots";
+const ADMIN_EMAIL = `admin-${Date.now()}@toolport.test`;
+let server: DevServer;
+let browser: Browser;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  server = await startDevServer(["--var", `SUPERADMIN_EMAILS:${ADMIN_EMAIL}`]);
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(context: BrowserContext) {
+  const page = await context.newPage();
+  page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  page.on("console", (msg) => {
+    if (msg.type() !== "error") return;
+    // Signed out, the profile check answers 401 by design (spec §4); Chromium logs that response.
+    const expected401 = msg.text().includes("401") && msg.location().url.endsWith("/api/auth/profile");
+    if (!expected401) consoleErrors.push(`${msg.text()} (${msg.location().url})`);
+  });
+  return page;
+}
+
+/** Screenshots the page at 1280 px and at 375 px wide. */
+async function shoot(page: Page, name: string) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function signUp(page: Page, name: string, email: string) {
+  await page.goto(server.url + "/");
+  await page.waitForURL(/\/login/);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/method=password/);
+  await page.getByRole("button", { name: "Sign up for free" }).click();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+}
+
+it("signs up, sees the empty servers list, generates and revokes a token, opens Usage & Billing", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await newPage(context);
+  await page.goto(server.url + "/tokens");
+  await page.getByRole("button", { name: "Sign In" }).waitFor();
+  expect(new URL(page.url()).searchParams.get("redirect")).toBe("/tokens");
+  await shoot(page, "login");
+
+  await signUp(page, "Ada Lovelace", `ada-${Date.now()}@toolport.test`);
+  await page.getByText("No servers found. Add your first server!").waitFor();
+  await shoot(page, "servers");
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.getByRole("button", { name: "Toggle navigation" }).click();
+  await page.getByRole("dialog").getByRole("link", { name: "Access Tokens" }).click();
+  await page.getByRole("heading", { name: "Access Tokens" }).waitFor();
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole("button", { name: "Generate Token" }).click();
+  await page.getByLabel("Name (optional)").fill("E2E token");
+  await page.getByLabel("Expires in (days)").fill("30");
+  await page.getByRole("dialog").getByRole("button", { name: "Generate Token" }).click();
+  await page.getByText("Save this token now. You won't be able to see it again!").waitFor();
+  expect(await page.getByLabel("New access token", { exact: true }).textContent()).toMatch(/\S{20,}/);
+  await shoot(page, "token-created");
+  await page.getByRole("button", { name: "Done" }).click();
+
+  await page.getByRole("button", { name: "Revoke E2E token" }).click();
+  await page.getByText("Are you sure you want to revoke this token?").waitFor();
+  await page.getByRole("button", { name: "Revoke", exact: true }).click();
+  await page.getByText("Token revoked successfully").waitFor();
+  await page.getByText("Revoked", { exact: true }).waitFor();
+  await shoot(page, "tokens");
+
+  await page.getByRole("link", { name: "Usage & Billing" }).first().click();
+  await page.getByText("Usage This Month").waitFor();
+  await page.getByText("Most Popular").waitFor();
+  await shoot(page, "usage");
+
+  await page.goto(server.url + "/superadmin");
+  await page.getByRole("heading", { name: "Access Denied" }).waitFor();
+  await shoot(page, "access-denied");
+
+  await page.goto(server.url + "/no-such-page");
+  await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
+  await shoot(page, "not-found");
+  await context.close();
+  expect(consoleErrors).toEqual([]);
+});
+
+it("lets a superuser open Superadmin", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await newPage(context);
+  await signUp(page, "Grace Hopper", ADMIN_EMAIL);
+  await page.getByText("No servers found. Add your first server!").waitFor();
+  await page.getByRole("link", { name: "Superadmin" }).click();
+  await page.getByRole("heading", { name: "MCP Server Management" }).waitFor();
+  await page.getByRole("button", { name: /Redeploy All Failed \(0\)/ }).waitFor();
+  await shoot(page, "superadmin");
+
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByText(ADMIN_EMAIL).waitFor();
+  await page.screenshot({ path: `${SHOTS}/avatar-menu-1280.png` });
+  await page.keyboard.press("Escape");
+  await context.close();
+  expect(consoleErrors).toEqual([]);
+});
