@@ -53,6 +53,15 @@ export default defineConfig(async () => {
             hookTimeout: 300_000,
           },
         },
+        {
+          // The import corpus under Node: Ajv compiles with new Function, which workerd forbids.
+          test: {
+            name: "node",
+            environment: "node",
+            include: ["tests/node/**/*.test.ts"],
+            testTimeout: 600_000,
+          },
+        },
       ],
     },
   };
