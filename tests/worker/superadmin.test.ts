@@ -7,6 +7,10 @@ import { call, signUp } from "./helpers";
 
 const db = getDb(env.DB);
 
+// SUPERADMIN_EMAILS names admin@toolport.test; the account is created once per test file.
+let admin: Promise<{ cookie: string }> | undefined;
+const signUpAdmin = () => (admin ??= signUp({ email: "admin@toolport.test", name: "Admin" }));
+
 describe("superadmin servers", () => {
   it("lists the servers of all organizations with owner, organization and deployment", async () => {
     const alice = await signUp({ name: "Alice" });
@@ -15,7 +19,7 @@ describe("superadmin servers", () => {
     const [b] = await db.insert(servers).values({ organizationId: bob.organizationId, createdBy: bob.userId, name: "Bob API", slug: `bob-${crypto.randomUUID()}` }).returning();
     await db.insert(deployments).values({ serverId: b.id, contentHash: "abc", provider: "loader", status: "failed", error: "upstream refused" });
 
-    const admin = await signUp({ email: "admin@toolport.test", name: "Admin" });
+    const admin = await signUpAdmin();
     const res = await call("/api/superadmin/servers", { cookie: admin.cookie });
     expect(res.status).toBe(200);
     const list = ((await res.json()) as any).data as any[];
@@ -36,5 +40,31 @@ describe("superadmin servers", () => {
     const res = await call("/api/superadmin/servers", { cookie: user.cookie });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ success: false, error: "Access denied: restricted to superadministrators" });
+  });
+});
+
+describe("superadmin redeploy", () => {
+  it("redeploys another organization's server from its latest tools", async () => {
+    const owner = await signUp({ name: "Owner" });
+    const [server] = await db
+      .insert(servers)
+      .values({ organizationId: owner.organizationId, createdBy: owner.userId, name: "Owned", slug: `owned-${crypto.randomUUID().slice(0, 8)}`, baseUrl: "https://api.example.com" })
+      .returning();
+    const admin = await signUpAdmin();
+    const res = await call(`/api/superadmin/servers/${server.id}/redeploy`, { method: "POST", cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, data: { status: "deployed" } });
+    const list = ((await (await call("/api/superadmin/servers", { cookie: admin.cookie })).json()) as any).data;
+    expect(list.find((s: { id: string }) => s.id === server.id).deployment).toMatchObject({ status: "deployed" });
+  });
+
+  it("refuses users who are not superusers, and unknown servers", async () => {
+    const owner = await signUp();
+    const [server] = await db.insert(servers).values({ organizationId: owner.organizationId, name: "Mine", slug: `mine-${crypto.randomUUID().slice(0, 8)}` }).returning();
+    const res = await call(`/api/superadmin/servers/${server.id}/redeploy`, { method: "POST", cookie: owner.cookie });
+    expect(res.status).toBe(403);
+    const admin = await signUpAdmin();
+    const missing = await call(`/api/superadmin/servers/nope/redeploy`, { method: "POST", cookie: admin.cookie });
+    expect(await missing.json()).toEqual({ success: false, error: "Server not found" });
   });
 });
