@@ -5,7 +5,7 @@ import { toolDescription, toolTitle } from "./describe";
 import { type DescriptionSource, type LoadedDescription, loadDescription, type OpenApiDocument } from "./load";
 import { NameRegistry, operationBaseName } from "./naming";
 import { RefResolver } from "./refs";
-import { type JsonSchema, newSchemaContext } from "./schema";
+import { type CachedSchema, newSchemaContext } from "./schema";
 import { buildToolInput } from "./tool";
 import type { HttpMethod, ImportIssue, ToolDefinition } from "./types";
 
@@ -48,7 +48,7 @@ export function buildImport(loaded: LoadedDescription, options: { maxTools?: num
   const { document, rootUrl } = loaded;
   const maxTools = options.maxTools ?? MAX_TOOLS;
   const resolver = new RefResolver(loaded.files, rootUrl);
-  const cache = new Map<string, JsonSchema>();
+  const cache = new Map<string, CachedSchema>();
   const names = new NameRegistry(true);
   const tools: ToolDefinition[] = [];
   const issues: ImportIssue[] = loaded.unresolved.map((u) => ({ operation: "(description)", kind: "degraded", reason: `external reference not loaded: ${u}` }));

@@ -3,6 +3,7 @@
 import { type RefResolver, refName } from "./refs";
 
 export type JsonSchema = Record<string, unknown>;
+export type CachedSchema = { schema: JsonSchema; nodes: number };
 
 /** State shared while building one tool's inputSchema. */
 export type SchemaContext = {
@@ -14,8 +15,8 @@ export type SchemaContext = {
   /** Nodes still allowed in this tool's schema. */
   budget: number;
   cuts: number;
-  /** Converted `$ref` targets that needed no cut, shared between tools of one import. */
-  cache: Map<string, JsonSchema>;
+  /** Converted `$ref` targets that needed no cut, with their node counts, shared between tools of one import. */
+  cache: Map<string, CachedSchema>;
 };
 
 const TYPES = new Set(["string", "number", "integer", "boolean", "array", "object", "null"]);
@@ -38,7 +39,10 @@ const validRegex = (p: unknown) => {
   }
 };
 
-export function newSchemaContext(resolver: RefResolver, cache: Map<string, JsonSchema>, budget = 20_000): SchemaContext {
+/** Nodes one tool's inputSchema may hold: enough for real request bodies, small enough for a model and a D1 row. */
+export const SCHEMA_NODE_BUDGET = 4000;
+
+export function newSchemaContext(resolver: RefResolver, cache: Map<string, CachedSchema>, budget = SCHEMA_NODE_BUDGET): SchemaContext {
   return { resolver, notes: new Set(), stack: [], budget, cuts: 0, cache };
 }
 
@@ -72,13 +76,17 @@ function convertRef(schema: Record<string, any>, base: string, ctx: SchemaContex
       description: `${refName(ref)} (recursive structure, not expanded further)`,
     });
   } else if (ctx.cache.has(target.key)) {
-    converted = ctx.cache.get(target.key)!;
+    const cached = ctx.cache.get(target.key)!;
+    // A shared subtree still counts against this tool's budget: it is serialised in full.
+    ctx.budget -= cached.nodes;
+    converted = ctx.budget < 0 ? cut(ctx, "schema too large, truncated", {}) : cached.schema;
   } else {
     const cutsBefore = ctx.cuts;
+    const budgetBefore = ctx.budget;
     ctx.stack.push(target.key);
     converted = convertSchema(target.value, target.url, ctx, depth + 1);
     ctx.stack.pop();
-    if (ctx.cuts === cutsBefore) ctx.cache.set(target.key, converted);
+    if (ctx.cuts === cutsBefore) ctx.cache.set(target.key, { schema: converted, nodes: budgetBefore - ctx.budget });
   }
   const siblings = Object.keys(schema).filter((k) => k !== "$ref" && !k.startsWith("x-"));
   if (siblings.length === 0) return converted;

