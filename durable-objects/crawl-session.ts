@@ -1,6 +1,7 @@
 // CrawlSession: owns one crawl's state — its pages and their statuses — in SQLite storage, so
 // progress survives evictions and restarts; an alarm enforces the crawl's time limit.
 import { DurableObject } from "cloudflare:workers";
+import type { CrawlMessage } from "../worker/crawl/queue";
 
 export type PageStatus = "pending" | "processing" | "completed" | "failed";
 export type CrawlStatus = "crawling" | "completed" | "failed" | "cancelled";
@@ -34,10 +35,14 @@ export class CrawlSession extends DurableObject<Env> {
     return this.ctx.storage.kv;
   }
 
-  /** Starts the crawl of `urls` (idempotent for the same crawl id). */
-  async start(crawlId: string, urls: string[], timeLimitMs = CRAWL_TIME_LIMIT_MS): Promise<CrawlSnapshot> {
+  /**
+   * Starts the crawl of `urls` (idempotent for the same crawl id). `onDone`, when given, is sent to
+   * the crawl queue once the crawl is over (completed, or failed by the time limit).
+   */
+  async start(crawlId: string, urls: string[], timeLimitMs = CRAWL_TIME_LIMIT_MS, onDone?: CrawlMessage): Promise<CrawlSnapshot> {
     if (this.kv.get("crawlId") === crawlId) return this.snapshot();
     this.kv.put("crawlId", crawlId);
+    if (onDone) this.kv.put("onDone", onDone);
     this.kv.put("status", "crawling");
     for (const url of urls) {
       this.sql.exec(`INSERT OR IGNORE INTO pages (url, status, updated_at) VALUES (?, 'pending', ?)`, url, Date.now());
@@ -71,6 +76,7 @@ export class CrawlSession extends DurableObject<Env> {
     if (open === 0 && this.kv.get("status") === "crawling") {
       this.kv.put("status", "completed");
       await this.ctx.storage.deleteAlarm();
+      await this.notifyDone();
     }
     return this.snapshot();
   }
@@ -105,5 +111,11 @@ export class CrawlSession extends DurableObject<Env> {
     if (this.kv.get("status") !== "crawling") return;
     this.kv.put("status", "failed");
     this.kv.put("error", CRAWL_TIMEOUT_MESSAGE);
+    await this.notifyDone();
+  }
+
+  private async notifyDone() {
+    const onDone = this.kv.get("onDone") as CrawlMessage | undefined;
+    if (onDone) await this.env.CRAWL_QUEUE.send(onDone);
   }
 }

@@ -1,5 +1,6 @@
 // Cron Triggers: the monthly usage roll-over on the 1st, and the daily re-crawl sweep.
 import { rollOverMonthlyUsage } from "./billing/usage";
+import { sweepDueServers } from "./crawl/server-crawl";
 import { getDb } from "./db";
 import type { Bindings } from "./env";
 
@@ -11,5 +12,9 @@ export async function handleScheduled(controller: ScheduledController, env: Bind
   if (controller.cron === MONTHLY_ROLLOVER_CRON) {
     const resumed = await rollOverMonthlyUsage(db);
     console.log(`Monthly roll-over: ${resumed.length} server(s) resumed`);
+  }
+  if (controller.cron === DAILY_SWEEP_CRON) {
+    const queued = await sweepDueServers(db, env);
+    console.log(`Daily sweep: ${queued} re-crawl(s) queued`);
   }
 }

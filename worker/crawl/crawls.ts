@@ -50,8 +50,10 @@ export async function startCrawl(db: Database, env: Bindings, input: StartCrawlI
     total: urls.length,
     selectedUrls: urls,
   });
-  await env.CRAWL_SESSION.getByName(crawlId).start(crawlId, urls);
-  const messages = urls.map((url) => ({ body: { crawlId, url } satisfies CrawlMessage }));
+  // A server's re-crawl regenerates its tools once the crawl is over.
+  const onDone: CrawlMessage | undefined = input.serverId ? { kind: "refresh", serverId: input.serverId, crawlId } : undefined;
+  await env.CRAWL_SESSION.getByName(crawlId).start(crawlId, urls, undefined, onDone);
+  const messages = urls.map((url) => ({ body: { crawlId, url } as CrawlMessage }));
   for (let i = 0; i < messages.length; i += SEND_BATCH) await env.CRAWL_QUEUE.sendBatch(messages.slice(i, i + SEND_BATCH));
   return { crawlId, total: urls.length, urls };
 }

@@ -8,10 +8,15 @@ import { getDb } from "../db";
 import { refineJob } from "./jobs";
 import { titleOf, toMarkdown } from "./markdown";
 import { refreshServer } from "./refresh";
+import { recrawlServer } from "./server-crawl";
 
 export type PageMessage = { kind?: "page"; crawlId: string; url: string };
 /** A page to crawl, an extraction job to refine with the LLM, or a server whose re-crawl to watch. */
-export type CrawlMessage = PageMessage | { kind: "refine"; jobId: string } | { kind: "refresh"; serverId: string; crawlId: string };
+export type CrawlMessage =
+  | PageMessage
+  | { kind: "refine"; jobId: string }
+  | { kind: "refresh"; serverId: string; crawlId: string }
+  | { kind: "recrawl"; serverId: string };
 
 export const MAX_PAGE_ATTEMPTS = 3;
 /** Pause between two pages of the same host within a batch. */
@@ -66,7 +71,8 @@ async function handleJob(env: Bindings, message: Message<CrawlMessage>) {
   const body = message.body;
   try {
     if (body.kind === "refine") await refineJob(getDb(env.DB), env, body.jobId);
-    else if (body.kind === "refresh") await refreshServer(getDb(env.DB), env, body, message.attempts);
+    else if (body.kind === "refresh") await refreshServer(getDb(env.DB), env, body);
+    else if (body.kind === "recrawl") await recrawlServer(getDb(env.DB), env, body.serverId);
     message.ack();
   } catch (err) {
     console.error("crawl job failed", body.kind, (err as Error).message);
@@ -79,7 +85,7 @@ export async function handleCrawlBatch(batch: MessageBatch<CrawlMessage>, env: B
   const jobs: Promise<void>[] = [];
   for (const message of batch.messages) {
     const body = message.body;
-    if (body.kind === "refine" || body.kind === "refresh") {
+    if (body.kind === "refine" || body.kind === "refresh" || body.kind === "recrawl") {
       jobs.push(handleJob(env, message));
       continue;
     }
