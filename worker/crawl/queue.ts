@@ -1,7 +1,8 @@
 // Crawl queue consumer: one message per page; each page is claimed from its CrawlSession, fetched,
 // converted to Markdown, stored in KV and reported back. Hosts are crawled concurrently, one page
 // at a time per host with a pause between pages (politeness); transient failures are retried,
-// then the page is marked failed. Claims make redelivered messages harmless.
+// then the page is marked failed. Claims make redelivered messages harmless. The same queue carries
+// the follow-up jobs of crawls: LLM refinement, a server's regeneration after its re-crawl, and the sweep's re-crawls.
 import type { Bindings } from "../env";
 import { safeFetchText } from "../lib/safe-fetch";
 import { getDb } from "../db";
