@@ -100,5 +100,8 @@ describe("the monthly limit", () => {
     expect(bodies.filter((b) => b.includes("/echo/count_me"))).toHaveLength(10);
     expect(bodies.filter((b) => b.includes("tool-call limit reached") || b.includes("paused"))).toHaveLength(20);
     expect(await orgCalls(org)).toBe(1000);
+    // The server's counter moved with the organization's: only for the 10 calls that were served.
+    const [row] = await db.select().from(serverUsage).where(eq(serverUsage.serverId, server.id));
+    expect(row.toolCalls).toBe(10);
   });
 });

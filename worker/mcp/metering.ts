@@ -1,8 +1,8 @@
 // Metering of tools/call: atomic per-organization and per-server monthly counters; an organization
 // past its plan's monthly limit has its servers hibernated and further calls refused.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../db";
-import { organizationUsage, servers, serverUsage } from "../db/schema";
+import { servers, serverUsage } from "../db/schema";
 import { usagePeriod } from "../billing/usage";
 
 export type MeterResult = { ok: true; toolCalls: number } | { ok: false; message: string };
@@ -19,24 +19,32 @@ export async function meterToolCall(
   now = new Date(),
 ): Promise<MeterResult> {
   const period = usagePeriod(now);
-  // One statement: the increment happens only while under the limit, so concurrent calls never overshoot.
-  const [org] = await db
-    .insert(organizationUsage)
-    .values({ organizationId: call.organizationId, period, toolCalls: 1 })
-    .onConflictDoUpdate({
-      target: [organizationUsage.organizationId, organizationUsage.period],
-      set: { toolCalls: sql`${organizationUsage.toolCalls} + 1` },
-      setWhere: sql`${organizationUsage.toolCalls} < ${call.limit}`,
-    })
-    .returning({ toolCalls: organizationUsage.toolCalls });
+  // One batch (one transaction, one round trip). The organization's counter moves only while under
+  // the limit, so concurrent calls never overshoot; the server's counter moves only if it did
+  // (SQLite's changes() is the row count of the batch's previous statement).
+  const d1 = db.$client;
+  const [orgResult] = await d1.batch<{ tool_calls: number }>([
+    d1
+      .prepare(
+        `insert into organization_usage (organization_id, period, tool_calls) values (?1, ?2, 1)
+         on conflict (organization_id, period) do update set tool_calls = tool_calls + 1 where tool_calls < ?3
+         returning tool_calls`,
+      )
+      .bind(call.organizationId, period, call.limit),
+    d1
+      .prepare(
+        `insert into server_usage (server_id, organization_id, period, tool_calls)
+         select ?1, ?2, ?3, 1 where changes() > 0
+         on conflict (server_id, period) do update set tool_calls = tool_calls + 1`,
+      )
+      .bind(call.serverId, call.organizationId, period),
+  ]);
+  const orgRows = orgResult.results.map((r) => ({ toolCalls: r.tool_calls }));
+  const org = orgRows[0];
   if (!org) {
     await hibernateOrganization(db, call.organizationId);
     return { ok: false, message: limitMessage(call.planName, call.limit) };
   }
-  await db
-    .insert(serverUsage)
-    .values({ serverId: call.serverId, organizationId: call.organizationId, period, toolCalls: 1 })
-    .onConflictDoUpdate({ target: [serverUsage.serverId, serverUsage.period], set: { toolCalls: sql`${serverUsage.toolCalls} + 1` } });
   return { ok: true, toolCalls: org.toolCalls };
 }
 

@@ -1,0 +1,74 @@
+// Benchmark of /s/{slug}/mcp: tools/call latency through the gateway vs the same upstream request
+// made directly, throughput with 16 concurrent clients, and deploy → first successful call.
+import { it } from "vitest";
+import { createOrg, createServer, createToken, deploy, echoTool, MCP_ORIGIN, upstream, workerFetch } from "../../tests/worker/mcp-setup";
+
+const CALLS = 1000;
+const CONCURRENCY = 16;
+const THROUGHPUT_CALLS = 2000;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+async function timed(fn: () => Promise<unknown>, n: number) {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+it("measures the MCP gateway", async () => {
+  const org = await createOrg("growth");
+  const server = await createServer(org, [echoTool("echo", { parameters: [{ arg: "q", in: "query", name: "q", required: false }] }, { q: { type: "string" } })]);
+  const { token } = await createToken(org, [server.id]);
+  let id = 0;
+  const toolsCall = async () => {
+    const res = await workerFetch(`${MCP_ORIGIN}/s/${server.slug}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method: "tools/call", params: { name: "echo", arguments: { q: "bench" } } }),
+    });
+    const text = await res.text();
+    if (!text.includes("/echo/echo")) throw new Error(`tools/call failed: ${res.status} ${text.slice(0, 300)}`);
+  };
+
+  const deployStart = performance.now();
+  await deploy(server.id);
+  await toolsCall();
+  const deployToFirstCall = performance.now() - deployStart;
+
+  const direct = async () => void (await (await fetch(`${upstream()}/echo/echo?q=bench`, { headers: { accept: "application/json" } })).text());
+  await timed(direct, 50);
+  await timed(toolsCall, 50);
+  const directTimes = await timed(direct, CALLS);
+  const gatewayTimes = await timed(toolsCall, CALLS);
+
+  let done = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (done < THROUGHPUT_CALLS) {
+        done++;
+        await toolsCall();
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+
+  const [d50, d99, g50, g99] = [percentile(directTimes, 50), percentile(directTimes, 99), percentile(gatewayTimes, 50), percentile(gatewayTimes, 99)];
+  console.log(
+    [
+      "",
+      `MCP gateway benchmark (inside workerd; ${CALLS} sequential calls each; local upstream ${upstream()})`,
+      `  upstream directly        p50 ${ms(d50)}   p99 ${ms(d99)}`,
+      `  tools/call via gateway   p50 ${ms(g50)}   p99 ${ms(g99)}`,
+      `  added by the gateway     p50 ${ms(g50 - d50)}   p99 ${ms(g99 - d99)}   (goal: p50 < 5 ms)`,
+      `  throughput               ${(THROUGHPUT_CALLS / seconds).toFixed(0)} calls/s with ${CONCURRENCY} concurrent clients (${THROUGHPUT_CALLS} calls)`,
+      `  deploy → first tools/call ${ms(deployToFirstCall)}   (goal: < 2000 ms)`,
+      "",
+    ].join("\n"),
+  );
+});
