@@ -152,7 +152,7 @@ describe("auth-config", () => {
     const row = await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, serverId) });
     expect(row?.secretsCiphertext).toBeNull();
     const list = await json(await call("/api/servers", { cookie }));
-    expect(list.data[0].authConfig).toMatchObject({ type: "basic", status: "not_configured" });
+    expect(list.data[0].authConfig).toMatchObject({ authType: "basic", status: "not_configured" });
   });
 
   it("refuses to configure a hibernated server", async () => {

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { servers, tools } from "../../worker/db/schema";
+import { deployments, servers, tools } from "../../worker/db/schema";
 import { call, signUp } from "./helpers";
 import { fixtureText, fixtureUrl } from "./openapi-helpers";
 import { db, importUrl, json, manyOperations, setPlan, uploadDescription } from "./servers-helpers";
@@ -27,7 +27,7 @@ describe("POST /api/servers", () => {
       originalCrawlUrl: null,
       toolCount: 4,
       activeToolCount: 4,
-      authConfig: { type: "none", strategy: "managed", status: "not_configured", accessControl: "access-token" },
+      authConfig: { authType: "none", authStrategy: "managed", status: "not_configured", accessControl: "access-token" },
       importReport: { openapiVersion: "2.0", operations: 4, tools: 4, skipped: 0, degraded: 0, issues: [] },
     });
     expect(data.endpoints).toEqual([
@@ -103,9 +103,28 @@ describe("GET /api/servers", () => {
     );
     expect(first).toMatchObject({ toolCount: 3, activeToolCount: 3, endpoints: [{ method: "GET", path: "/things/1" }, {}, {}] });
     expect(first.authConfig).toEqual({
-      type: "none", strategy: "managed", status: "not_configured", exposeToPublic: false, requireToolportLogin: false,
+      authType: "none", authStrategy: "managed", status: "not_configured", exposeToPublic: false, requireToolportLogin: false,
       accessControl: "access-token", updatedAt: expect.any(String),
     });
+  });
+
+  it("gives each server its most recently updated deployment, and GET /api/servers/{id} the same", async () => {
+    const { cookie } = await signUp();
+    const { data: server } = await json(await uploadDescription(cookie, "deployed.json", manyOperations(1, "Deployed")));
+    const at = (iso: string) => new Date(iso);
+    await db.insert(deployments).values([
+      { id: "dep-old", serverId: server.id, contentHash: "old", provider: "loader", status: "deployed", createdAt: at("2026-01-01"), updatedAt: at("2026-01-02") },
+      // Created earlier but redeployed last (a deployment's id is its content hash, so a row is reused).
+      { id: "dep-reused", serverId: server.id, contentHash: "reused", provider: "loader", status: "failed", error: "upstream refused", createdAt: at("2025-12-01"), updatedAt: at("2026-02-01") },
+    ]);
+    const expected = {
+      id: "dep-reused", status: "failed", error: "upstream refused", deploymentUrl: null, updatedAt: "2026-02-01T00:00:00.000Z",
+      cloudflareDeploymentId: null, cloudflareProjectId: null,
+    };
+    const { data: list } = await json(await call("/api/servers", { cookie }));
+    expect(list.find((s: { id: string }) => s.id === server.id).deployment).toEqual(expected);
+    const { data: one } = await json(await call(`/api/servers/${server.id}`, { cookie }));
+    expect(one.deployment).toEqual(expected);
   });
 });
 

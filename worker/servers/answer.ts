@@ -1,8 +1,29 @@
 // The shape of a server in API answers (spec §3) and the card's auth badge summary.
-import type { authConfigs, servers } from "../db/schema";
+import { desc, eq, sql } from "drizzle-orm";
+import { type authConfigs, deployments, type servers } from "../db/schema";
 
 type ServerRow = typeof servers.$inferSelect;
 type AuthRow = typeof authConfigs.$inferSelect;
+type DeploymentRow = typeof deployments.$inferSelect;
+
+/** Join condition picking each server's newest deployment (by last update), for one-query lists. */
+export const isLatestDeploymentOf = (serverId: typeof servers.id) =>
+  eq(
+    deployments.id,
+    sql`(select d.id from ${deployments} d where d.server_id = ${serverId} order by d.updated_at desc limit 1)`,
+  );
+
+/** A deployment as server lists answer it (spec §3). */
+export const toDeploymentAnswer = (d: DeploymentRow | null) =>
+  d && {
+    id: d.id,
+    status: d.status,
+    deploymentUrl: d.deploymentUrl,
+    error: d.error,
+    updatedAt: d.updatedAt.toISOString(),
+    cloudflareDeploymentId: d.cloudflareDeploymentId,
+    cloudflareProjectId: d.cloudflareProjectId,
+  };
 
 /** How callers reach the server: anyone, any Toolport user, or holders of an assigned access token. */
 export const accessControlOf = (auth: Pick<AuthRow, "exposeToPublic" | "requireToolportLogin">) =>
@@ -11,8 +32,8 @@ export const accessControlOf = (auth: Pick<AuthRow, "exposeToPublic" | "requireT
 export function toAuthSummary(auth: AuthRow | null) {
   if (!auth) return null;
   return {
-    type: auth.authType,
-    strategy: auth.authStrategy,
+    authType: auth.authType,
+    authStrategy: auth.authStrategy,
     status: auth.status,
     exposeToPublic: auth.exposeToPublic,
     requireToolportLogin: auth.requireToolportLogin,
@@ -23,8 +44,8 @@ export function toAuthSummary(auth: AuthRow | null) {
 
 export type ToolCounts = { toolCount: number; activeToolCount: number };
 
-/** A server as GET /api/servers lists it. `deployment` is filled in by the hosting module (null until deployed). */
-export function toServerAnswer(row: ServerRow, counts: ToolCounts, auth: AuthRow | null, deployment: unknown = null) {
+/** A server as GET /api/servers lists it, with its newest deployment (null before the first deploy). */
+export function toServerAnswer(row: ServerRow, counts: ToolCounts, auth: AuthRow | null, deployment: DeploymentRow | null) {
   return {
     id: row.id,
     name: row.name,
@@ -35,7 +56,7 @@ export function toServerAnswer(row: ServerRow, counts: ToolCounts, auth: AuthRow
     endpoints: row.endpoints,
     status: row.status,
     hibernatedReason: row.hibernatedReason,
-    deployment,
+    deployment: toDeploymentAnswer(deployment),
     automatedCrawlEnabled: row.automatedCrawlEnabled,
     automatedCrawlFrequency: row.automatedCrawlFrequency,
     originalCrawlUrl: row.originalCrawlUrl,

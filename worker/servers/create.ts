@@ -95,7 +95,7 @@ export async function createServer(db: Database, env: Env, input: CreateServerIn
   const row = (serverRow as (typeof servers.$inferSelect)[])[0];
   const activeToolCount = Math.min(result.tools.length, plan.maxToolsPerServer);
   const auth = (await db.query.authConfigs.findFirst({ where: (a, { eq }) => eq(a.serverId, serverId) })) ?? null;
-  return { ...toServerAnswer(row, { toolCount: result.tools.length, activeToolCount }, auth), importReport: reportOf(result) };
+  return { ...toServerAnswer(row, { toolCount: result.tools.length, activeToolCount }, auth, null), importReport: reportOf(result) };
 }
 
 /** Tool inserts chunked to D1's bound-parameter limit. */
