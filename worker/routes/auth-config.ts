@@ -8,7 +8,7 @@ import { analyseServerAuth } from "../servers/analyse";
 import { deleteAuthSecrets, getAuthConfig, saveAuthConfig } from "../servers/auth-config";
 
 const secret = z.string().max(10_000).optional();
-const saveSchema = z.object({
+export const saveSchema = z.object({
   authType: z.enum(AUTH_TYPES),
   authStrategy: z.enum(AUTH_STRATEGIES),
   requireToolportLogin: z.boolean().optional(),

@@ -16,6 +16,9 @@ import { fail } from "../lib/errors";
 import { allowedOrigins } from "../lib/origin";
 import { validate } from "../lib/validate";
 
+export const checkoutBody = z.object({ planType: z.enum(PLAN_TYPES) });
+export const usageCheckBody = z.object({ servers: z.number().int().min(0).optional(), toolCalls: z.number().int().min(0).optional() });
+
 const portalOrigin = (c: { env: AppEnv["Bindings"]; req: { url: string } }) => allowedOrigins(c.env, c.req.url).at(-1)!;
 
 /** The Stripe webhook: no session, verified by its signature instead. */
@@ -44,7 +47,7 @@ export const billingRoutes = new Hono<AppEnv>()
       },
     });
   })
-  .post("/checkout", validate("json", z.object({ planType: z.enum(PLAN_TYPES) })), async (c) => {
+  .post("/checkout", validate("json", checkoutBody), async (c) => {
     const { planType } = c.req.valid("json");
     if (planType === "free") fail(400, "Only the sprout and growth plans can be upgraded to");
     const url = await billingProvider(c.env, c.var.db).checkout({
@@ -61,7 +64,7 @@ export const billingRoutes = new Hono<AppEnv>()
     const url = await billingProvider(c.env, c.var.db).portal({ organizationId: c.var.organizationId, origin: portalOrigin(c) });
     return c.json({ success: true, data: { url } });
   })
-  .post("/usage", validate("json", z.object({ servers: z.number().int().min(0).optional(), toolCalls: z.number().int().min(0).optional() })), async (c) => {
+  .post("/usage", validate("json", usageCheckBody), async (c) => {
     // Would the organization stay within its plan with this many servers and tool calls?
     const body = c.req.valid("json");
     const { plan, serversUsed, toolCallsThisMonth } = await usageSummary(c.var.db, c.var.organizationId);

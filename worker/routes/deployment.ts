@@ -12,7 +12,7 @@ import { sameOriginOnly } from "../lib/origin";
 import { apiConfigOf } from "../mcp/api-config";
 import { cancelDeployment, deployServer, getDeployment } from "../mcp/deploy";
 
-const deployBody = z.object({
+export const deployBody = z.object({
   apiConfig: z
     .object({ baseUrl: z.string().url().optional(), authType: z.string().optional(), headers: z.record(z.string(), z.string()).optional() })
     .partial()

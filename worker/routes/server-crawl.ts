@@ -6,13 +6,13 @@ import { CRAWL_FREQUENCIES } from "../db/schema";
 import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
 
-const idParam = z.object({ id: z.string().min(1).max(100) });
-const fromSpecBody = z.object({
+export const idParam = z.object({ id: z.string().min(1).max(100) });
+export const fromSpecBody = z.object({
   specId: z.string().min(1).max(100),
   name: z.string().max(200).optional(),
   description: z.string().max(2000).optional(),
 });
-const automatedBody = z.object({ enabled: z.boolean(), frequency: z.enum(CRAWL_FREQUENCIES).default("weekly") });
+export const automatedBody = z.object({ enabled: z.boolean(), frequency: z.enum(CRAWL_FREQUENCIES).default("weekly") });
 
 export const serverCrawlRoutes = new Hono<AppEnv>()
   .post("/from-spec", validate("json", fromSpecBody), async (c) => {

@@ -12,7 +12,8 @@ import { getServerAnswer, listServers } from "../servers/queries";
 import { readCreateForm, UPLOAD_BODY_LIMIT } from "../servers/source";
 import { listMappings, setToolsActive } from "../servers/tools";
 
-const toggleSchema = z.union([
+/** PATCH /:id/tools: one tool by name, or many at once. */
+export const toggleSchema = z.union([
   z.object({ toolName: z.string().min(1), active: z.boolean() }),
   z.object({ toolNames: z.array(z.string().min(1)).min(1).max(5000), active: z.boolean() }),
 ]);

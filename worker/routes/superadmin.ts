@@ -10,10 +10,12 @@ import { fail } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { deployServer } from "../mcp/deploy";
 
+export const redeployParam = z.object({ id: z.string().min(1).max(100) });
+
 export const superadminRoutes = new Hono<AppEnv>()
   .use(requireSuperUser)
   .get("/servers", async (c) => c.json({ success: true, data: await listAllServers(c.var.db) }))
-  .post("/servers/:id/redeploy", validate("param", z.object({ id: z.string().min(1).max(100) })), async (c) => {
+  .post("/servers/:id/redeploy", validate("param", redeployParam), async (c) => {
     const server = await c.var.db.query.servers.findFirst({ where: eq(servers.id, c.req.valid("param").id) });
     if (!server || server.status === "removed") fail(404, "Server not found");
     // Redeploy regenerates from the latest tools and configuration, whichever organization owns it.

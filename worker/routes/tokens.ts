@@ -5,13 +5,14 @@ import type { AppEnv } from "../env";
 import { validate } from "../lib/validate";
 import { assignedTokenIds, assignServers, createToken, listTokens, revokeToken, rotateToken } from "../tokens/tokens";
 
-const idParam = z.object({ id: z.string().min(1).max(100) });
+export const idParam = z.object({ id: z.string().min(1).max(100) });
 const serverIds = z.array(z.string().min(1).max(100)).max(500);
-const newTokenBody = z.object({
+export const newTokenBody = z.object({
   name: z.string().max(100).nullish(),
   expiresAt: z.iso.datetime({ offset: true }).nullish(),
   serverIds: serverIds.optional(),
 });
+export const assignServersBody = z.object({ serverIds });
 
 export const tokenRoutes = new Hono<AppEnv>()
   .get("/access-tokens", async (c) => c.json({ success: true, data: await listTokens(c.var.db, c.var.organizationId) }))
@@ -24,7 +25,7 @@ export const tokenRoutes = new Hono<AppEnv>()
     });
     return c.json({ success: true, data }, 201);
   })
-  .post("/access-tokens/:id/servers", validate("param", idParam), validate("json", z.object({ serverIds })), async (c) => {
+  .post("/access-tokens/:id/servers", validate("param", idParam), validate("json", assignServersBody), async (c) => {
     const data = await assignServers(c.env, c.var.db, c.var.organizationId, c.req.valid("param").id, c.req.valid("json").serverIds);
     return c.json({ success: true, data });
   })

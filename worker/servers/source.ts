@@ -11,7 +11,8 @@ export const UPLOAD_BODY_LIMIT = MAX_DESCRIPTION_BYTES + 64 * 1024;
 const ACCEPTED_FILE = /\.(json|ya?ml)$/i;
 export const NO_SOURCE_MESSAGE = "Provide an OpenAPI description: upload a .json, .yaml or .yml file or give its URL";
 
-const fieldsSchema = z.object({
+/** The text fields of the create-server form (the file is checked separately). */
+export const fieldsSchema = z.object({
   url: z.string().trim().max(2048).optional(),
   name: z.string().trim().max(200, "name: at most 200 characters").optional(),
   description: z.string().trim().max(2000, "description: at most 2000 characters").optional(),
