@@ -10,9 +10,9 @@ import { validate } from "../lib/validate";
 export const NO_URL_MESSAGE = "Please provide documentation URL to crawl";
 
 const url = z.string({ error: NO_URL_MESSAGE }).trim().min(1, NO_URL_MESSAGE).max(2048);
-const idParam = z.object({ id: z.string().min(1).max(100) });
-const mapBody = z.object({ url, includeSubdomains: z.boolean().optional() });
-const crawlBody = z.object({
+export const idParam = z.object({ id: z.string().min(1).max(100) });
+export const mapBody = z.object({ url, includeSubdomains: z.boolean().optional() });
+export const crawlBody = z.object({
   url,
   selectedUrls: z.array(z.string().max(2048)).max(1000).optional(),
   limit: z.number().int().min(1).max(MAX_CRAWL_PAGES).optional(),
