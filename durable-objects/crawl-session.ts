@@ -1,5 +1,6 @@
 // CrawlSession: owns one crawl's state — its pages and their statuses — in SQLite storage, so
-// progress survives evictions and restarts; an alarm enforces the crawl's time limit.
+// progress survives evictions and restarts; an alarm enforces the crawl's time limit, and
+// hibernatable WebSockets push the crawl's status on every change.
 import { DurableObject } from "cloudflare:workers";
 import type { CrawlMessage } from "../worker/crawl/queue";
 
@@ -16,6 +17,20 @@ export type CrawlSnapshot = {
   error: string | null;
   pages: CrawlPage[];
 };
+
+/** The crawl status fields of spec §3, as GET /api/crawl/{crawlId} answers them (and the WebSocket pushes). */
+export function crawlStatusOf(snap: CrawlSnapshot) {
+  return {
+    status: snap.status ?? ("failed" as const),
+    completed: snap.completed,
+    total: snap.total,
+    pageDetails: snap.pages.map(({ url, status, title }) => ({ url, status, title })),
+    currentProcessing: { currentUrl: snap.currentUrl, errorCount: snap.errorCount },
+    // The pages of a crawl are its selected URLs (after scoping and robots.txt), in order.
+    selectedUrls: snap.pages.map((p) => p.url),
+    error: snap.error,
+  };
+}
 
 export const CRAWL_TIME_LIMIT_MS = 10 * 60 * 1000;
 export const CRAWL_TIMEOUT_MESSAGE =
@@ -59,7 +74,9 @@ export class CrawlSession extends DurableObject<Env> {
       Date.now(),
       url,
     );
-    return cursor.rowsWritten > 0;
+    if (cursor.rowsWritten === 0) return false;
+    this.broadcast();
+    return true;
   }
 
   /** Records a page's outcome; the crawl completes when no page is left pending or processing. */
@@ -78,7 +95,7 @@ export class CrawlSession extends DurableObject<Env> {
       await this.ctx.storage.deleteAlarm();
       await this.notifyDone();
     }
-    return this.snapshot();
+    return this.broadcast();
   }
 
   async cancel(): Promise<CrawlSnapshot> {
@@ -87,7 +104,7 @@ export class CrawlSession extends DurableObject<Env> {
       this.kv.put("error", "Crawl cancelled");
       await this.ctx.storage.deleteAlarm();
     }
-    return this.snapshot();
+    return this.broadcast();
   }
 
   snapshot(): CrawlSnapshot {
@@ -112,6 +129,51 @@ export class CrawlSession extends DurableObject<Env> {
     this.kv.put("status", "failed");
     this.kv.put("error", CRAWL_TIMEOUT_MESSAGE);
     await this.notifyDone();
+    this.broadcast();
+  }
+
+  /** GET /api/crawl/{id}/ws, already authorized by the Worker: a hibernatable WebSocket that gets the status now and on every change. */
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    const [client, server] = Object.values(new WebSocketPair());
+    this.ctx.acceptWebSocket(server);
+    this.push([server], this.snapshot());
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Any message from the browser asks for the current status again. */
+  webSocketMessage(ws: WebSocket) {
+    this.push([ws], this.snapshot());
+  }
+
+  webSocketClose(ws: WebSocket, code: number) {
+    try {
+      ws.close(code === 1005 ? 1000 : code, "closed");
+    } catch {
+      // Already closed by the runtime's automatic reply.
+    }
+  }
+
+  /** Sends the status to every connected socket; answers the snapshot. */
+  private broadcast(): CrawlSnapshot {
+    const snap = this.snapshot();
+    this.push(this.ctx.getWebSockets(), snap);
+    return snap;
+  }
+
+  /** Sends the status; once the crawl is over the socket is closed, as nothing more will change. */
+  private push(sockets: WebSocket[], snap: CrawlSnapshot) {
+    if (!sockets.length) return;
+    const message = JSON.stringify({ success: true, ...crawlStatusOf(snap) });
+    const over = snap.status !== "crawling";
+    for (const ws of sockets) {
+      try {
+        ws.send(message);
+        if (over) ws.close(1000, `Crawl ${snap.status ?? "not found"}`);
+      } catch {
+        // A socket that went away meanwhile misses nothing it can still use.
+      }
+    }
   }
 
   private async notifyDone() {

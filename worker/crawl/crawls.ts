@@ -5,7 +5,7 @@ import { crawls } from "../db/schema";
 import type { Bindings } from "../env";
 import { fail } from "../lib/errors";
 import { checkPublicUrl } from "../lib/safe-fetch";
-import type { CrawlSnapshot } from "../../durable-objects/crawl-session";
+import { crawlStatusOf, type CrawlSnapshot } from "../../durable-objects/crawl-session";
 import { normalizeLink, siteOf } from "./links";
 import { mapSite, NO_PAGES_MESSAGE } from "./map";
 import type { CrawlMessage } from "./queue";
@@ -69,22 +69,14 @@ export async function getCrawlRow(db: Database, organizationId: string, crawlId:
 export async function getCrawlStatus(db: Database, env: Bindings, organizationId: string, crawlId: string) {
   const row = await getCrawlRow(db, organizationId, crawlId);
   const snap = (await env.CRAWL_SESSION.getByName(crawlId).snapshot()) as CrawlSnapshot;
-  const status = snap.status ?? "failed";
-  if (row.status !== status || row.completed !== snap.completed || row.errorCount !== snap.errorCount) {
+  const status = crawlStatusOf(snap);
+  if (row.status !== status.status || row.completed !== snap.completed || row.errorCount !== snap.errorCount) {
     await db
       .update(crawls)
-      .set({ status, completed: snap.completed, errorCount: snap.errorCount, error: snap.error, updatedAt: new Date() })
+      .set({ status: status.status, completed: snap.completed, errorCount: snap.errorCount, error: snap.error, updatedAt: new Date() })
       .where(eq(crawls.id, crawlId));
   }
-  return {
-    status,
-    completed: snap.completed,
-    total: snap.total,
-    pageDetails: snap.pages.map(({ url, status, title }) => ({ url, status, title })),
-    currentProcessing: { currentUrl: snap.currentUrl, errorCount: snap.errorCount },
-    selectedUrls: row.selectedUrls,
-    error: snap.error,
-  };
+  return status;
 }
 
 /** Cancels a crawl: pages not yet fetched are skipped by the consumer. */

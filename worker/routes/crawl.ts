@@ -1,10 +1,13 @@
-// Crawling (spec §7, crawl-service segment /api/crawl): map, crawl, status, cancel, extraction jobs.
+// Crawling (spec §7, crawl-service segment /api/crawl): map, crawl, status (also live over a
+// WebSocket), cancel, extraction jobs.
 import { Hono } from "hono";
 import { z } from "zod";
-import { cancelCrawl, getCrawlStatus, MAX_CRAWL_PAGES, startCrawl } from "../crawl/crawls";
+import { cancelCrawl, getCrawlRow, getCrawlStatus, MAX_CRAWL_PAGES, startCrawl } from "../crawl/crawls";
 import { getExtractionJob, startExtraction } from "../crawl/jobs";
 import { mapSite } from "../crawl/map";
 import type { AppEnv } from "../env";
+import { fail } from "../lib/errors";
+import { allowedOrigins } from "../lib/origin";
 import { validate } from "../lib/validate";
 
 export const NO_URL_MESSAGE = "Please provide documentation URL to crawl";
@@ -34,6 +37,15 @@ export const crawlRoutes = new Hono<AppEnv>()
   .get("/:id", validate("param", idParam), async (c) => {
     const status = await getCrawlStatus(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id);
     return c.json({ success: true, ...status });
+  })
+  .get("/:id/ws", validate("param", idParam), async (c) => {
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") fail(426, "Expected a WebSocket upgrade");
+    // Browsers send Origin on WebSocket handshakes: a foreign page must not ride the session cookie.
+    const origin = c.req.header("origin");
+    if (origin !== undefined && !allowedOrigins(c.env, c.req.url).includes(origin)) fail(403, "Cross-origin request refused");
+    const { id } = c.req.valid("param");
+    await getCrawlRow(c.var.db, c.var.organizationId, id);
+    return c.env.CRAWL_SESSION.getByName(id).fetch(c.req.raw);
   })
   .delete("/:id/cancel", validate("param", idParam), async (c) => {
     const { status } = await cancelCrawl(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id);
