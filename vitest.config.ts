@@ -22,6 +22,9 @@ export default defineConfig(async () => {
                   SECRETS_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
                   SUPERADMIN_EMAILS: "admin@toolport.test, Boss@Toolport.test",
                 },
+                // Subdomains of localhost (the crawl's multi-host fixture site) reach 127.0.0.1.
+                outboundService: "local-hosts",
+                workers: [{ name: "local-hosts", modules: true, scriptPath: "./tests/worker/local-hosts.mjs", compatibilityDate: "2026-10-20" }],
               },
             }),
           ],

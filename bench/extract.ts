@@ -29,17 +29,28 @@ function score(found: string[], expected: string[]) {
 }
 const pct = (n: number) => `${(n * 100).toFixed(0)}%`.padStart(5);
 
+/** A site's pages: its own .html files, and those of its subdomains (folders named like api.localhost). */
+async function pagesOf(site: string): Promise<{ file: string; host?: string }[]> {
+  const entries = await readdir(join(FIXTURES, site), { withFileTypes: true });
+  const pages: { file: string; host?: string }[] = entries.filter((e) => e.isFile() && e.name.endsWith(".html")).map((e) => ({ file: e.name }));
+  for (const dir of entries.filter((e) => e.isDirectory() && e.name.endsWith(".localhost"))) {
+    for (const file of await readdir(join(FIXTURES, site, dir.name))) if (file.endsWith(".html")) pages.push({ file, host: dir.name });
+  }
+  return pages;
+}
+
 const { origin, server } = await startFixtureServer();
 console.log("site              endpoints (found/doc)  recall  precision | params (found/doc)  recall  precision | pages  pages/s");
 for (const site of SITES) {
-  const files = (await readdir(join(FIXTURES, site))).filter((f) => f.endsWith(".html"));
   const expected = JSON.parse(await readFile(join(FIXTURES, site, "expected.json"), "utf8"));
   const started = performance.now();
   const pages: Page[] = [];
-  for (const file of files) {
-    const res = await fetch(`${origin}/${site}/${file}`);
+  for (const { file, host } of await pagesOf(site)) {
+    const res = await fetch(`${origin}/${site}/${file}`, { headers: host ? { "x-forwarded-host": `${host}:${new URL(origin).port}` } : {} });
     const html = await res.text();
-    pages.push({ url: res.url, title: titleOf(html), markdown: toMarkdown(html, res.headers.get("content-type") ?? "") });
+    const url = new URL(res.url);
+    if (host) url.hostname = host;
+    pages.push({ url: url.href, title: titleOf(html), markdown: toMarkdown(html, res.headers.get("content-type") ?? "") });
   }
   const seconds = (performance.now() - started) / 1000;
   const index = pages.find((p) => p.url.endsWith("/index.html")) ?? pages[0];

@@ -1,5 +1,6 @@
 // A local HTTP server for everything "upstream" in tests: fixture files and a few special routes.
 import { createServer, type Server } from "node:http";
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 
@@ -12,6 +13,20 @@ const TYPES: Record<string, string> = {
   ".xml": "application/xml",
   ".txt": "text/plain",
 };
+
+/**
+ * The file answering a path: a subdomain of localhost (api.localhost) is served from a folder named
+ * after it inside the site's folder (/docs-subdomain/x.html → docs-subdomain/api.localhost/x.html)
+ * when that file exists; null for paths outside the fixtures.
+ */
+function fixturePath(pathname: string, hostname: string): string | null {
+  const path = normalize(join(FIXTURES, pathname));
+  if (!path.startsWith(FIXTURES)) return null;
+  if (!hostname.endsWith(".localhost")) return path;
+  const [, site, ...rest] = pathname.split("/");
+  const own = normalize(join(FIXTURES, site, hostname, ...rest));
+  return own.startsWith(join(FIXTURES, site)) && rest.length && existsSync(own) ? own : path;
+}
 
 /** Starts the fixture server on 127.0.0.1 and an ephemeral port; files come from tests/fixtures. */
 export async function startFixtureServer(): Promise<{ origin: string; server: Server }> {
@@ -26,16 +41,15 @@ export async function startFixtureServer(): Promise<{ origin: string; server: Se
       await new Promise((resolve) => setTimeout(resolve, Math.min(Number(url.searchParams.get("ms") ?? 1000), 30_000)));
       url.pathname = url.pathname.slice("/_slow".length);
     }
-    const path = normalize(join(FIXTURES, decodeURIComponent(url.pathname)));
-    if (!path.startsWith(FIXTURES)) return void res.writeHead(403).end();
-    try {
-      let body: Buffer | string = await readFile(path);
-      // Text fixtures may write __ORIGIN__ for absolute URLs and __PORT__ for other hosts on this port.
-      if (/\.(html|xml|txt)$/.test(path)) body = body.toString("utf8").replaceAll("__ORIGIN__", `http://${req.headers.host}`).replaceAll("__PORT__", (req.headers.host ?? "").split(":")[1] ?? "");
-      res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" }).end(body);
-    } catch {
-      res.writeHead(404, { "content-type": "text/plain" }).end("not found");
-    }
+    // Subdomains of localhost arrive through the worker tests' outbound service with their name in x-forwarded-host.
+    const host = String(req.headers["x-forwarded-host"] ?? req.headers.host ?? "");
+    const path = fixturePath(decodeURIComponent(url.pathname), host.split(":")[0]);
+    const file = path && (await readFile(path).catch(() => null));
+    if (!path) return void res.writeHead(403).end();
+    if (!file) return void res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+    // Text fixtures may write __ORIGIN__ for absolute URLs and __PORT__ for other hosts on this port.
+    const body = /\.(html|xml|txt)$/.test(path) ? file.toString("utf8").replaceAll("__ORIGIN__", `http://${host}`).replaceAll("__PORT__", host.split(":")[1] ?? "") : file;
+    res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
