@@ -127,6 +127,18 @@ describe("auth-config", () => {
     expect((await json(res)).error).toBe("Please provide values for all static parameters: workspace_id, region");
   });
 
+  it("refuses static values for names that are no argument of any tool, and keeps accepting saved ones", async () => {
+    const { cookie, serverId } = await serverFrom("anchors-3.0.yaml");
+    const res = await save(cookie, serverId, { authType: "none", authStrategy: "passthrough", authContextValues: { workspace_id: "ws_1", workspaceId: "x", "nope": "y" } });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error).toBe("Static parameters must be arguments of the server's tools; unknown: workspaceId, nope");
+    expect(await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, serverId) })).toMatchObject({ authContextValues: {} });
+    // A value saved earlier (e.g. before a re-import dropped its parameter) doesn't block the next save.
+    await db.update(authConfigs).set({ authContextValues: { legacy_id: "old" } }).where(eq(authConfigs.serverId, serverId));
+    const ok = await save(cookie, serverId, { authType: "none", authStrategy: "passthrough", authContextValues: { workspace_id: "ws_1", legacy_id: "old" } });
+    expect(ok.status).toBe(200);
+  });
+
   it("stores the apiKey name and location detected in the description", async () => {
     const { cookie, serverId, organizationId } = await serverFrom("petstore-2.0.json");
     await assignToken(organizationId, serverId);

@@ -2,7 +2,7 @@
 // delete secrets. Secrets are AES-GCM encrypted; answers carry masks only.
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db";
-import { accessTokens, authConfigs, type ParameterCandidate, tokenServers } from "../db/schema";
+import { accessTokens, authConfigs, type ParameterCandidate, tokenServers, tools } from "../db/schema";
 import { decryptJson, encryptJson, maskSecret } from "../lib/crypto";
 import { fail } from "../lib/errors";
 import type { AuthCandidate } from "../openapi/auth";
@@ -91,12 +91,28 @@ function settingsFor(input: SaveAuthConfigInput, detected: AuthCandidate[]) {
   return settings;
 }
 
+/**
+ * Static values must name an argument of one of the server's tools (else they would never be sent).
+ * Names saved before stay accepted, so a re-import that drops a parameter doesn't block saving.
+ */
+async function checkStaticParameterNames(db: Database, serverId: string, values: Record<string, string>, saved: Record<string, string>) {
+  const names = Object.keys(values).filter((name) => !(name in saved));
+  if (!names.length) return;
+  const known = await db.all<{ name: string }>(
+    sql`select distinct p.key as name from ${tools}, json_each(${tools.inputSchema}, '$.properties') p where ${tools.serverId} = ${serverId}`,
+  );
+  const knownNames = new Set(known.map((r) => r.name));
+  const unknown = names.filter((name) => !knownNames.has(name));
+  if (unknown.length) fail(400, `Static parameters must be arguments of the server's tools; unknown: ${unknown.join(", ")}`);
+}
+
 /** Saves the auth config with spec §5's validation; blank secrets keep the stored ones. */
 export async function saveAuthConfig(db: Database, secretsKey: string, organizationId: string, serverId: string, input: SaveAuthConfigInput) {
   await getConfigurableServer(db, organizationId, serverId);
   const existing = await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, serverId) });
   const blanks = Object.entries(input.authContextValues ?? {}).filter(([, v]) => !String(v ?? "").trim()).map(([k]) => k);
   if (blanks.length) fail(400, `Please provide values for all static parameters: ${blanks.join(", ")}`);
+  await checkStaticParameterNames(db, serverId, input.authContextValues ?? {}, existing?.authContextValues ?? {});
   const managed = input.authStrategy === "managed" && input.authType !== "none";
   let secrets: UpstreamCredentials = {};
   if (managed) {
