@@ -3,7 +3,8 @@ export const REQUEST_TIMEOUT_MS = 900_000;
 
 /** An API failure carrying the HTTP status (0 when the request never got an answer). */
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number) {
+  /** `body` is the whole error answer, for fields beside `error` (e.g. requiresUpgrade). */
+  constructor(message: string, readonly status: number, readonly body?: Record<string, unknown> | null) {
     super(message);
     this.name = "ApiError";
   }
@@ -18,6 +19,8 @@ export type RequestOptions = {
   fallbackError?: string;
   /** The profile check handles 401 itself: it only means "signed out". */
   skipUnauthorizedRedirect?: boolean;
+  /** Answer the whole JSON body: the crawl calls (spec §7) put their fields beside `success`, not in `data`. */
+  wholeBody?: boolean;
 };
 
 type Location = { pathname: string; href: string };
@@ -47,8 +50,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     res = await fetch(path, {
       method,
       credentials: "include",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A FormData body (file uploads) sets its own multipart content type.
+      headers: body instanceof FormData ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch {
@@ -60,9 +64,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(envelope?.error || fallbackError, 401);
   }
   if (!res.ok || envelope?.success === false) {
-    throw new ApiError(envelope?.error || fallbackError, res.status);
+    throw new ApiError(envelope?.error || fallbackError, res.status, envelope as Record<string, unknown> | null);
   }
-  return envelope?.data as T;
+  return (options.wholeBody ? envelope : envelope?.data) as T;
 }
 
 /** The message to show for a failure: the server's text when present, else the fallback. */

@@ -1,4 +1,4 @@
-// Servers (spec §3, §7): the list and delete; tolerant of fields the API may not send yet.
+// Servers (spec §3, §7): the list, create (upload, URL or extracted spec), delete, re-crawls.
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
 
@@ -37,6 +37,9 @@ export type Server = {
   automatedCrawlEnabled?: boolean;
   automatedCrawlFrequency?: string | null;
   originalCrawlUrl?: string | null;
+  baseUrl?: string | null;
+  toolCount?: number;
+  activeToolCount?: number;
 };
 
 export const serversQuery = queryOptions({
@@ -50,3 +53,35 @@ export const endpointCount = (s: Pick<Server, "endpoints">) =>
 
 export const deleteServer = (id: string) =>
   apiRequest(`/api/servers/${encodeURIComponent(id)}`, { method: "DELETE", fallbackError: "Failed to delete server" });
+
+export type NewServerSource = { file?: File | null; url?: string; name?: string; description?: string };
+
+/** POST /api/servers as multipart: a .json/.yaml/.yml file or a description URL, plus name and description. */
+export function createServer({ file, url, name, description }: NewServerSource) {
+  const form = new FormData();
+  if (file) form.append("file", file);
+  if (url?.trim()) form.append("url", url.trim());
+  if (name?.trim()) form.append("name", name.trim());
+  if (description?.trim()) form.append("description", description.trim());
+  return apiRequest<Server>("/api/servers", { method: "POST", body: form, fallbackError: "Failed to create server" });
+}
+
+/** Creates a server from a crawl's extracted specification. */
+export const createServerFromSpec = (input: { specId: string; name?: string; description?: string }) =>
+  apiRequest<Server>("/api/servers/from-spec", { method: "POST", body: input, fallbackError: "Failed to create server" });
+
+export const restartCrawl = (id: string) =>
+  apiRequest<{ crawlId: string; urlCount: number }>(`/api/servers/${encodeURIComponent(id)}/restart-crawl`, {
+    method: "POST",
+    fallbackError: "Failed to restart crawl",
+  });
+
+export type CrawlFrequency = "weekly" | "monthly";
+
+/** Turns automated re-crawls on or off; a free plan answers 403 with requiresUpgrade. */
+export const setAutomatedCrawl = (id: string, enabled: boolean, frequency: CrawlFrequency) =>
+  apiRequest(`/api/servers/${encodeURIComponent(id)}/automated-crawl`, {
+    method: "PATCH",
+    body: { enabled, frequency },
+    fallbackError: "Failed to update automated crawl settings",
+  });

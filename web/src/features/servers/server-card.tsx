@@ -10,7 +10,7 @@ import { AuthBadge } from "./auth-badge";
 import { DeploymentBox } from "./deployment-box";
 import { TokenAccessControl } from "./token-access-control";
 
-type Props = { server: Server; calls: number; tokens: TokenInfo[]; onConfigure?: () => void };
+type Props = { server: Server; calls: number; tokens: TokenInfo[]; onConfigure: () => void };
 
 const STATUS_LABELS: Record<string, string> = {
   active: "Active",
@@ -60,19 +60,17 @@ export function ServerCard({ server, calls, tokens, onConfigure }: Props) {
         )}
         <DeploymentBox deployment={server.deployment} />
       </CardContent>
-      {(paused || onConfigure) && (
-        <CardFooter className="mt-auto">
-          {paused ? (
-            <Button className="w-full" variant="outline" disabled>
-              Paused
-            </Button>
-          ) : (
-            <Button className="w-full" variant="outline" onClick={onConfigure} aria-label={`Configure ${server.name}`}>
-              <Settings /> Configure
-            </Button>
-          )}
-        </CardFooter>
-      )}
+      <CardFooter className="mt-auto">
+        {paused ? (
+          <Button className="w-full" variant="outline" disabled>
+            Paused
+          </Button>
+        ) : (
+          <Button className="w-full" variant="outline" onClick={onConfigure} aria-label={`Configure ${server.name}`}>
+            <Settings /> Configure
+          </Button>
+        )}
+      </CardFooter>
     </Card>
   );
 }

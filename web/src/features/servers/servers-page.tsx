@@ -23,11 +23,9 @@ export function ServersPage() {
         title="MCP Servers"
         subtitle="Turn APIs into hosted MCP servers your clients can call."
         actions={
-          ServerWizard && (
-            <Button onClick={() => setWizard({ open: true })}>
-              <Plus /> Add Server
-            </Button>
-          )
+          <Button onClick={() => setWizard({ open: true })}>
+            <Plus /> Add Server
+          </Button>
         }
       />
       {servers.isPending ? (
@@ -48,15 +46,13 @@ export function ServersPage() {
                 server={server}
                 calls={usage.data?.[server.id] ?? 0}
                 tokens={tokens.data ?? []}
-                onConfigure={ServerWizard ? () => setWizard({ open: true, server }) : undefined}
+                onConfigure={() => setWizard({ open: true, server })}
               />
             </li>
           ))}
         </ul>
       )}
-      {ServerWizard && (
-        <ServerWizard server={wizard.server} open={wizard.open} onOpenChange={(open) => setWizard((w) => ({ ...w, open }))} />
-      )}
+      <ServerWizard server={wizard.server} open={wizard.open} onOpenChange={(open) => setWizard((w) => ({ ...w, open }))} />
     </>
   );
 }

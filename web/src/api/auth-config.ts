@@ -1,0 +1,74 @@
+// A server's upstream authentication (spec §7): analyse-auth, auth-config, secrets, assigned tokens.
+import { queryOptions } from "@tanstack/react-query";
+import { ApiError, apiRequest } from "./client";
+
+export const AUTH_TYPES = ["none", "apiKey", "bearer", "basic", "oauth2"] as const;
+export type AuthType = (typeof AUTH_TYPES)[number];
+export type AuthStrategy = "managed" | "passthrough";
+
+/** A parameter the analysis suggests fixing per server; confidence is 0 to 1. */
+export type ParameterCandidate = { name: string; type: string; reason: string; confidence: number };
+export type AuthCandidate = { type: Exclude<AuthType, "none">; schemeName?: string; name?: string; in?: string; description?: string };
+export type AuthAnalysis = {
+  authCandidates: AuthCandidate[];
+  authContext: ParameterCandidate[];
+  credentials: ParameterCandidate[];
+  functional: ParameterCandidate[];
+  envVarDocs: unknown[];
+};
+export type Secrets = { token?: string; key?: string; username?: string; password?: string; clientId?: string; clientSecret?: string };
+export type AuthConfig = {
+  authType: AuthType | string;
+  authStrategy: AuthStrategy;
+  status: "configured" | "invalid" | "not_configured";
+  authContextValues: Record<string, string>;
+  authContextMetadata: ParameterCandidate[];
+  maskedSecrets: Secrets;
+  exposeToPublic: boolean;
+  requireToolportLogin: boolean;
+  updatedAt: string;
+};
+export type SaveAuthConfig = {
+  authType: AuthType;
+  authStrategy: AuthStrategy;
+  requireToolportLogin: boolean;
+  exposeToPublic: boolean;
+  secrets?: Secrets;
+  authContextValues: Record<string, string>;
+  authContextMetadata: ParameterCandidate[];
+};
+
+const base = (id: string) => `/api/servers/${encodeURIComponent(id)}`;
+
+export const authAnalysisQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["servers", id, "analyse-auth"],
+    queryFn: () => apiRequest<AuthAnalysis>(`${base(id)}/analyse-auth`, { method: "POST", fallbackError: "Failed to analyse auth" }),
+    staleTime: Infinity,
+  });
+
+/** The saved config, or null (spec §7: a 404 means none). */
+export const authConfigQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["servers", id, "auth-config"],
+    queryFn: async () => {
+      try {
+        return await apiRequest<AuthConfig>(`${base(id)}/auth-config`, { fallbackError: "Failed to load authentication info" });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+
+export const assignedTokensQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["servers", id, "assigned-tokens"],
+    queryFn: async () => (await apiRequest<string[]>(`${base(id)}/assigned-tokens`, { fallbackError: "Failed to load tokens" })) ?? [],
+  });
+
+export const saveAuthConfig = (id: string, body: SaveAuthConfig) =>
+  apiRequest<AuthConfig>(`${base(id)}/auth-config`, { method: "POST", body, fallbackError: "Failed to configure authentication" });
+
+export const deleteAuthSecrets = (id: string) =>
+  apiRequest(`${base(id)}/auth-config/secrets`, { method: "DELETE", fallbackError: "Failed to delete secrets" });

@@ -1,0 +1,82 @@
+// Crawling (spec §7, crawl-service segment /api/crawl): map, crawl, status, cancel, extraction jobs,
+// and the polling of spec §9. These answers carry their fields beside `success`, not in `data`.
+import { ApiError, apiRequest } from "./client";
+
+export type PageStatus = "completed" | "failed" | "processing" | "pending";
+export type CrawlStatus = {
+  status: "completed" | "failed" | "cancelled" | "crawling" | string;
+  completed: number;
+  total: number;
+  pageDetails: { url: string; status: PageStatus | string; title?: string | null }[];
+  currentProcessing?: { currentUrl?: string | null; errorCount?: number };
+  selectedUrls?: string[];
+  error?: string | null;
+};
+export type ExtractionJob = { status: "completed" | "failed" | "processing" | string; specId?: string | null; error?: string | null };
+
+/** Spec §9: crawl polling every 5 s (3 s for re-crawls), at most 120 attempts; extraction every 5 s, 60 attempts. */
+export const CRAWL_POLL = { intervalMs: 5_000, maxAttempts: 120 };
+export const RECRAWL_POLL = { intervalMs: 3_000, maxAttempts: 120 };
+export const EXTRACT_POLL = { intervalMs: 5_000, maxAttempts: 60 };
+export const CRAWL_TIMEOUT_MESSAGE = "Crawl timed out after 10 minutes. Please try again or use a smaller documentation site.";
+export const EXTRACT_TIMEOUT_MESSAGE = "OpenAPI extraction timed out after 5 minutes. Please try again.";
+
+const json = <T,>(path: string, options: Parameters<typeof apiRequest>[1]) => apiRequest<T>(path, { ...options, wholeBody: true });
+
+export const mapSite = async (url: string) =>
+  (await json<{ links?: string[] }>("/api/crawl/map", { method: "POST", body: { url, includeSubdomains: true }, fallbackError: "Failed to map documentation" }))?.links ?? [];
+
+export const startCrawl = (url: string, selectedUrls: string[]) =>
+  json<{ crawlId?: string; total?: number }>("/api/crawl/crawl", { method: "POST", body: { url, selectedUrls }, fallbackError: "Failed to start crawl" });
+
+export const getCrawlStatus = (crawlId: string) =>
+  json<CrawlStatus>(`/api/crawl/${encodeURIComponent(crawlId)}`, { fallbackError: "Failed to get crawl status" });
+
+export const cancelCrawl = (crawlId: string) =>
+  json(`/api/crawl/${encodeURIComponent(crawlId)}/cancel`, { method: "DELETE", fallbackError: "Failed to cancel crawl" });
+
+export const startExtraction = (crawlId: string) =>
+  json<{ jobId?: string; message?: string }>(`/api/crawl/${encodeURIComponent(crawlId)}/extract`, {
+    method: "POST",
+    fallbackError: "Failed to start OpenAPI extraction job",
+  });
+
+export const getExtractionJob = async (jobId: string) =>
+  (await json<{ job: ExtractionJob }>(`/api/crawl/extract/job/${encodeURIComponent(jobId)}`, { fallbackError: "Failed to get extraction job" })).job;
+
+/** Waits `ms`, or rejects with an AbortError when the signal fires first. */
+export const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException("Aborted", "AbortError"));
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(new DOMException("Aborted", "AbortError"));
+    }, { once: true });
+  });
+
+type PollOptions<T> = {
+  intervalMs: number;
+  maxAttempts: number;
+  signal?: AbortSignal;
+  /** Called with every answer; answer true to stop polling with that value. */
+  onValue: (value: T, attempt: number) => boolean;
+  timeoutMessage: string;
+};
+
+/** Polls `read` until onValue says done; failed requests are tolerated and retried (spec §8). */
+export async function poll<T>(read: () => Promise<T>, { intervalMs, maxAttempts, signal, onValue, timeoutMessage }: PollOptions<T>): Promise<T> {
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    await wait(intervalMs, signal);
+    let value: T;
+    try {
+      value = await read();
+    } catch (error) {
+      // A 401 or a vanished crawl/job will not get better by asking again.
+      if (error instanceof ApiError && (error.status === 401 || error.status === 404)) throw error;
+      continue;
+    }
+    if (onValue(value, attempt)) return value;
+  }
+  throw new Error(timeoutMessage);
+}

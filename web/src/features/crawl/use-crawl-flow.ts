@@ -1,0 +1,170 @@
+// The crawl flow of spec §4: map → page selection → crawl (live updates, polling) → extraction job
+// → server from the spec. Any failure resets the flow and keeps the message for the 'Crawl Failed' box.
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { ApiError, errorMessage } from "@/api/client";
+import {
+  cancelCrawl,
+  CRAWL_POLL,
+  CRAWL_TIMEOUT_MESSAGE,
+  EXTRACT_POLL,
+  EXTRACT_TIMEOUT_MESSAGE,
+  getCrawlStatus,
+  getExtractionJob,
+  mapSite,
+  poll,
+  startCrawl,
+  startExtraction,
+  type CrawlStatus,
+} from "@/api/crawl";
+import { createServerFromSpec, serversQuery, type Server } from "@/api/servers";
+import { subscribeCrawlLive } from "./live";
+
+export type CrawlPhase = "idle" | "mapping" | "selecting" | "crawling" | "generating" | "creating";
+export type CrawlFlow = ReturnType<typeof useCrawlFlow>;
+
+export const NOT_CONVERTIBLE_MESSAGE =
+  "The crawled content could not be converted to an OpenAPI specification. Please ensure the documentation contains API endpoint information.";
+
+class FlowError extends Error {}
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
+const reason = (error: unknown) => (error instanceof Error && error.message ? error.message : "Unknown error");
+
+
+
+export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => void }) {
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<CrawlPhase>("idle");
+  const [url, setUrl] = useState("");
+  const [links, setLinks] = useState<string[]>([]);
+  const [status, setStatus] = useState<CrawlStatus | null>(null);
+  const [messages, setMessages] = useState<string[]>([]);
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const crawlId = useRef<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const meta = useRef<{ name?: string; description?: string }>({});
+
+  const stop = () => {
+    abort.current?.abort();
+    abort.current = null;
+  };
+  useEffect(() => stop, []);
+
+  const reset = useCallback((message: string | null) => {
+    stop();
+    crawlId.current = null;
+    setPhase("idle");
+    setLinks([]);
+    setStatus(null);
+    setMessages([]);
+    setProgress(0);
+    setError(message);
+  }, []);
+
+  /** Maps the documentation URL and opens the page selection. */
+  const begin = async (docUrl: string, details: { name?: string; description?: string } = {}) => {
+    if (!docUrl.trim()) return setError("Please provide documentation URL to crawl");
+    meta.current = details;
+    setUrl(docUrl.trim());
+    setError(null);
+    setPhase("mapping");
+    try {
+      const found = await mapSite(docUrl.trim());
+      if (!found.length) return reset("No pages found at the provided URL");
+      setLinks(found);
+      setPhase("selecting");
+    } catch (e) {
+      reset(`Failed to map documentation: ${reason(e)}`);
+    }
+  };
+
+  /** Crawls the chosen pages, then generates the spec and creates the server. */
+  const crawl = async (selected: string[]) => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setPhase("crawling");
+    let id: string;
+    try {
+      const started = await startCrawl(url, selected);
+      if (!started?.crawlId) return reset("Failed to start crawl - no crawl ID returned");
+      id = started.crawlId;
+      crawlId.current = id;
+      setStatus({ status: "crawling", completed: 0, total: started.total ?? selected.length, pageDetails: selected.map((u) => ({ url: u, status: "pending" })) });
+      toast.success(`Crawl started! Processing ${started.total ?? selected.length} pages...`);
+    } catch (e) {
+      return reset(`Failed to start crawl: ${reason(e)}`);
+    }
+    const unsubscribe = await subscribeCrawlLive(id, (s) => !controller.signal.aborted && setStatus(s));
+    try {
+      const done = await poll(() => getCrawlStatus(id), {
+        ...CRAWL_POLL,
+        signal: controller.signal,
+        timeoutMessage: CRAWL_TIMEOUT_MESSAGE,
+        onValue: (s) => {
+          setStatus(s);
+          if (s.status === "failed") throw new FlowError(`Crawl failed: ${s.error || "Unknown error"}`);
+          return s.status === "completed";
+        },
+      });
+      unsubscribe?.();
+      await generate(id, done.completed, controller.signal);
+    } catch (e) {
+      unsubscribe?.();
+      if (isAbort(e)) return;
+      reset(reason(e));
+    }
+  };
+
+  const generate = async (id: string, pages: number, signal: AbortSignal) => {
+    setPhase("generating");
+    setMessages(["Analyzing crawled documentation..."]);
+    let jobId: string | undefined;
+    try {
+      jobId = (await startExtraction(id))?.jobId;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 400) throw new FlowError(NOT_CONVERTIBLE_MESSAGE);
+      throw new FlowError(`Failed to generate OpenAPI specification: ${reason(e)}`);
+    }
+    if (!jobId) throw new FlowError("Failed to start OpenAPI extraction job");
+    setMessages([`Successfully crawled ${pages} pages`, "Now analyzing content to generate OpenAPI specification..."]);
+    const job = await poll(() => getExtractionJob(jobId), {
+      ...EXTRACT_POLL,
+      signal,
+      timeoutMessage: EXTRACT_TIMEOUT_MESSAGE,
+      onValue: (j, attempt) => {
+        setProgress(Math.min(attempt * 2, 90));
+        if (j.status === "failed") throw new FlowError(`OpenAPI extraction failed: ${j.error || "Unknown error"}`);
+        return j.status === "completed";
+      },
+    });
+    if (!job.specId) throw new FlowError("Failed to generate OpenAPI specification from crawled documentation");
+    setPhase("creating");
+    setProgress(100);
+    let server: Server;
+    try {
+      server = await createServerFromSpec({ specId: job.specId, ...meta.current });
+    } catch (e) {
+      throw new FlowError(`Failed to create server from specification: ${reason(e)}`);
+    }
+    await queryClient.invalidateQueries({ queryKey: serversQuery.queryKey });
+    reset(null);
+    onCreated(server);
+  };
+
+  /** Cancels a running crawl; the flow goes back to the source step. */
+  const cancel = async () => {
+    const id = crawlId.current;
+    stop();
+    if (!id) return reset(null);
+    try {
+      await cancelCrawl(id);
+      reset(null);
+    } catch (e) {
+      reset(`Failed to cancel crawl: ${errorMessage(e, "Unknown error")}`);
+    }
+  };
+
+  return { phase, url, links, status, messages, progress, error, setError, begin, crawl, cancel, closeSelection: () => reset(null) };
+}

@@ -1,0 +1,123 @@
+// Auth step (spec §2): detected methods or 'Public API', the auth type, managed or passthrough, and
+// for managed the access-token checklist with '+ Create New Token'.
+import { useQuery } from "@tanstack/react-query";
+import { ShieldCheck } from "lucide-react";
+import { useState } from "react";
+import { AUTH_TYPES, type AuthAnalysis, type AuthStrategy, type AuthType } from "@/api/auth-config";
+import { isUsable, tokensQuery } from "@/api/tokens";
+import { Badge } from "@/components/ui/badge";
+import { Checkbox } from "@/components/ui/checkbox";
+import { TokenCreatedDialog } from "../tokens/token-created-dialog";
+import { AUTH_TYPE_LABELS, type AuthDraft } from "./auth-draft";
+import { CreateTokenDialog } from "./create-token-dialog";
+
+type Props = {
+  analysis: AuthAnalysis;
+  draft: AuthDraft;
+  serverId: string;
+  serverName: string;
+  onType: (type: AuthType) => void;
+  onStrategy: (strategy: AuthStrategy) => void;
+  onTokens: (ids: string[]) => void;
+};
+
+const STRATEGIES: { value: AuthStrategy; title: string; text: string }[] = [
+  { value: "managed", title: "Managed", text: "Toolport stores the API credentials; MCP clients call the server with a Toolport access token." },
+  { value: "passthrough", title: "Passthrough", text: "Each MCP client sends its own API credentials, which are passed on to the API." },
+];
+
+export function AuthStep({ analysis, draft, serverId, serverName, onType, onStrategy, onTokens }: Props) {
+  const tokens = useQuery(tokensQuery);
+  const [creating, setCreating] = useState(false);
+  const [newToken, setNewToken] = useState<string | null>(null);
+  const usable = (tokens.data ?? []).filter(isUsable);
+  const detected = new Set(analysis.authCandidates.map((c) => c.type));
+  const toggle = (id: string) => onTokens(draft.tokenIds.includes(id) ? draft.tokenIds.filter((t) => t !== id) : [...draft.tokenIds, id]);
+
+  return (
+    <div className="space-y-6">
+      <section className="space-y-2">
+        <h3 className="font-medium">Detected authentication</h3>
+        {analysis.authCandidates.length === 0 ? (
+          <p className="flex items-center gap-2 rounded-md border bg-green-50 p-3 text-sm text-green-900">
+            <ShieldCheck className="size-4" aria-hidden /> Public API
+          </p>
+        ) : (
+          <ul className="space-y-1 text-sm">
+            {analysis.authCandidates.map((c, i) => (
+              <li key={`${c.type}-${c.schemeName ?? i}`} className="flex flex-wrap items-center gap-2 rounded-md border p-2">
+                <Badge variant="secondary">{AUTH_TYPE_LABELS[c.type] ?? c.type}</Badge>
+                {c.schemeName && c.schemeName !== "hint" && <code className="text-xs">{c.schemeName}</code>}
+                {c.name && <span className="text-muted-foreground">{c.in ? `${c.in}: ` : ""}{c.name}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <fieldset className="space-y-2">
+        <legend className="mb-2 font-medium">Authentication type</legend>
+        <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Authentication type">
+          {AUTH_TYPES.map((type) => (
+            <label key={type} className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-1.5 text-sm ${draft.authType === type ? "border-primary bg-primary/5" : ""}`}>
+              <input type="radio" name="auth-type" value={type} checked={draft.authType === type} onChange={() => onType(type)} className="accent-primary" />
+              {AUTH_TYPE_LABELS[type]}
+              {detected.has(type as never) && <Badge variant="outline" className="text-[10px]">Detected</Badge>}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-2">
+        <legend className="mb-2 font-medium">Strategy</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {STRATEGIES.map((s) => (
+            <label key={s.value} className={`flex cursor-pointer gap-3 rounded-md border p-3 ${draft.strategy === s.value ? "border-primary bg-primary/5" : ""}`}>
+              <input type="radio" name="auth-strategy" value={s.value} checked={draft.strategy === s.value} onChange={() => onStrategy(s.value)} className="mt-1 accent-primary" aria-label={s.title} />
+              <span>
+                <span className="block text-sm font-medium">{s.title}</span>
+                <span className="block text-xs text-muted-foreground">{s.text}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {draft.strategy === "managed" && (
+        <fieldset className="space-y-2">
+          <legend className="mb-2 font-medium">Access tokens</legend>
+          {tokens.isPending ? (
+            <p role="status" className="text-sm text-muted-foreground">Loading tokens...</p>
+          ) : tokens.isError ? (
+            <p role="alert" className="text-sm text-destructive">Failed to load tokens</p>
+          ) : usable.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No active tokens yet. Create one for this server.</p>
+          ) : (
+            <ul className="max-h-48 space-y-1 overflow-y-auto rounded-md border p-2" aria-label="Access tokens">
+              {usable.map((t) => (
+                <li key={t.id} className="flex items-center gap-2">
+                  <Checkbox id={`wizard-token-${t.id}`} checked={draft.tokenIds.includes(t.id)} onCheckedChange={() => toggle(t.id)} />
+                  <label htmlFor={`wizard-token-${t.id}`} className="cursor-pointer text-sm">{t.name || "Unnamed Token"}</label>
+                </li>
+              ))}
+            </ul>
+          )}
+          <button type="button" className="text-sm font-medium text-primary hover:underline" onClick={() => setCreating(true)}>
+            + Create New Token
+          </button>
+        </fieldset>
+      )}
+      <CreateTokenDialog
+        open={creating}
+        onOpenChange={setCreating}
+        serverId={serverId}
+        serverName={serverName}
+        onCreated={(id, token) => {
+          if (id) onTokens([...draft.tokenIds.filter((t) => t !== id), id]);
+          setNewToken(token);
+        }}
+      />
+      <TokenCreatedDialog token={newToken} onClose={() => setNewToken(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// Deploy step crawl management (spec §2, §4): restart a crawl (polled every 3 s) and the automated
+// re-crawl toggle with its weekly/monthly frequency; a free plan gets the upgrade modal.
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { Loader2, RefreshCw } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { ApiError, errorMessage } from "@/api/client";
+import { getCrawlStatus, poll, RECRAWL_POLL } from "@/api/crawl";
+import { restartCrawl, serversQuery, setAutomatedCrawl, type CrawlFrequency, type Server } from "@/api/servers";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
+
+export const NOT_FROM_CRAWL_MESSAGE = "This server was not created from a crawl and cannot be recrawled";
+
+export function CrawlManagement({ server }: { server: Server }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [enabled, setEnabled] = useState(!!server.automatedCrawlEnabled);
+  const [frequency, setFrequency] = useState<CrawlFrequency>(server.automatedCrawlFrequency === "monthly" ? "monthly" : "weekly");
+  const [saving, setSaving] = useState(false);
+  const [upgrade, setUpgrade] = useState(false);
+  const [recrawl, setRecrawl] = useState<{ completed: number; total: number } | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+  const fromCrawl = !!server.originalCrawlUrl;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["servers"] });
+
+  const restart = async () => {
+    if (!fromCrawl) return toast.error(NOT_FROM_CRAWL_MESSAGE);
+    const controller = new AbortController();
+    abort.current = controller;
+    try {
+      const { crawlId, urlCount } = await restartCrawl(server.id);
+      toast.success(`Crawl restarted successfully! Processing ${urlCount} pages.`);
+      setRecrawl({ completed: 0, total: urlCount });
+      await poll(() => getCrawlStatus(crawlId), {
+        ...RECRAWL_POLL,
+        signal: controller.signal,
+        timeoutMessage: "Crawl timed out. Please try again.",
+        onValue: (s) => {
+          setRecrawl({ completed: s.completed, total: s.total });
+          if (s.status === "failed") throw new Error(`Crawl failed: ${s.error || "Unknown error"}`);
+          return s.status === "completed";
+        },
+      });
+      toast.success("Crawl completed successfully! Tools have been refreshed with the latest documentation.");
+      await refresh();
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === "AbortError")) toast.error(errorMessage(error, "Failed to restart crawl"));
+    } finally {
+      if (!controller.signal.aborted) setRecrawl(null);
+    }
+  };
+
+  const save = async (nextEnabled: boolean, nextFrequency: CrawlFrequency, frequencyChange: boolean) => {
+    setSaving(true);
+    try {
+      await setAutomatedCrawl(server.id, nextEnabled, nextFrequency);
+      setEnabled(nextEnabled);
+      setFrequency(nextFrequency);
+      toast.success(
+        frequencyChange ? `Automated crawl frequency updated to ${nextFrequency}` : nextEnabled ? `Automated ${nextFrequency} crawls enabled` : "Automated crawls disabled",
+      );
+      await queryClient.invalidateQueries({ queryKey: serversQuery.queryKey });
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.requiresUpgrade) setUpgrade(true);
+      else toast.error(errorMessage(error, frequencyChange ? "Failed to update crawl frequency" : "Failed to update automated crawl settings"));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const changeFrequency = (value: CrawlFrequency) => {
+    if (enabled) save(true, value, true);
+    else setFrequency(value);
+  };
+
+  return (
+    <section className="space-y-3 rounded-md border p-4" aria-labelledby="crawl-management">
+      <h3 id="crawl-management" className="font-medium">Crawl management</h3>
+      {!fromCrawl && <p className="text-sm text-muted-foreground">{NOT_FROM_CRAWL_MESSAGE}</p>}
+      {fromCrawl && <p className="text-sm break-all text-muted-foreground">Documentation: {server.originalCrawlUrl}</p>}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="button" variant="outline" size="sm" onClick={restart} disabled={!fromCrawl || !!recrawl}>
+          {recrawl ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />} Restart Crawl
+        </Button>
+        {recrawl && <span role="status" className="text-sm text-muted-foreground">{recrawl.completed} of {recrawl.total} pages</span>}
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Switch id="automated-crawl" checked={enabled} disabled={!fromCrawl || saving} onCheckedChange={(v) => save(v, frequency, false)} />
+        <Label htmlFor="automated-crawl">Automated crawls</Label>
+        <select
+          aria-label="Crawl frequency"
+          className="h-8 rounded-md border bg-transparent px-2 text-sm"
+          value={frequency}
+          disabled={!fromCrawl || saving}
+          onChange={(e) => changeFrequency(e.target.value as CrawlFrequency)}
+        >
+          <option value="weekly">Weekly</option>
+          <option value="monthly">Monthly</option>
+        </select>
+      </div>
+      <Dialog open={upgrade} onOpenChange={setUpgrade}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Upgrade Required</DialogTitle>
+            <DialogDescription>Automated crawls are available on paid plans. Upgrade your plan to keep your tools in step with your documentation.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setUpgrade(false)}>Maybe Later</Button>
+            <Button type="button" onClick={() => navigate({ to: "/usage" })}>Upgrade Plan</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

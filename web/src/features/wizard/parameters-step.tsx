@@ -1,0 +1,67 @@
+// Parameters step (spec §2): auto-detected and chosen static parameters with values, and the dynamic
+// ones (first 10, then '... and N more parameters'), each with Make Static / Make Dynamic.
+import type { ParameterCandidate } from "@/api/auth-config";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+
+export const DYNAMIC_SHOWN = 10;
+
+type Props = {
+  staticParams: ParameterCandidate[];
+  dynamic: ParameterCandidate[];
+  values: Record<string, string>;
+  onValue: (name: string, value: string) => void;
+  onMakeStatic: (param: ParameterCandidate) => void;
+  onMakeDynamic: (name: string) => void;
+};
+
+const percent = (c: number) => `${Math.round(c * 100)}%`;
+
+export function ParametersStep({ staticParams, dynamic, values, onValue, onMakeStatic, onMakeDynamic }: Props) {
+  return (
+    <div className="space-y-6">
+      <section className="space-y-2" aria-labelledby="static-params">
+        <h3 id="static-params" className="font-medium">Static parameters</h3>
+        <p className="text-sm text-muted-foreground">Fixed for this server and filled in on every call, so MCP clients never have to send them.</p>
+        {staticParams.length === 0 ? (
+          <p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground">No static parameters. Make a parameter static below to fix its value.</p>
+        ) : (
+          <ul className="space-y-2">
+            {staticParams.map((p) => (
+              <li key={p.name} className="space-y-2 rounded-md border p-3">
+                <div className="flex flex-wrap items-center gap-2">
+                  <code className="font-medium">{p.name}</code>
+                  <Badge variant="outline">{p.type}</Badge>
+                  {p.confidence > 0 && <Badge variant="secondary">{percent(p.confidence)} confidence</Badge>}
+                  <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => onMakeDynamic(p.name)}>Make Dynamic</Button>
+                </div>
+                <p className="text-xs text-muted-foreground">{p.reason}</p>
+                <Input aria-label={`Value for ${p.name}`} placeholder={`Value for ${p.name}`} value={values[p.name] ?? ""} onChange={(e) => onValue(p.name, e.target.value)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="space-y-2" aria-labelledby="dynamic-params">
+        <h3 id="dynamic-params" className="font-medium">Dynamic parameters</h3>
+        <p className="text-sm text-muted-foreground">MCP clients provide these on each call.</p>
+        {dynamic.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No dynamic parameters.</p>
+        ) : (
+          <ul className="divide-y rounded-md border">
+            {dynamic.slice(0, DYNAMIC_SHOWN).map((p) => (
+              <li key={p.name} className="flex flex-wrap items-center gap-2 p-2 text-sm">
+                <code>{p.name}</code>
+                <Badge variant="outline">{p.type}</Badge>
+                <span className="text-xs text-muted-foreground">{p.reason}</span>
+                <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => onMakeStatic(p)} aria-label={`Make ${p.name} static`}>Make Static</Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {dynamic.length > DYNAMIC_SHOWN && <p className="text-sm text-muted-foreground">... and {dynamic.length - DYNAMIC_SHOWN} more parameters</p>}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+// Source step (spec §2): OpenAPI Spec (URL or .json/.yaml/.yml upload, optional name and description)
+// or Crawl Documentation; failures appear in the 'Crawl Failed' box.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, FileCode2, Globe, Loader2 } from "lucide-react";
+import { useState } from "react";
+import { errorMessage } from "@/api/client";
+import { createServer, serversQuery, type Server } from "@/api/servers";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { CrawlProgress } from "../crawl/crawl-progress";
+import { PageSelectionDialog } from "../crawl/page-selection-dialog";
+import { useCrawlFlow } from "../crawl/use-crawl-flow";
+
+const ACCEPTED = /\.(json|ya?ml)$/i;
+export const FILE_TYPE_MESSAGE = "Please choose a .json, .yaml or .yml file";
+
+type Props = { onCreated: (server: Server) => void; onCancel: () => void };
+
+export function SourceStep({ onCreated, onCancel }: Props) {
+  const queryClient = useQueryClient();
+  const [method, setMethod] = useState<"spec" | "crawl" | null>(null);
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const [url, setUrl] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const flow = useCrawlFlow({ onCreated });
+  const create = useMutation({
+    mutationFn: () => createServer({ file, url: file ? undefined : url, name, description }),
+    onSuccess: async (server) => {
+      await queryClient.invalidateQueries({ queryKey: serversQuery.queryKey });
+      onCreated(server);
+    },
+  });
+  const processing = create.isPending || flow.phase !== "idle";
+  const error = method === "spec" ? (create.isError ? errorMessage(create.error, "Failed to create server") : fileError) : flow.error;
+
+  if (!method) {
+    return (
+      <div className="space-y-4">
+        <p className="text-sm text-muted-foreground">How would you like to describe your API?</p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <MethodButton icon={<FileCode2 />} title="OpenAPI Spec" text="Import an OpenAPI description from a URL or a file." onClick={() => setMethod("spec")} />
+          <MethodButton icon={<Globe />} title="Crawl Documentation" text="Crawl your API documentation pages and generate the description." onClick={() => setMethod("crawl")} />
+        </div>
+        <div className="flex justify-end">
+          <Button type="button" variant="outline" onClick={onCancel}>Cancel</Button>
+        </div>
+      </div>
+    );
+  }
+
+  const chooseFile = (chosen: File | null) => {
+    setFileError(chosen && !ACCEPTED.test(chosen.name) ? FILE_TYPE_MESSAGE : null);
+    setFile(chosen && ACCEPTED.test(chosen.name) ? chosen : null);
+  };
+  const canSubmit = method === "spec" ? !!(url.trim() || file) : !!url.trim();
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit || processing) return;
+    if (method === "spec") create.mutate();
+    else flow.begin(url, { name, description });
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <button type="button" className="flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground" onClick={() => { setMethod(null); create.reset(); flow.setError(null); }} disabled={processing}>
+        <ArrowLeft className="size-4" aria-hidden /> Back to method choice
+      </button>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-2">
+          <Label htmlFor="source-name">Name (optional)</Label>
+          <Input id="source-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="My API" disabled={processing} />
+        </div>
+        <div className="space-y-2 sm:row-span-2">
+          <Label htmlFor="source-description">Description (optional)</Label>
+          <Textarea id="source-description" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="What the API does" disabled={processing} />
+        </div>
+      </div>
+      {method === "spec" ? (
+        <div className="space-y-4">
+          <div className="space-y-2">
+            <Label htmlFor="source-url">OpenAPI URL</Label>
+            <Input id="source-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://api.example.com/openapi.json" disabled={processing || !!file} />
+          </div>
+          <p className="text-center text-xs text-muted-foreground uppercase">or</p>
+          <div className="space-y-2">
+            <Label htmlFor="source-file">Upload a file (.json, .yaml, .yml)</Label>
+            <Input id="source-file" type="file" accept=".json,.yaml,.yml" onChange={(e) => chooseFile(e.target.files?.[0] ?? null)} disabled={processing} />
+          </div>
+        </div>
+      ) : (
+        <div className="space-y-2">
+          <Label htmlFor="source-docs-url">Documentation URL</Label>
+          <Input id="source-docs-url" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://docs.example.com" disabled={processing} />
+        </div>
+      )}
+      {method === "crawl" && flow.phase !== "idle" && flow.phase !== "selecting" && (
+        <CrawlProgress phase={flow.phase} status={flow.status} messages={flow.messages} progress={flow.progress} onCancel={flow.cancel} />
+      )}
+      {error && (
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">
+          <p className="font-medium">Crawl Failed</p>
+          <p>{error}</p>
+        </div>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel}>Cancel</Button>
+        <Button type="submit" disabled={!canSubmit || processing}>
+          {processing && <Loader2 className="animate-spin" aria-hidden />}
+          {method === "spec" ? "Next: Configure Authentication" : "Start crawling"}
+        </Button>
+      </div>
+      {flow.phase === "selecting" && (
+        <PageSelectionDialog open links={flow.links} onCancel={flow.closeSelection} onStart={flow.crawl} />
+      )}
+    </form>
+  );
+}
+
+function MethodButton({ icon, title, text, onClick }: { icon: React.ReactNode; title: string; text: string; onClick: () => void }) {
+  return (
+    <button type="button" onClick={onClick} className="flex flex-col items-start gap-2 rounded-lg border p-4 text-left transition-colors hover:border-primary hover:bg-muted/40 [&_svg]:size-6">
+      {icon}
+      <span className="font-medium">{title}</span>
+      <span className="text-sm text-muted-foreground">{text}</span>
+    </button>
+  );
+}
