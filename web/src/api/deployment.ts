@@ -1,0 +1,68 @@
+// Deployment (spec §7): status, API configuration, deploy and cancel.
+import { queryOptions } from "@tanstack/react-query";
+import { ApiError, apiRequest } from "./client";
+
+export type DeploymentState = "generated" | "deploying" | "deployed" | "failed";
+export type DeploymentLogEntry = { at: string; message: string };
+/** GET /api/servers/{id}/deployment as worker/mcp/deploy.ts answers it. */
+export type DeploymentView = {
+  deploymentId: string;
+  status: DeploymentState;
+  deploymentUrl: string | null;
+  mcpUrl: string | null;
+  error: string | null;
+  updatedAt: string;
+  cloudflareDeploymentId: string | null;
+  cloudflareProjectId: string | null;
+  provider?: string;
+  activeDeploymentId?: string | null;
+  startedAt: string | null;
+  log: DeploymentLogEntry[];
+};
+/** GET /api/servers/{id}/api-config: what the deployed server sends upstream, secrets masked. */
+export type ApiConfig = {
+  baseUrl: string | null;
+  authType: string;
+  authStrategy?: "managed" | "passthrough" | string;
+  headers: Record<string, string>;
+};
+
+const serverPath = (id: string) => `/api/servers/${encodeURIComponent(id)}`;
+
+/** The latest deployment of a server, or null when it has none (404). */
+export async function fetchDeployment(serverId: string): Promise<DeploymentView | null> {
+  try {
+    return await apiRequest<DeploymentView>(`${serverPath(serverId)}/deployment`, { fallbackError: "Failed to get deployment status" });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const deploymentQuery = (serverId: string) =>
+  queryOptions({ queryKey: ["deployment", serverId], queryFn: () => fetchDeployment(serverId) });
+
+export const apiConfigQuery = (serverId: string) =>
+  queryOptions({
+    queryKey: ["api-config", serverId],
+    queryFn: () => apiRequest<ApiConfig>(`${serverPath(serverId)}/api-config`, { fallbackError: "Failed to load API configuration" }),
+  });
+
+/** Deploys (or redeploys) through the hosting provider; the answer is deployed, failed, or deploying. */
+export const deployServer = (serverId: string, apiConfig: ApiConfig | undefined) =>
+  apiRequest<DeploymentView>(`${serverPath(serverId)}/deploy/cloudflare`, {
+    method: "POST",
+    body: {
+      apiConfig: apiConfig
+        ? { ...(apiConfig.baseUrl ? { baseUrl: apiConfig.baseUrl } : {}), authType: apiConfig.authType, headers: apiConfig.headers }
+        : {},
+    },
+    fallbackError: "Failed to deploy MCP server",
+  });
+
+/** Cancels a running deployment. The spec's path has no /api prefix. */
+export const cancelDeployment = (serverId: string) =>
+  apiRequest<DeploymentView>(`/servers/${encodeURIComponent(serverId)}/deployment`, {
+    method: "DELETE",
+    fallbackError: "Failed to cancel deployment",
+  });

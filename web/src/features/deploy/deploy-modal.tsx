@@ -1,0 +1,53 @@
+// The deploy modal (spec §2 "Deploy modal"): config, deploying and deployed steps for one server.
+import type { Server } from "@/api/servers";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ConfigStep } from "./config-step";
+import { DeployedStep } from "./deployed-step";
+import { DeployingStep } from "./deploying-step";
+import { useDeployFlow } from "./use-deploy-flow";
+
+type Props = { server: Server; open: boolean; onOpenChange: (open: boolean) => void };
+
+export function DeployModal({ server, open, onOpenChange }: Props) {
+  const flow = useDeployFlow(server.id, open);
+  const auth = server.authConfig;
+  const strategy = flow.apiConfig.data?.authStrategy ?? auth?.strategy ?? auth?.authStrategy;
+  const authType = flow.apiConfig.data?.authType ?? auth?.type ?? auth?.authType;
+  const close = () => onOpenChange(false);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Deploy {server.name}</DialogTitle>
+          <DialogDescription>Generate the MCP server from its tools and configuration and publish it.</DialogDescription>
+        </DialogHeader>
+        {flow.step === "loading" && <p className="text-sm text-muted-foreground">Loading deployment status...</p>}
+        {flow.step === "config" && (
+          <ConfigStep deployment={flow.deployment} apiConfig={flow.apiConfig} error={flow.error} onDeploy={flow.deploy} onCancel={close} />
+        )}
+        {flow.step === "deploying" && (
+          <DeployingStep
+            deployment={flow.deployment}
+            startedAt={flow.startedAt}
+            pollFailed={flow.pollFailed}
+            cancelling={flow.cancelling}
+            cancelError={flow.cancelError}
+            onCancel={flow.cancel}
+          />
+        )}
+        {flow.step === "deployed" && flow.deployment && (
+          <DeployedStep
+            deployment={flow.deployment}
+            client={{
+              serverName: server.name,
+              isPublic: Boolean(auth?.exposeToPublic),
+              passthroughAuthType: strategy === "passthrough" ? authType : null,
+            }}
+            onRedeploy={flow.deploy}
+            onClose={close}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,56 @@
+// Deploy modal, deployed step: the URLs, the desktop-client configuration, ids and last update.
+import { CheckCircle2 } from "lucide-react";
+import type { DeploymentView } from "@/api/deployment";
+import { Button } from "@/components/ui/button";
+import { formatDateTime } from "@/lib/format";
+import { CopyButton, UrlRow } from "./copy-buttons";
+import { desktopClientJson, type DesktopConfigInput } from "./desktop-config";
+
+type Props = {
+  deployment: DeploymentView;
+  client: Omit<DesktopConfigInput, "mcpUrl">;
+  onRedeploy: () => void;
+  onClose: () => void;
+};
+
+export function DeployedStep({ deployment, client, onRedeploy, onClose }: Props) {
+  const rootUrl = deployment.deploymentUrl?.replace(/\/+$/, "") ?? "";
+  const mcpUrl = deployment.mcpUrl ?? `${rootUrl}/mcp`;
+  const json = desktopClientJson({ ...client, mcpUrl });
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center gap-2 text-green-700">
+        <CheckCircle2 className="size-6" aria-hidden />
+        <p className="text-lg font-semibold">Successfully Deployed!</p>
+      </div>
+      <UrlRow label="Root URL" url={rootUrl} />
+      <UrlRow label="MCP URL" url={mcpUrl} />
+      <section className="space-y-1">
+        <div className="flex items-center justify-between gap-2">
+          <h3 className="text-sm font-medium">Desktop client configuration</h3>
+          <CopyButton text={json} what="Configuration" />
+        </div>
+        <pre aria-label="Desktop client configuration" className="max-h-56 overflow-auto rounded-md border bg-muted p-2 text-xs">
+          {json}
+        </pre>
+        <p className="text-xs text-muted-foreground">
+          Paste into your MCP client&apos;s configuration (Claude Desktop, Cursor, Windsurf) and replace the placeholders.
+        </p>
+      </section>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">Deployment ID</dt>
+        <dd className="font-mono text-xs break-all">{deployment.cloudflareDeploymentId ?? deployment.deploymentId}</dd>
+        <dt className="text-muted-foreground">Project ID</dt>
+        <dd className="font-mono text-xs break-all">{deployment.cloudflareProjectId ?? "—"}</dd>
+        <dt className="text-muted-foreground">Last updated</dt>
+        <dd>{formatDateTime(deployment.updatedAt)}</dd>
+      </dl>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onRedeploy}>
+          Redeploy
+        </Button>
+        <Button onClick={onClose}>Close</Button>
+      </div>
+    </div>
+  );
+}
