@@ -1,6 +1,7 @@
 // The portal's Hono app: /api routes, one module per area, and the SPA for everything else.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { serveOpenApi } from "./api-docs/route";
 import { requireUser } from "./auth/session";
 import { getDb } from "./db";
 import type { AppEnv } from "./env";
@@ -39,6 +40,7 @@ app.route("/s", gatewayRoutes);
 app.route("/servers", deploymentCancelRoutes);
 app.route("/api/auth", authRoutes);
 app.route("/api/billing", billingWebhookRoutes);
+app.get("/api/openapi.json", serveOpenApi);
 
 // Everything below needs a signed-in user.
 app.use("/api/*", requireUser);

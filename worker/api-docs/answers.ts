@@ -1,0 +1,232 @@
+// zod schemas of what the API's handlers answer (the answer builders in servers/, tokens/, billing/,
+// crawl/, mcp/ and admin/), for /api/openapi.json; tests/worker/api-docs.test.ts checks real answers against them.
+import { z } from "zod";
+import { AUTH_STATUSES, AUTH_STRATEGIES, AUTH_TYPES, CRAWL_FREQUENCIES, DEPLOYMENT_STATUSES, PAGE_STATUSES, PLAN_TYPES, SERVER_STATUSES } from "../db/schema";
+
+const timestamp = z.iso.datetime().describe("ISO 8601 date and time (UTC)");
+const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
+
+/** `{ success: true, data }`: most answers wrap their payload in `data`. */
+export const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+export const okEmpty = z.object({ success: z.literal(true) });
+export const errorAnswer = z
+  .object({ success: z.literal(false), error: z.string().describe("What went wrong, for people"), requiresUpgrade: z.boolean().optional() })
+  .meta({ id: "Error" });
+
+export const endpoint = z.object({ method: z.string(), path: z.string(), summary: z.string().optional() }).meta({ id: "Endpoint" });
+
+export const deploymentSummary = z
+  .object({
+    id: z.string(),
+    status: z.enum(DEPLOYMENT_STATUSES),
+    deploymentUrl: nullable(z.string()),
+    error: nullable(z.string()),
+    updatedAt: timestamp,
+    cloudflareDeploymentId: nullable(z.string()),
+    cloudflareProjectId: nullable(z.string()),
+  })
+  .meta({ id: "DeploymentSummary" });
+
+export const authSummary = z
+  .object({
+    authType: z.enum(AUTH_TYPES),
+    authStrategy: z.enum(AUTH_STRATEGIES),
+    status: z.enum(AUTH_STATUSES),
+    exposeToPublic: z.boolean(),
+    requireToolportLogin: z.boolean(),
+    accessControl: z.enum(["public", "toolport-login", "access-token"]),
+    updatedAt: timestamp,
+  })
+  .meta({ id: "AuthSummary" });
+
+export const server = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: nullable(z.string()),
+    version: z.string(),
+    slug: z.string().describe("The MCP endpoint is /s/{slug}/mcp"),
+    baseUrl: nullable(z.string()),
+    endpoints: z.array(endpoint),
+    status: z.enum(SERVER_STATUSES),
+    hibernatedReason: nullable(z.enum(["tool_calls", "servers"])),
+    deployment: nullable(deploymentSummary),
+    automatedCrawlEnabled: z.boolean(),
+    automatedCrawlFrequency: z.enum(CRAWL_FREQUENCIES),
+    originalCrawlUrl: nullable(z.string()),
+    sourceUrl: nullable(z.string()),
+    toolCount: z.number().int(),
+    activeToolCount: z.number().int(),
+    authConfig: nullable(authSummary),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Server" });
+
+const importIssue = z.object({ operation: z.string(), kind: z.enum(["skipped", "degraded"]), reason: z.string() });
+export const createdServer = server
+  .extend({
+    importReport: z.object({
+      openapiVersion: z.string(),
+      operations: z.number().int(),
+      tools: z.number().int(),
+      skipped: z.number().int(),
+      degraded: z.number().int(),
+      issues: z.array(importIssue),
+    }),
+  })
+  .meta({ id: "CreatedServer" });
+
+const jsonSchemaObject = z.record(z.string(), z.unknown()).describe("A JSON Schema (draft 2020-12) object");
+export const toolMapping = z
+  .object({ name: z.string(), title: nullable(z.string()), description: z.string(), active: z.boolean(), inputSchema: jsonSchemaObject, endpoint })
+  .meta({ id: "ToolMapping" });
+export const toolsToggled = z.object({ toolNames: z.array(z.string()), active: z.boolean(), activeToolCount: z.number().int() });
+
+const parameterCandidate = z.object({ name: z.string(), type: z.string(), reason: z.string(), confidence: z.number().min(0).max(1) }).meta({ id: "ParameterCandidate" });
+const flow = z.object({ tokenUrl: z.string().optional(), authorizationUrl: z.string().optional(), refreshUrl: z.string().optional(), scopes: z.array(z.string()) });
+export const authAnalysis = z.object({
+  authCandidates: z.array(
+    z.object({
+      type: z.enum(["bearer", "apiKey", "basic", "oauth2"]),
+      schemeName: z.string(),
+      source: z.enum(["securitySchemes", "hint"]),
+      description: z.string().optional(),
+      name: z.string().optional(),
+      in: z.enum(["header", "query", "cookie"]).optional(),
+      bearerFormat: z.string().optional(),
+      flows: z.record(z.string(), flow).optional(),
+      tokenUrl: z.string().optional(),
+      authorizationUrl: z.string().optional(),
+      scopes: z.array(z.string()).optional(),
+      openIdConnectUrl: z.string().optional(),
+      usedBy: z.number().int(),
+      confidence: z.number(),
+    }),
+  ),
+  authContext: z.array(parameterCandidate),
+  credentials: z.array(parameterCandidate),
+  functional: z.array(parameterCandidate),
+  envVarDocs: z.array(z.object({ name: z.string(), description: z.string(), authType: z.string(), secret: z.boolean() })),
+});
+
+export const authConfig = z
+  .object({
+    authType: z.enum(AUTH_TYPES),
+    authStrategy: z.enum(AUTH_STRATEGIES),
+    status: z.enum(AUTH_STATUSES),
+    authContextValues: z.record(z.string(), z.string()).describe("Static parameters: sent with every call, hidden from the model"),
+    authContextMetadata: z.array(parameterCandidate),
+    maskedSecrets: z.record(z.string(), z.string()).describe("Stored secrets, masked; secrets are never answered"),
+    exposeToPublic: z.boolean(),
+    requireToolportLogin: z.boolean(),
+    settings: z.object({
+      apiKey: nullable(z.object({ name: z.string(), in: z.enum(["header", "query", "cookie"]) })),
+      oauth2: nullable(z.object({ tokenUrl: z.string(), scopes: z.array(z.string()) })),
+    }),
+    updatedAt: timestamp,
+  })
+  .meta({ id: "AuthConfig" });
+
+export const apiConfig = z.object({
+  baseUrl: nullable(z.string()),
+  authType: z.enum(AUTH_TYPES),
+  authStrategy: z.enum(["none", ...AUTH_STRATEGIES]),
+  headers: z.record(z.string(), z.string()).describe("Headers sent upstream; secrets masked"),
+});
+
+export const deployment = z
+  .object({
+    deploymentId: z.string().describe("Content hash of the generated server"),
+    status: z.enum(DEPLOYMENT_STATUSES),
+    deploymentUrl: nullable(z.string()),
+    mcpUrl: nullable(z.string()),
+    error: nullable(z.string()),
+    updatedAt: timestamp,
+    cloudflareDeploymentId: nullable(z.string()),
+    cloudflareProjectId: nullable(z.string()),
+    provider: z.enum(["loader", "cloudflare"]),
+    activeDeploymentId: nullable(z.string()),
+    startedAt: nullable(z.string()),
+    log: z.array(z.object({ at: z.string(), message: z.string() })),
+  })
+  .meta({ id: "Deployment" });
+
+export const tokenInfo = z
+  .object({
+    id: z.string(),
+    name: nullable(z.string()),
+    prefix: z.string().describe("The token's first characters, to recognise it"),
+    isActive: z.boolean(),
+    expiresAt: nullable(timestamp),
+    createdAt: timestamp,
+    lastUsedAt: nullable(timestamp),
+    serverAssignments: z.array(z.object({ serverId: z.string(), serverName: z.string() })),
+  })
+  .meta({ id: "AccessToken" });
+export const newToken = z.object({ token: z.string().describe("The access token itself: shown once, never again"), tokenInfo });
+
+export const plan = z
+  .object({
+    id: z.string(),
+    type: z.enum(PLAN_TYPES),
+    name: z.string(),
+    price: z.number().int().describe("Price per month in cents"),
+    description: nullable(z.string()),
+    popular: z.boolean(),
+    features: z.object({
+      maxServers: z.number().int(),
+      maxToolsPerServer: z.number().int(),
+      maxToolCallsPerMonth: z.number().int(),
+      automatedCrawls: z.boolean(),
+      apiAccess: z.boolean(),
+      prioritySupport: z.boolean(),
+      customDomain: z.boolean(),
+    }),
+  })
+  .meta({ id: "Plan" });
+
+export const subscription = z.object({
+  plan,
+  status: z.enum(["active", "canceled", "past_due"]),
+  cancelAtPeriodEnd: z.boolean(),
+  currentPeriodEnd: nullable(timestamp),
+  usage: z.object({ serversUsed: z.number().int(), toolCallsThisMonth: z.number().int(), period: z.string().describe("YYYY-MM") }),
+  provider: z.enum(["stripe", "local"]),
+  testMode: z.boolean(),
+});
+export const usageCheck = z.object({
+  withinLimits: z.boolean(),
+  requiresUpgrade: z.boolean(),
+  servers: z.object({ used: z.number().int(), limit: z.number().int() }),
+  toolCalls: z.object({ used: z.number().int(), limit: z.number().int() }),
+});
+export const redirectUrl = z.object({ url: z.string().describe("Where to send the browser") });
+
+export const crawlStatus = z.object({
+  success: z.literal(true),
+  status: z.enum(["crawling", "completed", "failed", "cancelled"]),
+  completed: z.number().int(),
+  total: z.number().int(),
+  pageDetails: z.array(z.object({ url: z.string(), status: z.enum(PAGE_STATUSES), title: nullable(z.string()) })),
+  currentProcessing: z.object({ currentUrl: nullable(z.string()), errorCount: z.number().int() }),
+  selectedUrls: z.array(z.string()),
+  error: nullable(z.string()),
+});
+
+export const profile = z.object({ name: z.string(), email: z.string(), picture: nullable(z.string()), superUser: z.boolean() }).meta({ id: "Profile" });
+
+export const adminServer = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: nullable(z.string()),
+  version: z.string(),
+  slug: z.string(),
+  status: z.enum(SERVER_STATUSES),
+  endpoints: z.array(endpoint),
+  organizationId: z.string(),
+  organization: z.object({ name: z.string(), slug: z.string() }),
+  createdBy: nullable(z.object({ name: z.string(), email: z.string() })),
+  createdAt: timestamp,
+  deployment: nullable(deploymentSummary),
+});

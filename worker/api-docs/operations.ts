@@ -1,0 +1,175 @@
+// Every operation of the portal's API: the zod schemas the routes validate with, the answers the
+// handlers build, and the errors they answer. /api/openapi.json is generated from this list.
+import { z } from "zod";
+import { fieldsSchema } from "../servers/source";
+import { saveSchema } from "../routes/auth-config";
+import { checkoutBody, usageCheckBody } from "../routes/billing";
+import { crawlBody, idParam, mapBody } from "../routes/crawl";
+import { deployBody } from "../routes/deployment";
+import { automatedBody, fromSpecBody } from "../routes/server-crawl";
+import { toggleSchema } from "../routes/servers";
+import { redeployParam } from "../routes/superadmin";
+import { assignServersBody, newTokenBody } from "../routes/tokens";
+import * as a from "./answers";
+
+export type Operation = {
+  method: "get" | "post" | "patch" | "delete";
+  /** OpenAPI path, e.g. /api/servers/{id}. */
+  path: string;
+  /** snake_case, so a tool made from it reads well to a model. */
+  operationId: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** No session needed. */
+  public?: boolean;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: { schema: z.ZodType; required?: boolean; alternatives?: Record<string, z.ZodType> };
+  /** JSON answer of a success; `other` describes an answer that is not JSON (a redirect, a page). */
+  answer: { status: number; schema: z.ZodType } | { status: number; other: { description: string; contentType?: string; headers?: Record<string, string> } };
+  /** Status → when it happens. */
+  errors?: Record<number, string>;
+};
+
+const serverId = z.object({ id: z.string().describe("The server's id") });
+const tokenId = z.object({ id: idParam.shape.id.describe("The access token's id") });
+const notFound = { 404: "Server not found (or it belongs to another organization)" };
+const paused = { 409: "This server is paused due to plan limits. Upgrade your plan to resume." };
+const servers: Operation[] = [
+  { method: "get", path: "/api/servers", operationId: "list_servers", tag: "Servers", summary: "List the organization's MCP servers", answer: { status: 200, schema: a.ok(z.array(a.server)) } },
+  {
+    method: "post",
+    path: "/api/servers",
+    operationId: "create_server",
+    tag: "Servers",
+    summary: "Add a server from an OpenAPI description (a URL or an uploaded .json, .yaml or .yml file)",
+    description: "Imports the description into tools (the first ones up to the plan's maxToolsPerServer start active). Send multipart/form-data with `file` or `url`, or JSON with `url`.",
+    body: {
+      schema: fieldsSchema.extend({ url: fieldsSchema.shape.url.describe("URL of an OpenAPI 3.x or Swagger 2.0 description") }),
+      required: true,
+      alternatives: { "multipart/form-data": fieldsSchema.extend({ file: z.file().describe("A .json, .yaml or .yml OpenAPI description").optional() }) },
+    },
+    answer: { status: 201, schema: a.ok(a.createdServer) },
+    errors: { 400: "No description given, an unsupported file type, or a description that cannot be imported", 403: "Server limit of the plan reached", 413: "The description is too large", 502: "The URL could not be fetched" },
+  },
+  { method: "get", path: "/api/servers/{id}", operationId: "get_server", tag: "Servers", summary: "Read one server", params: serverId, answer: { status: 200, schema: a.ok(a.server) }, errors: notFound },
+  { method: "delete", path: "/api/servers/{id}", operationId: "delete_server", tag: "Servers", summary: "Delete a server with its tools, authentication and token assignments", params: serverId, answer: { status: 200, schema: a.ok(z.object({ id: z.string() })) }, errors: notFound },
+  { method: "get", path: "/api/servers/{id}/mappings", operationId: "list_tools", tag: "Tools", summary: "List a server's tools with their input schemas and endpoints", params: serverId, answer: { status: 200, schema: a.ok(z.array(a.toolMapping)) }, errors: notFound },
+  {
+    method: "patch",
+    path: "/api/servers/{id}/tools",
+    operationId: "set_tools_active",
+    tag: "Tools",
+    summary: "Turn one tool (toolName) or several (toolNames) on or off",
+    params: serverId,
+    body: { schema: toggleSchema, required: true },
+    answer: { status: 200, schema: a.ok(a.toolsToggled) },
+    errors: { 400: "Invalid body", 403: "Tool limit of the plan reached", 404: "Server or tool not found", ...paused },
+  },
+];
+
+const auth: Operation[] = [
+  { method: "post", path: "/api/servers/{id}/analyse-auth", operationId: "analyse_server_auth", tag: "Authentication", summary: "Detect how the server's API authenticates and which parameters should be static", params: serverId, answer: { status: 200, schema: a.ok(a.authAnalysis) }, errors: notFound },
+  { method: "get", path: "/api/servers/{id}/auth-config", operationId: "get_auth_config", tag: "Authentication", summary: "Read the server's saved authentication (secrets masked)", params: serverId, answer: { status: 200, schema: a.ok(a.authConfig) }, errors: { 404: "Server not found, or authentication is not configured for this server" } },
+  {
+    method: "post",
+    path: "/api/servers/{id}/auth-config",
+    operationId: "save_auth_config",
+    tag: "Authentication",
+    summary: "Save the server's authentication: managed or passthrough, secrets, static parameters and access control",
+    params: serverId,
+    body: { schema: saveSchema, required: true },
+    answer: { status: 200, schema: a.ok(a.authConfig) },
+    errors: { 400: "Missing credentials for managed authentication, no access token assigned, or a blank static parameter", ...notFound, ...paused },
+  },
+  { method: "delete", path: "/api/servers/{id}/auth-config/secrets", operationId: "delete_auth_secrets", tag: "Authentication", summary: "Delete the server's stored secrets (its status becomes not_configured)", params: serverId, answer: { status: 200, schema: a.okEmpty }, errors: { ...notFound, ...paused } },
+  { method: "get", path: "/api/servers/{id}/assigned-tokens", operationId: "list_assigned_token_ids", tag: "Access tokens", summary: "Ids of the active access tokens assigned to a server", params: serverId, answer: { status: 200, schema: a.ok(z.array(z.string())) }, errors: notFound },
+];
+
+const deployment: Operation[] = [
+  { method: "get", path: "/api/servers/{id}/api-config", operationId: "get_api_config", tag: "Deployment", summary: "The upstream API configuration a deployment uses: base URL, auth type, headers (secrets masked)", params: serverId, answer: { status: 200, schema: a.ok(a.apiConfig) }, errors: notFound },
+  { method: "post", path: "/api/servers/{id}/deploy/cloudflare", operationId: "deploy_server", tag: "Deployment", summary: "Deploy (or redeploy) the server from its latest tools and configuration", params: serverId, body: { schema: deployBody }, answer: { status: 200, schema: a.ok(a.deployment) }, errors: { 400: "Invalid deploy request", ...notFound } },
+  { method: "get", path: "/api/servers/{id}/deployment", operationId: "get_deployment", tag: "Deployment", summary: "The server's latest deployment with its progress log", params: serverId, answer: { status: 200, schema: a.ok(a.deployment) }, errors: { 404: "Server not found, or no deployment for this server" } },
+  { method: "delete", path: "/servers/{id}/deployment", operationId: "cancel_deployment", tag: "Deployment", summary: "Cancel a running deployment: it ends failed and traffic stays on the previous one", params: serverId, answer: { status: 200, schema: a.ok(a.deployment) }, errors: { 404: "Server not found, or no deployment for this server" } },
+];
+
+const crawlId = z.object({ id: idParam.shape.id.describe("The crawl's id") });
+const crawl: Operation[] = [
+  { method: "post", path: "/api/crawl/map", operationId: "map_docs_site", tag: "Crawling", summary: "List the pages of a documentation site (sitemap, robots.txt, links)", body: { schema: mapBody, required: true }, answer: { status: 200, schema: z.object({ success: z.literal(true), links: z.array(z.string()) }) }, errors: { 400: "Please provide documentation URL to crawl; No pages found at the provided URL" } },
+  { method: "post", path: "/api/crawl/crawl", operationId: "start_crawl", tag: "Crawling", summary: "Start crawling documentation pages (the selection, else the mapped site)", body: { schema: crawlBody, required: true }, answer: { status: 200, schema: z.object({ success: z.literal(true), crawlId: z.string(), total: z.number().int() }) }, errors: { 400: "No URL, or no pages found" } },
+  { method: "get", path: "/api/crawl/extract/job/{id}", operationId: "get_extraction_job", tag: "Crawling", summary: "Status of an OpenAPI extraction job", params: z.object({ id: idParam.shape.id.describe("The extraction job's id") }), answer: { status: 200, schema: z.object({ success: z.literal(true), job: z.object({ status: z.enum(["pending", "processing", "completed", "failed"]), specId: z.string().nullable(), error: z.string().nullable() }) }) }, errors: { 404: "Extraction job not found" } },
+  { method: "get", path: "/api/crawl/{id}", operationId: "get_crawl_status", tag: "Crawling", summary: "Progress of a crawl", params: crawlId, answer: { status: 200, schema: a.crawlStatus }, errors: { 404: "Crawl not found" } },
+  {
+    method: "get",
+    path: "/api/crawl/{id}/ws",
+    operationId: "watch_crawl",
+    tag: "Crawling",
+    summary: "Live progress of a crawl over a WebSocket (each message is the crawl status)",
+    description: "Not a JSON call: a WebSocket upgrade from the portal's own pages.",
+    params: crawlId,
+    answer: { status: 101, other: { description: "Switching to the WebSocket protocol" } },
+    errors: { 403: "Cross-origin request refused", 404: "Crawl not found", 426: "Expected a WebSocket upgrade" },
+  },
+  { method: "delete", path: "/api/crawl/{id}/cancel", operationId: "cancel_crawl", tag: "Crawling", summary: "Cancel a crawl", params: crawlId, answer: { status: 200, schema: z.object({ success: z.literal(true), status: z.enum(["crawling", "completed", "failed", "cancelled"]).nullable() }) }, errors: { 404: "Crawl not found" } },
+  { method: "post", path: "/api/crawl/{id}/extract", operationId: "extract_openapi", tag: "Crawling", summary: "Start generating an OpenAPI description from a finished crawl", params: crawlId, answer: { status: 200, schema: z.object({ success: z.literal(true), jobId: z.string(), message: z.string() }) }, errors: { 400: "The crawled content could not be converted to an OpenAPI specification.", 404: "Crawl not found" } },
+  { method: "post", path: "/api/servers/from-spec", operationId: "create_server_from_spec", tag: "Crawling", summary: "Create a server from an extracted OpenAPI description", body: { schema: fromSpecBody, required: true }, answer: { status: 201, schema: a.ok(a.createdServer) }, errors: { 403: "Server limit of the plan reached", 404: "Specification not found" } },
+  { method: "post", path: "/api/servers/{id}/restart-crawl", operationId: "restart_crawl", tag: "Crawling", summary: "Crawl a server's documentation again; its tools are regenerated when the crawl ends", params: serverId, answer: { status: 200, schema: a.ok(z.object({ crawlId: z.string(), urlCount: z.number().int() })) }, errors: { 400: "This server was not created from a crawl and cannot be recrawled", ...notFound } },
+  { method: "patch", path: "/api/servers/{id}/automated-crawl", operationId: "set_automated_crawl", tag: "Crawling", summary: "Turn weekly or monthly automated re-crawls on or off (paid plans)", params: serverId, body: { schema: automatedBody, required: true }, answer: { status: 200, schema: a.ok(z.object({ automatedCrawlEnabled: z.boolean(), automatedCrawlFrequency: z.enum(["weekly", "monthly"]), nextCrawlAt: z.string().nullable() })) }, errors: { 400: "Not created from a crawl", 403: "Automated crawls are available on paid plans (the answer has requiresUpgrade: true)", ...notFound } },
+];
+
+const tokens: Operation[] = [
+  { method: "get", path: "/api/access-tokens", operationId: "list_access_tokens", tag: "Access tokens", summary: "List the organization's access tokens (never the tokens themselves)", answer: { status: 200, schema: a.ok(z.array(a.tokenInfo)) } },
+  { method: "post", path: "/api/access-tokens", operationId: "create_access_token", tag: "Access tokens", summary: "Generate an access token for MCP clients; the token is answered once", body: { schema: newTokenBody }, answer: { status: 201, schema: a.ok(a.newToken) }, errors: { 400: "expiresAt: must be in the future", 404: "Server not found" } },
+  { method: "post", path: "/api/access-tokens/{id}/servers", operationId: "assign_token_servers", tag: "Access tokens", summary: "Replace the servers an access token may call", params: tokenId, body: { schema: assignServersBody, required: true }, answer: { status: 200, schema: a.ok(a.tokenInfo) }, errors: { 404: "Access token or server not found", 409: "The token is revoked or expired" } },
+  { method: "delete", path: "/api/access-tokens/{id}", operationId: "revoke_access_token", tag: "Access tokens", summary: "Revoke an access token", params: tokenId, answer: { status: 200, schema: a.okEmpty }, errors: { 404: "Access token not found", 409: "The token is revoked or expired" } },
+  { method: "post", path: "/api/access-tokens/{id}/rotate", operationId: "rotate_access_token", tag: "Access tokens", summary: "Revoke an access token and issue a new one with the same name, expiry and servers", params: tokenId, answer: { status: 200, schema: a.ok(a.newToken) }, errors: { 404: "Access token not found", 409: "The token is revoked or expired" } },
+];
+
+const checkoutId = z.object({ id: z.string().describe("The test-mode checkout's id") });
+const testMode = "Test mode only (no Stripe keys configured); answers 404 otherwise.";
+const billing: Operation[] = [
+  { method: "get", path: "/api/billing/plans", operationId: "list_plans", tag: "Billing", summary: "The plans with their prices and limits", answer: { status: 200, schema: a.ok(z.array(a.plan)) } },
+  { method: "get", path: "/api/billing/subscription", operationId: "get_subscription", tag: "Billing", summary: "The organization's plan, subscription status and usage this month", answer: { status: 200, schema: a.ok(a.subscription) } },
+  { method: "post", path: "/api/billing/checkout", operationId: "start_checkout", tag: "Billing", summary: "Start upgrading to a paid plan; answers the checkout page's URL", body: { schema: checkoutBody, required: true }, answer: { status: 200, schema: a.ok(a.redirectUrl) }, errors: { 400: "Only the sprout and growth plans can be upgraded to" } },
+  { method: "post", path: "/api/billing/portal", operationId: "open_billing_portal", tag: "Billing", summary: "The payment provider's customer portal URL (paid plans)", answer: { status: 200, schema: a.ok(a.redirectUrl) }, errors: { 400: "The free plan has no billing portal" } },
+  { method: "post", path: "/api/billing/usage", operationId: "check_usage_limits", tag: "Billing", summary: "Would the organization stay within its plan with this many servers and tool calls?", body: { schema: usageCheckBody }, answer: { status: 200, schema: a.ok(a.usageCheck) } },
+  { method: "get", path: "/api/billing/usage/servers", operationId: "get_server_usage", tag: "Billing", summary: "Tool calls of each server this month (server id → count)", answer: { status: 200, schema: a.ok(z.record(z.string(), z.number().int())) } },
+  { method: "get", path: "/api/billing/test-checkout/{id}", operationId: "show_test_checkout", tag: "Billing", summary: "The test-mode checkout page (HTML)", description: testMode, params: checkoutId, answer: { status: 200, other: { description: "An HTML page", contentType: "text/html" } }, errors: { 404: "This checkout has expired or does not exist" } },
+  { method: "post", path: "/api/billing/test-checkout/{id}", operationId: "confirm_test_checkout", tag: "Billing", summary: "Confirm a test-mode checkout: the plan changes at once, no payment is taken", description: testMode, params: checkoutId, answer: { status: 303, other: { description: "Redirect to /usage?checkout=success", headers: { location: "/usage?checkout=success" } } }, errors: { 404: "This checkout has expired or does not exist" } },
+  { method: "get", path: "/api/billing/test-portal", operationId: "show_test_portal", tag: "Billing", summary: "The test-mode billing portal page (HTML)", description: testMode, answer: { status: 200, other: { description: "An HTML page", contentType: "text/html" } }, errors: { 404: "Not found" } },
+  { method: "post", path: "/api/billing/test-portal/{action}", operationId: "apply_test_portal_action", tag: "Billing", summary: "Cancel, reactivate or downgrade to free in test mode", description: testMode, params: z.object({ action: z.enum(["cancel", "reactivate", "free"]) }), answer: { status: 303, other: { description: "Redirect to /usage", headers: { location: "/usage" } } }, errors: { 404: "Not found" } },
+  {
+    method: "post",
+    path: "/api/billing/webhook",
+    operationId: "receive_stripe_webhook",
+    tag: "Billing",
+    summary: "Stripe's webhook: subscription and payment events",
+    description: "Called by Stripe, not by users: verified by the Stripe-Signature header instead of a session.",
+    public: true,
+    body: { schema: z.record(z.string(), z.unknown()).describe("A Stripe event"), required: true },
+    answer: { status: 200, schema: a.ok(z.object({ received: z.literal(true), applied: z.boolean() })) },
+    errors: { 400: "Missing Stripe-Signature header, or an invalid signature", 404: "Stripe is not configured" },
+  },
+];
+
+const signIn = z.object({ email: z.email(), password: z.string().min(8).max(128) });
+const session: Operation[] = [
+  { method: "get", path: "/api/auth/profile", operationId: "get_profile", tag: "Sign-in", summary: "The signed-in user", answer: { status: 200, schema: a.ok(a.profile) } },
+  { method: "get", path: "/api/auth/login", operationId: "start_login", tag: "Sign-in", summary: "Browser navigation: starts sign-in (the OIDC provider, or the built-in email-and-password page)", public: true, query: z.object({ redirect: z.string().optional().describe("A same-site path to return to") }), answer: { status: 302, other: { description: "Redirect to the sign-in page or provider" } } },
+  { method: "get", path: "/api/auth/logout", operationId: "logout", tag: "Sign-in", summary: "Browser navigation: signs out and returns to /login", public: true, answer: { status: 302, other: { description: "Redirect to /login; the session cookie is cleared" } } },
+  { method: "post", path: "/api/auth/sign-up/email", operationId: "sign_up_email", tag: "Sign-in", summary: "Create a built-in account; answers with a session cookie", description: "Handled by better-auth (its own validation).", public: true, body: { schema: signIn.extend({ name: z.string().min(1).max(200) }), required: true }, answer: { status: 200, schema: a.ok(z.object({ user: a.profile })) }, errors: { 409: "User already exists", 429: "Too many attempts" } },
+  { method: "post", path: "/api/auth/sign-in/email", operationId: "sign_in_email", tag: "Sign-in", summary: "Sign in to a built-in account; answers with a session cookie", description: "Handled by better-auth (its own validation).", public: true, body: { schema: signIn, required: true }, answer: { status: 200, schema: a.ok(z.object({ user: a.profile })) }, errors: { 401: "Invalid email or password", 429: "Too many attempts" } },
+  { method: "get", path: "/api/auth/callback/{providerId}", operationId: "oidc_callback", tag: "Sign-in", summary: "Browser navigation: the OIDC provider returns here after sign-in", description: "Handled by better-auth; register {PUBLIC_URL}/api/auth/callback/oidc with the provider.", public: true, params: z.object({ providerId: z.string().describe("oidc") }), answer: { status: 302, other: { description: "Redirect into the portal with a session cookie" } } },
+];
+
+const superadmin: Operation[] = [
+  { method: "get", path: "/api/superadmin/servers", operationId: "list_all_servers", tag: "Superadmin", summary: "Every organization's servers (superusers only)", answer: { status: 200, schema: a.ok(z.array(a.adminServer)) }, errors: { 403: "Access denied: restricted to superadministrators" } },
+  { method: "post", path: "/api/superadmin/servers/{id}/redeploy", operationId: "redeploy_any_server", tag: "Superadmin", summary: "Redeploy any organization's server (superusers only)", params: redeployParam, answer: { status: 200, schema: a.ok(a.deployment) }, errors: { 403: "Access denied: restricted to superadministrators", 404: "Server not found" } },
+];
+
+const docs: Operation[] = [
+  { method: "get", path: "/api/openapi.json", operationId: "get_openapi_description", tag: "Docs", summary: "This description of the portal's API (OpenAPI 3.1)", public: true, answer: { status: 200, schema: z.record(z.string(), z.unknown()).describe("An OpenAPI 3.1 document") } },
+];
+
+export const OPERATIONS: Operation[] = [...servers, ...auth, ...deployment, ...crawl, ...tokens, ...billing, ...session, ...superadmin, ...docs];
