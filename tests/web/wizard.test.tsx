@@ -1,0 +1,393 @@
+// The server wizard: source validation, each step's messages, the step-navigation rules in create and
+// edit mode, passthrough, the tool-limit messages and the deploy step.
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import * as fx from "./fixtures";
+import { renderApp } from "./helpers";
+import { analysis, createRoutes, fail, manyArgs, mappings, mockWizardApi, ok, savedConfig, subscriptionWithLimit, wizardToken, type WizardRoutes } from "./wizard-fixtures";
+
+const file = () => new File([JSON.stringify({ openapi: "3.1.0" })], "notes.json", { type: "application/json" });
+const dialog = () => screen.getByRole("dialog", { name: /Add New Server|Configure/ });
+const stepButton = (name: string) => within(screen.getByRole("navigation", { name: "Wizard steps" })).getByRole("button", { name: new RegExp(name) });
+
+async function openCreate(routes: WizardRoutes = createRoutes()) {
+  const calls = mockWizardApi(routes);
+  const user = userEvent.setup();
+  renderApp("/servers");
+  await user.click(await screen.findByRole("button", { name: "Add Server" }));
+  expect(await screen.findByRole("heading", { name: "Add New Server" })).toBeInTheDocument();
+  return { user, calls };
+}
+
+async function uploadAndContinue(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole("button", { name: /OpenAPI Spec/ }));
+  await user.upload(screen.getByLabelText("Upload a file (.json, .yaml, .yml)"), file());
+  await user.click(screen.getByRole("button", { name: "Next: Configure Authentication" }));
+  await screen.findByText("Detected authentication");
+}
+
+describe("source step", () => {
+  it("keeps Next disabled until a URL or a file is given, then creates the server from a multipart upload", async () => {
+    const { user, calls } = await openCreate();
+    await user.click(screen.getByRole("button", { name: /OpenAPI Spec/ }));
+    const next = screen.getByRole("button", { name: "Next: Configure Authentication" });
+    expect(next).toBeDisabled();
+    await user.type(screen.getByLabelText("OpenAPI URL"), "   ");
+    expect(next).toBeDisabled();
+    await user.clear(screen.getByLabelText("OpenAPI URL"));
+    await user.type(screen.getByLabelText("Name (optional)"), "Notes API");
+    await user.upload(screen.getByLabelText("Upload a file (.json, .yaml, .yml)"), file());
+    expect(next).toBeEnabled();
+    await user.click(next);
+    await screen.findByText("Detected authentication");
+    const create = calls.find((c) => c.method === "POST" && c.path === "/api/servers")!;
+    expect(create.body).toMatchObject({ name: "Notes API" });
+    expect((create.body as { file: File }).file.name).toBe("notes.json");
+  });
+
+  it("shows the server's refusal in the 'Crawl Failed' box", async () => {
+    const { user } = await openCreate({ ...createRoutes(), "POST /api/servers": fail(400, 'Unsupported file type "notes.json"') });
+    await user.click(screen.getByRole("button", { name: /OpenAPI Spec/ }));
+    await user.upload(screen.getByLabelText("Upload a file (.json, .yaml, .yml)"), file());
+    await user.click(screen.getByRole("button", { name: "Next: Configure Authentication" }));
+    const box = await screen.findByRole("alert");
+    expect(box).toHaveTextContent("Crawl Failed");
+    expect(box).toHaveTextContent('Unsupported file type "notes.json"');
+  });
+
+  it("needs a documentation URL before 'Start crawling' and offers a way back to the method choice", async () => {
+    const { user } = await openCreate();
+    await user.click(screen.getByRole("button", { name: /Crawl Documentation/ }));
+    expect(screen.getByRole("button", { name: "Start crawling" })).toBeDisabled();
+    await user.type(screen.getByLabelText("Documentation URL"), "https://docs.example.com");
+    expect(screen.getByRole("button", { name: "Start crawling" })).toBeEnabled();
+    await user.click(screen.getByRole("button", { name: "Back to method choice" }));
+    expect(screen.getByRole("button", { name: /OpenAPI Spec/ })).toBeInTheDocument();
+  });
+});
+
+describe("create mode", () => {
+  it("preselects the first detected type with managed, shows Credentials, and only allows current, completed or earlier steps", async () => {
+    const { user } = await openCreate();
+    await uploadAndContinue(user);
+    expect(screen.getByRole("radio", { name: /Bearer Token/ })).toBeChecked();
+    expect(screen.getByRole("radio", { name: "Managed" })).toBeChecked();
+    const labels = within(screen.getByRole("navigation", { name: "Wizard steps" })).getAllByRole("button").map((b) => b.textContent?.replace(/^\d/, ""));
+    expect(labels).toEqual(["Source", "Authentication", "Parameters", "Credentials", "Tools", "Deploy"]);
+    expect(stepButton("Source")).toBeEnabled();
+    for (const later of ["Parameters", "Credentials", "Tools", "Deploy"]) expect(stepButton(later)).toBeDisabled();
+  });
+
+  it("requires an access token for managed authentication", async () => {
+    const { user } = await openCreate();
+    await uploadAndContinue(user);
+    await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "For managed authentication, you must assign at least one access token to this server. Please select existing tokens or create a new one.",
+    );
+  });
+
+  it("creates a token in the dialog, assigned to the server and selected", async () => {
+    const routes = createRoutes();
+    routes["POST /api/access-tokens"] = { status: 201, body: { success: true, data: { token: "tp_secret_value_123456789", tokenInfo: { ...wizardToken, id: "tok_new", name: "Notes API Token" } } } };
+    const { user, calls } = await openCreate(routes);
+    await uploadAndContinue(user);
+    routes["GET /api/access-tokens"] = ok([wizardToken, { ...wizardToken, id: "tok_new", name: "Notes API Token" }]);
+    await user.click(screen.getByRole("button", { name: "+ Create New Token" }));
+    expect(screen.getByPlaceholderText("Notes API Token")).toBeInTheDocument();
+    expect(screen.getByPlaceholderText("Leave empty for no expiration")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Create Token" }));
+    expect(await screen.findByText("Token created and assigned to server")).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/api/access-tokens" && c.method === "POST")!.body).toEqual({ name: "Notes API Token", expiresAt: null, serverIds: ["srv_new"] });
+    expect(await screen.findByLabelText("New access token")).toHaveTextContent("tp_secret_value_123456789");
+    await user.click(screen.getByRole("button", { name: "Done" }));
+    expect(await screen.findByRole("checkbox", { name: "Notes API Token" })).toBeChecked();
+  });
+
+  it("validates static parameter values, lists 10 dynamic ones, and moves parameters between static and dynamic", async () => {
+    const routes = createRoutes();
+    routes["GET /api/servers/srv_new/mappings"] = ok([{ ...mappings[0], inputSchema: { type: "object", properties: { ...mappings[0].inputSchema.properties, ...manyArgs } } }, ...mappings.slice(1)]);
+    const { user } = await openCreate(routes);
+    await uploadAndContinue(user);
+    await user.click(screen.getByRole("checkbox", { name: "Wizard token" }));
+    await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
+    expect(await screen.findByText("workspaceId")).toBeInTheDocument();
+    expect(screen.getByText("95% confidence")).toBeInTheDocument();
+    expect(screen.getByText("Account-level identifier repeated in 3 of 3 operations")).toBeInTheDocument();
+    // apiVersion, limit, noteId and 12 fieldNN arguments are dynamic: 15, of which 10 are listed.
+    expect(screen.getByText("... and 5 more parameters")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Make apiVersion static" }));
+    await user.click(screen.getByRole("button", { name: "Next: Configure Credentials" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Please provide values for all static parameters: workspaceId, apiVersion");
+    await user.type(screen.getByLabelText("Value for workspaceId"), "ws_42");
+    const apiVersion = screen.getByLabelText("Value for apiVersion").closest("li")!;
+    await user.click(within(apiVersion).getByRole("button", { name: "Make Dynamic" }));
+    await user.click(screen.getByRole("button", { name: "Next: Configure Credentials" }));
+    expect(await screen.findByLabelText("Bearer Token")).toBeInTheDocument();
+  });
+
+  it("requires the bearer token, then assigns tokens, saves and goes to Tools; earlier steps stay reachable", async () => {
+    const { user, calls } = await openCreate();
+    await uploadAndContinue(user);
+    await user.click(screen.getByRole("checkbox", { name: "Wizard token" }));
+    await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
+    await user.type(await screen.findByLabelText("Value for workspaceId"), "ws_42");
+    await user.click(screen.getByRole("button", { name: "Next: Configure Credentials" }));
+    await user.click(await screen.findByRole("button", { name: "Next: Manage Tools" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Managed authentication requires API credentials. Please provide the Bearer Token for the target API.",
+    );
+    await user.type(screen.getByLabelText("Bearer Token"), "sk_live_secret");
+    await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
+    expect(await screen.findByText("Authentication updated")).toBeInTheDocument();
+    expect(await screen.findByRole("list", { name: "Tools" })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/api/access-tokens/tok_w/servers")!.body).toEqual({ serverIds: ["srv_new"] });
+    expect(calls.find((c) => c.path === "/api/servers/srv_new/auth-config" && c.method === "POST")!.body).toEqual({
+      authType: "bearer",
+      authStrategy: "managed",
+      requireToolportLogin: false,
+      exposeToPublic: false,
+      secrets: { token: "sk_live_secret" },
+      authContextValues: { workspaceId: "ws_42" },
+      authContextMetadata: [analysis.authContext[0]],
+    });
+    expect(stepButton("Authentication")).toBeEnabled();
+    expect(stepButton("Deploy")).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Next: Deploy Server" }));
+    expect(await screen.findByRole("button", { name: "Finish" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Delete Server" })).not.toBeInTheDocument();
+  });
+
+  it("passthrough hides Credentials, clears the chosen tokens and saves from the parameters step", async () => {
+    const { user, calls } = await openCreate();
+    await uploadAndContinue(user);
+    await user.click(screen.getByRole("checkbox", { name: "Wizard token" }));
+    await user.click(screen.getByRole("radio", { name: "Passthrough" }));
+    expect(screen.queryByRole("checkbox", { name: "Wizard token" })).not.toBeInTheDocument();
+    expect(within(screen.getByRole("navigation", { name: "Wizard steps" })).queryByRole("button", { name: /Credentials/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("radio", { name: "Managed" }));
+    expect(screen.getByRole("checkbox", { name: "Wizard token" })).not.toBeChecked();
+    await user.click(screen.getByRole("radio", { name: "Passthrough" }));
+    await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
+    await user.type(await screen.findByLabelText("Value for workspaceId"), "ws_1");
+    await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
+    expect(await screen.findByRole("list", { name: "Tools" })).toBeInTheDocument();
+    expect(calls.some((c) => c.path.startsWith("/api/access-tokens/"))).toBe(false);
+    expect(calls.find((c) => c.path === "/api/servers/srv_new/auth-config" && c.method === "POST")!.body).toMatchObject({ authStrategy: "passthrough" });
+    expect(calls.find((c) => c.path === "/api/servers/srv_new/auth-config" && c.method === "POST")!.body).not.toHaveProperty("secrets");
+  });
+
+  it("shows 'Public API' when nothing is detected and needs no credentials for type none", async () => {
+    const routes = { ...createRoutes(), "POST /api/servers/srv_new/analyse-auth": ok({ ...analysis, authCandidates: [], authContext: [] }) };
+    const { user } = await openCreate(routes);
+    await uploadAndContinue(user);
+    expect(screen.getByText("Public API")).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "None" })).toBeChecked();
+    expect(within(screen.getByRole("navigation", { name: "Wizard steps" })).queryByRole("button", { name: /Credentials/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("edit mode", () => {
+  const editRoutes = (): WizardRoutes => ({
+    ...createRoutes(),
+    "GET /api/servers": ok([{ ...fx.activeServer }]),
+    "POST /api/servers/srv_1/analyse-auth": ok(analysis),
+    "GET /api/servers/srv_1/auth-config": ok(savedConfig),
+    "GET /api/servers/srv_1/assigned-tokens": ok(["tok_1"]),
+    "GET /api/servers/srv_1/mappings": ok(mappings),
+    "GET /api/access-tokens": ok([fx.token]),
+    "POST /api/servers/srv_1/auth-config": ok(savedConfig),
+    "DELETE /api/servers/srv_1": ok({ id: "srv_1" }),
+  });
+
+  async function openEdit(routes = editRoutes()) {
+    const calls = mockWizardApi(routes);
+    const user = userEvent.setup();
+    renderApp("/servers");
+    await user.click(await screen.findByRole("button", { name: "Configure Petstore" }));
+    expect(await screen.findByRole("heading", { name: "Configure Petstore" })).toBeInTheDocument();
+    await screen.findByText("Detected authentication");
+    return { user, calls };
+  }
+
+  it("starts at auth without a source step, restores the saved config and lets every step be jumped to", async () => {
+    const { user } = await openEdit();
+    const nav = screen.getByRole("navigation", { name: "Wizard steps" });
+    expect(within(nav).queryByRole("button", { name: /Source/ })).not.toBeInTheDocument();
+    expect(stepButton("Authentication")).toHaveAttribute("aria-current", "step");
+    expect(screen.getByRole("checkbox", { name: "CI token" })).toBeChecked();
+    for (const step of ["Parameters", "Credentials", "Tools", "Deploy"]) expect(stepButton(step)).toBeEnabled();
+    await user.click(stepButton("Deploy"));
+    expect(await screen.findByRole("button", { name: "Deploy Server" })).toBeInTheDocument();
+    // The footer's Close beside the dialog's own close button; create mode says Finish instead.
+    expect(screen.getAllByRole("button", { name: "Close" })).toHaveLength(2);
+    await user.click(stepButton("Parameters"));
+    expect(screen.getByLabelText("Value for workspaceId")).toHaveValue("ws_42");
+  });
+
+  it("passthrough in edit mode keeps the saved token assignment", async () => {
+    const { user } = await openEdit();
+    await user.click(screen.getByRole("checkbox", { name: "CI token" }));
+    await user.click(screen.getByRole("radio", { name: "Passthrough" }));
+    await user.click(screen.getByRole("radio", { name: "Managed" }));
+    expect(screen.getByRole("checkbox", { name: "CI token" })).toBeChecked();
+  });
+
+  it("keeps the current bearer token when the field is left blank", async () => {
+    const { user, calls } = await openEdit();
+    await user.click(stepButton("Credentials"));
+    expect(screen.getByText("sk_l…cret")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
+    expect(await screen.findByRole("list", { name: "Tools" })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/api/servers/srv_1/auth-config" && c.method === "POST")!.body).toMatchObject({ secrets: {} });
+  });
+
+  it("deletes the server after the confirmation", async () => {
+    const { user, calls } = await openEdit();
+    await user.click(stepButton("Deploy"));
+    await user.click(await screen.findByRole("button", { name: "Delete Server" }));
+    expect(
+      screen.getByText('Are you sure you want to delete "Petstore"? This action cannot be undone and will permanently remove the server and all its configurations.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Server deleted successfully")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "DELETE" && c.path === "/api/servers/srv_1")).toBe(true);
+    await waitFor(() => expect(screen.queryByRole("heading", { name: "Configure Petstore" })).not.toBeInTheDocument());
+  });
+
+  it("opens the upgrade modal when automated crawls need a paid plan", async () => {
+    const routes = editRoutes();
+    routes["GET /api/servers"] = ok([{ ...fx.activeServer, originalCrawlUrl: "https://docs.example.com" }]);
+    routes["PATCH /api/servers/srv_1/automated-crawl"] = fail(403, "Automated crawls are available on paid plans. Upgrade your plan to enable them.", { requiresUpgrade: true });
+    const { user } = await openEdit(routes);
+    await user.click(stepButton("Deploy"));
+    await user.click(await screen.findByRole("switch", { name: "Automated crawls" }));
+    expect(await screen.findByRole("heading", { name: "Upgrade Required" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Maybe Later" }));
+    expect(screen.getByRole("switch", { name: "Automated crawls" })).not.toBeChecked();
+  });
+
+  it("saves automated crawls and a frequency change while enabled", async () => {
+    const routes = editRoutes();
+    routes["GET /api/servers"] = ok([{ ...fx.activeServer, originalCrawlUrl: "https://docs.example.com" }]);
+    routes["PATCH /api/servers/srv_1/automated-crawl"] = (call) => ok(call.body);
+    const { user, calls } = await openEdit(routes);
+    await user.click(stepButton("Deploy"));
+    await user.click(await screen.findByRole("switch", { name: "Automated crawls" }));
+    expect(await screen.findByText("Automated weekly crawls enabled")).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText("Crawl frequency"), "monthly");
+    expect(await screen.findByText("Automated crawl frequency updated to monthly")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([
+      { enabled: true, frequency: "weekly" },
+      { enabled: true, frequency: "monthly" },
+    ]);
+  });
+
+  it("says a server not created from a crawl cannot be recrawled", async () => {
+    const { user } = await openEdit();
+    await user.click(stepButton("Deploy"));
+    expect(await screen.findByText("This server was not created from a crawl and cannot be recrawled")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Restart Crawl" })).toBeDisabled();
+  });
+
+  it("opens the deploy modal from Deploy Server", async () => {
+    const routes = editRoutes();
+    routes["GET /api/servers/srv_1/deployment"] = ok(fx.activeServer.deployment);
+    routes["GET /api/servers/srv_1/api-config"] = ok({ baseUrl: "https://petstore.example.com", authType: "bearer", authStrategy: "managed", headers: {} });
+    const { user } = await openEdit(routes);
+    await user.click(stepButton("Deploy"));
+    await user.click(await screen.findByRole("button", { name: "Deploy Server" }));
+    expect(await screen.findByRole("heading", { name: "Deploy Petstore" })).toBeInTheDocument();
+  });
+});
+
+describe("tools step", () => {
+  async function openTools(routes: WizardRoutes) {
+    const calls = mockWizardApi(routes);
+    const user = userEvent.setup();
+    renderApp("/servers");
+    await user.click(await screen.findByRole("button", { name: "Configure Petstore" }));
+    await user.click(await screen.findByRole("button", { name: /Tools/ }));
+    await screen.findByRole("list", { name: "Tools" });
+    return { user, calls };
+  }
+  const routes = (max: number, tools = mappings): WizardRoutes => ({
+    "GET /api/auth/profile": ok(fx.user),
+    "GET /api/servers": ok([fx.activeServer]),
+    "GET /api/access-tokens": ok([fx.token]),
+    "GET /api/billing/subscription": ok(subscriptionWithLimit(max)),
+    "POST /api/servers/srv_1/analyse-auth": ok(analysis),
+    "GET /api/servers/srv_1/auth-config": ok(savedConfig),
+    "GET /api/servers/srv_1/assigned-tokens": ok(["tok_1"]),
+    "GET /api/servers/srv_1/mappings": ok(tools),
+    "PATCH /api/servers/srv_1/tools": ok({ activeToolCount: 0 }),
+  });
+
+  it("shows the active/limit counter, cards with their schema, and blocks enabling at the limit", async () => {
+    const { user, calls } = await openTools(routes(2));
+    expect(screen.getByText("2/2")).toBeInTheDocument();
+    const card = screen.getByText("delete_note", { selector: "code" }).closest("li")!;
+    expect(within(card).getByText("Inactive")).toBeInTheDocument();
+    expect(within(card).getByText(/Input schema \(3 parameters\)/)).toBeInTheDocument();
+    await user.click(within(card).getByRole("switch", { name: "Toggle delete_note" }));
+    expect(
+      await screen.findByText("Tool limit reached: your current plan allows 2 active tools per server. Please disable other tools first or upgrade your plan."),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+  });
+
+  it("enables all tools when they fit the limit", async () => {
+    const { user } = await openTools(routes(3, mappings.map((t) => ({ ...t, active: false }))));
+    expect(screen.getByText("0/3")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Enable All" }));
+    // Three tools fit three slots: enabling all works.
+    expect(await screen.findByText("3/3")).toBeInTheDocument();
+  });
+
+  it("refuses a bulk enable that would exceed the limit", async () => {
+    const { user } = await openTools(routes(2, mappings.map((t) => ({ ...t, active: false }))));
+    await user.click(screen.getByRole("button", { name: "Enable All" }));
+    expect(
+      await screen.findByText(
+        "Cannot enable all tools: your current plan allows 2 active tools per server. You have 2 slots available. Please upgrade your plan or enable tools individually.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("turns the bulk buttons into Enable/Disable Filtered while searching and updates only the matches", async () => {
+    const { user, calls } = await openTools(routes(10));
+    await user.type(screen.getByLabelText("Search tools"), "delete");
+    expect(screen.getByRole("button", { name: "Enable Filtered" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Disable Filtered" }));
+    await user.click(screen.getByRole("button", { name: "Enable Filtered" }));
+    expect(calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([{ toolNames: ["delete_note"], active: true }]);
+    expect(await screen.findByText("3/10")).toBeInTheDocument();
+  });
+
+  it("uses 10 as the limit when the plan is unknown and offers Retry when the tools fail to load", async () => {
+    const r = routes(5);
+    r["GET /api/billing/subscription"] = fail(500, "Billing down");
+    let failing = true;
+    r["GET /api/servers/srv_1/mappings"] = () => (failing ? fail(500, "Failed to fetch tools") : ok(mappings));
+    mockWizardApi(r);
+    const user = userEvent.setup();
+    renderApp("/servers");
+    await user.click(await screen.findByRole("button", { name: "Configure Petstore" }));
+    await user.click(await screen.findByRole("button", { name: /Tools/ }));
+    expect(await screen.findByText("Failed to fetch tools")).toBeInTheDocument();
+    failing = false;
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("2/10")).toBeInTheDocument();
+  });
+
+  it("reports a failed toggle with the server's text and restores the switch", async () => {
+    const r = routes(10);
+    r["PATCH /api/servers/srv_1/tools"] = fail(409, "This server is paused due to plan limits. Upgrade your plan to resume.");
+    const { user } = await openTools(r);
+    const toggle = screen.getByRole("switch", { name: "Toggle list_notes" });
+    await user.click(toggle);
+    expect(await screen.findByText("This server is paused due to plan limits. Upgrade your plan to resume.")).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toBeChecked());
+  });
+});
