@@ -1,0 +1,67 @@
+// The docs' samples (docs/examples) run against the real Worker: the MCP SDK client script and the
+// Cursor configuration connect to a deployed server, the auth-config bodies save, the plans table matches.
+import { describe, expect, it } from "vitest";
+import authManaged from "../../docs/examples/auth-managed.json";
+import authPassthrough from "../../docs/examples/auth-passthrough.json";
+import cursorConfig from "../../docs/examples/cursor-mcp.json";
+// @ts-expect-error: a plain .mjs sample without type declarations
+import { connect } from "../../docs/examples/mcp-client.mjs";
+import { SEED_PLANS } from "../../web/src/features/docs/seed-plans";
+import { call, signUp } from "./helpers";
+import { createOrg, createServer, createToken, deploy, echoTool, echoOf, MCP_ORIGIN, workerFetch } from "./mcp-setup";
+import { uploadDescription } from "./servers-helpers";
+
+async function deployedEchoServer() {
+  const organizationId = await createOrg();
+  const server = await createServer(organizationId, [echoTool("list_pets", {})]);
+  const { token } = await createToken(organizationId, [server.id]);
+  await deploy(server.id);
+  return { server, token, mcpUrl: `${MCP_ORIGIN}/s/${server.slug}/mcp` };
+}
+
+describe("docs examples", () => {
+  it("mcp-client.mjs lists and calls a deployed server's tools with an access token", async () => {
+    const { token, mcpUrl } = await deployedEchoServer();
+    const client = await connect(mcpUrl, token, workerFetch);
+    const { tools } = await client.listTools();
+    expect(tools.map((t: { name: string }) => t.name)).toEqual(["list_pets"]);
+    const result = await client.callTool({ name: "list_pets", arguments: {} });
+    expect(echoOf(result)).toMatchObject({ method: "GET", path: "/echo/list_pets" });
+    await client.close();
+  });
+
+  it("cursor-mcp.json's URL form and Authorization header reach the server", async () => {
+    const { server, token } = await deployedEchoServer();
+    const entry = Object.values(cursorConfig.mcpServers)[0];
+    expect(new URL(entry.url).pathname).toBe("/s/petstore/mcp");
+    const authorization = entry.headers.Authorization.replace("<your Toolport access token>", token);
+    expect(authorization).toBe(`Bearer ${token}`);
+    const url = entry.url.replace("https://toolport.example.com", MCP_ORIGIN).replace("petstore", server.slug);
+    const client = await connect(url, token, workerFetch);
+    expect((await client.listTools()).tools).toHaveLength(1);
+    await client.close();
+  });
+
+  it("auth-managed.json and auth-passthrough.json save as a server's authentication", async () => {
+    const user = await signUp();
+    const description = { openapi: "3.1.0", info: { title: "Pets", version: "1" }, servers: [{ url: "https://pets.example.com" }], paths: { "/pets": { get: { operationId: "list_pets", parameters: [{ name: "accountId", in: "query", required: true, schema: { type: "string" } }], responses: { 200: { description: "ok" } } } } } };
+    const { data: server } = (await (await uploadDescription(user.cookie, "pets.json", JSON.stringify(description))).json()) as any;
+    await call("/api/access-tokens", { method: "POST", cookie: user.cookie, json: { name: "Pets Token", serverIds: [server.id] } });
+    for (const body of [authManaged, authPassthrough]) {
+      const res = await call(`/api/servers/${server.id}/auth-config`, { method: "POST", cookie: user.cookie, json: body });
+      const saved = (await res.json()) as any;
+      expect(res.status, JSON.stringify(saved)).toBe(200);
+      expect(saved.data).toMatchObject({ authType: body.authType, authStrategy: body.authStrategy, status: "configured" });
+    }
+    const managed = (await (await call(`/api/servers/${server.id}/api-config`, { cookie: user.cookie })).json()) as any;
+    expect(managed.data.authStrategy).toBe("passthrough");
+  });
+
+  it("the docs' plans table is the plans the API serves", async () => {
+    const user = await signUp();
+    const { data } = (await (await call("/api/billing/plans", { cookie: user.cookie })).json()) as any;
+    expect(SEED_PLANS).toEqual(
+      data.map((p: any) => ({ type: p.type, name: p.name, price: p.price, description: p.description, maxServers: p.features.maxServers, maxToolsPerServer: p.features.maxToolsPerServer, maxToolCallsPerMonth: p.features.maxToolCallsPerMonth, automatedCrawls: p.features.automatedCrawls, popular: p.popular })),
+    );
+  });
+});
