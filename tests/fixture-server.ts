@@ -30,11 +30,24 @@ function fixturePath(pathname: string, hostname: string): string | null {
 
 /** Starts the fixture server on 127.0.0.1 and an ephemeral port; files come from tests/fixtures. */
 export async function startFixtureServer(): Promise<{ origin: string; server: Server }> {
+  const pages = new Map<string, string>();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (url.pathname === "/_status/500") return void res.writeHead(500).end("upstream error");
     if (url.pathname.startsWith("/_redirect")) {
       return void res.writeHead(302, { location: url.searchParams.get("to") ?? "/" }).end();
+    }
+    // /_pages/<name>: a page the test writes with PUT (documentation that changes between crawls).
+    if (url.pathname.startsWith("/_pages/")) {
+      if (req.method === "PUT") {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        pages.set(url.pathname, Buffer.concat(chunks).toString("utf8"));
+        return void res.writeHead(204).end();
+      }
+      const page = pages.get(url.pathname);
+      if (page === undefined) return void res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+      return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
     }
     // /_slow/<path>?ms=N serves the fixture file <path> after N milliseconds (crawl politeness and time-outs).
     if (url.pathname.startsWith("/_slow/")) {

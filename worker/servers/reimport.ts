@@ -1,5 +1,7 @@
 // Re-importing a server's description (re-crawls, refreshed specs): tools replaced in one batch,
-// names stable, tools that existed keep their active flag, new ones fill free active slots.
+// names stable, tools that existed keep their active flag, new ones fill free active slots. The
+// server's auth configuration — static parameter values included — is not touched, so every value
+// still applies to the tools that keep the argument.
 import { eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { servers, tools } from "../db/schema";
@@ -9,8 +11,22 @@ import type { DescriptionSource } from "../openapi/load";
 import { DEFAULT_MAX_TOOLS_PER_SERVER, insertTools, reportOf, specKeyOf, toolRows } from "./create";
 import { getServerRow } from "./queries";
 
+export type ReimportOptions = {
+  /** Keep the server's base URL when it has one (a crawl's base URL is a guess the user may have corrected). */
+  keepBaseUrl?: boolean;
+  /** Further server columns written in the same batch (e.g. lastCrawledAt). */
+  serverValues?: Partial<typeof servers.$inferInsert>;
+};
+
 /** Replaces a server's tools with those of `source` (default: the kept description) and keeps the new text. */
-export async function reimportServer(db: Database, env: Pick<Cloudflare.Env, "ENVIRONMENT" | "KV">, organizationId: string, serverId: string, source?: DescriptionSource) {
+export async function reimportServer(
+  db: Database,
+  env: Pick<Cloudflare.Env, "ENVIRONMENT" | "KV">,
+  organizationId: string,
+  serverId: string,
+  source?: DescriptionSource,
+  options: ReimportOptions = {},
+) {
   const server = await getServerRow(db, organizationId, serverId);
   const text = source?.text ?? (server.specKey ? await env.KV.get(server.specKey) : null);
   if (text === null) throw new Error(`Server ${serverId} has no kept description to re-import`);
@@ -26,11 +42,12 @@ export async function reimportServer(db: Database, env: Pick<Cloudflare.Env, "EN
   }
   const specKey = specKeyOf(serverId);
   if (source) await env.KV.put(specKey, source.text);
+  const baseUrl = options.keepBaseUrl ? (server.baseUrl ?? result.baseUrl) : result.baseUrl;
   await db.batch([
     db.delete(tools).where(eq(tools.serverId, serverId)),
     db
       .update(servers)
-      .set({ version: result.version, baseUrl: result.baseUrl, endpoints: result.endpoints, importReport: result.issues, specKey, updatedAt: new Date() })
+      .set({ version: result.version, baseUrl, endpoints: result.endpoints, importReport: result.issues, specKey, updatedAt: new Date(), ...options.serverValues })
       .where(eq(servers.id, serverId)),
     ...insertTools(db, rows),
   ]);

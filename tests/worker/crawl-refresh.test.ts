@@ -1,0 +1,81 @@
+// A deployed server made from a crawl, whose documentation changes: the re-crawl re-imports the
+// tools (static parameter values kept), redeploys, and the MCP server then serves the new tools.
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { authConfigs, servers } from "../../worker/db/schema";
+import { call, signUp } from "./helpers";
+import { crawlAndExtract, waitForCrawl } from "./crawl-helpers";
+import { connectV2, db, echoOf, upstream } from "./mcp-setup";
+
+const docsUrl = () => `${inject("fixtureOrigin")}/_pages/${pageId}/widgets.html`;
+const pageId = crypto.randomUUID();
+const listWidgets = `<h2>List widgets</h2><p><code>GET /widgets</code></p>
+<h3>Query parameters</h3><ul><li><code>account</code> (string, required): the account the widgets belong to.</li>
+<li><code>limit</code> (integer, optional): how many widgets to answer.</li></ul>`;
+const countWidgets = `<h2>Count widgets</h2><p><code>GET /widgets/count</code></p>
+<h3>Query parameters</h3><ul><li><code>account</code> (string, required): the account to count.</li></ul>`;
+
+/** Publishes the documentation page on the fixture server. */
+async function publish(sections: string) {
+  const html = `<!doctype html><html><head><title>Widgets API</title></head><body><nav>Home · Pricing</nav><main>
+<h1>Widgets API</h1><p>Base URL: ${upstream()}/v1</p>${sections}</main></body></html>`;
+  const res = await fetch(docsUrl(), { method: "PUT", body: html });
+  expect(res.status).toBe(204);
+}
+
+const json = async (res: Response) => (await res.json()) as { success: boolean; data: any; error?: string };
+
+let user: Awaited<ReturnType<typeof signUp>>;
+let server: { id: string; slug: string };
+beforeAll(async () => {
+  user = await signUp();
+  await publish(listWidgets);
+  const { job } = await crawlAndExtract(user.cookie, docsUrl(), [docsUrl()]);
+  const created = await json(await call("/api/servers/from-spec", { method: "POST", cookie: user.cookie, json: { specId: job.specId, name: "Widgets" } }));
+  server = created.data;
+});
+
+describe("re-crawl of a deployed server", () => {
+  it("keeps static values, redeploys, and serves the tools of the changed documentation", async () => {
+    const saved = await call(`/api/servers/${server.id}/auth-config`, {
+      method: "POST",
+      cookie: user.cookie,
+      json: { authType: "none", authStrategy: "passthrough", exposeToPublic: true, authContextValues: { account: "acct_42" } },
+    });
+    expect((await json(saved)).success).toBe(true);
+    const row = await db.query.servers.findFirst({ where: eq(servers.id, server.id) });
+    expect(row!.baseUrl).toBe(`${upstream()}/v1`);
+    const first = await json(
+      await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie: user.cookie, json: { apiConfig: { baseUrl: row!.baseUrl, authType: "none", headers: {} } } }),
+    );
+    expect(first.data.status).toBe("deployed");
+
+    const before = await connectV2(server.slug);
+    const listed = (await before.listTools()).tools;
+    expect(listed.map((t) => t.name)).toEqual(["listWidgets"]);
+    expect(Object.keys(listed[0].inputSchema.properties ?? {})).toEqual(["limit"]); // static: hidden from the model
+    expect(echoOf(await before.callTool({ name: "listWidgets", arguments: { limit: 2 } }))).toMatchObject({ method: "GET", path: "/v1/widgets", query: "account=acct_42&limit=2" });
+    await before.close();
+
+    await publish(`${listWidgets}\n${countWidgets}`);
+    const restarted = await json(await call(`/api/servers/${server.id}/restart-crawl`, { method: "POST", cookie: user.cookie }));
+    expect(restarted.data.urlCount).toBe(1);
+    expect((await waitForCrawl(user.cookie, restarted.data.crawlId)).status).toBe("completed");
+    let deployment = first.data;
+    for (let i = 0; i < 150 && (deployment.deploymentId === first.data.deploymentId || deployment.status !== "deployed"); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      deployment = (await json(await call(`/api/servers/${server.id}/deployment`, { cookie: user.cookie }))).data;
+    }
+    expect(deployment).toMatchObject({ status: "deployed", activeDeploymentId: deployment.deploymentId });
+    expect(deployment.deploymentId).not.toBe(first.data.deploymentId);
+
+    const auth = await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, server.id) });
+    expect(auth!.authContextValues).toEqual({ account: "acct_42" });
+    const after = await connectV2(server.slug);
+    const tools = (await after.listTools()).tools;
+    expect(tools.map((t) => t.name).sort()).toEqual(["countWidgets", "listWidgets"]);
+    expect(tools.every((t) => !("account" in (t.inputSchema.properties ?? {})))).toBe(true);
+    expect(echoOf(await after.callTool({ name: "countWidgets", arguments: {} }))).toMatchObject({ method: "GET", path: "/v1/widgets/count", query: "account=acct_42" });
+    await after.close();
+  }, 60_000);
+});
