@@ -66,7 +66,7 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
   /** Maps the documentation URL and opens the page selection. */
   const begin = async (docUrl: string, details: { name?: string; description?: string } = {}) => {
     if (!docUrl.trim()) return setError("Please provide documentation URL to crawl");
-    meta.current = details;
+    meta.current = Object.fromEntries(Object.entries(details).filter(([, v]) => v?.trim()).map(([k, v]) => [k, v!.trim()]));
     setUrl(docUrl.trim());
     setError(null);
     setPhase("mapping");
