@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from "./routes/__root"
 import { Route as AuthedRouteImport } from "./routes/_authed"
+import { Route as DocsRouteImport } from "./routes/docs"
 import { Route as LoginRouteImport } from "./routes/login"
 import { Route as AuthedIndexRouteImport } from "./routes/_authed.index"
 import { Route as AuthedServersRouteImport } from "./routes/_authed.servers"
@@ -17,9 +18,16 @@ import { Route as AuthedSuperadminRouteImport } from "./routes/_authed.superadmi
 import { Route as AuthedTokensRouteImport } from "./routes/_authed.tokens"
 import { Route as AuthedUsageRouteImport } from "./routes/_authed.usage"
 import { Route as AuthCallbackRouteImport } from "./routes/auth.callback"
+import { Route as DocsIndexRouteImport } from "./routes/docs.index"
+import { Route as DocsPageRouteImport } from "./routes/docs.$page"
 
 const AuthedRoute = AuthedRouteImport.update({
   id: "/_authed",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DocsRoute = DocsRouteImport.update({
+  id: "/docs",
+  path: "/docs",
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -57,15 +65,28 @@ const AuthCallbackRoute = AuthCallbackRouteImport.update({
   path: "/auth/callback",
   getParentRoute: () => rootRouteImport,
 } as any)
+const DocsIndexRoute = DocsIndexRouteImport.update({
+  id: "/",
+  path: "/",
+  getParentRoute: () => DocsRoute,
+} as any)
+const DocsPageRoute = DocsPageRouteImport.update({
+  id: "/$page",
+  path: "/$page",
+  getParentRoute: () => DocsRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof AuthedIndexRoute
+  "/docs": typeof DocsRouteWithChildren
   "/login": typeof LoginRoute
   "/servers": typeof AuthedServersRoute
   "/superadmin": typeof AuthedSuperadminRoute
   "/tokens": typeof AuthedTokensRoute
   "/usage": typeof AuthedUsageRoute
   "/auth/callback": typeof AuthCallbackRoute
+  "/docs/$page": typeof DocsPageRoute
+  "/docs/": typeof DocsIndexRoute
 }
 export interface FileRoutesByTo {
   "/login": typeof LoginRoute
@@ -74,29 +95,37 @@ export interface FileRoutesByTo {
   "/tokens": typeof AuthedTokensRoute
   "/usage": typeof AuthedUsageRoute
   "/auth/callback": typeof AuthCallbackRoute
+  "/docs/$page": typeof DocsPageRoute
   "/": typeof AuthedIndexRoute
+  "/docs": typeof DocsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/_authed": typeof AuthedRouteWithChildren
+  "/docs": typeof DocsRouteWithChildren
   "/login": typeof LoginRoute
   "/_authed/servers": typeof AuthedServersRoute
   "/_authed/superadmin": typeof AuthedSuperadminRoute
   "/_authed/tokens": typeof AuthedTokensRoute
   "/_authed/usage": typeof AuthedUsageRoute
   "/auth/callback": typeof AuthCallbackRoute
+  "/docs/$page": typeof DocsPageRoute
   "/_authed/": typeof AuthedIndexRoute
+  "/docs/": typeof DocsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | "/"
+    | "/docs"
     | "/login"
     | "/servers"
     | "/superadmin"
     | "/tokens"
     | "/usage"
     | "/auth/callback"
+    | "/docs/$page"
+    | "/docs/"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/login"
@@ -105,21 +134,27 @@ export interface FileRouteTypes {
     | "/tokens"
     | "/usage"
     | "/auth/callback"
+    | "/docs/$page"
     | "/"
+    | "/docs"
   id:
     | "__root__"
     | "/_authed"
+    | "/docs"
     | "/login"
     | "/_authed/servers"
     | "/_authed/superadmin"
     | "/_authed/tokens"
     | "/_authed/usage"
     | "/auth/callback"
+    | "/docs/$page"
     | "/_authed/"
+    | "/docs/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
+  DocsRoute: typeof DocsRouteWithChildren
   LoginRoute: typeof LoginRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
 }
@@ -131,6 +166,13 @@ declare module "@tanstack/react-router" {
       path: ""
       fullPath: "/"
       preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/docs": {
+      id: "/docs"
+      path: "/docs"
+      fullPath: "/docs"
+      preLoaderRoute: typeof DocsRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/login": {
@@ -182,6 +224,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/docs/": {
+      id: "/docs/"
+      path: "/"
+      fullPath: "/docs/"
+      preLoaderRoute: typeof DocsIndexRouteImport
+      parentRoute: typeof DocsRoute
+    }
+    "/docs/$page": {
+      id: "/docs/$page"
+      path: "/$page"
+      fullPath: "/docs/$page"
+      preLoaderRoute: typeof DocsPageRouteImport
+      parentRoute: typeof DocsRoute
+    }
   }
 }
 
@@ -204,8 +260,21 @@ const AuthedRouteChildren: AuthedRouteChildren = {
 const AuthedRouteWithChildren =
   AuthedRoute._addFileChildren(AuthedRouteChildren)
 
+interface DocsRouteChildren {
+  DocsPageRoute: typeof DocsPageRoute
+  DocsIndexRoute: typeof DocsIndexRoute
+}
+
+const DocsRouteChildren: DocsRouteChildren = {
+  DocsPageRoute: DocsPageRoute,
+  DocsIndexRoute: DocsIndexRoute,
+}
+
+const DocsRouteWithChildren = DocsRoute._addFileChildren(DocsRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
+  DocsRoute: DocsRouteWithChildren,
   LoginRoute: LoginRoute,
   AuthCallbackRoute: AuthCallbackRoute,
 }

@@ -1,0 +1,20 @@
+// The docs pages: slug, title and content. Code samples are files under docs/examples that tests run.
+import type { ComponentType } from "react";
+import { ApiReference } from "./api-reference";
+import { AuthPage, ClientsPage, GettingStartedPage } from "./guide-pages";
+import { PlansPage, RecrawlsPage, SecurityPage, SelfHostingPage } from "./operate-pages";
+
+export type DocPage = { slug: string; title: string; summary: string; Component: ComponentType };
+
+export const DOC_PAGES: DocPage[] = [
+  { slug: "getting-started", title: "Getting started", summary: "Add a server from a URL, a file or a docs site; configure auth; deploy.", Component: GettingStartedPage },
+  { slug: "connecting-clients", title: "Connecting clients", summary: "Claude Desktop, Cursor, the MCP Inspector and any Streamable HTTP client.", Component: ClientsPage },
+  { slug: "authentication", title: "Authentication", summary: "Managed versus passthrough authentication, and static parameters.", Component: AuthPage },
+  { slug: "plans", title: "Plans and limits", summary: "What each plan allows and what happens at a limit.", Component: PlansPage },
+  { slug: "re-crawls", title: "Automated re-crawls", summary: "Keep servers made from documentation up to date.", Component: RecrawlsPage },
+  { slug: "security", title: "Security model", summary: "Tokens, secrets, isolation and what leaves your organization.", Component: SecurityPage },
+  { slug: "self-hosting", title: "Self-hosting", summary: "Run Toolport locally and deploy it to your Cloudflare account.", Component: SelfHostingPage },
+  { slug: "api-reference", title: "API reference", summary: "Every call of Toolport's own API, from /api/openapi.json.", Component: ApiReference },
+];
+
+export const docPage = (slug: string) => DOC_PAGES.find((p) => p.slug === slug);
