@@ -7,6 +7,7 @@ import { getDb } from "./db";
 import type { AppEnv } from "./env";
 import { fail, onError } from "./lib/errors";
 import { sameOriginOnly } from "./lib/origin";
+import { securityHeaders } from "./lib/security-headers";
 import { authRoutes } from "./routes/auth";
 import { authConfigRoutes } from "./routes/auth-config";
 import { billingRoutes, billingWebhookRoutes } from "./routes/billing";
@@ -25,6 +26,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const app = new Hono<AppEnv>();
 
 app.onError(onError);
+app.use(securityHeaders);
 
 app.use("/api/*", sameOriginOnly, async (c, next) => {
   c.set("db", getDb(c.env.DB));

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { getAuth, isConfiguredSuperadmin, isOidcConfigured, OIDC_PROVIDER_ID } from "../auth/auth";
+import { limitSignIn } from "../auth/rate-limit";
 import { requireUser, toProfile } from "../auth/session";
 
 /** Keeps only same-site paths, so ?redirect= can never send a user elsewhere. */
@@ -43,6 +44,7 @@ async function reshape(res: Response, env: AppEnv["Bindings"]) {
 }
 
 export const authRoutes = new Hono<AppEnv>()
+  .use(limitSignIn)
   .get("/login", async (c) => {
     const redirect = safePath(c.req.query("redirect"));
     if (!isOidcConfigured(c.env)) {

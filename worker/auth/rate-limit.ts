@@ -1,0 +1,39 @@
+// Sign-in throttling: password sign-ins are limited per account and, with sign-ups, per client
+// address, through Cloudflare's Rate Limiting bindings (counted at the edge, one-minute windows).
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+import { fail } from "../lib/errors";
+
+export const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait a minute and try again.";
+
+const SIGN_IN_PATH = /\/sign-in\/email\/?$/;
+const SIGN_UP_PATH = /\/sign-up\/email\/?$/;
+
+async function emailOf(request: Request) {
+  try {
+    const body = (await request.clone().json()) as { email?: unknown };
+    return typeof body.email === "string" ? body.email.trim().toLowerCase() : null;
+  } catch {
+    return null; // better-auth answers the malformed body itself
+  }
+}
+
+/**
+ * Refuses password sign-ins past the per-account limit and sign-ins or sign-ups past the per-address
+ * limit with 429. The address is CF-Connecting-IP, which Cloudflare always sets and clients cannot forge;
+ * off Cloudflare (local development) there is none and only the per-account limit applies.
+ */
+export const limitSignIn = createMiddleware<AppEnv>(async (c, next) => {
+  const path = c.req.path;
+  const isSignIn = SIGN_IN_PATH.test(path);
+  if (c.req.method !== "POST" || (!isSignIn && !SIGN_UP_PATH.test(path))) return next();
+  const refuse = () => {
+    c.header("retry-after", "60");
+    fail(429, TOO_MANY_ATTEMPTS);
+  };
+  const address = c.req.header("cf-connecting-ip");
+  if (address && !(await c.env.SIGN_IN_ADDRESS_LIMITER.limit({ key: address })).success) refuse();
+  const email = isSignIn ? await emailOf(c.req.raw) : null;
+  if (email && !(await c.env.SIGN_IN_ACCOUNT_LIMITER.limit({ key: email })).success) refuse();
+  await next();
+});
