@@ -99,7 +99,6 @@ export const createRoutes = (): WizardRoutes => ({
   "GET /api/billing/subscription": ok(fx.subscription(0)),
   "POST /api/servers": { status: 201, body: { success: true, data: newServer } },
   "POST /api/servers/srv_new/analyse-auth": ok(analysis),
-  "GET /api/servers/srv_new/auth-config": fail(404, "Authentication is not configured for this server"),
   "GET /api/servers/srv_new/mappings": ok(mappings),
   "POST /api/access-tokens/tok_w/servers": ok({ id: "tok_w" }),
   "POST /api/servers/srv_new/auth-config": (call) => ok({ ...savedConfig, ...(call.body as object), maskedSecrets: { token: "sk_l…cret" } }),

@@ -15,16 +15,17 @@ export function useAuthDraft(serverId: string | null, mode: WizardMode) {
   const id = serverId ?? "";
   const enabled = !!serverId;
   const analysis = useQuery({ ...authAnalysisQuery(id), enabled });
-  const saved = useQuery({ ...authConfigQuery(id), enabled });
+  // A server created in this wizard has no saved config or assigned tokens yet.
+  const saved = useQuery({ ...authConfigQuery(id), enabled: enabled && mode === "edit" });
   const assigned = useQuery({ ...assignedTokensQuery(id), enabled: enabled && mode === "edit" });
   const tools = useQuery({ ...mappingsQuery(id), enabled });
   const [draft, setDraft] = useState<AuthDraft | null>(null);
   const [deleting, setDeleting] = useState(false);
   const savedTokenIds = mode === "edit" ? (assigned.data ?? []) : [];
-  const ready = analysis.isSuccess && saved.isSuccess && (mode === "create" || assigned.isSuccess);
+  const ready = analysis.isSuccess && (mode === "create" || (saved.isSuccess && assigned.isSuccess));
 
   useEffect(() => {
-    if (ready && !draft) setDraft(initialDraft(analysis.data, saved.data, savedTokenIds));
+    if (ready && !draft) setDraft(initialDraft(analysis.data, saved.data ?? null, savedTokenIds));
   }, [ready, draft, analysis.data, saved.data, savedTokenIds]);
 
   const update = (change: Partial<AuthDraft>) => setDraft((d) => (d ? { ...d, ...change } : d));
