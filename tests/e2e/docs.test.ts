@@ -1,0 +1,105 @@
+// In Chromium against `npm run dev`: /docs and each page render signed out with no console errors,
+// every internal link resolves, the layout's docs button opens /docs in a new tab; the served
+// /api/openapi.json passes swagger-parser and the curl quickstart runs against it.
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { execFile } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { promisify } from "node:util";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startDevServer, type DevServer } from "./dev-server";
+
+const SHOTS = "tests/e2e/screenshots";
+let server: DevServer;
+let browser: Browser;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  server = await startDevServer([]);
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function watch(page: Page) {
+  page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  page.on("console", (msg) => {
+    const expected401 = msg.text().includes("401") && msg.location().url.endsWith("/api/auth/profile");
+    if (msg.type() === "error" && !expected401) consoleErrors.push(`${msg.text()} (${msg.location().url})`);
+  });
+  return page;
+}
+
+async function shoot(page: Page, name: string) {
+  for (const [width, height] of [[1280, 800], [375, 740]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const signUpJson = (email: string) => ({ email, password: "correct horse battery", name: "Docs Reader" });
+
+it("renders /docs and every page signed out, with every internal link resolving", async () => {
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = watch(await context.newPage());
+  await page.goto(`${server.url}/docs`);
+  await page.getByRole("heading", { name: "Toolport documentation" }).waitFor();
+  await shoot(page, "docs");
+  const nav = page.getByRole("navigation", { name: "Documentation" });
+  const pages = (await nav.locator("a[href^='/docs/']").evaluateAll((as) => as.map((a) => ({ href: a.getAttribute("href")!, title: a.textContent!.trim() }))));
+  expect(pages.map((p) => p.href)).toEqual(expect.arrayContaining(["/docs/getting-started", "/docs/connecting-clients", "/docs/authentication", "/docs/plans", "/docs/re-crawls", "/docs/security", "/docs/self-hosting", "/docs/api-reference"]));
+  const links = new Set<string>();
+  for (const doc of pages) {
+    await nav.getByRole("link", { name: doc.title, exact: true }).click();
+    await page.waitForURL(`**${doc.href}`);
+    await page.getByRole("heading", { level: 1, name: doc.title }).waitFor();
+    if (doc.href === "/docs/api-reference") await page.locator("#op-create_server").waitFor();
+    await shoot(page, `docs-${doc.href.split("/").at(-1)}`);
+    for (const href of await page.locator("a[href^='/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!))) links.add(href);
+  }
+  expect(links.size).toBeGreaterThan(pages.length);
+  for (const href of links) {
+    const res = await page.goto(`${server.url}${href}`);
+    expect(res?.status(), href).toBe(200);
+    if (href.startsWith("/docs")) expect(await page.getByRole("heading", { name: "Page Not Found" }).count(), href).toBe(0);
+  }
+  await page.goto(`${server.url}/docs/no-such-page`);
+  await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
+  await context.close();
+  expect(consoleErrors).toEqual([]);
+});
+
+it("opens /docs in a new tab from the layout's docs button", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const email = `docs-${Date.now()}@toolport.test`;
+  const res = await context.request.post(`${server.url}/api/auth/sign-up/email`, { data: signUpJson(email), headers: { origin: server.url } });
+  expect(res.status()).toBe(200);
+  const page = watch(await context.newPage());
+  await page.goto(`${server.url}/servers`);
+  const [tab] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: "Docs (opens in a new tab)" }).click()]);
+  await tab.waitForURL(`${server.url}/docs`);
+  await tab.getByRole("heading", { name: "Toolport documentation" }).waitFor();
+  await context.close();
+  expect(consoleErrors).toEqual([]);
+});
+
+it("serves an /api/openapi.json that swagger-parser validates, and the curl quickstart runs", async () => {
+  const doc = await (await fetch(`${server.url}/api/openapi.json`)).json();
+  await expect(SwaggerParser.validate(doc)).resolves.toBeTruthy();
+
+  const email = `curl-${Date.now()}@toolport.test`;
+  await fetch(`${server.url}/api/auth/sign-up/email`, { method: "POST", headers: { "content-type": "application/json", origin: server.url }, body: JSON.stringify(signUpJson(email)) });
+  const env = { ...process.env, TOOLPORT_URL: server.url, EMAIL: email, PASSWORD: "correct horse battery", OPENAPI_URL: `${server.url}/api/openapi.json` };
+  const { stdout } = await promisify(execFile)("bash", ["docs/examples/api-quickstart.sh"], { env });
+  expect(stdout).toMatch(/^server: \S+/m);
+  expect(stdout).toContain("\ncreate_server\n");
+  expect(stdout).toMatch(/^token: tp_\S{20,}/m);
+});
