@@ -9,5 +9,7 @@ declare module "vitest" {
     oidcIssuer: string;
     /** Origin of the local upstream API the MCP tests call (tests/upstream-server.ts). */
     upstreamOrigin: string;
+    /** Base URL (…/v1) of the local OpenAI-compatible chat API the crawl's LLM refinement tests use. */
+    llmBaseUrl: string;
   }
 }

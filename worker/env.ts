@@ -18,6 +18,8 @@ export type ProviderSettings = Partial<{
   LLM_BASE_URL: string;
   LLM_API_KEY: string;
   LLM_MODEL: string;
+  /** How long the crawl's LLM refinement waits for the model, in milliseconds (default 120000). */
+  LLM_TIMEOUT_MS: string;
 }>;
 
 export type Bindings = Env & ProviderSettings;

@@ -1,6 +1,7 @@
 // Runs in Node before the worker tests: starts the local servers they talk to.
 import type { TestProject } from "vitest/node";
 import { startFixtureServer } from "../fixture-server";
+import { startLlmServer } from "../llm-server";
 import { startOidcProvider } from "../oidc-provider";
 import { startUpstreamServer } from "../upstream-server";
 // @ts-expect-error a plain .mjs build script without types
@@ -14,7 +15,11 @@ export default async function setup(project: TestProject) {
   await buildMcpRuntime({ ifStale: true });
   const upstream = await startUpstreamServer();
   project.provide("upstreamOrigin", upstream.origin);
+  const llm = await startLlmServer();
+  project.provide("llmBaseUrl", llm.baseUrl);
   return async () => {
+    llm.server.closeAllConnections();
+    await new Promise<void>((resolve) => llm.server.close(() => resolve()));
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await new Promise<void>((resolve) => oidc.server.close(() => resolve()));
     upstream.server.closeAllConnections();

@@ -41,10 +41,20 @@ export async function extractCrawl(env: Bindings, crawlId: string, sourceUrl: st
   return draft ? { draft, pages } : null;
 }
 
-/** Checks a description with the import engine and stores it as a spec; answers the spec id. */
-export async function saveSpec(db: Database, env: Bindings, input: { organizationId: string; crawlId: string; sourceUrl: string; document: unknown; jobId?: string }) {
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+/** How many operations a draft describes. */
+const operationsOf = (draft: OpenApiDraft) =>
+  Object.values(draft.paths ?? {}).reduce((n, item) => n + HTTP_METHODS.filter((m) => item && typeof item === "object" && m in item).length, 0);
+
+type SpecInput = { organizationId: string; crawlId: string; sourceUrl: string; document: unknown; jobId?: string; minOperations?: number };
+
+/** Checks a description with the import engine (and, when given, that it keeps `minOperations`) and stores it as a spec; answers the spec id. */
+export async function saveSpec(db: Database, env: Bindings, input: SpecInput) {
   const text = JSON.stringify(input.document);
   const imported = await importDescription({ text, sourceUrl: null, filename: "crawled.json" }, env);
+  if (imported.operationCount < (input.minOperations ?? 0)) {
+    throw new Error(`The description has ${imported.operationCount} operations, fewer than the ${input.minOperations} found in the documentation`);
+  }
   const specId = crypto.randomUUID();
   await env.KV.put(specContentKey(specId), text);
   const spec = db.insert(specs).values({ id: specId, organizationId: input.organizationId, crawlId: input.crawlId, sourceUrl: input.sourceUrl, title: imported.title, contentKey: specContentKey(specId) });
@@ -70,11 +80,28 @@ export async function startExtraction(db: Database, env: Bindings, organizationI
   return { jobId };
 }
 
+/** Attempts of a queued extraction step before the job is given up. */
+export const MAX_JOB_ATTEMPTS = 3;
+/** A job still processing after this long is given up (its queue messages are gone). */
+export const JOB_STALE_MS = 15 * 60 * 1000;
+export const JOB_STALE_MESSAGE = "OpenAPI extraction did not finish within 15 minutes. Please try again.";
+
+/** The error of an extraction job given up after its last attempt. */
+export const jobFailedMessage = (reason: string) => `OpenAPI extraction failed after ${MAX_JOB_ATTEMPTS} attempts: ${reason}`;
+
+/** Ends a job that is still processing as failed with `error`. */
+export async function failJob(db: Database, jobId: string, error: string) {
+  await db
+    .update(extractionJobs)
+    .set({ status: "failed", error: error.slice(0, 1000), updatedAt: new Date() })
+    .where(and(eq(extractionJobs.id, jobId), eq(extractionJobs.status, "processing")));
+}
+
 async function finishJob(db: Database, env: Bindings, input: { jobId: string; organizationId: string; crawlId: string; sourceUrl: string; document: unknown }) {
   try {
     await saveSpec(db, env, input);
   } catch (err) {
-    await db.update(extractionJobs).set({ status: "failed", error: (err as Error).message.slice(0, 1000), updatedAt: new Date() }).where(eq(extractionJobs.id, input.jobId));
+    await failJob(db, input.jobId, (err as Error).message);
   }
 }
 
@@ -89,7 +116,8 @@ export async function refineJob(db: Database, env: Bindings, jobId: string) {
   const base = { jobId, organizationId: job.organizationId, crawlId: job.crawlId, sourceUrl: crawl.url };
   if (refined) {
     try {
-      await saveSpec(db, env, { ...base, document: refined });
+      // The model may improve the description, not lose what the default extractor found.
+      await saveSpec(db, env, { ...base, document: refined, minOperations: operationsOf(extracted.draft) });
       return;
     } catch {
       // The model's answer did not import: fall back to the default extractor's description.
@@ -102,5 +130,9 @@ export async function refineJob(db: Database, env: Bindings, jobId: string) {
 export async function getExtractionJob(db: Database, organizationId: string, jobId: string) {
   const job = await db.query.extractionJobs.findFirst({ where: and(eq(extractionJobs.id, jobId), eq(extractionJobs.organizationId, organizationId)) });
   if (!job) fail(404, JOB_NOT_FOUND);
+  if (job.status === "processing" && Date.now() - job.updatedAt.getTime() > JOB_STALE_MS) {
+    await failJob(db, jobId, JOB_STALE_MESSAGE);
+    return { status: "failed" as const, specId: null, error: JOB_STALE_MESSAGE };
+  }
   return { status: job.status, specId: job.specId, error: job.error };
 }

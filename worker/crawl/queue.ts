@@ -6,7 +6,7 @@
 import type { Bindings } from "../env";
 import { safeFetchText } from "../lib/safe-fetch";
 import { getDb } from "../db";
-import { refineJob } from "./jobs";
+import { failJob, jobFailedMessage, MAX_JOB_ATTEMPTS, refineJob } from "./jobs";
 import { titleOf, toMarkdown } from "./markdown";
 import { refreshServer } from "./refresh";
 import { recrawlServer } from "./server-crawl";
@@ -67,17 +67,24 @@ const hostOf = (url: string) => {
   }
 };
 
-/** Jobs other than pages: acked when done, retried on failure (each step is idempotent). */
+/**
+ * Jobs other than pages: acked when done, retried on failure (each step is idempotent). After the
+ * last attempt an extraction job ends failed with the reason, rather than staying "processing".
+ */
 async function handleJob(env: Bindings, message: Message<CrawlMessage>) {
   const body = message.body;
+  const db = getDb(env.DB);
   try {
-    if (body.kind === "refine") await refineJob(getDb(env.DB), env, body.jobId);
-    else if (body.kind === "refresh") await refreshServer(getDb(env.DB), env, body);
-    else if (body.kind === "recrawl") await recrawlServer(getDb(env.DB), env, body.serverId);
+    if (body.kind === "refine") await refineJob(db, env, body.jobId);
+    else if (body.kind === "refresh") await refreshServer(db, env, body);
+    else if (body.kind === "recrawl") await recrawlServer(db, env, body.serverId);
     message.ack();
   } catch (err) {
-    console.error("crawl job failed", body.kind, (err as Error).message);
-    message.retry({ delaySeconds: 30 });
+    const reason = (err as Error).message;
+    console.error("crawl job failed", body.kind, `attempt ${message.attempts}`, reason);
+    if (message.attempts < MAX_JOB_ATTEMPTS) return message.retry({ delaySeconds: 30 });
+    if (body.kind === "refine") await failJob(db, body.jobId, jobFailedMessage(reason));
+    message.ack();
   }
 }
 

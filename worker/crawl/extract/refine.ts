@@ -5,6 +5,8 @@ import type { OpenApiDraft } from "./index";
 
 /** Markdown sent to the model is cut to this many characters. */
 export const MAX_LLM_INPUT_CHARS = 60_000;
+/** How long the model may take unless LLM_TIMEOUT_MS says otherwise. */
+export const DEFAULT_LLM_TIMEOUT_MS = 120_000;
 
 export const llmConfigured = (env: Bindings) => Boolean(env.LLM_BASE_URL && env.LLM_API_KEY && env.LLM_MODEL);
 
@@ -19,7 +21,7 @@ export async function refineWithLlm(env: Bindings, draft: OpenApiDraft, markdown
   try {
     const res = await fetch(`${env.LLM_BASE_URL!.replace(/\/+$/, "")}/chat/completions`, {
       method: "POST",
-      signal: AbortSignal.timeout(120_000),
+      signal: AbortSignal.timeout(Number(env.LLM_TIMEOUT_MS) || DEFAULT_LLM_TIMEOUT_MS),
       headers: { authorization: `Bearer ${env.LLM_API_KEY}`, "content-type": "application/json" },
       body: JSON.stringify({
         model: env.LLM_MODEL,
