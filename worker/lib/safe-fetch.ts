@@ -21,18 +21,43 @@ function isInternalIpv4([a, b]: number[]) {
   );
 }
 
-function isInternalIpv6(host: string) {
-  const h = host.toLowerCase();
-  if (h === "::" || h === "::1") return true;
-  if (/^f[cd]/.test(h) || /^fe[89ab]/.test(h) || h.startsWith("ff")) return true;
-  // IPv4-mapped, -compatible and NAT64 forms carry an IPv4 address in the last 32 bits.
-  const embedded = h.match(/^(?:::ffff:|::|64:ff9b::)(?:([0-9a-f]{1,4}):([0-9a-f]{1,4})|(\d+\.\d+\.\d+\.\d+))$/);
-  if (embedded) {
-    const v4 = embedded[3]
-      ? ipv4Parts(embedded[3])
-      : [parseInt(embedded[1], 16) >> 8, parseInt(embedded[1], 16) & 255, parseInt(embedded[2], 16) >> 8, parseInt(embedded[2], 16) & 255];
-    return v4 ? isInternalIpv4(v4) : true;
+/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail allowed), or null when malformed. */
+function ipv6Groups(host: string): number[] | null {
+  let text = host.toLowerCase();
+  const dotted = text.match(/^(.*:)(\d+\.\d+\.\d+\.\d+)$/);
+  if (dotted) {
+    const v4 = ipv4Parts(dotted[2]);
+    if (!v4) return null;
+    text = `${dotted[1]}${((v4[0] << 8) | v4[1]).toString(16)}:${((v4[2] << 8) | v4[3]).toString(16)}`;
   }
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const parse = (part: string) => (part ? part.split(":").map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN)) : []);
+  const head = parse(halves[0]);
+  const tail = halves.length === 2 ? parse(halves[1]) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? head.length !== 8 : missing < 1) return null;
+  const groups = [...head, ...Array(halves.length === 2 ? missing : 0).fill(0), ...tail];
+  return groups.some(Number.isNaN) ? null : groups;
+}
+
+const embeddedIpv4 = (hi: number, lo: number) => [hi >> 8, hi & 255, lo >> 8, lo & 255];
+
+function isInternalIpv6(host: string) {
+  const g = ipv6Groups(host);
+  if (!g) return true; // unparseable: refuse rather than guess
+  const [a, b] = g;
+  const zeroUntil = (n: number) => g.slice(0, n).every((x) => x === 0);
+  if (zeroUntil(7) && g[7] <= 1) return true; // :: and ::1
+  if ((a & 0xfe00) === 0xfc00 || (a & 0xffc0) === 0xfe80 || (a & 0xffc0) === 0xfec0 || (a & 0xff00) === 0xff00) return true;
+  if (a === 0x0100 && zeroUntil(4)) return true; // discard prefix 100::/64
+  if (a === 0x2001 && (b === 0 || b === 0x0db8)) return true; // Teredo tunnels and documentation
+  if (a === 0x0064 && b === 0xff9b && g[2] === 1) return true; // local-use NAT64
+  // IPv4-mapped, IPv4-compatible and NAT64 addresses carry an IPv4 address in the last 32 bits; 6to4 in bits 16-47.
+  if ((zeroUntil(5) && (g[5] === 0xffff || g[5] === 0)) || (a === 0x0064 && b === 0xff9b && g.slice(2, 6).every((x) => x === 0))) {
+    return isInternalIpv4(embeddedIpv4(g[6], g[7]));
+  }
+  if (a === 0x2002) return isInternalIpv4(embeddedIpv4(g[1], g[2]));
   return false;
 }
 
