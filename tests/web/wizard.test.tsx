@@ -77,6 +77,10 @@ describe("create mode", () => {
     expect(labels).toEqual(["Source", "Authentication", "Parameters", "Credentials", "Tools", "Deploy"]);
     expect(stepButton("Source")).toBeEnabled();
     for (const later of ["Parameters", "Credentials", "Tools", "Deploy"]) expect(stepButton(later)).toBeDisabled();
+    await user.click(stepButton("Source"));
+    expect(screen.getByText(/was created from this source/)).toHaveTextContent("Notes API was created from this source.");
+    await user.click(screen.getByRole("button", { name: "Next: Configure Authentication" }));
+    expect(screen.getByRole("radio", { name: /Bearer Token/ })).toBeChecked();
   });
 
   it("requires an access token for managed authentication", async () => {

@@ -98,7 +98,16 @@ function WizardBody({ initial, mode, close }: { initial: Server | null; mode: Wi
   return (
     <div className="min-w-0 space-y-5">
       <StepNav steps={steps} current={step} canJump={(t) => !!server && canJumpTo(t, { mode, current: step, completed, steps })} onJump={(t) => go(t, false)} />
-      {step === "source" ? (
+      {step === "source" && server ? (
+        <div className="space-y-4">
+          <p className="rounded-md border bg-muted/40 p-4 text-sm">
+            <span className="font-medium">{server.name}</span> was created from this source. Continue with its configuration.
+          </p>
+          <div className="flex justify-end">
+            <Button type="button" onClick={() => go("auth", false)}>Next: Configure Authentication</Button>
+          </div>
+        </div>
+      ) : step === "source" ? (
         <SourceStep
           onCancel={close}
           onCreated={(s) => {
