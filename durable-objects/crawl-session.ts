@@ -4,6 +4,9 @@
 import { DurableObject } from "cloudflare:workers";
 import type { CrawlMessage } from "../worker/crawl/queue";
 
+/** Pause between two fetches of the same host when its robots.txt names no Crawl-delay. */
+export const POLITENESS_DELAY_MS = 250;
+
 export type PageStatus = "pending" | "processing" | "completed" | "failed";
 export type CrawlStatus = "crawling" | "completed" | "failed" | "cancelled";
 export type CrawlPage = { url: string; status: PageStatus; title: string | null; error: string | null };
@@ -52,12 +55,14 @@ export class CrawlSession extends DurableObject<Env> {
 
   /**
    * Starts the crawl of `urls` (idempotent for the same crawl id). `onDone`, when given, is sent to
-   * the crawl queue once the crawl is over (completed, or failed by the time limit).
+   * the crawl queue once the crawl is over (completed, or failed by the time limit). `hostDelays`
+   * are the pauses robots.txt asks for between two fetches of a host (Crawl-delay).
    */
-  async start(crawlId: string, urls: string[], timeLimitMs = CRAWL_TIME_LIMIT_MS, onDone?: CrawlMessage): Promise<CrawlSnapshot> {
+  async start(crawlId: string, urls: string[], timeLimitMs = CRAWL_TIME_LIMIT_MS, onDone?: CrawlMessage, hostDelays: Record<string, number> = {}): Promise<CrawlSnapshot> {
     if (this.kv.get("crawlId") === crawlId) return this.snapshot();
     this.kv.put("crawlId", crawlId);
     if (onDone) this.kv.put("onDone", onDone);
+    for (const [host, ms] of Object.entries(hostDelays)) this.kv.put(`delay:${host}`, ms);
     this.kv.put("status", "crawling");
     for (const url of urls) {
       this.sql.exec(`INSERT OR IGNORE INTO pages (url, status, updated_at) VALUES (?, 'pending', ?)`, url, Date.now());
@@ -77,6 +82,18 @@ export class CrawlSession extends DurableObject<Env> {
     if (cursor.rowsWritten === 0) return false;
     this.broadcast();
     return true;
+  }
+
+  /**
+   * Reserves the next fetch of `host` in this crawl: answers how many milliseconds to wait first, so
+   * that fetches of one host are at least its delay apart whichever consumer makes them.
+   */
+  reserveFetch(host: string): number {
+    const now = Date.now();
+    const delay = (this.kv.get(`delay:${host}`) as number | undefined) ?? POLITENESS_DELAY_MS;
+    const slot = Math.max(now, (this.kv.get(`next:${host}`) as number | undefined) ?? 0);
+    this.kv.put(`next:${host}`, slot + delay);
+    return slot - now;
   }
 
   /** Records a page's outcome; the crawl completes when no page is left pending or processing. */

@@ -16,21 +16,23 @@ const TYPES: Record<string, string> = {
 
 /**
  * The file answering a path: a subdomain of localhost (api.localhost) is served from a folder named
- * after it inside the site's folder (/docs-subdomain/x.html → docs-subdomain/api.localhost/x.html)
- * when that file exists; null for paths outside the fixtures.
+ * after it inside the site's folder (/docs-subdomain/x.html → docs-subdomain/api.localhost/x.html),
+ * and its root files (robots.txt) from docs-hosts/<host>/, when those files exist; null for paths
+ * outside the fixtures.
  */
 function fixturePath(pathname: string, hostname: string): string | null {
   const path = normalize(join(FIXTURES, pathname));
   if (!path.startsWith(FIXTURES)) return null;
   if (!hostname.endsWith(".localhost")) return path;
-  const [, site, ...rest] = pathname.split("/");
-  const own = normalize(join(FIXTURES, site, hostname, ...rest));
-  return own.startsWith(join(FIXTURES, site)) && rest.length && existsSync(own) ? own : path;
+  const [, first, ...rest] = pathname.split("/");
+  const own = normalize(rest.length ? join(FIXTURES, first, hostname, ...rest) : join(FIXTURES, "docs-hosts", hostname, first));
+  return own.startsWith(FIXTURES) && existsSync(own) ? own : path;
 }
 
 /** Starts the fixture server on 127.0.0.1 and an ephemeral port; files come from tests/fixtures. */
 export async function startFixtureServer(): Promise<{ origin: string; server: Server }> {
   const pages = new Map<string, string>();
+  const requests: { host: string; path: string; at: number }[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (url.pathname === "/_status/500") return void res.writeHead(500).end("upstream error");
@@ -56,6 +58,12 @@ export async function startFixtureServer(): Promise<{ origin: string; server: Se
     }
     // Subdomains of localhost arrive through the worker tests' outbound service with their name in x-forwarded-host.
     const host = String(req.headers["x-forwarded-host"] ?? req.headers.host ?? "");
+    // /_requests?host=<host>: when each request for that host arrived (crawl politeness).
+    if (url.pathname === "/_requests") {
+      const seen = requests.filter((r) => r.host === url.searchParams.get("host"));
+      return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(seen));
+    }
+    if (req.headers["x-forwarded-host"]) requests.push({ host, path: url.pathname + url.search, at: Date.now() });
     const path = fixturePath(decodeURIComponent(url.pathname), host.split(":")[0]);
     const file = path && (await readFile(path).catch(() => null));
     if (!path) return void res.writeHead(403).end();

@@ -19,8 +19,8 @@ const SEND_BATCH = 100;
 
 export type StartCrawlInput = { organizationId: string; url: string; selectedUrls?: string[]; limit?: number; serverId?: string | null };
 
-/** The pages to crawl: the selection (kept to the start URL's site) or, without one, the site's map. */
-async function pagesToCrawl(env: Bindings, input: StartCrawlInput): Promise<string[]> {
+/** The pages to crawl — the selection (kept to the start URL's site) or, without one, the site's map — and robots.txt's Crawl-delays. */
+async function pagesToCrawl(env: Bindings, input: StartCrawlInput) {
   const start = checkPublicUrl(input.url, env);
   const limit = Math.min(input.limit ?? MAX_CRAWL_PAGES, MAX_CRAWL_PAGES);
   const site = siteOf(start.hostname);
@@ -38,7 +38,7 @@ async function pagesToCrawl(env: Bindings, input: StartCrawlInput): Promise<stri
 
 /** Starts crawling; answers the crawl id and the number of pages queued. */
 export async function startCrawl(db: Database, env: Bindings, input: StartCrawlInput) {
-  const urls = await pagesToCrawl(env, input);
+  const { urls, crawlDelays } = await pagesToCrawl(env, input);
   if (!urls.length) fail(400, NO_PAGES_MESSAGE);
   const crawlId = crypto.randomUUID();
   await db.insert(crawls).values({
@@ -52,7 +52,7 @@ export async function startCrawl(db: Database, env: Bindings, input: StartCrawlI
   });
   // A server's re-crawl regenerates its tools once the crawl is over.
   const onDone: CrawlMessage | undefined = input.serverId ? { kind: "refresh", serverId: input.serverId, crawlId } : undefined;
-  await env.CRAWL_SESSION.getByName(crawlId).start(crawlId, urls, undefined, onDone);
+  await env.CRAWL_SESSION.getByName(crawlId).start(crawlId, urls, undefined, onDone, crawlDelays);
   const messages = urls.map((url) => ({ body: { crawlId, url } as CrawlMessage }));
   for (let i = 0; i < messages.length; i += SEND_BATCH) await env.CRAWL_QUEUE.sendBatch(messages.slice(i, i + SEND_BATCH));
   return { crawlId, total: urls.length, urls };

@@ -1,6 +1,7 @@
 // Crawl queue consumer: one message per page; each page is claimed from its CrawlSession, fetched,
 // converted to Markdown, stored in KV and reported back. Hosts are crawled concurrently, one page
-// at a time per host with a pause between pages (politeness); transient failures are retried,
+// at a time per host, fetches of a host spaced by its robots.txt Crawl-delay (at least
+// POLITENESS_DELAY_MS) through the crawl's session; transient failures are retried,
 // then the page is marked failed. Claims make redelivered messages harmless. The same queue carries
 // the follow-up jobs of crawls: LLM refinement, a server's regeneration after its re-crawl, and the sweep's re-crawls.
 import type { Bindings } from "../env";
@@ -20,8 +21,6 @@ export type CrawlMessage =
   | { kind: "recrawl"; serverId: string };
 
 export const MAX_PAGE_ATTEMPTS = 3;
-/** Pause between two pages of the same host within a batch. */
-export const POLITENESS_DELAY_MS = 250;
 /** At most this many hosts are fetched at once by one batch. */
 export const MAX_PARALLEL_HOSTS = 4;
 export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
@@ -33,6 +32,9 @@ export const pageContentKey = (crawlId: string, url: string) => `crawl:${crawlId
 async function crawlPage(env: Bindings, { crawlId, url }: PageMessage) {
   const session = env.CRAWL_SESSION.getByName(crawlId);
   if (!(await session.claim(url))) return; // cancelled, timed out, or already done
+  // Per-host politeness across every consumer of this crawl: the session hands out fetch slots.
+  const wait = await session.reserveFetch(hostOf(url));
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   const page = await safeFetchText(url, env, { timeoutMs: 20_000, maxBytes: MAX_PAGE_BYTES });
   if (page.status >= 500 || page.status === 429) throw new Error(`HTTP ${page.status}`);
   if (page.status >= 400) {
@@ -103,10 +105,7 @@ export async function handleCrawlBatch(batch: MessageBatch<CrawlMessage>, env: B
   const lanes = [...byHost.values()];
   const worker = async () => {
     for (let lane = lanes.shift(); lane; lane = lanes.shift()) {
-      for (const [i, message] of lane.entries()) {
-        if (i > 0) await new Promise((resolve) => setTimeout(resolve, POLITENESS_DELAY_MS));
-        await handlePage(env, message);
-      }
+      for (const message of lane) await handlePage(env, message);
     }
   };
   await Promise.all([...jobs, ...Array.from({ length: Math.min(MAX_PARALLEL_HOSTS, lanes.length) }, worker)]);

@@ -61,15 +61,25 @@ export async function fetchRobots(env: Bindings, origin: string): Promise<Robots
   }
 }
 
-/** Keeps the URLs robots allow, fetching each host's robots.txt once (at most `maxHosts` hosts). */
-export async function filterByRobots(env: Bindings, urls: string[], maxHosts = 10): Promise<string[]> {
+/** Robots may ask for at most this pause between fetches; a longer Crawl-delay is cut to it. */
+export const MAX_CRAWL_DELAY_MS = 10_000;
+
+/**
+ * Keeps the URLs robots allow, fetching each host's robots.txt once (at most `maxHosts` hosts), and
+ * answers the Crawl-delay of each host that names one.
+ */
+export async function filterByRobots(env: Bindings, urls: string[], maxHosts = 10): Promise<{ urls: string[]; crawlDelays: Record<string, number> }> {
   const cache = new Map<string, Promise<Robots>>();
   const kept: string[] = [];
+  const crawlDelays: Record<string, number> = {};
   for (const raw of urls) {
     const url = new URL(raw);
     if (!cache.has(url.origin) && cache.size >= maxHosts) continue;
     if (!cache.has(url.origin)) cache.set(url.origin, fetchRobots(env, url.origin));
-    if (isAllowed(await cache.get(url.origin)!, url)) kept.push(raw);
+    const robots = await cache.get(url.origin)!;
+    if (!isAllowed(robots, url)) continue;
+    kept.push(raw);
+    if (robots.crawlDelayMs) crawlDelays[url.host] = Math.min(robots.crawlDelayMs, MAX_CRAWL_DELAY_MS);
   }
-  return kept;
+  return { urls: kept, crawlDelays };
 }
