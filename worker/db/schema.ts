@@ -249,7 +249,8 @@ export const deployments = sqliteTable(
   (t) => [index("deployments_server_idx").on(t.serverId, t.createdAt)],
 );
 
-// ── Crawls, crawled pages, extraction jobs and specs ──────────────────────────────────────────
+// ── Crawls, extraction jobs and specs ─────────────────────────────────────────────────────────
+// A crawl's pages and their statuses live in its CrawlSession Durable Object, their Markdown in KV.
 
 export const CRAWL_STATUSES = ["pending", "crawling", "completed", "failed", "cancelled"] as const;
 export const PAGE_STATUSES = ["pending", "processing", "completed", "failed"] as const;
@@ -273,24 +274,6 @@ export const crawls = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("crawls_org_idx").on(t.organizationId)],
-);
-
-export const crawledPages = sqliteTable(
-  "crawled_pages",
-  {
-    id: id(),
-    crawlId: text("crawl_id")
-      .notNull()
-      .references(() => crawls.id, { onDelete: "cascade" }),
-    url: text("url").notNull(),
-    status: text("status", { enum: PAGE_STATUSES }).notNull().default("pending"),
-    title: text("title"),
-    // KV key of the page's Markdown.
-    contentKey: text("content_key"),
-    error: text("error"),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex("crawled_pages_crawl_url_idx").on(t.crawlId, t.url)],
 );
 
 export const specs = sqliteTable("specs", {
