@@ -20,6 +20,8 @@ export type ProviderSettings = Partial<{
   LLM_MODEL: string;
   /** How long the crawl's LLM refinement waits for the model, in milliseconds (default 120000). */
   LLM_TIMEOUT_MS: string;
+  /** Workers AI (an `[ai]` binding): refines crawled descriptions when no OpenAI-compatible URL is set. */
+  AI: Ai;
 }>;
 
 export type Bindings = Env & ProviderSettings;

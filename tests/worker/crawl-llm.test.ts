@@ -94,6 +94,62 @@ describe("LLM refinement", () => {
   });
 });
 
+/**
+ * The Worker's env with a Workers AI binding and no OpenAI-compatible URL. Workers AI only runs on
+ * Cloudflare's network, so the binding here hands the same inputs to the local chat API and answers
+ * in Workers AI's shape: `{ response }`, a string — or, with `parsed`, the object JSON mode gives.
+ */
+const withWorkersAi = (model: string, options: { parsed?: boolean; fail?: boolean } = {}) => {
+  const calls: { model: string; inputs: Record<string, unknown> }[] = [];
+  const AI = {
+    async run(name: string, inputs: Record<string, unknown>) {
+      calls.push({ model: name, inputs });
+      if (options.fail) throw new Error("3040: Capacity temporarily exceeded");
+      const res = await fetch(`${inject("llmBaseUrl")}/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${LLM_API_KEY}`, "content-type": "application/json" },
+        body: JSON.stringify({ model: name, ...inputs }),
+      });
+      const content = (await res.json<{ choices: { message: { content: string } }[] }>()).choices[0].message.content;
+      return { response: options.parsed ? JSON.parse(content) : content };
+    },
+  };
+  return { env: { ...env, AI, LLM_MODEL: model, LLM_TIMEOUT_MS: "1500" } as unknown as typeof env, calls };
+};
+
+async function refinedWith(workerEnv: typeof env) {
+  const jobId = await newJob();
+  expect((await deliver(jobId, workerEnv)).explicitAcks).toEqual([`msg-${jobId}`]);
+  const job = await jobAnswer(jobId);
+  expect(job).toMatchObject({ status: "completed", error: null });
+  return JSON.parse((await env.KV.get(specContentKey(job.specId!)))!) as Record<string, any>;
+}
+
+describe("Workers AI refinement", () => {
+  it("asks the binding's model with the draft and the documentation, and uses a valid answer", async () => {
+    const ai = withWorkersAi("refine");
+    expect((await refinedWith(ai.env)).info.description).toBe("Refined by the model from the documentation.");
+    expect(ai.calls).toHaveLength(1);
+    expect(ai.calls[0].model).toBe("refine");
+    expect(ai.calls[0].inputs.response_format).toEqual({ type: "json_object" });
+    const [system, user] = ai.calls[0].inputs.messages as { role: string; content: string }[];
+    expect(system.role).toBe("system");
+    expect(user.content).toContain("# Retrieve a note");
+  });
+
+  it("takes the object Workers AI's JSON mode answers", async () => {
+    expect((await refinedWith(withWorkersAi("refine", { parsed: true }).env)).paths["/notes"].get.summary).toBe("GET (refined)");
+  });
+
+  it("keeps the default extractor's description when the binding fails, answers prose or answers late", async () => {
+    expect(await refinedWith(withWorkersAi("refine", { fail: true }).env)).toEqual(draft);
+    expect(await refinedWith(withWorkersAi("garbage").env)).toEqual(draft);
+    const started = Date.now();
+    expect(await refinedWith(withWorkersAi("slow").env)).toEqual(draft);
+    expect(Date.now() - started).toBeLessThan(8_000);
+  });
+});
+
 describe("jobs that keep failing", () => {
   it("are retried, then end failed with the reason after the third attempt", async () => {
     // A job whose crawl its organization cannot read fails at every attempt.
