@@ -1,7 +1,8 @@
-// Re-importing a server's description keeps tool names and active flags stable.
+// Re-importing a server's description keeps tool names, active flags and static values stable.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { tools } from "../../worker/db/schema";
+import { authConfigs, servers, tools } from "../../worker/db/schema";
+import { loadServerConfig } from "../../worker/mcp/generate";
 import { reimportServer } from "../../worker/servers/reimport";
 import { env } from "cloudflare:workers";
 import { call, signUp } from "./helpers";
@@ -21,5 +22,40 @@ describe("re-import", () => {
     expect(rows.filter((r) => r.active).map((r) => r.name)).toEqual(["op1", "op3", "op4", "op5", "op6", "op7", "op8", "op9", "op10", "op11"]);
     // Without a new source, the kept description is imported again.
     expect(await reimportServer(db, env, organizationId, data.id)).toMatchObject({ tools: 12 });
+  });
+
+  it("keeps static parameter values for the tools that still take them, and the crawl's base URL when asked", async () => {
+    const { cookie, email } = await signUp();
+    const withAccount = (paths: string[]) =>
+      JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "Accounts", version: "1.0" },
+        servers: [{ url: "https://accounts.example.com" }],
+        paths: Object.fromEntries(
+          paths.map((p) => [p, { get: { operationId: p.slice(1), parameters: [{ name: "account", in: "query", required: true, schema: { type: "string" } }], responses: { 200: { description: "ok" } } } }]),
+        ),
+      });
+    const { data } = await json(await uploadDescription(cookie, "accounts.json", withAccount(["/invoices"])));
+    const saved = await call(`/api/servers/${data.id}/auth-config`, {
+      method: "POST",
+      cookie,
+      json: { authType: "none", authStrategy: "passthrough", exposeToPublic: true, authContextValues: { account: "acct_7" } },
+    });
+    expect((await saved.json<{ success: boolean }>()).success).toBe(true);
+    await db.update(servers).set({ baseUrl: "https://corrected.example.com" }).where(eq(servers.id, data.id));
+    const organizationId = await organizationOf(email);
+
+    await reimportServer(db, env, organizationId, data.id, { text: withAccount(["/invoices", "/payments"]), filename: "accounts.json" }, { keepBaseUrl: true });
+    const auth = await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, data.id) });
+    expect(auth!.authContextValues).toEqual({ account: "acct_7" });
+    const config = await loadServerConfig(db, data.id);
+    expect(config.baseUrl).toBe("https://corrected.example.com");
+    expect(config.staticValues).toEqual({ account: "acct_7" });
+    expect(config.tools.map((t) => t.name)).toEqual(["invoices", "payments"]);
+    expect(config.tools.every((t) => "account" in (t.inputSchema.properties ?? {}))).toBe(true);
+
+    // Without keepBaseUrl the description's base URL wins.
+    await reimportServer(db, env, organizationId, data.id);
+    expect((await loadServerConfig(db, data.id)).baseUrl).toBe("https://accounts.example.com");
   });
 });
