@@ -1,8 +1,8 @@
 // The server wizard: source validation, each step's messages, the step-navigation rules in create and
 // edit mode, passthrough, the tool-limit messages and the deploy step.
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as fx from "./fixtures";
 import { renderApp } from "./helpers";
 import { analysis, createRoutes, fail, manyArgs, mappings, mockWizardApi, ok, savedConfig, subscriptionWithLimit, wizardToken, type WizardRoutes } from "./wizard-fixtures";
@@ -26,6 +26,9 @@ async function uploadAndContinue(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole("button", { name: "Next: Configure Authentication" }));
   await screen.findByText("Detected authentication");
 }
+
+// Whole wizard walks with many user events; the default 5 s is tight on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 describe("source step", () => {
   it("keeps Next disabled until a URL or a file is given, then creates the server from a multipart upload", async () => {
@@ -54,6 +57,15 @@ describe("source step", () => {
     const box = await screen.findByRole("alert");
     expect(box).toHaveTextContent("Crawl Failed");
     expect(box).toHaveTextContent('Unsupported file type "notes.json"');
+  });
+
+  it("refuses other file types", async () => {
+    const { user } = await openCreate();
+    await user.click(screen.getByRole("button", { name: /OpenAPI Spec/ }));
+    // The picker's accept filter can be bypassed (drag and drop, "All files"): the step checks again.
+    fireEvent.change(screen.getByLabelText("Upload a file (.json, .yaml, .yml)"), { target: { files: [new File(["x"], "notes.txt", { type: "text/plain" })] } });
+    expect(screen.getByRole("alert")).toHaveTextContent("Please choose a .json, .yaml or .yml file");
+    expect(screen.getByRole("button", { name: "Next: Configure Authentication" })).toBeDisabled();
   });
 
   it("needs a documentation URL before 'Start crawling' and offers a way back to the method choice", async () => {
@@ -163,6 +175,24 @@ describe("create mode", () => {
     expect(screen.queryByRole("button", { name: "Delete Server" })).not.toBeInTheDocument();
   });
 
+  it.each([
+    ["API Key", "API Key", ["API Key"]],
+    ["Basic Auth", "Username and Password", ["Username", "Password"]],
+    ["OAuth2", "OAuth2 Client ID and Secret", ["Client ID", "Client Secret"]],
+  ])("asks for the %s credentials with the spec's message", async (type, label, fields) => {
+    const { user } = await openCreate();
+    await uploadAndContinue(user);
+    await user.click(screen.getByRole("radio", { name: new RegExp(type) }));
+    await user.click(screen.getByRole("checkbox", { name: "Wizard token" }));
+    await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
+    await user.type(await screen.findByLabelText("Value for workspaceId"), "ws_42");
+    await user.click(screen.getByRole("button", { name: "Next: Configure Credentials" }));
+    for (const field of fields) expect(await screen.findByLabelText(field)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(`Managed authentication requires API credentials. Please provide the ${label} for the target API.`);
+    expect(screen.getByLabelText(fields.at(-1)!)).toHaveAttribute("type", "password");
+  });
+
   it("passthrough hides Credentials, clears the chosen tokens and saves from the parameters step", async () => {
     const { user, calls } = await openCreate();
     await uploadAndContinue(user);
@@ -245,6 +275,22 @@ describe("edit mode", () => {
     await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
     expect(await screen.findByRole("list", { name: "Tools" })).toBeInTheDocument();
     expect(calls.find((c) => c.path === "/api/servers/srv_1/auth-config" && c.method === "POST")!.body).toMatchObject({ secrets: {} });
+  });
+
+  it("deletes the saved secrets", async () => {
+    const routes = editRoutes();
+    routes["DELETE /api/servers/srv_1/auth-config/secrets"] = ok();
+    const { user, calls } = await openEdit(routes);
+    await user.click(stepButton("Credentials"));
+    await user.click(screen.getByRole("button", { name: "Delete saved secrets" }));
+    expect(await screen.findByText("Secrets deleted")).toBeInTheDocument();
+    expect(screen.getByText("Authentication secrets have been removed")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "DELETE" && c.path === "/api/servers/srv_1/auth-config/secrets")).toBe(true);
+    expect(screen.queryByText("sk_l…cret")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Managed authentication requires API credentials. Please provide the Bearer Token for the target API.",
+    );
   });
 
   it("deletes the server after the confirmation", async () => {
