@@ -4,7 +4,8 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "./helpers";
-import { createRoutes, fail, mockWizardApi, newServer, ok, type WizardRoutes } from "./wizard-fixtures";
+import * as fx from "./fixtures";
+import { analysis, createRoutes, fail, mockWizardApi, newServer, ok, savedConfig, type WizardRoutes } from "./wizard-fixtures";
 
 const DOCS = "https://docs.example.com";
 const links = [`${DOCS}/`, `${DOCS}/notes/list`, `${DOCS}/notes/create`, `${DOCS}/guide/intro`];
@@ -160,5 +161,32 @@ describe("crawl flow", () => {
     expect(calls.some((c) => c.method === "DELETE" && c.path === "/api/crawl/crawl_1/cancel")).toBe(true);
     expect(await screen.findByRole("button", { name: "Start crawling" })).toBeEnabled();
     expect(screen.queryByText("0 of 2 pages")).not.toBeInTheDocument();
+  });
+});
+
+describe("re-crawls on the deploy step", () => {
+  it("restarts a crawl and polls it every 3 s until the tools are refreshed", async () => {
+    const crawled = { ...fx.activeServer, originalCrawlUrl: DOCS };
+    const calls = mockWizardApi({
+      ...createRoutes(),
+      "GET /api/servers": ok([crawled]),
+      "GET /api/access-tokens": ok([fx.token]),
+      "POST /api/servers/srv_1/analyse-auth": ok(analysis),
+      "GET /api/servers/srv_1/auth-config": ok(savedConfig),
+      "GET /api/servers/srv_1/assigned-tokens": ok(["tok_1"]),
+      "POST /api/servers/srv_1/restart-crawl": ok({ crawlId: "crawl_9", urlCount: 2 }),
+      "GET /api/crawl/crawl_9": (_c, n) => ({ body: n === 0 ? status(1) : status(2, "completed") }),
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderApp("/servers");
+    await user.click(await screen.findByRole("button", { name: "Configure Petstore" }));
+    await user.click(await screen.findByRole("button", { name: /Deploy$/ }));
+    await user.click(await screen.findByRole("button", { name: "Restart Crawl" }));
+    expect(await screen.findByText("Crawl restarted successfully! Processing 2 pages.")).toBeInTheDocument();
+    await tick(3000);
+    expect(await screen.findByText("1 of 2 pages")).toBeInTheDocument();
+    await tick(3000);
+    expect(await screen.findByText("Crawl completed successfully! Tools have been refreshed with the latest documentation.")).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === "/api/crawl/crawl_9")).toHaveLength(2);
   });
 });
