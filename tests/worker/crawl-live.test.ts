@@ -1,5 +1,7 @@
 // Live crawl progress: GET /api/crawl/{id}/ws pushes the status on every page change until the crawl
 // is over, for the crawl's own organization only.
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { call, signUp } from "./helpers";
 import type { CrawlStatusAnswer } from "./crawl-helpers";
@@ -50,6 +52,17 @@ describe("crawl WebSocket", () => {
     await call(`/api/crawl/${crawlId}/cancel`, { method: "DELETE", cookie: user.cookie });
     expect(await closed).toEqual({ code: 1000, reason: "Crawl cancelled" });
     expect(messages.at(-1)).toMatchObject({ status: "cancelled", error: "Crawl cancelled" });
+  });
+
+  it("pushes the time-out failure with the spec's message and closes", async () => {
+    const crawlId = await startCrawl([`${inject("fixtureOrigin")}/_slow/docs-reference/get-note.html?ms=5000`]);
+    const { messages, closed } = await listen(crawlId);
+    expect(await runDurableObjectAlarm(env.CRAWL_SESSION.getByName(crawlId))).toBe(true);
+    expect(await closed).toEqual({ code: 1000, reason: "Crawl failed" });
+    expect(messages.at(-1)).toMatchObject({
+      status: "failed",
+      error: "Crawl timed out after 10 minutes. Please try again or use a smaller documentation site.",
+    });
   });
 
   it("answers the final status at once for a crawl already over", async () => {
