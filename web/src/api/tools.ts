@@ -1,6 +1,6 @@
 // A server's tools (spec §7): the mappings, per-tool and bulk toggles, and the plan's active-tool limit.
 import { queryOptions } from "@tanstack/react-query";
-import { subscriptionQuery } from "./billing";
+import type { Subscription } from "./billing";
 import { apiRequest } from "./client";
 
 export type JsonSchema = { type?: string | string[]; description?: string; properties?: Record<string, JsonSchema>; required?: string[] };
@@ -28,9 +28,7 @@ export const mappingsQuery = (id: string) =>
   });
 
 /** The plan's maxToolsPerServer, read from the subscription. */
-export const maxToolsOf = (subscription: { plan?: { features?: { maxToolsPerServer?: number } } } | null | undefined) =>
-  subscription?.plan?.features?.maxToolsPerServer ?? DEFAULT_MAX_TOOLS;
-export { subscriptionQuery };
+export const maxToolsOf = (subscription: Subscription | null | undefined) => subscription?.plan?.features?.maxToolsPerServer ?? DEFAULT_MAX_TOOLS;
 
 export const setToolActive = (id: string, toolName: string, active: boolean) =>
   apiRequest(`/api/servers/${encodeURIComponent(id)}/tools`, { method: "PATCH", body: { toolName, active }, fallbackError: "Failed to update tool status" });

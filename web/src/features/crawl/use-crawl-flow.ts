@@ -96,6 +96,8 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
     } catch (e) {
       return reset(`Failed to start crawl: ${reason(e)}`);
     }
+    // Pushed statuses render at once; polling still runs at the spec's pace, as the fallback when the
+    // socket is missing or drops, and for the give-up rule of spec §9.
     const unsubscribe = await subscribeCrawlLive(id, (s) => !controller.signal.aborted && setStatus(s));
     try {
       const done = await poll(() => getCrawlStatus(id), {
