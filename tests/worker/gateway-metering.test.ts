@@ -32,7 +32,13 @@ describe("metering", () => {
     expect(await orgCalls(org)).toBe(200);
     const perServer = await db.select().from(serverUsage).where(eq(serverUsage.organizationId, org));
     expect(Object.fromEntries(perServer.map((r) => [r.serverId, r.toolCalls]))).toEqual({ [a.id]: 150, [b.id]: 50 });
-  });
+    // A second wave, served from the cached lookup and token check: still counted exactly.
+    const again = await Promise.all(Array.from({ length: 200 }, (_, i) => callTool(i % 4 === 0 ? b.slug : a.slug, token, 200 + i)));
+    expect((await Promise.all(again.map((r) => r.text()))).every((t) => t.includes("/echo/count_me"))).toBe(true);
+    expect(await orgCalls(org)).toBe(400);
+    const after = await db.select().from(serverUsage).where(eq(serverUsage.organizationId, org));
+    expect(Object.fromEntries(after.map((r) => [r.serverId, r.toolCalls]))).toEqual({ [a.id]: 300, [b.id]: 100 });
+  }, 30_000);
 
   it("does not count tools/list or initialize", async () => {
     const org = await createOrg();

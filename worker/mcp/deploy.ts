@@ -8,7 +8,7 @@ import { getProvider } from "../hosting";
 import type { ProviderName } from "../hosting/types";
 import { fail } from "../lib/errors";
 import { generateServer, loadServerConfig, type GenerateOptions, type GeneratedServer } from "./generate";
-import { managedCredentials } from "./lookup";
+import { invalidateServerLookups, managedCredentials } from "./lookup";
 
 export type ApiConfig = { baseUrl?: string; authType?: string; headers?: Record<string, string> };
 export type DeployOptions = GenerateOptions & {
@@ -69,6 +69,8 @@ export async function completeDeployment(env: Bindings, db: Database, started: S
         .set({ activeDeploymentId: id })
         .where(and(eq(servers.id, serverId), sql`exists (select 1 from deployments where id = ${id} and status = 'deployed')`)),
     ]);
+    // The gateway serves the new deployment from the next call on.
+    invalidateServerLookups();
     await stub.finish(id, "deployed");
   } catch (err) {
     const message = (err as Error).message || "Deployment failed";

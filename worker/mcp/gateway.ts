@@ -7,7 +7,7 @@ import { isLocalDev, type Bindings } from "../env";
 import { getProvider } from "../hosting";
 import { bearerToken, verifyAccessToken } from "../tokens/verify";
 import { GatewayError, messagesOf, rpcError } from "./jsonrpc";
-import { findServerBySlug, managedCredentials, secretsTagOf } from "./lookup";
+import { cachedServerBySlug, managedCredentials } from "./lookup";
 import { meterToolCall } from "./metering";
 
 /** Largest MCP request body the gateway reads (the SDK's own default bound). */
@@ -52,7 +52,7 @@ const challenge = (slug: string, error?: string, description?: string) =>
 export async function handleMcpRequest(env: Bindings, db: Database, slug: string, request: Request, waitUntil: (p: Promise<unknown>) => void) {
   const refused = rebindingCheck(env, request);
   if (refused) return rpcError(403, GatewayError.Forbidden, `Forbidden: ${refused} (DNS rebinding protection)`);
-  const found = await findServerBySlug(db, slug);
+  const found = await cachedServerBySlug(db, slug);
   if (!found || found.server.status === "removed") return rpcError(404, GatewayError.ServerNotFound, `No MCP server at /s/${slug}`);
   const { server, auth, plan } = found;
 
@@ -100,7 +100,7 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
     {
       deploymentId: server.activeDeploymentId,
       slug,
-      secretsTag: await secretsTagOf(auth),
+      secretsTag: found.secretsTag,
       credentials: () => managedCredentials(env.SECRETS_KEY, auth),
     },
     forwarded,

@@ -1,4 +1,5 @@
-// One query for everything the gateway needs about a server: the row, its auth config and its plan.
+// One query for everything the gateway needs about a server: the row, its auth config and its plan;
+// and a short-lived in-isolate copy of it for the gateway's hot path.
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { authConfigs, deployments, plans, servers, subscriptions } from "../db/schema";
@@ -42,4 +43,40 @@ export async function managedCredentials(secretsKey: string, auth: AuthConfigRow
 /** A short tag that changes whenever the managed secrets change. */
 export async function secretsTagOf(auth: AuthConfigRow | null) {
   return auth?.secretsCiphertext && auth.authStrategy === "managed" ? (await sha256Hex(auth.secretsCiphertext)).slice(0, 16) : "none";
+}
+
+/** A looked-up server with the tag of its managed secrets, as the gateway's hot path uses it. */
+export type CachedGatewayServer = GatewayServer & { secretsTag: string };
+
+/**
+ * How long an isolate reuses a lookup. Changes made through this isolate (deploys, hibernation)
+ * drop the entry at once; the bound covers changes made elsewhere — other isolates, the cron.
+ */
+export const LOOKUP_TTL_MS = 2_000;
+const LOOKUP_CACHE_LIMIT = 1_000;
+// Resolved values only: a promise shared across requests could hang one when another is cancelled.
+const lookups = new Map<string, { at: number; value: CachedGatewayServer }>();
+// Bumped by every invalidation: a lookup that read D1 before it must not be cached.
+let generation = 0;
+
+/** findServerBySlug through the in-isolate cache; unknown slugs are not cached. */
+export async function cachedServerBySlug(db: Database, slug: string): Promise<CachedGatewayServer | null> {
+  const now = Date.now();
+  const hit = lookups.get(slug);
+  if (hit && now - hit.at < LOOKUP_TTL_MS) return hit.value;
+  const startedIn = generation;
+  const found = await findServerBySlug(db, slug);
+  if (!found) return null;
+  const value = { ...found, secretsTag: await secretsTagOf(found.auth) };
+  if (generation === startedIn) {
+    if (lookups.size >= LOOKUP_CACHE_LIMIT) lookups.clear();
+    lookups.set(slug, { at: now, value });
+  }
+  return value;
+}
+
+/** Forgets every cached lookup (changes are rare: a deploy, hibernation), so each server's next call reads D1. */
+export function invalidateServerLookups() {
+  generation++;
+  lookups.clear();
 }

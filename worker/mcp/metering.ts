@@ -4,8 +4,10 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { servers, serverUsage } from "../db/schema";
 import { usagePeriod } from "../billing/usage";
+import { invalidateServerLookups } from "./lookup";
 
 export type MeterResult = { ok: true; toolCalls: number } | { ok: false; message: string };
+export type MeteredCall = { serverId: string; organizationId: string; limit: number; planName: string };
 
 /** The refusal of a call over the monthly limit; it names the limit. */
 export const limitMessage = (planName: string, limit: number) =>
@@ -13,11 +15,7 @@ export const limitMessage = (planName: string, limit: number) =>
   `This server is paused until the usage resets on the 1st of next month, or until the plan is upgraded.`;
 
 /** Counts one tools/call, unless the organization has used its monthly allowance. */
-export async function meterToolCall(
-  db: Database,
-  call: { serverId: string; organizationId: string; limit: number; planName: string },
-  now = new Date(),
-): Promise<MeterResult> {
+export async function meterToolCall(db: Database, call: MeteredCall, now = new Date()): Promise<MeterResult> {
   const period = usagePeriod(now);
   // One batch (one transaction, one round trip). The organization's counter moves only while under
   // the limit, so concurrent calls never overshoot; the server's counter moves only if it did
@@ -49,11 +47,12 @@ export async function meterToolCall(
 }
 
 /** Pauses every active server of an organization for the monthly tool-call limit. */
-export function hibernateOrganization(db: Database, organizationId: string) {
-  return db
+export async function hibernateOrganization(db: Database, organizationId: string) {
+  await db
     .update(servers)
     .set({ status: "hibernated", hibernatedReason: "tool_calls" })
     .where(and(eq(servers.organizationId, organizationId), eq(servers.status, "active")));
+  invalidateServerLookups();
 }
 
 /** Tool calls of each of the organization's servers this month: server id → count. */

@@ -1,5 +1,5 @@
-// Access-token checks for the MCP gateway: a hashed lookup cached briefly in KV, invalidated on
-// every revoke, rotate and re-assignment.
+// Access-token checks for the MCP gateway: a hashed lookup cached briefly in KV and, for a shorter
+// time, in the isolate; both are invalidated on every revoke, rotate and re-assignment.
 import { eq } from "drizzle-orm";
 import { getDb } from "../db";
 import { accessTokens, tokenServers } from "../db/schema";
@@ -17,11 +17,30 @@ export type TokenCheck =
 
 const CACHE_TTL_SECONDS = 60;
 const cacheKey = (tokenHash: string) => `token:${tokenHash}`;
+/** In-isolate reuse of a lookup; a revoke through this isolate drops it at once (see invalidateTokenCache). */
+export const ISOLATE_TTL_MS = 2_000;
+const ISOLATE_CACHE_LIMIT = 5_000;
+const isolateCache = new Map<string, { at: number; entry: CachedToken }>();
+// Bumped by every invalidation: a lookup that read before it must not cache what it read.
+let generation = 0;
 
 /** The bearer token of an Authorization header, or null. */
 export const bearerToken = (header: string | null | undefined) => header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
 
 async function lookup(env: Bindings, tokenHash: string): Promise<CachedToken | null> {
+  const now = Date.now();
+  const local = isolateCache.get(tokenHash);
+  if (local && now - local.at < ISOLATE_TTL_MS) return local.entry;
+  const startedIn = generation;
+  const entry = await lookupShared(env, tokenHash, startedIn);
+  if (entry && generation === startedIn) {
+    if (isolateCache.size >= ISOLATE_CACHE_LIMIT) isolateCache.clear();
+    isolateCache.set(tokenHash, { at: now, entry });
+  }
+  return entry;
+}
+
+async function lookupShared(env: Bindings, tokenHash: string, startedIn: number): Promise<CachedToken | null> {
   const cached = await env.KV.get<CachedToken>(cacheKey(tokenHash), "json");
   if (cached) return cached;
   const db = getDb(env.DB);
@@ -35,7 +54,7 @@ async function lookup(env: Bindings, tokenHash: string): Promise<CachedToken | n
     expiresAt: token.expiresAt?.getTime() ?? null,
     serverIds: assigned.map((a) => a.serverId),
   };
-  await env.KV.put(cacheKey(tokenHash), JSON.stringify(entry), { expirationTtl: CACHE_TTL_SECONDS });
+  if (generation === startedIn) await env.KV.put(cacheKey(tokenHash), JSON.stringify(entry), { expirationTtl: CACHE_TTL_SECONDS });
   return entry;
 }
 
@@ -56,5 +75,7 @@ export async function verifyAccessToken(env: Bindings, token: string | null, ser
 
 /** Drops cached lookups of these token hashes, so the gateway sees a change at once. */
 export async function invalidateTokenCache(env: Bindings, tokenHashes: string[]) {
+  generation++;
+  for (const hash of tokenHashes) isolateCache.delete(hash);
   await Promise.all(tokenHashes.map((hash) => env.KV.delete(cacheKey(hash))));
 }
