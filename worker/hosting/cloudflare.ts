@@ -50,6 +50,9 @@ export const cloudflareProvider: HostingProvider = {
       headers: { authorization: `Bearer ${cf.token}` },
       body: uploadForm(serverModules(server.configModule), secrets, [`server:${server.config.serverId}`, `deployment:${server.deploymentId}`]),
       signal: AbortSignal.timeout(60_000),
+    }).catch((err: Error) => {
+      const why = err.name === "TimeoutError" ? "no answer within 60 s" : err.message;
+      throw new Error(`Could not reach Cloudflare's API at ${new URL(cf.base).host}: ${why}`);
     });
     const envelope = (await res.json().catch(() => null)) as CloudflareEnvelope | null;
     if (!res.ok || !envelope?.success) {
