@@ -1,5 +1,6 @@
 // A real upstream API for MCP tests: echoes requests (path, query, headers, cookies, parsed bodies),
-// serves text, binary, large JSON, error statuses, slow answers and an OAuth2 token endpoint.
+// serves text, binary, large JSON, error statuses, slow answers and an OAuth2 token endpoint; and
+// faulty answers: one that never comes, a reset connection, bytes that are not HTTP, a cut-off body.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=", "base64");
@@ -61,6 +62,7 @@ async function parsedBody(req: IncomingMessage, raw: Buffer) {
 /** Starts the upstream API on 127.0.0.1 and an ephemeral port. */
 export async function startUpstreamServer(): Promise<{ origin: string; server: Server }> {
   let tokensIssued = 0;
+  const hits = new Map<string, number>();
   const uploads: Upload[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -84,6 +86,19 @@ export async function startUpstreamServer(): Promise<{ origin: string; server: S
     if (url.pathname === "/big") return json(200, { items: Array.from({ length: Number(url.searchParams.get("n") ?? 5000) }, (_, i) => ({ i, label: `item ${i}` })) });
     const status = url.pathname.match(/^\/status\/(\d{3})$/);
     if (status) return json(Number(status[1]), { error: `failure ${status[1]}`, detail: "x".repeat(5000) });
+    // Faults. /hits/<key> counts requests to /counted/<key> (to prove a call never reached the API).
+    const counted = url.pathname.match(/^\/counted\/([\w-]+)$/);
+    if (counted) hits.set(counted[1], (hits.get(counted[1]) ?? 0) + 1);
+    const hitsOf = url.pathname.match(/^\/hits\/([\w-]+)$/);
+    if (hitsOf) return json(200, { hits: hits.get(hitsOf[1]) ?? 0 });
+    if (url.pathname === "/hang") return; // never answers; the socket closes when the client gives up
+    if (url.pathname === "/reset") return req.socket.destroy();
+    if (url.pathname === "/garbage") return req.socket.end("\x00\x13 this is not HTTP at all \xff\r\n\r\n");
+    if (url.pathname === "/truncated") {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+      res.write('{"items": [1, 2, 3');
+      return setTimeout(() => req.socket.destroy(), 20);
+    }
     if (url.pathname === "/slow") {
       const timer = setTimeout(() => json(200, { slow: true }), Number(url.searchParams.get("ms") ?? 2000));
       req.on("close", () => clearTimeout(timer));
