@@ -26,6 +26,12 @@ export const UPLOAD_ROOT = "upload:///description";
 const MAX_EXTERNAL_FILES = 50;
 const NOT_A_DESCRIPTION = "The document is not an OpenAPI or Swagger description: it has no 'openapi' or 'swagger' version field";
 
+/** A version field as a refusal shows it: short, and never "[object Object]". */
+function shownVersion(value: unknown) {
+  const text = value !== null && typeof value === "object" ? (Array.isArray(value) ? "(a list)" : "(an object)") : String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
 /** Checks the version field; answers the version string. */
 function checkVersion(doc: unknown): string {
   if (!doc || typeof doc !== "object" || Array.isArray(doc)) fail(400, NOT_A_DESCRIPTION);
@@ -33,10 +39,10 @@ function checkVersion(doc: unknown): string {
   const version = String(openapi ?? swagger ?? "");
   if (!version) fail(400, NOT_A_DESCRIPTION);
   if (swagger !== undefined && version !== "2.0") {
-    fail(400, `Unsupported Swagger version ${version}: Toolport imports Swagger 2.0 and OpenAPI 3.0 and 3.1`);
+    fail(400, `Unsupported Swagger version ${shownVersion(swagger)}: Toolport imports Swagger 2.0 and OpenAPI 3.0 and 3.1`);
   }
   if (openapi !== undefined && !/^3\.[01](\.\d+)?(-.+)?$/.test(version)) {
-    fail(400, `Unsupported OpenAPI version ${version}: Toolport imports Swagger 2.0 and OpenAPI 3.0 and 3.1`);
+    fail(400, `Unsupported OpenAPI version ${shownVersion(openapi)}: Toolport imports Swagger 2.0 and OpenAPI 3.0 and 3.1`);
   }
   const d = doc as Record<string, unknown>;
   const hasPaths = d.paths && typeof d.paths === "object";
