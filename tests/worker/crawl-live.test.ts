@@ -78,9 +78,11 @@ describe("crawl WebSocket", () => {
     const crawlId = await startCrawl([`${site()}/get-note.html`]);
     const ws = { upgrade: "websocket" };
     const other = await signUp();
-    const foreign = await call(`/api/crawl/${crawlId}/ws`, { cookie: other.cookie, headers: ws });
-    expect(foreign.status).toBe(404);
-    expect(await foreign.json()).toEqual({ success: false, error: "Crawl not found" });
+    for (const headers of [ws, {}]) {
+      const foreign = await call(`/api/crawl/${crawlId}/ws`, { cookie: other.cookie, headers });
+      expect(foreign.status).toBe(404);
+      expect(await foreign.json()).toEqual({ success: false, error: "Crawl not found" });
+    }
     const crossSite = await call(`/api/crawl/${crawlId}/ws`, { cookie: user.cookie, headers: { ...ws, origin: "https://evil.example" } });
     expect(crossSite.status).toBe(403);
     expect(await crossSite.json()).toEqual({ success: false, error: "Cross-origin request refused" });

@@ -39,12 +39,12 @@ export const crawlRoutes = new Hono<AppEnv>()
     return c.json({ success: true, ...status });
   })
   .get("/:id/ws", validate("param", idParam), async (c) => {
-    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") fail(426, "Expected a WebSocket upgrade");
     // Browsers send Origin on WebSocket handshakes: a foreign page must not ride the session cookie.
     const origin = c.req.header("origin");
     if (origin !== undefined && !allowedOrigins(c.env, c.req.url).includes(origin)) fail(403, "Cross-origin request refused");
     const { id } = c.req.valid("param");
     await getCrawlRow(c.var.db, c.var.organizationId, id);
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") fail(426, "Expected a WebSocket upgrade");
     return c.env.CRAWL_SESSION.getByName(id).fetch(c.req.raw);
   })
   .delete("/:id/cancel", validate("param", idParam), async (c) => {
