@@ -9,6 +9,7 @@ import { bearerToken, verifyAccessToken } from "../tokens/verify";
 import { GatewayError, messagesOf, rpcError } from "./jsonrpc";
 import { cachedServerBySlug, managedCredentials } from "./lookup";
 import { meterToolCall } from "./metering";
+import { readTextWithin } from "../lib/body";
 
 /** Largest MCP request body the gateway reads (the SDK's own default bound). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -70,8 +71,11 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
 
   let body: string | null = null;
   if (request.method === "POST") {
-    if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return rpcError(413, -32600, "Request body too large (limit 4 MB)");
-    body = await request.text();
+    // Capped while reading: a chunked body declares no length, and nothing is metered before the cap.
+    const tooLarge = () => rpcError(413, -32600, "Request body too large (limit 4 MB)");
+    if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return tooLarge();
+    body = await readTextWithin(request.body, MAX_BODY_BYTES);
+    if (body === null) return tooLarge();
     const calls = messagesOf(body).filter((m) => m.method === "tools/call");
     if (calls.length > 0) {
       const id = calls[0].id ?? null;
