@@ -1,6 +1,7 @@
 // Outbound fetches of user-given URLs: internal addresses refused outside local development,
 // redirects re-checked hop by hop, a time-out, and a cap on the body size.
 import { isLocalDev } from "../env";
+import { readTextWithin } from "./body";
 import { fail } from "./errors";
 
 const INTERNAL_HOSTNAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/i;
@@ -119,25 +120,7 @@ export async function safeFetchText(raw: string, env: Pick<Env, "ENVIRONMENT">, 
 }
 
 async function readCapped(res: Response, maxBytes: number) {
-  if (!res.body) return "";
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      fail(413, `The document is larger than the ${maxBytes / 1024 / 1024} MB limit`);
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(all);
+  const text = await readTextWithin(res.body, maxBytes);
+  if (text === null) fail(413, `The document is larger than the ${maxBytes / 1024 / 1024} MB limit`);
+  return text;
 }
