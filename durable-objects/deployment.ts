@@ -91,7 +91,7 @@ export class Deployment extends DurableObject<Env> {
     // The D1 row is what the API answers: mark it failed too (unless it finished meanwhile).
     const deploymentId = this.kv.get("deploymentId") as string | undefined;
     if (deploymentId) {
-      await this.env.DB.prepare(`UPDATE deployments SET status = 'failed', error = ?, updated_at = ? WHERE id = ? AND status = 'deploying'`)
+      await this.env.DB.prepare(`UPDATE deployments SET status = 'failed', error = ?, updated_at = ? WHERE id = ? AND status IN ('generated', 'deploying')`)
         .bind(DEPLOYMENT_TIMEOUT_MESSAGE, Date.now(), deploymentId)
         .run();
     }

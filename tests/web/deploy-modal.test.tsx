@@ -206,6 +206,18 @@ describe("deploy modal: deploying step", () => {
     expect(screen.getByText("Successfully Deployed!")).toBeInTheDocument();
   });
 
+  it("treats a generated deployment as under way", async () => {
+    useFakeTime();
+    let polls = 0;
+    stubApi({ [STATUS]: () => (++polls < 2 ? ok(view("generated")) : ok(view("deployed"))), [API_CONFIG]: ok(apiConfig) });
+    renderModal();
+    await advance(0);
+    expect(screen.getByText("generated")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Cancel Deployment" })).toBeInTheDocument();
+    await advance(5000);
+    expect(screen.getByText("Successfully Deployed!")).toBeInTheDocument();
+  });
+
   it("goes back to config with the error when a poll says failed", async () => {
     useFakeTime();
     let polls = 0;

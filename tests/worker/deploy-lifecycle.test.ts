@@ -113,6 +113,24 @@ describe("deployment API", () => {
     expect(row).toMatchObject({ status: "failed", error: DEPLOYMENT_TIMEOUT_MESSAGE });
   });
 
+  it("records a deployment as generated, then deploying; a stuck generated one is cancelled or timed out too", async () => {
+    const { cookie, org } = await member();
+    const server = await createServer(org, [echoTool("t", {})]);
+    const started = await startDeployment(env, db, server.id);
+    const id = started.generated.deploymentId;
+    expect(await db.query.deployments.findFirst({ where: eq(deployments.id, id) })).toMatchObject({ status: "deploying" });
+    // As if the Worker stopped between generating the code and handing it on.
+    await db.update(deployments).set({ status: "generated" }).where(eq(deployments.id, id));
+    expect((await json(await call(`/api/servers/${server.id}/deployment`, { cookie }))).data.status).toBe("generated");
+    expect(await runDurableObjectAlarm(env.DEPLOYMENT.getByName(server.id))).toBe(true);
+    expect(await db.query.deployments.findFirst({ where: eq(deployments.id, id) })).toMatchObject({ status: "failed", error: DEPLOYMENT_TIMEOUT_MESSAGE });
+
+    const again = await startDeployment(env, db, server.id);
+    await db.update(deployments).set({ status: "generated" }).where(eq(deployments.id, again.generated.deploymentId));
+    const cancelled = await json(await call(`/servers/${server.id}/deployment`, { method: "DELETE", cookie }));
+    expect(cancelled.data).toMatchObject({ status: "failed", error: "Deployment cancelled" });
+  });
+
   it("reports a failed deployment with its error", async () => {
     const { cookie, org } = await member();
     const server = await createServer(org, [echoTool("t", {})]);

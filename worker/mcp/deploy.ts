@@ -1,6 +1,6 @@
 // Deployments: generate a server's modules, record the deployment (id = content hash), activate it
 // through the hosting provider and report progress through the Deployment Durable Object.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { authConfigs, deployments, servers } from "../db/schema";
 import type { Bindings } from "../env";
@@ -28,7 +28,7 @@ const deploymentStub = (env: Bindings, serverId: string) => env.DEPLOYMENT.getBy
 /** The root-info URL of a server: the MCP endpoint is this plus /mcp. */
 export const serverRootUrl = (origin: string, slug: string) => `${origin.replace(/\/+$/, "")}/s/${slug}`;
 
-/** Step 1: generates the modules and records a deployment in state 'deploying'. */
+/** Step 1: generates the modules, records the deployment as 'generated', then 'deploying' once tracked. */
 export async function startDeployment(env: Bindings, db: Database, serverId: string, options: DeployOptions = {}): Promise<Started> {
   const server = await db.query.servers.findFirst({ where: eq(servers.id, serverId) });
   if (!server) fail(404, "Server not found");
@@ -37,7 +37,7 @@ export async function startDeployment(env: Bindings, db: Database, serverId: str
   const generated = await generateServer(config);
   const deploymentUrl = serverRootUrl(options.origin ?? env.PUBLIC_URL ?? "http://localhost:8787", server.slug);
   const id = generated.deploymentId;
-  const row = { status: "deploying" as const, provider, apiConfig: options.apiConfig ?? {}, error: null, deploymentUrl, updatedAt: new Date() };
+  const row = { status: "generated" as const, provider, apiConfig: options.apiConfig ?? {}, error: null, deploymentUrl, updatedAt: new Date() };
   await db
     .insert(deployments)
     .values({ id, serverId, contentHash: id, ...row })
@@ -45,6 +45,11 @@ export async function startDeployment(env: Bindings, db: Database, serverId: str
   const stub = deploymentStub(env, serverId);
   await stub.begin(id);
   await stub.log(`Generated ${config.tools.length} active tool${config.tools.length === 1 ? "" : "s"} (deployment ${id})`);
+  // From here the Deployment object's alarm times it out; the hosting provider comes next.
+  await db
+    .update(deployments)
+    .set({ status: "deploying", updatedAt: new Date() })
+    .where(and(eq(deployments.id, id), eq(deployments.status, "generated")));
   return { serverId, slug: server.slug, generated, provider, deploymentUrl };
 }
 
@@ -95,7 +100,7 @@ export async function cancelDeployment(env: Bindings, db: Database, serverId: st
   await db
     .update(deployments)
     .set({ status: "failed", error: DEPLOYMENT_CANCELLED_MESSAGE, updatedAt: new Date() })
-    .where(and(eq(deployments.serverId, serverId), eq(deployments.status, "deploying")));
+    .where(and(eq(deployments.serverId, serverId), inArray(deployments.status, ["generated", "deploying"])));
   return getDeployment(env, db, serverId);
 }
 

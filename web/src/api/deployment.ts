@@ -27,6 +27,9 @@ export type ApiConfig = {
   headers: Record<string, string>;
 };
 
+/** Generated (code ready, not yet handed to the host) and deploying are both still under way. */
+export const inProgress = (view: DeploymentView | null | undefined) => view?.status === "deploying" || view?.status === "generated";
+
 const serverPath = (id: string) => `/api/servers/${encodeURIComponent(id)}`;
 
 /** The latest deployment of a server, or null when it has none (404). */

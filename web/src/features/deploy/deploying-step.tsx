@@ -1,7 +1,7 @@
 // Deploy modal, deploying step: spinner, elapsed timer with its colour and message, status and log.
 import { Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { DeploymentView } from "@/api/deployment";
+import { inProgress, type DeploymentView } from "@/api/deployment";
 import { Button } from "@/components/ui/button";
 import { formatElapsed, timerMessage, timerTone, type TimerTone } from "./deploy-timing";
 
@@ -35,7 +35,7 @@ export function DeployingStep({ deployment, startedAt, pollFailed, cancelling, c
   const seconds = useElapsed(startedAt);
   const tone = timerTone(seconds);
   // Until the first poll answers, the cache may still hold the previous deployment.
-  const current = deployment?.status === "deploying" ? deployment : null;
+  const current = inProgress(deployment) ? deployment : null;
   return (
     <div className="space-y-4">
       <div data-testid="deploy-timer" data-tone={tone} className={`flex items-center gap-3 rounded-md border p-3 ${TONES[tone]}`}>
@@ -51,7 +51,7 @@ export function DeployingStep({ deployment, startedAt, pollFailed, cancelling, c
       </div>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Current status</dt>
-        <dd>deploying</dd>
+        <dd>{current?.status ?? "deploying"}</dd>
         <dt className="text-muted-foreground">Deployment ID</dt>
         <dd className="font-mono text-xs break-all">{current?.deploymentId ?? "Pending..."}</dd>
       </dl>

@@ -9,6 +9,7 @@ import {
   deployServer,
   deploymentQuery,
   fetchDeployment,
+  inProgress,
   type DeploymentView,
 } from "@/api/deployment";
 import { serversQuery } from "@/api/servers";
@@ -43,8 +44,8 @@ export function useDeployFlow(serverId: string, open: boolean) {
   const settle = useCallback(
     (view: DeploymentView | null) => {
       store(view);
-      if (view?.status === "deploying") {
-        setStartedAt(view.startedAt ? Date.parse(view.startedAt) : Date.now());
+      if (inProgress(view)) {
+        setStartedAt(view?.startedAt ? Date.parse(view.startedAt) : Date.now());
         setStep("deploying");
       } else if (view?.status === "deployed") setStep("deployed");
       else setStep("config");
@@ -98,7 +99,7 @@ export function useDeployFlow(serverId: string, open: boolean) {
         const view = await fetchDeployment(serverId);
         if (run.current !== thisRun) return;
         setPollFailed(false);
-        if (view?.status === "deploying") store(view);
+        if (inProgress(view)) store(view);
         else if (!requesting.current) return finish(view);
       } catch {
         if (run.current !== thisRun) return;
@@ -127,7 +128,7 @@ export function useDeployFlow(serverId: string, open: boolean) {
     try {
       const view = await deployServer(serverId, apiConfig.data);
       if (run.current !== thisRun) return;
-      if (view.status === "deploying") store(view);
+      if (inProgress(view)) store(view);
       else finish(view);
     } catch (err) {
       if (run.current !== thisRun) return;
