@@ -161,13 +161,13 @@ describe("jobs that keep failing", () => {
     const last = await deliver(jobId, withLlm("refine"), 3);
     expect(last).toMatchObject({ explicitAcks: [`msg-${jobId}`], retryMessages: [] });
     const job = await (await call(`/api/crawl/extract/job/${jobId}`, { cookie: other.cookie })).json<{ job: unknown }>();
-    expect(job).toEqual({ success: true, job: { status: "failed", specId: null, error: "OpenAPI extraction failed after 3 attempts: Crawl not found" } });
+    expect(job).toEqual({ success: true, job: { status: "failed", specId: null, error: "Crawl not found (gave up after 3 attempts)" } });
   });
 
   it("end failed when still processing long after their last attempt", async () => {
     const jobId = await newJob();
     await db.update(extractionJobs).set({ updatedAt: new Date(Date.now() - 16 * 60 * 1000) }).where(eq(extractionJobs.id, jobId));
-    const expected = { status: "failed", specId: null, error: "OpenAPI extraction did not finish within 15 minutes. Please try again." };
+    const expected = { status: "failed", specId: null, error: "The extraction did not finish within 15 minutes. Please try again." };
     expect(await jobAnswer(jobId)).toEqual(expected);
     expect(await jobAnswer(jobId)).toEqual(expected);
     // A late delivery changes nothing.

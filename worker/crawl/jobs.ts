@@ -84,10 +84,11 @@ export async function startExtraction(db: Database, env: Bindings, organizationI
 export const MAX_JOB_ATTEMPTS = 3;
 /** A job still processing after this long is given up (its queue messages are gone). */
 export const JOB_STALE_MS = 15 * 60 * 1000;
-export const JOB_STALE_MESSAGE = "OpenAPI extraction did not finish within 15 minutes. Please try again.";
+// The portal shows a job's error as 'OpenAPI extraction failed: {error}' (spec §8), so errors don't repeat that.
+export const JOB_STALE_MESSAGE = "The extraction did not finish within 15 minutes. Please try again.";
 
 /** The error of an extraction job given up after its last attempt. */
-export const jobFailedMessage = (reason: string) => `OpenAPI extraction failed after ${MAX_JOB_ATTEMPTS} attempts: ${reason}`;
+export const jobFailedMessage = (reason: string) => `${reason} (gave up after ${MAX_JOB_ATTEMPTS} attempts)`;
 
 /** Ends a job that is still processing as failed with `error`. */
 export async function failJob(db: Database, jobId: string, error: string) {
