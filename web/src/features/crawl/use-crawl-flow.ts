@@ -19,7 +19,7 @@ import {
   type CrawlStatus,
 } from "@/api/crawl";
 import { createServerFromSpec, serversQuery, type Server } from "@/api/servers";
-import { subscribeCrawlLive } from "./live";
+import { subscribeCrawl } from "@/api/crawl-live";
 
 export type CrawlPhase = "idle" | "mapping" | "selecting" | "crawling" | "generating" | "creating";
 export type CrawlFlow = ReturnType<typeof useCrawlFlow>;
@@ -96,24 +96,37 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
     } catch (e) {
       return reset(`Failed to start crawl: ${reason(e)}`);
     }
-    // Pushed statuses render at once; polling still runs at the spec's pace, as the fallback when the
-    // socket is missing or drops, and for the give-up rule of spec §9.
-    const unsubscribe = await subscribeCrawlLive(id, (s) => !controller.signal.aborted && setStatus(s));
-    try {
-      const done = await poll(() => getCrawlStatus(id), {
-        ...CRAWL_POLL,
-        signal: controller.signal,
-        timeoutMessage: CRAWL_TIMEOUT_MESSAGE,
-        onValue: (s) => {
-          setStatus(s);
-          if (s.status === "failed") throw new FlowError(`Crawl failed: ${s.error || "Unknown error"}`);
-          return s.status === "completed";
-        },
-      });
+    // Pushed statuses render (and finish the crawl) at once; polling runs at the spec's pace beside
+    // them, as the fallback when the socket is missing or drops, and for the give-up rule of spec §9.
+    const polling = new AbortController();
+    controller.signal.addEventListener("abort", () => polling.abort(), { once: true });
+    const onStatus = (s: CrawlStatus) => {
+      setStatus(s);
+      if (s.status === "failed") throw new FlowError(`Crawl failed: ${s.error || "Unknown error"}`);
+      return s.status === "completed";
+    };
+    let settle!: { resolve: (s: CrawlStatus) => void; reject: (e: unknown) => void };
+    const pushed = new Promise<CrawlStatus>((resolve, reject) => (settle = { resolve, reject }));
+    const unsubscribe = subscribeCrawl(id, (s) => {
+      if (controller.signal.aborted) return;
+      try {
+        if (onStatus(s)) settle.resolve(s);
+      } catch (e) {
+        settle.reject(e);
+      }
+    });
+    const polled = poll(() => getCrawlStatus(id), { ...CRAWL_POLL, signal: polling.signal, timeoutMessage: CRAWL_TIMEOUT_MESSAGE, onValue: onStatus });
+    const stopWatching = () => {
       unsubscribe?.();
+      polling.abort();
+      // The loser of the race ends with an abort or a late status: nothing to report.
+      polled.catch(() => {});
+      pushed.catch(() => {});
+    };
+    try {
+      const done = await Promise.race([polled, pushed]).finally(stopWatching);
       await generate(id, done.completed, controller.signal);
     } catch (e) {
-      unsubscribe?.();
       if (isAbort(e)) return;
       reset(reason(e));
     }
