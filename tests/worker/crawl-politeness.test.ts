@@ -7,6 +7,8 @@ import { call, signUp } from "./helpers";
 import { waitForCrawl } from "./crawl-helpers";
 
 const port = () => new URL(inject("fixtureOrigin")).port;
+/** Slots are kept when requests leave the Worker; on a busy machine they may reach the fixture server this much closer together. */
+const JITTER_MS = 100;
 let user: Awaited<ReturnType<typeof signUp>>;
 beforeAll(async () => {
   user = await signUp();
@@ -29,14 +31,14 @@ describe("politeness", () => {
     const { crawl, gaps } = await crawlOn("polite.localhost");
     expect(crawl).toMatchObject({ status: "completed", total: 3, completed: 3 }); // delete-note.html is disallowed for toolport
     expect(gaps).toHaveLength(2);
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(950);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1000 - JITTER_MS);
   });
 
   it("spaces pages of a host without a Crawl-delay by the default pause", async () => {
     const { crawl, gaps } = await crawlOn("brisk.localhost");
     expect(crawl).toMatchObject({ status: "completed", total: 4, completed: 4 });
     expect(gaps).toHaveLength(3);
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(POLITENESS_DELAY_MS - 50);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(POLITENESS_DELAY_MS - JITTER_MS);
   });
 
   it("hands out fetch slots per host across consumers", async () => {
