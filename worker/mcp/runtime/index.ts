@@ -19,18 +19,28 @@ export function listedSchema(schema: Tool["inputSchema"], staticValues: Record<s
   return { ...schema, properties, ...(schema.required ? { required } : {}) };
 }
 
+/** The URL a result may show the MCP client: an API key placed in the query stays with the server. */
+function withoutParams(url: string, names: string[]) {
+  if (names.length === 0) return url;
+  const shown = new URL(url);
+  for (const name of names) shown.searchParams.delete(name);
+  return shown.href;
+}
+
 /** Calls the upstream API for one validated tool call. */
 export async function callTool(config: RuntimeConfig, tool: Tool, args: Record<string, unknown>, creds: UpstreamCredentials, incoming?: Headers): Promise<CallToolResult> {
   let request: Request;
+  let credentialParams: string[];
   try {
     const auth = await upstreamAuth(config.auth, creds, incoming, config.upstreamTimeoutMs);
+    credentialParams = auth.query.map(([name]) => name);
     request = buildUpstreamRequest(config.baseUrl, tool.mapping, { ...args, ...config.staticValues }, auth);
   } catch (err) {
     return answerFromError(err, config.upstreamTimeoutMs);
   }
   try {
     const res = await fetch(request, { signal: AbortSignal.timeout(config.upstreamTimeoutMs) });
-    return await answerFromResponse(res, request.url, config.maxTextChars);
+    return await answerFromResponse(res, withoutParams(request.url, credentialParams), config.maxTextChars);
   } catch (err) {
     return answerFromError(err, config.upstreamTimeoutMs);
   }
