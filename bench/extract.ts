@@ -1,8 +1,11 @@
-// Extraction benchmark: for each fixture documentation site, crawls its pages from the local fixture
+// Extraction benchmark: for each fixture documentation site, fetches its pages from the local fixture
 // server (fetch + Markdown, no queue), extracts an OpenAPI description and scores it against the
-// endpoints and parameters the site documents (tests/fixtures/docs-*/expected.json).
+// endpoints and parameters the site documents (tests/fixtures/docs-*/expected.json); then crawls the
+// same pages through the real crawler (`npm run dev`: queue, CrawlSession, per-host politeness) and
+// prints its throughput. Figures are printed, never asserted.
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { startDevServer } from "../tests/e2e/dev-server";
 import { startFixtureServer } from "../tests/fixture-server";
 import { extractOpenApi, type Page } from "../worker/crawl/extract/index";
 import { titleOf, toMarkdown } from "../worker/crawl/markdown";
@@ -40,7 +43,7 @@ async function pagesOf(site: string): Promise<{ file: string; host?: string }[]>
 }
 
 const { origin, server } = await startFixtureServer();
-console.log("site              endpoints (found/doc)  recall  precision | params (found/doc)  recall  precision | pages  pages/s");
+console.log("site              endpoints (found/doc)  recall  precision | params (found/doc)  recall  precision | pages  pages/s (fetch + Markdown in Node)");
 for (const site of SITES) {
   const expected = JSON.parse(await readFile(join(FIXTURES, site, "expected.json"), "utf8"));
   const started = performance.now();
@@ -60,5 +63,45 @@ for (const site of SITES) {
   console.log(
     `${site.padEnd(18)}${`${e.found}/${e.expected}`.padStart(21)}  ${pct(e.recall)}  ${pct(e.precision).padStart(9)} | ${`${p.found}/${p.expected}`.padStart(18)}  ${pct(p.recall)}  ${pct(p.precision).padStart(9)} | ${String(pages.length).padStart(5)}  ${(pages.length / seconds).toFixed(1).padStart(7)}`,
   );
+}
+/** Crawls `urls` through the portal's API and answers the pages completed and the seconds taken. */
+async function crawlThroughPortal(portal: string, cookie: string, urls: string[]) {
+  const headers = { "content-type": "application/json", origin: portal, cookie };
+  const started = performance.now();
+  const res = await fetch(`${portal}/api/crawl/crawl`, { method: "POST", headers, body: JSON.stringify({ url: urls[0], selectedUrls: urls }) });
+  const { crawlId, error } = (await res.json()) as { crawlId?: string; error?: string };
+  if (!crawlId) throw new Error(`crawl not started: ${error}`);
+  for (;;) {
+    const status = (await (await fetch(`${portal}/api/crawl/${crawlId}`, { headers })).json()) as { status: string; completed: number; total: number };
+    if (status.status !== "crawling") return { ...status, seconds: (performance.now() - started) / 1000 };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+console.log("\ncrawl through the portal (npm run dev: queue, CrawlSession, 250 ms between pages of a host)");
+const dev = await startDevServer([]).catch((err: Error) => {
+  console.log(`skipped: the dev server did not start (${err.message.split("\n")[0]})`);
+  return null;
+});
+if (dev) {
+  try {
+    const email = `bench-${Date.now()}@example.com`;
+    const signUp = await fetch(`${dev.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: dev.url },
+      body: JSON.stringify({ email, password: "correct horse battery", name: "Bench" }),
+    });
+    const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    console.log("site              pages  completed  seconds  pages/s");
+    for (const site of SITES) {
+      // Subdomains of localhost only resolve inside the worker tests, so the portal crawls the site's own host.
+      const urls = (await pagesOf(site)).filter((p) => !p.host).map((p) => `${origin}/${site}/${p.file}`);
+      urls.sort((a, b) => Number(b.endsWith("/index.html")) - Number(a.endsWith("/index.html")));
+      const crawl = await crawlThroughPortal(dev.url, cookie, urls);
+      console.log(`${site.padEnd(18)}${String(crawl.total).padStart(5)}  ${String(crawl.completed).padStart(9)}  ${crawl.seconds.toFixed(2).padStart(7)}  ${(crawl.completed / crawl.seconds).toFixed(1).padStart(7)}`);
+    }
+  } finally {
+    await dev.stop();
+  }
 }
 server.close();
