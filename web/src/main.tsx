@@ -1,4 +1,5 @@
 // SPA entry: mounts the router.
+import "./zod-jitless"; // first: before any module builds a schema
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
