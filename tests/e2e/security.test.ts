@@ -1,0 +1,95 @@
+// In Chromium against `npm run dev`: the SPA is served (by the static-asset layer, not the Worker)
+// with the strict Content-Security-Policy, works under it without a single violation, and refuses
+// to be framed; the MCP root info page refuses framing too.
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startDevServer, type DevServer } from "./dev-server";
+
+let server: DevServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startDevServer([]);
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A page that records every CSP violation the browser reports, and console errors. */
+async function watchedPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const violations: string[] = [];
+  const errors: string[] = [];
+  await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => (window as any).reportViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} ${e.sample}`));
+  });
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && !(msg.text().includes("401") && msg.location().url.endsWith("/api/auth/profile"))) errors.push(msg.text());
+  });
+  return { page, violations, errors };
+}
+
+async function signUp(page: Page) {
+  await page.goto(`${server.url}/login?method=password`);
+  await page.getByRole("button", { name: "Sign up for free" }).click();
+  await page.getByLabel("Name").fill("Grace Hopper");
+  await page.getByLabel("Email").fill(`grace-${Date.now()}@toolport.test`);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await page.getByText("No servers found. Add your first server!").waitFor();
+}
+
+it("serves every SPA page and asset with the strict policy from the asset layer", async () => {
+  for (const path of ["/", "/login", "/servers", "/tokens?x=1"]) {
+    const res = await fetch(`${server.url}${path}`, { headers: { accept: "text/html" } });
+    expect(res.status, path).toBe(200);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp, path).toContain("script-src 'self'");
+    expect(csp, path).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-frame-options"), path).toBe("DENY");
+    expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+  }
+});
+
+it("runs the portal under the policy without a violation: sign-up, servers, a token with its toast, usage", async () => {
+  const { page, violations, errors } = await watchedPage();
+  await signUp(page);
+  await page.getByRole("link", { name: "Access Tokens" }).first().click();
+  await page.getByRole("button", { name: "Generate Token" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Generate Token" }).click();
+  await page.getByText("Token generated successfully").waitFor(); // a sonner toast: styles injected at run time
+  await page.getByRole("button", { name: "Done" }).click();
+  await page.getByRole("link", { name: "Usage & Billing" }).first().click();
+  await page.getByText("Usage This Month").waitFor();
+  expect(violations).toEqual([]);
+  expect(errors).toEqual([]);
+  // An injected inline script is exactly what the policy stops.
+  await page.evaluate(() => {
+    const s = document.createElement("script");
+    s.textContent = "window.__injected = true";
+    document.body.appendChild(s);
+  });
+  expect(await page.evaluate(() => (window as any).__injected ?? false)).toBe(false);
+  await expect.poll(() => violations.some((v) => v.startsWith("script-src"))).toBe(true);
+});
+
+it("refuses to be framed by another site", async () => {
+  const { page } = await watchedPage();
+  const refusals: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.text().includes("frame-ancestors")) refusals.push(msg.text());
+  });
+  await page.setContent(`<iframe id="portal" src="${server.url}/login" width="800" height="600"></iframe>`);
+  await expect.poll(() => refusals.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  const framed = page.frames().find((f) => f.url().startsWith(server.url));
+  const loaded = framed ? await framed.evaluate(() => document.body?.innerText ?? "").catch(() => "") : "";
+  expect(loaded).not.toContain("Sign In");
+});
