@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { TOO_MANY_ATTEMPTS } from "../../worker/auth/rate-limit";
 import { call, cookiesOf, signUp } from "./helpers";
-import { createOrg, createServer, deploy, echoTool, workerFetch } from "./mcp-setup";
+import { createOrg, createServer, deploy, echoTool, MCP_ORIGIN, workerFetch } from "./mcp-setup";
 
 const SESSION_COOKIE = "better-auth.session_token";
 const sessionOf = (cookie: string) => cookie.split("; ").find((c) => c.startsWith(`${SESSION_COOKIE}=`))?.split("=")[1];
@@ -149,5 +149,29 @@ describe("security headers", () => {
     expect(res.status).toBe(401);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("content-security-policy")).toBeNull();
+  });
+});
+
+describe("escaping", () => {
+  it("shows an imported description's texts escaped on the server's root info page", async () => {
+    const hostile = `<img src=x onerror="alert(1)"><script>alert('t')</script>`;
+    const doc = {
+      openapi: "3.0.3",
+      info: { title: `Notes ${hostile}`, description: `About ${hostile}`, version: "1.0" },
+      servers: [{ url: "https://notes.example.com" }],
+      paths: { "/notes": { get: { operationId: "listNotes", summary: `List ${hostile}`, responses: { 200: { description: "ok" } } } } },
+    };
+    const { cookie } = await signUp();
+    const form = new FormData();
+    form.set("file", new File([JSON.stringify(doc)], "notes.json"));
+    const server = ((await (await call("/api/servers", { method: "POST", cookie, body: form })).json()) as { data: { id: string; slug: string } }).data;
+    expect((await call(`/api/servers/${server.id}/auth-config`, { method: "POST", cookie, json: { authType: "none", authStrategy: "passthrough", exposeToPublic: true } })).status).toBe(200);
+    expect((await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: { apiConfig: {} } })).status).toBe(200);
+    const page = await (await workerFetch(`${MCP_ORIGIN}/s/${server.slug}`, { headers: { accept: "text/html" } })).text();
+    const escaped = "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&lt;script&gt;alert(&#39;t&#39;)&lt;/script&gt;";
+    for (const text of [`<h1>Notes ${escaped}</h1>`, `<p>About ${escaped}</p>`]) expect(page).toContain(text);
+    // Tool descriptions lose their markup on import; what is left is escaped too.
+    expect(page).toContain("<li><code>listNotes</code> List alert(&#39;t&#39;)</li>");
+    expect(page).not.toMatch(/<script|<img/i);
   });
 });
