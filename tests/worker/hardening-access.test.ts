@@ -99,7 +99,7 @@ describe("CSRF", () => {
     for (const route of routes) {
       const [method, path] = route.split(" ");
       const url = path.replace(/:(\w+)(\{([^|}]*)[^}]*\})?/g, (_, name: string, _re, first?: string) => first ?? `${name}-1`);
-      for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
+      for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
         const res = await call(url, { method, cookie, headers, json: {} });
         expect.soft(res.status, `${route} with ${JSON.stringify(headers)}`).toBe(403);
         expect.soft(await res.json(), route).toEqual({ success: false, error: "Cross-origin request refused" });
