@@ -11,44 +11,61 @@ const sessionOf = (cookie: string) => cookie.split("; ").find((c) => c.startsWit
 const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
   call("/api/auth/sign-in/email", { method: "POST", headers, json: { email, password } });
 
-/** The limiters count in wall-clock minutes: start a burst early in a minute so it stays in one window. */
-async function atStartOfWindow() {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
+/**
+ * The limiters count in wall-clock minutes. A burst starts early in a minute; should a slow machine
+ * still carry it into the next window (which resets the count), it runs again with fresh keys.
+ */
+async function inOneWindow(burst: (round: number) => Promise<void>) {
+  for (let round = 0; ; round++) {
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 30_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
+    const window = Math.floor(Date.now() / 60_000);
+    try {
+      return await burst(round);
+    } catch (err) {
+      if (round >= 2 || Math.floor(Date.now() / 60_000) === window) throw err;
+    }
+  }
 }
+
+const randomAddress = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
 
 describe("sign-in rate limits", () => {
   it("refuses an account's 11th sign-in within a minute with 429, even with the right password", async () => {
-    const { email, password } = await signUp();
     const other = await signUp();
-    await atStartOfWindow();
-    for (let i = 0; i < 10; i++) expect((await signIn(email, "wrong password!")).status).toBe(401);
-    const limited = await signIn(email, password);
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get("retry-after")).toBe("60");
-    expect(limited.headers.getSetCookie()).toEqual([]);
-    expect(await limited.json()).toEqual({ success: false, error: TOO_MANY_ATTEMPTS });
-    // The limit is the account's: the same client signs in to another account, case-insensitively counted.
-    expect((await signIn(email.toUpperCase(), password)).status).toBe(429);
+    await inOneWindow(async () => {
+      const { email, password } = await signUp();
+      for (let i = 0; i < 10; i++) expect((await signIn(email, "wrong password!")).status).toBe(401);
+      const limited = await signIn(email, password);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("retry-after")).toBe("60");
+      expect(limited.headers.getSetCookie()).toEqual([]);
+      expect(await limited.json()).toEqual({ success: false, error: TOO_MANY_ATTEMPTS });
+      // The limit is the account's, whatever the email's case; another account signs in from the same client.
+      expect((await signIn(email.toUpperCase(), password)).status).toBe(429);
+    });
     expect((await signIn(other.email, other.password)).status).toBe(200);
-  }, 90_000);
+  }, 200_000);
 
   it("refuses an address's 31st attempt within a minute across accounts and sign-ups", async () => {
-    const address = { "cf-connecting-ip": `203.0.113.${Math.floor(Math.random() * 250) + 1}` };
     const victim = await signUp();
-    await atStartOfWindow();
-    for (let i = 0; i < 30; i++) {
-      const res = i % 3 === 0
-        ? await call("/api/auth/sign-up/email", { method: "POST", headers: address, json: { email: `spray${i}-${crypto.randomUUID()}@example.com`, password: "short" } })
-        : await signIn(`spray${i}-${crypto.randomUUID()}@example.com`, "guessed password", address);
-      expect(res.status).not.toBe(429);
-    }
-    expect((await signIn(victim.email, victim.password, address)).status).toBe(429);
-    const signUpAttempt = await call("/api/auth/sign-up/email", { method: "POST", headers: address, json: { email: `late-${crypto.randomUUID()}@example.com`, password: "a long password" } });
-    expect(signUpAttempt.status).toBe(429);
+    await inOneWindow(async () => {
+      const address = { "cf-connecting-ip": randomAddress() };
+      // Mostly sign-ups refused for a short password (no password hashing, so the burst is quick).
+      for (let i = 0; i < 30; i++) {
+        const email = `spray${i}-${crypto.randomUUID()}@example.com`;
+        const res = i % 10 === 0
+          ? await signIn(email, "guessed password", address)
+          : await call("/api/auth/sign-up/email", { method: "POST", headers: address, json: { email, password: "short" } });
+        expect(res.status).not.toBe(429);
+      }
+      expect((await signIn(victim.email, victim.password, address)).status).toBe(429);
+      const signUpAttempt = await call("/api/auth/sign-up/email", { method: "POST", headers: address, json: { email: `late-${crypto.randomUUID()}@example.com`, password: "a long password" } });
+      expect(signUpAttempt.status).toBe(429);
+    });
     // Another address is not affected.
     expect((await signIn(victim.email, victim.password, { "cf-connecting-ip": "198.51.100.9" })).status).toBe(200);
-  }, 90_000);
+  }, 200_000);
 });
 
 describe("sessions", () => {
