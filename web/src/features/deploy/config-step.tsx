@@ -58,7 +58,7 @@ export function ConfigStep({ deployment, apiConfig, error, onDeploy, onCancel }:
   const redeploy = deployment?.status === "deployed" || Boolean(deployment?.activeDeploymentId);
   const shownError = error ?? (deployment?.status === "failed" ? deployment.error || "Deployment failed" : null);
   return (
-    <div className="space-y-4">
+    <div className="min-w-0 space-y-4">
       <CurrentState deployment={deployment} />
       <section className="space-y-2">
         <h3 className="text-sm font-semibold">API configuration</h3>

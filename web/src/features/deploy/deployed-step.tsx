@@ -18,7 +18,7 @@ export function DeployedStep({ deployment, client, onRedeploy, onClose }: Props)
   const mcpUrl = deployment.mcpUrl ?? `${rootUrl}/mcp`;
   const json = desktopClientJson({ ...client, mcpUrl });
   return (
-    <div className="space-y-4">
+    <div className="min-w-0 space-y-4">
       <div className="flex items-center gap-2 text-green-700">
         <CheckCircle2 className="size-6" aria-hidden />
         <p className="text-lg font-semibold">Successfully Deployed!</p>
@@ -30,7 +30,7 @@ export function DeployedStep({ deployment, client, onRedeploy, onClose }: Props)
           <h3 className="text-sm font-medium">Desktop client configuration</h3>
           <CopyButton text={json} what="Configuration" />
         </div>
-        <pre aria-label="Desktop client configuration" className="max-h-56 overflow-auto rounded-md border bg-muted p-2 text-xs">
+        <pre aria-label="Desktop client configuration" className="max-h-56 max-w-full overflow-auto rounded-md border bg-muted p-2 text-xs">
           {json}
         </pre>
         <p className="text-xs text-muted-foreground">

@@ -37,7 +37,7 @@ export function DeployingStep({ deployment, startedAt, pollFailed, cancelling, c
   // Until the first poll answers, the cache may still hold the previous deployment.
   const current = inProgress(deployment) ? deployment : null;
   return (
-    <div className="space-y-4">
+    <div className="min-w-0 space-y-4">
       <div data-testid="deploy-timer" data-tone={tone} className={`flex items-center gap-3 rounded-md border p-3 ${TONES[tone]}`}>
         <Loader2 className="size-6 animate-spin" aria-label="Deploying" />
         <div>
