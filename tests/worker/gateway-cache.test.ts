@@ -2,6 +2,7 @@
 // is seen by the next call, and counts stay exact.
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { enforcePlanLimits } from "../../worker/billing/plan-change";
 import { usagePeriod } from "../../worker/billing/usage";
 import { organizationUsage, servers } from "../../worker/db/schema";
 import { cachedServerBySlug, invalidateServerLookups, LOOKUP_TTL_MS } from "../../worker/mcp/lookup";
@@ -64,6 +65,29 @@ describe("cached server lookups", () => {
     await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie: user.cookie, json: {} });
     expect((await client.listTools()).tools).toEqual([]);
     await client.close();
+  });
+
+  it("sees auth-config saves, plan downgrades and deletions made through the portal on the next call", async () => {
+    const { user, server, token } = await deployedForMember();
+    const anonymous = () => callTool(server.slug, "").then((r) => r.status);
+    expect((await callTool(server.slug, token)).status).toBe(200);
+    expect(await anonymous()).toBe(401);
+    const saved = await call(`/api/servers/${server.id}/auth-config`, {
+      method: "POST",
+      cookie: user.cookie,
+      json: { authType: "none", authStrategy: "managed", exposeToPublic: true },
+    });
+    expect(saved.status).toBe(200);
+    expect(await anonymous()).toBe(200);
+    // An older second server on the free plan's one-server limit: the plan check hibernates this one.
+    const older = await createServer(user.organizationId, [echoTool("ping", {})]);
+    await db.update(servers).set({ createdAt: new Date(0) }).where(eq(servers.id, older.id));
+    expect((await enforcePlanLimits(db, user.organizationId)).hibernated).toEqual([server.id]);
+    const paused = await callTool(server.slug, "");
+    expect(await paused.text()).toContain("hibernated");
+    const deleted = await call(`/api/servers/${server.id}`, { method: "DELETE", cookie: user.cookie });
+    expect(deleted.status).toBe(200);
+    expect(await anonymous()).toBe(404);
   });
 
   it("reuses a lookup for at most LOOKUP_TTL_MS, and drops it when invalidated", async () => {

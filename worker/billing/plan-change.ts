@@ -3,6 +3,7 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { Database } from "../db";
 import { organizationUsage, servers, subscriptions, type PlanType } from "../db/schema";
+import { invalidateServerLookups } from "../mcp/lookup";
 import { getOrganizationPlan } from "./plans";
 import { usagePeriod } from "./usage";
 
@@ -44,6 +45,9 @@ export async function enforcePlanLimits(db: Database, organizationId: string) {
     ...hibernate.map((id) => db.update(servers).set({ status: "hibernated", hibernatedReason: "servers" }).where(eq(servers.id, id))),
     ...resume.map((id) => db.update(servers).set({ status: "active", hibernatedReason: null }).where(eq(servers.id, id))),
   ];
-  if (writes.length) await db.batch(writes as [(typeof writes)[0], ...typeof writes]);
+  if (writes.length) {
+    await db.batch(writes as [(typeof writes)[0], ...typeof writes]);
+    invalidateServerLookups();
+  }
   return { hibernated: hibernate, resumed: resume };
 }

@@ -49,8 +49,9 @@ export async function secretsTagOf(auth: AuthConfigRow | null) {
 export type CachedGatewayServer = GatewayServer & { secretsTag: string };
 
 /**
- * How long an isolate reuses a lookup. Changes made through this isolate (deploys, hibernation)
- * drop the entry at once; the bound covers changes made elsewhere — other isolates, the cron.
+ * How long an isolate reuses a lookup. Changes made through this isolate (deploys, hibernation, auth
+ * config, plan changes, deletion) drop the entry at once; the bound covers changes made elsewhere —
+ * other isolates, the cron.
  */
 export const LOOKUP_TTL_MS = 2_000;
 const LOOKUP_CACHE_LIMIT = 1_000;

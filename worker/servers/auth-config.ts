@@ -5,6 +5,7 @@ import type { Database } from "../db";
 import { accessTokens, authConfigs, type ParameterCandidate, tokenServers, tools } from "../db/schema";
 import { decryptJson, encryptJson, maskSecret } from "../lib/crypto";
 import { fail } from "../lib/errors";
+import { invalidateServerLookups } from "../mcp/lookup";
 import type { AuthCandidate } from "../openapi/auth";
 import type { UpstreamCredentials } from "../openapi/types";
 import { getServerRow } from "./queries";
@@ -143,6 +144,7 @@ export async function saveAuthConfig(db: Database, secretsKey: string, organizat
     updatedAt: new Date(),
   };
   const [row] = await db.insert(authConfigs).values({ serverId, ...values }).onConflictDoUpdate({ target: authConfigs.serverId, set: values }).returning();
+  invalidateServerLookups();
   return toAuthConfigAnswer(row);
 }
 
@@ -153,4 +155,5 @@ export async function deleteAuthSecrets(db: Database, organizationId: string, se
     .update(authConfigs)
     .set({ secretsCiphertext: null, maskedSecrets: {}, status: "not_configured", updatedAt: new Date() })
     .where(eq(authConfigs.serverId, serverId));
+  invalidateServerLookups();
 }

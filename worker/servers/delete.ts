@@ -2,12 +2,14 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { servers } from "../db/schema";
+import { invalidateServerLookups } from "../mcp/lookup";
 import { getServerRow } from "./queries";
 
 /** Deletes one of the organization's servers for good. */
 export async function deleteServer(db: Database, env: Pick<Cloudflare.Env, "KV">, organizationId: string, serverId: string) {
   const server = await getServerRow(db, organizationId, serverId);
   await db.delete(servers).where(eq(servers.id, serverId));
+  invalidateServerLookups();
   if (server.specKey) await env.KV.delete(server.specKey);
   return { id: serverId };
 }
