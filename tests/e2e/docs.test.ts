@@ -92,7 +92,7 @@ it("opens /docs in a new tab from the layout's docs button", async () => {
 });
 
 it("serves an /api/openapi.json that swagger-parser validates, and the curl quickstart runs", async () => {
-  const doc = await (await fetch(`${server.url}/api/openapi.json`)).json();
+  const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Parameters<typeof SwaggerParser.validate>[0];
   await expect(SwaggerParser.validate(doc)).resolves.toBeTruthy();
 
   const email = `curl-${Date.now()}@toolport.test`;

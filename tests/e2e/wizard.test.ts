@@ -92,7 +92,7 @@ async function deployFromWizard(page: Page) {
   await page.getByText("Successfully Deployed!").waitFor({ timeout: 120_000 });
   await shoot(page, "deployed");
   await page.getByRole("button", { name: "Copy MCP URL" }).click();
-  return page.evaluate(() => navigator.clipboard.readText());
+  return page.evaluate<string>("navigator.clipboard.readText()");
 }
 
 it("adds a server from an uploaded description, configures it, deploys it and serves a tool call", async () => {
