@@ -1,5 +1,6 @@
-// `npm run bench:load`: the gateway under many concurrent MCP clients, and the servers list of a full
-// organization (D1 statements counted), inside workerd with the real bindings. Figures are printed.
+// `npm run bench:load`: the gateway under many concurrent MCP clients, and the servers and tokens
+// lists of a full organization (D1 statements counted), inside workerd with the real bindings.
+// Figures are printed.
 import { it } from "vitest";
 import { gatewayLoad, percentile, serversListQueries } from "./load";
 
@@ -20,5 +21,7 @@ it("measures the portal under load", async () => {
     const list = await serversListQueries(servers, toolsEach);
     lines.push(`  GET /api/servers: ${servers} servers × ${toolsEach} tools → ${list.statements} D1 statements (${list.batches} batches), ${ms(list.ms)}`);
   }
+  const tokens = await serversListQueries(25, 1, { tokens: 25, path: () => "/api/access-tokens" });
+  lines.push(`  GET /api/access-tokens: 25 tokens × 25 servers → ${tokens.statements} D1 statements, ${ms(tokens.ms)}`);
   console.log([...lines, ""].join("\n"));
 }, 600_000);

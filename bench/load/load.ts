@@ -116,18 +116,19 @@ export async function fillOrganization(organizationId: string, count: number, to
 
 export type ListQueries = { servers: number; toolsEach: number; statements: number; batches: number; ms: number; listed: number; sql: string[] };
 
-/** GET /api/servers for a fresh user whose organization holds `count` servers × `toolsEach` tools. */
-export async function serversListQueries(count: number, toolsEach: number): Promise<ListQueries> {
+/** GET `path` (default /api/servers) for a fresh user whose organization holds `count` servers × `toolsEach` tools and `tokens` access tokens on all of them. */
+export async function serversListQueries(count: number, toolsEach: number, options: { tokens?: number; path?: (serverIds: string[]) => string } = {}): Promise<ListQueries> {
   const user = await signUp();
   await env.DB.prepare("UPDATE subscriptions SET plan_type = 'growth' WHERE organization_id = ?").bind(user.organizationId).run();
-  await fillOrganization(user.organizationId, count, toolsEach);
-  const request = () => new Request(`${ORIGIN}/api/servers`, { headers: { cookie: user.cookie } });
+  const ids = await fillOrganization(user.organizationId, count, toolsEach);
+  for (let t = 0; t < (options.tokens ?? 0); t++) await createToken(user.organizationId, ids);
+  const request = () => new Request(`${ORIGIN}${options.path?.(ids) ?? "/api/servers"}`, { headers: { cookie: user.cookie } });
   await app.fetch(request(), env, createExecutionContext()); // warm the isolate's caches
   const { db: counted, counter } = countingDb(env.DB);
   const start = performance.now();
   const res = await app.fetch(request(), { ...env, DB: counted }, createExecutionContext());
-  const body = (await res.json()) as { success: boolean; data: { toolCount: number }[] };
+  const body = (await res.json()) as { success: boolean; data: unknown[] };
   const ms = performance.now() - start;
-  if (!body.success) throw new Error(`GET /api/servers failed: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  if (!body.success) throw new Error(`${request().url} failed: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   return { servers: count, toolsEach, statements: counter.statements, batches: counter.batches, ms, listed: body.data.length, sql: counter.sql };
 }

@@ -21,4 +21,15 @@ describe("under load", () => {
     expect(large.statements).toBeGreaterThan(0); // the list itself went through the counted binding
     expect(large.statements).toBeLessThanOrEqual(6);
   }, 300_000);
+
+  it("lists access tokens and a server's assigned tokens in constant D1 statements too", async () => {
+    const tokensList = (n: number) => serversListQueries(n, 1, { tokens: n, path: () => "/api/access-tokens" });
+    const assigned = (n: number) => serversListQueries(n, 1, { tokens: n, path: (ids) => `/api/servers/${ids[0]}/assigned-tokens` });
+    const [small, large] = [await tokensList(1), await tokensList(15)];
+    expect(large.listed).toBe(15);
+    expect(large.statements, large.sql.join("\n")).toBe(small.statements);
+    const [one, many] = [await assigned(1), await assigned(15)];
+    expect(many.listed).toBe(15);
+    expect(many.statements, many.sql.join("\n")).toBe(one.statements);
+  }, 300_000);
 });
