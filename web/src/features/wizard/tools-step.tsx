@@ -103,7 +103,7 @@ function ToolCard({ tool, onToggle }: { tool: Tool; onToggle: (value: boolean) =
         </div>
         <Switch checked={tool.active} onCheckedChange={onToggle} aria-label={`Toggle ${tool.name}`} />
       </div>
-      {tool.description && <p className="line-clamp-3 text-sm text-muted-foreground">{tool.description}</p>}
+      {tool.description && <p className="line-clamp-3 whitespace-pre-line text-sm text-muted-foreground">{tool.description}</p>}
       {properties.length > 0 && (
         <details className="text-xs">
           <summary className="cursor-pointer text-muted-foreground">Input schema ({properties.length} {properties.length === 1 ? "parameter" : "parameters"})</summary>
