@@ -221,4 +221,25 @@ describe("re-crawls on the deploy step", () => {
     expect(await screen.findByText("Crawl completed successfully! Tools have been refreshed with the latest documentation.")).toBeInTheDocument();
     expect(calls.filter((c) => c.path === "/api/crawl/crawl_9")).toHaveLength(2);
   });
+
+  it("says a failed re-crawl with the spec's short form when the crawl gives no reason", async () => {
+    const crawled = { ...fx.activeServer, originalCrawlUrl: DOCS };
+    mockWizardApi({
+      ...createRoutes(),
+      "GET /api/servers": ok([crawled]),
+      "GET /api/access-tokens": ok([fx.token]),
+      "POST /api/servers/srv_1/analyse-auth": ok(analysis),
+      "GET /api/servers/srv_1/auth-config": ok(savedConfig),
+      "GET /api/servers/srv_1/assigned-tokens": ok(["tok_1"]),
+      "POST /api/servers/srv_1/restart-crawl": ok({ crawlId: "crawl_8", urlCount: 2 }),
+      "GET /api/crawl/crawl_8": { body: status(0, "failed") },
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderApp("/servers");
+    await user.click(await screen.findByRole("button", { name: "Configure Petstore" }));
+    await user.click(await screen.findByRole("button", { name: /Deploy$/ }));
+    await user.click(await screen.findByRole("button", { name: "Restart Crawl" }));
+    await tick(3000);
+    expect(await screen.findByText("Crawl failed. Please try again.")).toBeInTheDocument();
+  });
 });

@@ -100,7 +100,7 @@ describe("create mode", () => {
     await uploadAndContinue(user);
     await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
     expect(screen.getByRole("alert")).toHaveTextContent(
-      "For managed authentication, you must assign at least one access token to this server. Please select existing tokens or create a new one.",
+      "Managed authentication requires at least one access token of the product. Please select existing tokens or create a new one.",
     );
   });
 
@@ -275,6 +275,22 @@ describe("edit mode", () => {
     await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
     expect(await screen.findByRole("list", { name: "Tools" })).toBeInTheDocument();
     expect(calls.find((c) => c.path === "/api/servers/srv_1/auth-config" && c.method === "POST")!.body).toMatchObject({ secrets: {} });
+    expect(await screen.findByText("Authentication configuration updated successfully")).toBeInTheDocument();
+  });
+
+  it("words the edit mode's token requirement and a failed update as spec §5 and §8 do", async () => {
+    const routes = editRoutes();
+    routes["POST /api/servers/srv_1/auth-config"] = { status: 500, body: {} };
+    const { user } = await openEdit(routes);
+    await user.click(screen.getByRole("checkbox", { name: "CI token" }));
+    await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "For managed authentication, you must assign at least one access token to this server. Please select existing tokens or create a new one.",
+    );
+    await user.click(screen.getByRole("checkbox", { name: "CI token" }));
+    await user.click(stepButton("Credentials"));
+    await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to update authentication");
   });
 
   it("deletes the saved secrets", async () => {

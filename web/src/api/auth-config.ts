@@ -67,8 +67,8 @@ export const assignedTokensQuery = (id: string) =>
     queryFn: async () => (await apiRequest<string[]>(`${base(id)}/assigned-tokens`, { fallbackError: "Failed to load tokens" })) ?? [],
   });
 
-export const saveAuthConfig = (id: string, body: SaveAuthConfig) =>
-  apiRequest<AuthConfig>(`${base(id)}/auth-config`, { method: "POST", body, fallbackError: "Failed to configure authentication" });
+export const saveAuthConfig = (id: string, body: SaveAuthConfig, fallbackError = "Failed to configure authentication") =>
+  apiRequest<AuthConfig>(`${base(id)}/auth-config`, { method: "POST", body, fallbackError });
 
 export const deleteAuthSecrets = (id: string) =>
   apiRequest(`${base(id)}/auth-config/secrets`, { method: "DELETE", fallbackError: "Failed to delete secrets" });

@@ -28,8 +28,11 @@ export const AUTH_TYPE_LABELS: Record<string, string> = {
   oauth2: "OAuth2",
 };
 
-export const TOKEN_REQUIRED_MESSAGE =
-  "For managed authentication, you must assign at least one access token to this server. Please select existing tokens or create a new one.";
+/** Spec §5 has two wordings: the first when creating a server, the second when configuring one. */
+export const TOKEN_REQUIRED_MESSAGE = {
+  create: "Managed authentication requires at least one access token of the product. Please select existing tokens or create a new one.",
+  edit: "For managed authentication, you must assign at least one access token to this server. Please select existing tokens or create a new one.",
+} as const;
 export const credentialsRequiredMessage = (label: string) =>
   `Managed authentication requires API credentials. Please provide the ${label} for the target API.`;
 export const staticValuesMessage = (names: string[]) => `Please provide values for all static parameters: ${names.join(", ")}`;

@@ -43,7 +43,8 @@ export function CrawlManagement({ server }: { server: Server }) {
         timeoutMessage: "Crawl timed out. Please try again.",
         onValue: (s) => {
           setRecrawl({ completed: s.completed, total: s.total });
-          if (s.status === "failed") throw new Error(`Crawl failed: ${s.error || "Unknown error"}`);
+          // Re-crawls use the spec's short forms when there is nothing more to say.
+          if (s.status === "failed") throw new Error(s.error ? `Crawl failed: ${s.error}` : "Crawl failed. Please try again.");
           return s.status === "completed";
         },
       });

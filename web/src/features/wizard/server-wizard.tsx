@@ -67,7 +67,7 @@ function WizardBody({ initial, mode, close }: { initial: Server | null; mode: Wi
       await auth.save();
       go("manage");
     } catch (e) {
-      setError(errorMessage(e, "Failed to configure authentication"));
+      setError(errorMessage(e, mode === "edit" ? "Failed to update authentication" : "Failed to configure authentication"));
     } finally {
       setSaving(false);
     }
@@ -76,7 +76,7 @@ function WizardBody({ initial, mode, close }: { initial: Server | null; mode: Wi
   const next = () => {
     if (!draft) return;
     if (step === "auth") {
-      if (draft.strategy === "managed" && draft.tokenIds.length === 0) return setError(TOKEN_REQUIRED_MESSAGE);
+      if (draft.strategy === "managed" && draft.tokenIds.length === 0) return setError(TOKEN_REQUIRED_MESSAGE[mode]);
       return go(nextStep(step, steps));
     }
     if (step === "tools") {

@@ -75,6 +75,7 @@ export function useAuthDraft(serverId: string | null, mode: WizardMode) {
           await assignTokenServers(token.id, want ? [...ids, serverId] : ids.filter((s) => s !== serverId));
         }
       }
+      const updating = Boolean(saved.data);
       const values = Object.fromEntries(draft.staticParams.map((p) => [p.name, draft.values[p.name]?.trim() ?? ""]));
       const secrets = Object.fromEntries(Object.entries(draft.secrets).filter(([, v]) => v?.trim())) as Secrets;
       await saveAuthConfig(serverId, {
@@ -85,8 +86,10 @@ export function useAuthDraft(serverId: string | null, mode: WizardMode) {
         secrets: draft.strategy === "managed" && draft.authType !== "none" ? secrets : undefined,
         authContextValues: values,
         authContextMetadata: draft.staticParams,
-      });
-      toast.success("Authentication updated", { description: "Authentication configuration saved successfully" });
+      }, updating ? "Failed to update authentication" : "Failed to configure authentication");
+      // The first save configures authentication; later ones update it.
+      if (updating) toast.success("Authentication configuration updated successfully");
+      else toast.success("Authentication updated", { description: "Authentication configuration saved successfully" });
       await Promise.all(
         [["servers"], tokensQuery.queryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
