@@ -1,40 +1,15 @@
 // Test projects: worker tests run inside workerd with the real bindings and migrations; web
 // component tests in jsdom; e2e in real Chromium against the dev server.
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { workersProject } from "./tests/workers-project";
 
 export default defineConfig(async () => {
-  const migrations = await readD1Migrations("./migrations");
   return {
     test: {
       projects: [
-        {
-          plugins: [
-            cloudflareTest({
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: {
-                bindings: {
-                  TEST_MIGRATIONS: migrations,
-                  ENVIRONMENT: "development",
-                  BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
-                  SECRETS_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
-                  SUPERADMIN_EMAILS: "admin@toolport.test, Boss@Toolport.test",
-                },
-                // Subdomains of localhost (the crawl's multi-host fixture site) reach 127.0.0.1.
-                outboundService: "local-hosts",
-                workers: [{ name: "local-hosts", modules: true, scriptPath: "./tests/worker/local-hosts.mjs", compatibilityDate: "2026-10-20" }],
-              },
-            }),
-          ],
-          test: {
-            name: "worker",
-            include: ["tests/worker/**/*.test.ts"],
-            setupFiles: ["tests/worker/setup.ts"],
-            globalSetup: ["tests/worker/global-setup.ts"],
-          },
-        },
+        await workersProject({ name: "worker", include: ["tests/worker/**/*.test.ts"], globalSetup: ["tests/worker/global-setup.ts"] }),
         {
           // Component tests of the SPA (web/) in jsdom.
           plugins: [react()],

@@ -3,24 +3,19 @@
 // /api/openapi.json passes swagger-parser and the curl quickstart runs against it.
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { execFile } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import { promisify } from "node:util";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { launchChromium, shoot, watchConsole } from "./browser";
 import { startDevServer, type DevServer } from "./dev-server";
 
-const SHOTS = "tests/e2e/screenshots";
 let server: DevServer;
 let browser: Browser;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   server = await startDevServer([]);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -28,22 +23,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function watch(page: Page) {
-  page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
-  page.on("console", (msg) => {
-    const expected401 = msg.text().includes("401") && msg.location().url.endsWith("/api/auth/profile");
-    if (msg.type() === "error" && !expected401) consoleErrors.push(`${msg.text()} (${msg.location().url})`);
-  });
-  return page;
-}
-
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [[1280, 800], [375, 740]]) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const watch = (page: Page) => watchConsole(page, consoleErrors);
 
 const signUpJson = (email: string) => ({ email, password: "correct horse battery", name: "Docs Reader" });
 

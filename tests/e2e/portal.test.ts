@@ -1,23 +1,18 @@
 // In Chromium against `npm run dev`: sign up, empty servers list, generate and revoke a token,
 // Usage & Billing, Superadmin as a superuser; screenshots at 1280 and 375 px; no console errors.
-import { mkdirSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { launchChromium, SHOTS, shoot, signUpInBrowser, watchConsole } from "./browser";
 import { startDevServer, type DevServer } from "./dev-server";
 
-const SHOTS = "tests/e2e/screenshots";
 const ADMIN_EMAIL = `admin-${Date.now()}@toolport.test`;
 let server: DevServer;
 let browser: Browser;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   server = await startDevServer(["--var", `SUPERADMIN_EMAILS:${ADMIN_EMAIL}`]);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -25,38 +20,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function newPage(context: BrowserContext) {
-  const page = await context.newPage();
-  page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
-  page.on("console", (msg) => {
-    if (msg.type() !== "error") return;
-    // Signed out, the profile check answers 401 by design (spec §4); Chromium logs that response.
-    const expected401 = msg.text().includes("401") && msg.location().url.endsWith("/api/auth/profile");
-    if (!expected401) consoleErrors.push(`${msg.text()} (${msg.location().url})`);
-  });
-  return page;
-}
-
-/** Screenshots the page at 1280 px and at 375 px wide. */
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 740 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function signUp(page: Page, name: string, email: string) {
-  await page.goto(server.url + "/");
-  await page.waitForURL(/\/login/);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/method=password/);
-  await page.getByRole("button", { name: "Sign up for free" }).click();
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Sign Up" }).click();
-}
+const newPage = async (context: BrowserContext) => watchConsole(await context.newPage(), consoleErrors);
+const signUp = (page: Page, name: string, email: string) => signUpInBrowser(page, server.url, name, email);
 
 it("signs up, sees the empty servers list, generates and revokes a token, opens Usage & Billing", async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -1,8 +1,9 @@
 // In Chromium against `npm run dev`: the SPA is served (by the static-asset layer, not the Worker)
 // with the strict Content-Security-Policy, works under it without a single violation, and refuses
 // to be framed; the MCP root info page refuses framing too.
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { expectedSignedOut, launchChromium } from "./browser";
 import { startDevServer, type DevServer } from "./dev-server";
 
 let server: DevServer;
@@ -10,10 +11,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startDevServer([]);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -33,7 +31,7 @@ async function watchedPage() {
     "document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`))",
   );
   page.on("console", (msg) => {
-    if (msg.type() === "error" && !(msg.text().includes("401") && msg.location().url.endsWith("/api/auth/profile"))) errors.push(msg.text());
+    if (msg.type() === "error" && !expectedSignedOut(msg.text(), msg.location().url)) errors.push(msg.text());
   });
   return { page, violations, errors };
 }

@@ -3,14 +3,14 @@
 // a tool through it with the official SDK client against a local upstream. (2) Crawl a local docs
 // site through page selection and progress to a deployed server. Screenshots at 1280 and 375 px.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startFixtureServer } from "../fixture-server";
+import { expectedSignedOut, launchChromium, shoot as shootAt, signUpInBrowser, watchConsole } from "./browser";
 import { startDevServer, type DevServer } from "./dev-server";
 
-const SHOTS = "tests/e2e/screenshots";
 let dev: DevServer;
 let browser: Browser;
 let upstream: { server: Server; origin: string; seen: { method: string; url: string; headers: IncomingHttpHeaders }[] };
@@ -30,14 +30,10 @@ async function startUpstream() {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   upstream = await startUpstream();
   docs = await startFixtureServer();
   dev = await startDevServer([]);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -49,39 +45,13 @@ afterAll(async () => {
   }
 });
 
-async function newPage(context: BrowserContext) {
-  const page = await context.newPage();
-  page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
-  page.on("console", (msg) => {
-    if (msg.type() !== "error") return;
-    // Signed out, the profile check answers 401 by design (spec §4); Chromium logs that response.
-    const expected401 = msg.text().includes("401") && msg.location().url.endsWith("/api/auth/profile");
-    // Spec §7: GET …/deployment answers 404 until a server's first deployment.
-    const expected404 = msg.text().includes("404") && msg.location().url.endsWith("/deployment");
-    if (!expected401 && !expected404) consoleErrors.push(`${msg.text()} (${msg.location().url})`);
-  });
-  return page;
-}
-
-/** Screenshots the page at 1280 px and at 375 px wide. */
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/wizard-${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 740 });
-  await page.screenshot({ path: `${SHOTS}/wizard-${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+// Spec §7: GET …/deployment answers 404 until a server's first deployment.
+const expected = (text: string, url: string) => expectedSignedOut(text, url) || (text.includes("404") && url.endsWith("/deployment"));
+const newPage = async (context: BrowserContext) => watchConsole(await context.newPage(), consoleErrors, expected);
+const shoot = (page: Page, name: string) => shootAt(page, `wizard-${name}`);
 
 async function signUp(page: Page, name: string, email: string) {
-  await page.goto(dev.url + "/");
-  await page.waitForURL(/\/login/);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/method=password/);
-  await page.getByRole("button", { name: "Sign up for free" }).click();
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByRole("button", { name: "Sign Up" }).click();
+  await signUpInBrowser(page, dev.url, name, email);
   await page.getByText("No servers found. Add your first server!").waitFor();
 }
 

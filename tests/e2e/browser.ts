@@ -1,0 +1,48 @@
+// What the browser tests share: Debian's Chromium, console-error watching, screenshots at 1280 and
+// 375 px, and signing up through the built-in form.
+import { mkdirSync } from "node:fs";
+import { chromium, type Page } from "playwright-core";
+
+export const SHOTS = "tests/e2e/screenshots";
+
+export function launchChromium() {
+  mkdirSync(SHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+}
+
+/** Signed out, the profile check answers 401 by design (spec §4); Chromium logs that response. */
+export const expectedSignedOut = (text: string, url: string) => text.includes("401") && url.endsWith("/api/auth/profile");
+
+/** Records the page's errors and error-level console messages in `errors`, except the `expected` ones. */
+export function watchConsole(page: Page, errors: string[], expected: (text: string, url: string) => boolean = expectedSignedOut) {
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && !expected(msg.text(), msg.location().url)) errors.push(`${msg.text()} (${msg.location().url})`);
+  });
+  return page;
+}
+
+/** Screenshots the page at 1280 px and at 375 px wide, as `{name}-{width}.png`. */
+export async function shoot(page: Page, name: string) {
+  for (const [width, height] of [[1280, 800], [375, 740]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Signs up through the built-in email-and-password form, starting signed out at the portal's root. */
+export async function signUpInBrowser(page: Page, origin: string, name: string, email: string) {
+  await page.goto(origin + "/");
+  await page.waitForURL(/\/login/);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/method=password/);
+  await page.getByRole("button", { name: "Sign up for free" }).click();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+}
