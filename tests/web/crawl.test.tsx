@@ -222,6 +222,24 @@ describe("re-crawls on the deploy step", () => {
     expect(calls.filter((c) => c.path === "/api/crawl/crawl_9")).toHaveLength(2);
   });
 
+  it("shows when the tools were last crawled and why the last re-crawl kept them", async () => {
+    const crawled = { ...fx.activeServer, originalCrawlUrl: DOCS, lastCrawledAt: "2026-11-01T09:30:00.000Z", lastCrawlError: "The re-crawl failed: Site answered 500" };
+    mockWizardApi({
+      ...createRoutes(),
+      "GET /api/servers": ok([crawled]),
+      "GET /api/access-tokens": ok([fx.token]),
+      "POST /api/servers/srv_1/analyse-auth": ok(analysis),
+      "GET /api/servers/srv_1/auth-config": ok(savedConfig),
+      "GET /api/servers/srv_1/assigned-tokens": ok(["tok_1"]),
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderApp("/servers");
+    await user.click(await screen.findByRole("button", { name: "Configure Petstore" }));
+    await user.click(await screen.findByRole("button", { name: /Deploy$/ }));
+    expect(await screen.findByText(/^Last crawled: /)).not.toHaveTextContent("Never");
+    expect(screen.getByText("Last re-crawl: The re-crawl failed: Site answered 500")).toBeInTheDocument();
+  });
+
   it("says a failed re-crawl with the spec's short form when the crawl gives no reason", async () => {
     const crawled = { ...fx.activeServer, originalCrawlUrl: DOCS };
     mockWizardApi({

@@ -1,11 +1,17 @@
 // A deployed server made from a crawl, whose documentation changes: the re-crawl re-imports the
 // tools (static parameter values kept), redeploys, and the MCP server then serves the new tools.
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { NO_ENDPOINTS_RECRAWL_MESSAGE } from "../../worker/crawl/refresh";
+import type { CrawlMessage } from "../../worker/crawl/queue";
 import { authConfigs, servers } from "../../worker/db/schema";
+import worker from "../../worker/index";
 import { call, signUp } from "./helpers";
 import { crawlAndExtract, waitForCrawl } from "./crawl-helpers";
 import { connectV2, db, echoOf, upstream } from "./mcp-setup";
+import { manyOperations, setPlan, uploadDescription } from "./servers-helpers";
 
 const docsUrl = () => `${inject("fixtureOrigin")}/_pages/${pageId}/widgets.html`;
 const pageId = crypto.randomUUID();
@@ -77,5 +83,41 @@ describe("re-crawl of a deployed server", () => {
     expect(tools.every((t) => !("account" in (t.inputSchema.properties ?? {})))).toBe(true);
     expect(echoOf(await after.callTool({ name: "countWidgets", arguments: {} }))).toMatchObject({ method: "GET", path: "/v1/widgets/count", query: "account=acct_42" });
     await after.close();
+    const refreshed = (await json(await call(`/api/servers/${server.id}`, { cookie: user.cookie }))).data;
+    expect(refreshed).toMatchObject({ lastCrawlError: null, lastCrawledAt: expect.any(String) });
   }, 60_000);
+
+  it("keeps the tools and says why when the re-crawled pages document no endpoints", async () => {
+    const before = (await json(await call(`/api/servers/${server.id}`, { cookie: user.cookie }))).data;
+    await publish("<h2>Moved</h2><p>This documentation now lives elsewhere. Thanks for reading.</p>");
+    const restarted = await json(await call(`/api/servers/${server.id}/restart-crawl`, { method: "POST", cookie: user.cookie }));
+    expect((await waitForCrawl(user.cookie, restarted.data.crawlId)).status).toBe("completed");
+    let answer = before;
+    for (let i = 0; i < 150 && !answer.lastCrawlError; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      answer = (await json(await call(`/api/servers/${server.id}`, { cookie: user.cookie }))).data;
+    }
+    expect(answer.lastCrawlError).toBe(NO_ENDPOINTS_RECRAWL_MESSAGE);
+    expect(answer.lastCrawledAt).toBe(before.lastCrawledAt);
+    expect(answer.toolCount).toBe(before.toolCount);
+  }, 60_000);
+
+  it("records why an automated re-crawl could not run once its last attempt fails", async () => {
+    const owner = await signUp();
+    await setPlan(owner.email, "growth");
+    const { data: created } = await json(await uploadDescription(owner.cookie, "docs.json", manyOperations(1, "Docs API")));
+    const unreachable = `${inject("fixtureOrigin")}/_status/500`;
+    await db.update(servers).set({ originalCrawlUrl: unreachable, automatedCrawlEnabled: true }).where(eq(servers.id, created.id));
+    const deliver = async (attempts: number) => {
+      const batch = createMessageBatch<CrawlMessage>("toolport-crawl", [{ id: "recrawl-1", timestamp: new Date(), attempts, body: { kind: "recrawl", serverId: created.id } }]);
+      const ctx = createExecutionContext();
+      await worker.queue!(batch, env, ctx);
+      return getQueueResult(batch, ctx);
+    };
+    expect((await deliver(1)).retryMessages.map((m) => m.msgId)).toEqual(["recrawl-1"]);
+    expect((await db.query.servers.findFirst({ where: eq(servers.id, created.id) }))!.lastCrawlError).toBeNull();
+    expect(await deliver(3)).toMatchObject({ explicitAcks: ["recrawl-1"], retryMessages: [] });
+    const answer = (await json(await call(`/api/servers/${created.id}`, { cookie: owner.cookie }))).data;
+    expect(answer.lastCrawlError).toMatch(/^The re-crawl could not be completed: ./);
+  });
 });

@@ -97,7 +97,7 @@ describe("GET /api/servers", () => {
     expect(Object.keys(first).sort()).toEqual(
       [
         "id", "name", "description", "version", "slug", "baseUrl", "endpoints", "status", "hibernatedReason", "deployment",
-        "automatedCrawlEnabled", "automatedCrawlFrequency", "originalCrawlUrl", "sourceUrl", "toolCount", "activeToolCount",
+        "automatedCrawlEnabled", "automatedCrawlFrequency", "originalCrawlUrl", "lastCrawledAt", "lastCrawlError", "sourceUrl", "toolCount", "activeToolCount",
         "authConfig", "createdAt", "updatedAt",
       ].sort(),
     );

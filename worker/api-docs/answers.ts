@@ -54,6 +54,8 @@ export const server = z
     automatedCrawlEnabled: z.boolean(),
     automatedCrawlFrequency: z.enum(CRAWL_FREQUENCIES),
     originalCrawlUrl: nullable(z.string()),
+    lastCrawledAt: nullable(timestamp).describe("When a crawl last refreshed the tools"),
+    lastCrawlError: nullable(z.string()).describe("Why the last re-crawl left the tools as they were"),
     sourceUrl: nullable(z.string()),
     toolCount: z.number().int(),
     activeToolCount: z.number().int(),

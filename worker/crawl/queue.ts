@@ -9,16 +9,13 @@ import { safeFetchText } from "../lib/safe-fetch";
 import { getDb } from "../db";
 import { failJob, jobFailedMessage, MAX_JOB_ATTEMPTS, refineJob } from "./jobs";
 import { titleOf, toMarkdown } from "./markdown";
-import { refreshServer } from "./refresh";
+import { recordCrawlError, refreshServer } from "./refresh";
 import { recrawlServer } from "./server-crawl";
 
 export type PageMessage = { kind?: "page"; crawlId: string; url: string };
 /** A page to crawl, an extraction job to refine with the LLM, or a server whose re-crawl to watch. */
-export type CrawlMessage =
-  | PageMessage
-  | { kind: "refine"; jobId: string }
-  | { kind: "refresh"; serverId: string; crawlId: string }
-  | { kind: "recrawl"; serverId: string };
+type JobMessage = { kind: "refine"; jobId: string } | { kind: "refresh"; serverId: string; crawlId: string } | { kind: "recrawl"; serverId: string };
+export type CrawlMessage = PageMessage | JobMessage;
 
 export const MAX_PAGE_ATTEMPTS = 3;
 /** At most this many hosts are fetched at once by one batch. */
@@ -73,7 +70,7 @@ const hostOf = (url: string) => {
  * Jobs other than pages: acked when done, retried on failure (each step is idempotent). After the
  * last attempt an extraction job ends failed with the reason, rather than staying "processing".
  */
-async function handleJob(env: Bindings, message: Message<CrawlMessage>) {
+async function handleJob(env: Bindings, message: Message<JobMessage>) {
   const body = message.body;
   const db = getDb(env.DB);
   try {
@@ -86,6 +83,7 @@ async function handleJob(env: Bindings, message: Message<CrawlMessage>) {
     console.error("crawl job failed", body.kind, `attempt ${message.attempts}`, reason);
     if (message.attempts < MAX_JOB_ATTEMPTS) return message.retry({ delaySeconds: 30 });
     if (body.kind === "refine") await failJob(db, body.jobId, jobFailedMessage(reason));
+    else await recordCrawlError(db, body.serverId, `The re-crawl could not be completed: ${reason}`);
     message.ack();
   }
 }
@@ -96,7 +94,7 @@ export async function handleCrawlBatch(batch: MessageBatch<CrawlMessage>, env: B
   for (const message of batch.messages) {
     const body = message.body;
     if (body.kind === "refine" || body.kind === "refresh" || body.kind === "recrawl") {
-      jobs.push(handleJob(env, message));
+      jobs.push(handleJob(env, message as Message<JobMessage>));
       continue;
     }
     const host = hostOf(body.url);

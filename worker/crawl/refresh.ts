@@ -9,19 +9,26 @@ import { deployServer } from "../mcp/deploy";
 import { reimportServer } from "../servers/reimport";
 import { extractCrawl, saveSpec } from "./jobs";
 
-/** Regenerates a server from its finished re-crawl; a failed or empty crawl leaves the server as it was. */
+export const NO_ENDPOINTS_RECRAWL_MESSAGE = "The re-crawled pages documented no API endpoints, so the tools were kept as they were";
+
+/** Records why a server's re-crawl left its tools as they were (shown with the server). */
+export const recordCrawlError = (db: Database, serverId: string, message: string) =>
+  db.update(servers).set({ lastCrawlError: message.slice(0, 1000) }).where(eq(servers.id, serverId));
+
+/** Regenerates a server from its finished re-crawl; a failed or empty crawl leaves the tools as they were, and says why. */
 export async function refreshServer(db: Database, env: Bindings, job: { serverId: string; crawlId: string }) {
   const server = await db.query.servers.findFirst({ where: and(eq(servers.id, job.serverId), ne(servers.status, "removed")) });
   if (!server?.originalCrawlUrl) return;
   const snap = (await env.CRAWL_SESSION.getByName(job.crawlId).snapshot()) as CrawlSnapshot;
+  if (snap.status === "failed") await recordCrawlError(db, server.id, `The re-crawl failed: ${snap.error || "Unknown error"}`);
   if (snap.status !== "completed") return;
   const extracted = await extractCrawl(env, job.crawlId, server.originalCrawlUrl);
-  if (!extracted) return;
+  if (!extracted) return void (await recordCrawlError(db, server.id, NO_ENDPOINTS_RECRAWL_MESSAGE));
   await saveSpec(db, env, { organizationId: server.organizationId, crawlId: job.crawlId, sourceUrl: server.originalCrawlUrl, document: extracted.draft });
   const text = JSON.stringify(extracted.draft);
   await reimportServer(db, env, server.organizationId, server.id, { text, sourceUrl: null, filename: "crawled.json" }, {
     keepBaseUrl: true,
-    serverValues: { lastCrawledAt: new Date() },
+    serverValues: { lastCrawledAt: new Date(), lastCrawlError: null },
   });
   if (server.activeDeploymentId && server.status === "active") {
     const last = await db.query.deployments.findFirst({ where: eq(deployments.id, server.activeDeploymentId) });

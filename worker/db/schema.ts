@@ -124,6 +124,8 @@ export const servers = sqliteTable(
       .default("weekly"),
     lastCrawledAt: timestamp("last_crawled_at"),
     nextCrawlAt: timestamp("next_crawl_at"),
+    // Why the last re-crawl left the tools as they were (null when it refreshed them).
+    lastCrawlError: text("last_crawl_error"),
     // The deployment that currently serves /s/{slug}/mcp (a failed redeploy leaves it in place).
     activeDeploymentId: text("active_deployment_id"),
     createdAt: createdAt(),

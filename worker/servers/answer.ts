@@ -60,6 +60,8 @@ export function toServerAnswer(row: ServerRow, counts: ToolCounts, auth: AuthRow
     automatedCrawlEnabled: row.automatedCrawlEnabled,
     automatedCrawlFrequency: row.automatedCrawlFrequency,
     originalCrawlUrl: row.originalCrawlUrl,
+    lastCrawledAt: row.lastCrawledAt?.toISOString() ?? null,
+    lastCrawlError: row.lastCrawlError,
     sourceUrl: row.sourceUrl,
     toolCount: counts.toolCount,
     activeToolCount: counts.activeToolCount,

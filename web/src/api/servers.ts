@@ -37,6 +37,9 @@ export type Server = {
   automatedCrawlEnabled?: boolean;
   automatedCrawlFrequency?: string | null;
   originalCrawlUrl?: string | null;
+  /** When a crawl last refreshed the tools, and why the last re-crawl did not (null when it did). */
+  lastCrawledAt?: string | null;
+  lastCrawlError?: string | null;
   baseUrl?: string | null;
   toolCount?: number;
   activeToolCount?: number;

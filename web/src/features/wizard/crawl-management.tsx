@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
+import { formatDateTime } from "@/lib/format";
 
 export const NOT_FROM_CRAWL_MESSAGE = "This server was not created from a crawl and cannot be recrawled";
 
@@ -85,6 +86,10 @@ export function CrawlManagement({ server }: { server: Server }) {
       <h3 id="crawl-management" className="font-medium">Crawl management</h3>
       {!fromCrawl && <p className="text-sm text-muted-foreground">{NOT_FROM_CRAWL_MESSAGE}</p>}
       {fromCrawl && <p className="text-sm break-all text-muted-foreground">Documentation: {server.originalCrawlUrl}</p>}
+      {fromCrawl && <p className="text-sm text-muted-foreground">Last crawled: {formatDateTime(server.lastCrawledAt)}</p>}
+      {server.lastCrawlError && (
+        <p className="rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-800">Last re-crawl: {server.lastCrawlError}</p>
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="button" variant="outline" size="sm" onClick={restart} disabled={!fromCrawl || !!recrawl}>
           {recrawl ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />} Restart Crawl
