@@ -1,6 +1,16 @@
 // The fixed runtime of every generated MCP server: a stateless MCP handler (Streamable HTTP) whose
 // tools come from the config module and call the upstream API. Bundled once by scripts/build-mcp-runtime.mjs.
-import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from "@modelcontextprotocol/server";
+import {
+  createMcpHandler,
+  DEFAULT_MAX_REQUEST_BODY_SIZE,
+  isLegacyRequest,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  WebStandardStreamableHTTPServerTransport,
+  type CallToolResult,
+  type McpServerFactory,
+} from "@modelcontextprotocol/server";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import { answerFromError, answerFromResponse } from "./answer";
 import { upstreamAuth } from "./auth";
@@ -8,6 +18,8 @@ import { buildUpstreamRequest } from "./request";
 import type { RuntimeConfig, RuntimeEnv, UpstreamCredentials } from "./types";
 
 type Tool = RuntimeConfig["tools"][number];
+/** The SDK's own bound on a request body it reads. */
+const MAX_BODY_BYTES = DEFAULT_MAX_REQUEST_BODY_SIZE;
 type Compiled = { tool: Tool; listed: Tool["inputSchema"]; validate: (input: unknown) => { valid: boolean; errorMessage?: string } };
 
 /** The inputSchema a client sees: static arguments are filled in by the server, so they are removed. */
@@ -63,7 +75,7 @@ export function createRuntime(config: RuntimeConfig) {
   }));
   let credentials: UpstreamCredentials | null = null;
 
-  const handler = createMcpHandler(({ requestInfo }) => {
+  const factory: McpServerFactory = ({ requestInfo }) => {
     // The low-level Server lets us list raw JSON Schemas and answer bad arguments as JSON-RPC errors.
     const server = new Server({ name: config.name, version: config.version }, { capabilities: { tools: {} }, instructions: config.description || undefined });
     server.setRequestHandler("tools/list", () => ({ tools: listing }) as never);
@@ -77,12 +89,44 @@ export function createRuntime(config: RuntimeConfig) {
       return server.projectCallToolResult(result, undefined);
     });
     return server;
-  });
+  };
+  const handler = createMcpHandler(factory);
+
+  /**
+   * A 2025-era POST, served as the SDK's stateless leg serves it (a fresh server and transport per
+   * request) but answered as one JSON body instead of an SSE stream: the stream's extra round trips
+   * between isolates were most of the generated server's own latency.
+   */
+  async function legacyJson(request: Request, parsedBody: unknown): Promise<Response> {
+    const server = factory({ era: "legacy", requestInfo: request }) as Server;
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      return await transport.handleRequest(request, { parsedBody });
+    } catch {
+      const id = (parsedBody as { id?: unknown } | null)?.id;
+      return Response.json({ jsonrpc: "2.0", id: typeof id === "string" || typeof id === "number" ? id : null, error: { code: -32603, message: "Internal server error" } }, { status: 500 });
+    } finally {
+      transport.close().catch(() => {});
+      server.close().catch(() => {});
+    }
+  }
 
   return {
-    fetch(request: Request, env: RuntimeEnv): Promise<Response> {
+    async fetch(request: Request, env: RuntimeEnv): Promise<Response> {
       credentials ??= env.UPSTREAM_CREDENTIALS ? (JSON.parse(env.UPSTREAM_CREDENTIALS) as UpstreamCredentials) : {};
-      return handler.fetch(request);
+      // A body of unknown or excessive length is left to the SDK, which reads it within its bound.
+      const length = Number(request.headers.get("content-length") ?? Number.NaN);
+      if (request.method !== "POST" || !(length <= MAX_BODY_BYTES)) return handler.fetch(request);
+      // The body is read and parsed once here, then handed on parsed.
+      const text = await request.text();
+      let parsedBody: unknown;
+      try {
+        parsedBody = text ? JSON.parse(text) : undefined;
+      } catch {}
+      if (parsedBody === undefined) return handler.fetch(new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal }));
+      if (await isLegacyRequest(request, parsedBody)) return legacyJson(request, parsedBody);
+      return handler.fetch(request, { parsedBody });
     },
   };
 }
