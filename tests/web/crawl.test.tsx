@@ -3,6 +3,7 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Server } from "@/api/servers";
 import { renderApp } from "./helpers";
 import * as fx from "./fixtures";
 import { analysis, createRoutes, fail, mockWizardApi, newServer, ok, savedConfig, type WizardRoutes } from "./wizard-fixtures";
@@ -197,22 +198,29 @@ describe("crawl flow", () => {
 });
 
 describe("re-crawls on the deploy step", () => {
-  it("restarts a crawl and polls it every 3 s until the tools are refreshed", async () => {
-    const crawled = { ...fx.activeServer, originalCrawlUrl: DOCS };
+  /** Opens a crawled server's wizard at the Deploy step, with `routes` added to the API's answers. */
+  async function openDeployStep(server: Partial<Server>, routes: WizardRoutes = {}) {
     const calls = mockWizardApi({
       ...createRoutes(),
-      "GET /api/servers": ok([crawled]),
+      "GET /api/servers": ok([{ ...fx.activeServer, originalCrawlUrl: DOCS, ...server }]),
       "GET /api/access-tokens": ok([fx.token]),
       "POST /api/servers/srv_1/analyse-auth": ok(analysis),
       "GET /api/servers/srv_1/auth-config": ok(savedConfig),
       "GET /api/servers/srv_1/assigned-tokens": ok(["tok_1"]),
-      "POST /api/servers/srv_1/restart-crawl": ok({ crawlId: "crawl_9", urlCount: 2 }),
-      "GET /api/crawl/crawl_9": (_c, n) => ({ body: n === 0 ? status(1) : status(2, "completed") }),
+      ...routes,
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderApp("/servers");
     await user.click(await screen.findByRole("button", { name: "Configure Petstore" }));
     await user.click(await screen.findByRole("button", { name: /Deploy$/ }));
+    return { user, calls };
+  }
+
+  it("restarts a crawl and polls it every 3 s until the tools are refreshed", async () => {
+    const { user, calls } = await openDeployStep({}, {
+      "POST /api/servers/srv_1/restart-crawl": ok({ crawlId: "crawl_9", urlCount: 2 }),
+      "GET /api/crawl/crawl_9": (_c, n) => ({ body: n === 0 ? status(1) : status(2, "completed") }),
+    });
     await user.click(await screen.findByRole("button", { name: "Restart Crawl" }));
     expect(await screen.findByText("Crawl restarted successfully! Processing 2 pages.")).toBeInTheDocument();
     await tick(3000);
@@ -223,39 +231,16 @@ describe("re-crawls on the deploy step", () => {
   });
 
   it("shows when the tools were last crawled and why the last re-crawl kept them", async () => {
-    const crawled = { ...fx.activeServer, originalCrawlUrl: DOCS, lastCrawledAt: "2026-11-01T09:30:00.000Z", lastCrawlError: "The re-crawl failed: Site answered 500" };
-    mockWizardApi({
-      ...createRoutes(),
-      "GET /api/servers": ok([crawled]),
-      "GET /api/access-tokens": ok([fx.token]),
-      "POST /api/servers/srv_1/analyse-auth": ok(analysis),
-      "GET /api/servers/srv_1/auth-config": ok(savedConfig),
-      "GET /api/servers/srv_1/assigned-tokens": ok(["tok_1"]),
-    });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderApp("/servers");
-    await user.click(await screen.findByRole("button", { name: "Configure Petstore" }));
-    await user.click(await screen.findByRole("button", { name: /Deploy$/ }));
+    await openDeployStep({ lastCrawledAt: "2026-11-01T09:30:00.000Z", lastCrawlError: "The re-crawl failed: Site answered 500" });
     expect(await screen.findByText(/^Last crawled: /)).not.toHaveTextContent("Never");
     expect(screen.getByText("Last re-crawl: The re-crawl failed: Site answered 500")).toBeInTheDocument();
   });
 
   it("says a failed re-crawl with the spec's short form when the crawl gives no reason", async () => {
-    const crawled = { ...fx.activeServer, originalCrawlUrl: DOCS };
-    mockWizardApi({
-      ...createRoutes(),
-      "GET /api/servers": ok([crawled]),
-      "GET /api/access-tokens": ok([fx.token]),
-      "POST /api/servers/srv_1/analyse-auth": ok(analysis),
-      "GET /api/servers/srv_1/auth-config": ok(savedConfig),
-      "GET /api/servers/srv_1/assigned-tokens": ok(["tok_1"]),
+    const { user } = await openDeployStep({}, {
       "POST /api/servers/srv_1/restart-crawl": ok({ crawlId: "crawl_8", urlCount: 2 }),
       "GET /api/crawl/crawl_8": { body: status(0, "failed") },
     });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderApp("/servers");
-    await user.click(await screen.findByRole("button", { name: "Configure Petstore" }));
-    await user.click(await screen.findByRole("button", { name: /Deploy$/ }));
     await user.click(await screen.findByRole("button", { name: "Restart Crawl" }));
     await tick(3000);
     expect(await screen.findByText("Crawl failed. Please try again.")).toBeInTheDocument();
