@@ -12,12 +12,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ServerChecklist } from "./server-checklist";
+import { tokenFields } from "./token-fields";
 
-const schema = z.object({
-  name: z.string().trim().max(100, "At most 100 characters"),
-  expiryDays: z.string().regex(/^(\d{1,4})?$/, "Enter a whole number of days"),
-  serverIds: z.array(z.string()),
-});
+const schema = z.object({ ...tokenFields, serverIds: z.array(z.string()) });
 type Values = z.infer<typeof schema>;
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; servers: Server[]; onCreated: (token: string) => void };

@@ -11,11 +11,9 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { tokenFields } from "../tokens/token-fields";
 
-const schema = z.object({
-  name: z.string().trim().max(100, "At most 100 characters"),
-  expiryDays: z.string().trim().regex(/^(\d{1,4})?$/, "Enter a whole number of days"),
-});
+const schema = z.object(tokenFields);
 type Values = z.infer<typeof schema>;
 
 type Props = {
