@@ -1,19 +1,10 @@
 // Live crawl progress: the CrawlSession pushes the crawl's status over a WebSocket
 // (GET /api/crawl/{crawlId}/ws); callers fall back to polling when this answers null or closes.
 
-export type CrawlPageStatus = "pending" | "processing" | "completed" | "failed";
+import type { CrawlStatus } from "./crawl";
 
-/** The answer of GET /api/crawl/{crawlId}, which is also what every WebSocket message carries. */
-export type CrawlStatus = {
-  success: boolean;
-  status: "crawling" | "completed" | "failed" | "cancelled";
-  completed: number;
-  total: number;
-  pageDetails: { url: string; status: CrawlPageStatus; title: string | null }[];
-  currentProcessing: { currentUrl: string | null; errorCount: number };
-  selectedUrls: string[];
-  error: string | null;
-};
+// Every WebSocket message carries what GET /api/crawl/{crawlId} answers.
+export type { CrawlStatus };
 
 /** The WebSocket URL of a crawl on the portal's own origin. */
 export function crawlSocketUrl(crawlId: string, location: Pick<Location, "protocol" | "host"> = window.location): string {

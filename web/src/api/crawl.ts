@@ -3,7 +3,9 @@
 import { ApiError, apiRequest } from "./client";
 
 export type PageStatus = "completed" | "failed" | "processing" | "pending";
+/** GET /api/crawl/{crawlId}'s answer, also pushed over the crawl's WebSocket (./crawl-live). */
 export type CrawlStatus = {
+  success?: boolean;
   status: "completed" | "failed" | "cancelled" | "crawling" | string;
   completed: number;
   total: number;
