@@ -1,0 +1,69 @@
+// What the MCP check scripts share: a throw-away local portal (`wrangler dev` on a free port with its
+// own state) and a fixture server deployed through the portal's API, as a user would.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join, resolve } from "node:path";
+
+const FIXTURE = "tests/fixtures/openapi/petstore-2.0.json";
+// wrangler needs the project's Node 22, which npm scripts put first on PATH; do the same here.
+export const env = { ...process.env, PATH: [resolve("node_modules/.bin"), process.env.PATH].join(delimiter) };
+
+/** Runs `run(origin)` against a fresh local portal, then stops it and removes its state. */
+export async function withLocalPortal(run) {
+  const state = mkdtempSync(join(tmpdir(), "toolport-local-"));
+  const port = 8790 + Math.floor(Math.random() * 200);
+  const origin = `http://localhost:${port}`;
+  spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const dev = spawn("npx", ["wrangler", "dev", "--port", String(port), "--persist-to", state], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${origin}/s/none`)).status === 404) break;
+      } catch {}
+      if (i > 120) throw new Error("wrangler dev did not start");
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return await run(origin);
+  } finally {
+    try {
+      process.kill(-dev.pid, "SIGTERM");
+    } catch {}
+    rmSync(state, { recursive: true, force: true });
+  }
+}
+
+/** Calls the portal's API like the SPA does; throws with the server's error text on failure. */
+async function api(origin, path, { cookie, json, form, method = json || form ? "POST" : "GET" } = {}) {
+  const headers = { origin, accept: "application/json", ...(cookie ? { cookie } : {}), ...(json ? { "content-type": "application/json" } : {}) };
+  const res = await fetch(`${origin}${path}`, { method, headers, body: json ? JSON.stringify(json) : form });
+  const body = await res.json().catch(() => null);
+  if (!res.ok || body?.success === false) throw new Error(`${method} ${path} answered ${res.status}: ${body?.error ?? JSON.stringify(body)}`);
+  return { res, body };
+}
+
+/**
+ * Signs up, imports the petstore fixture and deploys it: exposed to the public when `exposeToPublic`,
+ * else with an access token assigned. Answers the MCP URL and the token (null for a public server).
+ */
+export async function deployFixture(origin, { exposeToPublic = false } = {}) {
+  const email = `check-${Date.now()}@example.com`;
+  const { res } = await api(origin, "/api/auth/sign-up/email", { json: { email, password: "check password 123", name: "Check" } });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const form = new FormData();
+  form.append("file", new Blob([readFileSync(FIXTURE)], { type: "application/json" }), "petstore-2.0.json");
+  form.append("name", "Petstore");
+  const { body: created } = await api(origin, "/api/servers", { cookie, form });
+  const server = created.data;
+  console.log(`Imported ${FIXTURE} as server ${server.id} (${server.slug})`);
+  let token = null;
+  if (exposeToPublic) {
+    await api(origin, `/api/servers/${server.id}/auth-config`, { cookie, json: { authType: "none", authStrategy: "managed", exposeToPublic: true } });
+  } else {
+    token = (await api(origin, "/api/access-tokens", { cookie, json: { name: "Check", serverIds: [server.id] } })).body.data.token;
+  }
+  const { body: deployed } = await api(origin, `/api/servers/${server.id}/deploy/cloudflare`, { cookie, json: {} });
+  if (deployed.data.status !== "deployed") throw new Error(`Deployment ended ${deployed.data.status}: ${deployed.data.error}`);
+  console.log(`Deployed ${deployed.data.deploymentId} at ${deployed.data.mcpUrl}`);
+  return { mcpUrl: deployed.data.mcpUrl, token };
+}
