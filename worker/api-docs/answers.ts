@@ -137,16 +137,10 @@ export const apiConfig = z.object({
   headers: z.record(z.string(), z.string()).describe("Headers sent upstream; secrets masked"),
 });
 
-export const deployment = z
-  .object({
-    deploymentId: z.string().describe("Content hash of the generated server"),
-    status: z.enum(DEPLOYMENT_STATUSES),
-    deploymentUrl: nullable(z.string()),
+export const deployment = deploymentSummary
+  .extend({
+    deploymentId: z.string().describe("Content hash of the generated server (the same as id)"),
     mcpUrl: nullable(z.string()),
-    error: nullable(z.string()),
-    updatedAt: timestamp,
-    cloudflareDeploymentId: nullable(z.string()),
-    cloudflareProjectId: nullable(z.string()),
     provider: z.enum(["loader", "cloudflare"]),
     activeDeploymentId: nullable(z.string()),
     startedAt: nullable(z.string()),

@@ -7,6 +7,7 @@ import type { Bindings } from "../env";
 import { getProvider } from "../hosting";
 import type { ProviderName } from "../hosting/types";
 import { fail } from "../lib/errors";
+import { toDeploymentAnswer } from "../servers/answer";
 import { generateServer, loadServerConfig, type GenerateOptions, type GeneratedServer } from "./generate";
 import { invalidateServerLookups, managedCredentials } from "./lookup";
 
@@ -110,15 +111,11 @@ export async function getDeployment(env: Bindings, db: Database, serverId: strin
   if (!row) return null;
   const server = await db.query.servers.findFirst({ where: eq(servers.id, serverId), columns: { activeDeploymentId: true } });
   const progress = await deploymentStub(env, serverId).state();
+  // The list's deployment summary, plus what the deploy modal follows.
   return {
+    ...toDeploymentAnswer(row),
     deploymentId: row.id,
-    status: row.status,
-    deploymentUrl: row.deploymentUrl,
     mcpUrl: row.deploymentUrl ? `${row.deploymentUrl}/mcp` : null,
-    error: row.error,
-    updatedAt: row.updatedAt.toISOString(),
-    cloudflareDeploymentId: row.cloudflareDeploymentId,
-    cloudflareProjectId: row.cloudflareProjectId,
     provider: row.provider,
     activeDeploymentId: server?.activeDeploymentId ?? null,
     startedAt: progress.deploymentId === row.id ? progress.startedAt : null,
