@@ -23,7 +23,10 @@ export async function refreshServer(db: Database, env: Bindings, job: { serverId
   if (snap.status === "failed") await recordCrawlError(db, server.id, `The re-crawl failed: ${snap.error || "Unknown error"}`);
   if (snap.status !== "completed") return;
   const extracted = await extractCrawl(env, job.crawlId, server.originalCrawlUrl);
-  if (!extracted) return void (await recordCrawlError(db, server.id, NO_ENDPOINTS_RECRAWL_MESSAGE));
+  if (!extracted) {
+    await recordCrawlError(db, server.id, NO_ENDPOINTS_RECRAWL_MESSAGE);
+    return;
+  }
   await saveSpec(db, env, { organizationId: server.organizationId, crawlId: job.crawlId, sourceUrl: server.originalCrawlUrl, document: extracted.draft });
   const text = JSON.stringify(extracted.draft);
   await reimportServer(db, env, server.organizationId, server.id, { text, sourceUrl: null, filename: "crawled.json" }, {

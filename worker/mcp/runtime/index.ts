@@ -103,7 +103,8 @@ export function createRuntime(config: RuntimeConfig) {
     try {
       await server.connect(transport);
       return await transport.handleRequest(request, { parsedBody });
-    } catch {
+    } catch (error) {
+      console.error("MCP request failed", error);
       const id = (parsedBody as { id?: unknown } | null)?.id;
       return Response.json({ jsonrpc: "2.0", id: typeof id === "string" || typeof id === "number" ? id : null, error: { code: -32603, message: "Internal server error" } }, { status: 500 });
     } finally {
