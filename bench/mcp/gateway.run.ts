@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { it } from "vitest";
 import { getDb } from "../../worker/db";
 import { getProvider } from "../../worker/hosting";
-import { meterToolCall } from "../../worker/mcp/metering";
+import { meterToolCalls } from "../../worker/mcp/metering";
 import { createOrg, createServer, createToken, deploy, echoTool, MCP_ORIGIN, upstream, workerFetch } from "../../tests/worker/mcp-setup";
 
 const CALLS = 1000;
@@ -55,8 +55,10 @@ it("measures the MCP gateway", async () => {
   const workerTimes = await timed(workerCall, CALLS);
   const gatewayTimes = await timed(toolsCall, CALLS);
   // The one D1 round trip left on the gateway's path: counting the call (exact, so never skipped).
+  // Far from the limit it runs alongside the forwarded call; locally, though, the simulated D1 runs
+  // on workerd's one thread with the gateway and the generated server, so its work still adds up.
   const db = getDb(env.DB);
-  const meterTimes = await timed(() => meterToolCall(db, { serverId: server.id, organizationId: org, limit: 1e9, planName: "growth" }), CALLS);
+  const meterTimes = await timed(() => meterToolCalls(db, { serverId: server.id, organizationId: org, limit: 1e9, planName: "growth" }, 1), CALLS);
 
   let done = 0;
   const start = performance.now();

@@ -5,14 +5,18 @@ import { describe, expect, it } from "vitest";
 import { organizationUsage, plans, servers, serverUsage } from "../../worker/db/schema";
 import { usagePeriod } from "../../worker/billing/usage";
 import { call, signUp } from "./helpers";
-import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch } from "./mcp-setup";
+import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, upstream, workerFetch } from "./mcp-setup";
 
-const callTool = (slug: string, token: string, id: number) =>
+const callTool = (slug: string, token: string, id: number, name = "count_me") =>
   workerFetch(`${MCP_ORIGIN}/s/${slug}/mcp`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", ...bearer(token) },
-    body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "count_me", arguments: {} } }),
+    body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: {} } }),
   });
+
+/** Requests the upstream API received at /counted/{key}. */
+const hits = async (key: string) => ((await (await fetch(`${upstream()}/hits/${key}`)).json()) as { hits: number }).hits;
+const countedTool = (key: string) => echoTool("counted", { path: `/counted/${key}` });
 
 const orgCalls = async (organizationId: string) =>
   (await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
@@ -109,5 +113,40 @@ describe("the monthly limit", () => {
     // The server's counter moved with the organization's: only for the 10 calls that were served.
     const [row] = await db.select().from(serverUsage).where(eq(serverUsage.serverId, server.id));
     expect(row.toolCalls).toBe(10);
+  });
+
+  it("counts first near the limit, so a call over it never reaches the API", async () => {
+    const org = await createOrg("free");
+    const key = `near-${crypto.randomUUID()}`;
+    const server = await createServer(org, [countedTool(key)]);
+    const { token } = await createToken(org, [server.id]);
+    await deploy(server.id);
+    await db.insert(organizationUsage).values({ organizationId: org, period: usagePeriod(), toolCalls: 998 });
+    for (let i = 0; i < 2; i++) expect(await (await callTool(server.slug, token, i, "counted")).text()).toContain(`/counted/${key}`);
+    expect(await (await callTool(server.slug, token, 2, "counted")).text()).toContain("Monthly tool-call limit reached");
+    expect(await hits(key)).toBe(2);
+    expect(await orgCalls(org)).toBe(1000);
+  });
+
+  it("refuses a call counted alongside it when other calls reached the limit meanwhile", async () => {
+    const org = await createOrg("growth");
+    const key = `far-${crypto.randomUUID()}`;
+    const server = await createServer(org, [countedTool(key)]);
+    const { token } = await createToken(org, [server.id]);
+    await deploy(server.id);
+    // This isolate now knows the organization is far from its 250,000 calls ...
+    expect(await (await callTool(server.slug, token, 1, "counted")).text()).toContain(`/counted/${key}`);
+    // ... when calls counted elsewhere (other isolates) use up the month.
+    await db.update(organizationUsage).set({ toolCalls: 250_000 }).where(eq(organizationUsage.organizationId, org));
+    const refused = await (await callTool(server.slug, token, 2, "counted")).text();
+    expect(refused).toContain("Growth plan allows 250,000 tool calls per month");
+    expect(await orgCalls(org)).toBe(250_000);
+    const [row] = await db.select().from(serverUsage).where(eq(serverUsage.serverId, server.id));
+    expect(row.toolCalls).toBe(1);
+    expect(await db.query.servers.findFirst({ where: eq(servers.id, server.id) })).toMatchObject({ status: "hibernated", hibernatedReason: "tool_calls" });
+    // The refused call had already left (counting ran alongside it); the next one is refused before it starts.
+    expect(await hits(key)).toBe(2);
+    expect(await (await callTool(server.slug, token, 3, "counted")).text()).toContain("paused");
+    expect(await hits(key)).toBe(2);
   });
 });

@@ -8,7 +8,7 @@ import { getProvider } from "../hosting";
 import { bearerToken, verifyAccessToken } from "../tokens/verify";
 import { GatewayError, messagesOf, rpcError } from "./jsonrpc";
 import { cachedServerBySlug, managedCredentials } from "./lookup";
-import { meterToolCall } from "./metering";
+import { farFromLimit, meterToolCalls, type MeterResult } from "./metering";
 import { readTextWithin } from "../lib/body";
 
 /** Largest MCP request body the gateway reads (the SDK's own default bound). */
@@ -70,6 +70,9 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
   }
 
   let body: string | null = null;
+  // Far from the monthly limit a call is counted while it runs (see farFromLimit); its answer waits for the count.
+  let metering: Promise<MeterResult> | null = null;
+  let callId: string | number | null = null;
   if (request.method === "POST") {
     // Capped while reading: a chunked body declares no length, and nothing is metered before the cap.
     const tooLarge = () => rpcError(413, -32600, "Request body too large (limit 4 MB)");
@@ -78,19 +81,16 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
     if (body === null) return tooLarge();
     const calls = messagesOf(body).filter((m) => m.method === "tools/call");
     if (calls.length > 0) {
-      const id = calls[0].id ?? null;
+      callId = calls[0].id ?? null;
       if (server.status === "hibernated") {
         const why = server.hibernatedReason === "servers" ? "the organization has more servers than its plan allows (maxServers)" : `the monthly tool-call limit of the ${plan?.name ?? "current"} plan (${plan?.maxToolCallsPerMonth.toLocaleString("en-US") ?? "?"} calls, maxToolCallsPerMonth) was reached`;
-        return rpcError(200, GatewayError.ServerPaused, `This MCP server is paused (hibernated): ${why}. Upgrade the plan, or wait for the usage reset on the 1st of the month.`, id);
+        return rpcError(200, GatewayError.ServerPaused, `This MCP server is paused (hibernated): ${why}. Upgrade the plan, or wait for the usage reset on the 1st of the month.`, callId);
       }
-      for (let i = 0; i < calls.length; i++) {
-        const metered = await meterToolCall(db, {
-          serverId: server.id,
-          organizationId: server.organizationId,
-          limit: plan?.maxToolCallsPerMonth ?? 0,
-          planName: plan?.name ?? "current",
-        });
-        if (!metered.ok) return rpcError(200, GatewayError.ServerPaused, metered.message, id);
+      const metered = { serverId: server.id, organizationId: server.organizationId, limit: plan?.maxToolCallsPerMonth ?? 0, planName: plan?.name ?? "current" };
+      if (farFromLimit(metered, calls.length)) metering = meterToolCalls(db, metered, calls.length);
+      else {
+        const counted = await meterToolCalls(db, metered, calls.length);
+        if (!counted.ok) return rpcError(200, GatewayError.ServerPaused, counted.message, callId);
       }
     }
   }
@@ -99,7 +99,7 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
   headers.delete("authorization");
   headers.delete("cookie");
   const forwarded = new Request(`https://${slug}.mcp.internal/mcp`, { method: request.method, headers, body });
-  return getProvider(env, found.provider).fetch(
+  const answer = getProvider(env, found.provider).fetch(
     env,
     {
       deploymentId: server.activeDeploymentId,
@@ -109,4 +109,10 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
     },
     forwarded,
   );
+  if (!metering) return answer;
+  // Promise.all, so neither can fail unobserved: a call whose count failed is never answered.
+  const [res, counted] = await Promise.all([answer, metering]);
+  if (counted.ok) return res;
+  await res.body?.cancel();
+  return rpcError(200, GatewayError.ServerPaused, counted.message, callId);
 }

@@ -14,6 +14,45 @@ export const limitMessage = (planName: string, limit: number) =>
   `Monthly tool-call limit reached: the ${planName} plan allows ${limit.toLocaleString("en-US")} tool calls per month (maxToolCallsPerMonth). ` +
   `This server is paused until the usage resets on the 1st of next month, or until the plan is upgraded.`;
 
+/**
+ * What this isolate knows of each organization's count: the last one D1 answered (fresh for
+ * SEEN_TTL_MS) and the calls it is counting right now. Far enough under the limit, a call can be
+ * counted while it runs instead of before it starts (see farFromLimit).
+ */
+const SEEN_TTL_MS = 2_000;
+const SEEN_LIMIT = 10_000;
+const seen = new Map<string, { period: string; toolCalls: number; at: number }>();
+const inFlight = new Map<string, number>();
+/** Calls an organization must have left, beyond those in flight here, for counting to run alongside a call. */
+export const headroomFor = (limit: number) => Math.max(100, Math.ceil(limit / 100));
+
+/**
+ * True when `count` more calls certainly fit under the limit as this isolate last saw it (within
+ * SEEN_TTL_MS, with a margin for other isolates' calls since). The gateway then counts them while
+ * they run, so the D1 round trip is hidden behind the upstream call; near the limit it counts
+ * first, so a call over the limit never reaches the API.
+ */
+export function farFromLimit(call: MeteredCall, count = 1, now = new Date()): boolean {
+  const last = seen.get(call.organizationId);
+  if (!last || last.period !== usagePeriod(now) || now.getTime() - last.at >= SEEN_TTL_MS) return false;
+  return last.toolCalls + (inFlight.get(call.organizationId) ?? 0) + count <= call.limit - headroomFor(call.limit);
+}
+
+/** Counts `count` tools/call of one request (a JSON-RPC batch may hold several); stops at the first refusal. */
+export async function meterToolCalls(db: Database, call: MeteredCall, count: number, now = new Date()): Promise<MeterResult> {
+  const org = call.organizationId;
+  inFlight.set(org, (inFlight.get(org) ?? 0) + count);
+  try {
+    let result: MeterResult = { ok: true, toolCalls: 0 };
+    for (let i = 0; i < count && result.ok; i++) result = await meterToolCall(db, call, now);
+    return result;
+  } finally {
+    const left = (inFlight.get(org) ?? count) - count;
+    if (left > 0) inFlight.set(org, left);
+    else inFlight.delete(org);
+  }
+}
+
 /** Counts one tools/call, unless the organization has used its monthly allowance. */
 export async function meterToolCall(db: Database, call: MeteredCall, now = new Date()): Promise<MeterResult> {
   const period = usagePeriod(now);
@@ -37,13 +76,17 @@ export async function meterToolCall(db: Database, call: MeteredCall, now = new D
       )
       .bind(call.serverId, call.organizationId, period),
   ]);
-  const orgRows = orgResult.results.map((r) => ({ toolCalls: r.tool_calls }));
-  const org = orgRows[0];
-  if (!org) {
+  const toolCalls = orgResult.results[0]?.tool_calls;
+  if (toolCalls === undefined) {
+    seen.delete(call.organizationId);
     await hibernateOrganization(db, call.organizationId);
     return { ok: false, message: limitMessage(call.planName, call.limit) };
   }
-  return { ok: true, toolCalls: org.toolCalls };
+  // Answers of concurrent calls may arrive out of order: keep the highest count of the period.
+  const last = seen.get(call.organizationId);
+  if (seen.size >= SEEN_LIMIT) seen.clear();
+  seen.set(call.organizationId, { period, toolCalls: last?.period === period ? Math.max(last.toolCalls, toolCalls) : toolCalls, at: Date.now() });
+  return { ok: true, toolCalls };
 }
 
 /** Pauses every active server of an organization for the monthly tool-call limit. */
