@@ -10,6 +10,8 @@ export const POLITENESS_DELAY_MS = 250;
 export type PageStatus = "pending" | "processing" | "completed" | "failed";
 export type CrawlStatus = "crawling" | "completed" | "failed" | "cancelled";
 export type CrawlPage = { url: string; status: PageStatus; title: string | null; error: string | null };
+/** A re-crawl's refresh of its server's tools, which runs once the crawl is over. */
+export type CrawlRefresh = { status: "pending" | "done" | "failed"; error: string | null };
 export type CrawlSnapshot = {
   crawlId: string | null;
   status: CrawlStatus | null;
@@ -19,6 +21,8 @@ export type CrawlSnapshot = {
   currentUrl: string | null;
   error: string | null;
   pages: CrawlPage[];
+  /** Only for a re-crawl of a server (null otherwise). */
+  refresh: CrawlRefresh | null;
 };
 
 /** The crawl status fields of spec §3, as GET /api/crawl/{crawlId} answers them (and the WebSocket pushes). */
@@ -32,6 +36,8 @@ export function crawlStatusOf(snap: CrawlSnapshot) {
     // The pages of a crawl are its selected URLs (after scoping and robots.txt), in order.
     selectedUrls: snap.pages.map((p) => p.url),
     error: snap.error,
+    // A re-crawl is over for its server once the tools are refreshed (or kept, with the reason).
+    refresh: snap.refresh,
   };
 }
 
@@ -62,6 +68,7 @@ export class CrawlSession extends DurableObject<Env> {
     if (this.kv.get("crawlId") === crawlId) return this.snapshot();
     this.kv.put("crawlId", crawlId);
     if (onDone) this.kv.put("onDone", onDone);
+    if (onDone?.kind === "refresh") this.kv.put("refresh", { status: "pending", error: null } satisfies CrawlRefresh);
     for (const [host, ms] of Object.entries(hostDelays)) this.kv.put(`delay:${host}`, ms);
     this.kv.put("status", "crawling");
     for (const url of urls) {
@@ -124,6 +131,12 @@ export class CrawlSession extends DurableObject<Env> {
     return this.broadcast();
   }
 
+  /** Records how the re-crawl's refresh of the server's tools ended: null when they were refreshed, else why they were kept. */
+  refreshed(error: string | null): CrawlSnapshot {
+    this.kv.put("refresh", { status: error ? "failed" : "done", error } satisfies CrawlRefresh);
+    return this.broadcast();
+  }
+
   snapshot(): CrawlSnapshot {
     const pages = this.sql
       .exec<CrawlPage>(`SELECT url, status, title, error FROM pages ORDER BY seq`)
@@ -138,6 +151,7 @@ export class CrawlSession extends DurableObject<Env> {
       currentUrl: pages.find((p) => p.status === "processing")?.url ?? null,
       error: (this.kv.get("error") as string) ?? null,
       pages,
+      refresh: (this.kv.get("refresh") as CrawlRefresh) ?? null,
     };
   }
 

@@ -217,17 +217,36 @@ describe("re-crawls on the deploy step", () => {
   }
 
   it("restarts a crawl and polls it every 3 s until the tools are refreshed", async () => {
+    const refresh = (state: string, error: string | null = null) => ({ ...status(2, "completed"), refresh: { status: state, error } });
     const { user, calls } = await openDeployStep({}, {
       "POST /api/servers/srv_1/restart-crawl": ok({ crawlId: "crawl_9", urlCount: 2 }),
-      "GET /api/crawl/crawl_9": (_c, n) => ({ body: n === 0 ? status(1) : status(2, "completed") }),
+      "GET /api/crawl/crawl_9": (_c, n) => ({ body: [{ ...status(1), refresh: { status: "pending", error: null } }, refresh("pending"), refresh("done")][n] }),
     });
     await user.click(await screen.findByRole("button", { name: "Restart Crawl" }));
     expect(await screen.findByText("Crawl restarted successfully! Processing 2 pages.")).toBeInTheDocument();
     await tick(3000);
     expect(await screen.findByText("1 of 2 pages")).toBeInTheDocument();
+    // The crawl is over, but the toast waits for the tools to be refreshed from it.
+    await tick(3000);
+    expect(await screen.findByText("Refreshing the tools…")).toBeInTheDocument();
+    expect(screen.queryByText(/Crawl completed successfully/)).not.toBeInTheDocument();
     await tick(3000);
     expect(await screen.findByText("Crawl completed successfully! Tools have been refreshed with the latest documentation.")).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === "/api/crawl/crawl_9")).toHaveLength(2);
+    expect(calls.filter((c) => c.path === "/api/crawl/crawl_9")).toHaveLength(3);
+    expect(screen.queryByText("Refreshing the tools…")).not.toBeInTheDocument();
+  });
+
+  it("says why the tools were kept when the re-crawl could not refresh them", async () => {
+    const kept = "The re-crawled pages documented no API endpoints, so the tools were kept as they were";
+    const { user } = await openDeployStep({}, {
+      "POST /api/servers/srv_1/restart-crawl": ok({ crawlId: "crawl_7", urlCount: 2 }),
+      "GET /api/crawl/crawl_7": { body: { ...status(2, "completed"), refresh: { status: "failed", error: kept } } },
+    });
+    await user.click(await screen.findByRole("button", { name: "Restart Crawl" }));
+    await tick(3000);
+    expect(await screen.findByText(kept)).toBeInTheDocument();
+    expect(screen.queryByText("Refreshing the tools…")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Restart Crawl" })).toBeEnabled();
   });
 
   it("shows when the tools were last crawled and why the last re-crawl kept them", async () => {

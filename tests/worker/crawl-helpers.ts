@@ -12,6 +12,7 @@ export type CrawlStatusAnswer = {
   currentProcessing: { currentUrl: string | null; errorCount: number };
   selectedUrls: string[];
   error: string | null;
+  refresh: { status: "pending" | "done" | "failed"; error: string | null } | null;
 };
 
 /** Polls GET /api/crawl/{id} (as the portal does, but every 200 ms) until the crawl is no longer crawling. */
@@ -20,6 +21,16 @@ export async function waitForCrawl(cookie: string, crawlId: string, timeoutMs = 
   for (;;) {
     const status = await (await call(`/api/crawl/${crawlId}`, { cookie })).json<CrawlStatusAnswer>();
     if (status.status !== "crawling" || Date.now() > deadline) return status;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Polls a server's re-crawl until its tools are refreshed or kept (the status's refresh is no longer pending). */
+export async function waitForRefresh(cookie: string, crawlId: string, timeoutMs = 30_000): Promise<CrawlStatusAnswer> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await (await call(`/api/crawl/${crawlId}`, { cookie })).json<CrawlStatusAnswer>();
+    if ((status.status !== "crawling" && status.refresh?.status !== "pending") || Date.now() > deadline) return status;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -9,7 +9,7 @@ import type { CrawlMessage } from "../../worker/crawl/queue";
 import { authConfigs, servers } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { call, signUp } from "./helpers";
-import { crawlAndExtract, waitForCrawl } from "./crawl-helpers";
+import { crawlAndExtract, waitForRefresh } from "./crawl-helpers";
 import { connectV2, db, echoOf, upstream } from "./mcp-setup";
 import { manyOperations, setPlan, uploadDescription } from "./servers-helpers";
 
@@ -66,12 +66,9 @@ describe("re-crawl of a deployed server", () => {
     await publish(`${listWidgets}\n${countWidgets}`);
     const restarted = await json(await call(`/api/servers/${server.id}/restart-crawl`, { method: "POST", cookie: user.cookie }));
     expect(restarted.data.urlCount).toBe(1);
-    expect((await waitForCrawl(user.cookie, restarted.data.crawlId)).status).toBe("completed");
-    let deployment = first.data;
-    for (let i = 0; i < 150 && (deployment.deploymentId === first.data.deploymentId || deployment.status !== "deployed"); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      deployment = (await json(await call(`/api/servers/${server.id}/deployment`, { cookie: user.cookie }))).data;
-    }
+    // The crawl's status says when the tools are refreshed and redeployed, not only when the pages are in.
+    expect(await waitForRefresh(user.cookie, restarted.data.crawlId)).toMatchObject({ status: "completed", refresh: { status: "done", error: null } });
+    const deployment = (await json(await call(`/api/servers/${server.id}/deployment`, { cookie: user.cookie }))).data;
     expect(deployment).toMatchObject({ status: "deployed", activeDeploymentId: deployment.deploymentId });
     expect(deployment.deploymentId).not.toBe(first.data.deploymentId);
 
@@ -91,12 +88,11 @@ describe("re-crawl of a deployed server", () => {
     const before = (await json(await call(`/api/servers/${server.id}`, { cookie: user.cookie }))).data;
     await publish("<h2>Moved</h2><p>This documentation now lives elsewhere. Thanks for reading.</p>");
     const restarted = await json(await call(`/api/servers/${server.id}/restart-crawl`, { method: "POST", cookie: user.cookie }));
-    expect((await waitForCrawl(user.cookie, restarted.data.crawlId)).status).toBe("completed");
-    let answer = before;
-    for (let i = 0; i < 150 && !answer.lastCrawlError; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      answer = (await json(await call(`/api/servers/${server.id}`, { cookie: user.cookie }))).data;
-    }
+    expect(await waitForRefresh(user.cookie, restarted.data.crawlId)).toMatchObject({
+      status: "completed",
+      refresh: { status: "failed", error: NO_ENDPOINTS_RECRAWL_MESSAGE },
+    });
+    const answer = (await json(await call(`/api/servers/${server.id}`, { cookie: user.cookie }))).data;
     expect(answer.lastCrawlError).toBe(NO_ENDPOINTS_RECRAWL_MESSAGE);
     expect(answer.lastCrawledAt).toBe(before.lastCrawledAt);
     expect(answer.toolCount).toBe(before.toolCount);

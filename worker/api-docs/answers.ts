@@ -208,6 +208,11 @@ export const crawlStatus = z.object({
   currentProcessing: z.object({ currentUrl: nullable(z.string()), errorCount: z.number().int() }),
   selectedUrls: z.array(z.string()),
   error: nullable(z.string()),
+  refresh: nullable(
+    z.object({ status: z.enum(["pending", "done", "failed"]), error: nullable(z.string()) }).describe(
+      "A re-crawl's refresh of its server's tools, once the crawl is over: done, or failed with why the tools were kept",
+    ),
+  ),
 });
 
 export const profile = z.object({ name: z.string(), email: z.string(), picture: nullable(z.string()), superUser: z.boolean() }).meta({ id: "Profile" });

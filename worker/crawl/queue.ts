@@ -83,7 +83,7 @@ async function handleJob(env: Bindings, message: Message<JobMessage>) {
     console.error("crawl job failed", body.kind, `attempt ${message.attempts}`, reason);
     if (message.attempts < MAX_JOB_ATTEMPTS) return message.retry({ delaySeconds: 30 });
     if (body.kind === "refine") await failJob(db, body.jobId, jobFailedMessage(reason));
-    else await recordCrawlError(db, body.serverId, `The re-crawl could not be completed: ${reason}`);
+    else await recordCrawlError(db, env, body, `The re-crawl could not be completed: ${reason}`);
     message.ack();
   }
 }

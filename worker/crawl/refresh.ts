@@ -11,22 +11,29 @@ import { extractCrawl, saveSpec } from "./jobs";
 
 export const NO_ENDPOINTS_RECRAWL_MESSAGE = "The re-crawled pages documented no API endpoints, so the tools were kept as they were";
 
-/** Records why a server's re-crawl left its tools as they were (shown with the server). */
-export const recordCrawlError = (db: Database, serverId: string, message: string) =>
-  db.update(servers).set({ lastCrawlError: message.slice(0, 1000) }).where(eq(servers.id, serverId));
+/**
+ * Records why a server's re-crawl left its tools as they were: on the server (shown with it) and on
+ * the crawl, whose status tells a waiting browser that the refresh is over.
+ */
+export async function recordCrawlError(db: Database, env: Bindings, job: { serverId: string; crawlId?: string }, message: string) {
+  await db.update(servers).set({ lastCrawlError: message.slice(0, 1000) }).where(eq(servers.id, job.serverId));
+  if (job.crawlId) await env.CRAWL_SESSION.getByName(job.crawlId).refreshed(message);
+}
 
 /** Regenerates a server from its finished re-crawl; a failed or empty crawl leaves the tools as they were, and says why. */
 export async function refreshServer(db: Database, env: Bindings, job: { serverId: string; crawlId: string }) {
+  const session = env.CRAWL_SESSION.getByName(job.crawlId);
   const server = await db.query.servers.findFirst({ where: and(eq(servers.id, job.serverId), ne(servers.status, "removed")) });
-  if (!server?.originalCrawlUrl) return;
-  const snap = (await env.CRAWL_SESSION.getByName(job.crawlId).snapshot()) as CrawlSnapshot;
-  if (snap.status === "failed") await recordCrawlError(db, server.id, `The re-crawl failed: ${snap.error || "Unknown error"}`);
-  if (snap.status !== "completed") return;
-  const extracted = await extractCrawl(env, job.crawlId, server.originalCrawlUrl);
-  if (!extracted) {
-    await recordCrawlError(db, server.id, NO_ENDPOINTS_RECRAWL_MESSAGE);
+  if (!server?.originalCrawlUrl) {
+    await session.refreshed("The server was deleted or is no longer linked to a crawl");
     return;
   }
+  const snap = (await session.snapshot()) as CrawlSnapshot;
+  if (snap.status !== "completed") {
+    return recordCrawlError(db, env, job, snap.status === "failed" ? `The re-crawl failed: ${snap.error || "Unknown error"}` : "The re-crawl was cancelled");
+  }
+  const extracted = await extractCrawl(env, job.crawlId, server.originalCrawlUrl);
+  if (!extracted) return recordCrawlError(db, env, job, NO_ENDPOINTS_RECRAWL_MESSAGE);
   await saveSpec(db, env, { organizationId: server.organizationId, crawlId: job.crawlId, sourceUrl: server.originalCrawlUrl, document: extracted.draft });
   const text = JSON.stringify(extracted.draft);
   await reimportServer(db, env, server.organizationId, server.id, { text, sourceUrl: null, filename: "crawled.json" }, {
@@ -37,4 +44,5 @@ export async function refreshServer(db: Database, env: Bindings, job: { serverId
     const last = await db.query.deployments.findFirst({ where: eq(deployments.id, server.activeDeploymentId) });
     await deployServer(env, db, server.id, { apiConfig: last?.apiConfig ?? {}, origin: env.PUBLIC_URL });
   }
+  await session.refreshed(null);
 }

@@ -13,6 +13,8 @@ export type CrawlStatus = {
   currentProcessing?: { currentUrl?: string | null; errorCount?: number };
   selectedUrls?: string[];
   error?: string | null;
+  /** A re-crawl's refresh of its server's tools, which follows the crawl. */
+  refresh?: { status: "pending" | "done" | "failed" | string; error: string | null } | null;
 };
 export type ExtractionJob = { status: "completed" | "failed" | "processing" | string; specId?: string | null; error?: string | null };
 

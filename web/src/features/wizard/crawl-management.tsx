@@ -23,7 +23,7 @@ export function CrawlManagement({ server }: { server: Server }) {
   const [frequency, setFrequency] = useState<CrawlFrequency>(server.automatedCrawlFrequency === "monthly" ? "monthly" : "weekly");
   const [saving, setSaving] = useState(false);
   const [upgrade, setUpgrade] = useState(false);
-  const [recrawl, setRecrawl] = useState<{ completed: number; total: number } | null>(null);
+  const [recrawl, setRecrawl] = useState<{ completed: number; total: number; refreshing?: boolean } | null>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
   const fromCrawl = !!server.originalCrawlUrl;
@@ -43,18 +43,23 @@ export function CrawlManagement({ server }: { server: Server }) {
         signal: controller.signal,
         timeoutMessage: "Crawl timed out. Please try again.",
         onValue: (s) => {
-          setRecrawl({ completed: s.completed, total: s.total });
+          setRecrawl({ completed: s.completed, total: s.total, refreshing: s.status === "completed" });
           // Re-crawls use the spec's short forms when there is nothing more to say.
-          if (s.status === "failed") throw new Error(s.error ? `Crawl failed: ${s.error}` : "Crawl failed. Please try again.");
-          return s.status === "completed";
+          if (s.status === "failed" || s.status === "cancelled") throw new Error(s.error ? `Crawl failed: ${s.error}` : "Crawl failed. Please try again.");
+          if (s.status !== "completed") return false;
+          // The crawl is over; the tools are refreshed (or kept, with the reason) right after it.
+          if (s.refresh?.status === "failed") throw new Error(s.refresh.error || "The tools could not be refreshed from the re-crawl");
+          return s.refresh?.status !== "pending";
         },
       });
       toast.success("Crawl completed successfully! Tools have been refreshed with the latest documentation.");
-      await refresh();
     } catch (error) {
       if (!(error instanceof DOMException && error.name === "AbortError")) toast.error(errorMessage(error, "Failed to restart crawl"));
     } finally {
-      if (!controller.signal.aborted) setRecrawl(null);
+      if (!controller.signal.aborted) {
+        setRecrawl(null);
+        await refresh();
+      }
     }
   };
 
@@ -94,7 +99,11 @@ export function CrawlManagement({ server }: { server: Server }) {
         <Button type="button" variant="outline" size="sm" onClick={restart} disabled={!fromCrawl || !!recrawl}>
           {recrawl ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />} Restart Crawl
         </Button>
-        {recrawl && <span role="status" className="text-sm text-muted-foreground">{recrawl.completed} of {recrawl.total} pages</span>}
+        {recrawl && (
+          <span role="status" className="text-sm text-muted-foreground">
+            {recrawl.refreshing ? "Refreshing the tools…" : `${recrawl.completed} of ${recrawl.total} pages`}
+          </span>
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <Switch id="automated-crawl" checked={enabled} disabled={!fromCrawl || saving} onCheckedChange={(v) => save(v, frequency, false)} />
