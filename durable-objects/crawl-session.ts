@@ -91,16 +91,9 @@ export class CrawlSession extends DurableObject<Env> {
     return true;
   }
 
-  /**
-   * Reserves the next fetch of `host` in this crawl: answers how many milliseconds to wait first, so
-   * that fetches of one host are at least its delay apart whichever consumer makes them.
-   */
-  reserveFetch(host: string): number {
-    const now = Date.now();
-    const delay = (this.kv.get(`delay:${host}`) as number | undefined) ?? POLITENESS_DELAY_MS;
-    const slot = Math.max(now, (this.kv.get(`next:${host}`) as number | undefined) ?? 0);
-    this.kv.put(`next:${host}`, slot + delay);
-    return slot - now;
+  /** The pause this crawl keeps between two fetches of `host`: its robots.txt Crawl-delay, or POLITENESS_DELAY_MS. */
+  fetchDelay(host: string): number {
+    return (this.kv.get(`delay:${host}`) as number | undefined) ?? POLITENESS_DELAY_MS;
   }
 
   /** Records a page's outcome; the crawl completes when no page is left pending or processing. */

@@ -1,7 +1,7 @@
 // Crawl queue consumer: one message per page; each page is claimed from its CrawlSession, fetched,
 // converted to Markdown, stored in KV and reported back. Hosts are crawled concurrently, one page
 // at a time per host, fetches of a host spaced by its robots.txt Crawl-delay (at least
-// POLITENESS_DELAY_MS) through the crawl's session; transient failures are retried,
+// POLITENESS_DELAY_MS) through the host's HostPace, shared by every crawl; transient failures are retried,
 // then the page is marked failed. Claims make redelivered messages harmless. The same queue carries
 // the follow-up jobs of crawls: LLM refinement, a server's regeneration after its re-crawl, and the sweep's re-crawls.
 import type { Bindings } from "../env";
@@ -29,8 +29,9 @@ export const pageContentKey = (crawlId: string, url: string) => `crawl:${crawlId
 async function crawlPage(env: Bindings, { crawlId, url }: PageMessage) {
   const session = env.CRAWL_SESSION.getByName(crawlId);
   if (!(await session.claim(url))) return; // cancelled, timed out, or already done
-  // Per-host politeness across every consumer of this crawl: the session hands out fetch slots.
-  const wait = await session.reserveFetch(hostOf(url));
+  // Per-host politeness across every crawl and consumer: the host's HostPace hands out fetch slots.
+  const host = hostOf(url);
+  const wait = await env.HOST_PACE.getByName(host).reserve(await session.fetchDelay(host));
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   const page = await safeFetchText(url, env, { timeoutMs: 20_000, maxBytes: MAX_PAGE_BYTES });
   if (page.status >= 500 || page.status === 429) throw new Error(`HTTP ${page.status}`);
