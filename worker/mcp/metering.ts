@@ -24,7 +24,7 @@ const SEEN_LIMIT = 10_000;
 const seen = new Map<string, { period: string; toolCalls: number; at: number }>();
 const inFlight = new Map<string, number>();
 /** Calls an organization must have left, beyond those in flight here, for counting to run alongside a call. */
-export const headroomFor = (limit: number) => Math.max(100, Math.ceil(limit / 100));
+const headroomFor = (limit: number) => Math.max(100, Math.ceil(limit / 100));
 
 /**
  * True when `count` more calls certainly fit under the limit as this isolate last saw it (within
@@ -54,7 +54,7 @@ export async function meterToolCalls(db: Database, call: MeteredCall, count: num
 }
 
 /** Counts one tools/call, unless the organization has used its monthly allowance. */
-export async function meterToolCall(db: Database, call: MeteredCall, now = new Date()): Promise<MeterResult> {
+async function meterToolCall(db: Database, call: MeteredCall, now = new Date()): Promise<MeterResult> {
   const period = usagePeriod(now);
   // One batch (one transaction, one round trip). The organization's counter moves only while under
   // the limit, so concurrent calls never overshoot; the server's counter moves only if it did
