@@ -268,6 +268,17 @@ describe("edit mode", () => {
     expect(screen.getByRole("checkbox", { name: "CI token" })).toBeChecked();
   });
 
+  it("keeps the assigned tokens selected when the server's authentication was never saved", async () => {
+    const routes = editRoutes();
+    routes["GET /api/servers/srv_1/auth-config"] = fail(404, "Authentication is not configured for this server");
+    const { user } = await openEdit(routes);
+    expect(screen.getByRole("radio", { name: /Bearer Token/ })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "CI token" })).toBeChecked();
+    await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(stepButton("Parameters")).toHaveAttribute("aria-current", "step");
+  });
+
   it("keeps the current bearer token when the field is left blank", async () => {
     const { user, calls } = await openEdit();
     await user.click(stepButton("Credentials"));

@@ -39,7 +39,8 @@ export const staticValuesMessage = (names: string[]) => `Please provide values f
 
 const knownType = (t: string): AuthType => (["none", "apiKey", "bearer", "basic", "oauth2"].includes(t) ? (t as AuthType) : t.startsWith("oauth") ? "oauth2" : "none");
 
-/** The first draft: the saved config when there is one, else the first detected candidate with managed. */
+/** The first draft: the saved config when there is one, else the first detected candidate with managed;
+ * tokens already assigned to the server stay selected either way. */
 export function initialDraft(analysis: AuthAnalysis, saved: AuthConfig | null, assignedTokenIds: string[]): AuthDraft {
   if (saved) {
     const metadata = new Map(saved.authContextMetadata.map((m) => [m.name, m]));
@@ -51,7 +52,7 @@ export function initialDraft(analysis: AuthAnalysis, saved: AuthConfig | null, a
   return {
     authType: knownType(analysis.authCandidates[0]?.type ?? "none"),
     strategy: "managed",
-    tokenIds: [],
+    tokenIds: assignedTokenIds,
     staticParams: analysis.authContext,
     values: {},
     secrets: {},
