@@ -68,6 +68,18 @@ describe("source step", () => {
     expect(screen.getByRole("button", { name: "Next: Configure Authentication" })).toBeDisabled();
   });
 
+  it("replaces an earlier refusal with the file-type message when another file is chosen", async () => {
+    const { user } = await openCreate({ ...createRoutes(), "POST /api/servers": fail(502, "URL not reachable: https://api.example.com/openapi.json") });
+    await user.click(screen.getByRole("button", { name: /OpenAPI Spec/ }));
+    await user.type(screen.getByLabelText("OpenAPI URL"), "https://api.example.com/openapi.json");
+    await user.click(screen.getByRole("button", { name: "Next: Configure Authentication" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("URL not reachable");
+    await user.clear(screen.getByLabelText("OpenAPI URL"));
+    fireEvent.change(screen.getByLabelText("Upload a file (.json, .yaml, .yml)"), { target: { files: [new File(["x"], "notes.txt", { type: "text/plain" })] } });
+    expect(screen.getByRole("alert")).toHaveTextContent("Please choose a .json, .yaml or .yml file");
+    expect(screen.getByRole("alert")).not.toHaveTextContent("URL not reachable");
+  });
+
   it("needs a documentation URL before 'Start crawling' and offers a way back to the method choice", async () => {
     const { user } = await openCreate();
     await user.click(screen.getByRole("button", { name: /Crawl Documentation/ }));

@@ -35,7 +35,7 @@ export function SourceStep({ onCreated, onCancel }: Props) {
     },
   });
   const processing = create.isPending || flow.phase !== "idle";
-  const error = method === "spec" ? (create.isError ? errorMessage(create.error, "Failed to create server") : fileError) : flow.error;
+  const error = method === "spec" ? (fileError ?? (create.isError ? errorMessage(create.error, "Failed to create server") : null)) : flow.error;
 
   if (!method) {
     return (
@@ -53,6 +53,8 @@ export function SourceStep({ onCreated, onCancel }: Props) {
   }
 
   const chooseFile = (chosen: File | null) => {
+    // A new choice replaces the last refusal, which was about another source.
+    create.reset();
     setFileError(chosen && !ACCEPTED.test(chosen.name) ? FILE_TYPE_MESSAGE : null);
     setFile(chosen && ACCEPTED.test(chosen.name) ? chosen : null);
   };
