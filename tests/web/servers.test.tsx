@@ -56,6 +56,17 @@ describe("servers list", () => {
     expect(tooltip).toHaveTextContent("Access token required");
   });
 
+  it("wraps a long name instead of cutting it off, with the description under the name and badges", async () => {
+    const name = "Acme Notes API for Teams and Workspaces";
+    mockApi({ ...base, "GET /api/servers": ok([{ ...fx.activeServer, name }]) });
+    renderApp("/servers");
+    // jsdom lays nothing out: the classes are what a narrow card (three columns at 1280 px) renders with.
+    const title = (await screen.findByRole("heading", { name })).closest("[data-slot=card-title]")!;
+    expect(title).not.toHaveClass("truncate");
+    expect(title).toHaveClass("[overflow-wrap:anywhere]");
+    expect(screen.getByText("The pet store API")).toHaveClass("col-span-2");
+  });
+
   it("falls back to 0 calls when the usage map fails to load", async () => {
     mockApi({ ...base, "GET /api/servers": ok([fx.activeServer]), "GET /api/billing/usage/servers": fail(500, "nope") });
     renderApp("/servers");

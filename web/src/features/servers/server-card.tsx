@@ -26,14 +26,15 @@ export function ServerCard({ server, calls, tokens, onConfigure }: Props) {
   return (
     <Card className="h-full gap-4" aria-labelledby={titleId}>
       <CardHeader className="grid-cols-[1fr_auto]">
-        <CardTitle id={titleId} className="truncate text-base" title={server.name}>
+        {/* The name wraps rather than being cut off beside the badges of a narrow card. */}
+        <CardTitle id={titleId} className="min-w-0 text-base [overflow-wrap:anywhere]">
           <h2>{server.name}</h2>
         </CardTitle>
-        <div className="col-start-2 row-span-2 flex items-center gap-1">
+        <div className="col-start-2 row-start-1 flex items-center gap-1">
           {server.authConfig && <AuthBadge auth={server.authConfig} />}
           <TokenAccessControl server={server} tokens={tokens} />
         </div>
-        <p className="line-clamp-2 text-sm text-muted-foreground">{server.description || "No description"}</p>
+        <p className="col-span-2 line-clamp-2 text-sm text-muted-foreground">{server.description || "No description"}</p>
       </CardHeader>
       <CardContent className="space-y-3">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
