@@ -65,6 +65,18 @@ describe("access tokens", () => {
     await waitFor(() => expect(screen.queryByText("tp_secret_value")).not.toBeInTheDocument());
   });
 
+  it("refuses an expiry of 0 days, which would already be past", async () => {
+    const calls = mockApi({ ...base, "GET /api/access-tokens": ok([]), "POST /api/access-tokens": ok({ token: "tp_x", tokenInfo: fx.token }) });
+    renderApp("/tokens");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Generate Token" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Expires in (days)"), "0");
+    await user.click(within(dialog).getByRole("button", { name: "Generate Token" }));
+    expect(await within(dialog).findByText("Enter a whole number of days from 1 to 9999")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
   it("asks before revoking, then revokes", async () => {
     const calls = mockApi({ ...base, "GET /api/access-tokens": ok([fx.token]), "DELETE /api/access-tokens/tok_1": ok() });
     renderApp("/tokens");

@@ -3,5 +3,6 @@ import { z } from "zod";
 
 export const tokenFields = {
   name: z.string().trim().max(100, "At most 100 characters"),
-  expiryDays: z.string().trim().regex(/^(\d{1,4})?$/, "Enter a whole number of days"),
+  // 0 days would be an expiry in the past; empty means no expiry.
+  expiryDays: z.string().trim().regex(/^([1-9]\d{0,3})?$/, "Enter a whole number of days from 1 to 9999"),
 };
