@@ -77,6 +77,25 @@ describe("access tokens", () => {
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 
+  it("opens Generate Token empty again after Cancel", async () => {
+    mockApi({ ...base, "GET /api/access-tokens": ok([]) });
+    renderApp("/tokens");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Generate Token" }));
+    let dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Name (optional)"), "Draft");
+    await user.type(within(dialog).getByLabelText("Expires in (days)"), "abc");
+    await user.click(within(dialog).getByRole("button", { name: "Generate Token" }));
+    expect(await within(dialog).findByText("Enter a whole number of days from 1 to 9999")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await user.click(screen.getByRole("button", { name: "Generate Token" }));
+    dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByLabelText("Name (optional)")).toHaveValue("");
+    expect(within(dialog).getByLabelText("Expires in (days)")).toHaveValue("");
+    expect(within(dialog).queryByText("Enter a whole number of days from 1 to 9999")).not.toBeInTheDocument();
+  });
+
   it("asks before revoking, then revokes", async () => {
     const calls = mockApi({ ...base, "GET /api/access-tokens": ok([fx.token]), "DELETE /api/access-tokens/tok_1": ok() });
     renderApp("/tokens");

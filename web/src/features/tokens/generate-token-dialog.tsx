@@ -1,6 +1,7 @@
 // Generate Token: name, expiry in days and servers; the new token is then shown once.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -22,12 +23,15 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; servers: Se
 export function GenerateTokenDialog({ open, onOpenChange, servers, onCreated }: Props) {
   const queryClient = useQueryClient();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: "", expiryDays: "", serverIds: [] } });
+  // Each opening starts blank: a cancelled draft and its errors do not come back.
+  useEffect(() => {
+    if (open) form.reset();
+  }, [open, form]);
   const generate = useMutation({
     mutationFn: (v: Values) =>
       createToken({ name: v.name || null, expiresAt: expiryFromDays(Number(v.expiryDays) || undefined), serverIds: v.serverIds }),
     onSuccess: ({ token }) => {
       toast.success("Token generated successfully");
-      form.reset();
       onOpenChange(false);
       onCreated(token);
     },
