@@ -1,7 +1,7 @@
 // Access Tokens: states, badges, show-once after generating, and the confirmations.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as fx from "./fixtures";
 import { fail, mockApi, never, ok, renderApp } from "./helpers";
 
@@ -94,6 +94,19 @@ describe("access tokens", () => {
     expect(within(dialog).getByLabelText("Name (optional)")).toHaveValue("");
     expect(within(dialog).getByLabelText("Expires in (days)")).toHaveValue("");
     expect(within(dialog).queryByText("Enter a whole number of days from 1 to 9999")).not.toBeInTheDocument();
+  });
+
+  it("says so when the token cannot be copied", async () => {
+    mockApi({ ...base, "GET /api/access-tokens": ok([]), "POST /api/access-tokens": ok({ token: "tp_secret_value", tokenInfo: fx.token }) });
+    renderApp("/tokens");
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, "writeText").mockRejectedValue(new DOMException("Write permission denied.", "NotAllowedError"));
+    await user.click(await screen.findByRole("button", { name: "Generate Token" }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generate Token" }));
+    await user.click(await screen.findByRole("button", { name: "Copy token" }));
+    expect(await screen.findByText("Could not copy the token. Select it and copy it by hand.")).toBeInTheDocument();
+    expect(screen.queryByText("Token copied to clipboard")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("New access token")).toHaveTextContent("tp_secret_value");
   });
 
   it("asks before revoking, then revokes", async () => {

@@ -9,8 +9,13 @@ type Props = { token: string | null; onClose: () => void };
 export function TokenCreatedDialog({ token, onClose }: Props) {
   const copy = async () => {
     if (!token) return;
-    await navigator.clipboard.writeText(token);
-    toast.success("Token copied to clipboard");
+    try {
+      await navigator.clipboard.writeText(token);
+      toast.success("Token copied to clipboard");
+    } catch {
+      // No clipboard access (e.g. a page not served over https): the token is still on screen.
+      toast.error("Could not copy the token. Select it and copy it by hand.");
+    }
   };
   return (
     <Dialog open={token !== null} onOpenChange={(open) => !open && onClose()}>
