@@ -73,6 +73,14 @@ describe("usage & billing page", () => {
     expect(screen.getByRole("button", { name: "Current Plan" })).toBeDisabled();
   });
 
+  it("offers the cheaper plan as a downgrade, not an upgrade, on growth", async () => {
+    mockApi({ ...base, "GET /api/billing/subscription": ok(fx.subscription(2, 0)) });
+    renderApp("/usage");
+    const button = await screen.findByRole("button", { name: "Downgrade to Sprout" });
+    expect(button).toHaveTextContent("Downgrade");
+    expect(screen.queryByRole("button", { name: "Upgrade to Sprout" })).not.toBeInTheDocument();
+  });
+
   it("offers Reactivate and shows Canceled for a canceled plan", async () => {
     mockApi({ ...base, "GET /api/billing/subscription": ok(fx.subscription(2, 0, 1, "canceled")) });
     renderApp("/usage");

@@ -1,4 +1,4 @@
-// Available Plans: Most Popular on sprout, Contact Support on free; only sprout and growth can be upgraded to.
+// Available Plans: Most Popular on sprout, Contact Support on free; only sprout and growth can be chosen (upgrade or downgrade).
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { formatPrice, startCheckout, type Plan, type PlanType } from "@/api/billing";
@@ -16,12 +16,15 @@ export function PlansGrid({ plans, currentType }: { plans: Plan[]; currentType: 
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) => toast.error(errorMessage(error, "Failed to start checkout")),
   });
+  // A move to a cheaper plan (growth to sprout) is not an upgrade.
+  const currentPrice = plans.find((p) => p.type === currentType)?.price ?? 0;
   return (
     <section aria-labelledby="plans-heading" className="space-y-3">
       <h2 id="plans-heading" className="text-lg font-semibold">Available Plans</h2>
       <div className="grid gap-4 md:grid-cols-3">
         {plans.map((plan) => {
           const current = plan.type === currentType;
+          const change = plan.price < currentPrice ? "Downgrade" : "Upgrade";
           return (
             <Card key={plan.id} className={plan.type === "sprout" ? "border-primary" : undefined}>
               <CardHeader>
@@ -50,9 +53,9 @@ export function PlansGrid({ plans, currentType }: { plans: Plan[]; currentType: 
                     className="w-full"
                     disabled={checkout.isPending}
                     onClick={() => checkout.mutate(plan.type)}
-                    aria-label={`Upgrade to ${plan.name}`}
+                    aria-label={`${change} to ${plan.name}`}
                   >
-                    Upgrade
+                    {change}
                   </Button>
                 ) : null}
               </CardFooter>
