@@ -2,6 +2,7 @@
 // edit mode, passthrough, the tool-limit messages and the deploy step.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
 import { describe, expect, it, vi } from "vitest";
 import * as fx from "./fixtures";
 import { renderApp } from "./helpers";
@@ -185,6 +186,28 @@ describe("create mode", () => {
     await user.click(screen.getByRole("button", { name: "Next: Deploy Server" }));
     expect(await screen.findByRole("button", { name: "Finish" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Delete Server" })).not.toBeInTheDocument();
+  });
+
+  it("shows the saved secret masked after going back to Credentials, and a blank field keeps it", async () => {
+    const { user, calls } = await openCreate();
+    await uploadAndContinue(user);
+    await user.click(screen.getByRole("checkbox", { name: "Wizard token" }));
+    await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
+    await user.type(await screen.findByLabelText("Value for workspaceId"), "ws_42");
+    await user.click(screen.getByRole("button", { name: "Next: Configure Credentials" }));
+    await user.type(await screen.findByLabelText("Bearer Token"), "sk_live_secret");
+    await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
+    expect(await screen.findByRole("list", { name: "Tools" })).toBeInTheDocument();
+    await user.click(stepButton("Credentials"));
+    expect(screen.getByText("sk_l…cret")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
+    expect(await screen.findByRole("list", { name: "Tools" })).toBeInTheDocument();
+    const saves = calls.filter((c) => c.path === "/api/servers/srv_new/auth-config" && c.method === "POST");
+    expect(saves).toHaveLength(2);
+    expect(saves[1]!.body).toMatchObject({ secrets: {} });
+    expect(await screen.findByText("Authentication configuration updated successfully")).toBeInTheDocument();
+    // Toasts outlive the rendered app; the edit-mode tests look for this very text.
+    toast.dismiss();
   });
 
   it.each([

@@ -78,7 +78,7 @@ export function useAuthDraft(serverId: string | null, mode: WizardMode) {
       const updating = Boolean(saved.data);
       const values = Object.fromEntries(draft.staticParams.map((p) => [p.name, draft.values[p.name]?.trim() ?? ""]));
       const secrets = Object.fromEntries(Object.entries(draft.secrets).filter(([, v]) => v?.trim())) as Secrets;
-      await saveAuthConfig(serverId, {
+      const config = await saveAuthConfig(serverId, {
         authType: draft.authType,
         authStrategy: draft.strategy,
         requireToolportLogin: saved.data?.requireToolportLogin ?? false,
@@ -87,6 +87,9 @@ export function useAuthDraft(serverId: string | null, mode: WizardMode) {
         authContextValues: values,
         authContextMetadata: draft.staticParams,
       }, updating ? "Failed to update authentication" : "Failed to configure authentication");
+      // What is saved now is the current config: masked secrets to show, blank fields keep them
+      // (a wizard that created the server has no auth-config query of its own to refetch).
+      if (config) queryClient.setQueryData(authConfigQuery(id).queryKey, config);
       // The first save configures authentication; later ones update it.
       if (updating) toast.success("Authentication configuration updated successfully");
       else toast.success("Authentication updated", { description: "Authentication configuration saved successfully" });
