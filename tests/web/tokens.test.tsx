@@ -109,6 +109,17 @@ describe("access tokens", () => {
     expect(screen.getByLabelText("New access token")).toHaveTextContent("tp_secret_value");
   });
 
+  it("keeps the token shown once open when the user clicks beside it", async () => {
+    mockApi({ ...base, "GET /api/access-tokens": ok([]), "POST /api/access-tokens": ok({ token: "tp_secret_value", tokenInfo: fx.token }) });
+    renderApp("/tokens");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Generate Token" }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Generate Token" }));
+    expect(await screen.findByLabelText("New access token")).toHaveTextContent("tp_secret_value");
+    await user.click(document.querySelector('[data-slot="dialog-overlay"]')!);
+    expect(screen.getByLabelText("New access token")).toHaveTextContent("tp_secret_value");
+  });
+
   it("asks before revoking, then revokes", async () => {
     const calls = mockApi({ ...base, "GET /api/access-tokens": ok([fx.token]), "DELETE /api/access-tokens/tok_1": ok() });
     renderApp("/tokens");

@@ -19,7 +19,8 @@ export function TokenCreatedDialog({ token, onClose }: Props) {
   };
   return (
     <Dialog open={token !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
+      {/* Shown once: only Done, Close or Escape dismiss it, never a stray click beside it. */}
+      <DialogContent onInteractOutside={(event) => event.preventDefault()}>
         <DialogHeader>
           <DialogTitle>Your new access token</DialogTitle>
           <DialogDescription className="font-medium text-amber-700">
