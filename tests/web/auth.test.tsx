@@ -65,6 +65,7 @@ describe("the password form", () => {
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
     expect(await screen.findByText("Enter a valid email address")).toBeInTheDocument();
     expect(screen.getByText("Password must be at least 8 characters")).toBeInTheDocument();
+    expect(screen.getByText("Enter your name")).toBeInTheDocument();
     await user.type(screen.getByLabelText("Name"), "Ada");
     await user.type(screen.getByLabelText("Email"), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "correct horse");

@@ -16,6 +16,8 @@ const schema = z.object({
   email: z.email("Enter a valid email address"),
   password: z.string().min(8, "Password must be at least 8 characters").max(128),
 });
+// Signing up also needs a name; checked with the other fields so every error shows at once.
+const signUpSchema = schema.extend({ name: z.string().trim().min(1, "Enter your name").max(100) });
 type Values = z.infer<typeof schema>;
 
 export function PasswordForm({ redirect }: { redirect: string }) {
@@ -23,15 +25,14 @@ export function PasswordForm({ redirect }: { redirect: string }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const router = useRouter();
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: "", email: "", password: "" } });
+  const form = useForm<Values>({
+    resolver: (values, context, options) => zodResolver(mode === "sign-up" ? signUpSchema : schema)(values, context, options),
+    defaultValues: { name: "", email: "", password: "" },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);
-    if (mode === "sign-up" && !values.name) {
-      form.setError("name", { message: "Enter your name" });
-      return;
-    }
     try {
       const { user } = await passwordSignIn(mode, mode === "sign-up" ? values : { email: values.email, password: values.password });
       queryClient.setQueryData(profileQuery.queryKey, user);
