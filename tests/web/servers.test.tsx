@@ -67,6 +67,15 @@ describe("servers list", () => {
     expect(screen.getByText("The pet store API")).toHaveClass("col-span-2");
   });
 
+  it("says the tokens failed to load in the access-token control instead of claiming there are none", async () => {
+    mockApi({ ...base, "GET /api/servers": ok([fx.activeServer]), "GET /api/access-tokens": fail(500, "nope") });
+    renderApp("/servers");
+    await userEvent.setup().click(await screen.findByRole("button", { name: /Access tokens for Petstore/ }));
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByRole("alert")).toHaveTextContent("Failed to load tokens");
+    expect(within(menu).queryByText(/No active tokens/)).not.toBeInTheDocument();
+  });
+
   it("falls back to 0 calls when the usage map fails to load", async () => {
     mockApi({ ...base, "GET /api/servers": ok([fx.activeServer]), "GET /api/billing/usage/servers": fail(500, "nope") });
     renderApp("/servers");

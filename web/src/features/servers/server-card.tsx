@@ -10,7 +10,7 @@ import { AuthBadge } from "./auth-badge";
 import { DeploymentBox } from "./deployment-box";
 import { TokenAccessControl } from "./token-access-control";
 
-type Props = { server: Server; calls: number; tokens: TokenInfo[]; onConfigure: () => void };
+type Props = { server: Server; calls: number; tokens: TokenInfo[]; tokensFailed?: boolean; onConfigure: () => void };
 
 const STATUS_LABELS: Record<string, string> = {
   active: "Active",
@@ -20,7 +20,7 @@ const STATUS_LABELS: Record<string, string> = {
   removed: "Removed",
 };
 
-export function ServerCard({ server, calls, tokens, onConfigure }: Props) {
+export function ServerCard({ server, calls, tokens, tokensFailed, onConfigure }: Props) {
   const paused = server.status === "hibernated";
   const titleId = `server-${server.id}-name`;
   return (
@@ -32,7 +32,7 @@ export function ServerCard({ server, calls, tokens, onConfigure }: Props) {
         </CardTitle>
         <div className="col-start-2 row-start-1 flex items-center gap-1">
           {server.authConfig && <AuthBadge auth={server.authConfig} />}
-          <TokenAccessControl server={server} tokens={tokens} />
+          <TokenAccessControl server={server} tokens={tokens} loadFailed={tokensFailed} />
         </div>
         <p className="col-span-2 line-clamp-2 text-sm text-muted-foreground">{server.description || "No description"}</p>
       </CardHeader>

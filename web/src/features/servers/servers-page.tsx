@@ -46,6 +46,7 @@ export function ServersPage() {
                 server={server}
                 calls={usage.data?.[server.id] ?? 0}
                 tokens={tokens.data ?? []}
+                tokensFailed={tokens.isError}
                 onConfigure={() => setWizard({ open: true, server })}
               />
             </li>

@@ -15,7 +15,9 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 
-export function TokenAccessControl({ server, tokens }: { server: Server; tokens: TokenInfo[] }) {
+type Props = { server: Server; tokens: TokenInfo[]; loadFailed?: boolean };
+
+export function TokenAccessControl({ server, tokens, loadFailed = false }: Props) {
   const queryClient = useQueryClient();
   const usable = tokens.filter(isUsable);
   const assigned = usable.filter((t) => t.serverAssignments.some((a) => a.serverId === server.id));
@@ -40,7 +42,9 @@ export function TokenAccessControl({ server, tokens }: { server: Server; tokens:
       <DropdownMenuContent align="end" className="max-h-48 w-64">
         <DropdownMenuLabel>Access tokens</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {usable.length === 0 ? (
+        {loadFailed ? (
+          <p role="alert" className="px-2 py-1.5 text-sm text-destructive">Failed to load tokens</p>
+        ) : usable.length === 0 ? (
           <p className="px-2 py-1.5 text-sm text-muted-foreground">No active tokens. Generate one under Access Tokens.</p>
         ) : (
           usable.map((token) => (
