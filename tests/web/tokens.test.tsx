@@ -120,6 +120,16 @@ describe("access tokens", () => {
     expect(screen.getByLabelText("New access token")).toHaveTextContent("tp_secret_value");
   });
 
+  it("says the servers failed to load instead of 'No servers yet.'", async () => {
+    mockApi({ ...base, "GET /api/servers": { status: 500, body: {} }, "GET /api/access-tokens": ok([fx.token]) });
+    renderApp("/tokens");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Manage server access for CI token" }));
+    const dialog = await screen.findByRole("dialog", { name: "Manage Server Access" });
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Failed to load servers");
+    expect(within(dialog).queryByText("No servers yet.")).not.toBeInTheDocument();
+  });
+
   it("asks before revoking, then revokes", async () => {
     const calls = mockApi({ ...base, "GET /api/access-tokens": ok([fx.token]), "DELETE /api/access-tokens/tok_1": ok() });
     renderApp("/tokens");

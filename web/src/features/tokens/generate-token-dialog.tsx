@@ -6,7 +6,6 @@ import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
 import { errorMessage } from "@/api/client";
-import type { Server } from "@/api/servers";
 import { createToken, expiryFromDays, tokensQuery } from "@/api/tokens";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -18,9 +17,9 @@ import { tokenFields } from "./token-fields";
 const schema = z.object({ ...tokenFields, serverIds: z.array(z.string()) });
 type Values = z.infer<typeof schema>;
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; servers: Server[]; onCreated: (token: string) => void };
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (token: string) => void };
 
-export function GenerateTokenDialog({ open, onOpenChange, servers, onCreated }: Props) {
+export function GenerateTokenDialog({ open, onOpenChange, onCreated }: Props) {
   const queryClient = useQueryClient();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: "", expiryDays: "", serverIds: [] } });
   // Each opening starts blank: a cancelled draft and its errors do not come back.
@@ -71,7 +70,7 @@ export function GenerateTokenDialog({ open, onOpenChange, servers, onCreated }: 
               control={form.control}
               name="serverIds"
               render={({ field }) => (
-                <ServerChecklist servers={servers} selected={field.value} onChange={field.onChange} idPrefix="generate-server" />
+                <ServerChecklist selected={field.value} onChange={field.onChange} idPrefix="generate-server" />
               )}
             />
           </fieldset>

@@ -3,15 +3,14 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";
-import type { Server } from "@/api/servers";
 import { assignTokenServers, tokensQuery, type TokenInfo } from "@/api/tokens";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { ServerChecklist } from "./server-checklist";
 
-type Props = { token: TokenInfo | null; servers: Server[]; onClose: () => void };
+type Props = { token: TokenInfo | null; onClose: () => void };
 
-export function ManageAccessDialog({ token, servers, onClose }: Props) {
+export function ManageAccessDialog({ token, onClose }: Props) {
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<string[]>([]);
   useEffect(() => setSelected(token?.serverAssignments.map((a) => a.serverId) ?? []), [token]);
@@ -32,7 +31,7 @@ export function ManageAccessDialog({ token, servers, onClose }: Props) {
           <DialogTitle>Manage Server Access</DialogTitle>
           <DialogDescription>Choose the servers {token?.name || "Unnamed Token"} can call.</DialogDescription>
         </DialogHeader>
-        <ServerChecklist servers={servers} selected={selected} onChange={setSelected} idPrefix="access-server" />
+        <ServerChecklist selected={selected} onChange={setSelected} idPrefix="access-server" />
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>Cancel</Button>
           <Button onClick={() => update.mutate()} disabled={update.isPending}>

@@ -1,15 +1,20 @@
-// Checkboxes for the organization's servers, in a 12rem scrolling list.
-import type { Server } from "@/api/servers";
+// Checkboxes for the organization's servers, in a 12rem scrolling list; says so while they load or when they fail.
+import { useQuery } from "@tanstack/react-query";
+import { errorMessage } from "@/api/client";
+import { serversQuery } from "@/api/servers";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 
-type Props = { servers: Server[]; selected: string[]; onChange: (ids: string[]) => void; idPrefix: string };
+type Props = { selected: string[]; onChange: (ids: string[]) => void; idPrefix: string };
 
-export function ServerChecklist({ servers, selected, onChange, idPrefix }: Props) {
-  if (servers.length === 0) return <p className="text-sm text-muted-foreground">No servers yet.</p>;
+export function ServerChecklist({ selected, onChange, idPrefix }: Props) {
+  const servers = useQuery(serversQuery);
+  if (servers.isPending) return <p role="status" className="text-sm text-muted-foreground">Loading servers...</p>;
+  if (servers.isError) return <p role="alert" className="text-sm text-destructive">{errorMessage(servers.error, "Failed to load servers")}</p>;
+  if (servers.data.length === 0) return <p className="text-sm text-muted-foreground">No servers yet.</p>;
   return (
     <div className="max-h-[12rem] space-y-2 overflow-y-auto rounded-md border p-3">
-      {servers.map((server) => {
+      {servers.data.map((server) => {
         const id = `${idPrefix}-${server.id}`;
         const checked = selected.includes(server.id);
         return (

@@ -4,7 +4,6 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";
-import { serversQuery } from "@/api/servers";
 import { revokeToken, rotateToken, tokensQuery, type TokenInfo } from "@/api/tokens";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
@@ -20,7 +19,6 @@ type Pending = { kind: "revoke" | "rotate"; token: TokenInfo } | null;
 export function TokensPage() {
   const queryClient = useQueryClient();
   const tokens = useQuery(tokensQuery);
-  const servers = useQuery(serversQuery);
   const [generating, setGenerating] = useState(false);
   const [shownToken, setShownToken] = useState<string | null>(null);
   const [managing, setManaging] = useState<TokenInfo | null>(null);
@@ -79,9 +77,9 @@ export function TokensPage() {
           </ul>
         </Card>
       )}
-      <GenerateTokenDialog open={generating} onOpenChange={setGenerating} servers={servers.data ?? []} onCreated={setShownToken} />
+      <GenerateTokenDialog open={generating} onOpenChange={setGenerating} onCreated={setShownToken} />
       <TokenCreatedDialog token={shownToken} onClose={() => setShownToken(null)} />
-      <ManageAccessDialog token={managing} servers={servers.data ?? []} onClose={() => setManaging(null)} />
+      <ManageAccessDialog token={managing} onClose={() => setManaging(null)} />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
