@@ -314,6 +314,25 @@ describe("edit mode", () => {
     expect(stepButton("Parameters")).toHaveAttribute("aria-current", "step");
   });
 
+  it("checks the skipped steps when saving after a jump, and goes back to the one to fix", async () => {
+    const { user, calls } = await openEdit();
+    await user.click(screen.getByRole("checkbox", { name: "CI token" }));
+    await user.click(stepButton("Credentials"));
+    await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "For managed authentication, you must assign at least one access token to this server. Please select existing tokens or create a new one.",
+    );
+    expect(stepButton("Authentication")).toHaveAttribute("aria-current", "step");
+    await user.click(screen.getByRole("checkbox", { name: "CI token" }));
+    await user.click(stepButton("Parameters"));
+    await user.clear(screen.getByLabelText("Value for workspaceId"));
+    await user.click(stepButton("Credentials"));
+    await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Please provide values for all static parameters: workspaceId");
+    expect(stepButton("Parameters")).toHaveAttribute("aria-current", "step");
+    expect(calls.some((c) => c.method === "POST" && c.path === "/api/servers/srv_1/auth-config")).toBe(false);
+  });
+
   it("keeps the current bearer token when the field is left blank", async () => {
     const { user, calls } = await openEdit();
     await user.click(stepButton("Credentials"));

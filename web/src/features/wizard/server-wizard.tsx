@@ -8,7 +8,7 @@ import { serversQuery, type Server } from "@/api/servers";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { ServerWizardProps } from "../servers/wizard-slot";
-import { missingCredentials, missingValues, staticValuesMessage, TOKEN_REQUIRED_MESSAGE } from "./auth-draft";
+import { missingCredentials, missingValues, staticValuesMessage, TOKEN_REQUIRED_MESSAGE, type AuthDraft } from "./auth-draft";
 import { AuthStep } from "./auth-step";
 import { CredentialsStep } from "./credentials-step";
 import { DeployStep } from "./deploy-step";
@@ -73,21 +73,25 @@ function WizardBody({ initial, mode, close }: { initial: Server | null; mode: Wi
     }
   };
 
+  /** The first rule of spec §5 broken on `step` or a step before it (edit mode can jump past them), and where to fix it. */
+  const problem = (draft: AuthDraft): { step: StepId; message: string } | null => {
+    const reached = (s: StepId) => steps.includes(s) && steps.indexOf(s) <= steps.indexOf(step);
+    if (reached("auth") && draft.strategy === "managed" && draft.tokenIds.length === 0) return { step: "auth", message: TOKEN_REQUIRED_MESSAGE[mode] };
+    const missing = missingValues(draft);
+    if (reached("tools") && missing.length) return { step: "tools", message: staticValuesMessage(missing) };
+    const credentials = reached("config") ? missingCredentials(draft, auth.saved) : null;
+    return credentials ? { step: "config", message: credentials } : null;
+  };
+
   const next = () => {
     if (!draft) return;
-    if (step === "auth") {
-      if (draft.strategy === "managed" && draft.tokenIds.length === 0) return setError(TOKEN_REQUIRED_MESSAGE[mode]);
-      return go(nextStep(step, steps));
+    const found = step === "auth" || step === "tools" || step === "config" ? problem(draft) : null;
+    if (found) {
+      if (found.step !== step) go(found.step, false);
+      return setError(found.message);
     }
-    if (step === "tools") {
-      const missing = missingValues(draft);
-      if (missing.length) return setError(staticValuesMessage(missing));
-      return needsCredentials(draft.strategy, draft.authType) ? go("config") : finalize();
-    }
-    if (step === "config") {
-      const message = missingCredentials(draft, auth.saved);
-      return message ? setError(message) : finalize();
-    }
+    if (step === "tools") return needsCredentials(draft.strategy, draft.authType) ? go("config") : finalize();
+    if (step === "config") return finalize();
     go(nextStep(step, steps));
   };
 
