@@ -119,6 +119,15 @@ describe("deploy modal: config step", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to deploy MCP server");
   });
 
+  it("keeps the title clear of the close button", async () => {
+    stubApi({ [STATUS]: notFound, [API_CONFIG]: ok(apiConfig) });
+    renderModal();
+    // jsdom lays nothing out: the header's side padding is what leaves the corner's close button room.
+    const header = screen.getByRole("heading", { name: "Deploy Petstore" }).closest("[data-slot=dialog-header]");
+    expect(header).toHaveClass("px-6");
+    expect(await screen.findByText("Not deployed yet")).toBeInTheDocument();
+  });
+
   it("Cancel closes the modal", async () => {
     stubApi({ [STATUS]: notFound, [API_CONFIG]: ok(apiConfig) });
     const { onOpenChange } = renderModal();

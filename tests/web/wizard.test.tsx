@@ -314,6 +314,12 @@ describe("edit mode", () => {
     expect(stepButton("Parameters")).toHaveAttribute("aria-current", "step");
   });
 
+  it("keeps the title clear of the close button", async () => {
+    await openEdit();
+    // jsdom lays nothing out: the header's side padding is what leaves the corner's close button room.
+    expect(screen.getByRole("heading", { name: "Configure Petstore" }).closest("[data-slot=dialog-header]")).toHaveClass("px-6");
+  });
+
   it("checks the skipped steps when saving after a jump, and goes back to the one to fix", async () => {
     const { user, calls } = await openEdit();
     await user.click(screen.getByRole("checkbox", { name: "CI token" }));

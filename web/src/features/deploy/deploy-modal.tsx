@@ -17,7 +17,8 @@ export function DeployModal({ server, open, onOpenChange }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
+        {/* Room for the close button, which a long server name would otherwise run under. */}
+        <DialogHeader className="px-6 sm:pl-0">
           <DialogTitle>Deploy {server.name}</DialogTitle>
           <DialogDescription>Generate the MCP server from its tools and configuration and publish it.</DialogDescription>
         </DialogHeader>

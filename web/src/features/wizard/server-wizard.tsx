@@ -24,7 +24,8 @@ export function ServerWizard({ server, open, onOpenChange }: ServerWizardProps) 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[92vh] overflow-y-auto sm:max-w-3xl" onInteractOutside={(e) => e.preventDefault()}>
-        <DialogHeader>
+        {/* Room for the close button, which a long server name would otherwise run under. */}
+        <DialogHeader className="px-6 sm:pl-0">
           <DialogTitle>{server ? `Configure ${server.name}` : "Add New Server"}</DialogTitle>
           <DialogDescription>
             {server ? "Change authentication, parameters and tools, then redeploy." : "Describe your API, configure it, and deploy an MCP server."}
