@@ -81,6 +81,13 @@ describe("usage & billing page", () => {
     expect(screen.queryByRole("button", { name: "Upgrade to Sprout" })).not.toBeInTheDocument();
   });
 
+  it("says the servers failed to load instead of 'No servers yet.' in Tool Calls by Server", async () => {
+    mockApi({ ...base, "GET /api/servers": { status: 500, body: {} }, "GET /api/billing/subscription": ok(fx.subscription(0, 120)) });
+    renderApp("/usage");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to load servers");
+    expect(screen.queryByText("No servers yet.")).not.toBeInTheDocument();
+  });
+
   it("offers Reactivate and shows Canceled for a canceled plan", async () => {
     mockApi({ ...base, "GET /api/billing/subscription": ok(fx.subscription(2, 0, 1, "canceled")) });
     renderApp("/usage");

@@ -1,6 +1,7 @@
 // Tool calls per server this month, as a horizontal bar chart.
 import { useQuery } from "@tanstack/react-query";
 import { serverUsageQuery } from "@/api/billing";
+import { errorMessage } from "@/api/client";
 import { serversQuery } from "@/api/servers";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatNumber } from "@/lib/format";
@@ -19,7 +20,11 @@ export function ServerCallsChart() {
         <CardDescription>Tool calls per server this month.</CardDescription>
       </CardHeader>
       <CardContent>
-        {rows.length === 0 ? (
+        {servers.isPending ? (
+          <p role="status" className="text-sm text-muted-foreground">Loading servers...</p>
+        ) : servers.isError ? (
+          <p role="alert" className="text-sm text-destructive">{errorMessage(servers.error, "Failed to load servers")}</p>
+        ) : rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">No servers yet.</p>
         ) : (
           <ul className="space-y-2" aria-label="Tool calls by server">
