@@ -81,6 +81,16 @@ describe("source step", () => {
     expect(screen.getByRole("alert")).not.toHaveTextContent("URL not reachable");
   });
 
+  it("stops the name and description at the server's limits of 200 and 2000 characters", async () => {
+    const { user } = await openCreate();
+    await user.click(screen.getByRole("button", { name: /OpenAPI Spec/ }));
+    await user.type(screen.getByLabelText("Name (optional)"), "N".repeat(205));
+    expect(screen.getByLabelText("Name (optional)")).toHaveValue("N".repeat(200));
+    await user.click(screen.getByLabelText("Description (optional)"));
+    await user.paste("D".repeat(2005));
+    expect(screen.getByLabelText("Description (optional)")).toHaveValue("D".repeat(2000));
+  });
+
   it("needs a documentation URL before 'Start crawling' and offers a way back to the method choice", async () => {
     const { user } = await openCreate();
     await user.click(screen.getByRole("button", { name: /Crawl Documentation/ }));

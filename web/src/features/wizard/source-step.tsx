@@ -15,6 +15,9 @@ import { useCrawlFlow } from "../crawl/use-crawl-flow";
 
 const ACCEPTED = /\.(json|ya?ml)$/i;
 export const FILE_TYPE_MESSAGE = "Please choose a .json, .yaml or .yml file";
+/** The server's limits (worker/servers/source.ts), so the fields stop there instead of a refusal after upload. */
+export const NAME_MAX = 200;
+export const DESCRIPTION_MAX = 2000;
 
 type Props = { onCreated: (server: Server) => void; onCancel: () => void };
 
@@ -74,11 +77,11 @@ export function SourceStep({ onCreated, onCancel }: Props) {
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-2">
           <Label htmlFor="source-name">Name (optional)</Label>
-          <Input id="source-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="My API" disabled={processing} />
+          <Input id="source-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="My API" maxLength={NAME_MAX} disabled={processing} />
         </div>
         <div className="space-y-2 sm:row-span-2">
           <Label htmlFor="source-description">Description (optional)</Label>
-          <Textarea id="source-description" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="What the API does" disabled={processing} />
+          <Textarea id="source-description" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="What the API does" maxLength={DESCRIPTION_MAX} disabled={processing} />
         </div>
       </div>
       {method === "spec" ? (
