@@ -119,3 +119,26 @@ it("shows Page Not Found with Go Home and Go Back for unknown paths", async () =
   expect(screen.getByRole("button", { name: "Go Home" })).toBeInTheDocument();
   expect(screen.getByRole("button", { name: "Go Back" })).toBeInTheDocument();
 });
+
+it("goes home from Go Back when the tab opened on the page", async () => {
+  mockApi({ "GET /api/auth/profile": ok(fx.user), "GET /api/servers": ok([]), "GET /api/access-tokens": ok([]) });
+  const { router } = renderApp("/superadmin");
+  await userEvent.click(await screen.findByRole("button", { name: "Go Back" }));
+  await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+});
+
+describe("the app shell", () => {
+  it("marks Servers as the current page on / as on /servers", async () => {
+    mockApi({ "GET /api/auth/profile": ok(fx.user), "GET /api/servers": ok([]), "GET /api/access-tokens": ok([]) });
+    renderApp("/");
+    expect(await screen.findByRole("link", { name: "Servers" })).toHaveAttribute("aria-current", "page");
+    expect(screen.getByRole("link", { name: "Access Tokens" })).not.toHaveAttribute("aria-current");
+  });
+
+  it("shows the email's first letter in the avatar of a user without a name", async () => {
+    mockApi({ "GET /api/auth/profile": ok({ ...fx.user, name: "" }), "GET /api/servers": ok([]), "GET /api/access-tokens": ok([]) });
+    renderApp("/");
+    const avatarLetter = fx.user.email[0]!.toUpperCase();
+    expect(await screen.findByText(avatarLetter)).toBeInTheDocument();
+  });
+});

@@ -9,14 +9,14 @@ export const formatDate = (iso: string | null | undefined, fallback = "—") =>
 
 export const formatNumber = (n: number) => n.toLocaleString("en-US");
 
-/** Spec §2: the first letters of the name, up to 2. */
-export const initials = (name: string | null | undefined) =>
+/** Spec §2: the first letters of the name, up to 2; the email's first letter for a user without a name. */
+export const initials = (name: string | null | undefined, email?: string | null) =>
   (name ?? "")
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
     .map((part) => part[0]!.toUpperCase())
-    .join("");
+    .join("") || (email?.[0]?.toUpperCase() ?? "");
 
 /** Keeps only same-site paths, so ?redirect= can never send a user elsewhere. */
 export const safeRedirect = (path: string | undefined) => (path && /^\/(?!\/|\\)/.test(path) ? path : "/");

@@ -2,6 +2,7 @@
 import { useRouter } from "@tanstack/react-router";
 import { ShieldAlert } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { goBack } from "./go-back";
 
 export function AccessDenied() {
   const router = useRouter();
@@ -10,7 +11,7 @@ export function AccessDenied() {
       <ShieldAlert className="size-10 text-destructive" aria-hidden />
       <h1 className="text-2xl font-semibold">Access Denied</h1>
       <p className="text-muted-foreground">This page is restricted to superadministrators.</p>
-      <Button variant="outline" onClick={() => router.history.back()}>Go Back</Button>
+      <Button variant="outline" onClick={() => goBack(router)}>Go Back</Button>
     </div>
   );
 }

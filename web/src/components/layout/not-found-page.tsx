@@ -1,6 +1,7 @@
 // Any unknown path: 'Page Not Found' with Go Home and Go Back.
 import { useRouter } from "@tanstack/react-router";
 import { Button } from "@/components/ui/button";
+import { goBack } from "./go-back";
 
 export function NotFoundPage() {
   const router = useRouter();
@@ -11,7 +12,7 @@ export function NotFoundPage() {
       <p className="text-muted-foreground">The page you are looking for does not exist.</p>
       <div className="flex gap-2">
         <Button onClick={() => router.navigate({ to: "/" })}>Go Home</Button>
-        <Button variant="outline" onClick={() => router.history.back()}>Go Back</Button>
+        <Button variant="outline" onClick={() => goBack(router)}>Go Back</Button>
       </div>
     </main>
   );

@@ -1,13 +1,21 @@
 // Sidebar links: Servers and Access Tokens; Account; Administration (superusers only); version footer.
-import { Link } from "@tanstack/react-router";
+import { Link, useRouterState } from "@tanstack/react-router";
 import { KeyRound, Server, ShieldCheck, Wallet, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { cn } from "@/lib/utils";
 
-function NavLink({ to, icon: Icon, children }: { to: "/servers" | "/tokens" | "/usage" | "/superadmin"; icon: LucideIcon; children: ReactNode }) {
+type NavLinkProps = { to: "/servers" | "/tokens" | "/usage" | "/superadmin"; icon: LucideIcon; children: ReactNode; alsoActiveAt?: string };
+
+function NavLink({ to, icon: Icon, children, alsoActiveAt }: NavLinkProps) {
+  const active = useRouterState({ select: (s) => s.location.pathname === alsoActiveAt });
   return (
     <Link
       to={to}
-      className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      className={cn(
+        "flex items-center gap-2 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+        active && "bg-accent font-medium text-foreground",
+      )}
+      aria-current={active ? "page" : undefined}
       activeProps={{ className: "bg-accent font-medium text-foreground", "aria-current": "page" }}
     >
       <Icon className="size-4" aria-hidden />
@@ -32,7 +40,8 @@ export function SidebarNav({ superUser }: { superUser: boolean }) {
   return (
     <nav aria-label="Main" className="flex h-full flex-col p-3">
       <div className="space-y-1">
-        <NavLink to="/servers" icon={Server}>Servers</NavLink>
+        {/* "/" shows the servers list too. */}
+        <NavLink to="/servers" icon={Server} alsoActiveAt="/">Servers</NavLink>
         <NavLink to="/tokens" icon={KeyRound}>Access Tokens</NavLink>
       </div>
       <Group label="Account">

@@ -52,7 +52,7 @@ export function TopBar({ user, menuOpen, onToggleMenu }: Props) {
             <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
               <Avatar>
                 {user.picture ? <AvatarImage src={user.picture} alt="" /> : null}
-                <AvatarFallback className="bg-primary text-xs text-primary-foreground">{initials(user.name)}</AvatarFallback>
+                <AvatarFallback className="bg-primary text-xs text-primary-foreground">{initials(user.name, user.email)}</AvatarFallback>
               </Avatar>
             </Button>
           </DropdownMenuTrigger>
