@@ -119,6 +119,23 @@ describe("deploy modal: config step", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to deploy MCP server");
   });
 
+  it("asks for the base URL when the description named none, and deploys with it", async () => {
+    const calls = stubApi({ [STATUS]: notFound, [API_CONFIG]: ok({ ...apiConfig, baseUrl: null }), [DEPLOY]: ok(view("deployed")) });
+    renderModal();
+    const input = await screen.findByRole("textbox", { name: "Base URL" });
+    const deploy = screen.getByRole("button", { name: "Deploy MCP Server" });
+    expect(deploy).toBeDisabled();
+    await userEvent.type(input, "api.example.com");
+    expect(deploy).toBeDisabled();
+    await userEvent.clear(input);
+    await userEvent.type(input, "https://api.example.com/v1");
+    await userEvent.click(deploy);
+    expect(await screen.findByText("Successfully Deployed!")).toBeInTheDocument();
+    expect(calls.find((c) => c.key === DEPLOY)!.body).toEqual({
+      apiConfig: { baseUrl: "https://api.example.com/v1", authType: "bearer", headers: apiConfig.headers },
+    });
+  });
+
   it("keeps the title clear of the close button", async () => {
     stubApi({ [STATUS]: notFound, [API_CONFIG]: ok(apiConfig) });
     renderModal();

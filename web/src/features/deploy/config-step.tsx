@@ -3,11 +3,14 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { errorMessage } from "@/api/client";
 import type { ApiConfig, DeploymentView } from "@/api/deployment";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 import { formatDateTime } from "@/lib/format";
 
 type Props = {
   deployment: DeploymentView | null;
   apiConfig: UseQueryResult<ApiConfig>;
+  baseUrl: string;
+  onBaseUrl: (value: string) => void;
   error: string | null;
   onDeploy: () => void;
   onCancel: () => void;
@@ -25,15 +28,32 @@ function CurrentState({ deployment }: { deployment: DeploymentView | null }) {
   );
 }
 
-function ApiConfiguration({ query }: { query: UseQueryResult<ApiConfig> }) {
+/** Whether `value` is an absolute http(s) URL, as the deploy call requires. */
+const isHttpUrl = (value: string) => {
+  try {
+    return ["http:", "https:"].includes(new URL(value.trim()).protocol);
+  } catch {
+    return false;
+  }
+};
+
+function ApiConfiguration({ query, baseUrl, onBaseUrl }: { query: UseQueryResult<ApiConfig>; baseUrl: string; onBaseUrl: (value: string) => void }) {
   if (query.isPending) return <p className="text-sm text-muted-foreground">Loading API configuration...</p>;
   if (query.isError) return <p className="text-sm text-red-700">{errorMessage(query.error, "Failed to load API configuration")}</p>;
-  const { baseUrl, authType, headers } = query.data;
+  const { authType, headers } = query.data;
   const entries = Object.entries(headers ?? {});
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
       <dt className="text-muted-foreground">Base URL</dt>
-      <dd className="break-all">{baseUrl ?? "Not set"}</dd>
+      <dd className={query.data.baseUrl ? "break-all" : undefined}>
+        {query.data.baseUrl ?? (
+          // The description named no server: the deploy call takes the base URL instead.
+          <span className="block space-y-1">
+            <Input aria-label="Base URL" type="url" placeholder="https://api.example.com" value={baseUrl} onChange={(e) => onBaseUrl(e.target.value)} />
+            <span className="block text-xs text-muted-foreground">The API description names no server: enter the API&apos;s base URL.</span>
+          </span>
+        )}
+      </dd>
       <dt className="text-muted-foreground">Auth type</dt>
       <dd>{authType}</dd>
       <dt className="text-muted-foreground">Headers</dt>
@@ -54,7 +74,8 @@ function ApiConfiguration({ query }: { query: UseQueryResult<ApiConfig> }) {
   );
 }
 
-export function ConfigStep({ deployment, apiConfig, error, onDeploy, onCancel }: Props) {
+export function ConfigStep({ deployment, apiConfig, baseUrl, onBaseUrl, error, onDeploy, onCancel }: Props) {
+  const needsBaseUrl = apiConfig.isSuccess && !apiConfig.data.baseUrl && !isHttpUrl(baseUrl);
   const redeploy = deployment?.status === "deployed" || Boolean(deployment?.activeDeploymentId);
   const shownError = error ?? (deployment?.status === "failed" ? deployment.error || "Deployment failed" : null);
   return (
@@ -62,7 +83,7 @@ export function ConfigStep({ deployment, apiConfig, error, onDeploy, onCancel }:
       <CurrentState deployment={deployment} />
       <section className="space-y-2">
         <h3 className="text-sm font-semibold">API configuration</h3>
-        <ApiConfiguration query={apiConfig} />
+        <ApiConfiguration query={apiConfig} baseUrl={baseUrl} onBaseUrl={onBaseUrl} />
       </section>
       {shownError && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
@@ -78,7 +99,7 @@ export function ConfigStep({ deployment, apiConfig, error, onDeploy, onCancel }:
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button onClick={onDeploy} disabled={apiConfig.isPending}>
+        <Button onClick={onDeploy} disabled={apiConfig.isPending || needsBaseUrl}>
           {redeploy ? "Redeploy MCP Server" : "Deploy MCP Server"}
         </Button>
       </div>

@@ -24,7 +24,15 @@ export function DeployModal({ server, open, onOpenChange }: Props) {
         </DialogHeader>
         {flow.step === "loading" && <p className="text-sm text-muted-foreground">Loading deployment status...</p>}
         {flow.step === "config" && (
-          <ConfigStep deployment={flow.deployment} apiConfig={flow.apiConfig} error={flow.error} onDeploy={flow.deploy} onCancel={close} />
+          <ConfigStep
+            deployment={flow.deployment}
+            apiConfig={flow.apiConfig}
+            baseUrl={flow.baseUrl}
+            onBaseUrl={flow.setBaseUrl}
+            error={flow.error}
+            onDeploy={flow.deploy}
+            onCancel={close}
+          />
         )}
         {flow.step === "deploying" && (
           <DeployingStep

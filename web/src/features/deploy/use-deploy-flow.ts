@@ -30,6 +30,8 @@ export function useDeployFlow(serverId: string, open: boolean) {
   const [pollFailed, setPollFailed] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
+  // The API's base URL typed in the config step, for a server whose description named none.
+  const [baseUrl, setBaseUrl] = useState("");
   // Each deploy or cancel starts a new run: answers of an older run are not acted on.
   const run = useRef(0);
   // While the deploy call is in flight, polls only refresh the progress log: the call's answer decides.
@@ -126,7 +128,8 @@ export function useDeployFlow(serverId: string, open: boolean) {
     setStep("deploying");
     requesting.current = true;
     try {
-      const view = await deployServer(serverId, apiConfig.data);
+      const config = apiConfig.data && { ...apiConfig.data, baseUrl: apiConfig.data.baseUrl ?? (baseUrl.trim() || null) };
+      const view = await deployServer(serverId, config);
       if (run.current !== thisRun) return;
       if (inProgress(view)) store(view);
       else finish(view);
@@ -137,7 +140,7 @@ export function useDeployFlow(serverId: string, open: boolean) {
     } finally {
       if (run.current === thisRun) requesting.current = false;
     }
-  }, [apiConfig.data, finish, serverId, store]);
+  }, [apiConfig.data, baseUrl, finish, serverId, store]);
 
   const cancel = useCallback(async () => {
     setCancelling(true);
@@ -159,6 +162,8 @@ export function useDeployFlow(serverId: string, open: boolean) {
     step,
     deployment: deployment.data ?? null,
     apiConfig,
+    baseUrl,
+    setBaseUrl,
     error,
     startedAt,
     pollFailed,
