@@ -1,6 +1,6 @@
 // Usage & Billing: load states, current plan, usage bar colours, available plans.
-import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { usageColor } from "@/features/billing/usage-bar";
 import * as fx from "./fixtures";
 import { fail, mockApi, never, ok, renderApp } from "./helpers";
@@ -99,5 +99,32 @@ describe("usage & billing page", () => {
     mockApi({ ...base, "GET /api/billing/subscription": fail(503, "Billing provider unreachable") });
     renderApp("/usage");
     expect(await screen.findByRole("alert")).toHaveTextContent("Billing provider unreachable");
+  });
+});
+
+describe("the return from checkout", () => {
+  it("says a completed checkout, drops it from the URL and rechecks the plan until the payment is confirmed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      // The provider confirms the payment (webhook) a moment after the browser is back.
+      let confirmed = false;
+      mockApi({ ...base, "GET /api/billing/subscription": async () => Response.json(ok(fx.subscription(confirmed ? 2 : 0)).body) });
+      const { router } = renderApp("/usage?checkout=success");
+      expect(await screen.findByText("Checkout completed. Your plan changes as soon as the payment is confirmed.")).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.search).toEqual({}));
+      expect(await screen.findByRole("button", { name: "Upgrade to Growth" })).toBeInTheDocument();
+      confirmed = true;
+      await act(() => vi.advanceTimersByTimeAsync(3_000));
+      expect(await screen.findByRole("button", { name: "Downgrade to Sprout" })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("says a cancelled checkout left the plan as it was", async () => {
+    mockApi({ ...base, "GET /api/billing/subscription": ok(fx.subscription(0, 0)) });
+    const { router } = renderApp("/usage?checkout=cancelled");
+    expect(await screen.findByText("Checkout cancelled. Your plan is unchanged.")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
 });

@@ -5,7 +5,8 @@ import { render } from "@testing-library/react";
 import { vi } from "vitest";
 import { createAppRouter } from "@/router";
 
-type Answer = { status?: number; body?: unknown } | (() => Promise<never>);
+/** A fixed answer, or a function answering each call (e.g. one that never answers). */
+type Answer = { status?: number; body?: unknown } | (() => Promise<Response>);
 export type Routes = Record<string, Answer>;
 
 /** Stubs fetch: keys are "METHOD /path"; unknown calls answer 404. Answers a log of the calls. */

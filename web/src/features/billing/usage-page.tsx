@@ -1,5 +1,8 @@
 // Usage & Billing: current plan, usage, per-server calls, available plans and billing history.
 import { useQuery } from "@tanstack/react-query";
+import { useNavigate, useSearch } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
 import { plansQuery, subscriptionQuery } from "@/api/billing";
 import { errorMessage } from "@/api/client";
 import { PageHeader } from "@/components/layout/page-header";
@@ -18,8 +21,34 @@ function State({ title, message, alert }: { title: string; message: string; aler
   );
 }
 
+/** After a completed checkout the plan changes when the payment provider confirms it: the page rechecks meanwhile. */
+const CONFIRMATION_POLL_MS = 3_000;
+const CONFIRMATION_WAIT_MS = 30_000;
+
+/** The return from the payment provider's checkout (/usage?checkout=success|cancelled): said once, then dropped from the URL. */
+function useCheckoutReturn() {
+  const { checkout } = useSearch({ from: "/_authed/usage" });
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => {
+    if (!checkout) return;
+    if (checkout === "success") {
+      toast.success("Checkout completed. Your plan changes as soon as the payment is confirmed.");
+      setConfirming(true);
+    } else if (checkout === "cancelled") toast.info("Checkout cancelled. Your plan is unchanged.");
+    void navigate({ to: "/usage", search: {}, replace: true });
+  }, [checkout, navigate]);
+  useEffect(() => {
+    if (!confirming) return;
+    const timer = setTimeout(() => setConfirming(false), CONFIRMATION_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [confirming]);
+  return confirming;
+}
+
 export function UsagePage() {
-  const subscription = useQuery(subscriptionQuery);
+  const confirming = useCheckoutReturn();
+  const subscription = useQuery({ ...subscriptionQuery, refetchInterval: confirming ? CONFIRMATION_POLL_MS : false });
   const plans = useQuery(plansQuery);
   const header = <PageHeader title="Usage & Billing" subtitle="Your plan, this month's usage and billing." />;
 
