@@ -53,6 +53,24 @@ describe("the 401 rule", () => {
   });
 });
 
+describe("a failed sign-in check", () => {
+  it("says 'Authentication error' with the message once, on a guarded page", async () => {
+    mockApi({ "GET /api/auth/profile": fail(503, "The database is unavailable") });
+    renderApp("/tokens");
+    expect(await screen.findByText("Authentication error")).toBeInTheDocument();
+    expect(screen.getByText("The database is unavailable")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Sign In" })).toBeInTheDocument();
+    expect(screen.getAllByText("Authentication error")).toHaveLength(1);
+  });
+
+  it("says it on /login too", async () => {
+    mockApi({ "GET /api/auth/profile": fail(502, "The sign-in service did not answer") });
+    renderApp("/login");
+    expect(await screen.findByText("The sign-in service did not answer")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Sign In" })).toBeInTheDocument();
+  });
+});
+
 describe("the password form", () => {
   it("shows field errors and the server's error text", async () => {
     mockApi({

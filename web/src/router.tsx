@@ -1,9 +1,8 @@
 // The router: context { queryClient, auth }, intent preloading with React Query owning the cache.
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
-import { toast } from "sonner";
-import { profileQuery, type User } from "@/api/auth";
-import { errorMessage, setUnauthorizedHandler } from "@/api/client";
+import { profileQuery, toastAuthCheckFailed, type User } from "@/api/auth";
+import { setUnauthorizedHandler } from "@/api/client";
 import { createQueryClient } from "@/lib/query-client";
 import { routeTree } from "./route-tree.gen";
 
@@ -17,7 +16,7 @@ export function createAppRouter({ queryClient = createQueryClient(), history }: 
       try {
         return await queryClient.ensureQueryData(profileQuery);
       } catch (error) {
-        toast.error("Authentication error", { description: errorMessage(error, "Could not check your sign-in") });
+        toastAuthCheckFailed(error);
         return null;
       }
     },

@@ -1,6 +1,7 @@
 // Sign-in: the profile query, the built-in email-and-password calls, and the login/logout navigations.
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, apiRequest } from "./client";
+import { toast } from "sonner";
+import { ApiError, apiRequest, errorMessage } from "./client";
 
 export type User = { name: string; email: string; picture: string | null; superUser: boolean };
 
@@ -18,6 +19,10 @@ export const profileQuery = queryOptions({
   retry: false,
   staleTime: 60_000,
 });
+
+/** Spec §8: an auth check that fails other than with 401 says so, once however many places check. */
+export const toastAuthCheckFailed = (error: unknown) =>
+  toast.error("Authentication error", { id: "auth-check", description: errorMessage(error, "Could not check your sign-in") });
 
 export type Credentials = { email: string; password: string; name?: string };
 

@@ -1,7 +1,8 @@
 // /login: a spinner while the auth state loads; the signed-in go back where they came from.
 import { useQuery } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
-import { profileQuery, startLogin } from "@/api/auth";
+import { useEffect } from "react";
+import { profileQuery, startLogin, toastAuthCheckFailed } from "@/api/auth";
 import { Logo } from "@/components/layout/logo";
 import { Button } from "@/components/ui/button";
 import { RedirectTo } from "@/components/layout/redirect-to";
@@ -12,6 +13,9 @@ import { PasswordForm } from "./password-form";
 export function LoginPage({ redirect, method }: { redirect?: string; method?: "password" }) {
   const profile = useQuery(profileQuery);
   const target = safeRedirect(redirect);
+  useEffect(() => {
+    if (profile.error) toastAuthCheckFailed(profile.error);
+  }, [profile.error]);
 
   if (profile.isPending) {
     return (
