@@ -8,7 +8,7 @@ import { DEPLOYMENT_TIMEOUT_MESSAGE } from "../../durable-objects/deployment";
 import { deployments, memberships, servers, tools, users } from "../../worker/db/schema";
 import { completeDeployment, startDeployment } from "../../worker/mcp/deploy";
 import { call, signUp } from "./helpers";
-import { bearer, connectV2, createServer, createToken, db, echoTool } from "./mcp-setup";
+import { bearer, connectV2, createServer, createToken, db, echoOf, echoTool, upstream } from "./mcp-setup";
 
 /** A signed-up user and their organization id. */
 async function member() {
@@ -138,6 +138,26 @@ describe("deployment API", () => {
     const res = await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: {} });
     expect(res.status).toBe(400);
     expect((await json(res)).error).toContain("no base URL");
+  });
+
+  it("keeps the base URL given at deploy time for a server whose description named none", async () => {
+    const { cookie, org } = await member();
+    const server = await createServer(org, [echoTool("t", {})]);
+    await db.update(servers).set({ baseUrl: null }).where(eq(servers.id, server.id));
+    const deploy = (apiConfig: object) => call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: { apiConfig } });
+    const refused = await deploy({ baseUrl: "ftp://files.example.com" });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).error).toBe("Only http and https URLs are supported");
+
+    expect((await json(await deploy({ baseUrl: upstream() }))).data.status).toBe("deployed");
+    expect((await json(await call(`/api/servers/${server.id}/api-config`, { cookie }))).data.baseUrl).toBe(upstream());
+    // A redeploy that names no base URL (the superadmin's, a re-crawl's) still has it.
+    const again = await json(await deploy({}));
+    expect(again.data.status).toBe("deployed");
+    const { token } = await createToken(org, [server.id]);
+    const client = await connectV2(server.slug, bearer(token));
+    expect(echoOf(await client.callTool({ name: "t", arguments: {} }))).toMatchObject({ path: "/echo/t" });
+    await client.close();
   });
 
   it("keeps other organizations' servers out of reach", async () => {

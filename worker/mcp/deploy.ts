@@ -7,6 +7,7 @@ import type { Bindings } from "../env";
 import { getProvider } from "../hosting";
 import type { ProviderName } from "../hosting/types";
 import { fail } from "../lib/errors";
+import { checkPublicUrl } from "../lib/safe-fetch";
 import { toDeploymentAnswer } from "../servers/answer";
 import { generateServer, loadServerConfig, type GenerateOptions, type GeneratedServer } from "./generate";
 import { invalidateServerLookups, managedCredentials } from "./lookup";
@@ -34,8 +35,12 @@ export async function startDeployment(env: Bindings, db: Database, serverId: str
   const server = await db.query.servers.findFirst({ where: eq(servers.id, serverId) });
   if (!server) fail(404, "Server not found");
   const provider = getProvider(env, options.provider).name;
-  const config = await loadServerConfig(db, serverId, { ...options, baseUrl: options.baseUrl ?? options.apiConfig?.baseUrl });
+  const suppliedBaseUrl = options.baseUrl ?? options.apiConfig?.baseUrl;
+  if (!server.baseUrl && suppliedBaseUrl) checkPublicUrl(suppliedBaseUrl, env);
+  const config = await loadServerConfig(db, serverId, { ...options, baseUrl: suppliedBaseUrl });
   const generated = await generateServer(config);
+  // A description without servers gets its base URL at deploy time: kept, so later deploys have it too.
+  if (!server.baseUrl) await db.update(servers).set({ baseUrl: config.baseUrl }).where(eq(servers.id, serverId));
   const deploymentUrl = serverRootUrl(options.origin ?? env.PUBLIC_URL ?? "http://localhost:8787", server.slug);
   const id = generated.deploymentId;
   const row = { status: "generated" as const, provider, apiConfig: options.apiConfig ?? {}, error: null, deploymentUrl, updatedAt: new Date() };
