@@ -96,6 +96,13 @@ describe("crawl flow", () => {
     expect(box).toHaveTextContent("No pages found at the provided URL");
   });
 
+  it("says the portal's 'No pages found' as the spec writes it, not as a failed map", async () => {
+    await startCrawling(crawlRoutes({ "POST /api/crawl/map": fail(404, "No pages found at the provided URL") }));
+    const box = await screen.findByRole("alert");
+    expect(box).toHaveTextContent("No pages found at the provided URL");
+    expect(box).not.toHaveTextContent("Failed to map documentation");
+  });
+
   it("reports a failed map with its message", async () => {
     await startCrawling(crawlRoutes({ "POST /api/crawl/map": fail(502, "URL not reachable") }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to map documentation: URL not reachable");

@@ -21,6 +21,8 @@ import {
 import { createServerFromSpec, serversQuery, type Server } from "@/api/servers";
 import { subscribeCrawl } from "@/api/crawl-live";
 
+const NO_PAGES_MESSAGE = "No pages found at the provided URL";
+
 export type CrawlPhase = "idle" | "mapping" | "selecting" | "crawling" | "generating" | "creating";
 export type CrawlFlow = ReturnType<typeof useCrawlFlow>;
 
@@ -72,11 +74,13 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
     setPhase("mapping");
     try {
       const found = await mapSite(docUrl.trim());
-      if (!found.length) return reset("No pages found at the provided URL");
+      if (!found.length) return reset(NO_PAGES_MESSAGE);
       setLinks(found);
       setPhase("selecting");
     } catch (e) {
-      reset(`Failed to map documentation: ${reason(e)}`);
+      // The portal answers an empty site with the spec's own message: it is said as is.
+      const why = reason(e);
+      reset(why === NO_PAGES_MESSAGE ? why : `Failed to map documentation: ${why}`);
     }
   };
 
