@@ -103,6 +103,14 @@ describe("crawl flow", () => {
     expect(box).not.toHaveTextContent("Failed to map documentation");
   });
 
+  it("says the plan's server limit as the portal writes it, before any page is crawled", async () => {
+    const limit = "Server limit reached: your current plan allows 1 server. Please upgrade your plan to add more.";
+    await startCrawling(crawlRoutes({ "POST /api/crawl/map": fail(403, limit) }));
+    const box = await screen.findByRole("alert");
+    expect(box).toHaveTextContent(limit);
+    expect(box).not.toHaveTextContent("Failed to map documentation");
+  });
+
   it("reports a failed map with its message", async () => {
     await startCrawling(crawlRoutes({ "POST /api/crawl/map": fail(502, "URL not reachable") }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to map documentation: URL not reachable");

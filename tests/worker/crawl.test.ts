@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { pageContentKey } from "../../worker/crawl/queue";
 import { call, signUp } from "./helpers";
 import { waitForCrawl } from "./crawl-helpers";
+import { manyOperations, uploadDescription } from "./servers-helpers";
 
 const site = () => `${inject("fixtureOrigin")}/docs-reference`;
 let user: Awaited<ReturnType<typeof signUp>>;
@@ -30,6 +31,17 @@ describe("map", () => {
     expect(await missing.json()).toEqual({ success: false, error: "url: Please provide documentation URL to crawl" });
     const none = await call("/api/crawl/map", { method: "POST", cookie: user.cookie, json: { url: `${site()}/nothing-here/`, includeSubdomains: true } });
     expect(await none.json()).toEqual({ success: false, error: "No pages found at the provided URL" });
+  });
+
+  it("tells an organization at its plan's server limit before the site is mapped or crawled", async () => {
+    const full = await signUp(); // free plan: one server
+    expect((await uploadDescription(full.cookie, "one.json", manyOperations(1))).status).toBe(201);
+    const limit = "Server limit reached: your current plan allows 1 server. Please upgrade your plan to add more.";
+    for (const path of ["/api/crawl/map", "/api/crawl/crawl"]) {
+      const res = await call(path, { method: "POST", cookie: full.cookie, json: { url: `${site()}/index.html` } });
+      expect(res.status, path).toBe(403);
+      expect(await res.json(), path).toEqual({ success: false, error: limit });
+    }
   });
 
   it("needs a signed-in user", async () => {

@@ -9,6 +9,7 @@ import type { AppEnv } from "../env";
 import { fail } from "../lib/errors";
 import { allowedOrigins } from "../lib/origin";
 import { validate } from "../lib/validate";
+import { assertServerAllowed } from "../servers/create";
 
 export const NO_URL_MESSAGE = "Please provide documentation URL to crawl";
 
@@ -22,11 +23,14 @@ export const crawlBody = z.object({
 });
 
 export const crawlRoutes = new Hono<AppEnv>()
+  // A crawl from here makes a new server: an organization at its plan's maxServers is told before the site is crawled.
   .post("/map", validate("json", mapBody), async (c) => {
+    await assertServerAllowed(c.var.db, c.var.organizationId);
     const { url, includeSubdomains } = c.req.valid("json");
     return c.json({ success: true, links: await mapSite(c.env, url, { includeSubdomains: includeSubdomains ?? true }) });
   })
   .post("/crawl", validate("json", crawlBody), async (c) => {
+    await assertServerAllowed(c.var.db, c.var.organizationId);
     const { crawlId, total } = await startCrawl(c.var.db, c.env, { organizationId: c.var.organizationId, ...c.req.valid("json") });
     return c.json({ success: true, crawlId, total });
   })

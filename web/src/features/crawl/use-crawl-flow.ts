@@ -78,9 +78,10 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
       setLinks(found);
       setPhase("selecting");
     } catch (e) {
-      // The portal answers an empty site with the spec's own message: it is said as is.
+      // An empty site (the spec's own message) and a plan's server limit are said as the portal writes them.
       const why = reason(e);
-      reset(why === NO_PAGES_MESSAGE ? why : `Failed to map documentation: ${why}`);
+      const plain = why === NO_PAGES_MESSAGE || (e instanceof ApiError && e.status === 403);
+      reset(plain ? why : `Failed to map documentation: ${why}`);
     }
   };
 
