@@ -76,6 +76,15 @@ describe("servers list", () => {
     expect(within(menu).queryByText(/No active tokens/)).not.toBeInTheDocument();
   });
 
+  it("says the tokens are loading in the access-token control while they load", async () => {
+    mockApi({ ...base, "GET /api/servers": ok([fx.activeServer]), "GET /api/access-tokens": never });
+    renderApp("/servers");
+    await userEvent.setup().click(await screen.findByRole("button", { name: /Access tokens for Petstore/ }));
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByRole("status")).toHaveTextContent("Loading tokens...");
+    expect(within(menu).queryByText(/No active tokens/)).not.toBeInTheDocument();
+  });
+
   it("falls back to 0 calls when the usage map fails to load", async () => {
     mockApi({ ...base, "GET /api/servers": ok([fx.activeServer]), "GET /api/billing/usage/servers": fail(500, "nope") });
     renderApp("/servers");

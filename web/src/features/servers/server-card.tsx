@@ -10,7 +10,7 @@ import { AuthBadge } from "./auth-badge";
 import { DeploymentBox } from "./deployment-box";
 import { TokenAccessControl } from "./token-access-control";
 
-type Props = { server: Server; calls: number; tokens: TokenInfo[]; tokensFailed?: boolean; onConfigure: () => void };
+type Props = { server: Server; calls: number; tokens: TokenInfo[] | undefined; tokensFailed?: boolean; onConfigure: () => void };
 
 const STATUS_LABELS: Record<string, string> = {
   active: "Active",

@@ -45,7 +45,7 @@ export function ServersPage() {
               <ServerCard
                 server={server}
                 calls={usage.data?.[server.id] ?? 0}
-                tokens={tokens.data ?? []}
+                tokens={tokens.data}
                 tokensFailed={tokens.isError}
                 onConfigure={() => setWizard({ open: true, server })}
               />

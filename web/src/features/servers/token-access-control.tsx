@@ -15,11 +15,12 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 
-type Props = { server: Server; tokens: TokenInfo[]; loadFailed?: boolean };
+/** `tokens` is undefined while they load. */
+type Props = { server: Server; tokens: TokenInfo[] | undefined; loadFailed?: boolean };
 
 export function TokenAccessControl({ server, tokens, loadFailed = false }: Props) {
   const queryClient = useQueryClient();
-  const usable = tokens.filter(isUsable);
+  const usable = (tokens ?? []).filter(isUsable);
   const assigned = usable.filter((t) => t.serverAssignments.some((a) => a.serverId === server.id));
   const toggle = useMutation({
     mutationFn: (token: TokenInfo) => {
@@ -44,6 +45,8 @@ export function TokenAccessControl({ server, tokens, loadFailed = false }: Props
         <DropdownMenuSeparator />
         {loadFailed ? (
           <p role="alert" className="px-2 py-1.5 text-sm text-destructive">Failed to load tokens</p>
+        ) : !tokens ? (
+          <p role="status" className="px-2 py-1.5 text-sm text-muted-foreground">Loading tokens...</p>
         ) : usable.length === 0 ? (
           <p className="px-2 py-1.5 text-sm text-muted-foreground">No active tokens. Generate one under Access Tokens.</p>
         ) : (
