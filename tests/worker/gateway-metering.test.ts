@@ -16,7 +16,16 @@ const callTool = (slug: string, token: string, id: number, name = "count_me") =>
 
 /** Requests the upstream API received at /counted/{key}. */
 const hits = async (key: string) => ((await (await fetch(`${upstream()}/hits/${key}`)).json()) as { hits: number }).hits;
-const countedTool = (key: string) => echoTool("counted", { path: `/counted/${key}` });
+/** A deployed server of a new organization on `plan` whose one tool, "counted", calls /counted/{key}; with a token for it. */
+async function countedServer(plan: "free" | "growth") {
+  const org = await createOrg(plan);
+  const key = `${plan}-${crypto.randomUUID()}`;
+  const server = await createServer(org, [echoTool("counted", { path: `/counted/${key}` })]);
+  const { token } = await createToken(org, [server.id]);
+  await deploy(server.id);
+  const call = async (id: number) => (await callTool(server.slug, token, id, "counted")).text();
+  return { org, key, server, call };
+}
 
 const orgCalls = async (organizationId: string) =>
   (await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
@@ -116,29 +125,21 @@ describe("the monthly limit", () => {
   });
 
   it("counts first near the limit, so a call over it never reaches the API", async () => {
-    const org = await createOrg("free");
-    const key = `near-${crypto.randomUUID()}`;
-    const server = await createServer(org, [countedTool(key)]);
-    const { token } = await createToken(org, [server.id]);
-    await deploy(server.id);
+    const { org, key, call } = await countedServer("free");
     await db.insert(organizationUsage).values({ organizationId: org, period: usagePeriod(), toolCalls: 998 });
-    for (let i = 0; i < 2; i++) expect(await (await callTool(server.slug, token, i, "counted")).text()).toContain(`/counted/${key}`);
-    expect(await (await callTool(server.slug, token, 2, "counted")).text()).toContain("Monthly tool-call limit reached");
+    for (let i = 0; i < 2; i++) expect(await call(i)).toContain(`/counted/${key}`);
+    expect(await call(2)).toContain("Monthly tool-call limit reached");
     expect(await hits(key)).toBe(2);
     expect(await orgCalls(org)).toBe(1000);
   });
 
   it("refuses a call counted alongside it when other calls reached the limit meanwhile", async () => {
-    const org = await createOrg("growth");
-    const key = `far-${crypto.randomUUID()}`;
-    const server = await createServer(org, [countedTool(key)]);
-    const { token } = await createToken(org, [server.id]);
-    await deploy(server.id);
+    const { org, key, server, call } = await countedServer("growth");
     // This isolate now knows the organization is far from its 250,000 calls ...
-    expect(await (await callTool(server.slug, token, 1, "counted")).text()).toContain(`/counted/${key}`);
+    expect(await call(1)).toContain(`/counted/${key}`);
     // ... when calls counted elsewhere (other isolates) use up the month.
     await db.update(organizationUsage).set({ toolCalls: 250_000 }).where(eq(organizationUsage.organizationId, org));
-    const refused = await (await callTool(server.slug, token, 2, "counted")).text();
+    const refused = await call(2);
     expect(refused).toContain("Growth plan allows 250,000 tool calls per month");
     expect(await orgCalls(org)).toBe(250_000);
     const [row] = await db.select().from(serverUsage).where(eq(serverUsage.serverId, server.id));
@@ -146,7 +147,7 @@ describe("the monthly limit", () => {
     expect(await db.query.servers.findFirst({ where: eq(servers.id, server.id) })).toMatchObject({ status: "hibernated", hibernatedReason: "tool_calls" });
     // The refused call had already left (counting ran alongside it); the next one is refused before it starts.
     expect(await hits(key)).toBe(2);
-    expect(await (await callTool(server.slug, token, 3, "counted")).text()).toContain("paused");
+    expect(await call(3)).toContain("paused");
     expect(await hits(key)).toBe(2);
   });
 });
