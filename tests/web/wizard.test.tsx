@@ -28,6 +28,14 @@ async function uploadAndContinue(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByText("Detected authentication");
 }
 
+/** From the Authentication step: assigns the wizard's token, gives the static workspaceId and opens Credentials. */
+async function continueToCredentials(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole("checkbox", { name: "Wizard token" }));
+  await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
+  await user.type(await screen.findByLabelText("Value for workspaceId"), "ws_42");
+  await user.click(screen.getByRole("button", { name: "Next: Configure Credentials" }));
+}
+
 // Whole wizard walks with many user events; the default 5 s is tight on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -169,10 +177,7 @@ describe("create mode", () => {
   it("requires the bearer token, then assigns tokens, saves and goes to Tools; earlier steps stay reachable", async () => {
     const { user, calls } = await openCreate();
     await uploadAndContinue(user);
-    await user.click(screen.getByRole("checkbox", { name: "Wizard token" }));
-    await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
-    await user.type(await screen.findByLabelText("Value for workspaceId"), "ws_42");
-    await user.click(screen.getByRole("button", { name: "Next: Configure Credentials" }));
+    await continueToCredentials(user);
     await user.click(await screen.findByRole("button", { name: "Next: Manage Tools" }));
     expect(screen.getByRole("alert")).toHaveTextContent(
       "Managed authentication requires API credentials. Please provide the Bearer Token for the target API.",
@@ -201,10 +206,7 @@ describe("create mode", () => {
   it("shows the saved secret masked after going back to Credentials, and a blank field keeps it", async () => {
     const { user, calls } = await openCreate();
     await uploadAndContinue(user);
-    await user.click(screen.getByRole("checkbox", { name: "Wizard token" }));
-    await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
-    await user.type(await screen.findByLabelText("Value for workspaceId"), "ws_42");
-    await user.click(screen.getByRole("button", { name: "Next: Configure Credentials" }));
+    await continueToCredentials(user);
     await user.type(await screen.findByLabelText("Bearer Token"), "sk_live_secret");
     await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
     expect(await screen.findByRole("list", { name: "Tools" })).toBeInTheDocument();
@@ -228,10 +230,7 @@ describe("create mode", () => {
     const { user } = await openCreate();
     await uploadAndContinue(user);
     await user.click(screen.getByRole("radio", { name: new RegExp(type) }));
-    await user.click(screen.getByRole("checkbox", { name: "Wizard token" }));
-    await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
-    await user.type(await screen.findByLabelText("Value for workspaceId"), "ws_42");
-    await user.click(screen.getByRole("button", { name: "Next: Configure Credentials" }));
+    await continueToCredentials(user);
     for (const field of fields) expect(await screen.findByLabelText(field)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
     expect(screen.getByRole("alert")).toHaveTextContent(`Managed authentication requires API credentials. Please provide the ${label} for the target API.`);
