@@ -73,6 +73,7 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
   // Far from the monthly limit a call is counted while it runs (see farFromLimit); its answer waits for the count.
   let metering: Promise<MeterResult> | null = null;
   let callId: string | number | null = null;
+  const paused = (message: string) => rpcError(200, GatewayError.ServerPaused, message, callId);
   if (request.method === "POST") {
     // Capped while reading: a chunked body declares no length, and nothing is metered before the cap.
     const tooLarge = () => rpcError(413, -32600, "Request body too large (limit 4 MB)");
@@ -84,13 +85,13 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
       callId = calls[0].id ?? null;
       if (server.status === "hibernated") {
         const why = server.hibernatedReason === "servers" ? "the organization has more servers than its plan allows (maxServers)" : `the monthly tool-call limit of the ${plan?.name ?? "current"} plan (${plan?.maxToolCallsPerMonth.toLocaleString("en-US") ?? "?"} calls, maxToolCallsPerMonth) was reached`;
-        return rpcError(200, GatewayError.ServerPaused, `This MCP server is paused (hibernated): ${why}. Upgrade the plan, or wait for the usage reset on the 1st of the month.`, callId);
+        return paused(`This MCP server is paused (hibernated): ${why}. Upgrade the plan, or wait for the usage reset on the 1st of the month.`);
       }
       const metered = { serverId: server.id, organizationId: server.organizationId, limit: plan?.maxToolCallsPerMonth ?? 0, planName: plan?.name ?? "current" };
       if (farFromLimit(metered, calls.length)) metering = meterToolCalls(db, metered, calls.length);
       else {
         const counted = await meterToolCalls(db, metered, calls.length);
-        if (!counted.ok) return rpcError(200, GatewayError.ServerPaused, counted.message, callId);
+        if (!counted.ok) return paused(counted.message);
       }
     }
   }
@@ -114,5 +115,5 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
   const [res, counted] = await Promise.all([answer, metering]);
   if (counted.ok) return res;
   await res.body?.cancel();
-  return rpcError(200, GatewayError.ServerPaused, counted.message, callId);
+  return paused(counted.message);
 }
