@@ -1,7 +1,9 @@
-// What the browser tests share: Debian's Chromium, console-error watching, screenshots at 1280 and
-// 375 px, and signing up through the built-in form.
+// What the browser tests share: Debian's Chromium (with a portal under `npm run dev`), console-error
+// watching, screenshots at 1280 and 375 px, and signing up through the built-in form.
 import { mkdirSync } from "node:fs";
-import { chromium, type Page } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { startDevServer, type DevServer } from "./dev-server";
 
 export const SHOTS = "tests/e2e/screenshots";
 
@@ -11,6 +13,31 @@ export function launchChromium() {
     executablePath: "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
+}
+
+/**
+ * A portal under `npm run dev` (with extra wrangler args) and Chromium, started before the file's
+ * tests and stopped after them; tests read `portal.url` and `portal.browser`.
+ */
+export function portalInChromium(wranglerArgs: string[] = []) {
+  let server: DevServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startDevServer(wranglerArgs);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get url() {
+      return server!.url;
+    },
+    get browser() {
+      return browser!;
+    },
+  };
 }
 
 /** Signed out, the profile check answers 401 by design (spec §4); Chromium logs that response. */

@@ -4,33 +4,21 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchChromium, shoot, watchConsole } from "./browser";
-import { startDevServer, type DevServer } from "./dev-server";
+import type { BrowserContext, Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { portalInChromium, shoot, watchConsole } from "./browser";
 
-let server: DevServer;
-let browser: Browser;
+const portal = portalInChromium();
 const consoleErrors: string[] = [];
-
-beforeAll(async () => {
-  server = await startDevServer([]);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const watch = (page: Page) => watchConsole(page, consoleErrors);
 
 const signUpJson = (email: string) => ({ email, password: "correct horse battery", name: "Docs Reader" });
 
 it("renders /docs and every page signed out, with every internal link resolving", async () => {
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context: BrowserContext = await portal.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = watch(await context.newPage());
-  await page.goto(`${server.url}/docs`);
+  await page.goto(`${portal.url}/docs`);
   await page.getByRole("heading", { name: "Toolport documentation" }).waitFor();
   await shoot(page, "docs");
   const nav = page.getByRole("navigation", { name: "Documentation" });
@@ -47,37 +35,37 @@ it("renders /docs and every page signed out, with every internal link resolving"
   }
   expect(links.size).toBeGreaterThan(pages.length);
   for (const href of links) {
-    const res = await page.goto(`${server.url}${href}`);
+    const res = await page.goto(`${portal.url}${href}`);
     expect(res?.status(), href).toBe(200);
     if (href.startsWith("/docs")) expect(await page.getByRole("heading", { name: "Page Not Found" }).count(), href).toBe(0);
   }
-  await page.goto(`${server.url}/docs/no-such-page`);
+  await page.goto(`${portal.url}/docs/no-such-page`);
   await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
   await context.close();
   expect(consoleErrors).toEqual([]);
 });
 
 it("opens /docs in a new tab from the layout's docs button", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await portal.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const email = `docs-${Date.now()}@toolport.test`;
-  const res = await context.request.post(`${server.url}/api/auth/sign-up/email`, { data: signUpJson(email), headers: { origin: server.url } });
+  const res = await context.request.post(`${portal.url}/api/auth/sign-up/email`, { data: signUpJson(email), headers: { origin: portal.url } });
   expect(res.status()).toBe(200);
   const page = watch(await context.newPage());
-  await page.goto(`${server.url}/servers`);
+  await page.goto(`${portal.url}/servers`);
   const [tab] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: "Docs (opens in a new tab)" }).click()]);
-  await tab.waitForURL(`${server.url}/docs`);
+  await tab.waitForURL(`${portal.url}/docs`);
   await tab.getByRole("heading", { name: "Toolport documentation" }).waitFor();
   await context.close();
   expect(consoleErrors).toEqual([]);
 });
 
 it("serves an /api/openapi.json that swagger-parser validates, and the curl quickstart runs", async () => {
-  const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Parameters<typeof SwaggerParser.validate>[0];
+  const doc = (await (await fetch(`${portal.url}/api/openapi.json`)).json()) as Parameters<typeof SwaggerParser.validate>[0];
   await expect(SwaggerParser.validate(doc)).resolves.toBeTruthy();
 
   const email = `curl-${Date.now()}@toolport.test`;
-  await fetch(`${server.url}/api/auth/sign-up/email`, { method: "POST", headers: { "content-type": "application/json", origin: server.url }, body: JSON.stringify(signUpJson(email)) });
-  const env = { ...process.env, TOOLPORT_URL: server.url, EMAIL: email, PASSWORD: "correct horse battery", OPENAPI_URL: `${server.url}/api/openapi.json` };
+  await fetch(`${portal.url}/api/auth/sign-up/email`, { method: "POST", headers: { "content-type": "application/json", origin: portal.url }, body: JSON.stringify(signUpJson(email)) });
+  const env = { ...process.env, TOOLPORT_URL: portal.url, EMAIL: email, PASSWORD: "correct horse battery", OPENAPI_URL: `${portal.url}/api/openapi.json` };
   const { stdout } = await promisify(execFile)("bash", ["docs/examples/api-quickstart.sh"], { env });
   expect(stdout).toMatch(/^server: \S+/m);
   expect(stdout).toContain("\ncreate_server\n");

@@ -1,32 +1,20 @@
 // In Chromium against `npm run dev`: sign up, empty servers list, generate and revoke a token,
 // Usage & Billing, Superadmin as a superuser; screenshots at 1280 and 375 px; no console errors.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchChromium, SHOTS, shoot, signUpInBrowser, watchConsole } from "./browser";
-import { startDevServer, type DevServer } from "./dev-server";
+import type { BrowserContext, Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { portalInChromium, shoot, SHOTS, signUpInBrowser, watchConsole } from "./browser";
 
 const ADMIN_EMAIL = `admin-${Date.now()}@toolport.test`;
-let server: DevServer;
-let browser: Browser;
+const portal = portalInChromium(["--var", `SUPERADMIN_EMAILS:${ADMIN_EMAIL}`]);
 const consoleErrors: string[] = [];
 
-beforeAll(async () => {
-  server = await startDevServer(["--var", `SUPERADMIN_EMAILS:${ADMIN_EMAIL}`]);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 const newPage = async (context: BrowserContext) => watchConsole(await context.newPage(), consoleErrors);
-const signUp = (page: Page, name: string, email: string) => signUpInBrowser(page, server.url, name, email);
+const signUp = (page: Page, name: string, email: string) => signUpInBrowser(page, portal.url, name, email);
 
 it("signs up, sees the empty servers list, generates and revokes a token, opens Usage & Billing", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await portal.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await newPage(context);
-  await page.goto(server.url + "/tokens");
+  await page.goto(portal.url + "/tokens");
   await page.getByRole("button", { name: "Sign In" }).waitFor();
   expect(new URL(page.url()).searchParams.get("redirect")).toBe("/tokens");
   await shoot(page, "login");
@@ -62,11 +50,11 @@ it("signs up, sees the empty servers list, generates and revokes a token, opens 
   await page.getByText("Most Popular").waitFor();
   await shoot(page, "usage");
 
-  await page.goto(server.url + "/superadmin");
+  await page.goto(portal.url + "/superadmin");
   await page.getByRole("heading", { name: "Access Denied" }).waitFor();
   await shoot(page, "access-denied");
 
-  await page.goto(server.url + "/no-such-page");
+  await page.goto(portal.url + "/no-such-page");
   await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
   await shoot(page, "not-found");
   await context.close();
@@ -74,7 +62,7 @@ it("signs up, sees the empty servers list, generates and revokes a token, opens 
 });
 
 it("lets a superuser open Superadmin", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await portal.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await newPage(context);
   await signUp(page, "Grace Hopper", ADMIN_EMAIL);
   await page.getByText("No servers found. Add your first server!").waitFor();

@@ -1,27 +1,15 @@
 // In Chromium against `npm run dev`: the SPA is served (by the static-asset layer, not the Worker)
 // with the strict Content-Security-Policy, works under it without a single violation, and refuses
 // to be framed; the MCP root info page refuses framing too.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { expectedSignedOut, launchChromium } from "./browser";
-import { startDevServer, type DevServer } from "./dev-server";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { expectedSignedOut, portalInChromium } from "./browser";
 
-let server: DevServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startDevServer([]);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const portal = portalInChromium();
 
 /** A page that records every CSP violation the browser reports, and console errors. */
 async function watchedPage() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await portal.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const violations: string[] = [];
   const errors: string[] = [];
@@ -37,7 +25,7 @@ async function watchedPage() {
 }
 
 async function signUp(page: Page) {
-  await page.goto(`${server.url}/login?method=password`);
+  await page.goto(`${portal.url}/login?method=password`);
   await page.getByRole("button", { name: "Sign up for free" }).click();
   await page.getByLabel("Name").fill("Grace Hopper");
   await page.getByLabel("Email").fill(`grace-${Date.now()}@toolport.test`);
@@ -48,7 +36,7 @@ async function signUp(page: Page) {
 
 it("serves every SPA page and asset with the strict policy from the asset layer", async () => {
   for (const path of ["/", "/login", "/servers", "/tokens?x=1"]) {
-    const res = await fetch(`${server.url}${path}`, { headers: { accept: "text/html" } });
+    const res = await fetch(`${portal.url}${path}`, { headers: { accept: "text/html" } });
     expect(res.status, path).toBe(200);
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp, path).toContain("script-src 'self'");
@@ -82,9 +70,9 @@ it("refuses to be framed by another site", async () => {
   page.on("console", (msg) => {
     if (msg.text().includes("frame-ancestors")) refusals.push(msg.text());
   });
-  await page.setContent(`<iframe id="portal" src="${server.url}/login" width="800" height="600"></iframe>`);
+  await page.setContent(`<iframe id="portal" src="${portal.url}/login" width="800" height="600"></iframe>`);
   await expect.poll(() => refusals.length, { timeout: 15_000 }).toBeGreaterThan(0);
-  const framed = page.frames().find((f) => f.url().startsWith(server.url));
+  const framed = page.frames().find((f) => f.url().startsWith(portal.url));
   const loaded = framed ? await framed.evaluate<string>("document.body?.innerText ?? ''").catch(() => "") : "";
   expect(loaded).not.toContain("Sign In");
 });
