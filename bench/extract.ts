@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { startDevServer } from "../tests/e2e/dev-server";
 import { startFixtureServer } from "../tests/fixture-server";
 import { extractOpenApi, type Page } from "../worker/crawl/extract/index";
-import { titleOf, toMarkdown } from "../worker/crawl/markdown";
+import { preparePage, titleOf } from "../worker/crawl/markdown";
 
 const FIXTURES = join(import.meta.dirname, "..", "tests", "fixtures");
 const SITES = ["docs-reference", "docs-single", "docs-subdomain"];
@@ -53,7 +53,7 @@ for (const site of SITES) {
     const html = await res.text();
     const url = new URL(res.url);
     if (host) url.hostname = host;
-    pages.push({ url: url.href, title: titleOf(html), markdown: toMarkdown(html, res.headers.get("content-type") ?? "") });
+    pages.push({ url: url.href, title: titleOf(html), content: preparePage(html, res.headers.get("content-type") ?? "") });
   }
   const seconds = (performance.now() - started) / 1000;
   const index = pages.find((p) => p.url.endsWith("/index.html")) ?? pages[0];

@@ -26,10 +26,10 @@ export async function crawledPages(env: Bindings, crawlId: string): Promise<Page
   const pages: Page[] = [];
   let size = 0;
   for (const page of snap.pages.filter((p) => p.status === "completed")) {
-    const markdown = await env.KV.get(pageContentKey(crawlId, page.url));
-    if (!markdown || size + markdown.length > MAX_EXTRACT_CHARS) continue;
-    size += markdown.length;
-    pages.push({ url: page.url, title: page.title, markdown });
+    const content = await env.KV.get(pageContentKey(crawlId, page.url));
+    if (!content || size + content.length > MAX_EXTRACT_CHARS) continue;
+    size += content.length;
+    pages.push({ url: page.url, title: page.title, content });
   }
   return pages;
 }
@@ -113,7 +113,7 @@ export async function refineJob(db: Database, env: Bindings, jobId: string) {
   const crawl = await getCrawlRow(db, job.organizationId, job.crawlId);
   const extracted = await extractCrawl(env, job.crawlId, crawl.url);
   if (!extracted) return finishJob(db, env, { ...job, jobId, sourceUrl: crawl.url, document: {} });
-  const refined = await refineWithLlm(env, extracted.draft, extracted.pages.map((p) => p.markdown).join("\n\n"));
+  const refined = await refineWithLlm(env, extracted.draft, extracted.pages.map((p) => p.content).join("\n\n"));
   const base = { jobId, organizationId: job.organizationId, crawlId: job.crawlId, sourceUrl: crawl.url };
   if (refined) {
     try {

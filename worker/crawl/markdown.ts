@@ -32,6 +32,9 @@ function mainRegion(html: string): string {
   return html.match(/<body\b[^>]*>([\s\S]*)<\/body>/i)?.[1] ?? html;
 }
 
+/** What the crawl stores of a fetched page for extraction (see extract/index.ts `Page.content`). */
+export const preparePage = (body: string, contentType: string) => toMarkdown(body, contentType);
+
 /** Converts a page (HTML, Markdown or plain text) to Markdown. */
 export function toMarkdown(body: string, contentType = "text/html"): string {
   const isHtml = /html|xml/i.test(contentType) || /^\s*<(!doctype|html|head|body)/i.test(body);

@@ -8,7 +8,7 @@ import type { Bindings } from "../env";
 import { safeFetchText } from "../lib/safe-fetch";
 import { getDb } from "../db";
 import { failJob, jobFailedMessage, MAX_JOB_ATTEMPTS, refineJob } from "./jobs";
-import { titleOf, toMarkdown } from "./markdown";
+import { preparePage, titleOf } from "./markdown";
 import { recordCrawlError, refreshServer } from "./refresh";
 import { recrawlServer } from "./server-crawl";
 
@@ -39,8 +39,8 @@ async function crawlPage(env: Bindings, { crawlId, url }: PageMessage) {
     await session.record(url, { status: "failed", error: `HTTP ${page.status}` });
     return;
   }
-  const markdown = toMarkdown(page.text, page.contentType);
-  await env.KV.put(pageContentKey(crawlId, url), markdown, { expirationTtl: CONTENT_TTL_SECONDS });
+  const content = preparePage(page.text, page.contentType);
+  await env.KV.put(pageContentKey(crawlId, url), content, { expirationTtl: CONTENT_TTL_SECONDS });
   await session.record(url, { status: "completed", title: /html/i.test(page.contentType) ? titleOf(page.text) : null });
 }
 

@@ -1,13 +1,37 @@
-// The default extractor: crawled Markdown → an OpenAPI 3.1 description, no outside service needed.
-import { type Page, readEndpoints } from "./endpoints";
+// The default extractor: crawled pages → an OpenAPI 3.1 description, no outside service needed.
+// Extraction is two steps so the job that runs it can pace and budget it page by page:
+// `readPage` (pure, bounded work per page) and `assemble` (all pages' findings → one document).
+import { type Draft, type Hints, readEndpoints } from "./endpoints";
 import { buildDocument } from "./openapi";
 
-export type { Page } from "./endpoints";
+/** A crawled page as stored for extraction: its URL, title and content as `preparePage` left it. */
+export type Page = { url: string; title?: string | null; content: string };
 export type OpenApiDraft = NonNullable<ReturnType<typeof buildDocument>>;
+/** What one page contributes: its endpoints and hints, or the reason it was skipped. */
+export type PageFindings = { url: string; drafts: Draft[]; hints: Hints; skipped?: undefined } | { url: string; skipped: string };
 
-/** Extracts a description from pages of Markdown; null when nothing API-like was found. */
-export function extractOpenApi(pages: Page[], meta: { title?: string | null; sourceUrl: string }): OpenApiDraft | null {
-  const { drafts, hints } = readEndpoints(pages);
+/** Reads one page's endpoints and hints. */
+export function readPage(page: Page): PageFindings {
+  const { drafts, hints } = readEndpoints([{ url: page.url, title: page.title, markdown: page.content }]);
+  return { url: page.url, drafts, hints };
+}
+
+/** Builds the description from every page's findings; null when nothing API-like was found. */
+export function assemble(findings: PageFindings[], meta: { title?: string | null; sourceUrl: string }): OpenApiDraft | null {
+  const drafts: Draft[] = [];
+  const hints: Hints = { baseUrls: [], exampleUrls: [], auth: new Set(), apiKeyHeaders: new Set(), apiKeyQuery: new Set() };
+  for (const found of findings) {
+    if (found.skipped !== undefined) continue;
+    drafts.push(...found.drafts);
+    hints.baseUrls.push(...found.hints.baseUrls);
+    hints.exampleUrls.push(...found.hints.exampleUrls);
+    for (const key of ["auth", "apiKeyHeaders", "apiKeyQuery"] as const) for (const value of found.hints[key]) hints[key].add(value);
+  }
   const title = meta.title?.split(/\s[·|–-]\s/).at(-1)?.trim() || new URL(meta.sourceUrl).hostname;
   return buildDocument(drafts, hints, { title, sourceUrl: meta.sourceUrl });
+}
+
+/** Extracts a description from crawled pages in one go; null when nothing API-like was found. */
+export function extractOpenApi(pages: Page[], meta: { title?: string | null; sourceUrl: string }): OpenApiDraft | null {
+  return assemble(pages.map(readPage), meta);
 }
