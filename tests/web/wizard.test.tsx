@@ -203,6 +203,31 @@ describe("create mode", () => {
     expect(screen.queryByRole("button", { name: "Delete Server" })).not.toBeInTheDocument();
   });
 
+  it("keeps a toggle made while the Tools step is still re-reading the tools", async () => {
+    const routes = createRoutes();
+    // The auth steps' read and the auth save's re-read answer at once; the Tools step's own re-read
+    // on opening answers only when told to.
+    let answerReread: (() => void) | undefined;
+    routes["GET /api/servers/srv_new/mappings"] = (_call, n) =>
+      n < 2 ? ok(mappings) : new Promise((resolve) => (answerReread = () => resolve(ok(mappings))));
+    routes["PATCH /api/servers/srv_new/tools"] = ok({ activeToolCount: 1 });
+    const { user } = await openCreate(routes);
+    await uploadAndContinue(user);
+    await continueToCredentials(user);
+    await user.type(await screen.findByLabelText("Bearer Token"), "sk_live_secret");
+    await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
+    await screen.findByRole("list", { name: "Tools" });
+    await waitFor(() => expect(answerReread).toBeDefined());
+    expect(screen.getByText("2/10")).toBeInTheDocument();
+    await user.click(screen.getByRole("switch", { name: "Toggle get_note" }));
+    expect(await screen.findByText("1/10")).toBeInTheDocument();
+    answerReread!();
+    // The re-read was read before the toggle: its answer must not bring the tool back.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText("1/10")).toBeInTheDocument();
+    expect(screen.getByRole("switch", { name: "Toggle get_note" })).not.toBeChecked();
+  });
+
   it("shows the saved secret masked after going back to Credentials, and a blank field keeps it", async () => {
     const { user, calls } = await openCreate();
     await uploadAndContinue(user);

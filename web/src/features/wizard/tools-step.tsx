@@ -26,10 +26,16 @@ export function ToolsStep({ serverId }: { serverId: string }) {
 
   const setLocal = (names: string[], value: boolean) =>
     queryClient.setQueryData(query.queryKey, (old: Tool[] | undefined) => old?.map((t) => (names.includes(t.name) ? { ...t, active: value } : t)));
+  // A refetch already under way (after saving the auth step, say) was read before this change:
+  // cancel it so its answer cannot overwrite the optimistic state.
+  const optimistic = async (names: string[], value: boolean) => {
+    await queryClient.cancelQueries({ queryKey: query.queryKey });
+    setLocal(names, value);
+  };
 
   const toggle = useMutation({
     mutationFn: ({ tool, value }: { tool: Tool; value: boolean }) => setToolActive(serverId, tool.name, value),
-    onMutate: ({ tool, value }) => setLocal([tool.name], value),
+    onMutate: ({ tool, value }) => optimistic([tool.name], value),
     onError: (error, { tool, value }) => {
       setLocal([tool.name], !value);
       toast.error(errorMessage(error, "Failed to update tool status"));
@@ -38,7 +44,7 @@ export function ToolsStep({ serverId }: { serverId: string }) {
   const bulk = useMutation({
     mutationFn: ({ names, value }: { names: string[]; value: boolean }) =>
       setToolsActive(serverId, names, value, term ? "Failed to update filtered tools" : `Failed to update ${names.length} tools`),
-    onMutate: ({ names, value }) => setLocal(names, value),
+    onMutate: ({ names, value }) => optimistic(names, value),
     onError: (error) => {
       toast.error(errorMessage(error, "Failed to update filtered tools"));
       queryClient.invalidateQueries({ queryKey: query.queryKey });
