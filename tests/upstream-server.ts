@@ -63,9 +63,16 @@ async function parsedBody(req: IncomingMessage, raw: Buffer) {
 export async function startUpstreamServer(): Promise<{ origin: string; server: Server }> {
   let tokensIssued = 0;
   const hits = new Map<string, number>();
+  // Every request line received (the most recent 5,000), so a test can prove what never reached the API.
+  const received: string[] = [];
   const uploads: Upload[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (url.pathname === "/_received") {
+      const needle = url.searchParams.get("containing") ?? "";
+      return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(received.filter((line) => line.includes(needle))));
+    }
+    if (received.push(`${req.method} ${req.url}`) > 5_000) received.shift();
     const raw = await readBody(req);
     const json = (status: number, value: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
     if (url.pathname === "/oauth/token") {

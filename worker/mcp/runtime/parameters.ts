@@ -38,6 +38,29 @@ export function serializePath(p: ParameterMapping, value: unknown): string {
   return style === "matrix" ? `;${p.name}=${enc(value)}` : prefix + enc(value);
 }
 
+/** Rounds of percent-decoding a serialized path value is checked through: the argument itself and three decodings of it. */
+const DECODE_ROUNDS = 4;
+// Separators and dots are ASCII: decoding only ASCII escapes finds them even next to malformed UTF-8.
+const ASCII_ESCAPE = /%([0-7][0-9a-f])/gi;
+const decodeAscii = (text: string) => text.replace(ASCII_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/**
+ * The serialized value of a path parameter if it stays one segment of the tool's path; throws
+ * otherwise: `.`, `..` or a `/` or `\` (also percent-encoded, at any depth) would let a caller reach
+ * other paths of the API with the server's credential.
+ */
+export function checkPathSegment(p: Pick<ParameterMapping, "arg">, serialized: string): string {
+  let text = serialized;
+  for (let round = 0; round <= DECODE_ROUNDS; round++) {
+    if (text === "." || text === ".." || text.includes("/") || text.includes("\\")) {
+      throw new Error(`Argument '${p.arg}' must stay within one path segment: '.', '..', '/' and '\\' are not allowed in it`);
+    }
+    if (!text.includes("%")) break;
+    text = decodeAscii(text);
+  }
+  return serialized;
+}
+
 /** `name=value` query pairs (already encoded) for this parameter. */
 export function serializeQuery(p: ParameterMapping, value: unknown): string[] {
   const enc = encoder(p);

@@ -1,7 +1,7 @@
 // Tool arguments → the upstream HTTP request: static values merged, each argument put in its place.
 import type { ToolMapping } from "../../openapi/types";
 import { buildBody } from "./body";
-import { serializeCookie, serializeHeader, serializePath, serializeQuery } from "./parameters";
+import { checkPathSegment, serializeCookie, serializeHeader, serializePath, serializeQuery } from "./parameters";
 
 /** Credentials to add to a request, as auth.ts computes them. */
 export type AuthParts = { headers: Record<string, string>; query: [string, string][]; cookies: string[] };
@@ -20,7 +20,7 @@ export function buildUpstreamRequest(baseUrl: string, mapping: ToolMapping, args
       if (p.in === "path") throw new Error(`Missing required path parameter '${p.arg}'`);
       continue;
     }
-    if (p.in === "path") path = path.split(`{${p.name}}`).join(serializePath(p, value));
+    if (p.in === "path") path = path.split(`{${p.name}}`).join(checkPathSegment(p, serializePath(p, value)));
     else if (p.in === "query") query.push(...serializeQuery(p, value));
     else if (p.in === "header") headers.set(p.name, serializeHeader(p, value));
     else cookies.push(...serializeCookie(p, value));
@@ -30,7 +30,7 @@ export function buildUpstreamRequest(baseUrl: string, mapping: ToolMapping, args
   cookies.push(...auth.cookies);
   if (cookies.length > 0) headers.set("cookie", cookies.join("; "));
 
-  const url = new URL(baseUrl.replace(/\/+$/, "") + (path.startsWith("/") ? path : `/${path}`));
+  const url = new URL(baseUrl.replace(/(?<!\/)\/+$/, "") + (path.startsWith("/") ? path : `/${path}`));
   if (query.length > 0) url.search = (url.search ? `${url.search.slice(1)}&` : "") + query.join("&");
 
   const body = mapping.body ? buildBody(mapping.body, args) : null;
