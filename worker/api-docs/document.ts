@@ -110,7 +110,7 @@ export function openApiDocument({ origin, secureCookies }: DocumentOptions) {
         "The portal's own API: servers, tools, authentication, deployment, crawling, access tokens, billing and administration. " +
         "Every answer is JSON `{ success, data?, error? }`; calls are authorized by the session cookie of a signed-in user.",
     },
-    servers: [{ url: origin.replace(/\/+$/, "") }],
+    servers: [{ url: origin.replace(/(?<!\/)\/+$/, "") }],
     tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name })),
     security: [{ sessionCookie: [] }],
     paths,

@@ -22,7 +22,7 @@ export function normalizeLink(href: string, base: string | URL): string | null {
   if (url.username || url.password || ASSET.test(url.pathname)) return null;
   url.hash = "";
   for (const key of [...url.searchParams.keys()]) if (TRACKING.test(key)) url.searchParams.delete(key);
-  if (url.pathname.length > 1 && url.pathname.endsWith("/")) url.pathname = url.pathname.replace(/\/+$/, "");
+  if (url.pathname.length > 1 && url.pathname.endsWith("/")) url.pathname = url.pathname.replace(/(?<!\/)\/+$/, "");
   return url.href;
 }
 

@@ -17,7 +17,7 @@ function settings(env: Bindings) {
   if (!account || !token || !namespace) {
     throw new Error("The cloudflare hosting provider needs CLOUDFLARE_ACCOUNT_ID, CLOUDFLARE_API_TOKEN and CLOUDFLARE_DISPATCH_NAMESPACE");
   }
-  return { account, token, namespace, base: (env.CLOUDFLARE_API_BASE ?? DEFAULT_CLOUDFLARE_API_BASE).replace(/\/+$/, "") };
+  return { account, token, namespace, base: (env.CLOUDFLARE_API_BASE ?? DEFAULT_CLOUDFLARE_API_BASE).replace(/(?<!\/)\/+$/, "") };
 }
 
 /** The multipart body of "Upload Worker Module": a metadata part plus one part per ES module. */

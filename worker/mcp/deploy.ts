@@ -28,7 +28,7 @@ type Started = { serverId: string; slug: string; generated: GeneratedServer; pro
 const deploymentStub = (env: Bindings, serverId: string) => env.DEPLOYMENT.getByName(serverId);
 
 /** The root-info URL of a server: the MCP endpoint is this plus /mcp. */
-export const serverRootUrl = (origin: string, slug: string) => `${origin.replace(/\/+$/, "")}/s/${slug}`;
+export const serverRootUrl = (origin: string, slug: string) => `${origin.replace(/(?<!\/)\/+$/, "")}/s/${slug}`;
 
 /** Step 1: generates the modules, records the deployment as 'generated', then 'deploying' once tracked. */
 export async function startDeployment(env: Bindings, db: Database, serverId: string, options: DeployOptions = {}): Promise<Started> {
