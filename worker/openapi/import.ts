@@ -31,7 +31,7 @@ export type ImportResult = {
 export function baseUrlOf(document: OpenApiDocument, sourceUrl?: string | null): string | null {
   const server = Array.isArray(document.servers) ? document.servers.find((s: any) => typeof s?.url === "string") : undefined;
   if (!server) return sourceUrl ? new URL(sourceUrl).origin : null;
-  let url: string = server.url.replace(/\{([^}]+)\}/g, (whole: string, name: string) => {
+  let url: string = server.url.replace(/\{([^{}]+)\}/g, (whole: string, name: string) => {
     const variable = server.variables?.[name];
     const value = variable?.default ?? variable?.enum?.[0];
     return value === undefined ? whole : String(value);
@@ -40,7 +40,7 @@ export function baseUrlOf(document: OpenApiDocument, sourceUrl?: string | null):
     if (!sourceUrl || !/^https?:/.test(sourceUrl)) return url.startsWith("//") ? `https:${url}` : url || null;
     url = new URL(url || "/", sourceUrl).href;
   }
-  return url.replace(/\/+$/, "");
+  return url.replace(/(?<!\/)\/+$/, "");
 }
 
 /** Imports an already-loaded description into tool definitions and a report. */
