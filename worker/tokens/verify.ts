@@ -1,5 +1,6 @@
 // Access-token checks for the MCP gateway: a hashed lookup cached briefly in KV and, for a shorter
-// time, in the isolate; both are invalidated on every revoke, rotate and re-assignment.
+// time, in the isolate; every revoke, rotate and re-assignment gives the token a new version, and a
+// cached entry of an older version is never used, whoever writes it back late.
 import { eq } from "drizzle-orm";
 import { getDb } from "../db";
 import { accessTokens, tokenServers } from "../db/schema";
@@ -10,6 +11,8 @@ import { sha256Hex } from "../lib/crypto";
 export const TOKEN_PREFIX = "tp_";
 
 type CachedToken = { tokenId: string; organizationId: string; isActive: boolean; expiresAt: number | null; serverIds: string[] };
+/** A D1 read of a token, tagged with the token's version when the read began (null: never changed). */
+export type TokenEntry = CachedToken & { version: string | null };
 
 export type TokenCheck =
   | { ok: true; tokenId: string; organizationId: string }
@@ -17,6 +20,9 @@ export type TokenCheck =
 
 const CACHE_TTL_SECONDS = 60;
 const cacheKey = (tokenHash: string) => `token:${tokenHash}`;
+const versionKey = (tokenHash: string) => `token-version:${tokenHash}`;
+// Outlives every cache entry (CACHE_TTL_SECONDS), so no entry written before a change can match again.
+const VERSION_TTL_SECONDS = 7 * 24 * 3600;
 /** In-isolate reuse of a lookup; a revoke through this isolate drops it at once (see invalidateTokenCache). */
 export const ISOLATE_TTL_MS = 2_000;
 const ISOLATE_CACHE_LIMIT = 5_000;
@@ -41,21 +47,34 @@ async function lookup(env: Bindings, tokenHash: string): Promise<CachedToken | n
 }
 
 async function lookupShared(env: Bindings, tokenHash: string, startedIn: number): Promise<CachedToken | null> {
-  const cached = await env.KV.get<CachedToken>(cacheKey(tokenHash), "json");
-  if (cached) return cached;
+  const [cached, version] = await Promise.all([env.KV.get<TokenEntry>(cacheKey(tokenHash), "json"), env.KV.get(versionKey(tokenHash))]);
+  // An entry of another version was read before the token last changed (maybe written back after it): ignored.
+  if (cached && (cached.version ?? null) === version) return cached;
+  const entry = await readTokenEntry(env, tokenHash, version);
+  if (entry && generation === startedIn) await cacheTokenEntry(env, tokenHash, entry);
+  return entry;
+}
+
+/** Reads a token from D1 as a cache entry; `version` is the token's version read before (see lookupShared). */
+export async function readTokenEntry(env: Bindings, tokenHash: string, version?: string | null): Promise<TokenEntry | null> {
+  const startVersion = version !== undefined ? version : await env.KV.get(versionKey(tokenHash));
   const db = getDb(env.DB);
   const token = await db.query.accessTokens.findFirst({ where: eq(accessTokens.tokenHash, tokenHash) });
   if (!token) return null;
   const assigned = await db.select({ serverId: tokenServers.serverId }).from(tokenServers).where(eq(tokenServers.tokenId, token.id));
-  const entry: CachedToken = {
+  return {
     tokenId: token.id,
     organizationId: token.organizationId,
     isActive: token.isActive,
     expiresAt: token.expiresAt?.getTime() ?? null,
     serverIds: assigned.map((a) => a.serverId),
+    version: startVersion,
   };
-  if (generation === startedIn) await env.KV.put(cacheKey(tokenHash), JSON.stringify(entry), { expirationTtl: CACHE_TTL_SECONDS });
-  return entry;
+}
+
+/** Writes a D1 read to the shared KV cache; readers ignore it once the token has changed since the read. */
+export async function cacheTokenEntry(env: Bindings, tokenHash: string, entry: TokenEntry) {
+  await env.KV.put(cacheKey(tokenHash), JSON.stringify(entry), { expirationTtl: CACHE_TTL_SECONDS });
 }
 
 /** Checks that `token` is active, unexpired and assigned to `serverId`. */
@@ -73,9 +92,11 @@ export async function verifyAccessToken(env: Bindings, token: string | null, ser
   return { ok: true, tokenId: entry.tokenId, organizationId: entry.organizationId };
 }
 
-/** Drops cached lookups of these token hashes, so the gateway sees a change at once. */
+/** Gives these tokens a new version and drops their cached lookups, so the gateway sees a change at once. */
 export async function invalidateTokenCache(env: Bindings, tokenHashes: string[]) {
   generation++;
   for (const hash of tokenHashes) isolateCache.delete(hash);
+  // The version first: an isolate that read D1 before this change may still write its entry back.
+  await Promise.all(tokenHashes.map((hash) => env.KV.put(versionKey(hash), crypto.randomUUID(), { expirationTtl: VERSION_TTL_SECONDS })));
   await Promise.all(tokenHashes.map((hash) => env.KV.delete(cacheKey(hash))));
 }
