@@ -7,7 +7,7 @@ const slugify = (text: string) =>
     .toLowerCase()
     .normalize("NFKD")
     .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
+    .replace(/^-+|(?<!-)-+$/g, "")
     .slice(0, 40) || "org";
 
 /** Creates the user's organization, their owner membership and a free subscription in one batch. */

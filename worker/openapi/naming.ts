@@ -20,14 +20,14 @@ export function sanitizeName(raw: string): string {
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^a-zA-Z0-9_-]+/g, "_")
     .replace(/_{2,}/g, "_")
-    .replace(/^[_-]+|[_-]+$/g, "");
+    .replace(/^[_-]+|(?<![_-])[_-]+$/g, "");
 }
 
 /** Fits a name into 64 characters, keeping its start and a hash of the whole. */
 export function shorten(name: string, max = MAX_NAME_LENGTH): string {
   if (name.length <= max) return name;
   const hash = shortHash(name);
-  return `${name.slice(0, max - hash.length - 1).replace(/[_-]+$/, "")}_${hash}`;
+  return `${name.slice(0, max - hash.length - 1).replace(/(?<![_-])[_-]+$/, "")}_${hash}`;
 }
 
 /** Base name of an operation: its operationId when it has usable characters, else method and path. */

@@ -5,8 +5,8 @@ import { servers } from "../db/schema";
 import { sanitizeName } from "../openapi/naming";
 
 export function slugify(name: string): string {
-  const slug = sanitizeName(name).toLowerCase().replace(/_/g, "-").replace(/-{2,}/g, "-").replace(/^-+|-+$/g, "");
-  return slug.slice(0, 48).replace(/-+$/, "") || "server";
+  const slug = sanitizeName(name).toLowerCase().replace(/_/g, "-").replace(/-{2,}/g, "-").replace(/^-+|(?<!-)-+$/g, "");
+  return slug.slice(0, 48).replace(/(?<!-)-+$/, "") || "server";
 }
 
 /** A slug not used yet: the name's slug, else with -2, -3 … */

@@ -9,7 +9,7 @@ import { invalidateTokenCache, TOKEN_PREFIX } from "./verify";
 
 type TokenRow = typeof accessTokens.$inferSelect;
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/(?<!=)=+$/, "");
 
 /** A new random token: the prefix plus 32 random bytes. */
 export const newTokenValue = () => `${TOKEN_PREFIX}${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
