@@ -14,7 +14,7 @@ type Props = {
 };
 
 export function DeployedStep({ deployment, client, onRedeploy, onClose }: Props) {
-  const rootUrl = deployment.deploymentUrl?.replace(/\/+$/, "") ?? "";
+  const rootUrl = deployment.deploymentUrl?.replace(/(^|[^/])\/+$/, "$1") ?? "";
   const mcpUrl = deployment.mcpUrl ?? `${rootUrl}/mcp`;
   const json = desktopClientJson({ ...client, mcpUrl });
   return (

@@ -25,7 +25,7 @@ export const serverKey = (name: string) =>
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "") || "mcp-server";
+    .replace(/^-|-$/g, "") || "mcp-server";
 
 const upstreamPlaceholder = (type: string) =>
   type === "apiKey" ? "<your API key>" : type === "basic" ? "Basic <base64 of username:password>" : "Bearer <your API token>";
