@@ -104,7 +104,7 @@ function hintCandidates(tools: ToolLike[]): AuthCandidate[] {
       if (existing) { existing.usedBy++; continue; }
       if (p.in === "header" && lower === "authorization") {
         hints.set(key, { type: "bearer", schemeName: "hint", source: "hint", description: "The operations take an Authorization header.", usedBy: 1, confidence: 0.7 });
-      } else if (/^(x-)?api[-_]?key$|^apikey$|^x-auth-token$|^api[-_]?token$/.test(lower) && p.in !== "path") {
+      } else if (/^(x-)?api[-_]?key$|^x-auth-token$|^api[-_]?token$/.test(lower) && p.in !== "path") {
         hints.set(key, { type: "apiKey", schemeName: "hint", source: "hint", name: p.name, in: p.in as "header" | "query" | "cookie", description: `The operations take a ${p.name} ${p.in} parameter.`, usedBy: 1, confidence: 0.6 });
       }
     }

@@ -8,7 +8,7 @@ type ToolLike = Pick<ToolDefinition, "inputSchema" | "mapping">;
 type Stat = { arg: string; count: number; required: number; type: string; location: string; singleEnum: unknown[]; defaults: Set<string> };
 
 const CONTEXT_NAME = /^(x-)?(account|workspace|project|tenant|org|organization|organisation|team|company|site|store|shop|space|instance|customer|environment|env|realm|domain|subdomain|owner|region)([-_]?(id|name|slug|key|uuid))?$/i;
-const CREDENTIAL_NAME = /^(x-)?(api[-_]?key|apikey|api[-_]?token|access[-_]?token|auth[-_]?token|token|key|authorization|client[-_]?secret|client[-_]?id|app[-_]?key|app[-_]?id|secret)$/i;
+const CREDENTIAL_NAME = /^(x-)?(api[-_]?key|api[-_]?token|access[-_]?token|auth[-_]?token|token|key|authorization|client[-_]?secret|client[-_]?id|app[-_]?key|app[-_]?id|secret)$/i;
 const VERSION_NAME = /^(x-)?(api[-_]?)?version$/i;
 
 const typeOf = (schema: Record<string, unknown> | undefined) =>

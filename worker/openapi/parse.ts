@@ -28,7 +28,7 @@ function parseJson(text: string, label: string): unknown {
       : position
         ? lineAndColumn(text, Number(position[1]))
         : null;
-    const reason = message.replace(/\s*\(line \d+ column \d+\)/, "").replace(/ in JSON at position \d+.*$/, "");
+    const reason = message.replace(/(?<!\s)\s*\(line \d+ column \d+\)/, "").replace(/ in JSON at position \d.*$/, "");
     fail(400, `Invalid JSON${where ? ` at line ${where.line}, column ${where.column}` : ""} in ${label}: ${reason}`);
   }
 }
