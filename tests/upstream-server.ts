@@ -87,6 +87,7 @@ export async function startUpstreamServer(): Promise<{ origin: string; server: S
       return json(answer.status, answer.body);
     }
     if (url.pathname === "/_fake-cloudflare/uploads") return json(200, uploads);
+    if (url.pathname === "/redirect") return res.writeHead(302, { location: url.searchParams.get("to") ?? "/" }).end();
     if (url.pathname === "/text") return res.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end("plain hello");
     if (url.pathname === "/binary") return res.writeHead(200, { "content-type": "image/png" }).end(PNG);
     if (url.pathname === "/empty") return res.writeHead(204).end();

@@ -1,64 +1,30 @@
 // Outbound fetches of user-given URLs: internal addresses refused outside local development,
 // redirects re-checked hop by hop, a time-out, and a cap on the body size.
+import ipaddr from "ipaddr.js";
 import { isLocalDev } from "../env";
 import { readTextWithin } from "./body";
 import { fail } from "./errors";
 
 const INTERNAL_HOSTNAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/i;
 
-function ipv4Parts(host: string): number[] | null {
-  const parts = host.split(".");
-  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p))) return null;
-  const nums = parts.map(Number);
-  return nums.every((n) => n <= 255) ? nums : null;
-}
+/** IPv6 ranges whose last 32 bits are an IPv4 address (IPv4-mapped, IPv4-translated, NAT64). */
+const EMBEDDING_RANGES = new Set(["ipv4Mapped", "rfc6145"]);
+const NAT64_PREFIX = ipaddr.parseCIDR("64:ff9b::/96");
 
-function isInternalIpv4([a, b]: number[]) {
-  return (
-    a === 0 || a === 10 || a === 127 || a >= 224 ||
-    (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) ||
-    (a === 192 && b === 0) || (a === 198 && (b === 18 || b === 19))
-  );
-}
+const embeddedIpv4 = (parts: number[]) => new ipaddr.IPv4([parts[0] >> 8, parts[0] & 255, parts[1] >> 8, parts[1] & 255]);
 
-/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail allowed), or null when malformed. */
-function ipv6Groups(host: string): number[] | null {
-  let text = host.toLowerCase();
-  const dotted = text.match(/^(.*:)(\d+\.\d+\.\d+\.\d+)$/);
-  if (dotted) {
-    const v4 = ipv4Parts(dotted[2]);
-    if (!v4) return null;
-    text = `${dotted[1]}${((v4[0] << 8) | v4[1]).toString(16)}:${((v4[2] << 8) | v4[3]).toString(16)}`;
-  }
-  const halves = text.split("::");
-  if (halves.length > 2) return null;
-  const parse = (part: string) => (part ? part.split(":").map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN)) : []);
-  const head = parse(halves[0]);
-  const tail = halves.length === 2 ? parse(halves[1]) : [];
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? head.length !== 8 : missing < 1) return null;
-  const groups = [...head, ...Array(halves.length === 2 ? missing : 0).fill(0), ...tail];
-  return groups.some(Number.isNaN) ? null : groups;
-}
+/** Only ordinary unicast addresses are public: loopback, private, link-local, CGNAT, reserved, multicast … are not. */
+const isInternalIpv4 = (address: ipaddr.IPv4) => address.range() !== "unicast";
 
-const embeddedIpv4 = (hi: number, lo: number) => [hi >> 8, hi & 255, lo >> 8, lo & 255];
-
-function isInternalIpv6(host: string) {
-  const g = ipv6Groups(host);
-  if (!g) return true; // unparseable: refuse rather than guess
-  const [a, b] = g;
-  const zeroUntil = (n: number) => g.slice(0, n).every((x) => x === 0);
-  if (zeroUntil(7) && g[7] <= 1) return true; // :: and ::1
-  if ((a & 0xfe00) === 0xfc00 || (a & 0xffc0) === 0xfe80 || (a & 0xffc0) === 0xfec0 || (a & 0xff00) === 0xff00) return true;
-  if (a === 0x0100 && zeroUntil(4)) return true; // discard prefix 100::/64
-  if (a === 0x2001 && (b === 0 || b === 0x0db8)) return true; // Teredo tunnels and documentation
-  if (a === 0x0064 && b === 0xff9b && g[2] === 1) return true; // local-use NAT64
-  // IPv4-mapped, IPv4-compatible and NAT64 addresses carry an IPv4 address in the last 32 bits; 6to4 in bits 16-47.
-  if ((zeroUntil(5) && (g[5] === 0xffff || g[5] === 0)) || (a === 0x0064 && b === 0xff9b && g.slice(2, 6).every((x) => x === 0))) {
-    return isInternalIpv4(embeddedIpv4(g[6], g[7]));
-  }
-  if (a === 0x2002) return isInternalIpv4(embeddedIpv4(g[1], g[2]));
+function isInternalIpv6(address: ipaddr.IPv6) {
+  const parts = address.parts;
+  const range = address.range();
+  if (EMBEDDING_RANGES.has(range) || address.match(NAT64_PREFIX)) return isInternalIpv4(embeddedIpv4(parts.slice(6)));
+  if (range === "6to4") return isInternalIpv4(embeddedIpv4(parts.slice(1, 3)));
+  // Every other special range (local-use NAT64 64:ff9b:1::/48, Teredo, discard 100::/64, documentation …) is refused.
+  if (range !== "unicast") return true;
+  // IPv4-compatible ::a.b.c.d (deprecated, still routed by some stacks): the first 96 bits are zero.
+  if (parts.slice(0, 6).every((p) => p === 0)) return isInternalIpv4(embeddedIpv4(parts.slice(6)));
   return false;
 }
 
@@ -68,9 +34,8 @@ export function isInternalHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "");
   if (!host.includes(".") && !host.includes(":")) return true;
   if (INTERNAL_HOSTNAMES.test(host)) return true;
-  const v4 = ipv4Parts(host);
-  if (v4) return isInternalIpv4(v4);
-  if (host.includes(":")) return isInternalIpv6(host);
+  if (ipaddr.IPv4.isValidFourPartDecimal(host)) return isInternalIpv4(ipaddr.IPv4.parse(host));
+  if (host.includes(":")) return !ipaddr.IPv6.isValid(host) || isInternalIpv6(ipaddr.IPv6.parse(host)); // unparseable: refuse
   return false;
 }
 
