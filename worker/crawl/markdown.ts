@@ -1,43 +1,35 @@
-// HTML → Markdown for crawled pages: the main content only (navigation and boilerplate dropped),
-// code blocks and tables kept. node-html-markdown is pure JS, so it runs in workerd without a DOM.
-import { NodeHtmlMarkdown } from "node-html-markdown";
+// What the crawl stores of a page: Markdown of its main content (navigation and boilerplate dropped;
+// headings, code blocks, tables, lists and definition lists kept), from a linear hand-written converter.
+import { htmlToMarkdown } from "./extract/html-markdown";
+import { firstElement, textOf } from "./extract/html-scan";
 
-/** Markdown beyond this many characters is cut: extraction needs the reference, not the whole site. */
+/** Markdown converted from HTML beyond this many characters is cut: extraction needs the reference, not the whole site. */
 export const MAX_MARKDOWN_CHARS = 512 * 1024;
-
-const BOILERPLATE = ["nav", "header", "footer", "aside", "script", "style", "noscript", "svg", "form", "iframe", "button"];
-const converter = new NodeHtmlMarkdown(
-  { codeFence: "```", maxConsecutiveNewlines: 2, bulletMarker: "-" },
-  Object.fromEntries(BOILERPLATE.map((tag) => [tag, { ignore: true }])),
-);
-
-const decode = (s: string) =>
-  s.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+/** Markdown or plain text pages (llms-full.txt, raw .md) are kept up to this many characters. */
+export const MAX_TEXT_CHARS = 2 * 1024 * 1024;
+/** HTML beyond this many characters is not read. */
+const MAX_HTML_CHARS = 8 * 1024 * 1024;
 
 /** The page's <title>, else its first <h1>, as plain text. */
 export function titleOf(html: string): string | null {
-  const raw = html.match(/<title[^>]*>([\s\S]*?)<\/title>/i)?.[1] ?? html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/i)?.[1];
-  const text = raw ? decode(raw.replace(/<[^>]+>/g, "")).replace(/\s+/g, " ").trim() : "";
+  const head = html.slice(0, MAX_HTML_CHARS);
+  const lower = head.toLowerCase();
+  const raw = firstElement(head, lower, "title") ?? firstElement(head, lower, "h1");
+  const text = raw ? textOf(raw.slice(0, 10_000)) : "";
   return text ? text.slice(0, 300) : null;
 }
 
-/** The main region of a page: <main>, else <article>, else an element with role="main", else <body>. */
-function mainRegion(html: string): string {
-  for (const pattern of [/<main\b[^>]*>([\s\S]*)<\/main>/i, /<article\b[^>]*>([\s\S]*)<\/article>/i]) {
-    const match = html.match(pattern);
-    if (match) return match[1];
-  }
-  const role = html.search(/<div\b[^>]*role=["']main["'][^>]*>/i);
-  if (role >= 0) return html.slice(role);
-  return html.match(/<body\b[^>]*>([\s\S]*)<\/body>/i)?.[1] ?? html;
-}
+const looksLikeHtml = (body: string) => {
+  const start = body.slice(0, 512).trimStart().slice(0, 20).toLowerCase();
+  return start.startsWith("<!doctype") || start.startsWith("<html") || start.startsWith("<head") || start.startsWith("<body");
+};
 
 /** What the crawl stores of a fetched page for extraction (see extract/index.ts `Page.content`). */
 export const preparePage = (body: string, contentType: string) => toMarkdown(body, contentType);
 
 /** Converts a page (HTML, Markdown or plain text) to Markdown. */
 export function toMarkdown(body: string, contentType = "text/html"): string {
-  const isHtml = /html|xml/i.test(contentType) || /^\s*<(!doctype|html|head|body)/i.test(body);
-  const markdown = isHtml ? converter.translate(mainRegion(body)) : body;
-  return markdown.trim().slice(0, MAX_MARKDOWN_CHARS);
+  const isHtml = /html/i.test(contentType) || (/xml/i.test(contentType) && looksLikeHtml(body)) || looksLikeHtml(body);
+  if (!isHtml) return body.slice(0, MAX_TEXT_CHARS).trim();
+  return htmlToMarkdown(body.slice(0, MAX_HTML_CHARS), MAX_MARKDOWN_CHARS).trim();
 }

@@ -1,7 +1,12 @@
-// Reading endpoints out of Markdown: signatures (`GET /v1/things/{id}`), curl examples, parameter
-// tables and lists, JSON request/response examples, base URLs and authentication hints.
+// Reading endpoints out of a page's Markdown blocks: routes in headings, lines, code blocks, badges and
+// summary tables; request examples; parameters of the endpoint's section; object sections as schemas.
+import { dropLastWord } from "./text";
+import { type Block, blocksOf } from "./blocks";
+import { type Example, exampleOf } from "./examples";
+import { readHints } from "./hints";
 import { parseExample, type Schema, schemaOf } from "./json-schema";
-import { type FoundParam, locationOf, type ParamLocation, paramOfListItem, paramsOfTable } from "./params";
+import { type FoundParam, locationOf, nameOf, type ParamLocation, paramOfItem, paramOfTag, paramsOfTable, plain, typeAtStart } from "./params";
+import { findRoute, leadingRoute, type Route } from "./routes";
 
 export type Draft = {
   method: string;
@@ -13,121 +18,234 @@ export type Draft = {
   requestExample?: Schema;
   responseExample?: Schema;
   source: string;
+  /** How the route was found: 0 a summary table or list, 1 a request example only, 2 a signature. */
+  strength: number;
 };
-export type Hints = { baseUrls: string[]; exampleUrls: string[]; auth: Set<string>; apiKeyHeaders: Set<string>; apiKeyQuery: Set<string> };
+export type Hints = {
+  baseUrls: string[];
+  exampleUrls: string[];
+  auth: Set<string>;
+  apiKeyHeaders: Set<string>;
+  apiKeyQuery: Set<string>;
+  /** Fields of the objects the pages describe ("The User object"), by lowercase name. */
+  objects?: Record<string, FoundParam[]>;
+};
 export type Page = { url: string; title?: string | null; markdown: string };
 
-const METHODS = "GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS";
-const PATH = String.raw`((?:https?:\/\/[\w.:-]+)?\/[\w\-./{}:~%$]*(?:\?[\w=&{}\-.,[\]%]*)?)`;
-// An optional label ("**Endpoint:**", "HTTP request:") may precede the signature.
-const LABEL = String.raw`(?:[*_]*(?:[Ee]ndpoint|[Rr]equest|HTTP [Rr]equest|URL|[Rr]oute)[*_]*\s*:?\s*[*_]*\s*)?`;
-const SIGNATURE = new RegExp(String.raw`^\s*(?:[#>*|-]+\s*)*${LABEL}[\`*]*(${METHODS})[\`*]*\s+[\`*]*${PATH}`);
-const CURL = /\bcurl\b/;
-const HEADING = /^(#{1,6})\s+(.*)$/;
-const BASE_URL = /\b(?:base\s*url|api\s*(?:root|endpoint|host)|server url|all requests go to)\b[^\n]*?(https?:\/\/[\w.:-]+(?:\/[\w\-./]*)?)/i;
+type Kind = "response" | "object" | "params" | "changelog" | "other";
+type Heading = { level: number; text: string; kind: Kind; location: ParamLocation | null; generic: boolean };
+
 const MAX_DRAFTS = 1000;
+const CHANGELOG = /\b(?:change ?log|release notes|what'?s new|version history|deprecations?|migration guide|breaking changes)\b/i;
+const RESPONSE = /\b(?:responses?|returns?|return value|output|results?|errors?|status codes?|error codes?)\b/i;
+const PARAMS = /\b(?:param(?:eter)?s?|arguments?|headers?|body|fields?|quer(?:y|ies)|attributes?|options|form data|payload|request schema|json params|inputs?)\b/i;
+const OBJECT = /(?:^the \S+ object\b|\b(?:object|objects|model|schema|structure|resource|entity|type|enum)$)/i;
+const GENERIC = /^(?:http request|request|endpoint|url|definition|route|method|http method|signature|usage|request url|resource url|example request|request example)s?$/i;
 
-const clean = (s: string) => s.replace(/[`*_#]/g, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").trim();
+const clean = (s: string) => plain(s).replace(/\s+/g, " ").trim();
+/** "The User object", "Channel Structure" → "user", "channel". */
+const objectName = (text: string) =>
+  dropLastWord(clean(text), ["object", "objects", "model", "schema", "structure", "resource", "entity"])
+    .replace(/^the /i, "")
+    .trim()
+    .toLowerCase();
 
-/** Method, URL and -d body of a curl command (its lines joined). */
-function parseCurl(command: string): { method: string; url: string; body?: unknown } | null {
-  const url = command.match(/["']?(https?:\/\/[^\s"'\\]+)["']?/)?.[1];
-  if (!url) return null;
-  const explicit = command.match(/(?:-X|--request)\s+["']?([A-Z]+)/)?.[1];
-  const data = command.match(/(?:-d|--data(?:-raw|-binary)?|--json)\s+(?:'([\s\S]*?)'|"((?:[^"\\]|\\.)*)")/);
-  const body = data ? parseExample(data[1] ?? data[2].replace(/\\"/g, '"')) : undefined;
-  return { method: explicit ?? (data ? "POST" : "GET"), url, body: body ?? undefined };
+function kindOf(text: string): Kind {
+  const t = clean(text);
+  if (CHANGELOG.test(t)) return "changelog";
+  if (/\brequest\b/i.test(t) && PARAMS.test(t)) return "params";
+  if (RESPONSE.test(t)) return "response";
+  if (PARAMS.test(t)) return "params";
+  if (OBJECT.test(t)) return "object";
+  return "other";
 }
 
-/** Reads endpoints and hints from pages of Markdown. */
-export function readEndpoints(pages: Page[]): { drafts: Draft[]; hints: Hints } {
-  const drafts: Draft[] = [];
-  const hints: Hints = { baseUrls: [], exampleUrls: [], auth: new Set(), apiKeyHeaders: new Set(), apiKeyQuery: new Set() };
-  for (const page of pages) {
-    const lines = page.markdown.split("\n");
-    let current: Draft | null = null;
-    let heading = page.title ?? "";
-    let headingLevel = 0;
-    let currentHeadingLevel = 7;
-    let sectionLocation: ParamLocation | null = null;
-    let context = ""; // the latest heading or paragraph, to tell request from response examples
-    const open = (method: string, rawPath: string, summary?: string) => {
-      if (drafts.length >= MAX_DRAFTS) return;
-      current = { method, rawPath, summary: summary || undefined, params: [], source: page.url };
-      currentHeadingLevel = headingLevel || 7;
-      drafts.push(current);
-      sectionLocation = null;
-    };
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i];
-      if (BASE_URL.test(line)) hints.baseUrls.push(line.match(BASE_URL)![1].replace(/[.,)]+$/, ""));
-      if (/authorization:\s*bearer|bearer\s+token/i.test(line)) hints.auth.add("bearer");
-      if (/authorization:\s*basic|basic\s+auth/i.test(line)) hints.auth.add("basic");
-      const keyHeader = line.match(/\b(X-[A-Za-z-]*(?:Key|Token|Auth)[A-Za-z-]*)\s*:/i);
-      if (keyHeader) hints.apiKeyHeaders.add(keyHeader[1]);
-      const keyQuery = line.match(/[?&](api_?key|key|access_token|token)=/i);
-      if (keyQuery) hints.apiKeyQuery.add(keyQuery[1]);
+/** A short label line that names a section ("Query parameters:", "**Response**"), or null. */
+function labelOf(text: string): string | null {
+  const t = text.trim();
+  if (t.length > 60) return null;
+  if (t.endsWith(":") || /^\*\*[^*]+\*\*:?$/.test(t)) return clean(t.replace(/:$/, ""));
+  return null;
+}
 
-      const fence = line.match(/^\s*(```|~~~)\s*([\w-]*)/);
-      if (fence) {
-        const body: string[] = [];
-        for (i++; i < lines.length && !lines[i].trim().startsWith(fence[1]); i++) body.push(lines[i]);
-        const code = body.join("\n");
-        const signature = body.find((l) => SIGNATURE.test(l))?.match(SIGNATURE);
-        if (signature && body.length <= 3) open(signature[1], signature[2], clean(heading));
-        else if (CURL.test(code)) {
-          const curl = parseCurl(code.replace(/\\\n/g, " "));
-          if (curl && !current) open(curl.method, curl.url, clean(heading));
-          if (curl?.body && current) (current as Draft).requestExample ??= schemaOf(curl.body);
-          if (curl) hints.exampleUrls.push(curl.url);
-        } else if (current) {
-          const example = parseExample(code);
-          const draft = current as Draft;
-          if (example) {
-            if (/request|body|payload/i.test(context) && !/response|return/i.test(context)) draft.requestExample ??= schemaOf(example);
-            else draft.responseExample ??= schemaOf(example);
-          }
+/** Reads endpoints, hints and object sections from one page of Markdown; `work` counts characters read. */
+export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work: number } {
+  const { blocks, work } = blocksOf(page.markdown);
+  const drafts: Draft[] = [];
+  const hints: Hints = { baseUrls: [], exampleUrls: [], auth: new Set(), apiKeyHeaders: new Set(), apiKeyQuery: new Set(), objects: {} };
+  const changelogPage = CHANGELOG.test(page.url.replace(/[-_/]/g, " ")) || CHANGELOG.test(page.title ?? "");
+  const headings: Heading[] = [];
+  const st: { current: Draft | null; scope: number } = { current: null, scope: 0 };
+  let label: { kind: Kind; location: ParamLocation | null } | null = null;
+
+  const nearest = () => {
+    for (let k = headings.length - 1; k >= 0; k--) if (!headings[k].generic) return headings[k];
+    return null;
+  };
+  const scopeLevel = () => nearest()?.level ?? 0;
+  const kindNow = (): Kind => {
+    if (label) return label.kind;
+    for (let k = headings.length - 1; k >= 0; k--) {
+      if (st.current && headings[k].level <= st.scope) break;
+      if (headings[k].kind !== "other") return headings[k].kind;
+    }
+    return headings.some((h) => h.kind === "changelog") || changelogPage ? "changelog" : "other";
+  };
+  const locationNow = () => label?.location ?? [...headings].reverse().find((h) => h.location && (!st.current || h.level > st.scope))?.location ?? null;
+  const objectNow = () => [...headings].reverse().find((h) => h.kind === "object")?.text;
+
+  const open = (route: Route | Example, strength: number, level: number, summary?: string) => {
+    const path = "url" in route ? route.url : route.path;
+    if (st.current && level === st.scope && st.current.strength === 1 && strength === 2) {
+      Object.assign(st.current, { method: route.method, rawPath: path, strength });
+      return;
+    }
+    if (st.current && level === st.scope && st.current.method === route.method && st.current.rawPath === path) return;
+    if (drafts.length >= MAX_DRAFTS) return;
+    st.current = { method: route.method, rawPath: path, params: [], source: page.url, strength, ...(summary ? { summary } : {}) };
+    st.scope = level;
+    label = null;
+    drafts.push(st.current);
+  };
+  const addParam = (param: FoundParam | null) => {
+    if (!param) return false;
+    const kind = kindNow();
+    if (kind === "response" || kind === "changelog") return true;
+    if (kind === "object" && (!st.current || !label)) {
+      const name = objectName(objectNow() ?? "");
+      if (name) ((hints.objects![name] ??= []) as FoundParam[]).push(param);
+      return true;
+    }
+    if (st.current) st.current.params.push(param);
+    return Boolean(st.current);
+  };
+  const attachExample = (example: Example) => {
+    const draft = st.current as Draft;
+    if (draft.method !== example.method) return;
+    if (example.body && typeof example.body === "object") draft.requestExample ??= schemaOf(example.body);
+    const location: ParamLocation = draft.method === "GET" || draft.method === "DELETE" ? "query" : "body";
+    for (const name of example.fields) draft.params.push({ name, in: location, schema: { type: "string" }, required: false });
+  };
+
+  for (let b = 0; b < blocks.length; b++) {
+    const block: Block = blocks[b];
+    if (block.t === "heading") {
+      while (headings.length && headings[headings.length - 1].level >= block.level) headings.pop();
+      const text = clean(block.text);
+      const kind = kindOf(text);
+      headings.push({ level: block.level, text, kind, location: kind === "params" ? locationOf(text) : null, generic: GENERIC.test(text) });
+      label = null;
+      const route = kind === "changelog" || changelogPage ? null : findRoute(block.text);
+      if (route) {
+        const rest = clean(block.text.replace(route.path, "").replace(route.method, ""));
+        open(route, 2, block.level, rest.length > 2 ? rest : headings[headings.length - 2]?.text);
+      } else if (st.current && block.level <= st.scope) st.current = null;
+      continue;
+    }
+    const kind = kindNow();
+    if (block.t === "code") {
+      readHints(block.lines, hints);
+      if (kind === "changelog") continue;
+      const example = exampleOf(block.lines);
+      if (example?.strong && kind !== "response") {
+        open(example, 2, scopeLevel(), nearest()?.text);
+        if (example.body && st.current) st.current.requestExample ??= schemaOf(example.body);
+      } else if (example) {
+        hints.exampleUrls.push(example.url);
+        if (st.current) attachExample(example);
+        else if (kind !== "response" && kind !== "object") {
+          open(example, 1, scopeLevel(), nearest()?.text);
+          attachExample(example);
         }
-        continue;
+      } else if (st.current) {
+        const json = parseExample(block.lines.join("\n"));
+        const draft = st.current as Draft;
+        if (json && typeof json === "object") {
+          const context = `${label?.kind ?? ""} ${headings.at(-1)?.text ?? ""}`;
+          if (kind === "params" || (/request|body|payload/i.test(context) && !/response|return/i.test(context))) draft.requestExample ??= schemaOf(json);
+          else draft.responseExample ??= schemaOf(json);
+        }
       }
-      const h = line.match(HEADING);
-      if (h) {
-        headingLevel = h[1].length;
-        heading = h[2];
-        context = heading;
-        sectionLocation = locationOf(heading.match(/param|header|body|argument|field/i) ? heading : "");
-        if (/response|return|error|status code/i.test(heading)) sectionLocation = null;
-        const sig = line.match(SIGNATURE);
-        if (sig) open(sig[1], sig[2], clean(lines.slice(0, i).reverse().find((l) => HEADING.test(l))?.replace(/^#+\s*/, "") ?? ""));
-        else if (current && headingLevel <= currentHeadingLevel) current = null;
+      continue;
+    }
+    if (block.t === "table") {
+      readHints(block.rows.map((r) => r.join(" ")), hints);
+      if (kind === "changelog") continue;
+      if (readSummaryTable(block.rows, page.url, drafts)) continue;
+      const params = paramsOfTable(block.rows, locationNow(), kind === "params");
+      if (params) for (const p of params) addParam(p);
+      continue;
+    }
+    if (block.t === "hr") continue;
+    const text = block.text;
+    readHints([text], hints);
+    const tag = paramOfTag(text);
+    if (tag) {
+      addParam(tag);
+      continue;
+    }
+    const openapi = /^openapi:\s*["']?(?:\S+\.(?:json|ya?ml)\s+)?(get|post|put|patch|delete)\s+(\/\S*)/i.exec(text);
+    const route = kind === "changelog" ? null : openapi ? { method: openapi[1].toUpperCase(), path: openapi[2].replace(/["']$/, ""), end: 0 } : leadingRoute(text) ?? codeSpanRoute(text);
+    if (route) {
+      open(route, block.t === "item" ? 0 : 2, scopeLevel(), nearest()?.text);
+      const rest = clean(text.slice(route.end));
+      if (block.t === "item" && rest.length > 3 && st.current) st.current!.description ??= rest.replace(/^[—–:-]\s*/, "").slice(0, 1000);
+      continue;
+    }
+    const labelText = labelOf(text);
+    if (labelText) {
+      const labelKind = kindOf(labelText);
+      if (labelKind !== "other") {
+        label = { kind: labelKind, location: labelKind === "params" ? locationOf(labelText) : null };
         continue;
-      }
-      const sig = line.match(SIGNATURE);
-      if (sig && !line.trim().startsWith("|")) {
-        open(sig[1], sig[2], clean(heading));
-        continue;
-      }
-      if (!current) continue;
-      const draft = current as Draft;
-      if (line.trim().startsWith("|")) {
-        const table: string[] = [];
-        for (; i < lines.length && lines[i].trim().startsWith("|"); i++) table.push(lines[i]);
-        i--;
-        const inResponse = /response|return|error/i.test(context);
-        const params = inResponse ? null : paramsOfTable(table, sectionLocation);
-        if (params) draft.params.push(...params);
-        continue;
-      }
-      const item = paramOfListItem(line, sectionLocation);
-      if (item && !/response|return|error/i.test(context)) {
-        draft.params.push(item);
-        continue;
-      }
-      if (line.trim()) {
-        context = line;
-        if (!draft.description && !/^[-*|>]/.test(line.trim())) draft.description = clean(line).slice(0, 1000);
       }
     }
+    const inParams = kind === "params";
+    const location = locationNow();
+    let param = block.t === "item" ? paramOfItem(text, block.more, location, inParams) : /^(?:\*\*|`)/.test(text) ? paramOfItem(text, "", location, inParams) : null;
+    const next = blocks[b + 1];
+    if (!param && block.t === "line" && next?.t === "line" && (st.current || kind === "object")) {
+      // A name on its own line with its type on the next (rendered parameter components).
+      const found = nameOf(text);
+      const type = typeAtStart(next.text);
+      if (found && clean(text) === found.name && type && next.text.length < 200) {
+        param = { name: found.name, in: location, schema: paramOfItem(`\`${found.name}\` (${type})`, "", location, true)?.schema ?? {}, required: /\brequired\b/i.test(next.text), typeText: type };
+        b++;
+      }
+    }
+    if (param && block.t === "item" && block.indent > 0 && st.current && st.current!.params.length) continue; // a nested property
+    if (addParam(param)) continue;
+    if (st.current && !st.current!.description && block.t === "line" && text.length > 3) st.current!.description = clean(text).slice(0, 1000);
   }
-  return { drafts, hints };
+  return { drafts, hints, work };
+}
+
+/** A route written in a code span inside a line ("Send `POST /v1/x` with…"). */
+function codeSpanRoute(text: string): Route | null {
+  for (let i = text.indexOf("`"); i >= 0 && i < text.length; i = text.indexOf("`", i + 1)) {
+    const end = text.indexOf("`", i + 1);
+    if (end < 0) return null;
+    const route = leadingRoute(text.slice(i + 1, end));
+    if (route) return { ...route, end };
+    i = end;
+  }
+  return null;
+}
+
+/** Endpoints listed in a table (method and path columns, or cells like "GET /x"); false when the table lists none. */
+function readSummaryTable(rows: string[][], source: string, drafts: Draft[]): boolean {
+  const header = rows[0].map((h) => clean(h).toLowerCase());
+  const methodCol = header.findIndex((h) => /^(?:method|verb|http method|http verb|type)$/.test(h));
+  const pathCol = header.findIndex((h) => /^(?:path|endpoint|url|route|uri|resource|request|http request)s?$/.test(h));
+  let found = 0;
+  for (const row of rows.slice(1)) {
+    let route: Route | null = null;
+    if (methodCol >= 0 && pathCol >= 0) route = leadingRoute(`${clean(row[methodCol] ?? "").toUpperCase()} ${clean(row[pathCol] ?? "")}`);
+    for (let c = 0; !route && c < row.length; c++) route = leadingRoute(row[c]);
+    if (!route) continue;
+    found++;
+    const other = row.map(clean).find((cell) => cell && !cell.includes(route!.path) && !/^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/i.test(cell));
+    if (drafts.length < MAX_DRAFTS) drafts.push({ method: route.method, rawPath: route.path, params: [], source, strength: 0, ...(other ? { summary: other.slice(0, 200) } : {}) });
+  }
+  return found > 0;
 }

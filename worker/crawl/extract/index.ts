@@ -10,22 +10,27 @@ export type OpenApiDraft = NonNullable<ReturnType<typeof buildDocument>>;
 /** What one page contributes: its endpoints and hints, or the reason it was skipped. */
 export type PageFindings = { url: string; drafts: Draft[]; hints: Hints; skipped?: undefined } | { url: string; skipped: string };
 
-/** Reads one page's endpoints and hints. */
+/** Pages longer than this many characters are skipped: reading them would exceed the per-page work budget. */
+export const MAX_PAGE_WORK = 4 * 1024 * 1024;
+
+/** Reads one page's endpoints and hints; a page beyond the work budget is skipped with the reason. */
 export function readPage(page: Page): PageFindings {
-  const { drafts, hints } = readEndpoints([{ url: page.url, title: page.title, markdown: page.content }]);
+  if (page.content.length > MAX_PAGE_WORK) return { url: page.url, skipped: `The page has ${page.content.length} characters, more than the ${MAX_PAGE_WORK} read per page` };
+  const { drafts, hints } = readEndpoints({ url: page.url, title: page.title, markdown: page.content });
   return { url: page.url, drafts, hints };
 }
 
 /** Builds the description from every page's findings; null when nothing API-like was found. */
 export function assemble(findings: PageFindings[], meta: { title?: string | null; sourceUrl: string }): OpenApiDraft | null {
   const drafts: Draft[] = [];
-  const hints: Hints = { baseUrls: [], exampleUrls: [], auth: new Set(), apiKeyHeaders: new Set(), apiKeyQuery: new Set() };
+  const hints: Hints = { baseUrls: [], exampleUrls: [], auth: new Set(), apiKeyHeaders: new Set(), apiKeyQuery: new Set(), objects: {} };
   for (const found of findings) {
     if (found.skipped !== undefined) continue;
     drafts.push(...found.drafts);
     hints.baseUrls.push(...found.hints.baseUrls);
     hints.exampleUrls.push(...found.hints.exampleUrls);
     for (const key of ["auth", "apiKeyHeaders", "apiKeyQuery"] as const) for (const value of found.hints[key]) hints[key].add(value);
+    for (const [name, fields] of Object.entries(found.hints.objects ?? {})) hints.objects![name] ??= fields;
   }
   const title = meta.title?.split(/\s[·|–-]\s/).at(-1)?.trim() || new URL(meta.sourceUrl).hostname;
   return buildDocument(drafts, hints, { title, sourceUrl: meta.sourceUrl });

@@ -35,7 +35,9 @@ export function parseExample(text: string): unknown {
   const trimmed = text.trim();
   if (!/^[[{]/.test(trimmed)) return null;
   const cleaned = trimmed
-    .replace(/^\s*\/\/.*$/gm, "")
+    .split("\n")
+    .filter((line) => !line.trimStart().startsWith("//"))
+    .join("\n")
     .replace(/,\s*(\.\.\.|…)\s*/g, "")
     .replace(/,(\s*[}\]])/g, "$1");
   try {
@@ -48,11 +50,11 @@ export function parseExample(text: string): unknown {
 
 /** A parameter type as written in docs ("int", "String[]", "bool", "enum") → a schema. */
 export function schemaOfTypeName(raw: string | undefined): Schema {
-  const t = (raw ?? "").toLowerCase().replace(/[`*_]/g, "").trim();
+  const t = (raw ?? "").toLowerCase().replace(/[`*_?]/g, "").trim();
   if (/\[\]$|^array|list/.test(t)) return { type: "array", items: schemaOfTypeName(t.replace(/\[\]$|^array(\s*of)?|list(\s*of)?/g, "")) };
-  if (/^(int|integer|long|int32|int64)/.test(t)) return { type: "integer" };
+  if (/^(?:int|long)/.test(t)) return { type: "integer" };
   if (/^(number|float|double|decimal)/.test(t)) return { type: "number" };
-  if (/^(bool|boolean)/.test(t)) return { type: "boolean" };
+  if (/^bool/.test(t)) return { type: "boolean" };
   if (/^(object|hash|map|dict)/.test(t)) return { type: "object" };
   if (/date-?time|timestamp/.test(t)) return { type: "string", format: "date-time" };
   return { type: "string" };

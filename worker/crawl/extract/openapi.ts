@@ -1,33 +1,47 @@
 // Endpoint drafts → an OpenAPI 3.1 description: servers, paths with parameters and bodies, security.
+import { placeholdersOf, trimEnd } from "./text";
 import type { Draft, Hints } from "./endpoints";
 import type { Schema } from "./json-schema";
 import type { FoundParam } from "./params";
+import { type Operation, operationsOf, schemaOfParam } from "./operations";
+import { templateOf } from "./routes";
 
 const BODY_METHODS = new Set(["post", "put", "patch"]);
 
 /** The API's base URL: the one the docs name, else the common prefix of the absolute URLs they use. */
 export function baseUrlOf(drafts: Draft[], hints: Hints): string | null {
-  if (hints.baseUrls.length) return hints.baseUrls[0].replace(/\/+$/, "");
-  const urls = [...drafts.map((d) => d.rawPath), ...hints.exampleUrls].filter((u) => /^https?:/.test(u)).map((u) => new URL(u));
+  const named = hints.baseUrls.find((u) => /^https?:\/\/[\w.-]+(?::\d+)?(?:\/[\w\-./]*)?$/.test(u));
+  if (named) return trimEnd(named, "/");
+  const urls = [...drafts.map((d) => d.rawPath), ...hints.exampleUrls].map(splitUrl).filter((u) => u.origin);
   if (!urls.length) return null;
-  const origin = urls[0].origin;
+  const counts = new Map<string, number>();
+  for (const u of urls) counts.set(u.origin, (counts.get(u.origin) ?? 0) + 1);
+  const origin = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
   const sameOrigin = urls.filter((u) => u.origin === origin);
-  const version = sameOrigin.every((u) => /^\/v\d+(\.\d+)?\//.test(u.pathname) && u.pathname.split("/")[1] === sameOrigin[0].pathname.split("/")[1]);
-  return version ? `${origin}/${sameOrigin[0].pathname.split("/")[1]}` : origin;
+  const first = sameOrigin[0].path.split("/")[1] ?? "";
+  const version = /^v\d+(?:\.\d+)?$/.test(first) && sameOrigin.every((u) => u.path.split("/")[1] === first && u.path.split("/").length > 2);
+  return version ? `${origin}/${first}` : origin;
+}
+
+/** An absolute URL's origin ("" when relative) and the rest, without parsing templates (`{id}`, `<id>`) as URL syntax. */
+function splitUrl(raw: string): { origin: string; path: string } {
+  if (raw.startsWith("http://") || raw.startsWith("https://")) {
+    const slash = raw.indexOf("/", raw.indexOf("//") + 2);
+    const end = slash < 0 ? raw.length : slash;
+    return { origin: raw.slice(0, end).toLowerCase(), path: raw.slice(end) || "/" };
+  }
+  if (raw.startsWith("{{")) return { origin: "", path: raw.slice(raw.indexOf("}}") + 2) };
+  return { origin: "", path: raw };
 }
 
 /** A documented path relative to the base URL, in OpenAPI's template form, plus its query names. */
-export function pathOf(rawPath: string, base: string | null): { path: string; query: string[] } | null {
-  let raw = rawPath.replace(/[.,;:)`*]+$/, "");
-  const basePath = base ? new URL(base).pathname.replace(/\/+$/, "") : "";
-  if (/^https?:/.test(raw)) {
-    const url = new URL(raw.replace(/[{}]/g, (c) => (c === "{" ? "%7B" : "%7D")));
-    raw = decodeURIComponent(url.pathname) + url.search;
-  }
-  const [pathPart, search = ""] = raw.split("?");
-  let path = pathPart.replace(/\/:([A-Za-z_]\w*)/g, "/{$1}").replace(/<([A-Za-z_]\w*)>/g, "{$1}").replace(/\/+$/, "");
+export function pathOf(rawPath: string, base: string | null, literalIds = false): { path: string; query: string[] } | null {
+  const raw = splitUrl(trimEnd(rawPath, ".,;:)`*")).path;
+  const basePath = base ? trimEnd(splitUrl(base).path, "/") : "";
+  const [pathPart, search = ""] = raw.split("#")[0].split("?");
+  let path = templateOf(pathPart, literalIds);
   if (basePath && (path === basePath || path.startsWith(`${basePath}/`))) path = path.slice(basePath.length);
-  if (!path || path === "/" || !/^\/[\w\-./{}~%$]*$/.test(path)) return null;
+  if (!path || path === "/" || !/^\/[\w\-./{}~%$@+,!]*$/.test(path)) return null;
   const query = search.split("&").map((p) => p.split("=")[0]).filter((n) => /^[A-Za-z_][\w.[\]-]*$/.test(n));
   return { path, query };
 }
@@ -41,10 +55,8 @@ const camel = (words: string) =>
     .map((w, i) => (i ? w[0].toUpperCase() + w.slice(1).toLowerCase() : w.toLowerCase()))
     .join("");
 
-type Operation = { method: string; path: string; drafts: Draft[]; query: string[] };
-
-function parametersOf(op: Operation) {
-  const pathNames = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+function parametersOf(op: Operation, objects: Hints["objects"]) {
+  const pathNames = placeholdersOf(op.path);
   const params = new Map<string, Record<string, unknown>>();
   const body: FoundParam[] = [];
   const all: FoundParam[] = [...op.drafts.flatMap((d) => d.params), ...op.query.map((name) => ({ name, in: "query" as const, schema: { type: "string" }, required: false }))];
@@ -58,7 +70,7 @@ function parametersOf(op: Operation) {
     if (where === "header" && /^(authorization|content-type|accept)$/i.test(p.name)) continue;
     const key = `${where}:${p.name}`;
     if (!params.has(key)) {
-      params.set(key, { name: p.name, in: where, required: where === "path" || p.required, schema: p.schema, ...(p.description ? { description: p.description } : {}) });
+      params.set(key, { name: p.name, in: where, required: where === "path" || p.required, schema: schemaOfParam(p, objects), ...(p.description ? { description: p.description } : {}) });
     }
   }
   for (const name of pathNames) {
@@ -67,11 +79,11 @@ function parametersOf(op: Operation) {
   return { parameters: [...params.values()], body };
 }
 
-function requestBodyOf(op: Operation, body: FoundParam[]) {
+function requestBodyOf(op: Operation, body: FoundParam[], objects: Hints["objects"]) {
   const example = op.drafts.find((d) => d.requestExample)?.requestExample;
   if (!BODY_METHODS.has(op.method) || (!body.length && !example)) return undefined;
   const schema: Schema = example?.type === "object" || !example ? { type: "object", properties: { ...((example?.properties as object) ?? {}) } } : example;
-  for (const p of body) (schema.properties as Record<string, Schema>)[p.name] = { ...p.schema, ...(p.description ? { description: p.description } : {}) };
+  for (const p of body) (schema.properties as Record<string, Schema>)[p.name] = { ...schemaOfParam(p, objects), ...(p.description ? { description: p.description } : {}) };
   const required = body.filter((p) => p.required).map((p) => p.name);
   if (required.length) schema.required = required;
   return { required: true, content: { "application/json": { schema } } };
@@ -80,34 +92,25 @@ function requestBodyOf(op: Operation, body: FoundParam[]) {
 /** Builds the description; null when no endpoint was found. */
 export function buildDocument(drafts: Draft[], hints: Hints, meta: { title: string; sourceUrl: string }) {
   const base = baseUrlOf(drafts, hints);
-  const ops = new Map<string, Operation>();
-  for (const draft of drafts) {
-    const located = pathOf(draft.rawPath, base);
-    if (!located) continue;
-    const method = draft.method.toLowerCase();
-    const key = `${method} ${located.path}`;
-    const op = ops.get(key) ?? { method, path: located.path, drafts: [], query: [] };
-    op.drafts.push(draft);
-    op.query.push(...located.query);
-    ops.set(key, op);
-  }
-  if (!ops.size) return null;
+  const ops = operationsOf(drafts, (draft) => pathOf(draft.rawPath, base, draft.strength === 1));
+  if (!ops.length) return null;
   const paths: Record<string, Record<string, unknown>> = {};
   const ids = new Set<string>();
-  for (const op of ops.values()) {
+  for (const op of ops) {
     const summary = op.drafts.find((d) => d.summary && !/^(GET|POST|PUT|PATCH|DELETE)\b/.test(d.summary))?.summary;
     let id = camel(summary ?? `${op.method} ${op.path.replace(/[{}]/g, "")}`) || op.method;
-    for (let n = 2; ids.has(id); n++) id = `${id.replace(/\d+$/, "")}${n}`;
+    for (let n = 2; ids.has(id); n++) id = `${trimEnd(id, "0123456789")}${n}`;
     ids.add(id);
-    const { parameters, body } = parametersOf(op);
+    const { parameters, body } = parametersOf(op, hints.objects);
+    const requestBody = requestBodyOf(op, body, hints.objects);
     const response = op.drafts.find((d) => d.responseExample)?.responseExample;
     paths[op.path] ??= {};
     paths[op.path][op.method] = {
       operationId: id,
       summary: (summary ?? `${op.method.toUpperCase()} ${op.path}`).slice(0, 200),
-      ...(op.drafts[0].description ? { description: op.drafts[0].description } : {}),
+      ...(op.drafts.find((d) => d.description) ? { description: op.drafts.find((d) => d.description)!.description } : {}),
       ...(parameters.length ? { parameters } : {}),
-      ...(requestBodyOf(op, body) ? { requestBody: requestBodyOf(op, body) } : {}),
+      ...(requestBody ? { requestBody } : {}),
       responses: response
         ? { "200": { description: "Successful response", content: { "application/json": { schema: response } } } }
         : { default: { description: "Response" } },

@@ -1,67 +1,156 @@
-// Parameters documented as Markdown tables or lists: name, location, type, required, description.
+// Parameters as documentation writes them: tables, list items (and definition lists, which arrive as
+// list items), bold-name paragraphs, stacked name/type lines and <ParamField> tags; with location,
+// type, required flag and description.
+import { trimEnd, trimStart } from "./text";
+import { attributesOf } from "./html-scan";
 import { schemaOfTypeName, type Schema } from "./json-schema";
 
 export type ParamLocation = "path" | "query" | "header" | "body";
-export type FoundParam = { name: string; in: ParamLocation | null; schema: Schema; required: boolean; description?: string };
+export type FoundParam = { name: string; in: ParamLocation | null; schema: Schema; required: boolean; description?: string; typeText?: string };
 
-const NAME_COL = /^(name|parameter|param|field|attribute|argument|property|key)s?\b/i;
-const cells = (row: string) => row.trim().replace(/^\||\|$/g, "").split("|").map((c) => c.trim().replace(/^`|`$/g, ""));
-const plain = (s: string) => s.replace(/[`*_]/g, "").trim();
+const NAME_COL = /^(?:name|parameters?|params?|fields?|attributes?|arguments?|args?|propert(?:y|ies)|keys?|options?|variables?|headers?|(?:query|path|url|body|form|header|request) ?(?:parameters?|params?|fields?))(?: name)?$/i;
+const TYPE_WORD =
+  /^(?:\?)?(?:string|str|integer|int|int32|int64|long|number|float|double|decimal|boolean|bool|array|list|object|hash|map|dict|enum|date|datetime|date-time|timestamp|uuid|file|binary|snowflake|any|null|json|iso8601|url|uri|email|text|char|numeric|bigint|mixed|dictionary)\b/i;
+const PROSE_WORDS = new Set(["note", "warning", "tip", "important", "example", "examples", "returns", "response", "request", "default", "deprecated", "caution", "info", "see", "required", "optional", "yes", "no", "true", "false", "get", "post", "put", "patch", "delete"]);
+const NAME = /^[A-Za-z_$@][\w.\-[\]$@]{0,79}$/;
+
+/** Markup dropped from a cell or fragment: code ticks, bold and emphasis markers, links' targets. */
+export const plain = (s: string) =>
+  s
+    .replace(/`/g, "")
+    .replace(/\*\*/g, "")
+    .replace(/(?<![\w\\])[*_]|[*_](?!\w)/g, "")
+    .replace(/\]\([^)\s]{0,500}\)/g, "]")
+    .replace(/[[\]]/g, "")
+    .trim();
 
 /** Location named in text: "Path parameters", "in: query", "Request body", "Headers". */
 export function locationOf(text: string | undefined): ParamLocation | null {
   const t = (text ?? "").toLowerCase();
-  if (/\bpath\b/.test(t)) return "path";
-  if (/\bquery\b/.test(t)) return "query";
+  if (/\b(?:path|url|route)\b/.test(t)) return "path";
+  if (/\bquery|querystring/.test(t)) return "query";
   if (/\bheaders?\b/.test(t)) return "header";
-  if (/\b(body|form|payload|request)\b/.test(t)) return "body";
+  if (/\b(?:body|form|payload|json|request|data|multipart)\b/.test(t)) return "body";
   return null;
 }
 
-const isRequired = (...texts: (string | undefined)[]) =>
-  texts.some((t) => /^(yes|true|required|✓|✔|x)$/i.test(plain(t ?? "")) || /\brequired\b/i.test(plain(t ?? "")) && !/\bnot required\b/i.test(t ?? ""));
+const requiredIn = (text: string) => {
+  const t = plain(text).toLowerCase();
+  if (/^(?:yes|true|required|✓|✔|x|y|always)$/.test(t)) return true;
+  return /\brequired\b/.test(t) && !/\b(?:not required|required if|required when|required only)\b/.test(t);
+};
+const optionalIn = (text: string) => /^(?:no|false|optional|n)$/i.test(plain(text)) || /\boptional\b/i.test(text);
 
-/** Parameters of one Markdown table (header row, separator, rows); null when it is not a parameter table. */
-export function paramsOfTable(lines: string[], sectionLocation: ParamLocation | null): FoundParam[] | null {
-  if (lines.length < 3 || !/^\s*\|?\s*:?-{2,}/.test(lines[1])) return null;
-  const header = cells(lines[0]).map(plain);
+/** A parameter name from a cell or fragment (`name?`, `**name***`, `name (required)`), or null. */
+export function nameOf(raw: string): { name: string; optional: boolean; required: boolean } | null {
+  const first = plain(raw).split(/[\s(,:]/)[0] ?? "";
+  const optional = first.endsWith("?") || first.startsWith("?");
+  const required = first.endsWith("*");
+  const name = trimEnd(trimStart(first, "?"), "?*");
+  if (!NAME.test(name) || PROSE_WORDS.has(name.toLowerCase())) return null;
+  return { name, optional, required };
+}
+
+/** The type written at the start of a fragment ("string", "array of objects", "?integer"), or "". */
+export const typeAtStart = (text: string) => TYPE_WORD.exec(plain(text).replace(/^[(,:\s—–-]+/, ""))?.[0] ?? "";
+
+/** Parameters of one table (rows of cells, the first the header); null when it is not a parameter table. */
+export function paramsOfTable(rows: string[][], sectionLocation: ParamLocation | null, inParams: boolean): FoundParam[] | null {
+  if (rows.length < 2) return null;
+  const header = rows[0].map((h) => plain(h).toLowerCase());
   const col = (re: RegExp) => header.findIndex((h) => re.test(h));
-  const name = col(NAME_COL);
+  if (col(/^(?:status|code|http code|status code|error|method|verb|http method)$/) === 0) return null;
+  let name = col(NAME_COL);
+  if (name < 0 && inParams && header.length >= 2) name = 0;
   if (name < 0) return null;
-  const [type, where, required, description] = [col(/type/i), col(/^(in|location|where|source)$/i), col(/required|optional/i), col(/desc|details|notes/i)];
-  return lines.slice(2).flatMap((row) => {
-    const c = cells(row);
-    const paramName = plain(c[name] ?? "").split(/\s/)[0];
-    if (!/^[A-Za-z_][\w.\-[\]]*$/.test(paramName)) return [];
-    const optionalColumn = required >= 0 && /optional/i.test(header[required]);
-    return [{
-      name: paramName,
-      in: locationOf(c[where]) ?? sectionLocation,
-      schema: schemaOfTypeName(c[type]),
-      required: optionalColumn ? !isRequired(c[required]) && !/^(yes|true)$/i.test(plain(c[required] ?? "")) : isRequired(c[required], c[type]),
-      description: description >= 0 ? plain(c[description] ?? "").slice(0, 500) || undefined : undefined,
-    }];
+  const type = col(/\btype\b|^format$|^data ?type$/);
+  const where = col(/^(?:in|location|where|source|param(?:eter)? type|kind|placement)$/);
+  const required = col(/required|optional|mandatory/);
+  let description = col(/desc|details|notes|meaning|comment|explanation|info|summary|purpose/);
+  if (description < 0 && header.length > 2) description = header.length - 1;
+  const headerLocation = locationOf(header[name]);
+  return rows.slice(1).flatMap((c) => {
+    const found = nameOf(c[name] ?? "");
+    if (!found) return [];
+    const typeText = type >= 0 ? plain(c[type] ?? "") : typeAtStart(c[description] ?? "");
+    const desc = description >= 0 && description !== name ? plain(c[description] ?? "").slice(0, 500) : "";
+    const req = required >= 0 ? c[required] ?? "" : "";
+    const isOptionalColumn = required >= 0 && /optional/.test(header[required]) && !/required/.test(header[required]);
+    const flagged = required >= 0 ? (isOptionalColumn ? !requiredIn(req) && !optionalIn(req) : requiredIn(req)) : false;
+    const inText = found.required || (!found.optional && (flagged || (required < 0 && (requiredIn(c[type] ?? "") || /^\**required\b/i.test(plain(c[description] ?? "")) || /\(required\)/i.test(c[name] ?? "")))));
+    return [
+      {
+        name: found.name,
+        in: (where >= 0 ? locationOf(c[where]) : null) ?? headerLocation ?? sectionLocation,
+        schema: schemaOfTypeName(typeText),
+        required: inText,
+        ...(desc ? { description: desc } : {}),
+        ...(typeText ? { typeText } : {}),
+      },
+    ];
   });
 }
 
-// "- `limit` (integer, optional): how many" · "* **id** string, required — the id" · "- name (string) - text"
-const LIST_ITEM = /^\s*[-*+]\s+(?:`([A-Za-z_][\w.\-[\]]*)`|\*\*([A-Za-z_][\w.\-[\]]*)\*\*|([a-z_][\w.\-[\]]*))\s*(?:\(([^)]{1,80})\)|[—–:-]|\s(?=[a-z]))\s*(.*)$/;
-
-/** A parameter written as a list item, or null. */
-export function paramOfListItem(line: string, sectionLocation: ParamLocation | null): FoundParam | null {
-  const m = line.match(LIST_ITEM);
-  if (!m) return null;
-  const name = m[1] ?? m[2] ?? m[3];
-  const detail = m[4] ?? "";
-  const rest = m[5] ?? "";
-  // A bare lowercase word without a type in parentheses is only a parameter in a parameters section.
-  if (m[3] && !m[4] && !sectionLocation) return null;
-  const typeWord = detail.split(/[,;]/)[0] || rest.match(/^[*_`]*(string|integer|int|number|boolean|bool|array|object)\b/i)?.[1];
+/** Reads "name (type, required): text", "name type required — text" after the name. */
+function detailAfterName(name: string, rest: string, more: string, sectionLocation: ParamLocation | null, formatted: boolean, inParams: boolean): FoundParam | null {
+  let detail = "";
+  let text = rest.trim();
+  if (text.startsWith("(")) {
+    const close = text.indexOf(")");
+    if (close < 0 || close > 120) return null;
+    detail = text.slice(1, close);
+    text = text.slice(close + 1).trim();
+  }
+  const typeWord = typeAtStart(detail) || typeAtStart(text);
+  const separated = /^(?:[—–:-]|\s*$)/.test(text) || text.startsWith("- ");
+  const flags = /^[,\s]*(?:\*|_)*(?:required|optional)\b/i.test(text) || /\b(?:required|optional)\b/i.test(detail);
+  if (!formatted && !(inParams && (detail || separated)) && !(detail && typeAtStart(detail))) return null;
+  if (formatted && !inParams && !typeWord && !flags && !detail && !(separated && text.length > 1)) return null;
+  const all = `${detail} ${text.slice(0, 80)}`;
+  const required = /\brequired\b/i.test(all) && !/\bnot required\b|\boptional\b/i.test(all);
+  let description = plain(text.replace(/^[—–:-]\s*/, "")) || plain(more);
+  if (typeWord && description.toLowerCase().startsWith(typeWord.toLowerCase())) description = description.slice(typeWord.length).replace(/^[\s,;—–:-]+/, "");
   return {
     name,
     in: locationOf(detail) ?? sectionLocation,
-    schema: schemaOfTypeName(typeWord),
-    required: /\brequired\b/i.test(detail) || /^[*_`]*required\b/i.test(rest),
-    description: rest.replace(/^[—–:-]\s*/, "").replace(/[`*_]/g, "").trim().slice(0, 500) || undefined,
+    schema: schemaOfTypeName(typeWord || detail.split(/[,;]/)[0]),
+    required: required || /^\**required\b/i.test(plain(more)),
+    ...(description ? { description: description.slice(0, 500) } : {}),
+    ...(typeWord || detail ? { typeText: typeWord || detail.split(/[,;]/)[0] } : {}),
   };
+}
+
+/** The name at the start of a fragment: `code`, **bold**, **`both`**, or a bare word. */
+function leadingName(text: string): { raw: string; rest: string; formatted: boolean } | null {
+  for (const [open, close] of [["**`", "`**"], ["`", "`"], ["**", "**"], ["__", "__"]] as const) {
+    if (text.startsWith(open)) {
+      const end = text.indexOf(close, open.length);
+      if (end < 0 || end > 100) return null;
+      return { raw: text.slice(open.length, end), rest: text.slice(end + close.length), formatted: true };
+    }
+  }
+  const end = text.search(/[\s(:—–]|$/);
+  return { raw: text.slice(0, end), rest: text.slice(end), formatted: false };
+}
+
+/** A parameter written as a list item (text after the marker, continuation lines in `more`), or null. */
+export function paramOfItem(text: string, more: string, sectionLocation: ParamLocation | null, inParams: boolean): FoundParam | null {
+  const lead = leadingName(text.trim());
+  if (!lead) return null;
+  const found = nameOf(lead.raw);
+  if (!found || (!lead.formatted && !/^[a-z_$]/.test(found.name) && !inParams)) return null;
+  const param = detailAfterName(found.name, lead.rest, more, sectionLocation, lead.formatted, inParams);
+  if (param && found.required) param.required = true;
+  if (param && found.optional) param.required = false;
+  return param;
+}
+
+/** A `<ParamField query="limit" type="number" required>` tag (MDX component pages), or null. */
+export function paramOfTag(text: string): FoundParam | null {
+  if (!text.startsWith("<ParamField") && !text.startsWith("<Param ")) return null;
+  const a = attributesOf(text.slice(text.indexOf(" "), text.lastIndexOf(">") > 0 ? text.lastIndexOf(">") : undefined));
+  const where = (["path", "query", "body", "header"] as const).find((k) => a[k] !== undefined);
+  const name = where ? a[where] : a.name;
+  if (!name || !NAME.test(name)) return null;
+  return { name, in: where ?? null, schema: schemaOfTypeName(a.type), required: "required" in a && a.required !== "false", ...(a.type ? { typeText: a.type } : {}) };
 }

@@ -3,6 +3,7 @@
 // Any failure — no answer in time, an error, prose instead of JSON — keeps the default extractor's result.
 import type { Bindings } from "../../env";
 import type { OpenApiDraft } from "./index";
+import { trimEnd } from "./text";
 
 /** Markdown sent to the model is cut to this many characters. */
 export const MAX_LLM_INPUT_CHARS = 60_000;
@@ -24,7 +25,7 @@ const PROMPT =
   "response schemas that the documentation shows, add missing endpoints it documents, and invent nothing.";
 
 async function askOpenAi(env: Bindings, messages: Messages, signal: AbortSignal): Promise<unknown> {
-  const res = await fetch(`${env.LLM_BASE_URL!.replace(/\/+$/, "")}/chat/completions`, {
+  const res = await fetch(`${trimEnd(env.LLM_BASE_URL!, "/")}/chat/completions`, {
     method: "POST",
     signal,
     headers: { authorization: `Bearer ${env.LLM_API_KEY}`, "content-type": "application/json" },
@@ -44,9 +45,17 @@ async function askWorkersAi(env: Bindings, messages: Messages, signal: AbortSign
   return answer?.response;
 }
 
+/** Text without a surrounding ```json fence. */
+function unfence(answer: string): string {
+  let text = answer.trim();
+  if (text.startsWith("```")) text = text.slice(text.startsWith("```json") ? 7 : 3);
+  if (text.endsWith("```")) text = text.slice(0, -3);
+  return text.trim();
+}
+
 /** The model's answer as a description: JSON text (possibly in a ```json fence) or, from Workers AI's JSON mode, an object. */
 function descriptionOf(answer: unknown): unknown | null {
-  const refined = typeof answer === "string" ? JSON.parse(answer.trim().replace(/^```(?:json)?\s*|\s*```$/g, "")) : answer;
+  const refined = typeof answer === "string" ? JSON.parse(unfence(answer)) : answer;
   return refined && typeof refined === "object" && "paths" in refined ? refined : null;
 }
 

@@ -1,0 +1,133 @@
+// Markdown → a flat list of blocks (headings, code blocks, tables, list items, lines, rules) by a
+// single line-by-line pass. Work is bounded: lines are cut, and the caller is told the units spent.
+export type Block =
+  | { t: "heading"; level: number; text: string }
+  | { t: "code"; lang: string; lines: string[] }
+  | { t: "table"; rows: string[][] }
+  | { t: "item"; indent: number; text: string; more: string }
+  | { t: "line"; text: string }
+  | { t: "hr" };
+
+/** Lines longer than this are read only up to it. */
+export const MAX_LINE_CHARS = 20_000;
+const MAX_TABLE_ROWS = 2000;
+const MAX_CODE_LINES = 400;
+
+/** Splits a table row into cells on unescaped `|` outside code spans. */
+export function cellsOf(row: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let code = false;
+  const text = row.trim();
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "\\" && text[i + 1] === "|") {
+      cell += "|";
+      i++;
+    } else if (c === "`") {
+      code = !code;
+      cell += c;
+    } else if (c === "|" && !code) {
+      cells.push(cell.trim());
+      cell = "";
+    } else cell += c;
+  }
+  cells.push(cell.trim());
+  if (text.startsWith("|")) cells.shift();
+  if (text.endsWith("|") && cells.length && cells[cells.length - 1] === "") cells.pop();
+  return cells;
+}
+
+const isSeparatorRow = (line: string) => {
+  const t = line.trim();
+  if (!t.includes("-") || t.length > MAX_LINE_CHARS) return false;
+  for (const c of t) if (c !== "|" && c !== "-" && c !== ":" && c !== " " && c !== "\t") return false;
+  return true;
+};
+
+const indentOf = (line: string) => {
+  let n = 0;
+  while (n < line.length && (line[n] === " " || line[n] === "\t")) n++;
+  return n;
+};
+
+/** The list marker's length at `at` ("- ", "* ", "+ ", "1. ", "2) "), or 0. */
+function markerAt(line: string, at: number): number {
+  const c = line[at];
+  if ((c === "-" || c === "*" || c === "+") && (line[at + 1] === " " || line[at + 1] === "\t")) return 2;
+  let k = at;
+  while (k < line.length && k - at < 4 && line[k] >= "0" && line[k] <= "9") k++;
+  if (k > at && (line[k] === "." || line[k] === ")") && line[k + 1] === " ") return k - at + 2;
+  return 0;
+}
+
+/** Reads the blocks of a Markdown text; `work` is the number of characters looked at. */
+export function blocksOf(markdown: string): { blocks: Block[]; work: number } {
+  const lines = markdown.split("\n");
+  const blocks: Block[] = [];
+  let work = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].length > MAX_LINE_CHARS ? lines[i].slice(0, MAX_LINE_CHARS) : lines[i];
+    work += line.length + 1;
+    const trimmed = line.trim();
+    if (!trimmed) continue;
+    const indent = indentOf(line);
+    if (trimmed.startsWith("```") || trimmed.startsWith("~~~")) {
+      const fence = trimmed.startsWith("```") ? "```" : "~~~";
+      const lang = trimmed.slice(fence.length).replace(/^[`~]+/, "").trim().split(" ")[0].slice(0, 40);
+      const body: string[] = [];
+      for (i++; i < lines.length && !lines[i].trimStart().startsWith(fence); i++) {
+        work += Math.min(lines[i].length, MAX_LINE_CHARS) + 1;
+        if (body.length < MAX_CODE_LINES) body.push(lines[i].slice(0, 4000));
+      }
+      blocks.push({ t: "code", lang, lines: body });
+      continue;
+    }
+    if (trimmed[0] === "#") {
+      let level = 0;
+      while (level < trimmed.length && trimmed[level] === "#") level++;
+      if (level <= 6 && (trimmed[level] === " " || level === trimmed.length)) {
+        blocks.push({ t: "heading", level, text: trimmed.slice(level).replace(/\s#+$/, "").trim() });
+        continue;
+      }
+    }
+    const next = lines[i + 1]?.trim() ?? "";
+    if (trimmed.includes("|") && isSeparatorRow(next) && next.includes("-")) {
+      const rows: string[][] = [cellsOf(trimmed)];
+      for (i += 2; i < lines.length && lines[i].includes("|") && lines[i].trim(); i++) {
+        const row = lines[i].length > MAX_LINE_CHARS ? lines[i].slice(0, MAX_LINE_CHARS) : lines[i];
+        work += row.length + 1;
+        if (rows.length < MAX_TABLE_ROWS) rows.push(cellsOf(row));
+      }
+      i--;
+      blocks.push({ t: "table", rows });
+      continue;
+    }
+    if (/^(?:-{3,}|\*{3,}|_{3,})$/.test(trimmed.replace(/ /g, ""))) {
+      blocks.push({ t: "hr" });
+      continue;
+    }
+    if (/^=+$/.test(trimmed) || (/^-+$/.test(trimmed) && blocks.at(-1)?.t === "line")) {
+      const prev = blocks.at(-1);
+      if (prev?.t === "line") blocks[blocks.length - 1] = { t: "heading", level: trimmed[0] === "=" ? 1 : 2, text: prev.text };
+      continue;
+    }
+    const marker = markerAt(line, indent);
+    if (marker) {
+      const more: string[] = [];
+      // Continuation lines: indented deeper than the marker, not list items or fences themselves.
+      while (i + 1 < lines.length) {
+        const cont = lines[i + 1];
+        const contIndent = indentOf(cont);
+        if (!cont.trim() || contIndent <= indent || markerAt(cont, contIndent) || cont.trimStart().startsWith("```")) break;
+        work += Math.min(cont.length, MAX_LINE_CHARS) + 1;
+        more.push(cont.trim().slice(0, 2000));
+        i++;
+      }
+      blocks.push({ t: "item", indent, text: line.slice(indent + marker).trim(), more: more.join(" ") });
+      continue;
+    }
+    blocks.push({ t: "line", text: trimmed.startsWith(">") ? trimmed.replace(/^[>\s]+/, "") : trimmed });
+  }
+  return { blocks, work };
+}

@@ -1,0 +1,106 @@
+// Request examples in code blocks: curl commands, HTTP request messages, and SDK calls (fetch, axios,
+// requests, generic clients) with a URL; what they show of the method, URL, body and form fields.
+import { parseExample } from "./json-schema";
+import { leadingRoute, METHODS, pathAt } from "./routes";
+
+export type Example = { method: string; url: string; body?: unknown; fields: string[]; headers: string[]; strong: boolean };
+
+const METHOD_LOWER = new Set(METHODS.map((m) => m.toLowerCase()));
+
+/** The first URL in the text (`https://…`, or `{{baseUrl}}/…`) and where it ends. */
+function firstUrl(code: string): { url: string; end: number } | null {
+  for (let i = code.indexOf("http"); i >= 0; i = code.indexOf("http", i + 4)) {
+    const found = pathAt(code, i);
+    if (found && /^https?:\/\/[\w.-]+/.test(found.path) && !/^https?:\/\/(?:www\.)?(?:w3\.org|json-schema\.org|github\.com)/.test(found.path)) return { url: found.path, end: found.end };
+  }
+  const braces = code.indexOf("{{");
+  const found = braces >= 0 ? pathAt(code, braces) : null;
+  return found ? { url: found.path, end: found.end } : null;
+}
+
+/** The word after `flag` ("-X POST", "--request=PUT"), uppercased. */
+function flagValue(code: string, flags: string[]): string | null {
+  for (const flag of flags) {
+    for (let i = code.indexOf(flag); i >= 0; i = code.indexOf(flag, i + 1)) {
+      if (i > 0 && !/\s/.test(code[i - 1])) continue;
+      const value = /^[\s=]+["']?([A-Za-z]{3,7})/.exec(code.slice(i + flag.length, i + flag.length + 20))?.[1]?.toUpperCase();
+      if (value && METHOD_LOWER.has(value.toLowerCase())) return value;
+    }
+  }
+  return null;
+}
+
+/** The quoted argument after each `flag` in a curl command ("-d 'a=1'", "-F name=x", "--data '{…}'"). */
+function flagArgs(code: string, flags: string[]): string[] {
+  const args: string[] = [];
+  for (const flag of flags) {
+    for (let i = code.indexOf(flag); i >= 0 && args.length < 100; i = code.indexOf(flag, i + 1)) {
+      if (i > 0 && !/\s/.test(code[i - 1])) continue;
+      let k = i + flag.length;
+      if (code[k] !== " " && code[k] !== "=") continue;
+      while (code[k] === " " || code[k] === "=") k++;
+      const quote = code[k] === "'" || code[k] === '"' ? code[k] : "";
+      const start = quote ? k + 1 : k;
+      let end = start;
+      while (end < code.length && (quote ? code[end] !== quote || code[end - 1] === "\\" : !/\s/.test(code[end]))) end++;
+      args.push(code.slice(start, end).replace(/\\"/g, '"'));
+    }
+  }
+  return args;
+}
+
+const formField = (arg: string) => /^([A-Za-z_][\w.[\]-]{0,80})=/.exec(arg)?.[1]?.replace(/\[\]$/, "");
+
+/** A curl command's method, URL, JSON body and form fields. */
+function curlOf(code: string): Example | null {
+  const url = firstUrl(code);
+  if (!url) return null;
+  const data = flagArgs(code, ["-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--json"]);
+  const forms = flagArgs(code, ["-F", "--form"]);
+  const body = data.map((d) => parseExample(d)).find((v) => v && typeof v === "object");
+  const fields = [...data, ...forms].map(formField).filter((f): f is string => Boolean(f));
+  const explicit = flagValue(code, ["-X", "--request"]);
+  const headers = flagArgs(code, ["-H", "--header"]).map((h) => h.split(":")[0].trim());
+  return { method: explicit ?? (data.length || forms.length ? "POST" : "GET"), url: url.url, body: body ?? undefined, fields, headers, strong: false };
+}
+
+/** The method an SDK call names near its URL: `.post(`, `method: "PUT"`, `requests.delete`. */
+function sdkMethod(code: string): string {
+  const named = /\bmethod\s*[:=]\s*["'`]?([A-Za-z]{3,7})/i.exec(code)?.[1] ?? /\.(get|post|put|patch|delete)\s*\(/i.exec(code)?.[1] ?? /\b(?:Http|HTTP)::(Get|Post|Put|Patch|Delete)\b/.exec(code)?.[1];
+  return named && METHOD_LOWER.has(named.toLowerCase()) ? named.toUpperCase() : "GET";
+}
+
+/** The request a code block shows, or null. */
+export function exampleOf(lines: string[]): Example | null {
+  const first = lines.find((l) => l.trim())?.trim() ?? "";
+  const route = leadingRoute(first);
+  if (route && (lines.filter((l) => l.trim()).length <= 3 || / HTTP\/\d/.test(first))) {
+    const blank = lines.findIndex((l, i) => i > 0 && !l.trim());
+    const body = blank > 0 ? parseExample(lines.slice(blank + 1).join("\n")) : null;
+    return { method: route.method, url: route.path, body: body ?? undefined, fields: [], headers: [], strong: true };
+  }
+  const code = lines.join("\n").replace(/\\\n/g, " ").slice(0, 20_000);
+  if (/(?:^|\s|\$ )curl\s/.test(code)) return curlOf(code);
+  if (/\bwget\s/.test(code) || /\bhttp(?:ie)?\s+(?:GET|POST|PUT|PATCH|DELETE)\b/i.test(code)) {
+    const url = firstUrl(code);
+    const method = /\b(GET|POST|PUT|PATCH|DELETE)\b/.exec(code)?.[1] ?? "GET";
+    return url ? { method, url: url.url, fields: [], headers: [], strong: false } : null;
+  }
+  const url = firstUrl(code);
+  if (!url || !/\b(?:fetch|axios|requests|http|client|request|Request|urlopen|HttpClient|RestClient|Faraday|got|superagent|ky)\b/.test(code)) return null;
+  const body = /\b(?:body|json|data)\s*[:=]/.test(code) ? (() => {
+    const open = code.indexOf("{", code.indexOf("{", url.end) >= 0 ? url.end : 0);
+    return open >= 0 ? parseExample(balancedFrom(code, open)) : null;
+  })() : null;
+  return { method: sdkMethod(code), url: url.url, body: body && typeof body === "object" ? body : undefined, fields: [], headers: [], strong: false };
+}
+
+/** The `{…}` starting at `open`, to its matching brace (bounded). */
+function balancedFrom(code: string, open: number): string {
+  let depth = 0;
+  for (let i = open; i < code.length && i - open < 10_000; i++) {
+    if (code[i] === "{") depth++;
+    else if (code[i] === "}" && --depth === 0) return code.slice(open, i + 1);
+  }
+  return "";
+}

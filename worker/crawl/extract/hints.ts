@@ -1,0 +1,44 @@
+// Site-wide hints in page text: the API's base URL and how requests authenticate (bearer, basic,
+// API key headers and query parameters). Scanners over each line, no backtracking patterns.
+import { trimEnd } from "./text";
+import type { Hints } from "./endpoints";
+
+const BASE_WORDS = ["base url", "base-url", "baseurl", "api root", "api endpoint", "api host", "server url", "all requests go to", "api base", "root endpoint", "host:"];
+const KEY_QUERY = ["api_key", "apikey", "key", "access_token", "token"];
+
+/** The URL (origin and optional path) starting at `at`. */
+function urlAt(text: string, at: number): string {
+  let end = at;
+  while (end < text.length && end - at < 300 && !/[\s"'`<>)\]|,]/.test(text[end])) end++;
+  return trimEnd(text.slice(at, end), ".,;:");
+}
+
+/** Adds what these lines say about the base URL and authentication to `hints`. */
+export function readHints(lines: string[], hints: Hints): void {
+  for (const raw of lines) {
+    const line = raw.length > 4000 ? raw.slice(0, 4000) : raw;
+    const lower = line.toLowerCase();
+    const word = BASE_WORDS.find((w) => lower.includes(w));
+    if (word) {
+      const at = lower.indexOf("http", lower.indexOf(word));
+      if (at >= 0 && /^https?:\/\/[\w.-]/.test(line.slice(at, at + 12))) hints.baseUrls.push(urlAt(line, at));
+    }
+    if (lower.includes("bearer")) hints.auth.add("bearer");
+    if (lower.includes("authorization: basic") || lower.includes("basic auth") || lower.includes("-u ") && lower.includes("curl")) hints.auth.add("basic");
+    for (let i = lower.indexOf("x-"); i >= 0; i = lower.indexOf("x-", i + 2)) {
+      if (i > 0 && /[\w-]/.test(lower[i - 1])) continue;
+      let end = i + 2;
+      while (end < line.length && end - i < 60 && /[A-Za-z0-9-]/.test(line[end])) end++;
+      const name = line.slice(i, end);
+      let k = end;
+      while (line[k] === " ") k++;
+      if (/key|token|auth/i.test(name) && (line[k] === ":" || line[k] === "`" || line[k] === "=")) hints.apiKeyHeaders.add(name);
+    }
+    for (const key of KEY_QUERY) {
+      for (const sep of ["?", "&"]) {
+        const at = lower.indexOf(`${sep}${key}=`);
+        if (at >= 0) hints.apiKeyQuery.add(line.slice(at + 1, at + 1 + key.length));
+      }
+    }
+  }
+}

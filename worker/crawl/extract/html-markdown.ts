@@ -1,0 +1,313 @@
+// HTML → Markdown that keeps what extraction reads: headings, code blocks, tables, lists, definition
+// lists (as list items), bold names and route badges (verb and URL in separate elements). A hand-written,
+// single-pass tokenizer: linear in the input, no recursion, a bounded element stack, bounded output.
+import { trimEnd, trimStart } from "./text";
+import { decodeEntities, attributesOf } from "./html-scan";
+
+const BLOCK = new Set(
+  "p div section article main header footer ul ol li dl dt dd table thead tbody tfoot tr td th pre blockquote hr br figure figcaption details summary fieldset h1 h2 h3 h4 h5 h6".split(" "),
+);
+const VOID = new Set("br hr img input meta link wbr source area col embed param track base".split(" "));
+const RAW = new Set(["script", "style", "textarea", "template", "svg", "math", "noscript", "select", "iframe", "canvas"]);
+const SKIP = new Set(["nav", "aside", "button", "form", "dialog", "object"]);
+const SKIP_ROLES = new Set(["navigation", "tablist", "banner", "contentinfo", "search", "complementary", "tab"]);
+const SKIP_CLASS = ["sidebar", "breadcrumb", "navbar", "pagination", "table-of-contents", "headerlink", "hash-link", "anchor-link", "copy-button", "clipboard", "skip-link"];
+const METHOD_WORDS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
+const MAX_STACK = 200;
+const MAX_LIST_INDENT = 8;
+
+type Entry = { name: string; skip: boolean; region: boolean };
+type Table = { rows: string[][]; row: string[] | null };
+
+const skippedClass = (cls: string) => SKIP_CLASS.some((c) => cls.includes(c)) || /(?:^|\s)toc(?:\s|$)/.test(cls);
+
+/** Converts a page of HTML to Markdown of its main region, at most `maxChars` long. */
+export function htmlToMarkdown(html: string, maxChars: number): string {
+  const lower = html.toLowerCase();
+  const regionTag = lower.includes("<main") ? "main" : lower.includes("<article") ? "article" : lower.includes('role="main"') || lower.includes("role='main'") ? "role" : "";
+  const out: string[] = [];
+  let size = 0;
+  let line = "";
+  let marker = ""; // the list marker waiting for the item's first line
+  let indent = ""; // continuation indent inside list items
+  let listDepth = 0;
+  let heading = 0;
+  let inRegion = regionTag ? 0 : 1;
+  let skipping = 0;
+  let pre: string[] | null = null;
+  let preLang = "";
+  let inCode = 0;
+  const tables: Table[] = [];
+  const stack: Entry[] = [];
+
+  const push = (...lines: string[]) => {
+    for (const text of lines) {
+      out.push(text);
+      size += text.length + 1;
+    }
+  };
+  const flush = () => {
+    const text = line.replace(/\s+/g, " ").trim();
+    if (METHOD_WORDS.has(text.toUpperCase()) && text.length <= 7 && !heading) {
+      line = `${text.toUpperCase()} `; // a route badge: the verb joins the URL that follows it
+      return;
+    }
+    line = "";
+    if (!text) return;
+    if (heading) push(`${"#".repeat(heading)} ${trimEnd(text, " ¶#§\u200b")}`, "");
+    else if (marker) push(marker + text);
+    else if (indent) push(indent + text);
+    else push(text, "");
+    marker = "";
+  };
+  const listIndent = () => "  ".repeat(Math.min(Math.max(listDepth - 1, 0), MAX_LIST_INDENT));
+  const emit = (text: string) => {
+    if (skipping || !inRegion) return;
+    if (pre) pre.push(text);
+    else line += text;
+  };
+
+  const open = (name: string, attrs: string) => {
+    const a = attributesOf(attrs);
+    const cls = (a.class ?? "").toLowerCase();
+    const role = (a.role ?? "").toLowerCase();
+    const region = regionTag === "role" ? role === "main" : name === regionTag;
+    const skip =
+      SKIP.has(name) ||
+      SKIP_ROLES.has(role) ||
+      ((name === "header" || name === "footer") && !inRegion) ||
+      ("hidden" in a && role !== "tabpanel") ||
+      a["aria-hidden"] === "true" ||
+      skippedClass(cls);
+    if (!VOID.has(name) && stack.length < MAX_STACK) {
+      stack.push({ name, skip, region });
+      if (skip) skipping++;
+      if (region) inRegion++;
+    }
+    if (skipping || !inRegion) return;
+    if (pre) {
+      if (name === "code" && !preLang) preLang = /(?:language|lang)-([\w+-]+)/.exec(cls)?.[1] ?? "";
+      if (name === "br" || (BLOCK.has(name) && name !== "pre") || / line|^line|token-line|code-line/.test(cls)) {
+        if (pre.length && !pre[pre.length - 1].endsWith("\n")) pre.push("\n");
+      }
+      return;
+    }
+    if (tables.length && tables[tables.length - 1].row && BLOCK.has(name) && !/^(td|th|tr|table)$/.test(name)) {
+      line += " ";
+      return;
+    }
+    switch (name) {
+      case "pre":
+        flush();
+        pre = [];
+        preLang = /(?:language|lang|highlight)-([\w+-]+)/.exec(`${cls} ${(a["data-language"] ?? "") && `language-${a["data-language"]}`}`)?.[1] ?? "";
+        return;
+      case "code":
+        inCode++;
+        line += "`";
+        return;
+      case "strong":
+      case "b":
+        line += "**";
+        return;
+      case "ul":
+      case "ol":
+      case "dl":
+        flush();
+        listDepth++;
+        return;
+      case "li":
+      case "dt":
+        flush();
+        marker = `${listIndent()}- `;
+        indent = `${listIndent()}  `;
+        return;
+      case "dd":
+        flush();
+        indent = `${listIndent()}  `;
+        return;
+      case "table":
+        flush();
+        if (tables.length >= 1 && tables[tables.length - 1].row) line += " ";
+        tables.push({ rows: [], row: null });
+        return;
+      case "tr":
+        if (tables.length) tables[tables.length - 1].row = [];
+        return;
+      case "td":
+      case "th":
+        line = "";
+        return;
+      case "hr":
+        flush();
+        push("---");
+        return;
+      case "br":
+        flush();
+        return;
+    }
+    if (/^h[1-6]$/.test(name)) {
+      flush();
+      heading = Number(name[1]);
+    } else if (BLOCK.has(name)) flush();
+  };
+
+  const close = (entry: Entry) => {
+    const { name } = entry;
+    const visible = !skipping && inRegion;
+    if (entry.skip) skipping--;
+    if (entry.region) inRegion--;
+    if (!visible) return;
+    if (pre) {
+      if (name !== "pre") return;
+      const code = trimStart(pre.join(""), "\n").trimEnd();
+      const fence = code.includes("```") ? "~~~~" : "```";
+      push("", fence + preLang);
+      for (const codeLine of code.split("\n")) push(codeLine);
+      push(fence, "");
+      pre = null;
+      return;
+    }
+    const table = tables[tables.length - 1];
+    if (table && (name === "td" || name === "th") && table.row) {
+      table.row.push(line.replace(/\s+/g, " ").trim().replace(/\|/g, "\\|"));
+      line = "";
+      return;
+    }
+    if (table && name === "tr" && table.row) {
+      if (table.row.length) table.rows.push(table.row);
+      table.row = null;
+      return;
+    }
+    if (table && name === "table") {
+      tables.pop();
+      const rows = table.rows;
+      if (tables.length && tables[tables.length - 1].row) {
+        line += rows.map((r) => r.join(" ")).join("; ");
+        return;
+      }
+      if (!rows.length) return;
+      const width = Math.max(...rows.map((r) => r.length));
+      const row = (r: string[]) => `| ${Array.from({ length: width }, (_, i) => r[i] ?? "").join(" | ")} |`;
+      push("", row(rows[0]));
+      push(`|${" --- |".repeat(width)}`);
+      for (const r of rows.slice(1)) push(row(r));
+      push("");
+      return;
+    }
+    if (table && table.row && BLOCK.has(name)) {
+      line += " ";
+      return;
+    }
+    switch (name) {
+      case "code":
+        inCode = Math.max(inCode - 1, 0);
+        line += "`";
+        return;
+      case "strong":
+      case "b":
+        line += "**";
+        return;
+      case "ul":
+      case "ol":
+      case "dl":
+        flush();
+        listDepth = Math.max(listDepth - 1, 0);
+        indent = listDepth ? `${listIndent()}  ` : "";
+        return;
+      case "dt": {
+        const text = line.trim();
+        // A term written without markup is the parameter's name: make it bold like `**name**`.
+        const word = /^[A-Za-z_$][\w.$[\]-]*/.exec(text)?.[0];
+        if (word) line = `**${word}**${text.slice(word.length)}`;
+        flush();
+        return;
+      }
+    }
+    if (/^h[1-6]$/.test(name)) {
+      flush();
+      heading = 0;
+    } else if (BLOCK.has(name)) flush();
+  };
+
+  const closeTo = (name: string, stopAt: Set<string>) => {
+    for (let k = stack.length - 1; k >= 0 && stack.length - k < 64; k--) {
+      if (stack[k].name === name) {
+        while (stack.length > k) close(stack.pop()!);
+        return;
+      }
+      if (stopAt.has(stack[k].name)) return;
+    }
+  };
+  const LIST_STOP = new Set(["ul", "ol", "dl", "table"]);
+  const ROW_STOP = new Set(["table"]);
+  const CELL_STOP = new Set(["tr", "table"]);
+
+  let i = 0;
+  const n = html.length;
+  while (i < n && size < maxChars) {
+    const lt = html.indexOf("<", i);
+    if (lt < 0) {
+      emit(decodeEntities(html.slice(i)));
+      break;
+    }
+    if (lt > i) emit(decodeEntities(html.slice(i, lt)));
+    if (html.startsWith("<!--", lt)) {
+      const end = html.indexOf("-->", lt + 4);
+      i = end < 0 ? n : end + 3;
+      continue;
+    }
+    const closing = html.charCodeAt(lt + 1) === 47;
+    let j = lt + (closing ? 2 : 1);
+    const nameStart = j;
+    while (j < n && /[\w:-]/.test(html[j]) && j - nameStart < 40) j++;
+    if (j === nameStart || !/[a-z]/i.test(html[nameStart])) {
+      if (html[lt + 1] === "!" || html[lt + 1] === "?") {
+        const end = html.indexOf(">", lt);
+        i = end < 0 ? n : end + 1;
+      } else {
+        emit("<");
+        i = lt + 1;
+      }
+      continue;
+    }
+    const name = lower.slice(nameStart, j);
+    let quote = 0;
+    let k = j;
+    for (; k < n; k++) {
+      const c = html.charCodeAt(k);
+      if (quote) {
+        if (c === quote) quote = 0;
+      } else if ((c === 34 || c === 39) && html.charCodeAt(k - 1) === 61) quote = c;
+      else if (c === 62) break;
+    }
+    const attrs = html.slice(j, k);
+    i = k + 1;
+    if (closing) {
+      closeTo(name, new Set());
+      continue;
+    }
+    if (name === "li") closeTo("li", LIST_STOP);
+    else if (name === "dt" || name === "dd") {
+      closeTo("dt", LIST_STOP);
+      closeTo("dd", LIST_STOP);
+    } else if (name === "tr") closeTo("tr", ROW_STOP);
+    else if (name === "td" || name === "th") {
+      closeTo("td", CELL_STOP);
+      closeTo("th", CELL_STOP);
+    } else if (name === "p") closeTo("p", LIST_STOP);
+    if (RAW.has(name) && !attrs.endsWith("/")) {
+      const end = lower.indexOf(`</${name}`, i);
+      const inner = end < 0 ? "" : html.slice(i, end);
+      i = end < 0 ? n : (lower.indexOf(">", end) + 1 || n);
+      if (name === "noscript" || name === "template") continue;
+      if (name === "textarea" && !skipping && inRegion) emit(decodeEntities(inner));
+      continue;
+    }
+    open(name, attrs);
+  }
+  while (stack.length) close(stack.pop()!);
+  flush();
+  void inCode;
+  return out.join("\n").replace(/\n{3,}/g, "\n\n").slice(0, maxChars);
+}

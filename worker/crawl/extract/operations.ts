@@ -1,0 +1,56 @@
+// Drafts → operations: drafts of one route (same method and shape, however its parameters are spelled)
+// are one operation, written as its strongest source wrote it; examples alone on a reference page are
+// dropped; parameters that name a documented object ("see the User object") get that object's schema.
+import { placeholdersOf } from "./text";
+import type { Draft, Hints } from "./endpoints";
+import type { Schema } from "./json-schema";
+import type { FoundParam } from "./params";
+import { shapeOf } from "./routes";
+
+export type Operation = { method: string; path: string; drafts: Draft[]; query: string[] };
+type Located = { path: string; query: string[] } | null;
+
+const rank = (d: Draft) => (d.strength === 2 ? 3 : d.strength === 0 ? 2 : 1) * 1000 + Math.min(d.params.length, 999);
+const placeholders = (path: string) => placeholdersOf(path);
+
+/** Groups drafts into operations; `locate` turns a draft's written path into the document's path. */
+export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located): Operation[] {
+  const pagesWithRoutes = new Set(drafts.filter((d) => d.strength !== 1).map((d) => d.source));
+  const groups = new Map<string, { draft: Draft; path: string; query: string[] }[]>();
+  for (const draft of drafts) {
+    const located = locate(draft);
+    if (!located) continue;
+    const key = shapeOf(draft.method, located.path);
+    const group = groups.get(key) ?? [];
+    group.push({ draft, ...located });
+    groups.set(key, group);
+  }
+  const ops: Operation[] = [];
+  for (const group of groups.values()) {
+    // A request example alone, on a page whose routes are written out, illustrates rather than documents.
+    if (group.every((g) => g.draft.strength === 1 && pagesWithRoutes.has(g.draft.source))) continue;
+    group.sort((a, b) => rank(b.draft) - rank(a.draft));
+    const path = group[0].path;
+    const names = placeholders(path);
+    const renamed = group.map(({ draft, path: own }) => {
+      const ownNames = placeholders(own);
+      const rename = new Map(ownNames.map((n, i) => [n, names[i] ?? n]));
+      return { ...draft, params: draft.params.map((p) => (rename.has(p.name) && rename.get(p.name) !== p.name ? { ...p, name: rename.get(p.name)!, in: "path" as const } : p)) };
+    });
+    ops.push({ method: group[0].draft.method.toLowerCase(), path, drafts: renamed, query: group.flatMap((g) => g.query) });
+  }
+  return ops;
+}
+
+const REF_WORDS = /\b(?:array|list|of|an?|the|partial|objects?|see|nullable|optional)\b|[[\]()#?]/gi;
+
+/** The schema of a parameter, with the documented object it names expanded (one level deep). */
+export function schemaOfParam(p: FoundParam, objects: Hints["objects"]): Schema {
+  const text = (p.typeText ?? "").toLowerCase();
+  if (!objects || !text || !/object|^[a-z_ ]+$/.test(text)) return p.schema;
+  const name = text.replace(/\([^)]{0,200}\)/g, " ").replace(REF_WORDS, " ").replace(/\s+/g, " ").trim();
+  const fields = objects[name] ?? objects[name.replace(/s$/, "")];
+  if (!fields?.length || ["string", "integer", "number", "boolean"].includes(name)) return p.schema;
+  const schema: Schema = { type: "object", properties: Object.fromEntries(fields.slice(0, 100).map((f) => [f.name, { ...f.schema, ...(f.description ? { description: f.description } : {}) }])) };
+  return /\barray|\blist|\[\]/.test(text) ? { type: "array", items: schema } : schema;
+}

@@ -1,0 +1,141 @@
+// Routes in text: "METHOD path" signatures, path templates in their many spellings (`:id`, `{id}`,
+// `<id>`, `{channel.id}`) → OpenAPI's `{name}`, and the route-shape key that merges the spellings.
+import { blankPlaceholders, trimEnd, trimStart } from "./text";
+
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
+const METHOD_SET = new Set(METHODS);
+export type Route = { method: string; path: string; end: number };
+
+const isWordChar = (c: string | undefined) => c !== undefined && /\w/.test(c);
+const PATH_STOP = new Set([" ", "\t", "`", '"', "'", "*", "|", ")", "]", ",", ";", "(", "[", "\\"]);
+const DOC_EXTENSIONS = /\.(?:html?|md|mdx|png|jpe?g|gif|svg|css|js|txt|pdf)$/i;
+
+/** Reads a path or URL starting at `at`: `/x/{id}`, `https://host/x`, `{{baseUrl}}/x`; null when none starts there. */
+export function pathAt(text: string, at: number): { path: string; end: number } | null {
+  let i = at;
+  if (text.startsWith("{{", i)) {
+    const close = text.indexOf("}}", i);
+    if (close < 0 || close - i > 40 || text[close + 2] !== "/") return null;
+    i = close + 2;
+  } else if (text.startsWith("http://", i) || text.startsWith("https://", i)) {
+    i = text.indexOf("/", i + 8);
+    if (i < 0 || i - at > 200) return null;
+    for (let k = at + 8; k < i; k++) if (PATH_STOP.has(text[k]) || text[k] === "<") return null;
+  }
+  if (text[i] !== "/" || text[i + 1] === "/") return null;
+  let angle = false;
+  let end = i;
+  for (; end < text.length && end - at < 500; end++) {
+    const c = text[end];
+    if (c === "<") {
+      if (angle || !/[A-Za-z_]/.test(text[end + 1] ?? "")) break;
+      angle = true;
+    } else if (c === ">") {
+      if (!angle) break;
+      angle = false;
+    } else if (PATH_STOP.has(c)) break;
+  }
+  let path = text.slice(at, end);
+  while (path.length > 1 && /[.,:;!?]/.test(path[path.length - 1])) path = path.slice(0, -1);
+  if (path.length < 2 && !text.startsWith("/", at)) return null;
+  const bare = path.split("?")[0];
+  if (DOC_EXTENSIONS.test(bare) || /\/\/|\.\.|\s/.test(bare.replace(/^https?:\/\//, ""))) return null;
+  return { path, end: at + path.length };
+}
+
+/** The route written at `at` ("GET /x", "`POST` `/x`", "**GET** /x"), or null. */
+export function routeAt(text: string, at: number): Route | null {
+  let m = at;
+  while (m < text.length && m - at < 7 && /[A-Za-z]/.test(text[m])) m++;
+  const word = text.slice(at, m);
+  if (!METHOD_SET.has(word) || isWordChar(text[m]) || isWordChar(text[at - 1])) return null;
+  let p = m;
+  while (p < text.length && p - m < 6 && (text[p] === " " || text[p] === "`" || text[p] === "*" || text[p] === "\t" || text[p] === "_")) p++;
+  if (p === m && text[p] !== "/") return null;
+  const found = pathAt(text, p);
+  return found ? { method: word, path: found.path, end: found.end } : null;
+}
+
+/** The first route anywhere in `text` (headings, table cells, code spans). */
+export function findRoute(text: string): Route | null {
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c >= "D" && c <= "T" && (i === 0 || !isWordChar(text[i - 1]))) {
+      const route = routeAt(text, i);
+      if (route) return route;
+    }
+  }
+  return null;
+}
+
+/** Skips markup and a short label ("Endpoint:", "HTTP request", "**Route**") at the start of a line; the index of what follows. */
+export function afterLabel(text: string): number {
+  let i = 0;
+  const skipMarks = () => {
+    while (i < text.length && " \t`*_>#-+:".includes(text[i])) i++;
+  };
+  skipMarks();
+  const colon = text.indexOf(":", i);
+  if (colon > i && colon - i <= 30 && !text.startsWith("//", colon + 1) && /^[A-Za-z][A-Za-z *_]*$/.test(text.slice(i, colon))) {
+    i = colon + 1;
+    skipMarks();
+  }
+  return i;
+}
+
+/** A route that begins a line (after markup and a label), or null. */
+export function leadingRoute(text: string): Route | null {
+  const start = afterLabel(text);
+  const direct = routeAt(text, start);
+  if (direct) return direct;
+  const label = /^(?:HTTP request|Request|Endpoint|Definition|Route|URL|Method)\b/i.exec(text.slice(start, start + 20))?.[0];
+  return label ? routeAt(text, afterLabel(text.slice(start + label.length)) + start + label.length) : null;
+}
+
+/** A placeholder's name as an OpenAPI parameter name: `channel.id` → `channel_id`, `YOUR_ID` → `your_id`. */
+export function paramName(raw: string): string {
+  const name = trimEnd(trimStart(raw.slice(0, 64).replace(/[^A-Za-z0-9_]+/g, "_"), "_"), "_");
+  return /^[A-Z0-9_]+$/.test(name) ? name.toLowerCase() : name || "id";
+}
+
+const singular = (word: string) => word.replace(/ies$/, "y").replace(/(?<=[^s])s$/, "");
+/** A literal id in an example URL (`123`, a UUID, `cus_9s6XKzkNRiz8i3`) that stands for a parameter. */
+const looksLikeId = (segment: string) =>
+  /^\d+$/.test(segment) || /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(segment) || (/\d/.test(segment) && /^[A-Za-z]{1,6}_[A-Za-z0-9]{6,}$/.test(segment));
+
+/**
+ * A written path (no origin, no query) in OpenAPI's template form; `literalIds` turns literal ids of
+ * example URLs into parameters named after the collection before them.
+ */
+export function templateOf(path: string, literalIds = false): string {
+  const segments = path.split("/").map((segment, i, all) => {
+    let out = "";
+    let k = 0;
+    while (k < segment.length) {
+      const c = segment[k];
+      const close = c === "{" ? (segment[k + 1] === "{" ? "}}" : "}") : c === "<" ? ">" : c === "[" ? "]" : "";
+      if (close) {
+        const end = segment.indexOf(close, k + 1);
+        if (end > k) {
+          out += `{${paramName(segment.slice(k + close.length, end))}}`;
+          k = end + close.length;
+          continue;
+        }
+      }
+      if ((c === ":" || c === "$") && k === 0 && /[A-Za-z_]/.test(segment[1] ?? "")) {
+        out += `{${paramName(segment.slice(1))}}`;
+        break;
+      }
+      out += c;
+      k++;
+    }
+    if (literalIds && looksLikeId(out) && i > 0) return `{${paramName(`${singular(all[i - 1] || "item")}_id`)}}`;
+    if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(out)) return `{${paramName(out)}}`;
+    return out;
+  });
+  const joined = trimEnd(segments.join("/"), "/");
+  return joined || "/";
+}
+
+/** The route's shape: its template with parameter names dropped, so `/u/{id}` and `/u/:user_id` are one. */
+export const shapeOf = (method: string, template: string) => `${method.toLowerCase()} ${blankPlaceholders(template).toLowerCase()}`;
