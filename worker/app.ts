@@ -7,6 +7,7 @@ import { getDb } from "./db";
 import type { AppEnv } from "./env";
 import { fail, onError } from "./lib/errors";
 import { sameOriginOnly } from "./lib/origin";
+import { redactedRequestLog } from "./lib/redact";
 import { securityHeaders } from "./lib/security-headers";
 import { authRoutes } from "./routes/auth";
 import { authConfigRoutes } from "./routes/auth-config";
@@ -26,6 +27,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const app = new Hono<AppEnv>();
 
 app.onError(onError);
+app.use(redactedRequestLog);
 app.use(securityHeaders);
 
 app.use("/api/*", sameOriginOnly, async (c, next) => {

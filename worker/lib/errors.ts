@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { redactText } from "./redact";
 
 /** Throws an error the app answers as `{ success: false, error: message }` with `status`. */
 export function fail(status: ContentfulStatusCode, message: string, extra?: Record<string, unknown>): never {
@@ -25,6 +26,6 @@ export function onError(err: Error, c: Context) {
     const message = err.message || (status === 413 ? "Request body too large" : "Request failed");
     return c.json({ success: false, error: message, ...extra }, status);
   }
-  console.error("Unhandled error", c.req.method, c.req.path, err);
+  console.error("Unhandled error", c.req.method, c.req.path, redactText(err?.stack ?? String(err)));
   return c.json({ success: false, error: "Internal server error" }, 500);
 }

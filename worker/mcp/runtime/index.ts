@@ -12,6 +12,7 @@ import {
   type McpServerFactory,
 } from "@modelcontextprotocol/server";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
+import { redactText } from "../../lib/redact";
 import { answerFromError, answerFromResponse } from "./answer";
 import { upstreamAuth } from "./auth";
 import { buildUpstreamRequest } from "./request";
@@ -104,7 +105,7 @@ export function createRuntime(config: RuntimeConfig) {
       await server.connect(transport);
       return await transport.handleRequest(request, { parsedBody });
     } catch (error) {
-      console.error("MCP request failed", error);
+      console.error("MCP request failed", redactText(String((error as Error)?.stack ?? error)));
       const id = (parsedBody as { id?: unknown } | null)?.id;
       return Response.json({ jsonrpc: "2.0", id: typeof id === "string" || typeof id === "number" ? id : null, error: { code: -32603, message: "Internal server error" } }, { status: 500 });
     } finally {
