@@ -4,11 +4,28 @@ import { safeFetchText } from "../lib/safe-fetch";
 
 export const CRAWLER_AGENT = "toolport";
 
-type Rule = { allow: boolean; pattern: RegExp; length: number };
+type Rule = { allow: boolean; pattern: { test(path: string): boolean }; length: number };
 export type Robots = { rules: Rule[]; sitemaps: string[]; crawlDelayMs: number | null };
 
-const toPattern = (path: string) =>
-  new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\\\$$/, "$")}`);
+// A rule path as a prefix matcher: `*` matches any run, a final `$` anchors the end. Each `*` part is
+// found leftmost in turn (enough for a wildcard pattern), so no rule can make a path backtrack.
+const toPattern = (path: string) => {
+  const anchored = path.endsWith("$");
+  const parts = (anchored ? path.slice(0, -1) : path).split("*");
+  const last = parts.length - 1;
+  const test = (target: string) => {
+    if (!target.startsWith(parts[0])) return false;
+    if (last === 0) return !anchored || target.length === parts[0].length;
+    let at = parts[0].length;
+    for (let i = 1; i < last; i++) {
+      const found = target.indexOf(parts[i], at);
+      if (found === -1) return false;
+      at = found + parts[i].length;
+    }
+    return anchored ? target.length - parts[last].length >= at && target.endsWith(parts[last]) : target.indexOf(parts[last], at) !== -1;
+  };
+  return { test };
+};
 
 /** Parses robots.txt; the group for our agent wins over the `*` group. */
 export function parseRobots(text: string): Robots {
@@ -18,7 +35,7 @@ export function parseRobots(text: string): Robots {
   let inRules = false;
   for (const raw of text.split(/\r?\n/).slice(0, 2000)) {
     const line = raw.replace(/#.*/, "").trim();
-    const match = line.match(/^([a-z-]+)\s*:\s*(.*)$/i);
+    const match = line.match(/^([a-z-]+)\s*:\s*(\S.*|)$/i);
     if (!match) continue;
     const [, key, value] = [match[0], match[1].toLowerCase(), match[2].trim()];
     if (key === "sitemap") sitemaps.push(value);
