@@ -28,7 +28,7 @@ export function normalizeLink(href: string, base: string | URL): string | null {
 
 /** Decides whether a link is in scope of a start URL: same host within its section, or (optionally) another host of the same site. */
 export function scopeOf(start: URL, includeSubdomains: boolean) {
-  const section = start.pathname.endsWith("/") ? start.pathname : start.pathname.replace(/[^/]*$/, "");
+  const section = start.pathname.endsWith("/") ? start.pathname : start.pathname.slice(0, start.pathname.lastIndexOf("/") + 1);
   const site = siteOf(start.hostname);
   return (link: string) => {
     const url = new URL(link);
@@ -40,4 +40,4 @@ export function scopeOf(start: URL, includeSubdomains: boolean) {
 
 /** href values of <a> elements in an HTML page. */
 export const hrefsOf = (html: string) =>
-  [...html.matchAll(/<a\b[^>]*?\bhref\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi)].map((m) => (m[2] ?? m[3] ?? m[4]).replace(/&amp;/g, "&"));
+  [...html.matchAll(/<a\b[^<>]+?\bhref\s*=\s*("([^"]*)"|'([^']*)'|([^\s>]+))/gi)].map((m) => (m[2] ?? m[3] ?? m[4]).replace(/&amp;/g, "&"));

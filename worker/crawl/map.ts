@@ -16,6 +16,9 @@ export const NO_PAGES_MESSAGE = "No pages found at the provided URL";
 
 const FETCH = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 };
 
+/** The <loc> entries of one sitemap document, trimmed and unescaped, in one linear pass (an entry holds no "<"). */
+export const sitemapEntries = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/gi)].map((m) => m[1].trim().replace(/&amp;/g, "&"));
+
 /** <loc> entries of sitemaps, following sitemap indexes breadth-first. */
 async function sitemapLocs(env: Bindings, roots: string[]): Promise<string[]> {
   const queue = [...new Set(roots)];
@@ -28,7 +31,7 @@ async function sitemapLocs(env: Bindings, roots: string[]): Promise<string[]> {
     try {
       const res = await safeFetchText(url, env, FETCH);
       if (res.status >= 400) continue;
-      const entries = [...res.text.matchAll(/<loc>\s*([\s\S]*?)\s*<\/loc>/gi)].map((m) => m[1].replace(/&amp;/g, "&"));
+      const entries = sitemapEntries(res.text);
       if (/<sitemapindex/i.test(res.text)) queue.push(...entries);
       else locs.push(...entries);
     } catch {
