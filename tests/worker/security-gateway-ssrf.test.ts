@@ -5,6 +5,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { OutboundGuard } from "../../worker/hosting/outbound";
 import { checkPublicUrl, isInternalHost } from "../../worker/lib/safe-fetch";
+import { saveAuthConfig } from "../../worker/servers/auth-config";
+import { createOrg, createServer, db } from "./mcp-setup";
 
 const upstream = () => inject("upstreamOrigin");
 
@@ -95,5 +97,26 @@ describe("generated servers' egress refusals", () => {
     // A redirect within the API's host is followed.
     const within = await guard([api.host], env).fetch(new Request(`${api.origin}/redirect?to=/text`));
     expect([within.status, await within.text()]).toEqual([200, "plain hello"]);
+  });
+});
+
+describe("an OAuth2 token URL", () => {
+  const save = async (tokenUrl: string, environment: { ENVIRONMENT: string }) => {
+    const org = await createOrg();
+    const server = await createServer(org, []);
+    const input = { authType: "oauthClientCreds" as const, authStrategy: "managed" as const, exposeToPublic: true, oauth2: { tokenUrl }, secrets: { clientId: "id", clientSecret: "secret" } };
+    return saveAuthConfig(db, env.SECRETS_KEY, org, server.id, input, environment);
+  };
+
+  it("is refused at save time when it points at an internal host, outside development", async () => {
+    for (const tokenUrl of [`${upstream()}/oauth/token`, "http://169.254.169.254/token", "https://[::ffff:0:10.0.0.1]/token", "http://localhost:9000/token"]) {
+      await expect(save(tokenUrl, production), tokenUrl).rejects.toThrow(/The OAuth2 token URL points at an internal address \(.+\), which deployed MCP servers may not call/);
+    }
+    await expect(save("ftp://auth.example.com/token", production)).rejects.toThrow("The OAuth2 token URL must be an http or https URL");
+    expect((await save("https://auth.example.com/oauth/token", production)).settings).toMatchObject({ oauth2: { tokenUrl: "https://auth.example.com/oauth/token" } });
+  });
+
+  it("may be a local address in development", async () => {
+    expect((await save(`${upstream()}/oauth/token`, env)).settings).toMatchObject({ oauth2: { tokenUrl: `${upstream()}/oauth/token` } });
   });
 });

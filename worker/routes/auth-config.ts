@@ -29,7 +29,7 @@ export const authConfigRoutes = new Hono<AppEnv>()
   )
   .get("/:id/auth-config", async (c) => c.json({ success: true, data: await getAuthConfig(c.var.db, c.var.organizationId, c.req.param("id")) }))
   .post("/:id/auth-config", validate("json", saveSchema), async (c) => {
-    const data = await saveAuthConfig(c.var.db, c.env.SECRETS_KEY, c.var.organizationId, c.req.param("id"), c.req.valid("json"));
+    const data = await saveAuthConfig(c.var.db, c.env.SECRETS_KEY, c.var.organizationId, c.req.param("id"), c.req.valid("json"), c.env);
     return c.json({ success: true, data });
   })
   .delete("/:id/auth-config/secrets", async (c) => {

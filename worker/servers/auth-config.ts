@@ -4,7 +4,9 @@ import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { accessTokens, authConfigs, type ParameterCandidate, tokenServers, tools } from "../db/schema";
 import { decryptJson, encryptJson, maskSecret } from "../lib/crypto";
+import { isLocalDev } from "../env";
 import { fail } from "../lib/errors";
+import { isInternalHost } from "../lib/safe-fetch";
 import { invalidateServerLookups } from "../mcp/lookup";
 import type { AuthCandidate } from "../openapi/auth";
 import type { UpstreamCredentials } from "../openapi/types";
@@ -92,6 +94,20 @@ function settingsFor(input: SaveAuthConfigInput, detected: AuthCandidate[]) {
   return settings;
 }
 
+/** The OAuth2 token URL must be one a deployed server may call: http(s), and (outside development) not internal. */
+function checkTokenUrl(tokenUrl: string, env: Pick<Env, "ENVIRONMENT">) {
+  let url: URL;
+  try {
+    url = new URL(tokenUrl);
+  } catch {
+    fail(400, `The OAuth2 token URL is not a valid URL: ${tokenUrl.slice(0, 200)}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") fail(400, "The OAuth2 token URL must be an http or https URL");
+  if (!isLocalDev(env) && isInternalHost(url.hostname)) {
+    fail(400, `The OAuth2 token URL points at an internal address (${url.hostname}), which deployed MCP servers may not call: use the token endpoint's public address`);
+  }
+}
+
 /**
  * Static values must name an argument of one of the server's tools (else they would never be sent).
  * Names saved before stay accepted, so a re-import that drops a parameter doesn't block saving.
@@ -108,12 +124,22 @@ async function checkStaticParameterNames(db: Database, serverId: string, values:
 }
 
 /** Saves the auth config with spec §5's validation; blank secrets keep the stored ones. */
-export async function saveAuthConfig(db: Database, secretsKey: string, organizationId: string, serverId: string, input: SaveAuthConfigInput) {
+export async function saveAuthConfig(
+  db: Database,
+  secretsKey: string,
+  organizationId: string,
+  serverId: string,
+  input: SaveAuthConfigInput,
+  env: Pick<Env, "ENVIRONMENT">,
+) {
   await getConfigurableServer(db, organizationId, serverId);
   const existing = await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, serverId) });
   const blanks = Object.entries(input.authContextValues ?? {}).filter(([, v]) => !String(v ?? "").trim()).map(([k]) => k);
   if (blanks.length) fail(400, `Please provide values for all static parameters: ${blanks.join(", ")}`);
   await checkStaticParameterNames(db, serverId, input.authContextValues ?? {}, existing?.authContextValues ?? {});
+  const settings = settingsFor(input, (existing?.settings.detected as AuthCandidate[] | undefined) ?? []);
+  const oauth2 = settings.oauth2 as { tokenUrl: string } | undefined;
+  if (oauth2) checkTokenUrl(oauth2.tokenUrl, env);
   const managed = input.authStrategy === "managed" && input.authType !== "none";
   let secrets: UpstreamCredentials = {};
   if (managed) {
@@ -140,7 +166,7 @@ export async function saveAuthConfig(db: Database, secretsKey: string, organizat
     exposeToPublic: input.exposeToPublic ?? false,
     secretsCiphertext: hasSecrets ? await encryptJson(secretsKey, secrets) : null,
     maskedSecrets: Object.fromEntries(Object.entries(secrets).map(([k, v]) => [k, maskSecret(v!)])),
-    settings: settingsFor(input, (existing?.settings.detected as AuthCandidate[] | undefined) ?? []),
+    settings,
     updatedAt: new Date(),
   };
   const [row] = await db.insert(authConfigs).values({ serverId, ...values }).onConflictDoUpdate({ target: authConfigs.serverId, set: values }).returning();
