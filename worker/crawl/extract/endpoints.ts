@@ -76,6 +76,8 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
   const changelogPage = CHANGELOG.test(page.url.replace(/[-_/]/g, " ")) || CHANGELOG.test(page.title ?? "");
   const headings: Heading[] = [];
   const st: { current: Draft | null; scope: number } = { current: null, scope: 0 };
+  let paramIndent = -1;
+  let pending: FoundParam[] = []; // parameters written before their section's route (prose, then the example)
   let label: { kind: Kind; location: ParamLocation | null } | null = null;
 
   const nearest = () => {
@@ -102,7 +104,8 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     }
     if (st.current && level === st.scope && st.current.method === route.method && st.current.rawPath === path) return;
     if (drafts.length >= MAX_DRAFTS) return;
-    st.current = { method: route.method, rawPath: path, params: [], source: page.url, strength, ...(summary ? { summary } : {}) };
+    st.current = { method: route.method, rawPath: path, params: level === scopeLevel() ? pending : [], source: page.url, strength, ...(summary ? { summary } : {}) };
+    pending = [];
     st.scope = level;
     label = null;
     drafts.push(st.current);
@@ -117,7 +120,8 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       return true;
     }
     if (st.current) st.current.params.push(param);
-    return Boolean(st.current);
+    else if (pending.length < 200) pending.push(param);
+    return true;
   };
   const attachExample = (example: Example) => {
     const draft = st.current as Draft;
@@ -135,6 +139,8 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       const kind = kindOf(text);
       headings.push({ level: block.level, text, kind, location: kind === "params" ? locationOf(text) : null, generic: GENERIC.test(text) });
       label = null;
+      pending = [];
+      paramIndent = -1;
       const route = kind === "changelog" || changelogPage ? null : findRoute(block.text);
       if (route) {
         const rest = clean(block.text.replace(route.path, "").replace(route.method, ""));
@@ -202,7 +208,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     }
     const inParams = kind === "params";
     const location = locationNow();
-    let param = block.t === "item" ? paramOfItem(text, block.more, location, inParams) : /^(?:\*\*|`)/.test(text) ? paramOfItem(text, "", location, inParams) : null;
+    let param = block.t === "item" ? paramOfItem(text, block.more, location, inParams) : /^(?:\*\*|`)/.test(text) || inParams ? paramOfItem(text, "", location, inParams) : null;
     const next = blocks[b + 1];
     if (!param && block.t === "line" && next?.t === "line" && (st.current || kind === "object")) {
       // A name on its own line with its type on the next (rendered parameter components).
@@ -213,7 +219,8 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
         b++;
       }
     }
-    if (param && block.t === "item" && block.indent > 0 && st.current && st.current!.params.length) continue; // a nested property
+    if (block.t === "item" && paramIndent >= 0 && block.indent > paramIndent) continue; // a nested property of the parameter above
+    paramIndent = param && block.t === "item" ? block.indent : block.t === "item" ? paramIndent : -1;
     if (addParam(param)) continue;
     if (st.current && !st.current!.description && block.t === "line" && text.length > 3) st.current!.description = clean(text).slice(0, 1000);
   }

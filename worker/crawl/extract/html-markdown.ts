@@ -11,15 +11,17 @@ const VOID = new Set("br hr img input meta link wbr source area col embed param 
 const RAW = new Set(["script", "style", "textarea", "template", "svg", "math", "noscript", "select", "iframe", "canvas"]);
 const SKIP = new Set(["nav", "aside", "button", "form", "dialog", "object"]);
 const SKIP_ROLES = new Set(["navigation", "tablist", "banner", "contentinfo", "search", "complementary", "tab"]);
-const SKIP_CLASS = ["sidebar", "breadcrumb", "navbar", "pagination", "table-of-contents", "headerlink", "hash-link", "anchor-link", "copy-button", "clipboard", "skip-link"];
+const SKIP_CLASS_PARTS = new Set(["sidebar", "breadcrumb", "breadcrumbs", "navbar", "pagination", "toc", "tableofcontents", "headerlink", "clipboard", "skiptocontent"]);
+const SKIP_CLASS = ["table-of-contents", "hash-link", "anchor-link", "copy-button", "skip-link", "tabbed-labels", "sr-only", "visually-hidden"];
 const METHOD_WORDS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
 const MAX_STACK = 200;
 const MAX_LIST_INDENT = 8;
 
-type Entry = { name: string; skip: boolean; region: boolean };
+type Entry = { name: string; skip: boolean; region: boolean; bold: boolean };
 type Table = { rows: string[][]; row: string[] | null };
 
-const skippedClass = (cls: string) => SKIP_CLASS.some((c) => cls.includes(c)) || /(?:^|\s)toc(?:\s|$)/.test(cls);
+const skippedClass = (cls: string) =>
+  cls !== "" && (SKIP_CLASS.some((c) => cls.includes(c)) || cls.split(/[\s_-]/).some((part) => SKIP_CLASS_PARTS.has(part)));
 
 /** Converts a page of HTML to Markdown of its main region, at most `maxChars` long. */
 export function htmlToMarkdown(html: string, maxChars: number): string {
@@ -54,7 +56,7 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
     }
     line = "";
     if (!text) return;
-    if (heading) push(`${"#".repeat(heading)} ${trimEnd(text, " ¶#§\u200b")}`, "");
+    if (heading) push("", `${"#".repeat(heading)} ${trimEnd(text, " ¶#§\u200b")}`, "");
     else if (marker) push(marker + text);
     else if (indent) push(indent + text);
     else push(text, "");
@@ -79,8 +81,10 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
       ("hidden" in a && role !== "tabpanel") ||
       a["aria-hidden"] === "true" ||
       skippedClass(cls);
+    // A parameter component's name element ("param-name", data-component-part="field-name") reads as `**name**`.
+    const bold = !pre && (/(?:^|[\s_-])(?:param|field|property|parameter|attribute|arg)(?:-|__|_)?name\b/.test(cls) || a["data-component-part"] === "field-name");
     if (!VOID.has(name) && stack.length < MAX_STACK) {
-      stack.push({ name, skip, region });
+      stack.push({ name, skip, region, bold });
       if (skip) skipping++;
       if (region) inRegion++;
     }
@@ -90,6 +94,11 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
       if (name === "br" || (BLOCK.has(name) && name !== "pre") || / line|^line|token-line|code-line/.test(cls)) {
         if (pre.length && !pre[pre.length - 1].endsWith("\n")) pre.push("\n");
       }
+      return;
+    }
+    if (bold && !skipping && inRegion) {
+      if (BLOCK.has(name) && !(tables.length && tables[tables.length - 1].row)) flush();
+      line += "**";
       return;
     }
     if (tables.length && tables[tables.length - 1].row && BLOCK.has(name) && !/^(td|th|tr|table)$/.test(name)) {
@@ -158,6 +167,10 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
     if (entry.skip) skipping--;
     if (entry.region) inRegion--;
     if (!visible) return;
+    if (entry.bold && !pre) {
+      line = `${line.trimEnd()}** `;
+      return;
+    }
     if (pre) {
       if (name !== "pre") return;
       const code = trimStart(pre.join(""), "\n").trimEnd();

@@ -17,11 +17,18 @@ export function baseUrlOf(drafts: Draft[], hints: Hints): string | null {
   const counts = new Map<string, number>();
   for (const u of urls) counts.set(u.origin, (counts.get(u.origin) ?? 0) + 1);
   const origin = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
-  const sameOrigin = urls.filter((u) => u.origin === origin);
-  const first = sameOrigin[0].path.split("/")[1] ?? "";
-  const version = /^v\d+(?:\.\d+)?$/.test(first) && sameOrigin.every((u) => u.path.split("/")[1] === first && u.path.split("/").length > 2);
-  return version ? `${origin}/${first}` : origin;
+  // The leading segments every URL shares, as far as they read like an API prefix (/api, /v2, /api/v1).
+  const paths = urls.filter((u) => u.origin === origin).map((u) => u.path.split("?")[0].split("/").slice(1));
+  const prefix: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const segment = paths[0][i];
+    if (!segment || !API_PREFIX.test(segment) || !paths.every((p) => p[i] === segment) || !paths.some((p) => p.length > i + 1)) break;
+    prefix.push(segment);
+  }
+  return prefix.length ? `${origin}/${prefix.join("/")}` : origin;
 }
+
+const API_PREFIX = /^(?:api|rest|public|v\d+(?:\.\d+)?|\d{4}-\d{2}-\d{2})$/i;
 
 /** An absolute URL's origin ("" when relative) and the rest, without parsing templates (`{id}`, `<id>`) as URL syntax. */
 function splitUrl(raw: string): { origin: string; path: string } {

@@ -11,7 +11,8 @@ export type FoundParam = { name: string; in: ParamLocation | null; schema: Schem
 const NAME_COL = /^(?:name|parameters?|params?|fields?|attributes?|arguments?|args?|propert(?:y|ies)|keys?|options?|variables?|headers?|(?:query|path|url|body|form|header|request) ?(?:parameters?|params?|fields?))(?: name)?$/i;
 const TYPE_WORD =
   /^(?:\?)?(?:string|str|integer|int|int32|int64|long|number|float|double|decimal|boolean|bool|array|list|object|hash|map|dict|enum|date|datetime|date-time|timestamp|uuid|file|binary|snowflake|any|null|json|iso8601|url|uri|email|text|char|numeric|bigint|mixed|dictionary)\b/i;
-const PROSE_WORDS = new Set(["note", "warning", "tip", "important", "example", "examples", "returns", "response", "request", "default", "deprecated", "caution", "info", "see", "required", "optional", "yes", "no", "true", "false", "get", "post", "put", "patch", "delete"]);
+const PROSE_WORDS = new Set(["note", "warning", "tip", "important", "example", "examples", "returns", "response", "request", "default", "deprecated", "caution", "info", "see"]);
+const NOT_NAMES = new Set(["required", "optional", "yes", "no", "true", "false", "null", "none", "GET", "POST", "PUT", "PATCH", "DELETE"]);
 const NAME = /^[A-Za-z_$@][\w.\-[\]$@]{0,79}$/;
 
 /** Markup dropped from a cell or fragment: code ticks, bold and emphasis markers, links' targets. */
@@ -47,7 +48,8 @@ export function nameOf(raw: string): { name: string; optional: boolean; required
   const optional = first.endsWith("?") || first.startsWith("?");
   const required = first.endsWith("*");
   const name = trimEnd(trimStart(first, "?"), "?*");
-  if (!NAME.test(name) || PROSE_WORDS.has(name.toLowerCase())) return null;
+  // Admonition and prose words ("Note:", "Returns") are not names; lowercase ones like `note` may be.
+  if (!NAME.test(name) || NOT_NAMES.has(name) || (/^[A-Z][a-z]+$/.test(name) && PROSE_WORDS.has(name.toLowerCase()))) return null;
   return { name, optional, required };
 }
 
@@ -101,10 +103,15 @@ function detailAfterName(name: string, rest: string, more: string, sectionLocati
     detail = text.slice(1, close);
     text = text.slice(close + 1).trim();
   }
+  if (!detail && !text && more) text = more.slice(0, 300);
   const typeWord = typeAtStart(detail) || typeAtStart(text);
+  // "string, path, required." — a location among the short clauses before the first sentence ends.
+  const clauses = text.split(".")[0].split(",").map((c) => c.trim().toLowerCase());
+  const clauseLocation = clauses.find((c) => /^(?:in )?(?:path|query|body|header)$/.test(c));
   const separated = /^(?:[—–:-]|\s*$)/.test(text) || text.startsWith("- ");
   const flags = /^[,\s]*(?:\*|_)*(?:required|optional)\b/i.test(text) || /\b(?:required|optional)\b/i.test(detail);
-  if (!formatted && !(inParams && (detail || separated)) && !(detail && typeAtStart(detail))) return null;
+  const dashed = /^[—–:-]\s*\S/.test(text);
+  if (!formatted && !(inParams && (detail || dashed || typeWord)) && !(detail && typeAtStart(detail))) return null;
   if (formatted && !inParams && !typeWord && !flags && !detail && !(separated && text.length > 1)) return null;
   const all = `${detail} ${text.slice(0, 80)}`;
   const required = /\brequired\b/i.test(all) && !/\bnot required\b|\boptional\b/i.test(all);
@@ -112,7 +119,7 @@ function detailAfterName(name: string, rest: string, more: string, sectionLocati
   if (typeWord && description.toLowerCase().startsWith(typeWord.toLowerCase())) description = description.slice(typeWord.length).replace(/^[\s,;—–:-]+/, "");
   return {
     name,
-    in: locationOf(detail) ?? sectionLocation,
+    in: locationOf(detail) ?? (clauseLocation ? locationOf(clauseLocation) : null) ?? sectionLocation,
     schema: schemaOfTypeName(typeWord || detail.split(/[,;]/)[0]),
     required: required || /^\**required\b/i.test(plain(more)),
     ...(description ? { description: description.slice(0, 500) } : {}),
