@@ -35,7 +35,7 @@ export function parseRobots(text: string): Robots {
   let inRules = false;
   for (const raw of text.split(/\r?\n/).slice(0, 2000)) {
     const line = raw.replace(/#.*/, "").trim();
-    const match = line.match(/^([a-z-]+)\s*:\s*(\S.*|)$/i);
+    const match = line.match(/^([a-z-]+)\s*:\s*((?:\S.*)?)$/i);
     if (!match) continue;
     const [, key, value] = [match[0], match[1].toLowerCase(), match[2].trim()];
     if (key === "sitemap") sitemaps.push(value);
