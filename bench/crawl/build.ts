@@ -1,0 +1,71 @@
+// Builds the corpus sites into a git-ignored folder (node_modules/.cache/bench/crawl), reusing a
+// site whose description, generator and bench sources have not changed since it was built.
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { dirname, join, relative } from "node:path";
+import converter from "api-spec-converter";
+import { DESCRIPTIONS, type Site } from "./corpus";
+import type { SiteFile } from "./generators/types";
+
+export const OUT = join(import.meta.dirname, "..", "..", "node_modules", ".cache", "bench", "crawl");
+const SOURCES = [import.meta.dirname, join(import.meta.dirname, "generators")];
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)])));
+  return nested.flat();
+}
+
+let sourcesHash: Promise<string> | undefined;
+/** A hash of the bench's own generator sources: a changed generator rebuilds its sites. */
+function hashOfSources(): Promise<string> {
+  sourcesHash ??= (async () => {
+    const hash = createHash("sha1");
+    for (const dir of SOURCES) for (const f of (await readdir(dir)).filter((n) => n.endsWith(".ts")).sort()) hash.update(await readFile(join(dir, f)));
+    return hash.digest("hex");
+  })();
+  return sourcesHash;
+}
+
+const converted = new Map<string, Promise<Record<string, any>>>();
+/** The description a site is generated from, parsed (and turned back into Swagger 2.0 where the corpus says so). */
+export function descriptionOf(site: Site): Promise<Record<string, any>> {
+  const source = DESCRIPTIONS[site.description];
+  if (!converted.has(site.description)) {
+    converted.set(
+      site.description,
+      source.swagger2
+        ? converter.convert({ from: "openapi_3", to: "swagger_2", source: source.file }).then((r: { spec: Record<string, any> }) => JSON.parse(JSON.stringify(r.spec)))
+        : readFile(source.file, "utf8").then(JSON.parse),
+    );
+  }
+  return converted.get(site.description)!;
+}
+
+export type BuiltSite = { site: Site; dir: string; files: string[]; seconds: number; cached: boolean; error?: string };
+
+/** Builds one site (or reuses it); answers its folder and files relative to it. */
+export async function buildSite(site: Site): Promise<BuiltSite> {
+  const dir = join(OUT, "sites", site.name);
+  const doc = await descriptionOf(site);
+  const stamp = createHash("sha1").update(JSON.stringify(doc)).update(site.style.id).update(await hashOfSources()).digest("hex");
+  const stampFile = join(OUT, "stamps", `${site.name}.txt`);
+  if ((await readFile(stampFile, "utf8").catch(() => "")) === stamp) {
+    return { site, dir, files: (await listFiles(dir)).map((f) => relative(dir, f)), seconds: 0, cached: true };
+  }
+  const started = performance.now();
+  await rm(dir, { recursive: true, force: true });
+  let files: SiteFile[];
+  try {
+    files = await site.style.generate(structuredClone(doc), DESCRIPTIONS[site.description].file);
+  } catch (err) {
+    return { site, dir, files: [], seconds: (performance.now() - started) / 1000, cached: false, error: (err as Error).message.split("\n")[0] };
+  }
+  for (const file of files) {
+    await mkdir(dirname(join(dir, file.path)), { recursive: true });
+    await writeFile(join(dir, file.path), file.body);
+  }
+  await mkdir(dirname(stampFile), { recursive: true });
+  await writeFile(stampFile, stamp);
+  return { site, dir, files: files.map((f) => f.path), seconds: (performance.now() - started) / 1000, cached: false };
+}

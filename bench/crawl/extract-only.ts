@@ -1,0 +1,38 @@
+// Measurement 1, extraction alone: each site's pages through preparePage + readPage + assemble in
+// this Node process, timed in CPU milliseconds, the result scored against the site's description.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { assemble, readPage } from "../../worker/crawl/extract/index";
+import { preparePage, titleOf } from "../../worker/crawl/markdown";
+import type { BuiltSite } from "./build";
+import { ORIGIN } from "./shells";
+import { score, type Score, type Truth } from "./truth";
+
+export type ExtractResult = { pages: number; score: Score; cpuMs: number; prepareMs: number };
+
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+
+/** The pages a crawler would store of a site: its HTML and Markdown files, the start page first. */
+export function pageFiles(built: BuiltSite): string[] {
+  const pages = built.files.filter((f) => f.endsWith(".html") || f.endsWith(".md") || f === "llms.txt");
+  return pages.sort((a, b) => Number(b === "index.html") - Number(a === "index.html") || a.localeCompare(b));
+}
+
+/** Extracts a description from a site's pages and scores it. */
+export async function extractSite(built: BuiltSite, truth: Truth): Promise<ExtractResult> {
+  const origin = `https://${built.site.name.replaceAll(".", "-")}.docs.test`;
+  const files = pageFiles(built);
+  const bodies = await Promise.all(files.map(async (f) => (await readFile(join(built.dir, f), "utf8")).replaceAll(ORIGIN, origin)));
+  const start = process.cpuUsage();
+  const pages = files.map((f, i) => {
+    const type = f.endsWith(".html") ? "text/html; charset=utf-8" : f.endsWith(".md") ? "text/markdown" : "text/plain";
+    const url = `${origin}/${f === "index.html" ? "" : f}`;
+    return { url, title: type.startsWith("text/html") ? titleOf(bodies[i]) : null, content: preparePage(bodies[i], type) };
+  });
+  const prepareMs = cpuMs(start);
+  const draft = assemble(pages.map(readPage), { title: pages[0]?.title, sourceUrl: pages[0]?.url ?? origin });
+  return { pages: pages.length, score: score(truth, draft as Record<string, any> | null), cpuMs: cpuMs(start), prepareMs };
+}
