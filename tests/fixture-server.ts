@@ -12,6 +12,8 @@ const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".xml": "application/xml",
   ".txt": "text/plain",
+  ".md": "text/markdown; charset=utf-8",
+  ".js": "text/javascript",
 };
 
 /**
@@ -36,6 +38,11 @@ export async function startFixtureServer(): Promise<{ origin: string; server: Se
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (url.pathname === "/_status/500") return void res.writeHead(500).end("upstream error");
+    // /_huge.json: a description that declares a body beyond the 20 MB limit (refused before it is read).
+    if (url.pathname === "/_huge.json") {
+      const body = `{"openapi":"3.0.3","info":{"title":"Huge","version":"1"},"paths":{"/x":{"get":{"responses":{"200":{"description":"ok"}}}}},"x-pad":"${" ".repeat(21 * 1024 * 1024)}"}`;
+      return void res.writeHead(200, { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }).end(body);
+    }
     if (url.pathname.startsWith("/_redirect")) {
       return void res.writeHead(302, { location: url.searchParams.get("to") ?? "/" }).end();
     }

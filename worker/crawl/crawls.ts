@@ -24,7 +24,7 @@ async function pagesToCrawl(env: Bindings, input: StartCrawlInput) {
   const start = checkPublicUrl(input.url, env);
   const limit = Math.min(input.limit ?? MAX_CRAWL_PAGES, MAX_CRAWL_PAGES);
   const site = siteOf(start.hostname);
-  const chosen = input.selectedUrls?.length ? input.selectedUrls : await mapSite(env, start.href);
+  const chosen = input.selectedUrls?.length ? input.selectedUrls : (await mapSite(env, start.href)).links;
   const urls = new Set<string>();
   for (const raw of chosen) {
     const link = normalizeLink(raw, start);

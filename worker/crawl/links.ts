@@ -1,13 +1,20 @@
 // Which links belong to a documentation site, and one spelling per page.
+import { parse } from "tldts";
+
 const ASSET = /\.(css|js|mjs|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|eot|pdf|zip|gz|mp4|mp3|xml|json|ya?ml)$/i;
 const TRACKING = /^(utm_|ref$|fbclid$|gclid$)/;
 
-/** The site a host belongs to: its last two labels (three under a short second level such as co.uk); IPs stand alone. */
+/**
+ * The site a host belongs to: its registrable domain by the public-suffix list, so each name under a
+ * shared suffix (x.github.io, y.pages.dev) is a site of its own; IPs stand alone; names under an
+ * unlisted top-level name (localhost, test), reachable only in development, share that name.
+ */
 export function siteOf(hostname: string): string {
-  if (/^[\d.]+$/.test(hostname) || hostname.includes(":")) return hostname;
-  const labels = hostname.split(".");
-  const take = labels.length > 2 && labels.at(-2)!.length <= 3 && labels.at(-1)!.length === 2 ? 3 : 2;
-  return labels.slice(-take).join(".");
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  const parsed = parse(host, { allowPrivateDomains: true, extractHostname: false });
+  if (parsed.isIp || host.includes(":")) return host;
+  if (!parsed.isIcann && !parsed.isPrivate) return host.slice(host.lastIndexOf(".") + 1);
+  return parsed.domain ?? host;
 }
 
 /** The URL without fragment or tracking parameters; null for non-http(s) or asset links. */

@@ -1,9 +1,12 @@
-// Mapping a documentation site: sitemap.xml (and sitemap indexes), robots.txt, and the links of the
-// start page, kept to the site (plus subdomains), de-duplicated, normalised and capped.
+// Mapping a documentation site: llms.txt, sitemap.xml (and sitemap indexes), robots.txt, and the links
+// of the start page, kept to the site (plus subdomains), de-duplicated, normalised and capped; and the
+// site's own OpenAPI description when it publishes one.
 import type { Bindings } from "../env";
 import { fail } from "../lib/errors";
 import { checkPublicUrl, safeFetchText } from "../lib/safe-fetch";
+import { discoverOpenApi, FetchBudget, type OpenApiOffer } from "./discover";
 import { hrefsOf, normalizeLink, scopeOf } from "./links";
+import { findManifest, preferMarkdown } from "./llms";
 import { fetchRobots, isAllowed, type Robots } from "./robots";
 
 /** At most this many links answer a map (the start page first, then the sitemap's, then the page's links). */
@@ -12,6 +15,8 @@ export const MAX_MAP_LINKS = 500;
 export const MAX_SITEMAPS = 10;
 /** At most this many hosts (the start host and its subdomains) are mapped. */
 export const MAX_HOSTS = 10;
+/** At most this many extra fetches look for the site's description, llms.txt and Markdown twins. */
+export const MAX_DISCOVERY_FETCHES = 24;
 export const NO_PAGES_MESSAGE = "No pages found at the provided URL";
 
 const FETCH = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 };
@@ -41,32 +46,51 @@ async function sitemapLocs(env: Bindings, roots: string[]): Promise<string[]> {
   return locs;
 }
 
-/** Maps a documentation site to the page URLs worth crawling. */
-export async function mapSite(env: Bindings, rawUrl: string, options: { includeSubdomains?: boolean } = {}): Promise<string[]> {
+export type MapSource = "llms.txt" | "sitemap" | "links";
+/** A map's answer: the pages to offer, where they came from, and the site's own description if it publishes one. */
+export type SiteMap = { links: string[]; openapi: OpenApiOffer | null; source: MapSource };
+
+/**
+ * Maps a documentation site to the page URLs worth crawling: an llms.txt manifest's links (as Markdown
+ * twins when the site serves them), else the sitemap's and the start page's; and looks for the
+ * site's own OpenAPI description.
+ */
+export async function mapSite(env: Bindings, rawUrl: string, options: { includeSubdomains?: boolean } = {}): Promise<SiteMap> {
   const start = checkPublicUrl(rawUrl, env);
   const robots = await fetchRobots(env, start.origin);
   const page = await safeFetchText(start.href, env, FETCH);
   // A redirected start page (docs.example.com → /v2/docs) sets the scope where the content is.
   const landed = new URL(page.url);
   const inScope = scopeOf(landed, options.includeSubdomains ?? true);
-  const candidates: string[] = [];
-  if (page.status < 400) candidates.push(landed.href);
-  // Documentation under a path (example.com/docs/) often has its own sitemap there.
-  const section = new URL("sitemap.xml", landed).href;
-  candidates.push(...(await sitemapLocs(env, [...robots.sitemaps, `${start.origin}/sitemap.xml`, section])));
-  if (page.status < 400 && /html/i.test(page.contentType)) candidates.push(...hrefsOf(page.text));
+  const budget = new FetchBudget(MAX_DISCOVERY_FETCHES);
+  const [openapi, manifest] = await Promise.all([
+    page.status < 400 ? discoverOpenApi(env, page, budget) : null,
+    findManifest(env, landed, budget),
+  ]);
 
   const robotsByOrigin = new Map<string, Promise<Robots>>([[start.origin, Promise.resolve(robots)]]);
-  const links = new Set<string>();
-  for (const candidate of candidates) {
-    if (links.size >= MAX_MAP_LINKS) break;
-    const link = normalizeLink(candidate, landed);
-    if (!link || links.has(link) || !inScope(link)) continue;
-    const url = new URL(link);
-    if (!robotsByOrigin.has(url.origin) && robotsByOrigin.size >= MAX_HOSTS) continue;
-    if (!robotsByOrigin.has(url.origin)) robotsByOrigin.set(url.origin, fetchRobots(env, url.origin));
-    if (isAllowed(await robotsByOrigin.get(url.origin)!, url)) links.add(link);
-  }
-  if (links.size === 0) fail(404, NO_PAGES_MESSAGE);
-  return [...links];
+  const keep = async (candidates: string[]) => {
+    const links = new Set<string>();
+    for (const candidate of candidates) {
+      if (links.size >= MAX_MAP_LINKS) break;
+      const link = normalizeLink(candidate, landed);
+      if (!link || links.has(link) || !inScope(link)) continue;
+      const url = new URL(link);
+      if (!robotsByOrigin.has(url.origin) && robotsByOrigin.size >= MAX_HOSTS) continue;
+      if (!robotsByOrigin.has(url.origin)) robotsByOrigin.set(url.origin, fetchRobots(env, url.origin));
+      if (isAllowed(await robotsByOrigin.get(url.origin)!, url)) links.add(link);
+    }
+    return [...links];
+  };
+
+  const listed = manifest ? await keep(manifest.links) : [];
+  if (listed.length) return { links: await preferMarkdown(env, listed, budget), openapi, source: "llms.txt" };
+  const first = page.status < 400 ? await keep([landed.href]) : [];
+  // Documentation under a path (example.com/docs/) often has its own sitemap there.
+  const section = new URL("sitemap.xml", landed).href;
+  const fromSitemap = await keep([...first, ...(await sitemapLocs(env, [...robots.sitemaps, `${start.origin}/sitemap.xml`, section]))]);
+  const fromPage = page.status < 400 && /html/i.test(page.contentType) ? hrefsOf(page.text) : [];
+  const links = await keep([...fromSitemap, ...fromPage]);
+  if (links.length === 0 && !openapi) fail(404, NO_PAGES_MESSAGE);
+  return { links, openapi, source: fromSitemap.length > first.length ? "sitemap" : "links" };
 }

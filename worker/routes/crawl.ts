@@ -27,7 +27,9 @@ export const crawlRoutes = new Hono<AppEnv>()
   .post("/map", validate("json", mapBody), async (c) => {
     await assertServerAllowed(c.var.db, c.var.organizationId);
     const { url, includeSubdomains } = c.req.valid("json");
-    return c.json({ success: true, links: await mapSite(c.env, url, { includeSubdomains: includeSubdomains ?? true }) });
+    // links (spec §7) beside the site's own description (openapi) and where the links came from (source).
+    const { links, openapi, source } = await mapSite(c.env, url, { includeSubdomains: includeSubdomains ?? true });
+    return c.json({ success: true, links, openapi, source });
   })
   .post("/crawl", validate("json", crawlBody), async (c) => {
     await assertServerAllowed(c.var.db, c.var.organizationId);
