@@ -7,6 +7,7 @@ import { mapSite } from "../../worker/crawl/map";
 import { pageContentKey } from "../../worker/crawl/queue";
 import { waitForCrawl } from "./crawl-helpers";
 import { call, signUp } from "./helpers";
+import { importUrl, json } from "./servers-helpers";
 
 let user: Awaited<ReturnType<typeof signUp>>;
 beforeAll(async () => {
@@ -43,6 +44,15 @@ describe("a site that publishes its OpenAPI description", () => {
     const expected = { url: site("scalar/openapi.json"), title: "Weather", operationCount: 1 };
     expect((await map(site("scalar/index.html"))).openapi).toEqual(expected);
     expect((await map(site("scalar/app.html"))).openapi).toEqual(expected);
+  });
+
+  it("reads Stoplight Elements' apiDescriptionUrl and RapiDoc's spec-url", async () => {
+    const expected = { url: site("scalar/openapi.json"), title: "Weather", operationCount: 1 };
+    const page = (text: string) => ({ url: site("viewers/index.html"), status: 200, contentType: "text/html", text });
+    const elements = `<elements-api apiDescriptionUrl="../scalar/openapi.json" router="hash" layout="sidebar"></elements-api>`;
+    expect(await discoverOpenApi(env, page(elements), new FetchBudget(24))).toEqual(expected);
+    const rapidoc = `<rapi-doc spec-url="${site("scalar/openapi.json")}" theme="dark"></rapi-doc>`;
+    expect(await discoverOpenApi(env, page(rapidoc), new FetchBudget(24))).toEqual(expected);
   });
 
   it("takes a Download OpenAPI link, not another .json link of the page", async () => {
@@ -104,5 +114,29 @@ describe("a site with llms.txt", () => {
     const crawl = await waitForCrawl(user.cookie, started.crawlId);
     expect(crawl.pageDetails.map((p) => p.status)).toEqual(["completed", "completed", "completed"]);
     expect(await env.KV.get(pageContentKey(started.crawlId, site("llms/guide.html.md")))).toBe("# Guide\n\nSend the `X-Api-Key` header with every request.");
+  });
+});
+
+describe("end to end: a Redoc site's own description becomes the server", () => {
+  it("maps the site, names the description, and the server made from that URL has exactly its operations as tools", async () => {
+    const res = await call("/api/crawl/map", { method: "POST", cookie: user.cookie, json: { url: site("redoc/index.html"), includeSubdomains: true } });
+    const answer = await res.json<{ success: boolean; links: string[]; source: string; openapi: { url: string; title: string; operationCount: number } }>();
+    expect(answer).toEqual({
+      success: true,
+      links: [site("redoc/index.html")],
+      source: "links",
+      openapi: { url: site("redoc/api/openapi.yaml"), title: "Notes API", operationCount: 4 },
+    });
+    const created = await importUrl(user.cookie, answer.openapi.url, { name: "Notes" });
+    expect(created.status).toBe(201);
+    const { data } = await json(created);
+    expect(data).toMatchObject({ name: "Notes", sourceUrl: answer.openapi.url, baseUrl: "https://api.notes.example/v1", toolCount: 4 });
+    const mappings = await json(await call(`/api/servers/${data.id}/mappings`, { cookie: user.cookie }));
+    expect(mappings.data.map((t: { name: string; endpoint: { method: string; path: string } }) => [t.name, `${t.endpoint.method} ${t.endpoint.path}`])).toEqual([
+      ["listNotes", "GET /notes"],
+      ["createNote", "POST /notes"],
+      ["getNote", "GET /notes/{id}"],
+      ["deleteNote", "DELETE /notes/{id}"],
+    ]);
   });
 });
