@@ -1,0 +1,32 @@
+// Every regular expression in the Worker, its Durable Objects and the SPA passes the regex lint (eslint.config.js): none backtracks or moves super-linearly.
+import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const FOLDERS = ["worker", "durable-objects", "web/src"];
+const eslint = new ESLint({ cwd: root });
+
+/** One line per finding: file:line rule message (a parse failure has no rule). */
+const findings = (results: ESLint.LintResult[]) =>
+  results.flatMap((r) => r.messages.map((m) => `${relative(root, r.filePath)}:${m.line} ${m.ruleId ?? "parse-error"} ${m.message}`));
+
+it("finds no regex finding in worker/, durable-objects/ or web/src", async () => {
+  const results = await eslint.lintFiles(FOLDERS);
+  expect(results.length).toBeGreaterThan(100);
+  const list = findings(results);
+  expect(list.length, `regex findings:\n${list.join("\n")}\n`).toBe(0);
+});
+
+it("reports the nested quantifier that once hung the crawl extractor", async () => {
+  const code = "export const SIGNATURE = /^\\s*(?:[#>*|-]+\\s*)*(GET|POST)\\s+\\/\\S+/;\n";
+  const [result] = await eslint.lintText(code, { filePath: `${root}/worker/crawl/example.ts` });
+  expect(result.messages.map((m) => m.ruleId)).toContain("regexp/no-super-linear-backtracking");
+});
+
+it("reports an unanchored search that is quadratic on long input, in a .tsx file of the SPA", async () => {
+  const code = "export const Base = ({ url }: { url: string }) => <span>{url.replace(/\\/+$/, \"\")}</span>;\n";
+  const [result] = await eslint.lintText(code, { filePath: `${root}/web/src/features/example.tsx` });
+  expect(result.messages.map((m) => m.ruleId)).toEqual(["regexp/no-super-linear-move"]);
+});
