@@ -27,8 +27,21 @@ export const EXTRACT_TIMEOUT_MESSAGE = "OpenAPI extraction timed out after 5 min
 
 const json = <T,>(path: string, options: Parameters<typeof apiRequest>[1]) => apiRequest<T>(path, { ...options, wholeBody: true });
 
-export const mapSite = async (url: string) =>
-  (await json<{ links?: string[] }>("/api/crawl/map", { method: "POST", body: { url, includeSubdomains: true }, fallbackError: "Failed to map documentation" }))?.links ?? [];
+/** A description the documentation site publishes itself, as the map found and checked it. */
+export type OpenApiOffer = { url: string; title: string; operationCount: number };
+/** Where the map's links came from: the site's llms.txt manifest, its sitemap, or the start page's links. */
+export type MapSource = "llms.txt" | "sitemap" | "links";
+export type SiteMap = { links: string[]; openapi: OpenApiOffer | null; source: MapSource | null };
+
+/** POST /api/crawl/map: the pages to offer, and the site's own OpenAPI description when it publishes one. */
+export async function mapSite(url: string): Promise<SiteMap> {
+  const answer = await json<{ links?: string[]; openapi?: OpenApiOffer | null; source?: MapSource }>("/api/crawl/map", {
+    method: "POST",
+    body: { url, includeSubdomains: true },
+    fallbackError: "Failed to map documentation",
+  });
+  return { links: answer?.links ?? [], openapi: answer?.openapi ?? null, source: answer?.source ?? null };
+}
 
 export const startCrawl = (url: string, selectedUrls: string[]) =>
   json<{ crawlId?: string; total?: number }>("/api/crawl/crawl", { method: "POST", body: { url, selectedUrls }, fallbackError: "Failed to start crawl" });

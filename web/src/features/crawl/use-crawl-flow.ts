@@ -1,5 +1,6 @@
-// The crawl flow of spec §4: map → page selection → crawl (live updates, polling) → extraction job
-// → server from the spec. Any failure resets the flow and keeps the message for the 'Crawl Failed' box.
+// The crawl flow of spec §4: map → page selection (or the site's own OpenAPI description) → crawl
+// (live updates, polling) → extraction job → server from the spec. Any failure resets the flow and
+// keeps the message for the 'Crawl Failed' box.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
@@ -17,14 +18,18 @@ import {
   startCrawl,
   startExtraction,
   type CrawlStatus,
+  type MapSource,
+  type OpenApiOffer,
 } from "@/api/crawl";
-import { createServerFromSpec, serversQuery, type Server } from "@/api/servers";
+import { createServer, createServerFromSpec, serversQuery, type Server } from "@/api/servers";
 import { subscribeCrawl } from "@/api/crawl-live";
 
 const NO_PAGES_MESSAGE = "No pages found at the provided URL";
 
 export type CrawlPhase = "idle" | "mapping" | "selecting" | "crawling" | "generating" | "creating";
 export type CrawlFlow = ReturnType<typeof useCrawlFlow>;
+/** What the map found beside the pages: the site's own description, offered as the exact source. */
+export type Discovery = { openapi: OpenApiOffer | null; source: MapSource | null; pending: boolean; error: string | null; onUse: () => void };
 
 export const NOT_CONVERTIBLE_MESSAGE =
   "The crawled content could not be converted to an OpenAPI specification. Please ensure the documentation contains API endpoint information.";
@@ -40,6 +45,10 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
   const [phase, setPhase] = useState<CrawlPhase>("idle");
   const [url, setUrl] = useState("");
   const [links, setLinks] = useState<string[]>([]);
+  const [openapi, setOpenapi] = useState<OpenApiOffer | null>(null);
+  const [source, setSource] = useState<MapSource | null>(null);
+  const [usingOpenApi, setUsingOpenApi] = useState(false);
+  const [openApiError, setOpenApiError] = useState<string | null>(null);
   const [status, setStatus] = useState<CrawlStatus | null>(null);
   const [messages, setMessages] = useState<string[]>([]);
   const [progress, setProgress] = useState(0);
@@ -59,6 +68,10 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
     crawlId.current = null;
     setPhase("idle");
     setLinks([]);
+    setOpenapi(null);
+    setSource(null);
+    setUsingOpenApi(false);
+    setOpenApiError(null);
     setStatus(null);
     setMessages([]);
     setProgress(0);
@@ -74,8 +87,10 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
     setPhase("mapping");
     try {
       const found = await mapSite(docUrl.trim());
-      if (!found.length) return reset(NO_PAGES_MESSAGE);
-      setLinks(found);
+      if (!found.links.length && !found.openapi) return reset(NO_PAGES_MESSAGE);
+      setLinks(found.links);
+      setOpenapi(found.openapi);
+      setSource(found.source);
       setPhase("selecting");
     } catch (e) {
       // An empty site (the spec's own message) and a plan's server limit are said as the portal writes them.
@@ -83,6 +98,23 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
       const plain = why === NO_PAGES_MESSAGE || (e instanceof ApiError && e.status === 403);
       reset(plain ? why : `Failed to map documentation: ${why}`);
     }
+  };
+
+  /** Creates the server from the site's own description, as the OpenAPI-URL source does; a refusal stays in the dialog. */
+  const acceptOpenApi = async () => {
+    if (!openapi || usingOpenApi) return;
+    setUsingOpenApi(true);
+    setOpenApiError(null);
+    let server: Server;
+    try {
+      server = await createServer({ url: openapi.url, ...meta.current });
+    } catch (e) {
+      setUsingOpenApi(false);
+      return setOpenApiError(errorMessage(e, "Failed to create server"));
+    }
+    await queryClient.invalidateQueries({ queryKey: serversQuery.queryKey });
+    reset(null);
+    onCreated(server);
   };
 
   /** Crawls the chosen pages, then generates the spec and creates the server. */
@@ -186,5 +218,6 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
     }
   };
 
-  return { phase, url, links, status, messages, progress, error, setError, begin, crawl, cancel, closeSelection: () => reset(null) };
+  const discovery: Discovery = { openapi, source, pending: usingOpenApi, error: openApiError, onUse: acceptOpenApi };
+  return { phase, url, links, discovery, status, messages, progress, error, setError, begin, crawl, cancel, closeSelection: () => reset(null) };
 }

@@ -119,7 +119,7 @@ export function SourceStep({ onCreated, onCancel }: Props) {
         </Button>
       </div>
       {flow.phase === "selecting" && (
-        <PageSelectionDialog open links={flow.links} onCancel={flow.closeSelection} onStart={flow.crawl} />
+        <PageSelectionDialog open links={flow.links} discovery={flow.discovery} onCancel={flow.closeSelection} onStart={flow.crawl} />
       )}
     </form>
   );
