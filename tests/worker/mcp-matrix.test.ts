@@ -67,8 +67,8 @@ describe("parameters", () => {
         ["requestId"],
       ),
     ]);
-    const paths = echoOf(await client.callTool({ name: "paths", arguments: { id: "a/b c", label: ["x", "y"], matrix: { k: "v", n: "2" } } }));
-    expect(paths.path).toBe("/echo/p/a%2Fb%20c/.x.y/;k=v;n=2");
+    const paths = echoOf(await client.callTool({ name: "paths", arguments: { id: "a?b c", label: ["x", "y"], matrix: { k: "v", n: "2" } } }));
+    expect(paths.path).toBe("/echo/p/a%3Fb%20c/.x.y/;k=v;n=2");
 
     const queries = echoOf(
       await client.callTool({

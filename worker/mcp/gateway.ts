@@ -6,7 +6,9 @@ import { accessTokens } from "../db/schema";
 import { isLocalDev, type Bindings } from "../env";
 import { getProvider } from "../hosting";
 import { bearerToken, verifyAccessToken } from "../tokens/verify";
-import { GatewayError, messagesOf, rpcError } from "./jsonrpc";
+import { loadStoredDeployment } from "../hosting/store";
+import { reachingToolCalls, toolIndexOf } from "./call-check";
+import { GatewayError, messagesOf, parseBody, rpcError } from "./jsonrpc";
 import { cachedServerBySlug, managedCredentials } from "./lookup";
 import { farFromLimit, meterToolCalls, type MeterResult } from "./metering";
 import { readTextWithin } from "../lib/body";
@@ -80,17 +82,22 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
     if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return tooLarge();
     body = await readTextWithin(request.body, MAX_BODY_BYTES);
     if (body === null) return tooLarge();
-    const calls = messagesOf(body).filter((m) => m.method === "tools/call");
+    const parsed = parseBody(body);
+    const calls = messagesOf(parsed).filter((m) => m.method === "tools/call");
     if (calls.length > 0) {
       callId = calls[0].id ?? null;
       if (server.status === "hibernated") {
         const why = server.hibernatedReason === "servers" ? "the organization has more servers than its plan allows (maxServers)" : `the monthly tool-call limit of the ${plan?.name ?? "current"} plan (${plan?.maxToolCallsPerMonth.toLocaleString("en-US") ?? "?"} calls, maxToolCallsPerMonth) was reached`;
         return paused(`This MCP server is paused (hibernated): ${why}. Upgrade the plan, or wait for the usage reset on the 1st of the month.`);
       }
+      // Only calls that will reach their tool are counted (the deployment's tool list is read once per isolate).
+      const stored = await loadStoredDeployment(env, server.activeDeploymentId);
+      const count = reachingToolCalls(request.headers, parsed, stored ? toolIndexOf(server.activeDeploymentId, stored.config) : null);
       const metered = { serverId: server.id, organizationId: server.organizationId, limit: plan?.maxToolCallsPerMonth ?? 0, planName: plan?.name ?? "current" };
-      if (farFromLimit(metered, calls.length)) metering = meterToolCalls(db, metered, calls.length);
-      else {
-        const counted = await meterToolCalls(db, metered, calls.length);
+      // A request none of whose calls reach a tool is answered by the server's refusal, uncounted.
+      if (count > 0 && farFromLimit(metered, count)) metering = meterToolCalls(db, metered, count);
+      else if (count > 0) {
+        const counted = await meterToolCalls(db, metered, count);
         if (!counted.ok) return paused(counted.message);
       }
     }

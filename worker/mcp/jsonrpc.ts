@@ -18,13 +18,17 @@ export function rpcError(status: number, code: number, message: string, id: Id =
 
 type Message = { jsonrpc?: string; id?: Id; method?: string };
 
-/** The JSON-RPC messages of a request body (one or a batch), or [] when it does not parse. */
-export function messagesOf(body: string): Message[] {
+/** The JSON of a request body, or undefined when it does not parse. */
+export function parseBody(body: string): unknown {
   try {
-    const parsed = JSON.parse(body) as unknown;
-    const list = Array.isArray(parsed) ? parsed : [parsed];
-    return list.filter((m): m is Message => typeof m === "object" && m !== null);
+    return JSON.parse(body) as unknown;
   } catch {
-    return [];
+    return undefined;
   }
+}
+
+/** The JSON-RPC messages of a parsed body (one or a batch); [] when it is not JSON. */
+export function messagesOf(parsed: unknown): Message[] {
+  const list = Array.isArray(parsed) ? parsed : [parsed];
+  return list.filter((m): m is Message => typeof m === "object" && m !== null);
 }
