@@ -149,6 +149,10 @@ export const tools = sqliteTable(
     description: text("description").notNull().default(""),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     inputSchema: json<Record<string, unknown>>("input_schema").notNull(),
+    // The success answer's JSON shape, when the description documents one reliably (MCP outputSchema).
+    outputSchema: json<Record<string, unknown>>("output_schema"),
+    // MCP tool annotations (readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title).
+    annotations: json<Record<string, unknown>>("annotations"),
     // Where each argument goes in the HTTP request (path, query, header, cookie, body).
     mapping: json<Record<string, unknown>>("mapping").notNull(),
     endpoint: json<Endpoint>("endpoint").notNull(),
@@ -302,6 +306,8 @@ export const extractionJobs = sqliteTable("extraction_jobs", {
   status: text("status", { enum: ["pending", "processing", "completed", "failed"] }).notNull().default("pending"),
   specId: text("spec_id").references(() => specs.id, { onDelete: "set null" }),
   error: text("error"),
+  // Crawled pages the job did not read (over its budget, or too costly to read), with the reason.
+  skippedPages: json<{ url: string; reason: string }[]>("skipped_pages").notNull().default(sql`'[]'`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -5,7 +5,7 @@ import type { Database } from "../db";
 import { authConfigs, servers, tools } from "../db/schema";
 import { fail } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
-import type { AuthSettings, AuthType, JsonSchemaObject, ToolMapping } from "../openapi/types";
+import type { AuthSettings, AuthType, JsonSchemaObject, ToolAnnotations, ToolMapping } from "../openapi/types";
 import { RUNTIME_HASH, RUNTIME_SOURCE } from "./runtime-bundle";
 import { DEFAULT_MAX_TEXT_CHARS, DEFAULT_UPSTREAM_TIMEOUT_MS, type RuntimeConfig } from "./runtime/types";
 
@@ -75,6 +75,8 @@ export async function loadServerConfig(db: Database, serverId: string, options: 
       title: t.title ?? t.name,
       description: t.description,
       inputSchema: t.inputSchema as JsonSchemaObject,
+      ...(t.outputSchema ? { outputSchema: t.outputSchema as JsonSchemaObject } : {}),
+      ...(t.annotations ? { annotations: t.annotations as ToolAnnotations } : {}),
       mapping: t.mapping as ToolMapping,
     })),
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,

@@ -1,9 +1,13 @@
 // The import engine: a description (text, with its URL when it has one) → server facts, tools and
 // a report of every operation skipped or degraded. The Worker, re-crawls and the corpus test call this.
 import type { Endpoint } from "../db/schema";
+import { toolAnnotations } from "./annotations";
+import { fitSchema } from "./budget";
 import { toolDescription, toolTitle } from "./describe";
 import { type DescriptionSource, type LoadedDescription, loadDescription, type OpenApiDocument } from "./load";
 import { NameRegistry, operationBaseName } from "./naming";
+import { buildOutputSchema } from "./output";
+import { credentialSignals } from "./plumbing";
 import { RefResolver } from "./refs";
 import { type CachedSchema, newSchemaContext } from "./schema";
 import { buildToolInput } from "./tool";
@@ -13,6 +17,8 @@ export const HTTP_METHODS: HttpMethod[] = ["get", "put", "post", "delete", "opti
 /** Tools kept per server; operations beyond are reported as skipped. */
 export const MAX_TOOLS = 2000;
 const MAX_REPORT_ISSUES = 1000;
+/** Schema nodes an outputSchema may hold before deeper parts are summarised: it documents, it asks nothing. */
+const OUTPUT_NODE_BUDGET = 1000;
 
 export type ImportResult = {
   title: string;
@@ -43,12 +49,21 @@ export function baseUrlOf(document: OpenApiDocument, sourceUrl?: string | null):
   return url.replace(/(?<!\/)\/+$/, "");
 }
 
+/** Where a model (or its user) reads what a summarised schema leaves out: the docs link, else the operation. */
+function seeAlsoOf(document: OpenApiDocument, op: Record<string, any>, label: string): string {
+  const id = typeof op.operationId === "string" && op.operationId.trim() ? `operation ${op.operationId.trim().slice(0, 80)}` : label.slice(0, 120);
+  const url = [op.externalDocs?.url, document.externalDocs?.url].find((u) => typeof u === "string" && /^https?:\/\//.test(u) && u.length < 300);
+  return url ? `${id} in ${url}` : `${id} in the API documentation`;
+}
+
 /** Imports an already-loaded description into tool definitions and a report. */
 export function buildImport(loaded: LoadedDescription, options: { maxTools?: number } = {}): ImportResult {
   const { document, rootUrl } = loaded;
   const maxTools = options.maxTools ?? MAX_TOOLS;
   const resolver = new RefResolver(loaded.files, rootUrl);
   const cache = new Map<string, CachedSchema>();
+  const outputCache = new Map<string, CachedSchema>();
+  const signals = credentialSignals(document, resolver);
   const names = new NameRegistry(true);
   const tools: ToolDefinition[] = [];
   const issues: ImportIssue[] = loaded.unresolved.map((u) => ({ operation: "(description)", kind: "degraded", reason: `external reference not loaded: ${u}` }));
@@ -74,8 +89,13 @@ export function buildImport(loaded: LoadedDescription, options: { maxTools?: num
         continue;
       }
       const ctx = newSchemaContext(resolver, cache);
+      ctx.seeAlso = seeAlsoOf(document, op, label);
       try {
-        const { inputSchema, mapping } = buildToolInput(method, path, item.value, op, item.url, ctx);
+        const built = buildToolInput(method, path, item.value, op, item.url, ctx, signals);
+        const fitted = fitSchema(built.inputSchema, ctx.seeAlso);
+        if (fitted.summarized) ctx.notes.add("input schema larger than the size budget: its deepest parts are summarised in words");
+        const outputCtx = { ...newSchemaContext(resolver, outputCache, OUTPUT_NODE_BUDGET), output: true, seeAlso: ctx.seeAlso };
+        const outputSchema = buildOutputSchema(op, item.url, outputCtx);
         const base = operationBaseName(op.operationId, method, path);
         if (!base.fromId && typeof op.operationId === "string" && op.operationId.trim()) {
           ctx.notes.add("operationId has no usable characters; name derived from method and path");
@@ -84,12 +104,15 @@ export function buildImport(loaded: LoadedDescription, options: { maxTools?: num
         if (base.name.length > 64) ctx.notes.add(`name shortened to ${name} (at most 64 characters)`);
         else if (name !== base.name) ctx.notes.add(`name ${base.name} already taken; renamed to ${name}`);
         const summary = typeof op.summary === "string" ? op.summary.trim().slice(0, 200) : undefined;
+        const title = toolTitle(op, method, path);
         tools.push({
           name,
-          title: toolTitle(op, method, path),
+          title,
           description: toolDescription(op, method, path),
-          inputSchema,
-          mapping,
+          inputSchema: fitted.schema,
+          ...(outputSchema ? { outputSchema } : {}),
+          annotations: toolAnnotations(op, method, title),
+          mapping: built.mapping,
           endpoint: { method: method.toUpperCase(), path, ...(summary ? { summary } : {}) },
         });
         for (const reason of ctx.notes) issues.push({ operation: `${label} (${name})`, kind: "degraded", reason });

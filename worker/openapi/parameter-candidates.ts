@@ -19,6 +19,8 @@ export function parameterCandidates(tools: ToolLike[]) {
   const stats = new Map<string, Stat>();
   for (const tool of tools) {
     for (const p of tool.mapping.parameters) {
+      // A value the description fixes is sent by the server itself: nothing to choose.
+      if (p.value !== undefined) continue;
       const schema = tool.inputSchema.properties[p.arg] as Record<string, unknown> | undefined;
       let s = stats.get(p.arg);
       if (!s) {

@@ -1,6 +1,8 @@
 // Converts OpenAPI schema objects (2.0-upgraded, 3.0 or 3.1) into standalone JSON Schema 2020-12:
 // `$ref`s inlined with cycles cut, 3.0 dialect translated, unknown or invalid keywords dropped.
+import { applyDiscriminator } from "./discriminator";
 import { type RefResolver, refName } from "./refs";
+import { summarize } from "./summary";
 
 export type JsonSchema = Record<string, unknown>;
 export type CachedSchema = { schema: JsonSchema; nodes: number };
@@ -17,6 +19,10 @@ export type SchemaContext = {
   cuts: number;
   /** Converted `$ref` targets that needed no cut, with their node counts, shared between tools of one import. */
   cache: Map<string, CachedSchema>;
+  /** Converting a response: read-only properties are kept and write-only ones dropped (the reverse of inputs). */
+  output?: boolean;
+  /** Where the full schema can be read, named in the words that replace a part cut from it. */
+  seeAlso?: string;
 };
 
 const TYPES = new Set(["string", "number", "integer", "boolean", "array", "object", "null"]);
@@ -51,8 +57,8 @@ export function convertSchema(schema: unknown, base: string, ctx: SchemaContext,
   if (schema === true || schema === undefined) return {};
   if (schema === false) return { not: {} };
   if (!isObject(schema)) return {};
-  if (--ctx.budget < 0) return cut(ctx, "schema too large, truncated", {});
-  if (depth > MAX_DEPTH) return cut(ctx, `schema nested deeper than ${MAX_DEPTH} levels, truncated`, {});
+  if (--ctx.budget < 0) return cut(ctx, "schema too large, truncated", summarize(schema, ctx.seeAlso));
+  if (depth > MAX_DEPTH) return cut(ctx, `schema nested deeper than ${MAX_DEPTH} levels, truncated`, summarize(schema, ctx.seeAlso));
   if (typeof schema.$ref === "string") return convertRef(schema, base, ctx, depth);
   return convertPlain(schema, base, ctx, depth);
 }
@@ -68,7 +74,7 @@ function convertRef(schema: Record<string, any>, base: string, ctx: SchemaContex
   const target = ctx.resolver.resolve(ref, base);
   let converted: JsonSchema;
   if (!target) {
-    converted = cut(ctx, `unresolved reference ${ref}`, {});
+    converted = cut(ctx, `unresolved reference ${ref}`, { description: `Any value: its schema (${ref.slice(0, 200)}) could not be resolved.` });
   } else if (ctx.stack.includes(target.key)) {
     const type = isObject(target.value) && typeof target.value.type === "string" && TYPES.has(target.value.type) ? target.value.type : "object";
     converted = cut(ctx, `schema cut at a cycle (${refName(ref)})`, {
@@ -79,7 +85,7 @@ function convertRef(schema: Record<string, any>, base: string, ctx: SchemaContex
     const cached = ctx.cache.get(target.key)!;
     // A shared subtree still counts against this tool's budget: it is serialised in full.
     ctx.budget -= cached.nodes;
-    converted = ctx.budget < 0 ? cut(ctx, "schema too large, truncated", {}) : cached.schema;
+    converted = ctx.budget < 0 ? cut(ctx, "schema too large, truncated", summarize(cached.schema, ctx.seeAlso ?? refName(ref))) : cached.schema;
   } else {
     const cutsBefore = ctx.cuts;
     const budgetBefore = ctx.budget;
@@ -165,8 +171,8 @@ function convertChildren(schema: Record<string, any>, out: JsonSchema, base: str
     const properties: Record<string, JsonSchema> = {};
     for (const [name, s] of Object.entries(schema.properties)) {
       const converted = child(s);
-      // Read-only properties come back from the API; they are never inputs.
-      if (converted.readOnly !== true) properties[name] = converted;
+      // Read-only properties come back from the API; they are never inputs (and write-only ones never outputs).
+      if (ctx.output ? converted.writeOnly !== true : converted.readOnly !== true) properties[name] = converted;
     }
     out.properties = properties;
   }
@@ -189,5 +195,6 @@ function convertChildren(schema: Record<string, any>, out: JsonSchema, base: str
   for (const k of ["allOf", "anyOf", "oneOf"]) {
     if (Array.isArray(schema[k]) && schema[k].length) out[k] = schema[k].map(child);
   }
+  if (isObject(schema.discriminator)) applyDiscriminator(schema, out);
   if (isObject(schema.not) || typeof schema.not === "boolean") out.not = child(schema.not);
 }

@@ -1,9 +1,11 @@
 // One operation → one tool: arguments from path, query, header and cookie parameters and the body,
 // merged into one inputSchema without collisions, and the mapping saying where each one goes.
-import { chooseMediaType, isBinarySchema, objectShape } from "./body";
+// Plumbing (credentials, signing, transport, fixed values) is kept from the model: see plumbing.ts.
 import { NameRegistry, sanitizeName } from "./naming";
+import { type CredentialSignals, fixedValue, hiddenReason, isGoogleStyle } from "./plumbing";
+import { bodyArguments, resolveBody } from "./request-body";
 import { convertSchema, type JsonSchema, type SchemaContext } from "./schema";
-import type { BodyMapping, HttpMethod, JsonSchemaObject, ParameterLocation, ParameterMapping, ToolMapping } from "./types";
+import type { HttpMethod, JsonSchemaObject, ParameterLocation, ParameterMapping, ToolMapping } from "./types";
 
 const LOCATIONS: ParameterLocation[] = ["path", "query", "header", "cookie"];
 /** Headers the generated server sets itself (OpenAPI says these parameter definitions are ignored). */
@@ -37,7 +39,15 @@ function withDescription(schema: JsonSchema, description: unknown, extra: Record
 }
 
 /** Builds a tool's inputSchema and mapping for one operation. */
-export function buildToolInput(method: HttpMethod, path: string, pathItem: Record<string, any>, op: Record<string, any>, base: string, ctx: SchemaContext): BuiltInput {
+export function buildToolInput(
+  method: HttpMethod,
+  path: string,
+  pathItem: Record<string, any>,
+  op: Record<string, any>,
+  base: string,
+  ctx: SchemaContext,
+  signals: CredentialSignals = { apiKeys: new Set(), bearerLike: false },
+): BuiltInput {
   const properties: Record<string, Record<string, unknown>> = {};
   const required: string[] = [];
   const args = new NameRegistry();
@@ -50,10 +60,21 @@ export function buildToolInput(method: HttpMethod, path: string, pathItem: Recor
     return args.take(clean);
   };
   const parameters: ParameterMapping[] = [];
+  const body = resolveBody(op, base, ctx);
+  // Paginated APIs (AWS) list the same optional token in the query and the body: the body's is kept.
+  const bodyNames = new Set(body?.shape ? Object.keys(body.shape.properties).filter((n) => !body.shape!.required.includes(n)) : []);
+  const params = collectParameters(pathItem, op, base, ctx);
+  const googleStyle = isGoogleStyle(params);
 
   // Path parameters first, so they keep their plain names.
-  for (const { value: p, url } of collectParameters(pathItem, op, base, ctx)) {
+  for (const { value: p, url } of params) {
     if (p.in === "header" && RESERVED_HEADERS.has(p.name.toLowerCase())) continue;
+    const isRequired = p.in === "path" || p.required === true;
+    const hidden = hiddenReason(p, signals, googleStyle);
+    // A credential stays in the mapping (auth analysis reads it; a static value may fill it), never in the inputSchema.
+    if (hidden === "credential") parameters.push({ arg: argFor(p.name, p.in), in: p.in, name: p.name, required: isRequired, hidden });
+    if (hidden) continue;
+    if (p.in === "query" && !isRequired && bodyNames.has(p.name)) continue;
     let schema: JsonSchema;
     let json = false;
     if (p.schema !== undefined) schema = convertSchema(p.schema, url, ctx);
@@ -63,74 +84,27 @@ export function buildToolInput(method: HttpMethod, path: string, pathItem: Recor
       json = true;
     } else schema = { type: "string" };
     const arg = argFor(p.name, p.in);
-    const isRequired = p.in === "path" || p.required === true;
-    properties[arg] = withDescription(schema, p.description, p.deprecated === true ? { deprecated: true } : {});
-    if (p.example !== undefined && properties[arg].examples === undefined) properties[arg].examples = [p.example];
-    if (isRequired) required.push(arg);
     const mapping: ParameterMapping = { arg, in: p.in, name: p.name, required: isRequired };
     if (STYLES.has(p.style)) mapping.style = p.style;
     if (typeof p.explode === "boolean") mapping.explode = p.explode;
     if (p.allowReserved === true) mapping.allowReserved = true;
     if (json) mapping.json = true;
     parameters.push(mapping);
+    const fixed = fixedValue(schema, isRequired);
+    if (fixed) {
+      mapping.value = fixed.value;
+      continue;
+    }
+    properties[arg] = withDescription(schema, p.description, p.deprecated === true ? { deprecated: true } : {});
+    if (p.example !== undefined && properties[arg].examples === undefined) properties[arg].examples = [p.example];
+    if (isRequired) required.push(arg);
   }
 
-  const body = buildBody(op, base, ctx, argFor, properties, required);
+  const dependent: Record<string, string[]> = {};
+  const asked = new Set(parameters.filter((p) => p.in === "query" && p.required).map((p) => p.name));
+  const bodyMapping = body ? bodyArguments(body, { argFor, properties, required, dependent, asked }) : undefined;
   const inputSchema: JsonSchemaObject = { type: "object", properties };
   if (required.length) inputSchema.required = required;
-  return { inputSchema, mapping: { method, path, parameters, ...(body ? { body } : {}) } };
-}
-
-function buildBody(
-  op: Record<string, any>,
-  base: string,
-  ctx: SchemaContext,
-  argFor: (name: string, location: string) => string,
-  properties: Record<string, Record<string, unknown>>,
-  required: string[],
-): BodyMapping | undefined {
-  if (op.requestBody === undefined) return undefined;
-  const resolved = ctx.resolver.deref(op.requestBody, base);
-  const content = resolved?.value.content;
-  if (!resolved || !content || typeof content !== "object") {
-    ctx.notes.add("request body without content was skipped");
-    return undefined;
-  }
-  const media = chooseMediaType(content);
-  if (!media) return undefined;
-  if (!media.supported) ctx.notes.add(`body type ${media.contentType} is not supported as structured input; it is sent as text`);
-  // OpenAPI defaults `required` to false, but a body whose schema requires properties is needed in
-  // practice (and Swagger 2.0 formData upgrades lose the flag): only an explicit false makes it optional.
-  const declared = resolved.value.required;
-  let bodyRequired = declared === true;
-  const mapping: BodyMapping = { contentType: media.contentType, kind: media.kind, required: bodyRequired };
-  const wholeBody = (schema: JsonSchema) => {
-    const arg = argFor("body", "request");
-    properties[arg] = withDescription(schema, resolved.value.description ?? `Request body (${media.contentType}).`);
-    if (bodyRequired) required.push(arg);
-    mapping.arg = arg;
-    return mapping;
-  };
-  if (media.kind === "binary") {
-    mapping.binaryFields = [];
-    const m = wholeBody({ type: "string", contentEncoding: "base64", contentMediaType: media.contentType });
-    m.binaryFields = [m.arg!];
-    return m;
-  }
-  const rawSchema = (content[Object.keys(content).find((t) => t.split(";")[0].trim().toLowerCase() === media.contentType) ?? ""] ??
-    Object.values(content)[0]) as Record<string, unknown> | undefined;
-  const schema = convertSchema(rawSchema?.schema ?? {}, resolved.url, ctx);
-  if (media.kind === "text") return wholeBody({ ...schema, type: "string" });
-  const shape = objectShape(schema);
-  if (!shape) return wholeBody(schema);
-  if (declared === undefined && shape.required.length > 0) mapping.required = bodyRequired = true;
-  mapping.properties = {};
-  for (const [name, propSchema] of Object.entries(shape.properties)) {
-    const arg = argFor(name, "body");
-    properties[arg] = propSchema;
-    mapping.properties[arg] = name;
-    if (bodyRequired && shape.required.includes(name)) required.push(arg);
-    if (media.kind === "multipart" && isBinarySchema(propSchema)) (mapping.binaryFields ??= []).push(name);
-  }
-  return mapping;
+  if (Object.keys(dependent).length) inputSchema.dependentRequired = dependent;
+  return { inputSchema, mapping: { method, path, parameters, ...(bodyMapping ? { body: bodyMapping } : {}) } };
 }

@@ -18,6 +18,10 @@ export type ParameterMapping = {
   allowReserved?: boolean;
   /** The parameter is declared with `content: application/json`: send the value JSON-encoded. */
   json?: boolean;
+  /** The only value the description allows: not shown to the model, the server always sends it. */
+  value?: unknown;
+  /** A credential the server's authentication supplies: not shown to the model, sent only from a static value. */
+  hidden?: "credential";
 };
 
 export type BodyKind = "json" | "form" | "multipart" | "text" | "binary";
@@ -45,12 +49,24 @@ export type JsonSchemaObject = {
   [keyword: string]: unknown;
 };
 
+/** MCP tool annotations (2025-11-25): hints for clients, all of them set explicitly. */
+export type ToolAnnotations = {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+};
+
 export type ToolDefinition = {
   /** Only [a-zA-Z0-9_-], at most 64 characters, unique within the server. */
   name: string;
   title: string;
   description: string;
   inputSchema: JsonSchemaObject;
+  /** The success answer's JSON object shape, when the description documents one reliably. */
+  outputSchema?: JsonSchemaObject;
+  annotations: ToolAnnotations;
   mapping: ToolMapping;
   endpoint: Endpoint;
 };
@@ -87,5 +103,5 @@ export type ServerConfig = {
   auth: AuthSettings;
   /** Argument name → fixed value: removed from every inputSchema and injected into every call. */
   staticValues: Record<string, string>;
-  tools: Pick<ToolDefinition, "name" | "title" | "description" | "inputSchema" | "mapping">[];
+  tools: (Pick<ToolDefinition, "name" | "title" | "description" | "inputSchema" | "mapping"> & Partial<Pick<ToolDefinition, "annotations" | "outputSchema">>)[];
 };

@@ -15,8 +15,8 @@ import { uniqueSlug } from "./slug";
 
 /** Default active tools per server when the plan is unknown (spec §9). */
 export const DEFAULT_MAX_TOOLS_PER_SERVER = 10;
-/** D1 allows 100 bound parameters per statement; a tool row binds 12. */
-const TOOL_ROWS_PER_INSERT = 8;
+/** D1 allows 100 bound parameters per statement; a tool row binds 14. */
+const TOOL_ROWS_PER_INSERT = 7;
 
 export const specKeyOf = (serverId: string) => `spec:${serverId}`;
 
@@ -52,6 +52,8 @@ export const toolRows = (serverId: string, defs: ToolDefinition[], maxActive: nu
     description: t.description,
     active: position < maxActive,
     inputSchema: t.inputSchema,
+    outputSchema: t.outputSchema ?? null,
+    annotations: t.annotations,
     mapping: t.mapping,
     endpoint: t.endpoint,
     position,

@@ -33,14 +33,34 @@ function toBase64(bytes: Uint8Array) {
   return btoa(binary);
 }
 
-/** The tool result for an upstream response. */
-export async function answerFromResponse(res: Response, url: string, maxTextChars: number): Promise<CallToolResult> {
+/** Checks an answer against the tool's outputSchema. */
+export type OutputCheck = (value: unknown) => { valid: boolean; errorMessage?: string };
+
+/**
+ * A JSON answer of a tool with an outputSchema: structuredContent (and the same JSON as text, for older
+ * clients) when it conforms; otherwise isError with the answer as text, because MCP requires conforming
+ * structuredContent from such a tool and clients refuse a plain success without it.
+ */
+function structuredAnswer(status: number, text: string, maxTextChars: number, check: OutputCheck): CallToolResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {}
+  const shown = cutText(value === undefined ? text : JSON.stringify(value, null, 2), maxTextChars);
+  const result = typeof value === "object" && value !== null && !Array.isArray(value) ? check(value) : { valid: false, errorMessage: "not a JSON object" };
+  if (result.valid) return { content: [{ type: "text", text: shown }], structuredContent: value as Record<string, unknown> };
+  return textResult(`The API answered HTTP ${status}, but not in the shape this tool's outputSchema documents (${result.errorMessage ?? "invalid"}), so no structured result is given. The answer:\n${shown}`, true);
+}
+
+/** The tool result for an upstream response; `check` is given for tools that declare an outputSchema. */
+export async function answerFromResponse(res: Response, url: string, maxTextChars: number, check?: OutputCheck): Promise<CallToolResult> {
   const type = (res.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (!res.ok) {
     const body = await res.text();
     const excerpt = body.length > ERROR_EXCERPT_CHARS ? `${body.slice(0, ERROR_EXCERPT_CHARS)}…` : body;
     return textResult(`The API answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}${excerpt ? `:\n${excerpt}` : " with an empty body"}`, true);
   }
+  if (check) return isJson(type) ? structuredAnswer(res.status, await res.text(), maxTextChars, check) : notStructured(await answerFromResponse(res, url, maxTextChars), res.status, type);
   if (isJson(type)) return textResult(cutText(prettyJson(await res.text()), maxTextChars));
   if (isText(type)) {
     const text = await res.text();
@@ -51,6 +71,13 @@ export async function answerFromResponse(res: Response, url: string, maxTextChar
     return textResult(`The API answered ${bytes.byteLength} bytes of ${type}, more than the ${MAX_BINARY_BYTES} bytes a tool result carries`, true);
   }
   return { content: [{ type: "resource", resource: { uri: url, mimeType: type || "application/octet-stream", blob: toBase64(bytes) } }] };
+}
+
+/** A non-JSON success of a tool with an outputSchema: said as isError, the answer kept (see structuredAnswer). */
+function notStructured(result: CallToolResult, status: number, type: string): CallToolResult {
+  if (result.isError) return result;
+  const note = `The API answered HTTP ${status} with ${type || "no content type"}, not the JSON this tool's outputSchema documents, so no structured result is given.`;
+  return { content: [{ type: "text", text: note }, ...result.content], isError: true };
 }
 
 /** The tool result for a request that failed before an answer arrived. */

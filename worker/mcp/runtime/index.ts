@@ -13,7 +13,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import { redactText } from "../../lib/redact";
-import { answerFromError, answerFromResponse } from "./answer";
+import { answerFromError, answerFromResponse, type OutputCheck } from "./answer";
 import { upstreamAuth } from "./auth";
 import { buildUpstreamRequest } from "./request";
 import type { RuntimeConfig, RuntimeEnv, UpstreamCredentials } from "./types";
@@ -21,7 +21,7 @@ import type { RuntimeConfig, RuntimeEnv, UpstreamCredentials } from "./types";
 type Tool = RuntimeConfig["tools"][number];
 /** The SDK's own bound on a request body it reads. */
 const MAX_BODY_BYTES = DEFAULT_MAX_REQUEST_BODY_SIZE;
-type Compiled = { tool: Tool; listed: Tool["inputSchema"]; validate: (input: unknown) => { valid: boolean; errorMessage?: string } };
+type Compiled = { tool: Tool; listed: Tool["inputSchema"]; validate: OutputCheck; checkOutput?: OutputCheck };
 
 /** The inputSchema a client sees: static arguments are filled in by the server, so they are removed. */
 export function listedSchema(schema: Tool["inputSchema"], staticValues: Record<string, string>): Tool["inputSchema"] {
@@ -40,20 +40,30 @@ function withoutParams(url: string, names: string[]) {
   return shown.href;
 }
 
-/** Calls the upstream API for one validated tool call. */
-export async function callTool(config: RuntimeConfig, tool: Tool, args: Record<string, unknown>, creds: UpstreamCredentials, incoming?: Headers): Promise<CallToolResult> {
+/** Values the description fixes (one allowed value): never asked of the model, always sent. */
+const fixedArgs = (tool: Tool) => Object.fromEntries(tool.mapping.parameters.filter((p) => p.value !== undefined).map((p) => [p.arg, p.value]));
+
+/** Calls the upstream API for one validated tool call; `checkOutput` when the tool declares an outputSchema. */
+export async function callTool(
+  config: RuntimeConfig,
+  tool: Tool,
+  args: Record<string, unknown>,
+  creds: UpstreamCredentials,
+  incoming?: Headers,
+  checkOutput?: OutputCheck,
+): Promise<CallToolResult> {
   let request: Request;
   let credentialParams: string[];
   try {
     const auth = await upstreamAuth(config.auth, creds, incoming, config.upstreamTimeoutMs);
     credentialParams = auth.query.map(([name]) => name);
-    request = buildUpstreamRequest(config.baseUrl, tool.mapping, { ...args, ...config.staticValues }, auth);
+    request = buildUpstreamRequest(config.baseUrl, tool.mapping, { ...args, ...fixedArgs(tool), ...config.staticValues }, auth);
   } catch (err) {
     return answerFromError(err, config.upstreamTimeoutMs);
   }
   try {
     const res = await fetch(request, { signal: AbortSignal.timeout(config.upstreamTimeoutMs) });
-    return await answerFromResponse(res, withoutParams(request.url, credentialParams), config.maxTextChars);
+    return await answerFromResponse(res, withoutParams(request.url, credentialParams), config.maxTextChars, checkOutput);
   } catch (err) {
     return answerFromError(err, config.upstreamTimeoutMs);
   }
@@ -65,7 +75,8 @@ export function createRuntime(config: RuntimeConfig) {
   const tools = new Map<string, Compiled>(
     config.tools.map((tool) => {
       const listed = listedSchema(tool.inputSchema, config.staticValues);
-      return [tool.name, { tool, listed, validate: validator.getValidator(listed as never) }];
+      const checkOutput = tool.outputSchema ? validator.getValidator(tool.outputSchema as never) : undefined;
+      return [tool.name, { tool, listed, validate: validator.getValidator(listed as never), checkOutput }];
     }),
   );
   const listing = [...tools.values()].map(({ tool, listed }) => ({
@@ -73,6 +84,8 @@ export function createRuntime(config: RuntimeConfig) {
     ...(tool.title ? { title: tool.title } : {}),
     description: tool.description,
     inputSchema: listed,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+    ...(tool.annotations ? { annotations: tool.annotations } : {}),
   }));
   let credentials: UpstreamCredentials | null = null;
 
@@ -86,8 +99,8 @@ export function createRuntime(config: RuntimeConfig) {
       if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list to see the tools of this server.`);
       const check = entry.validate(args);
       if (!check.valid) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${check.errorMessage}`);
-      const result = await callTool(config, entry.tool, args, credentials ?? {}, requestInfo?.headers);
-      return server.projectCallToolResult(result, undefined);
+      const result = await callTool(config, entry.tool, args, credentials ?? {}, requestInfo?.headers, entry.checkOutput);
+      return server.projectCallToolResult(result, entry.tool.outputSchema);
     });
     return server;
   };
