@@ -5,7 +5,7 @@ export type Block =
   | { t: "code"; lang: string; lines: string[] }
   | { t: "table"; rows: string[][] }
   | { t: "item"; indent: number; text: string; more: string }
-  | { t: "line"; text: string }
+  | { t: "line"; text: string; indent: number }
   | { t: "hr" };
 
 /** Lines longer than this are read only up to it. */
@@ -66,7 +66,13 @@ export function blocksOf(markdown: string): { blocks: Block[]; work: number } {
   const lines = markdown.split("\n");
   const blocks: Block[] = [];
   let work = 0;
-  for (let i = 0; i < lines.length; i++) {
+  let i = 0;
+  if (lines[0]?.trim() === "---") {
+    // Front matter: its lines are read as lines (Mintlify's `openapi: get /x` lives there), never as headings.
+    for (i = 1; i < lines.length && i < 100 && lines[i].trim() !== "---"; i++) blocks.push({ t: "line", text: lines[i].slice(0, 2000).trim(), indent: 0 });
+    i++;
+  }
+  for (; i < lines.length; i++) {
     const line = lines[i].length > MAX_LINE_CHARS ? lines[i].slice(0, MAX_LINE_CHARS) : lines[i];
     work += line.length + 1;
     const trimmed = line.trim();
@@ -109,7 +115,7 @@ export function blocksOf(markdown: string): { blocks: Block[]; work: number } {
     }
     if (/^=+$/.test(trimmed) || (/^-+$/.test(trimmed) && blocks.at(-1)?.t === "line")) {
       const prev = blocks.at(-1);
-      if (prev?.t === "line") blocks[blocks.length - 1] = { t: "heading", level: trimmed[0] === "=" ? 1 : 2, text: prev.text };
+      if (prev?.t === "line" && !prev.indent) blocks[blocks.length - 1] = { t: "heading", level: trimmed[0] === "=" ? 1 : 2, text: prev.text };
       continue;
     }
     const marker = markerAt(line, indent);
@@ -127,7 +133,7 @@ export function blocksOf(markdown: string): { blocks: Block[]; work: number } {
       blocks.push({ t: "item", indent, text: line.slice(indent + marker).trim(), more: more.join(" ") });
       continue;
     }
-    blocks.push({ t: "line", text: trimmed.startsWith(">") ? trimmed.replace(/^[>\s]+/, "") : trimmed });
+    blocks.push({ t: "line", text: trimmed.startsWith(">") ? trimmed.replace(/^[>\s]+/, "") : trimmed, indent });
   }
   return { blocks, work };
 }

@@ -36,6 +36,8 @@ type Kind = "response" | "object" | "params" | "changelog" | "other";
 type Heading = { level: number; text: string; kind: Kind; location: ParamLocation | null; generic: boolean };
 
 const MAX_DRAFTS = 1000;
+const MAX_PARAMS = 300;
+const MAX_OBJECTS = 500;
 const CHANGELOG = /\b(?:change ?log|release notes|what'?s new|version history|deprecations?|migration guide|breaking changes)\b/i;
 const RESPONSE = /\b(?:responses?|returns?|return value|output|results?|errors?|status codes?|error codes?)\b/i;
 const PARAMS = /\b(?:param(?:eter)?s?|arguments?|headers?|body|fields?|quer(?:y|ies)|attributes?|options|form data|payload|request schema|json params|inputs?)\b/i;
@@ -103,7 +105,10 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       return;
     }
     if (st.current && level === st.scope && st.current.method === route.method && st.current.rawPath === path) return;
-    if (drafts.length >= MAX_DRAFTS) return;
+    if (drafts.length >= MAX_DRAFTS) {
+      st.current = null;
+      return;
+    }
     st.current = { method: route.method, rawPath: path, params: level === scopeLevel() ? pending : [], source: page.url, strength, ...(summary ? { summary } : {}) };
     pending = [];
     st.scope = level;
@@ -116,11 +121,14 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     if (kind === "response" || kind === "changelog") return true;
     if (kind === "object" && (!st.current || !label)) {
       const name = objectName(objectNow() ?? "");
-      if (name) ((hints.objects![name] ??= []) as FoundParam[]).push(param);
+      const objects = hints.objects!;
+      if (name && (objects[name] || Object.keys(objects).length < MAX_OBJECTS) && (objects[name] ??= []).length < MAX_PARAMS) objects[name].push(param);
       return true;
     }
-    if (st.current) st.current.params.push(param);
-    else if (pending.length < 200) pending.push(param);
+    if (st.current) {
+      if (st.current.params.length < MAX_PARAMS) st.current.params.push(param);
+    }
+    else if (pending.length < MAX_PARAMS) pending.push(param);
     return true;
   };
   const attachExample = (example: Example) => {
@@ -219,8 +227,8 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
         b++;
       }
     }
-    if (block.t === "item" && paramIndent >= 0 && block.indent > paramIndent) continue; // a nested property of the parameter above
-    paramIndent = param && block.t === "item" ? block.indent : block.t === "item" ? paramIndent : -1;
+    if (paramIndent >= 0 && block.indent > paramIndent) continue; // a nested property of the parameter above
+    if (param) paramIndent = block.indent;
     if (addParam(param)) continue;
     if (st.current && !st.current!.description && block.t === "line" && text.length > 3) st.current!.description = clean(text).slice(0, 1000);
   }

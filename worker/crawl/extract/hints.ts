@@ -3,7 +3,7 @@
 import { trimEnd } from "./text";
 import type { Hints } from "./endpoints";
 
-const BASE_WORDS = ["base url", "base-url", "baseurl", "api root", "api endpoint", "api host", "server url", "all requests go to", "api base", "root endpoint", "host:"];
+const BASE_WORDS = ["base url", "base-url", "baseurl", "api root", "api endpoint", "api host", "server url", "all requests go to", "api base", "root endpoint", "host:", "relative to", "api url"];
 const KEY_QUERY = ["api_key", "apikey", "key", "access_token", "token"];
 
 /** The URL (origin and optional path) starting at `at`. */

@@ -8,16 +8,21 @@ const BLOCK = new Set(
   "p div section article main header footer ul ol li dl dt dd table thead tbody tfoot tr td th pre blockquote hr br figure figcaption details summary fieldset h1 h2 h3 h4 h5 h6".split(" "),
 );
 const VOID = new Set("br hr img input meta link wbr source area col embed param track base".split(" "));
-const RAW = new Set(["script", "style", "textarea", "template", "svg", "math", "noscript", "select", "iframe", "canvas"]);
+const RAW = new Set(["title", "head", "script", "style", "textarea", "template", "svg", "math", "noscript", "select", "iframe", "canvas"]);
 const SKIP = new Set(["nav", "aside", "button", "form", "dialog", "object"]);
 const SKIP_ROLES = new Set(["navigation", "tablist", "banner", "contentinfo", "search", "complementary", "tab"]);
 const SKIP_CLASS_PARTS = new Set(["sidebar", "breadcrumb", "breadcrumbs", "navbar", "pagination", "toc", "tableofcontents", "headerlink", "clipboard", "skiptocontent"]);
+const SKIP_ID_PARTS = new Set(["sidebar", "navbar", "navigation", "toc", "breadcrumbs", "topbar"]);
 const SKIP_CLASS = ["table-of-contents", "hash-link", "anchor-link", "copy-button", "skip-link", "tabbed-labels", "sr-only", "visually-hidden"];
 const METHOD_WORDS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
 const MAX_STACK = 200;
 const MAX_LIST_INDENT = 8;
+const MAX_ROWS = 2000;
+const MAX_CELLS = 50;
 
-type Entry = { name: string; skip: boolean; region: boolean; bold: boolean };
+type Entry = { name: string; skip: boolean; region: boolean; bold: boolean; spaced: boolean; start: number; nests: boolean };
+// Inline elements styled as separate labels (a type pill, a "required" badge, an HTTP method) read as separate words.
+const LABEL_CLASS = /type|required|optional|default|badge|pill|method|verb|label|deprecated|nullable|tag\b/;
 type Table = { rows: string[][]; row: string[] | null };
 
 const skippedClass = (cls: string) =>
@@ -33,6 +38,7 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
   let marker = ""; // the list marker waiting for the item's first line
   let indent = ""; // continuation indent inside list items
   let listDepth = 0;
+  let nested = 0;
   let heading = 0;
   let inRegion = regionTag ? 0 : 1;
   let skipping = 0;
@@ -59,6 +65,7 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
     if (heading) push("", `${"#".repeat(heading)} ${trimEnd(text, " ¶#§\u200b")}`, "");
     else if (marker) push(marker + text);
     else if (indent) push(indent + text);
+    else if (nested) push("  ".repeat(Math.min(nested, MAX_LIST_INDENT)) + text, "");
     else push(text, "");
     marker = "";
   };
@@ -80,11 +87,20 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
       ((name === "header" || name === "footer") && !inRegion) ||
       ("hidden" in a && role !== "tabpanel") ||
       a["aria-hidden"] === "true" ||
-      skippedClass(cls);
+      skippedClass(cls) ||
+      (a.id ?? "").toLowerCase().split(/[_-]/).some((part) => SKIP_ID_PARTS.has(part));
     // A parameter component's name element ("param-name", data-component-part="field-name") reads as `**name**`.
+    // Child attributes of a parameter (ReadMe "Param-children", Stripe "child-attributes") are indented under it.
+    const nests = /child|nested/.test(cls) && !listDepth;
     const bold = !pre && (/(?:^|[\s_-])(?:param|field|property|parameter|attribute|arg)(?:-|__|_)?name\b/.test(cls) || a["data-component-part"] === "field-name");
-    if (!VOID.has(name) && stack.length < MAX_STACK) {
-      stack.push({ name, skip, region, bold });
+    // Beyond the stack bound elements are transparent: their text is kept, their structure is not.
+    if (!VOID.has(name) && stack.length >= MAX_STACK) {
+      if (BLOCK.has(name) && !skipping && inRegion && !pre && !tables.length) flush();
+      return;
+    }
+    if (!VOID.has(name)) {
+      stack.push({ name, skip, region, bold, spaced: !BLOCK.has(name) && inCode === 0 && LABEL_CLASS.test(cls), start: line.length, nests });
+      if (nests) nested++;
       if (skip) skipping++;
       if (region) inRegion++;
     }
@@ -166,7 +182,16 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
     const visible = !skipping && inRegion;
     if (entry.skip) skipping--;
     if (entry.region) inRegion--;
+    if (entry.nests) nested--;
     if (!visible) return;
+    if (!pre && !BLOCK.has(name) && line.length >= entry.start) {
+      const own = line.slice(entry.start).trim();
+      if (own.length <= 7 && METHOD_WORDS.has(own.toUpperCase())) {
+        line = `${line.slice(0, entry.start)}${own.toUpperCase()} `;
+        return;
+      }
+      if (entry.spaced) line += " ";
+    }
     if (entry.bold && !pre) {
       line = `${line.trimEnd()}** `;
       return;
@@ -183,12 +208,12 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
     }
     const table = tables[tables.length - 1];
     if (table && (name === "td" || name === "th") && table.row) {
-      table.row.push(line.replace(/\s+/g, " ").trim().replace(/\|/g, "\\|"));
+      if (table.row.length < MAX_CELLS) table.row.push(line.replace(/\s+/g, " ").trim().slice(0, 2000).replace(/\|/g, "\\|"));
       line = "";
       return;
     }
     if (table && name === "tr" && table.row) {
-      if (table.row.length) table.rows.push(table.row);
+      if (table.row.length && table.rows.length < MAX_ROWS) table.rows.push(table.row);
       table.row = null;
       return;
     }
@@ -200,7 +225,7 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
         return;
       }
       if (!rows.length) return;
-      const width = Math.max(...rows.map((r) => r.length));
+      const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
       const row = (r: string[]) => `| ${Array.from({ length: width }, (_, i) => r[i] ?? "").join(" | ")} |`;
       push("", row(rows[0]));
       push(`|${" --- |".repeat(width)}`);
@@ -247,14 +272,16 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
     for (let k = stack.length - 1; k >= 0 && stack.length - k < 64; k--) {
       if (stack[k].name === name) {
         while (stack.length > k) close(stack.pop()!);
-        return;
+        return true;
       }
-      if (stopAt.has(stack[k].name)) return;
+      if (stopAt.has(stack[k].name)) return false;
     }
+    return false;
   };
   const LIST_STOP = new Set(["ul", "ol", "dl", "table"]);
   const ROW_STOP = new Set(["table"]);
   const CELL_STOP = new Set(["tr", "table"]);
+  const NO_STOP = new Set<string>();
 
   let i = 0;
   const n = html.length;
@@ -297,7 +324,8 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
     const attrs = html.slice(j, k);
     i = k + 1;
     if (closing) {
-      closeTo(name, new Set());
+      // A closing tag with no open element (beyond the stack bound, or stray) still ends a block's line.
+      if (!closeTo(name, NO_STOP) && BLOCK.has(name) && !skipping && inRegion && !pre && !tables.length) flush();
       continue;
     }
     if (name === "li") closeTo("li", LIST_STOP);

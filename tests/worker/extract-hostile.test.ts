@@ -1,0 +1,59 @@
+// Pages built to defeat a naive parser (a huge table separator, 100k repeated `|-`, deeply nested lists
+// and elements, a 2 MB line, unclosed tags and quotes) are read or skipped, never run long or crash.
+import { describe, expect, it } from "vitest";
+import { MAX_PAGE_WORK, readPage } from "../../worker/crawl/extract/index";
+import { MAX_MARKDOWN_CHARS, preparePage, titleOf } from "../../worker/crawl/markdown";
+
+const endpoint = "\n\n## Get the status\n\n`GET /status`\n\n| Name | Type | Description |\n| --- | --- | --- |\n| verbose | boolean | More detail. |\n";
+const routesOf = (content: string) => {
+  const found = readPage({ url: "https://docs.example/hostile", content });
+  return found.skipped !== undefined ? found.skipped : found.drafts.map((d) => `${d.method} ${d.rawPath} ${d.params.map((p) => p.name).join(",")}`);
+};
+
+describe("hostile pages", () => {
+  it("reads Markdown with a huge table separator, 100k `|-` and a 2 MB line, and finds the endpoints around them", () => {
+    const hostile = [
+      `| a | b |\n| ${"-".repeat(200_000)} | ---- |\n| x | y |`,
+      "|-".repeat(100_000),
+      `| ${"|-".repeat(50_000)}\n|${" --- |".repeat(20_000)}`,
+      "GET /".repeat(100_000),
+      `word `.repeat(400_000),
+      `${"  ".repeat(5_000)}- deep`,
+      Array.from({ length: 3_000 }, (_, i) => `${"  ".repeat(i % 200)}- \`item${i}\` (string): nested`).join("\n"),
+    ].join("\n\n");
+    const content = preparePage(endpoint + hostile.slice(0, 1_500_000) + endpoint.replace("/status", "/health"), "text/markdown");
+    const routes = routesOf(content) as string[];
+    expect(routes.filter((r) => r.startsWith("GET /status ") || r.startsWith("GET /health "))).toHaveLength(2);
+  });
+
+  it("converts HTML with 3,000 nested lists, 50,000 unclosed tags, an unclosed quote and a 2 MB text run, within its size bound", () => {
+    const html = [
+      "<html><body><main>",
+      "<ul><li>".repeat(3_000) + "deep" + "</li></ul>".repeat(3_000),
+      "<div><span>".repeat(50_000),
+      `<a class="x ${"a ".repeat(20_000)}`,
+      "<p>" + "word ".repeat(400_000) + "</p>",
+      "<table><tr><td>" + "|-".repeat(100_000) + "</td></tr></table>",
+      "</main></body></html>",
+    ].join("");
+    const markdown = preparePage(html, "text/html");
+    expect(markdown.length).toBeLessThanOrEqual(MAX_MARKDOWN_CHARS);
+    expect(markdown).toContain("deep");
+    expect(readPage({ url: "https://docs.example/hostile", content: markdown }).url).toBe("https://docs.example/hostile");
+  });
+
+  it("finds the endpoint of an HTML page whose hostile part comes first and stays under the size bound", () => {
+    const html = `<main>${"<div>".repeat(10_000)}<table><tr><td>${"-".repeat(100_000)}</td></tr></table><h2>Get the status</h2><p><code>GET /status</code></p></main>`;
+    expect(routesOf(preparePage(html, "text/html"))).toEqual(["GET /status "]);
+  });
+
+  it("skips a page beyond the work budget with the reason instead of reading it", () => {
+    const found = readPage({ url: "https://docs.example/huge", content: "x".repeat(MAX_PAGE_WORK + 1) });
+    expect(found).toEqual({ url: "https://docs.example/huge", skipped: expect.stringContaining("characters") });
+  });
+
+  it("reads a title without a closing tag and many unmatched angle brackets", () => {
+    expect(titleOf(`<html><head><title>Docs <b>v2</b></title>${"<".repeat(100_000)}`)).toBe("Docs v2");
+    expect(titleOf(`<title>${"<title ".repeat(50_000)}`)).toBeNull();
+  });
+});

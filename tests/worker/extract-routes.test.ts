@@ -1,0 +1,45 @@
+// Route spelling: placeholders written `:id`, `{id}`, `<id>`, `{{id}}`, `{channel.id}` become OpenAPI names;
+// signatures are found where docs write them and not in prose, links or changelogs.
+import { describe, expect, it } from "vitest";
+import { extractOpenApi } from "../../worker/crawl/extract/index";
+import { findRoute, leadingRoute, shapeOf, templateOf } from "../../worker/crawl/extract/routes";
+import { endpointsOf } from "./crawl-helpers";
+
+describe("routes", () => {
+  it("writes every placeholder spelling as an OpenAPI parameter name", () => {
+    expect(templateOf("/channels/{channel.id}/messages/{message.id}")).toBe("/channels/{channel_id}/messages/{message_id}");
+    expect(templateOf("/api/v1/sites/:site_id/")).toBe("/api/v1/sites/{site_id}");
+    expect(templateOf("/kittens/<ID>")).toBe("/kittens/{id}");
+    expect(templateOf("/users/{{userId}}/files/{file-name}.json")).toBe("/users/{userId}/files/{file_name}.json");
+    expect(templateOf("/orders/ord_8fK2aZq91x/items/42", true)).toBe("/orders/{order_id}/items/{item_id}");
+    expect(shapeOf("GET", "/u/{id}")).toBe(shapeOf("get", "/u/{user_id}"));
+  });
+
+  it("finds signatures in headings, badges and labels but not in prose or document links", () => {
+    expect(findRoute("Retrieve a user GET /users/{id}")).toMatchObject({ method: "GET", path: "/users/{id}" });
+    expect(leadingRoute("**Endpoint:** `POST https://api.example.com/v1/things`")).toMatchObject({ method: "POST", path: "https://api.example.com/v1/things" });
+    expect(leadingRoute("HTTP request DELETE /things/:id")).toMatchObject({ method: "DELETE", path: "/things/:id" });
+    expect(leadingRoute("See /docs/intro for GET requests")).toBeNull();
+    expect(leadingRoute("GET /guide/intro.html")).toBeNull();
+    expect(leadingRoute("GETTING /started")).toBeNull();
+  });
+
+  it("takes one operation from the same route written twice with different placeholder names", () => {
+    const content = "## Get a user\n\n`GET /users/{id}`\n\n## Users\n\n| Method | Path | Description |\n| --- | --- | --- |\n| GET | /users/:user_id | Get a user |\n";
+    const document = extractOpenApi([{ url: "https://docs.example/users", content }], { sourceUrl: "https://docs.example/" });
+    expect(endpointsOf(document!)).toEqual(["GET /users/{id}"]);
+  });
+
+  it("reads no endpoint from prose paths, links, navigation lists or a changelog", () => {
+    const content = [
+      "# Changelog",
+      "- Added `GET /v1/widgets/search`.",
+      "- `DELETE /v1/widgets/{id}` now answers 204.",
+      "",
+      "# Guide",
+      "Read /docs/intro and [the reference](/reference/widgets) first; requests go to /v1/widgets.",
+      "- [Widgets](/reference/widgets)",
+    ].join("\n");
+    expect(extractOpenApi([{ url: "https://docs.example/changelog", content }], { sourceUrl: "https://docs.example/" })).toBeNull();
+  });
+});

@@ -1,0 +1,70 @@
+// The extractor on hand-written sites in the styles documentation generators emit (MkDocs, Hugo, Docusaurus,
+// Mintlify, Slate, ReadMe, Discord-like, Netlify-like Markdown, a summary table with per-endpoint pages):
+// every documented operation and parameter, nothing else.
+import { describe, expect, it } from "vitest";
+import { extractOpenApi, type Page } from "../../worker/crawl/extract/index";
+import { preparePage, titleOf } from "../../worker/crawl/markdown";
+import { endpointsOf, parametersOf } from "./crawl-helpers";
+
+const files = import.meta.glob("../fixtures/docs-styles/*/*", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+
+/** A style's pages as the crawl stores them, and its ground truth. */
+function site(style: string) {
+  const pages: Page[] = [];
+  let expected: { endpoints: string[]; parameters: string[] } | null = null;
+  for (const [path, body] of Object.entries(files)) {
+    const [dir, name] = path.split("/").slice(-2);
+    if (dir !== style) continue;
+    if (name === "expected.json") expected = JSON.parse(body);
+    else {
+      const type = name.endsWith(".html") ? "text/html" : name.endsWith(".md") ? "text/markdown" : "text/plain";
+      pages.push({ url: `https://docs.${style}.example/${name}`, title: type === "text/html" ? titleOf(body) : null, content: preparePage(body, type) });
+    }
+  }
+  const document = extractOpenApi(pages, { title: pages[0]?.title, sourceUrl: `https://docs.${style}.example/` }) as Record<string, any>;
+  return { document, expected: expected! };
+}
+
+const op = (document: Record<string, any>, method: string, path: string) => document.paths[path][method];
+
+describe("documentation styles", () => {
+  for (const style of ["mkdocs", "hugo", "docusaurus", "mintlify", "slate", "readme", "discord", "netlify", "summary"]) {
+    it(`reads every operation and parameter of a ${style}-style site, and nothing else`, () => {
+      const { document, expected } = site(style);
+      expect(new Set(endpointsOf(document))).toEqual(new Set(expected.endpoints));
+      expect(new Set(parametersOf(document))).toEqual(new Set(expected.parameters));
+    });
+  }
+
+  it("keeps types, required flags and the base URL the pages state", () => {
+    const { document } = site("mkdocs");
+    expect(document.servers).toEqual([{ url: "https://api.petal.example/v1" }]);
+    expect(op(document, "get", "/users").parameters.find((p: any) => p.name === "limit")).toMatchObject({ in: "query", required: false, schema: { type: "integer" } });
+    expect(op(document, "post", "/users").requestBody.content["application/json"].schema.required).toEqual(["email"]);
+    const hugo = site("hugo").document;
+    expect(op(hugo, "get", "/invoices/{invoice_id}").parameters.find((p: any) => p.name === "expand")).toMatchObject({ in: "query", schema: { type: "array" } });
+    expect(site("slate").document.servers).toEqual([{ url: "https://api.kittn.example/api" }]);
+  });
+
+  it("spells placeholders as OpenAPI names: {channel.id}, :site_id, <ID> and literal example ids", () => {
+    expect(Object.keys(site("discord").document.paths)).toContain("/channels/{channel_id}/messages/{message_id}");
+    expect(Object.keys(site("netlify").document.paths)).toContain("/api/v1/sites/{site_id}");
+    expect(Object.keys(site("slate").document.paths)).toContain("/kittens/{id}");
+    expect(Object.keys(site("docusaurus").document.paths)).toContain("/orders/{order_id}");
+  });
+
+  it("gives a parameter that names a documented object that object's fields", () => {
+    const discord = site("discord").document;
+    const overwrites = op(discord, "patch", "/channels/{channel_id}").requestBody.content["application/json"].schema.properties.permission_overwrites;
+    expect(overwrites).toMatchObject({ type: "array", items: { type: "object", properties: { id: { type: "string" }, allow: { type: "string" } } } });
+    const summary = site("summary").document;
+    const address = op(summary, "post", "/shipments").requestBody.content["application/json"].schema.properties.to_address;
+    expect(Object.keys(address.properties)).toEqual(["name", "postal_code"]);
+  });
+
+  it("takes an endpoint listed in a summary table and on its own page as one operation with the page's parameters", () => {
+    const { document } = site("summary");
+    expect(op(document, "get", "/shipments/{shipment_id}").parameters.map((p: any) => p.name)).toEqual(["shipment_id", "expand"]);
+    expect(op(document, "get", "/rates").summary).toBe("Quote rates for a parcel");
+  });
+});
