@@ -40,6 +40,17 @@ describe("a site that publishes its OpenAPI description", () => {
     expect(answer.openapi).toEqual({ url: site("swagger-inline/spec/swagger.json"), title: "Inventory", operationCount: 2 });
   });
 
+  it("resolves a relative URL of an initializer script in a subfolder against the page, as the viewer does", async () => {
+    const answer = await map(site("swagger-init/nested.html"));
+    expect(answer.openapi).toEqual({ url: site("swagger-init/spec/openapi.json"), title: "Weather", operationCount: 1 });
+  });
+
+  it("reads the pages naming the API reference outright before others that mention a reference", async () => {
+    const weak = ["Error reference", "CLI reference", "Config reference", "Glossary reference"].map((t, i) => `<a href="weak-${i}.html">${t}</a>`).join("");
+    const page = { url: site("reference/start.html"), status: 200, contentType: "text/html", text: `${weak}<a href="api.html">API Reference</a>` };
+    expect(await discoverOpenApi(env, page, new FetchBudget(24))).toMatchObject({ url: site("redoc/api/openapi.yaml") });
+  });
+
   it("reads Scalar's data-url and its createApiReference({ url })", async () => {
     const expected = { url: site("scalar/openapi.json"), title: "Weather", operationCount: 1 };
     expect((await map(site("scalar/index.html"))).openapi).toEqual(expected);

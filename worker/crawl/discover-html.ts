@@ -29,7 +29,9 @@ const VIEWER_ATTRIBUTES: [string, string][] = [
 const VIEWER_CALLS = ["SwaggerUIBundle(", "SwaggerUI(", "Redoc.init(", "createApiReference(", "Scalar.createApiReference("];
 const DESCRIPTION_FILE = /\.(json|ya?ml)$/i;
 const SPEC_WORDS = /openapi|swagger|api[-_ ]?spec|api[-_ ]?description|api[-_ ]?definition|download/i;
-const REFERENCE_WORDS = /api[-_ ]?reference|api[-_ ]?docs|reference|redoc|swagger|openapi/i;
+const REFERENCE_WORDS = /reference|api[-_ ]?docs|redoc|swagger|openapi/i;
+/** Links that name the API reference outright are read before those that only mention a reference. */
+const STRONG_REFERENCE = /api[-_ ]?reference|redoc|swagger|openapi/i;
 
 const decode = (value: string) =>
   value.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&#x2F;", "/").trim();
@@ -99,6 +101,7 @@ export async function scanPage(html: string, pageUrl: string): Promise<PageOffer
   const downloads: string[] = [];
   const scripts: string[] = [];
   const references: string[] = [];
+  const strongReferences: string[] = [];
   let anchor: { href: string; text: string; download: boolean } | null = null;
   const finishAnchor = () => {
     if (!anchor) return;
@@ -106,6 +109,7 @@ export async function scanPage(html: string, pageUrl: string): Promise<PageOffer
     anchor = null;
     const path = href.split(/[?#]/, 1)[0];
     if (DESCRIPTION_FILE.test(path) && (download || SPEC_WORDS.test(`${path} ${text}`))) downloads.push(href);
+    else if (STRONG_REFERENCE.test(text) || STRONG_REFERENCE.test(path)) strongReferences.push(href);
     else if (REFERENCE_WORDS.test(text) || REFERENCE_WORDS.test(path)) references.push(href);
   };
   let rewriter = new HTMLRewriter();
@@ -168,5 +172,5 @@ export async function scanPage(html: string, pageUrl: string): Promise<PageOffer
     return out;
   };
   const specs = absolute([...viewer, ...scriptSpecUrls(source), ...downloads]);
-  return { specs, scripts: absolute(scripts), references: absolute(references) };
+  return { specs, scripts: absolute(scripts), references: absolute([...strongReferences, ...references]) };
 }

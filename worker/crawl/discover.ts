@@ -72,7 +72,8 @@ async function pageDescriptions(env: Bindings, page: Page, budget: FetchBudget) 
   const specs = [...offers.specs];
   for (const script of offers.scripts.slice(0, MAX_SCRIPTS)) {
     const js = await fetchWithin(env, script, budget, PAGE_FETCH);
-    if (js) specs.push(...scriptSpecUrls(js.text).flatMap((u) => (URL.canParse(u, js.url) ? [new URL(u, js.url).href] : [])));
+    // The viewer fetches the URL from the page, so a relative one resolves against the page, not the script.
+    if (js) specs.push(...scriptSpecUrls(js.text).flatMap((u) => (URL.canParse(u, page.url) ? [new URL(u, page.url).href] : [])));
   }
   return { specs, references: offers.references };
 }
