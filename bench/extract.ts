@@ -86,12 +86,11 @@ const dev = await startDevServer([]).catch((err: Error) => {
 if (dev) {
   try {
     const email = `bench-${Date.now()}@example.com`;
-    const signUp = await fetch(`${dev.url}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: dev.url },
-      body: JSON.stringify({ email, password: "correct horse battery", name: "Bench" }),
-    });
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const post = (path: string, body: unknown) =>
+      fetch(`${dev.url}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: dev.url }, body: JSON.stringify(body) });
+    await post("/api/auth/sign-up/email", { email, password: "correct horse battery", name: "Bench" });
+    const signIn = await post("/api/auth/sign-in/email", { email, password: "correct horse battery" });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     console.log("site              pages  completed  seconds  pages/s");
     for (const site of SITES) {
       // Subdomains of localhost only resolve inside the worker tests, so the portal crawls the site's own host.

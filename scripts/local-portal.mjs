@@ -48,7 +48,8 @@ async function api(origin, path, { cookie, json, form, method = json || form ? "
  */
 export async function deployFixture(origin, { exposeToPublic = false } = {}) {
   const email = `check-${Date.now()}@example.com`;
-  const { res } = await api(origin, "/api/auth/sign-up/email", { json: { email, password: "check password 123", name: "Check" } });
+  await api(origin, "/api/auth/sign-up/email", { json: { email, password: "check password 123", name: "Check" } });
+  const { res } = await api(origin, "/api/auth/sign-in/email", { json: { email, password: "check password 123" } });
   const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const form = new FormData();
   form.append("file", new Blob([readFileSync(FIXTURE)], { type: "application/json" }), "petstore-2.0.json");

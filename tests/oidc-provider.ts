@@ -1,5 +1,6 @@
 // A minimal OpenID Connect provider for sign-in tests: discovery, authorize (answers at once),
-// token with an RS256-signed id_token, userinfo and JWKS. Local, on 127.0.0.1.
+// token with an RS256-signed id_token, userinfo and JWKS. Local, on 127.0.0.1. The sign-in's email is
+// the login_hint; emails starting with "unverified" are asserted with email_verified false.
 import { createHash, createSign, generateKeyPairSync, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 
@@ -8,6 +9,7 @@ import { OIDC_CLIENT } from "./oidc-client";
 type Grant = { email: string; name: string; nonce?: string; challenge?: string; redirectUri: string };
 
 const base64url = (data: Buffer | string) => Buffer.from(data).toString("base64url");
+const isVerified = (email: string) => !email.startsWith("unverified");
 
 export async function startOidcProvider(): Promise<{ issuer: string; server: Server }> {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -68,12 +70,12 @@ export async function startOidcProvider(): Promise<{ issuer: string; server: Ser
         return json(400, { error: "invalid_grant", error_description: "PKCE verification failed" });
       }
       const now = Math.floor(Date.now() / 1000);
-      const claims = { iss: issuer, sub: `sub-${grant.email}`, aud: OIDC_CLIENT.id, iat: now, exp: now + 300, nonce: grant.nonce, email: grant.email, email_verified: true, name: grant.name };
+      const claims = { iss: issuer, sub: `sub-${grant.email}`, aud: OIDC_CLIENT.id, iat: now, exp: now + 300, nonce: grant.nonce, email: grant.email, email_verified: isVerified(grant.email), name: grant.name };
       return json(200, { access_token: `at-${grant.email}`, token_type: "Bearer", expires_in: 300, id_token: sign(claims) });
     }
     if (url.pathname === "/userinfo") {
       const email = req.headers.authorization?.replace(/^Bearer at-/, "") ?? "";
-      return json(200, { sub: `sub-${email}`, email, email_verified: true, name: "Olivia Idc" });
+      return json(200, { sub: `sub-${email}`, email, email_verified: isVerified(email), name: "Olivia Idc" });
     }
     json(404, { error: "not_found" });
   });

@@ -33,5 +33,8 @@ export type AppEnv = {
   Variables: { db: Database; user: SessionUser; organizationId: string };
 };
 
-/** Local development and tests allow loopback URLs and plain-HTTP cookies; production never does. */
-export const isLocalDev = (env: Pick<Env, "ENVIRONMENT">) => env.ENVIRONMENT !== "production";
+/**
+ * Only an explicit ENVIRONMENT=development (local development and tests) allows loopback URLs,
+ * plain-HTTP cookies and the test-mode billing provider; any other value, a typo or none is production.
+ */
+export const isLocalDev = (env: Pick<Env, "ENVIRONMENT">) => env.ENVIRONMENT === "development";

@@ -48,7 +48,9 @@ it("renders /docs and every page signed out, with every internal link resolving"
 it("opens /docs in a new tab from the layout's docs button", async () => {
   const context = await portal.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const email = `docs-${Date.now()}@toolport.test`;
-  const res = await context.request.post(`${portal.url}/api/auth/sign-up/email`, { data: signUpJson(email), headers: { origin: portal.url } });
+  await context.request.post(`${portal.url}/api/auth/sign-up/email`, { data: signUpJson(email), headers: { origin: portal.url } });
+  // Sign-up opens no session; signing in stores the session cookie in the context.
+  const res = await context.request.post(`${portal.url}/api/auth/sign-in/email`, { data: { email, password: signUpJson(email).password }, headers: { origin: portal.url } });
   expect(res.status()).toBe(200);
   const page = watch(await context.newPage());
   await page.goto(`${portal.url}/servers`);

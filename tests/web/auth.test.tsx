@@ -73,9 +73,10 @@ describe("a failed sign-in check", () => {
 
 describe("the password form", () => {
   it("shows field errors and the server's error text", async () => {
+    const refusal = "This password is one of the most commonly used passwords. Please choose a less common one.";
     mockApi({
       "GET /api/auth/profile": fail(401, "Unauthorized"),
-      "POST /api/auth/sign-up/email": fail(409, "User already exists. Use another email."),
+      "POST /api/auth/sign-up/email": fail(400, refusal),
     });
     renderApp("/login?method=password");
     const user = userEvent.setup();
@@ -86,9 +87,53 @@ describe("the password form", () => {
     expect(screen.getByText("Enter your name")).toBeInTheDocument();
     await user.type(screen.getByLabelText("Name"), "Ada");
     await user.type(screen.getByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "        ");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByText("Password cannot be only spaces.")).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Password"));
+    await user.type(screen.getByLabelText("Password"), "password1");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(refusal);
+  });
+
+  it("signs up, then signs in with the same credentials and goes to the page the user came from", async () => {
+    const calls = mockApi({
+      "GET /api/auth/profile": fail(401, "Unauthorized"),
+      "POST /api/auth/sign-up/email": ok({ user: fx.user }),
+      "POST /api/auth/sign-in/email": ok({ user: fx.user }),
+      "GET /api/access-tokens": ok([]),
+    });
+    const { router } = renderApp("/login?method=password&redirect=%2Ftokens");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Sign up for free" }));
+    await user.type(screen.getByLabelText("Name"), "Ada");
+    await user.type(screen.getByLabelText("Email"), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "correct horse");
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("User already exists. Use another email.");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/tokens"));
+    expect(calls.filter((c) => c.method === "POST").map((c) => [c.path, c.body])).toEqual([
+      ["/api/auth/sign-up/email", { name: "Ada", email: "ada@example.com", password: "correct horse" }],
+      ["/api/auth/sign-in/email", { email: "ada@example.com", password: "correct horse" }],
+    ]);
+  });
+
+  it("says to sign in instead when the sign-up's sign-in is refused, and stays on the form", async () => {
+    mockApi({
+      "GET /api/auth/profile": fail(401, "Unauthorized"),
+      "POST /api/auth/sign-up/email": ok({ user: fx.user }),
+      "POST /api/auth/sign-in/email": fail(401, "Invalid email or password"),
+    });
+    const { router } = renderApp("/login?method=password");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Sign up for free" }));
+    await user.type(screen.getByLabelText("Name"), "Ada");
+    await user.type(screen.getByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "We could not sign you in with this email and password. If you already have an account, sign in with its password instead.",
+    );
+    expect(router.state.location.pathname).toBe("/login");
   });
 
   it("signs in and goes to the page the user came from", async () => {

@@ -90,7 +90,7 @@ describe("sessions", () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     const cookie = cookiesOf(res);
-    expect((await call("/api/auth/logout", { cookie })).status).toBe(302);
+    expect((await call("/api/auth/logout", { cookie, headers: { "sec-fetch-site": "same-origin" } })).status).toBe(302);
     // The old cookie, replayed after logout, no longer opens a session.
     expect((await call("/api/servers", { cookie })).status).toBe(401);
   });

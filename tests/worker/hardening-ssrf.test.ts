@@ -63,7 +63,9 @@ function prodFetch(path: string, init: RequestInit & { json?: unknown; cookie?: 
 }
 
 async function prodUser() {
-  const res = await prodFetch("/api/auth/sign-up/email", { method: "POST", json: { email: `ssrf-${crypto.randomUUID()}@example.com`, password: "a long password", name: "SSRF" } });
+  const credentials = { email: `ssrf-${crypto.randomUUID()}@example.com`, password: "a long password" };
+  expect((await prodFetch("/api/auth/sign-up/email", { method: "POST", json: { ...credentials, name: "SSRF" } })).status).toBe(200);
+  const res = await prodFetch("/api/auth/sign-in/email", { method: "POST", json: credentials });
   expect(res.status).toBe(200);
   return cookiesOf(res);
 }

@@ -1,5 +1,6 @@
 // Helpers for worker tests: requests through the real Worker entry, and signed-in users.
 import { env, exports } from "cloudflare:workers";
+import { getAuth } from "../../worker/auth/auth";
 
 export const ORIGIN = "http://toolport.test";
 
@@ -23,7 +24,11 @@ export const cookiesOf = (res: Response) =>
     .join("; ");
 
 let counter = 0;
-/** Signs up a fresh user and answers their session cookie, email, user id and organization id. */
+/**
+ * Signs up a fresh user and answers their session cookie, email, user id and organization id. Sign-up
+ * opens no session, so the session comes from better-auth's sign-in directly: the HTTP sign-in route
+ * would count against the per-account limit that some tests measure.
+ */
 export async function signUp(overrides: { email?: string; name?: string; password?: string } = {}) {
   const email = overrides.email ?? `user${++counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const password = overrides.password ?? "correct horse battery";
@@ -32,10 +37,12 @@ export async function signUp(overrides: { email?: string; name?: string; passwor
     json: { email, password, name: overrides.name ?? "Ada Lovelace" },
   });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const session = await getAuth(env, ORIGIN).api.signInEmail({ body: { email, password }, asResponse: true });
+  if (session.status !== 200) throw new Error(`sign-in after sign-up failed: ${session.status} ${await session.text()}`);
   const ids = await env.DB.prepare(
     "SELECT users.id AS userId, memberships.organization_id AS organizationId FROM users JOIN memberships ON memberships.user_id = users.id WHERE users.email = ?",
   )
     .bind(email)
     .first<{ userId: string; organizationId: string }>();
-  return { email, password, cookie: cookiesOf(res), userId: ids!.userId, organizationId: ids!.organizationId };
+  return { email, password, cookie: cookiesOf(session), userId: ids!.userId, organizationId: ids!.organizationId };
 }

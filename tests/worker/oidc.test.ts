@@ -38,12 +38,22 @@ describe("OIDC sign-in", () => {
     });
   });
 
-  it("gives a provider's new user an organization, and makes configured emails superusers", async () => {
+  it("gives a provider's new user an organization, and makes configured emails it verified superusers", async () => {
     const done = await signInThroughProvider("admin@toolport.test");
     const cookie = cookiesOf(done);
     expect(((await (await send("/api/auth/profile", { cookie })).json()) as any).data.superUser).toBe(true);
     const plans = await send("/api/billing/subscription", { cookie });
     expect(((await plans.json()) as any).data.plan.type).toBe("free");
+  });
+
+  it("never makes a configured email a superuser when the provider does not assert it verified", async () => {
+    const email = "unverified-admin@toolport.test";
+    const listed = { ...oidcEnv, SUPERADMIN_EMAILS: `admin@toolport.test, ${email}` };
+    const done = await signInThroughProvider(email);
+    const profile = await app.fetch(new Request(`${ORIGIN}/api/auth/profile`, { headers: { cookie: cookiesOf(done) } }), listed, createExecutionContext());
+    expect(await profile.json()).toMatchObject({ success: true, data: { email, superUser: false } });
+    const admin = await app.fetch(new Request(`${ORIGIN}/api/superadmin/servers`, { headers: { cookie: cookiesOf(done) } }), listed, createExecutionContext());
+    expect(admin.status).toBe(403);
   });
 
   it("refuses a callback whose state was not issued to this browser", async () => {

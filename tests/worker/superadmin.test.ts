@@ -1,15 +1,22 @@
 // Superadmin: every organization's servers for superusers; 403 for everyone else.
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db";
-import { deployments, servers } from "../../worker/db/schema";
+import { deployments, servers, users } from "../../worker/db/schema";
 import { call, signUp } from "./helpers";
 
 const db = getDb(env.DB);
 
-// SUPERADMIN_EMAILS names admin@toolport.test; the account is created once per test file.
+// SUPERADMIN_EMAILS names admin@toolport.test; the account is created once per test file and its email
+// marked verified, as an operator does for a built-in account (a bare sign-up is never a superuser).
 let admin: Promise<{ cookie: string }> | undefined;
-const signUpAdmin = () => (admin ??= signUp({ email: "admin@toolport.test", name: "Admin" }));
+async function verifiedAdmin() {
+  const account = await signUp({ email: "admin@toolport.test", name: "Admin" });
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, account.userId));
+  return account;
+}
+const signUpAdmin = () => (admin ??= verifiedAdmin());
 
 describe("superadmin servers", () => {
   it("lists the servers of all organizations with owner, organization and deployment", async () => {

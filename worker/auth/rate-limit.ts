@@ -9,10 +9,19 @@ export const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait a minut
 const SIGN_IN_PATH = /\/sign-in\/email\/?$/;
 const SIGN_UP_PATH = /\/sign-up\/email\/?$/;
 
+// The bodies better-auth takes on these routes; it refuses every other content type with 415.
+const FORM = "application/x-www-form-urlencoded";
+const JSON_TYPE = "application/json";
+export const UNSUPPORTED_BODY = `Unsupported content type: send ${JSON_TYPE} or ${FORM}`;
+
+const mediaTypeOf = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+
+/** The email of a JSON or form-encoded body, as the account limiter keys it; null when there is none. */
 async function emailOf(request: Request) {
   try {
-    const body = (await request.clone().json()) as { email?: unknown };
-    return typeof body.email === "string" ? body.email.trim().toLowerCase() : null;
+    const text = await request.clone().text();
+    const email = mediaTypeOf(request) === FORM ? new URLSearchParams(text).get("email") : (JSON.parse(text) as { email?: unknown }).email;
+    return typeof email === "string" ? email.trim().toLowerCase() : null;
   } catch {
     return null; // better-auth answers the malformed body itself
   }
@@ -31,6 +40,8 @@ export const limitSignIn = createMiddleware<AppEnv>(async (c, next) => {
     c.header("retry-after", "60");
     fail(429, TOO_MANY_ATTEMPTS);
   };
+  // Only the bodies the account limiter can read get through, whatever better-auth may accept later.
+  if (c.req.raw.body && ![JSON_TYPE, FORM].includes(mediaTypeOf(c.req.raw))) fail(415, UNSUPPORTED_BODY);
   const address = c.req.header("cf-connecting-ip");
   if (address && !(await c.env.SIGN_IN_ADDRESS_LIMITER.limit({ key: address })).success) refuse();
   const email = isSignIn ? await emailOf(c.req.raw) : null;

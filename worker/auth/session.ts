@@ -4,7 +4,7 @@ import { createMiddleware } from "hono/factory";
 import { memberships } from "../db/schema";
 import type { AppEnv, SessionUser } from "../env";
 import { fail } from "../lib/errors";
-import { getAuth, isConfiguredSuperadmin } from "./auth";
+import { getAuth, isSuperUser } from "./auth";
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const session = await getAuth(c.env, c.req.url).api.getSession({ headers: c.req.raw.headers });
@@ -17,7 +17,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
     name: user.name,
     email: user.email,
     picture: user.image ?? null,
-    superUser: Boolean(user.superUser) || isConfiguredSuperadmin(c.env, user.email),
+    superUser: isSuperUser(c.env, user),
   });
   c.set("organizationId", membership.organizationId);
   await next();

@@ -1,16 +1,17 @@
-// Billing providers behind one interface: Stripe when keys are configured, otherwise a local
-// test-mode provider whose checkout is a Toolport page that applies the plan change at once.
+// Billing providers behind one interface: Stripe when keys are configured; without them, in explicit
+// local development only, a test-mode provider whose checkout is a Toolport page that applies the plan
+// change at once; anywhere else, none: checkout and portal are refused and the plan stays.
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Database } from "../db";
 import { organizations, plans, subscriptions, type PlanType } from "../db/schema";
-import type { Bindings } from "../env";
+import { isLocalDev, type Bindings } from "../env";
 import { fail } from "../lib/errors";
 
 export type CheckoutInput = { organizationId: string; planType: PlanType; email: string; origin: string };
 
 export type BillingProvider = {
-  name: "stripe" | "local";
+  name: "stripe" | "local" | "none";
   /** A URL the browser goes to, to pay for `planType`. */
   checkout(input: CheckoutInput): Promise<string>;
   /** A URL of the provider's customer portal. */
@@ -23,9 +24,23 @@ export const localCheckoutKey = (id: string) => `checkout:${id}`;
 export const stripeClient = (env: Bindings) =>
   new Stripe(env.STRIPE_SECRET_KEY!, { httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 1 });
 
+export const PAYMENTS_NOT_CONFIGURED =
+  "Payments are not set up on this portal yet, so plans cannot be changed now. Your current plan stays active; please contact support to upgrade.";
+
+/** Whether the test-mode provider (plan changes without payment) serves this environment. */
+export const usesLocalBilling = (env: Bindings) => !env.STRIPE_SECRET_KEY && isLocalDev(env);
+
+/** The provider for this environment (see the header comment). */
 export function billingProvider(env: Bindings, db: Database): BillingProvider {
-  return env.STRIPE_SECRET_KEY ? stripeProvider(env, db) : localProvider(env);
+  if (env.STRIPE_SECRET_KEY) return stripeProvider(env, db);
+  return usesLocalBilling(env) ? localProvider(env) : noProvider;
 }
+
+const noProvider: BillingProvider = {
+  name: "none",
+  checkout: async () => fail(503, PAYMENTS_NOT_CONFIGURED),
+  portal: async () => fail(503, PAYMENTS_NOT_CONFIGURED),
+};
 
 function localProvider(env: Bindings): BillingProvider {
   return {

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { applyPlanChange } from "../billing/plan-change";
 import { getOrganizationPlan, listPlans, toPlanAnswer } from "../billing/plans";
-import { billingProvider, localCheckoutKey } from "../billing/providers";
+import { billingProvider, localCheckoutKey, usesLocalBilling } from "../billing/providers";
 import { applyStripeEvent, verifyStripeEvent } from "../billing/stripe-webhook";
 import { checkoutPage, portalPage } from "../billing/test-mode-pages";
 import { usageSummary } from "../billing/usage-summary";
@@ -108,8 +108,9 @@ export const billingRoutes = new Hono<AppEnv>()
     return c.redirect("/usage", 303);
   });
 
+/** The test-mode pages exist only where the test-mode provider serves: never in production. */
 function localOnly(env: AppEnv["Bindings"]) {
-  if (env.STRIPE_SECRET_KEY) fail(404, "Not found");
+  if (!usesLocalBilling(env)) fail(404, "Not found");
 }
 
 async function localCheckout(env: AppEnv["Bindings"], id: string, organizationId: string) {

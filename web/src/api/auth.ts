@@ -26,7 +26,7 @@ export const toastAuthCheckFailed = (error: unknown) =>
 
 export type Credentials = { email: string; password: string; name?: string };
 
-/** Built-in accounts: signs up or in; the answer sets the session cookie. */
+/** Built-in accounts: signs up or in; only signing in answers with the session cookie. */
 export const passwordSignIn = (mode: "sign-in" | "sign-up", credentials: Credentials) =>
   apiRequest<{ user: User }>(`/api/auth/${mode}/email`, {
     method: "POST",
@@ -34,6 +34,23 @@ export const passwordSignIn = (mode: "sign-in" | "sign-up", credentials: Credent
     skipUnauthorizedRedirect: true,
     fallbackError: mode === "sign-up" ? "Sign up failed" : "Sign in failed",
   });
+
+export const SIGN_UP_NOT_SIGNED_IN =
+  "We could not sign you in with this email and password. If you already have an account, sign in with its password instead.";
+
+/**
+ * Signs up, then signs in with the same credentials. Sign-up answers alike whether or not the email
+ * already has an account (so it tells nobody which emails do); only the sign-in shows it worked.
+ */
+export async function passwordSignUp(credentials: Credentials) {
+  await passwordSignIn("sign-up", credentials);
+  try {
+    return await passwordSignIn("sign-in", { email: credentials.email, password: credentials.password });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw new Error(SIGN_UP_NOT_SIGNED_IN);
+    throw error;
+  }
+}
 
 /** Starts sign-in: the OIDC provider, or the built-in form when none is configured. */
 export function startLogin(redirect?: string) {

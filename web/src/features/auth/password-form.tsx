@@ -5,7 +5,7 @@ import { useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { passwordSignIn, profileQuery } from "@/api/auth";
+import { passwordSignIn, passwordSignUp, profileQuery } from "@/api/auth";
 import { errorMessage } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -16,8 +16,12 @@ const schema = z.object({
   email: z.email("Enter a valid email address"),
   password: z.string().min(8, "Password must be at least 8 characters").max(128),
 });
-// Signing up also needs a name; checked with the other fields so every error shows at once.
-const signUpSchema = schema.extend({ name: z.string().trim().min(1, "Enter your name").max(100) });
+// Signing up also needs a name and a real password; checked with the other fields so every error shows
+// at once. The server also refuses the most common passwords, and its message shows below the form.
+const signUpSchema = schema.extend({
+  name: z.string().trim().min(1, "Enter your name").max(100),
+  password: schema.shape.password.refine((password) => password.trim() !== "", "Password cannot be only spaces."),
+});
 type Values = z.infer<typeof schema>;
 
 export function PasswordForm({ redirect }: { redirect: string }) {
@@ -34,7 +38,7 @@ export function PasswordForm({ redirect }: { redirect: string }) {
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const { user } = await passwordSignIn(mode, mode === "sign-up" ? values : { email: values.email, password: values.password });
+      const { user } = mode === "sign-up" ? await passwordSignUp(values) : await passwordSignIn(mode, { email: values.email, password: values.password });
       queryClient.setQueryData(profileQuery.queryKey, user);
       router.history.push(redirect);
     } catch (error) {
@@ -69,7 +73,8 @@ export function PasswordForm({ redirect }: { redirect: string }) {
           {...form.register("password")}
           {...field("password")}
         />
-        {error("password")}
+        {error("password") ??
+          (mode === "sign-up" && <p className="text-sm text-muted-foreground">At least 8 characters; common passwords are refused.</p>)}
       </div>
       {serverError && <p role="alert" className="text-sm text-destructive">{serverError}</p>}
       <Button type="submit" className="w-full" disabled={isSubmitting}>
