@@ -14,6 +14,7 @@ import {
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import { redactText } from "../../lib/redact";
 import { answerFromError, answerFromResponse, type OutputCheck } from "./answer";
+import { listedSchema } from "./listed-schema";
 import { upstreamAuth } from "./auth";
 import { buildUpstreamRequest } from "./request";
 import type { RuntimeConfig, RuntimeEnv, UpstreamCredentials } from "./types";
@@ -22,15 +23,6 @@ type Tool = RuntimeConfig["tools"][number];
 /** The SDK's own bound on a request body it reads. */
 const MAX_BODY_BYTES = DEFAULT_MAX_REQUEST_BODY_SIZE;
 type Compiled = { tool: Tool; listed: Tool["inputSchema"]; validate: OutputCheck; checkOutput?: OutputCheck };
-
-/** The inputSchema a client sees: static arguments are filled in by the server, so they are removed. */
-export function listedSchema(schema: Tool["inputSchema"], staticValues: Record<string, string>): Tool["inputSchema"] {
-  const names = Object.keys(staticValues);
-  if (names.length === 0) return schema;
-  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([k]) => !names.includes(k)));
-  const required = (schema.required ?? []).filter((k) => !names.includes(k));
-  return { ...schema, properties, ...(schema.required ? { required } : {}) };
-}
 
 /** The URL a result may show the MCP client: an API key placed in the query stays with the server. */
 function withoutParams(url: string, names: string[]) {
