@@ -6,7 +6,8 @@ import tseslint from "typescript-eslint";
 export const regexLintFiles = ["worker/**/*.{ts,tsx,js,mjs}", "durable-objects/**/*.{ts,tsx,js,mjs}", "web/src/**/*.{ts,tsx,js,mjs}"];
 
 export default [
-  { ignores: ["web/src/route-tree.gen.ts"] },
+  // Generated: the route tree, and the MCP runtime bundle (its source is linted under worker/mcp/runtime).
+  { ignores: ["web/src/route-tree.gen.ts", "worker/mcp/runtime-bundle.js"] },
   {
     files: regexLintFiles,
     languageOptions: { parser: tseslint.parser, ecmaVersion: "latest", sourceType: "module" },
