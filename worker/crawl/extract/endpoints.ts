@@ -4,9 +4,9 @@ import { dropLastWord } from "./text";
 import { type Block, blocksOf } from "./blocks";
 import { type Example, exampleOf } from "./examples";
 import { readHints } from "./hints";
-import { parseExample, type Schema, schemaOf } from "./json-schema";
+import { parseExample, type Schema, schemaOf, schemaOfTypeName } from "./json-schema";
 import { type FoundParam, locationOf, nameOf, type ParamLocation, paramOfItem, paramOfTag, paramsOfTable, plain, typeAtStart } from "./params";
-import { findRoute, leadingRoute, type Route } from "./routes";
+import { findRoute, leadingRoute, METHODS, pathAt, type Route } from "./routes";
 
 export type Draft = {
   method: string;
@@ -79,6 +79,8 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
   const headings: Heading[] = [];
   const st: { current: Draft | null; scope: number } = { current: null, scope: 0 };
   let paramIndent = -1;
+  let pathHeading: { level: number; path: string } | null = null;
+  let expectBase = false;
   let pending: FoundParam[] = []; // parameters written before their section's route (prose, then the example)
   let label: { kind: Kind; location: ParamLocation | null } | null = null;
 
@@ -149,7 +151,12 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       label = null;
       pending = [];
       paramIndent = -1;
-      const route = kind === "changelog" || changelogPage ? null : findRoute(block.text);
+      if (pathHeading && pathHeading.level >= block.level) pathHeading = null;
+      let route = kind === "changelog" || changelogPage ? null : findRoute(block.text);
+      // "### /v3/orders" then "#### GET": a path heading with its methods as subheadings.
+      const bare = pathAt(text, 0);
+      if (!route && bare && bare.end === text.length && text.startsWith("/")) pathHeading = { level: block.level, path: bare.path };
+      else if (!route && pathHeading && METHODS.includes(text.toUpperCase())) route = { method: text.toUpperCase(), path: pathHeading.path, end: 0 };
       if (route) {
         const rest = clean(block.text.replace(route.path, "").replace(route.method, ""));
         open(route, 2, block.level, rest.length > 2 ? rest : headings[headings.length - 2]?.text);
@@ -171,6 +178,8 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
           open(example, 1, scopeLevel(), nearest()?.text);
           attachExample(example);
         }
+      } else if (kind === "params" && typedParams(block.lines, locationNow()).length) {
+        for (const param of typedParams(block.lines, locationNow())) addParam(param);
       } else if (st.current) {
         const json = parseExample(block.lines.join("\n"));
         const draft = st.current as Draft;
@@ -193,6 +202,10 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     if (block.t === "hr") continue;
     const text = block.text;
     readHints([text], hints);
+    // "Base URLs:" followed by the URLs as items.
+    const url = /^[\s*`<-]*(https?:\/\/[^\s`*<>]+)/.exec(text)?.[1];
+    if (expectBase && url) hints.baseUrls.push(url);
+    expectBase = (expectBase && Boolean(url)) || (/\b(?:base url|servers?)s?\b/i.test(text) && !text.includes("http") && text.length < 80);
     const tag = paramOfTag(text);
     if (tag) {
       addParam(tag);
@@ -233,6 +246,17 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     if (st.current && !st.current!.description && block.t === "line" && text.length > 3) st.current!.description = clean(text).slice(0, 1000);
   }
   return { drafts, hints, work };
+}
+
+/** Parameters written as typed declarations in a code block ("limit?: integer //default: 10", "WM_SVC.NAME: string"). */
+function typedParams(lines: string[], location: ParamLocation | null): FoundParam[] {
+  const params: FoundParam[] = [];
+  for (const line of lines.slice(0, 50)) {
+    const m = /^\s*([A-Za-z_$][\w.$-]{0,80})(\??):\s?(\S[^/]{0,200})/.exec(line);
+    if (!m || /^(?:https?|curl)$/i.test(m[1])) continue;
+    params.push({ name: m[1], in: location, schema: schemaOfTypeName(m[3]), required: !m[2], typeText: m[3].trim() });
+  }
+  return params.length === lines.filter((l) => l.trim()).length ? params : [];
 }
 
 /** A route written in a code span inside a line ("Send `POST /v1/x` with…"). */

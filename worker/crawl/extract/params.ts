@@ -65,8 +65,8 @@ export function paramsOfTable(rows: string[][], sectionLocation: ParamLocation |
   let name = col(NAME_COL);
   if (name < 0 && inParams && header.length >= 2) name = 0;
   if (name < 0) return null;
-  const type = col(/\btype\b|^format$|^data ?type$/);
-  const where = col(/^(?:in|location|where|source|param(?:eter)? type|kind|placement)$/);
+  const type = col(/\btype\b|^format$|^schema$/);
+  const where = col(/^(?:in|location|located in|where|source|param(?:eter)? type|kind|placement)$/);
   const required = col(/required|optional|mandatory/);
   let description = col(/desc|details|notes|meaning|comment|explanation|info|summary|purpose/);
   if (description < 0 && header.length > 2) description = header.length - 1;

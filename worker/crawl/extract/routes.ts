@@ -50,7 +50,7 @@ export function routeAt(text: string, at: number): Route | null {
   const word = text.slice(at, m);
   if (!METHOD_SET.has(word) || isWordChar(text[m]) || isWordChar(text[at - 1])) return null;
   let p = m;
-  while (p < text.length && p - m < 6 && (text[p] === " " || text[p] === "`" || text[p] === "*" || text[p] === "\t" || text[p] === "_")) p++;
+  while (p < text.length && p - m < 6 && " `*\t_]".includes(text[p])) p++;
   if (p === m && text[p] !== "/") return null;
   const found = pathAt(text, p);
   return found ? { method: word, path: found.path, end: found.end } : null;
