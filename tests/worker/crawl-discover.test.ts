@@ -71,6 +71,16 @@ describe("a site that publishes its OpenAPI description", () => {
     expect(answer.openapi).toEqual({ url: site("download/files/payments-openapi.yaml"), title: "Payments", operationCount: 2 });
   });
 
+  it("reads Scalar's JSON configuration as its integrations write it, after a long custom CSS", async () => {
+    const config = JSON.stringify({ customCss: `.scalar-app { color: red; }\n`.repeat(200), sources: [{ title: "Weather", url: "/docs-offers/scalar/openapi.json" }] }, null, 2);
+    const page = { url: site("viewers/app.html"), status: 200, contentType: "text/html", text: `<div id="app"></div><script>\n  Scalar.createApiReference('#app', ${config})\n</script>` };
+    expect(await discoverOpenApi(env, page, new FetchBudget(24))).toEqual({ url: site("scalar/openapi.json"), title: "Weather", operationCount: 1 });
+  });
+
+  it("offers a start URL that is itself a description, with no pages to crawl", async () => {
+    expect(await map(site("probe/openapi.json"))).toEqual({ links: [], source: "links", openapi: { url: site("probe/openapi.json"), title: "Catalog", operationCount: 1 } });
+  });
+
   it("probes /openapi.json beside the docs when no page names a description", async () => {
     const answer = await map(site("probe/index.html"));
     expect(answer.openapi).toEqual({ url: site("probe/openapi.json"), title: "Catalog", operationCount: 1 });

@@ -14,7 +14,7 @@ export type PageOffers = {
 /** HTML beyond this many characters is not scanned. */
 export const MAX_SCAN_CHARS = 2 * 1024 * 1024;
 /** Characters after a viewer's call (SwaggerUIBundle(…)) searched for its `url`. */
-const CALL_WINDOW = 4000;
+const CALL_WINDOW = 32_000;
 const MAX_URL_CHARS = 2048;
 const MAX_PER_KIND = 10;
 
@@ -26,7 +26,7 @@ const VIEWER_ATTRIBUTES: [string, string][] = [
   ["openapi-explorer", "spec-url"],
   ["script#api-reference", "data-url"],
 ];
-const VIEWER_CALLS = ["SwaggerUIBundle(", "SwaggerUI(", "Redoc.init(", "createApiReference(", "Scalar.createApiReference("];
+const VIEWER_CALLS = ["SwaggerUIBundle(", "SwaggerUI(", "Redoc.init(", "createApiReference("];
 const DESCRIPTION_FILE = /\.(json|ya?ml)$/i;
 const SPEC_WORDS = /openapi|swagger|api[-_ ]?spec|api[-_ ]?description|api[-_ ]?definition|download/i;
 const REFERENCE_WORDS = /reference|api[-_ ]?docs|redoc|swagger|openapi/i;
