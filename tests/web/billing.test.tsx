@@ -95,6 +95,17 @@ describe("usage & billing page", () => {
     expect(screen.getByText("Canceled")).toBeInTheDocument();
   });
 
+  it("says so in a toast when the portal takes no payments, and keeps the free plan", async () => {
+    const refusal = "Payments are not set up on this portal yet, so plans cannot be changed now. Your current plan stays active; please contact support to upgrade.";
+    const calls = mockApi({ ...base, "GET /api/billing/subscription": ok(fx.subscription(0, 0)), "POST /api/billing/checkout": fail(503, refusal) });
+    const { router } = renderApp("/usage");
+    (await screen.findByRole("button", { name: "Upgrade to Growth" })).click();
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ planType: "growth" });
+    expect(router.state.location.pathname).toBe("/usage");
+    expect(screen.getByRole("button", { name: "Upgrade to Growth" })).toBeEnabled();
+  });
+
   it("prefers the server's error text", async () => {
     mockApi({ ...base, "GET /api/billing/subscription": fail(503, "Billing provider unreachable") });
     renderApp("/usage");
