@@ -106,7 +106,11 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       Object.assign(st.current, { method: route.method, rawPath: path, strength });
       return;
     }
-    if (st.current && level === st.scope && st.current.method === route.method && st.current.rawPath === path) return;
+    if (st.current && level === st.scope && st.current.method === route.method && sameRoute(st.current.rawPath, path)) {
+      // The same route written twice (`GET https://host/base/x HTTP/1.1`, then `GET /x`): keep the shorter spelling.
+      if (path.split("?")[0].length < st.current.rawPath.split("?")[0].length) st.current.rawPath = path;
+      return;
+    }
     if (drafts.length >= MAX_DRAFTS) {
       st.current = null;
       return;
@@ -246,6 +250,12 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     if (st.current && !st.current!.description && block.t === "line" && text.length > 3) st.current!.description = clean(text).slice(0, 1000);
   }
   return { drafts, hints, work };
+}
+
+/** Whether two spellings of a path are one route: equal, or one ends with the other (a base URL before it). */
+function sameRoute(a: string, b: string): boolean {
+  const [x, y] = [a.split("?")[0], b.split("?")[0]].sort((p, q) => p.length - q.length);
+  return x === y || (x.startsWith("/") && x.length > 1 && y.endsWith(x));
 }
 
 /** Parameters written as typed declarations in a code block ("limit?: integer //default: 10", "WM_SVC.NAME: string"). */

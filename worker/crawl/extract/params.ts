@@ -56,6 +56,14 @@ export function nameOf(raw: string): { name: string; optional: boolean; required
 /** The type written at the start of a fragment ("string", "array of objects", "?integer"), or "". */
 export const typeAtStart = (text: string) => TYPE_WORD.exec(plain(text).replace(/^[(,:\s—–-]+/, ""))?.[0] ?? "";
 
+/** How deep a "» » name" cell is nested. */
+function depthOf(cell: string): number {
+  let depth = 0;
+  for (const c of cell.slice(0, 20)) if (c === "»") depth++;
+  else if (c !== " " && c !== "\u00a0") break;
+  return depth;
+}
+
 /** Parameters of one table (rows of cells, the first the header); null when it is not a parameter table. */
 export function paramsOfTable(rows: string[][], sectionLocation: ParamLocation | null, inParams: boolean): FoundParam[] | null {
   if (rows.length < 2) return null;
@@ -71,8 +79,14 @@ export function paramsOfTable(rows: string[][], sectionLocation: ParamLocation |
   let description = col(/desc|details|notes|meaning|comment|explanation|info|summary|purpose/);
   if (description < 0 && header.length > 2) description = header.length - 1;
   const headerLocation = locationOf(header[name]);
-  return rows.slice(1).flatMap((c) => {
-    const found = nameOf(c[name] ?? "");
+  // Nesting written as "» child" (widdershins): a body parameter's children are the body's properties.
+  const depths = rows.map((c) => depthOf(c[name] ?? ""));
+  return rows.slice(1).flatMap((c, r) => {
+    const depth = depths[r + 1];
+    if (depth > 1) return [];
+    if (depth === 0 && depths[r + 2] === 1 && /body/i.test(`${c[where] ?? ""} ${c[name]}`)) return [];
+    if (depth === 1 && !/body/i.test(c[where] ?? "body")) return [];
+    const found = nameOf(depth ? trimStart(c[name], "» \u00a0") : c[name] ?? "");
     if (!found) return [];
     const typeText = type >= 0 ? plain(c[type] ?? "") : typeAtStart(c[description] ?? "");
     const desc = description >= 0 && description !== name ? plain(c[description] ?? "").slice(0, 500) : "";

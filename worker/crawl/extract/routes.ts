@@ -8,7 +8,7 @@ export type Route = { method: string; path: string; end: number };
 
 const isWordChar = (c: string | undefined) => c !== undefined && /\w/.test(c);
 const PATH_STOP = new Set([" ", "\t", "`", '"', "'", "*", "|", ")", "]", ",", ";", "(", "[", "\\"]);
-const DOC_EXTENSIONS = /\.(?:html?|md|mdx|png|jpe?g|gif|svg|css|js|txt|pdf)$/i;
+const DOC_EXTENSIONS = /\.(?:html?|mdx?)$/i;
 
 /** Reads a path or URL starting at `at`: `/x/{id}`, `https://host/x`, `{{baseUrl}}/x`; null when none starts there. */
 export function pathAt(text: string, at: number): { path: string; end: number } | null {
