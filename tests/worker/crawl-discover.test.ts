@@ -122,6 +122,11 @@ describe("a site with llms.txt", () => {
     expect(answer.openapi).toBeNull();
   });
 
+  it("still finds the Markdown twins when the start page spends its own budget on failing description candidates", async () => {
+    const answer = await map(site("crowded/index.html"));
+    expect(answer).toEqual({ links: [site("crowded/page.html.md")], source: "llms.txt", openapi: null });
+  });
+
   it("keeps the HTML pages when their .md twins do not exist", async () => {
     const answer = await map(site("llms-plain/index.html"));
     expect(answer.source).toBe("llms.txt");

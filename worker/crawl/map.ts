@@ -15,8 +15,9 @@ export const MAX_MAP_LINKS = 500;
 export const MAX_SITEMAPS = 10;
 /** At most this many hosts (the start host and its subdomains) are mapped. */
 export const MAX_HOSTS = 10;
-/** At most this many extra fetches look for the site's description, llms.txt and Markdown twins. */
-export const MAX_DISCOVERY_FETCHES = 24;
+/** At most this many extra fetches look for the site's description; and for llms.txt and Markdown twins. */
+export const MAX_DESCRIPTION_FETCHES = 16;
+export const MAX_MANIFEST_FETCHES = 8;
 export const NO_PAGES_MESSAGE = "No pages found at the provided URL";
 
 const FETCH = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 };
@@ -62,10 +63,11 @@ export async function mapSite(env: Bindings, rawUrl: string, options: { includeS
   // A redirected start page (docs.example.com → /v2/docs) sets the scope where the content is.
   const landed = new URL(page.url);
   const inScope = scopeOf(landed, options.includeSubdomains ?? true);
-  const budget = new FetchBudget(MAX_DISCOVERY_FETCHES);
+  // Separate budgets: candidates that fail cannot starve the manifest, nor the manifest the description.
+  const manifestBudget = new FetchBudget(MAX_MANIFEST_FETCHES);
   const [openapi, manifest] = await Promise.all([
-    page.status < 400 ? discoverOpenApi(env, page, budget) : null,
-    findManifest(env, landed, budget),
+    page.status < 400 ? discoverOpenApi(env, page, new FetchBudget(MAX_DESCRIPTION_FETCHES)) : null,
+    findManifest(env, landed, manifestBudget),
   ]);
 
   const robotsByOrigin = new Map<string, Promise<Robots>>([[start.origin, Promise.resolve(robots)]]);
@@ -84,7 +86,7 @@ export async function mapSite(env: Bindings, rawUrl: string, options: { includeS
   };
 
   const listed = manifest ? await keep(manifest.links) : [];
-  if (listed.length) return { links: await preferMarkdown(env, listed, budget), openapi, source: "llms.txt" };
+  if (listed.length) return { links: await preferMarkdown(env, listed, manifestBudget), openapi, source: "llms.txt" };
   const first = page.status < 400 ? await keep([landed.href]) : [];
   // Documentation under a path (example.com/docs/) often has its own sitemap there.
   const section = new URL("sitemap.xml", landed).href;
