@@ -27,6 +27,7 @@ export type SchemaContext = {
 
 const TYPES = new Set(["string", "number", "integer", "boolean", "array", "object", "null"]);
 const MAX_DEPTH = 40;
+const NESTED = ["$ref", "properties", "items", "prefixItems", "additionalProperties", "patternProperties", "allOf", "anyOf", "oneOf", "not"];
 const ANNOTATIONS = new Set(["description", "title", "default", "example", "examples", "deprecated", "readOnly", "writeOnly", "nullable"]);
 const COUNTS = ["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"];
 const NUMBERS = ["minimum", "maximum"];
@@ -57,7 +58,8 @@ export function convertSchema(schema: unknown, base: string, ctx: SchemaContext,
   if (schema === true || schema === undefined) return {};
   if (schema === false) return { not: {} };
   if (!isObject(schema)) return {};
-  if (--ctx.budget < 0) return cut(ctx, "schema too large, truncated", summarize(schema, ctx.seeAlso));
+  // Past the budget a leaf is still converted (its parent was, so they are few); anything nested is summarised.
+  if (--ctx.budget < 0 && NESTED.some((k) => schema[k] !== undefined)) return cut(ctx, "schema too large, truncated", summarize(schema, ctx.seeAlso));
   if (depth > MAX_DEPTH) return cut(ctx, `schema nested deeper than ${MAX_DEPTH} levels, truncated`, summarize(schema, ctx.seeAlso));
   if (typeof schema.$ref === "string") return convertRef(schema, base, ctx, depth);
   return convertPlain(schema, base, ctx, depth);

@@ -1,0 +1,53 @@
+// An imported description served through a deployed MCP server and the real SDK client: annotations
+// and outputSchema in tools/list, structuredContent on a call, hidden arguments filled by the server.
+import { describe, expect, it } from "vitest";
+import { tools } from "../../worker/db/schema";
+import { toolRows } from "../../worker/servers/create";
+import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, textOf } from "./mcp-setup";
+import { importFixture } from "./openapi-helpers";
+
+/** Imports the echo description into a deployed server whose API key is managed, and connects a v2 client. */
+async function echoServer() {
+  const imported = await importFixture("echo-tools.yaml");
+  const org = await createOrg("growth");
+  const server = await createServer(org, [], { authType: "apiKey", settings: { apiKey: { name: "X-Api-Key", in: "header" } }, secrets: { key: "k-123" } });
+  await db.insert(tools).values(toolRows(server.id, imported.tools, 10));
+  const { token } = await createToken(org, [server.id]);
+  expect((await deploy(server.id)).status).toBe("deployed");
+  return connectV2(server.slug, bearer(token));
+}
+
+describe("imported tools through the SDK client", () => {
+  it("lists annotations and an outputSchema, and shows only the arguments a model chooses", async () => {
+    const client = await echoServer();
+    const { tools: listed } = await client.listTools();
+    const echo = listed.find((t) => t.name === "echoGet")!;
+    expect(echo.annotations).toEqual({ title: "Echo a request", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
+    expect(echo.inputSchema).toEqual({ type: "object", properties: { name: { type: "string" } }, required: ["name"] });
+    expect(echo.outputSchema).toMatchObject({ type: "object", properties: { method: { type: ["string", "null"] }, headers: { type: ["object", "null"] } } });
+    expect(listed.find((t) => t.name === "echoMisdocumented")!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    await client.close();
+  });
+
+  it("returns structuredContent (and the same JSON as text) when the answer has the documented shape; hidden values still reach the API", async () => {
+    const client = await echoServer();
+    const result = await client.callTool({ name: "echoGet", arguments: { name: "abc" } });
+    expect(result.isError).toBeFalsy();
+    const structured = result.structuredContent as { method: string; path: string; headers: Record<string, string> };
+    expect(structured).toMatchObject({ method: "GET", path: "/echo/abc" });
+    expect(structured.headers["x-mode"]).toBe("fixed");
+    expect(structured.headers["x-api-key"]).toBe("k-123");
+    expect(JSON.parse(textOf(result))).toEqual(structured);
+    await client.close();
+  });
+
+  it("claims no structuredContent when the answer does not match the documented shape, and says so as an error with the answer", async () => {
+    const client = await echoServer();
+    const result = await client.callTool({ name: "echoMisdocumented", arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(textOf(result)).toMatch(/^The API answered HTTP 200, but not in the shape this tool's outputSchema documents \(.+\), so no structured result is given\. The answer:\n\{/);
+    expect(textOf(result)).toContain('"method": "POST"');
+    await client.close();
+  });
+});
