@@ -40,8 +40,8 @@ const MAX_PARAMS = 300;
 const MAX_OBJECTS = 500;
 const CHANGELOG = /\b(?:change ?log|release notes|what'?s new|version history|deprecations?|migration guide|breaking changes)\b/i;
 const RESPONSE = /\b(?:responses?|returns?|return value|output|results?|errors?|status codes?|error codes?)\b/i;
-const PARAMS = /\b(?:param(?:eter)?s?|arguments?|headers?|body|fields?|quer(?:y|ies)|attributes?|options|form data|payload|request schema|json params|inputs?)\b/i;
-const OBJECT = /(?:^the \S+ object\b|\b(?:object|objects|model|schema|structure|resource|entity|type|enum)$)/i;
+const PARAMS = /\b(?:param(?:eter)?s?|arguments?|headers?|body|fields?|quer(?:y|ies)|attributes?|options|form data|payload|request schema|json params|inputs?|properties)\b/i;
+const OBJECT = /(?:^the \S+ object\b|\b(?:objects?|models?|schemas?|structures?|resources?|entity|entities|types?|enums?|definitions)$)/i;
 const GENERIC = /^(?:http request|request|endpoint|url|definition|route|method|http method|signature|usage|request url|resource url|example request|request example)s?$/i;
 
 const clean = (s: string) => plain(s).replace(/\s+/g, " ").trim();
@@ -93,12 +93,15 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     if (label) return label.kind;
     for (let k = headings.length - 1; k >= 0; k--) {
       if (st.current && headings[k].level <= st.scope) break;
-      if (headings[k].kind !== "other") return headings[k].kind;
+      const kind = headings[k].kind;
+      // "Properties" under "The User object" (or under "Schemas") are the object's fields.
+      if (kind === "params" && !st.current && headings.slice(0, k).some((h) => h.kind === "object")) return "object";
+      if (kind !== "other") return kind;
     }
     return headings.some((h) => h.kind === "changelog") || changelogPage ? "changelog" : "other";
   };
   const locationNow = () => label?.location ?? [...headings].reverse().find((h) => h.location && (!st.current || h.level > st.scope))?.location ?? null;
-  const objectNow = () => [...headings].reverse().find((h) => h.kind === "object")?.text;
+  const objectNow = () => [...headings].reverse().find((h) => h.kind === "object" || h.kind === "other")?.text;
 
   const open = (route: Route | Example, strength: number, level: number, summary?: string) => {
     const path = "url" in route ? route.url : route.path;

@@ -74,7 +74,7 @@ function parametersOf(op: Operation, objects: Hints["objects"]) {
       continue;
     }
     if (where === "path" && !pathNames.includes(p.name)) continue;
-    if (where === "header" && /^(authorization|content-type|accept)$/i.test(p.name)) continue;
+    if (where === "header" && /^authorization$/i.test(p.name)) continue;
     const key = `${where}:${p.name}`;
     if (!params.has(key)) {
       params.set(key, { name: p.name, in: where, required: where === "path" || p.required, schema: schemaOfParam(p, objects), ...(p.description ? { description: p.description } : {}) });
@@ -90,8 +90,16 @@ function requestBodyOf(op: Operation, body: FoundParam[], objects: Hints["object
   const example = op.drafts.find((d) => d.requestExample)?.requestExample;
   if (!BODY_METHODS.has(op.method) || (!body.length && !example)) return undefined;
   const schema: Schema = example?.type === "object" || !example ? { type: "object", properties: { ...((example?.properties as object) ?? {}) } } : example;
-  for (const p of body) (schema.properties as Record<string, Schema>)[p.name] = { ...schemaOfParam(p, objects), ...(p.description ? { description: p.description } : {}) };
-  const required = body.filter((p) => p.required).map((p) => p.name);
+  for (const p of schema.properties ? body : []) {
+    // A parameter standing for the whole body ("body: SendEmailRequest") gives the body that object's properties.
+    const whole = /^(?:body|payload|request|data)$/i.test(p.name) ? schemaOfParam(p, objects) : null;
+    if (whole?.properties) {
+      Object.assign(schema.properties as object, whole.properties);
+      continue;
+    }
+    (schema.properties as Record<string, Schema>)[p.name] = { ...schemaOfParam(p, objects), ...(p.description ? { description: p.description } : {}) };
+  }
+  const required = body.filter((p) => p.required && p.name in ((schema.properties as object) ?? {})).map((p) => p.name);
   if (required.length) schema.required = required;
   return { required: true, content: { "application/json": { schema } } };
 }
