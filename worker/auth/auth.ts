@@ -5,7 +5,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { getDb, schema } from "../db";
 import { isLocalDev, type Bindings } from "../env";
-import { createPersonalOrganization } from "./organizations";
+import { createPersonalOrganization, mirrorAccountCreation } from "./organizations";
 import { passwordRefusal } from "./password-policy";
 
 export const OIDC_PROVIDER_ID = "oidc";
@@ -66,7 +66,13 @@ function buildAuth(env: Bindings, baseURL: string) {
     database: drizzleAdapter(db, { provider: "sqlite", usePlural: true, schema }),
     // No session from sign-up: signing up with an email that has an account answers exactly like a
     // new sign-up (better-auth's generic answer), and the caller then signs in like anyone else.
-    emailAndPassword: { enabled: true, autoSignIn: false, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      onExistingUserSignUp: ({ user }) => mirrorAccountCreation(db, user.id),
+    },
     hooks: { before: checkNewPassword },
     // It lists every session's bearer token; the SPA has no use for it (routes/auth.ts refuses it too).
     disabledPaths: ["/list-sessions"],
