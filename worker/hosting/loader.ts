@@ -1,9 +1,11 @@
 // Hosting provider "loader": the Worker Loader binding runs each generated server in its own
-// isolate, cached by deployment id, with outbound fetches limited to the API's host.
+// isolate, cached by deployment id, on the runtime it was deployed with, with outbound fetches
+// limited to the API's host.
 import { exports } from "cloudflare:workers";
 import type { Bindings } from "../env";
+import { GatewayError, rpcError } from "../mcp/jsonrpc";
 import { MAIN_MODULE, serverModules } from "../mcp/generate";
-import { loadStoredDeployment, storeDeployment } from "./store";
+import { deployedRuntime, loadStoredDeployment, REDEPLOY_NEEDED_MESSAGE, storeDeployment } from "./store";
 import { scriptNameOf, type HostingProvider, type ServedDeployment } from "./types";
 
 export const GENERATED_COMPATIBILITY_DATE = "2026-10-20";
@@ -12,11 +14,14 @@ function stubOf(env: Bindings, deployment: ServedDeployment) {
   return env.LOADER.get(`${deployment.deploymentId}:${deployment.secretsTag}`, async () => {
     const stored = await loadStoredDeployment(env, deployment.deploymentId);
     if (!stored) throw new Error(`The modules of deployment ${deployment.deploymentId} are missing: redeploy the server`);
+    const runtime = await deployedRuntime(env, deployment.deploymentId, stored);
+    if (!runtime) throw new Error(REDEPLOY_NEEDED_MESSAGE);
     const credentials = await deployment.credentials();
     return {
       compatibilityDate: GENERATED_COMPATIBILITY_DATE,
       mainModule: MAIN_MODULE,
-      modules: serverModules(stored.configModule),
+      // The runtime it was deployed with, never the portal's current one: a deployment is immutable.
+      modules: { ...serverModules(stored.configModule), "runtime.js": runtime },
       env: Object.keys(credentials).length > 0 ? { UPSTREAM_CREDENTIALS: JSON.stringify(credentials) } : {},
       globalOutbound: exports.OutboundGuard({ props: { allowedHosts: stored.allowedHosts } }),
     };
@@ -41,7 +46,10 @@ export const loaderProvider: HostingProvider = {
     await log("Loaded the server's isolate and checked it answers MCP initialize");
     return { cloudflareDeploymentId: server.deploymentId, cloudflareProjectId: scriptNameOf(slug) };
   },
-  fetch(env, deployment, request) {
+  async fetch(env, deployment, request) {
+    // Checked before the isolate is asked for: a deployment whose runtime is gone answers why, not a 500.
+    const stored = await loadStoredDeployment(env, deployment.deploymentId);
+    if (stored && !(await deployedRuntime(env, deployment.deploymentId, stored))) return rpcError(503, GatewayError.NotDeployed, REDEPLOY_NEEDED_MESSAGE);
     return stubOf(env, deployment).getEntrypoint().fetch(request);
   },
 };

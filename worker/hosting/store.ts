@@ -1,17 +1,37 @@
-// Generated modules kept in KV by deployment id, so any isolate can (re)load a deployment.
+// Generated modules kept in KV by deployment id, and each runtime bundle once by its hash, so any
+// isolate can (re)load a deployment with exactly the runtime it was deployed with.
 import type { Bindings } from "../env";
-import type { GeneratedServer } from "../mcp/generate";
+import { generateServer, type GeneratedServer } from "../mcp/generate";
+import { RUNTIME_HASH, RUNTIME_SOURCE } from "../mcp/runtime-bundle";
 
-export type StoredDeployment = { configModule: string; allowedHosts: string[]; config: GeneratedServer["config"] };
+export type StoredDeployment = {
+  configModule: string;
+  allowedHosts: string[];
+  config: GeneratedServer["config"];
+  /** SHA-256 of the runtime bundle it was deployed with (absent on deployments stored before it was kept). */
+  runtimeHash?: string;
+};
+
+/** What the gateway answers for a deployment whose runtime is gone: only a redeploy helps. */
+export const REDEPLOY_NEEDED_MESSAGE = "This MCP server was deployed with an earlier Toolport runtime that is no longer available: redeploy it from the portal";
 
 const key = (deploymentId: string) => `mcp-deployment:${deploymentId}`;
+const runtimeKey = (hash: string) => `mcp-runtime:${hash}`;
 
-export const storeDeployment = (env: Bindings, server: GeneratedServer) =>
-  env.KV.put(key(server.deploymentId), JSON.stringify({ configModule: server.configModule, allowedHosts: server.allowedHosts, config: server.config }));
+/** Keeps a generated server's modules and (once per runtime version) the runtime bundle it runs on. */
+export async function storeDeployment(env: Bindings, server: GeneratedServer) {
+  const stored: StoredDeployment = { configModule: server.configModule, allowedHosts: server.allowedHosts, config: server.config, runtimeHash: RUNTIME_HASH };
+  await env.KV.put(runtimeKey(RUNTIME_HASH), RUNTIME_SOURCE);
+  await env.KV.put(key(server.deploymentId), JSON.stringify(stored));
+}
 
-// An in-isolate copy: deployments are immutable (id = content hash), so caching never goes stale.
+// In-isolate copies: deployments and runtimes are immutable (ids are content hashes), so they never go stale.
 const memo = new Map<string, StoredDeployment>();
+const runtimes = new Map<string, string>();
+/** Whether a deployment stored without its runtime's hash was made with the current runtime. */
+const legacyVerdicts = new Map<string, boolean>();
 
+/** The stored modules of a deployment, or null. */
 export async function loadStoredDeployment(env: Bindings, deploymentId: string): Promise<StoredDeployment | null> {
   const hit = memo.get(deploymentId);
   if (hit) return hit;
@@ -21,4 +41,28 @@ export async function loadStoredDeployment(env: Bindings, deploymentId: string):
     memo.set(deploymentId, stored);
   }
   return stored;
+}
+
+/**
+ * The runtime bundle a deployment was deployed with, or null when it is no longer available (the
+ * deployment then needs a redeploy). A deployment stored before runtimes were kept runs on the current
+ * runtime only if that is provably the one it was deployed with: its id is the hash of both.
+ */
+export async function deployedRuntime(env: Bindings, deploymentId: string, stored: StoredDeployment): Promise<string | null> {
+  if (!stored.runtimeHash) {
+    if (!legacyVerdicts.has(deploymentId)) {
+      if (legacyVerdicts.size > 500) legacyVerdicts.clear();
+      legacyVerdicts.set(deploymentId, (await generateServer(stored.config)).deploymentId === deploymentId);
+    }
+    return legacyVerdicts.get(deploymentId) ? RUNTIME_SOURCE : null;
+  }
+  if (stored.runtimeHash === RUNTIME_HASH) return RUNTIME_SOURCE;
+  const cached = runtimes.get(stored.runtimeHash);
+  if (cached) return cached;
+  const source = await env.KV.get(runtimeKey(stored.runtimeHash));
+  if (source) {
+    if (runtimes.size > 20) runtimes.clear();
+    runtimes.set(stored.runtimeHash, source);
+  }
+  return source;
 }

@@ -5,6 +5,7 @@ import type { Database } from "../db";
 import { authConfigs, deployments, servers } from "../db/schema";
 import type { Bindings } from "../env";
 import { getProvider } from "../hosting";
+import { deployedRuntime, loadStoredDeployment } from "../hosting/store";
 import type { ProviderName } from "../hosting/types";
 import { fail } from "../lib/errors";
 import { checkPublicUrl } from "../lib/safe-fetch";
@@ -116,13 +117,17 @@ export async function getDeployment(env: Bindings, db: Database, serverId: strin
   if (!row) return null;
   const server = await db.query.servers.findFirst({ where: eq(servers.id, serverId), columns: { activeDeploymentId: true } });
   const progress = await deploymentStub(env, serverId).state();
+  const active = server?.activeDeploymentId ?? null;
+  const stored = active ? await loadStoredDeployment(env, active) : null;
   // The list's deployment summary, plus what the deploy modal follows.
   return {
     ...toDeploymentAnswer(row),
     deploymentId: row.id,
     mcpUrl: row.deploymentUrl ? `${row.deploymentUrl}/mcp` : null,
     provider: row.provider,
-    activeDeploymentId: server?.activeDeploymentId ?? null,
+    activeDeploymentId: active,
+    /** The serving deployment can no longer run as deployed (its runtime is gone): only a redeploy helps. */
+    redeployNeeded: Boolean(active) && (!stored || !(await deployedRuntime(env, active!, stored))),
     startedAt: progress.deploymentId === row.id ? progress.startedAt : null,
     log: progress.deploymentId === row.id ? progress.log : [],
   };
