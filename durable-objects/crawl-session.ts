@@ -3,9 +3,12 @@
 // hibernatable WebSockets push the crawl's status on every change.
 import { DurableObject } from "cloudflare:workers";
 import type { CrawlMessage } from "../worker/crawl/queue";
+import type { HostRule } from "./host-pace";
 
-/** Pause between two fetches of the same host when its robots.txt names no Crawl-delay. */
-export const POLITENESS_DELAY_MS = 250;
+/** Fetches of one host in flight at once when its robots.txt names no Crawl-delay (shared by every crawl). */
+export const HOST_CONCURRENCY = 4;
+/** Least time between the starts of two fetches of a host without a Crawl-delay. */
+export const HOST_SPACING_MS = 25;
 
 export type PageStatus = "pending" | "processing" | "completed" | "failed";
 export type CrawlStatus = "crawling" | "completed" | "failed" | "cancelled";
@@ -61,7 +64,7 @@ export class CrawlSession extends DurableObject<Env> {
 
   /**
    * Starts the crawl of `urls` (idempotent for the same crawl id). `onDone`, when given, is sent to
-   * the crawl queue once the crawl is over (completed, or failed by the time limit). `hostDelays`
+   * the job queue once the crawl is over (completed, or failed by the time limit). `hostDelays`
    * are the pauses robots.txt asks for between two fetches of a host (Crawl-delay).
    */
   async start(crawlId: string, urls: string[], timeLimitMs = CRAWL_TIME_LIMIT_MS, onDone?: CrawlMessage, hostDelays: Record<string, number> = {}): Promise<CrawlSnapshot> {
@@ -91,9 +94,10 @@ export class CrawlSession extends DurableObject<Env> {
     return true;
   }
 
-  /** The pause this crawl keeps between two fetches of `host`: its robots.txt Crawl-delay, or POLITENESS_DELAY_MS. */
-  fetchDelay(host: string): number {
-    return (this.kv.get(`delay:${host}`) as number | undefined) ?? POLITENESS_DELAY_MS;
+  /** How this crawl fetches `host`: one fetch per robots.txt Crawl-delay, else HOST_CONCURRENCY at once, HOST_SPACING_MS apart. */
+  fetchRule(host: string): HostRule {
+    const delay = this.kv.get(`delay:${host}`) as number | undefined;
+    return delay ? { concurrency: 1, spacingMs: delay } : { concurrency: HOST_CONCURRENCY, spacingMs: HOST_SPACING_MS };
   }
 
   /** Records a page's outcome; the crawl completes when no page is left pending or processing. */
@@ -202,6 +206,6 @@ export class CrawlSession extends DurableObject<Env> {
 
   private async notifyDone() {
     const onDone = this.kv.get("onDone") as CrawlMessage | undefined;
-    if (onDone) await this.env.CRAWL_QUEUE.send(onDone);
+    if (onDone) await this.env.JOB_QUEUE.send(onDone);
   }
 }

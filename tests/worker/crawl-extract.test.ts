@@ -1,9 +1,9 @@
-// Extraction: crawled Markdown → an OpenAPI 3.1 description through a job; 400 when nothing API-like.
+// Extraction: crawled Markdown → an OpenAPI 3.1 description through a job, which fails with the spec's message when nothing is API-like.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { specContentKey } from "../../worker/crawl/jobs";
 import { call, signUp } from "./helpers";
-import { crawlAndExtract, endpointsOf, parametersOf, waitForCrawl } from "./crawl-helpers";
+import { crawlAndExtract, endpointsOf, parametersOf } from "./crawl-helpers";
 import expected from "../fixtures/docs-reference/expected.json";
 
 const site = () => `${inject("fixtureOrigin")}/docs-reference`;
@@ -33,19 +33,13 @@ describe("extraction", () => {
     });
   });
 
-  it("answers 400 with the spec's message when the pages document no endpoints", async () => {
-    const res = await call("/api/crawl/crawl", {
-      method: "POST",
-      cookie: user.cookie,
-      json: { url: `${site()}/index.html`, selectedUrls: [`${site()}/index.html`, `${site()}/authentication.html`] },
-    });
-    const { crawlId } = await res.json<{ crawlId: string }>();
-    await waitForCrawl(user.cookie, crawlId);
-    const extract = await call(`/api/crawl/${crawlId}/extract`, { method: "POST", cookie: user.cookie });
-    expect(extract.status).toBe(400);
-    expect(await extract.json()).toEqual({
-      success: false,
+  it("ends the job failed with the spec's message when the pages document no endpoints", async () => {
+    const { job } = await crawlAndExtract(user.cookie, `${site()}/index.html`, [`${site()}/index.html`, `${site()}/authentication.html`]);
+    expect(job).toEqual({
+      status: "failed",
+      specId: null,
       error: "The crawled content could not be converted to an OpenAPI specification. Please ensure the documentation contains API endpoint information.",
+      skippedPages: [],
     });
   });
 

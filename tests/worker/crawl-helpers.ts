@@ -35,7 +35,7 @@ export async function waitForRefresh(cookie: string, crawlId: string, timeoutMs 
   }
 }
 
-type Job = { status: string; specId: string | null; error: string | null };
+type Job = { status: string; specId: string | null; error: string | null; skippedPages: { url: string; reason: string }[] };
 
 /** Crawls a site (or a selection), extracts it and answers the job and the stored description. */
 export async function crawlAndExtract(cookie: string, url: string, selectedUrls?: string[]) {

@@ -6,7 +6,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { extractCrawl, specContentKey } from "../../worker/crawl/jobs";
+import { extractPages, specContentKey } from "../../worker/crawl/jobs";
 import type { CrawlMessage } from "../../worker/crawl/queue";
 import { getDb } from "../../worker/db";
 import { extractionJobs } from "../../worker/db/schema";
@@ -27,7 +27,7 @@ beforeAll(async () => {
   const res = await call("/api/crawl/crawl", { method: "POST", cookie: user.cookie, json: { url: `${site()}/index.html`, selectedUrls } });
   crawlId = (await res.json<{ crawlId: string }>()).crawlId;
   expect((await waitForCrawl(user.cookie, crawlId)).status).toBe("completed");
-  draft = JSON.parse(JSON.stringify((await extractCrawl(env, crawlId, `${site()}/index.html`))!.draft));
+  draft = JSON.parse(JSON.stringify((await extractPages(env, crawlId, `${site()}/index.html`)).draft));
 });
 
 /** The Worker's env with an LLM configured; the model name picks the local server's behaviour. */
@@ -40,15 +40,15 @@ const withLlm = (model: string, settings: Record<string, string> = {}) => ({
   ...settings,
 });
 
-/** Runs one queue delivery of a job's refinement through the Worker's queue handler. */
+/** Runs one queue delivery of an extraction job through the Worker's queue handler. */
 async function deliver(jobId: string, workerEnv: typeof env, attempts = 1) {
-  const batch = createMessageBatch<CrawlMessage>("toolport-crawl", [{ id: `msg-${jobId}`, timestamp: new Date(), attempts, body: { kind: "refine", jobId } }]);
+  const batch = createMessageBatch<CrawlMessage>("toolport-jobs", [{ id: `msg-${jobId}`, timestamp: new Date(), attempts, body: { kind: "extract", jobId } }]);
   const ctx = createExecutionContext();
   await worker.queue(batch, workerEnv, ctx);
   return getQueueResult(batch, ctx);
 }
 
-/** A processing job of the crawl (as POST /api/crawl/{id}/extract leaves it when an LLM is configured). */
+/** A processing job of the crawl (as POST /api/crawl/{id}/extract leaves it for the job queue). */
 async function newJob(organizationId = user.organizationId) {
   const [job] = await db.insert(extractionJobs).values({ organizationId, crawlId, status: "processing" }).returning();
   return job.id;
@@ -161,13 +161,13 @@ describe("jobs that keep failing", () => {
     const last = await deliver(jobId, withLlm("refine"), 3);
     expect(last).toMatchObject({ explicitAcks: [`msg-${jobId}`], retryMessages: [] });
     const job = await (await call(`/api/crawl/extract/job/${jobId}`, { cookie: other.cookie })).json<{ job: unknown }>();
-    expect(job).toEqual({ success: true, job: { status: "failed", specId: null, error: "Crawl not found (gave up after 3 attempts)" } });
+    expect(job).toEqual({ success: true, job: { status: "failed", specId: null, error: "Crawl not found (gave up after 3 attempts)", skippedPages: [] } });
   });
 
   it("end failed when still processing long after their last attempt", async () => {
     const jobId = await newJob();
     await db.update(extractionJobs).set({ updatedAt: new Date(Date.now() - 16 * 60 * 1000) }).where(eq(extractionJobs.id, jobId));
-    const expected = { status: "failed", specId: null, error: "The extraction did not finish within 15 minutes. Please try again." };
+    const expected = { status: "failed", specId: null, error: "The extraction did not finish within 15 minutes. Please try again.", skippedPages: [] };
     expect(await jobAnswer(jobId)).toEqual(expected);
     expect(await jobAnswer(jobId)).toEqual(expected);
     // A late delivery changes nothing.

@@ -1,5 +1,7 @@
-// Extraction jobs: a crawl's Markdown → an OpenAPI 3.1 description (default extractor, then the
-// optional LLM refinement on the queue), checked by the same import engine as an uploaded one.
+// Extraction jobs: a crawl's Markdown → an OpenAPI 3.1 description, run on the job queue. The pages
+// are read one at a time (readPage, yielding between pages so the isolate keeps answering other
+// requests) within the job's budget, assembled, optionally refined by the LLM, and checked by the
+// same import engine as an uploaded description.
 import { and, eq } from "drizzle-orm";
 import type { CrawlSnapshot } from "../../durable-objects/crawl-session";
 import type { Database } from "../db";
@@ -8,37 +10,73 @@ import type { Bindings } from "../env";
 import { fail } from "../lib/errors";
 import { importDescription } from "../openapi/import";
 import { getCrawlRow } from "./crawls";
-import { extractOpenApi, type OpenApiDraft, type Page } from "./extract/index";
-import { llmConfigured, refineWithLlm } from "./extract/refine";
-import { pageContentKey } from "./queue";
+import { assemble, readPage, type OpenApiDraft, type PageFindings } from "./extract/index";
+import { MAX_LLM_INPUT_CHARS, refineWithLlm } from "./extract/refine";
+import { pageContentKey, type JobMessage } from "./queue";
 
 export const NOT_CONVERTIBLE_MESSAGE =
   "The crawled content could not be converted to an OpenAPI specification. Please ensure the documentation contains API endpoint information.";
 export const JOB_NOT_FOUND = "Extraction job not found";
-/** At most this much Markdown (all pages together) feeds one extraction. */
-export const MAX_EXTRACT_CHARS = 8 * 1024 * 1024;
+
+/** What one extraction reads at most: pages, characters of Markdown, endpoints found, and milliseconds spent reading. */
+export const EXTRACT_LIMITS = { pages: 200, chars: 8 * 1024 * 1024, operations: 2000, readMs: 60_000 };
+export type ExtractLimits = typeof EXTRACT_LIMITS;
+/** A crawled page the extraction did not read, and why. */
+export type SkippedPage = { url: string; reason: string };
 
 export const specContentKey = (specId: string) => `spec:crawl:${specId}`;
 
-/** The crawl's completed pages with their Markdown. */
-export async function crawledPages(env: Bindings, crawlId: string): Promise<Page[]> {
-  const snap = (await env.CRAWL_SESSION.getByName(crawlId).snapshot()) as CrawlSnapshot;
-  const pages: Page[] = [];
-  let size = 0;
-  for (const page of snap.pages.filter((p) => p.status === "completed")) {
-    const content = await env.KV.get(pageContentKey(crawlId, page.url));
-    if (!content || size + content.length > MAX_EXTRACT_CHARS) continue;
-    size += content.length;
-    pages.push({ url: page.url, title: page.title, content });
-  }
-  return pages;
+/** Why the next page is over the job's budget, or null while it is within it. */
+function overBudget(limits: ExtractLimits, used: { pages: number; operations: number; since: number }): string | null {
+  if (used.pages >= limits.pages) return `over the extraction's limit of ${limits.pages} pages`;
+  if (used.operations >= limits.operations) return `over the extraction's limit of ${limits.operations} endpoints`;
+  // Date.now() only moves between events, so this counts the reading done before the last yield.
+  if (Date.now() - used.since > limits.readMs) return `over the extraction's ${limits.readMs / 1000} s of reading`;
+  return null;
 }
 
-/** Runs the default extractor over a crawl; null when nothing API-like was found. */
-export async function extractCrawl(env: Bindings, crawlId: string, sourceUrl: string) {
-  const pages = await crawledPages(env, crawlId);
-  const draft = extractOpenApi(pages, { title: pages[0]?.title, sourceUrl });
-  return draft ? { draft, pages } : null;
+/**
+ * Reads a crawl's completed pages in order, one at a time within `limits`, and assembles them: the
+ * draft (null when nothing API-like was found), the start of the documentation for the LLM, and the
+ * pages skipped with the reason.
+ */
+export async function extractPages(env: Bindings, crawlId: string, sourceUrl: string, limits: ExtractLimits = EXTRACT_LIMITS) {
+  const snap = (await env.CRAWL_SESSION.getByName(crawlId).snapshot()) as CrawlSnapshot;
+  const findings: PageFindings[] = [];
+  const skipped: SkippedPage[] = [];
+  const used = { pages: 0, operations: 0, chars: 0, since: Date.now() };
+  let title: string | null | undefined;
+  let documentation = "";
+  for (const { url, status, title: pageTitle } of snap.pages) {
+    if (status !== "completed") continue;
+    const over = overBudget(limits, used);
+    if (over) {
+      skipped.push({ url, reason: over });
+      continue;
+    }
+    const content = await env.KV.get(pageContentKey(crawlId, url));
+    if (content === null) {
+      skipped.push({ url, reason: "its text is no longer stored" });
+      continue;
+    }
+    if (used.chars + content.length > limits.chars) {
+      skipped.push({ url, reason: `over the extraction's limit of ${limits.chars / 1024 / 1024} MB of text` });
+      continue;
+    }
+    used.chars += content.length;
+    used.pages += 1;
+    title ??= pageTitle;
+    const found = readPage({ url, title: pageTitle, content });
+    if (found.skipped !== undefined) skipped.push({ url, reason: found.skipped });
+    else {
+      findings.push(found);
+      used.operations += found.drafts.length;
+      if (documentation.length < MAX_LLM_INPUT_CHARS) documentation += `${content.slice(0, MAX_LLM_INPUT_CHARS - documentation.length)}\n\n`;
+    }
+    // Let the isolate answer other requests between two pages.
+    await scheduler.wait(0);
+  }
+  return { draft: assemble(findings, { title, sourceUrl }), documentation, skipped };
 }
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -46,37 +84,41 @@ const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch"
 const operationsOf = (draft: OpenApiDraft) =>
   Object.values(draft.paths ?? {}).reduce((n, item) => n + HTTP_METHODS.filter((m) => item && typeof item === "object" && m in item).length, 0);
 
-type SpecInput = { organizationId: string; crawlId: string; sourceUrl: string; document: unknown; jobId?: string; minOperations?: number };
+type SpecInput = { organizationId: string; crawlId: string; sourceUrl: string; document: unknown; jobId?: string; minOperations?: number; skippedPages?: SkippedPage[] };
 
-/** Checks a description with the import engine (and, when given, that it keeps `minOperations`) and stores it as a spec; answers the spec id. */
+/**
+ * Checks a description with the import engine (and, when given, that it keeps `minOperations`) and
+ * stores it as a spec; answers the spec id. A job's spec has the job's id, so a redelivered job
+ * stores no second one.
+ */
 export async function saveSpec(db: Database, env: Bindings, input: SpecInput) {
   const text = JSON.stringify(input.document);
   const imported = await importDescription({ text, sourceUrl: null, filename: "crawled.json" }, env);
   if (imported.operationCount < (input.minOperations ?? 0)) {
     throw new Error(`The description has ${imported.operationCount} operations, fewer than the ${input.minOperations} found in the documentation`);
   }
-  const specId = crypto.randomUUID();
+  const specId = input.jobId ?? crypto.randomUUID();
   await env.KV.put(specContentKey(specId), text);
-  const spec = db.insert(specs).values({ id: specId, organizationId: input.organizationId, crawlId: input.crawlId, sourceUrl: input.sourceUrl, title: imported.title, contentKey: specContentKey(specId) });
+  const values = { id: specId, organizationId: input.organizationId, crawlId: input.crawlId, sourceUrl: input.sourceUrl, title: imported.title, contentKey: specContentKey(specId) };
+  const spec = db.insert(specs).values(values).onConflictDoNothing();
   if (input.jobId) {
-    const done = db.update(extractionJobs).set({ status: "completed", specId, updatedAt: new Date() }).where(eq(extractionJobs.id, input.jobId));
-    await db.batch([spec, done]);
+    const done = { status: "completed" as const, specId, skippedPages: input.skippedPages ?? [], updatedAt: new Date() };
+    await db.batch([spec, db.update(extractionJobs).set(done).where(and(eq(extractionJobs.id, input.jobId), eq(extractionJobs.status, "processing")))]);
   } else await spec;
   return specId;
 }
 
-/** Starts extracting a crawl; 400 with the spec's message when the pages hold no API endpoints. */
+/** Starts an extraction job of the organization's crawl: recorded as processing, run by the job queue. */
 export async function startExtraction(db: Database, env: Bindings, organizationId: string, crawlId: string) {
-  const crawl = await getCrawlRow(db, organizationId, crawlId);
-  const extracted = await extractCrawl(env, crawlId, crawl.url);
-  if (!extracted) fail(400, NOT_CONVERTIBLE_MESSAGE);
+  await getCrawlRow(db, organizationId, crawlId);
   const jobId = crypto.randomUUID();
   await db.insert(extractionJobs).values({ id: jobId, organizationId, crawlId, status: "processing" });
-  if (llmConfigured(env)) {
-    await env.CRAWL_QUEUE.send({ kind: "refine", jobId });
-    return { jobId };
+  try {
+    await env.JOB_QUEUE.send({ kind: "extract", jobId } satisfies JobMessage);
+  } catch (err) {
+    await failJob(db, jobId, "The extraction could not be started. Please try again.");
+    throw err;
   }
-  await finishJob(db, env, { jobId, organizationId, crawlId, sourceUrl: crawl.url, document: extracted.draft });
   return { jobId };
 }
 
@@ -90,50 +132,50 @@ export const JOB_STALE_MESSAGE = "The extraction did not finish within 15 minute
 /** The error of an extraction job given up after its last attempt. */
 export const jobFailedMessage = (reason: string) => `${reason} (gave up after ${MAX_JOB_ATTEMPTS} attempts)`;
 
-/** Ends a job that is still processing as failed with `error`. */
-export async function failJob(db: Database, jobId: string, error: string) {
+/** Ends a job that is still processing as failed with `error` (and the pages it skipped). */
+export async function failJob(db: Database, jobId: string, error: string, skippedPages?: SkippedPage[]) {
   await db
     .update(extractionJobs)
-    .set({ status: "failed", error: error.slice(0, 1000), updatedAt: new Date() })
+    .set({ status: "failed", error: error.slice(0, 1000), ...(skippedPages ? { skippedPages } : {}), updatedAt: new Date() })
     .where(and(eq(extractionJobs.id, jobId), eq(extractionJobs.status, "processing")));
 }
 
-async function finishJob(db: Database, env: Bindings, input: { jobId: string; organizationId: string; crawlId: string; sourceUrl: string; document: unknown }) {
-  try {
-    await saveSpec(db, env, input);
-  } catch (err) {
-    await failJob(db, input.jobId, (err as Error).message);
-  }
-}
-
-/** Queue step of a job with an LLM configured: refine the draft, keep the draft when refinement fails the import. */
-export async function refineJob(db: Database, env: Bindings, jobId: string) {
+/**
+ * Queue step of an extraction job: reads and assembles the crawl's pages, lets the LLM (when one is
+ * configured) refine the draft — kept only when it imports and loses no operation — and saves the
+ * spec; a job that is no longer processing is left as it is, so redelivery is harmless.
+ */
+export async function runExtractionJob(db: Database, env: Bindings, jobId: string) {
   const job = await db.query.extractionJobs.findFirst({ where: eq(extractionJobs.id, jobId) });
-  if (!job || job.status !== "processing") return; // done already: redelivery is harmless
+  if (!job || job.status !== "processing") return;
   const crawl = await getCrawlRow(db, job.organizationId, job.crawlId);
-  const extracted = await extractCrawl(env, job.crawlId, crawl.url);
-  if (!extracted) return finishJob(db, env, { ...job, jobId, sourceUrl: crawl.url, document: {} });
-  const refined = await refineWithLlm(env, extracted.draft, extracted.pages.map((p) => p.content).join("\n\n"));
-  const base = { jobId, organizationId: job.organizationId, crawlId: job.crawlId, sourceUrl: crawl.url };
+  const { draft, documentation, skipped } = await extractPages(env, job.crawlId, crawl.url);
+  if (!draft) return failJob(db, jobId, NOT_CONVERTIBLE_MESSAGE, skipped);
+  const base = { jobId, organizationId: job.organizationId, crawlId: job.crawlId, sourceUrl: crawl.url, skippedPages: skipped };
+  const refined = await refineWithLlm(env, draft, documentation);
   if (refined) {
     try {
       // The model may improve the description, not lose what the default extractor found.
-      await saveSpec(db, env, { ...base, document: refined, minOperations: operationsOf(extracted.draft) });
+      await saveSpec(db, env, { ...base, document: refined, minOperations: operationsOf(draft) });
       return;
     } catch {
       // The model's answer did not import: fall back to the default extractor's description.
     }
   }
-  await finishJob(db, env, { ...base, document: extracted.draft as OpenApiDraft });
+  try {
+    await saveSpec(db, env, { ...base, document: draft });
+  } catch (err) {
+    await failJob(db, jobId, (err as Error).message, skipped);
+  }
 }
 
-/** The organization's job in the shape of spec §3, or 404. */
+/** The organization's job in the shape of spec §3 (with the pages it skipped), or 404. */
 export async function getExtractionJob(db: Database, organizationId: string, jobId: string) {
   const job = await db.query.extractionJobs.findFirst({ where: and(eq(extractionJobs.id, jobId), eq(extractionJobs.organizationId, organizationId)) });
   if (!job) fail(404, JOB_NOT_FOUND);
   if (job.status === "processing" && Date.now() - job.updatedAt.getTime() > JOB_STALE_MS) {
     await failJob(db, jobId, JOB_STALE_MESSAGE);
-    return { status: "failed" as const, specId: null, error: JOB_STALE_MESSAGE };
+    return { status: "failed" as const, specId: null, error: JOB_STALE_MESSAGE, skippedPages: [] };
   }
-  return { status: job.status, specId: job.specId, error: job.error };
+  return { status: job.status, specId: job.specId, error: job.error, skippedPages: job.skippedPages };
 }

@@ -1,52 +1,70 @@
-// Crawl queue consumer: one message per page; each page is claimed from its CrawlSession, fetched,
-// converted to Markdown, stored in KV and reported back. Hosts are crawled concurrently, one page
-// at a time per host, fetches of a host spaced by its robots.txt Crawl-delay (at least
-// POLITENESS_DELAY_MS) through the host's HostPace, shared by every crawl; transient failures are retried,
-// then the page is marked failed. Claims make redelivered messages harmless. The same queue carries
-// the follow-up jobs of crawls: LLM refinement, a server's regeneration after its re-crawl, and the sweep's re-crawls.
+// Queue consumer of the crawl queue (one message per page) and the job queue (crawls' follow-up jobs).
+// Each page is claimed from its CrawlSession, fetched, converted to Markdown, stored in KV and
+// reported back. The pages of a batch are fetched side by side, each after its host's HostPace
+// (shared by every crawl and consumer) grants a slot: one fetch per robots.txt Crawl-delay, else a
+// few in flight, their starts a little apart. Transient failures are retried, then the page is
+// marked failed; claims make redelivered messages harmless. Jobs: extraction, a server's
+// regeneration after its re-crawl, and the sweep's re-crawls.
 import type { Bindings } from "../env";
-import { safeFetchText } from "../lib/safe-fetch";
+import { safeFetchText, type FetchedBody } from "../lib/safe-fetch";
 import { getDb } from "../db";
-import { failJob, jobFailedMessage, MAX_JOB_ATTEMPTS, refineJob } from "./jobs";
+import { failJob, jobFailedMessage, MAX_JOB_ATTEMPTS, runExtractionJob } from "./jobs";
 import { preparePage, titleOf } from "./markdown";
 import { recordCrawlError, refreshServer } from "./refresh";
 import { recrawlServer } from "./server-crawl";
 
 export type PageMessage = { kind?: "page"; crawlId: string; url: string };
-/** A page to crawl, an extraction job to refine with the LLM, or a server whose re-crawl to watch. */
-type JobMessage = { kind: "refine"; jobId: string } | { kind: "refresh"; serverId: string; crawlId: string } | { kind: "recrawl"; serverId: string };
+/** An extraction job ("refine" is its former name, still accepted), a server whose re-crawl to watch, or one to re-crawl. */
+export type JobMessage =
+  | { kind: "extract"; jobId: string }
+  | { kind: "refine"; jobId: string }
+  | { kind: "refresh"; serverId: string; crawlId: string }
+  | { kind: "recrawl"; serverId: string };
 export type CrawlMessage = PageMessage | JobMessage;
 
 export const MAX_PAGE_ATTEMPTS = 3;
-/** At most this many hosts are fetched at once by one batch. */
-export const MAX_PARALLEL_HOSTS = 4;
+/** At most this many pages of one batch are fetched at once (each host also keeps its own limit). */
+export const MAX_PARALLEL_FETCHES = 8;
 export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
+/** A page whose host had no free slot for HostPace's longest wait comes back this much later. */
+const DEFER_SECONDS = 10;
 const CONTENT_TTL_SECONDS = 60 * 60 * 24 * 30;
 
 /** KV key of a crawled page's Markdown. */
 export const pageContentKey = (crawlId: string, url: string) => `crawl:${crawlId}:page:${url}`;
 
-async function crawlPage(env: Bindings, { crawlId, url }: PageMessage) {
+const isJob = (body: CrawlMessage): body is JobMessage => body.kind !== undefined && body.kind !== "page";
+
+/** Fetches the page within its host's pace; false when the host gave no slot in time (the page comes back later). */
+async function crawlPage(env: Bindings, { crawlId, url }: PageMessage): Promise<boolean> {
   const session = env.CRAWL_SESSION.getByName(crawlId);
-  if (!(await session.claim(url))) return; // cancelled, timed out, or already done
-  // Per-host politeness across every crawl and consumer: the host's HostPace hands out fetch slots.
+  if (!(await session.claim(url))) return true; // cancelled, timed out, or already done
   const host = hostOf(url);
-  const wait = await env.HOST_PACE.getByName(host).reserve(await session.fetchDelay(host));
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  const page = await safeFetchText(url, env, { timeoutMs: 20_000, maxBytes: MAX_PAGE_BYTES });
+  const pace = env.HOST_PACE.getByName(host);
+  const lease = await pace.acquire(await session.fetchRule(host));
+  if (!lease) return false;
+  let page: FetchedBody;
+  try {
+    page = await safeFetchText(url, env, { timeoutMs: 20_000, maxBytes: MAX_PAGE_BYTES });
+  } finally {
+    // An unreturned slot is taken back by HostPace after LEASE_MS.
+    await pace.release(lease).catch(() => {});
+  }
   if (page.status >= 500 || page.status === 429) throw new Error(`HTTP ${page.status}`);
   if (page.status >= 400) {
     await session.record(url, { status: "failed", error: `HTTP ${page.status}` });
-    return;
+    return true;
   }
   const content = preparePage(page.text, page.contentType);
   await env.KV.put(pageContentKey(crawlId, url), content, { expirationTtl: CONTENT_TTL_SECONDS });
   await session.record(url, { status: "completed", title: /html/i.test(page.contentType) ? titleOf(page.text) : null });
+  return true;
 }
 
 async function handlePage(env: Bindings, message: Message<PageMessage>) {
   try {
-    await crawlPage(env, message.body);
+    // Sent again rather than retried: waiting for a busy host is no failed attempt.
+    if (!(await crawlPage(env, message.body))) await env.CRAWL_QUEUE.send(message.body, { delaySeconds: DEFER_SECONDS });
     message.ack();
   } catch (err) {
     if (message.attempts >= MAX_PAGE_ATTEMPTS) {
@@ -68,14 +86,14 @@ const hostOf = (url: string) => {
 };
 
 /**
- * Jobs other than pages: acked when done, retried on failure (each step is idempotent). After the
- * last attempt an extraction job ends failed with the reason, rather than staying "processing".
+ * Jobs: acked when done, retried on failure (each step is idempotent). After the last attempt an
+ * extraction job ends failed with the reason, rather than staying "processing".
  */
 async function handleJob(env: Bindings, message: Message<JobMessage>) {
   const body = message.body;
   const db = getDb(env.DB);
   try {
-    if (body.kind === "refine") await refineJob(db, env, body.jobId);
+    if (body.kind === "extract" || body.kind === "refine") await runExtractionJob(db, env, body.jobId);
     else if (body.kind === "refresh") await refreshServer(db, env, body);
     else if (body.kind === "recrawl") await recrawlServer(db, env, body.serverId);
     message.ack();
@@ -83,29 +101,22 @@ async function handleJob(env: Bindings, message: Message<JobMessage>) {
     const reason = (err as Error).message;
     console.error("crawl job failed", body.kind, `attempt ${message.attempts}`, reason);
     if (message.attempts < MAX_JOB_ATTEMPTS) return message.retry({ delaySeconds: 30 });
-    if (body.kind === "refine") await failJob(db, body.jobId, jobFailedMessage(reason));
+    if (body.kind === "extract" || body.kind === "refine") await failJob(db, body.jobId, jobFailedMessage(reason));
     else await recordCrawlError(db, env, body, `The re-crawl could not be completed: ${reason}`);
     message.ack();
   }
 }
 
+/** Handles a batch of either queue: jobs each on their own, pages MAX_PARALLEL_FETCHES at a time. */
 export async function handleCrawlBatch(batch: MessageBatch<CrawlMessage>, env: Bindings) {
-  const byHost = new Map<string, Message<PageMessage>[]>();
   const jobs: Promise<void>[] = [];
+  const pages: Message<PageMessage>[] = [];
   for (const message of batch.messages) {
-    const body = message.body;
-    if (body.kind === "refine" || body.kind === "refresh" || body.kind === "recrawl") {
-      jobs.push(handleJob(env, message as Message<JobMessage>));
-      continue;
-    }
-    const host = hostOf(body.url);
-    byHost.set(host, [...(byHost.get(host) ?? []), message as Message<PageMessage>]);
+    if (isJob(message.body)) jobs.push(handleJob(env, message as Message<JobMessage>));
+    else pages.push(message as Message<PageMessage>);
   }
-  const lanes = [...byHost.values()];
-  const worker = async () => {
-    for (let lane = lanes.shift(); lane; lane = lanes.shift()) {
-      for (const message of lane) await handlePage(env, message);
-    }
+  const fetcher = async () => {
+    for (let message = pages.shift(); message; message = pages.shift()) await handlePage(env, message);
   };
-  await Promise.all([...jobs, ...Array.from({ length: Math.min(MAX_PARALLEL_HOSTS, lanes.length) }, worker)]);
+  await Promise.all([...jobs, ...Array.from({ length: Math.min(MAX_PARALLEL_FETCHES, pages.length) }, fetcher)]);
 }

@@ -7,7 +7,7 @@ import { deployments, servers } from "../db/schema";
 import type { Bindings } from "../env";
 import { deployServer } from "../mcp/deploy";
 import { reimportServer } from "../servers/reimport";
-import { extractCrawl, saveSpec } from "./jobs";
+import { extractPages, saveSpec } from "./jobs";
 
 export const NO_ENDPOINTS_RECRAWL_MESSAGE = "The re-crawled pages documented no API endpoints, so the tools were kept as they were";
 
@@ -32,10 +32,10 @@ export async function refreshServer(db: Database, env: Bindings, job: { serverId
   if (snap.status !== "completed") {
     return recordCrawlError(db, env, job, snap.status === "failed" ? `The re-crawl failed: ${snap.error || "Unknown error"}` : "The re-crawl was cancelled");
   }
-  const extracted = await extractCrawl(env, job.crawlId, server.originalCrawlUrl);
-  if (!extracted) return recordCrawlError(db, env, job, NO_ENDPOINTS_RECRAWL_MESSAGE);
-  await saveSpec(db, env, { organizationId: server.organizationId, crawlId: job.crawlId, sourceUrl: server.originalCrawlUrl, document: extracted.draft });
-  const text = JSON.stringify(extracted.draft);
+  const { draft } = await extractPages(env, job.crawlId, server.originalCrawlUrl);
+  if (!draft) return recordCrawlError(db, env, job, NO_ENDPOINTS_RECRAWL_MESSAGE);
+  await saveSpec(db, env, { organizationId: server.organizationId, crawlId: job.crawlId, sourceUrl: server.originalCrawlUrl, document: draft });
+  const text = JSON.stringify(draft);
   await reimportServer(db, env, server.organizationId, server.id, { text, sourceUrl: null, filename: "crawled.json" }, {
     keepBaseUrl: true,
     serverValues: { lastCrawledAt: new Date(), lastCrawlError: null },

@@ -83,7 +83,7 @@ export async function sweepDueServers(db: Database, env: Bindings, now = new Dat
   if (!due.length) return 0;
   const moves = due.map((s) => db.update(servers).set({ nextCrawlAt: nextCrawlAfter(now, s.frequency) }).where(eq(servers.id, s.id)));
   await db.batch(moves as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  await env.CRAWL_QUEUE.sendBatch(due.map((s) => ({ body: { kind: "recrawl", serverId: s.id } as CrawlMessage })));
+  await env.JOB_QUEUE.sendBatch(due.map((s) => ({ body: { kind: "recrawl", serverId: s.id } as CrawlMessage })));
   return due.length;
 }
 

@@ -1,0 +1,104 @@
+// Crawl speed under `wrangler dev` (what `npm run dev` serves): a generated 150-page documentation
+// site on 127.0.0.1 is crawled through the portal's API, then extracted; prints pages per second.
+//   node bench/crawl-speed/run.mjs [pages] [http://localhost:8787]
+// Without an origin it starts `wrangler dev` on a free port with throw-away local state, and stops it.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { delimiter, join, resolve } from "node:path";
+
+const PAGES = Number(process.argv[2]) || 150;
+const env = { ...process.env, PATH: [resolve("node_modules/.bin"), process.env.PATH].join(delimiter) };
+
+/** One reference page per endpoint, like a small API's documentation. */
+const page = (i) => `<!doctype html><html><head><title>Get widget ${i} · Bench API</title></head><body><main>
+<h1>Get widget ${i}</h1><p>Base URL: https://api.bench.example/v1</p><pre><code>GET /widgets/${i}/{id}</code></pre>
+<table><tr><th>Name</th><th>In</th><th>Type</th><th>Required</th><th>Description</th></tr>
+<tr><td>id</td><td>path</td><td>string</td><td>Yes</td><td>The widget.</td></tr></table></main></body></html>`;
+
+async function startSite() {
+  const server = createServer((req, res) => {
+    const match = /^\/docs\/widget-(\d+)\.html$/.exec(req.url ?? "");
+    if (match) return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page(Number(match[1])));
+    res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return { server, origin: `http://127.0.0.1:${server.address().port}` };
+}
+
+async function withPortal(run) {
+  const given = process.argv[3]?.replace(/\/+$/, "");
+  if (given) return run(given);
+  const state = mkdtempSync(join(tmpdir(), "toolport-bench-"));
+  const port = 8790 + Math.floor(Math.random() * 200);
+  const vars = ["ENVIRONMENT:development", `BETTER_AUTH_SECRET:${randomBytes(32).toString("base64url")}`, `SECRETS_KEY:${randomBytes(32).toString("base64")}`];
+  spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const args = ["wrangler", "dev", "--port", String(port), "--persist-to", state, ...vars.flatMap((v) => ["--var", v])];
+  const dev = spawn("npx", args, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const origin = `http://localhost:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${origin}/s/none`)).status === 404) break;
+      } catch {}
+      if (i > 240) throw new Error("wrangler dev did not start");
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return await run(origin);
+  } finally {
+    try {
+      process.kill(-dev.pid, "SIGTERM");
+    } catch {}
+    rmSync(state, { recursive: true, force: true });
+  }
+}
+
+async function api(origin, path, { cookie, json } = {}) {
+  const headers = { origin, ...(cookie ? { cookie } : {}), ...(json ? { "content-type": "application/json" } : {}) };
+  const res = await fetch(`${origin}${path}`, { method: json ? "POST" : "GET", headers, body: json ? JSON.stringify(json) : undefined });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${body.error}`);
+  return { res, body };
+}
+
+async function until(check) {
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const site = await startSite();
+try {
+  await withPortal(async (origin) => {
+    const account = { email: `bench-${Date.now()}@example.com`, password: "bench password 123" };
+    await api(origin, "/api/auth/sign-up/email", { json: { ...account, name: "Bench" } });
+    const { res } = await api(origin, "/api/auth/sign-in/email", { json: account });
+    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const selectedUrls = Array.from({ length: PAGES }, (_, i) => `${site.origin}/docs/widget-${i}.html`);
+    const started = Date.now();
+    const { body } = await api(origin, "/api/crawl/crawl", { cookie, json: { url: selectedUrls[0], selectedUrls } });
+    const crawl = await until(async () => {
+      const { body: status } = await api(origin, `/api/crawl/${body.crawlId}`, { cookie });
+      if (process.env.BENCH_VERBOSE) console.log(status.status, status.completed, status.total, status.error);
+      return status.status !== "crawling" && status;
+    });
+    const crawlMs = Date.now() - started;
+    console.log(`crawl: ${crawl.status}, ${crawl.completed}/${crawl.total} pages in ${(crawlMs / 1000).toFixed(1)} s = ${((crawl.completed / crawlMs) * 1000).toFixed(1)} pages/s`);
+    const extractStarted = Date.now();
+    const extract = await fetch(`${origin}/api/crawl/${body.crawlId}/extract`, { method: "POST", headers: { origin, cookie } });
+    const { jobId, error } = await extract.json();
+    if (!jobId) throw new Error(`extract answered ${extract.status}: ${error}`);
+    const answeredMs = Date.now() - extractStarted;
+    const job = await until(async () => {
+      const { body: answer } = await api(origin, `/api/crawl/extract/job/${jobId}`, { cookie });
+      return answer.job.status !== "processing" && answer.job;
+    });
+    console.log(`extraction: POST answered in ${answeredMs} ms; job ${job.status} after ${((Date.now() - extractStarted) / 1000).toFixed(1)} s${job.error ? `: ${job.error}` : ""}`);
+  });
+} finally {
+  site.server.close();
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `extraction_jobs` ADD `skipped_pages` text DEFAULT '[]' NOT NULL;
