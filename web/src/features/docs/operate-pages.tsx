@@ -88,7 +88,7 @@ export function SelfHostingPage() {
         <li><C>BETTER_AUTH_SECRET</C> (signs session cookies) and <C>SECRETS_KEY</C> (base64 of 32 random bytes, encrypts API credentials) are required secrets.</li>
         <li><C>PUBLIC_URL</C>, <C>SUPERADMIN_EMAILS</C>, <C>HOSTING_PROVIDER</C> (<C>loader</C> or <C>cloudflare</C>) and <C>ENVIRONMENT</C> are variables in <C>wrangler.toml</C>.</li>
         <li>Sign-in with any OpenID Connect provider: <C>OIDC_ISSUER</C>, <C>OIDC_CLIENT_ID</C>, <C>OIDC_CLIENT_SECRET</C>; register <C>{"{PUBLIC_URL}"}/api/auth/callback/oidc</C> as the redirect URI.</li>
-        <li>Payments with Stripe: <C>STRIPE_SECRET_KEY</C> and <C>STRIPE_WEBHOOK_SECRET</C>, with a webhook to <C>{"{PUBLIC_URL}"}/api/billing/webhook</C>. Without them, plan changes apply at once on a page labelled as test mode.</li>
+        <li>Payments with Stripe: <C>STRIPE_SECRET_KEY</C> and <C>STRIPE_WEBHOOK_SECRET</C>, with a webhook to <C>{"{PUBLIC_URL}"}/api/billing/webhook</C>. Without them, local development (<C>ENVIRONMENT=development</C>) applies plan changes at once on a page labelled as test mode; production offers no checkout.</li>
         <li>An LLM to refine crawl extraction: <C>LLM_BASE_URL</C>, <C>LLM_API_KEY</C>, <C>LLM_MODEL</C>.</li>
       </Ul>
       <H2>Deploying to your Cloudflare account</H2>
