@@ -2,6 +2,7 @@
 // lists (as list items), bold names and route badges (verb and URL in separate elements). A hand-written,
 // single-pass tokenizer: linear in the input, no recursion, a bounded element stack, bounded output.
 import { trimEnd, trimStart } from "./text";
+import { describeAsMarkdown, embeddedDescription } from "./embedded";
 import { decodeEntities, attributesOf } from "./html-scan";
 
 const BLOCK = new Set(
@@ -46,6 +47,7 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
   let preLang = "";
   let inCode = 0;
   const tables: Table[] = [];
+  let embedded = "";
   const stack: Entry[] = [];
 
   const push = (...lines: string[]) => {
@@ -343,6 +345,10 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
       i = end < 0 ? n : (lower.indexOf(">", end) + 1 || n);
       if (name === "noscript" || name === "template") continue;
       if (name === "textarea" && !skipping && inRegion) emit(decodeEntities(inner));
+      if (name === "script" && !embedded && inner.includes('"paths"')) {
+        const doc = embeddedDescription(inner);
+        if (doc) embedded = describeAsMarkdown(doc).slice(0, maxChars);
+      }
       continue;
     }
     open(name, attrs);
@@ -350,5 +356,7 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
   while (stack.length) close(stack.pop()!);
   flush();
   void inCode;
-  return out.join("\n").replace(/\n{3,}/g, "\n\n").slice(0, maxChars);
+  const text = out.join("\n").replace(/\n{3,}/g, "\n\n");
+  // A description the page embeds comes first: it is the page's reference in full.
+  return (embedded ? `${embedded}\n\n${text}` : text).slice(0, maxChars);
 }
