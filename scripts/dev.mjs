@@ -1,9 +1,11 @@
 // `npm run dev`: local secrets generated on first run, migrations applied, the SPA built and
-// rebuilt on change, and the portal Worker served at http://localhost:8787 (or $PORT). Extra
-// arguments go to `wrangler dev`; a `--persist-to <dir>` among them also receives the migrations.
-import { spawn, spawnSync } from "node:child_process";
+// rebuilt on change, and the portal Worker served at http://localhost:8787 (or $PORT, or --port N).
+// Extra arguments go to `wrangler dev`; a `--persist-to <dir>` among them also receives the migrations.
+// When the watch build or wrangler ends, the other is ended too.
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { devArgs, runTogether } from "./dev-process.mjs";
 
 const DEV_VARS = ".dev.vars";
 const generated = {
@@ -28,20 +30,13 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const extraArgs = process.argv.slice(2);
-const persistAt = extraArgs.indexOf("--persist-to");
-const persist = persistAt >= 0 ? extraArgs.slice(persistAt, persistAt + 2) : [];
-const port = process.env.PORT || "8787";
+const { persist, wranglerArgs } = devArgs(process.argv.slice(2), process.env.PORT);
 
 ensureDevVars();
 run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persist]);
 run("npx", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
 
-const children = [
-  spawn("npx", ["vite", "build", "--watch", "--config", "web/vite.config.ts", "--logLevel", "warn"], { stdio: "inherit" }),
-  spawn("npx", ["wrangler", "dev", "--port", port, ...extraArgs], { stdio: "inherit" }),
-];
-const stop = () => children.forEach((child) => child.kill("SIGTERM"));
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
-children.forEach((child) => child.on("exit", (code) => { stop(); process.exit(code ?? 0); }));
+runTogether([
+  { command: "npx", args: ["vite", "build", "--watch", "--config", "web/vite.config.ts", "--logLevel", "warn"], ownGroup: true },
+  { command: "npx", args: ["wrangler", "dev", ...wranglerArgs] },
+]);
