@@ -156,6 +156,23 @@ describe("crawl flow", () => {
     );
   });
 
+  it("shows the spec's message when the extraction job finds nothing API-like", async () => {
+    const message =
+      "The crawled content could not be converted to an OpenAPI specification. Please ensure the documentation contains API endpoint information.";
+    const { user } = await startCrawling(
+      crawlRoutes({
+        "GET /api/crawl/crawl_1": { body: status(2, "completed") },
+        "GET /api/crawl/extract/job/job_1": { body: { success: true, job: { status: "failed", specId: null, error: message } } },
+      }),
+    );
+    await user.click(await screen.findByRole("button", { name: "Start Crawl (4 pages)" }));
+    await tick(5000);
+    await tick(5000);
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(message);
+    expect(alert).not.toHaveTextContent("OpenAPI extraction failed");
+  });
+
   it("reports a failed extraction job", async () => {
     const { user } = await startCrawling(
       crawlRoutes({

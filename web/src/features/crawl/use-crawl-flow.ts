@@ -187,7 +187,8 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
       timeoutMessage: EXTRACT_TIMEOUT_MESSAGE,
       onValue: (j, attempt) => {
         setProgress(Math.min(attempt * 2, 90));
-        if (j.status === "failed") throw new FlowError(`OpenAPI extraction failed: ${j.error || "Unknown error"}`);
+        // The job's "nothing API-like" outcome reads as the spec's text for HTTP 400, not as a failed extraction.
+        if (j.status === "failed") throw new FlowError(j.error === NOT_CONVERTIBLE_MESSAGE ? j.error : `OpenAPI extraction failed: ${j.error || "Unknown error"}`);
         return j.status === "completed";
       },
     });
