@@ -38,7 +38,7 @@ const sizes: number[] = [];
 let largest = { bytes: 0, where: "" };
 const examples: Record<string, string[]> = { plumbing: [], constants: [], duplicated: [], emptyBodies: [], overBudget: [], failed: [] };
 const note = (kind: string, text: string) => examples[kind].length < 5 && examples[kind].push(text);
-const perSpec: { label: string; tools: number; plumbing: number; emptyBodies: number }[] = [];
+const perSpec: { label: string; tools: number; plumbing: number; emptyBodies: number; annotated: number; output: number; median: number; max: number }[] = [];
 
 const started = performance.now();
 for (const file of sample()) {
@@ -53,14 +53,16 @@ for (const file of sample()) {
     continue;
   }
   const doc = result.loaded.document;
-  const spec = { label, tools: result.tools.length, plumbing: 0, emptyBodies: 0 };
+  const spec = { label, tools: result.tools.length, plumbing: 0, emptyBodies: 0, annotated: 0, output: 0, median: 0, max: 0 };
+  const specSizes: number[] = [];
   for (const tool of result.tools) {
     totals.tools++;
     const t = tool as typeof tool & { annotations?: Record<string, unknown>; outputSchema?: unknown };
-    if (t.annotations && Object.keys(t.annotations).length) totals.annotated++;
-    if (t.outputSchema) totals.withOutput++;
+    if (t.annotations && Object.keys(t.annotations).length) (totals.annotated++, spec.annotated++);
+    if (t.outputSchema) (totals.withOutput++, spec.output++);
     const size = bytes(tool.inputSchema);
     sizes.push(size);
+    specSizes.push(size);
     if (size > largest.bytes) largest = { bytes: size, where: `${label} ${tool.name}` };
     if (size > INPUT_SCHEMA_BUDGET_BYTES) {
       totals.overBudget++;
@@ -85,6 +87,9 @@ for (const file of sample()) {
       note("emptyBodies", `${label} ${tool.name} (${tool.endpoint.method})`);
     }
   }
+  specSizes.sort((a, b) => a - b);
+  spec.median = specSizes[Math.floor(specSizes.length / 2)] ?? 0;
+  spec.max = specSizes[specSizes.length - 1] ?? 0;
   perSpec.push(spec);
 }
 
@@ -105,3 +110,7 @@ console.log(`  bare {} subschemas (accept anything):    ${totals.bare}`);
 for (const [kind, list] of Object.entries(examples)) if (list.length) console.log(`  e.g. ${kind}:\n    ${list.join("\n    ")}`);
 const worst = perSpec.filter((s) => s.plumbing + s.emptyBodies > 0).sort((a, b) => b.plumbing + b.emptyBodies - a.plumbing - a.emptyBodies).slice(0, 5);
 if (worst.length) console.log(`  most affected: ${worst.map((s) => `${s.label} (${s.plumbing} exposed, ${s.emptyBodies} empty of ${s.tools})`).join("; ")}`);
+console.log("  the big ones (tools: annotated, with outputSchema, exposed plumbing, empty bodies, inputSchema median/max bytes):");
+for (const s of perSpec.filter((s) => BIG.includes(s.label) || s.label.startsWith("@octokit"))) {
+  console.log(`    ${s.label}: ${s.tools} tools, ${s.annotated} annotated, ${s.output} with outputSchema, ${s.plumbing} exposed, ${s.emptyBodies} empty bodies, ${s.median}/${s.max} bytes`);
+}

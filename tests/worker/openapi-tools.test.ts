@@ -61,6 +61,12 @@ describe("arguments that are not the model's business", () => {
     expect(rpc.mapping.body?.properties).toEqual({ MaxResults: "MaxResults", NextToken: "NextToken", Filter: "Filter" });
   });
 
+  it("asks a required body field once when the query repeats it as the pagination token, and keeps other same-named arguments apart", async () => {
+    const batch = toolNamed((await model()).tools, "BatchGetThings");
+    expect(Object.keys(batch.inputSchema.properties)).toEqual(["id", "Keys", "body_id"]);
+    expect(batch.mapping.parameters.map((p) => p.name)).toEqual(["id"]);
+  });
+
   it("hides Google's system parameters but keeps fields and real arguments", async () => {
     const google = toolNamed((await model()).tools, "things_list");
     expect(Object.keys(google.inputSchema.properties)).toEqual(["fields", "pageSize"]);

@@ -61,8 +61,12 @@ export function buildToolInput(
   };
   const parameters: ParameterMapping[] = [];
   const body = resolveBody(op, base, ctx);
-  // Paginated APIs (AWS) list the same optional token in the query and the body: the body's is kept.
-  const bodyNames = new Set(body?.shape ? Object.keys(body.shape.properties).filter((n) => !body.shape!.required.includes(n)) : []);
+  // Paginated APIs (AWS) list the same optional token in the query and the body: the body's is kept
+  // (when the body requires it, only if the query one says it is the pagination token or limit).
+  const bodyNames = new Set(body?.shape ? Object.keys(body.shape.properties) : []);
+  const repeated = (p: Record<string, any>) =>
+    bodyNames.has(p.name) &&
+    (!body!.shape!.required.includes(p.name) || (typeof p.description === "string" && /^pagination (token|limit)/i.test(p.description.trim())));
   const params = collectParameters(pathItem, op, base, ctx);
   const googleStyle = isGoogleStyle(params);
 
@@ -74,7 +78,7 @@ export function buildToolInput(
     // A credential stays in the mapping (auth analysis reads it; a static value may fill it), never in the inputSchema.
     if (hidden === "credential") parameters.push({ arg: argFor(p.name, p.in), in: p.in, name: p.name, required: isRequired, hidden });
     if (hidden) continue;
-    if (p.in === "query" && !isRequired && bodyNames.has(p.name)) continue;
+    if (p.in === "query" && !isRequired && repeated(p)) continue;
     let schema: JsonSchema;
     let json = false;
     if (p.schema !== undefined) schema = convertSchema(p.schema, url, ctx);
