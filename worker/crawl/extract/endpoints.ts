@@ -172,7 +172,8 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     }
     const kind = kindNow();
     if (block.t === "code") {
-      readHints(block.lines, hints);
+      const first = block.lines.find((l) => l.trim())?.trim() ?? "";
+      if (first[0] !== "{" && first[0] !== "[") readHints(block.lines.slice(0, 40), hints);
       if (kind === "changelog") continue;
       const example = exampleOf(block.lines);
       if (example?.strong && kind !== "response") {

@@ -18,6 +18,7 @@ export function readHints(lines: string[], hints: Hints): void {
   for (const raw of lines) {
     const line = raw.length > 4000 ? raw.slice(0, 4000) : raw;
     const lower = line.toLowerCase();
+    if (!(lower.includes("http") || lower.includes("x-") || lower.includes("bearer") || lower.includes("basic") || lower.includes("=") || lower.includes("host"))) continue;
     const word = BASE_WORDS.find((w) => lower.includes(w));
     if (word) {
       const at = lower.indexOf("http", lower.indexOf(word));

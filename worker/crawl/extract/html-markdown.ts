@@ -21,6 +21,9 @@ const MAX_LIST_INDENT = 8;
 const MAX_ROWS = 2000;
 const MAX_CELLS = 50;
 
+const isLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+const isNameChar = (c: number) => isLetter(c) || (c >= 48 && c <= 57) || c === 45 || c === 58 || c === 95;
+
 type Entry = { name: string; skip: boolean; region: boolean; bold: boolean; spaced: boolean; start: number; nests: boolean };
 // Inline elements styled as separate labels (a type pill, a "required" badge, an HTTP method) read as separate words.
 const LABEL_CLASS = /type|required|optional|default|badge|pill|method|verb|label|deprecated|nullable|tag\b/;
@@ -79,6 +82,14 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
   };
 
   const open = (name: string, attrs: string) => {
+    if (pre && !skipping && inRegion && name !== "pre" && stack.length < MAX_STACK) {
+      // Inside a code block only line breaks matter: skip attribute parsing for the many token spans.
+      const lineLike = name === "br" || (BLOCK.has(name) && name !== "pre") || (attrs.includes("line") && / line|"line|'line|token-line|code-line/.test(attrs.toLowerCase()));
+      if (lineLike && pre.length && !pre[pre.length - 1].endsWith("\n")) pre.push("\n");
+      if (name === "code" && !preLang) preLang = /(?:language|lang)-([\w+-]+)/.exec(attrs)?.[1] ?? "";
+      if (!VOID.has(name)) stack.push({ name, skip: false, region: false, bold: false, spaced: false, start: 0, nests: false });
+      return;
+    }
     const a = attributesOf(attrs);
     const cls = (a.class ?? "").toLowerCase();
     const role = (a.role ?? "").toLowerCase();
@@ -302,8 +313,8 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
     const closing = html.charCodeAt(lt + 1) === 47;
     let j = lt + (closing ? 2 : 1);
     const nameStart = j;
-    while (j < n && /[\w:-]/.test(html[j]) && j - nameStart < 40) j++;
-    if (j === nameStart || !/[a-z]/i.test(html[nameStart])) {
+    while (j < n && isNameChar(html.charCodeAt(j)) && j - nameStart < 40) j++;
+    if (j === nameStart || !isLetter(html.charCodeAt(nameStart))) {
       if (html[lt + 1] === "!" || html[lt + 1] === "?") {
         const end = html.indexOf(">", lt);
         i = end < 0 ? n : end + 1;

@@ -36,10 +36,11 @@ export function attributesOf(text: string): Record<string, string> {
   const attrs: Record<string, string> = {};
   let i = 0;
   const n = Math.min(text.length, 4000);
+  const space = (c: string) => c === " " || c === "\n" || c === "\t" || c === "\r" || c === "\f";
   while (i < n) {
-    while (i < n && /[\s/]/.test(text[i])) i++;
+    while (i < n && (space(text[i]) || text[i] === "/")) i++;
     const start = i;
-    while (i < n && !/[\s=/>]/.test(text[i])) i++;
+    while (i < n && !space(text[i]) && text[i] !== "=" && text[i] !== "/" && text[i] !== ">") i++;
     if (i === start) {
       i++;
       continue;
@@ -55,7 +56,7 @@ export function attributesOf(text: string): Record<string, string> {
     const quote = text[i] === '"' || text[i] === "'" ? text[i] : "";
     if (quote) i++;
     const valueStart = i;
-    while (i < n && (quote ? text[i] !== quote : !/[\s>]/.test(text[i]))) i++;
+    while (i < n && (quote ? text[i] !== quote : !space(text[i]) && text[i] !== ">")) i++;
     attrs[name] = decodeEntities(text.slice(valueStart, i));
     if (quote) i++;
   }
