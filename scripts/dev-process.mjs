@@ -1,5 +1,6 @@
 // The process side of `npm run dev`: which port and wrangler arguments a command line means, and
-// children that live and die together (each in its own process group, so npx's own children go too).
+// children that live and die together (the watch build in a process group of its own, so everything
+// it started goes with it).
 import { spawn } from "node:child_process";
 
 /**
@@ -34,8 +35,8 @@ function signal(child, name) {
 /**
  * Starts the commands together; when one exits (or fails to start) or this process is told to stop,
  * the others are terminated (SIGKILL after `graceMs`) before this process exits with the first code.
- * A command with `ownGroup` runs in a process group of its own, so what npx starts for it ends with
- * it; the others stay in the terminal's group, where an interactive wrangler may read the keyboard.
+ * A command with `ownGroup` runs in a process group of its own, so what it started ends with it; the
+ * others stay in the terminal's group, where an interactive wrangler may read the keyboard.
  */
 export function runTogether(commands, { graceMs = 5_000 } = {}) {
   const children = commands.map(({ command, args, ownGroup = false }) =>
@@ -50,7 +51,7 @@ export function runTogether(commands, { graceMs = 5_000 } = {}) {
     setTimeout(() => children.forEach((child) => signal(child, "SIGKILL")), graceMs).unref();
     const finish = () => {
       if (running().length > 0) return;
-      // npx may exit before what it started: those groups are ended for good.
+      // A command may exit before what it started: those groups are ended for good.
       children.forEach((child) => child.ownGroup && signal(child, "SIGKILL"));
       process.exit(code);
     };

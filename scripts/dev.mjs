@@ -5,6 +5,8 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { devArgs, runTogether } from "./dev-process.mjs";
 
 const DEV_VARS = ".dev.vars";
@@ -25,6 +27,10 @@ function ensureDevVars() {
   console.log(`Generated ${missing.map(([n]) => n).join(", ")} in ${DEV_VARS}`);
 }
 
+// The project's tools, found after anything already on PATH (npm run puts them first anyway). Run
+// directly rather than through npx, so a signal reaches wrangler itself, which stops its workerd.
+process.env.PATH = `${process.env.PATH}${delimiter}${join(dirname(fileURLToPath(import.meta.url)), "..", "node_modules", ".bin")}`;
+
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -33,10 +39,10 @@ function run(command, args) {
 const { persist, wranglerArgs } = devArgs(process.argv.slice(2), process.env.PORT);
 
 ensureDevVars();
-run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persist]);
-run("npx", ["vite", "build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist]);
+run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
 
 runTogether([
-  { command: "npx", args: ["vite", "build", "--watch", "--config", "web/vite.config.ts", "--logLevel", "warn"], ownGroup: true },
-  { command: "npx", args: ["wrangler", "dev", ...wranglerArgs] },
+  { command: "vite", args: ["build", "--watch", "--config", "web/vite.config.ts", "--logLevel", "warn"], ownGroup: true },
+  { command: "wrangler", args: ["dev", ...wranglerArgs] },
 ]);

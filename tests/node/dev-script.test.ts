@@ -1,5 +1,5 @@
 // `npm run dev`: a --port among the arguments wins over $PORT and reaches wrangler once, and when
-// wrangler fails to start, nothing it was started with (the watch build and what npx ran) is left behind.
+// wrangler fails to start, nothing it was started with (the watch build and what it ran) is left behind.
 import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,19 +10,24 @@ import { devArgs } from "../../scripts/dev-process.mjs";
 
 const DEV_SCRIPT = resolve("scripts/dev.mjs");
 
-/** A stand-in for npx: logs each command; the watch build runs a grandchild (as npx does) and waits; wrangler dev fails like wrangler on bad arguments. */
-const FAKE_NPX = `#!/bin/sh
-echo "$*" >> "$FAKE_DIR/commands.log"
+/** Stand-ins for the project's vite and wrangler: the watch build runs a grandchild and waits; wrangler dev fails like wrangler on bad arguments. */
+const FAKE_VITE = `#!/bin/sh
+echo "vite $*" >> "$FAKE_DIR/commands.log"
 case "$*" in
-  "vite build --watch"*)
+  "build --watch"*)
     node -e 'require("fs").writeFileSync(process.env.FAKE_DIR + "/watch.pid", String(process.pid)); setInterval(() => {}, 1000)' &
     wait ;;
-  "wrangler dev"*)
+esac
+exit 0
+`;
+const FAKE_WRANGLER = `#!/bin/sh
+echo "wrangler $*" >> "$FAKE_DIR/commands.log"
+case "$1" in
+  dev)
     while [ ! -s "$FAKE_DIR/watch.pid" ]; do sleep 0.05; done
     ports=0; for a in "$@"; do case "$a" in --port|--port=*) ports=$((ports + 1)) ;; esac; done
     if [ "$ports" -gt 1 ]; then echo "--port expects a single value" >&2; exit 1; fi
-    for a in "$@"; do if [ "$a" = "--bogus-flag" ]; then echo "Unknown argument: bogus-flag" >&2; exit 1; fi; done
-    exit 0 ;;
+    for a in "$@"; do if [ "$a" = "--bogus-flag" ]; then echo "Unknown argument: bogus-flag" >&2; exit 1; fi; done ;;
 esac
 exit 0
 `;
@@ -51,11 +56,13 @@ describe("npm run dev's arguments", () => {
 });
 
 describe("npm run dev's children", () => {
-  it("ends the watch build and everything npx started for it when wrangler fails to start", async () => {
+  it("ends the watch build and everything it started when wrangler fails to start", async () => {
     const dir = mkdtempSync(join(tmpdir(), "toolport-dev-"));
     try {
-      writeFileSync(join(dir, "npx"), FAKE_NPX);
-      chmodSync(join(dir, "npx"), 0o755);
+      for (const [name, script] of [["vite", FAKE_VITE], ["wrangler", FAKE_WRANGLER]]) {
+        writeFileSync(join(dir, name), script);
+        chmodSync(join(dir, name), 0o755);
+      }
       const child = spawn(process.execPath, [DEV_SCRIPT, "--port", "8790", "--bogus-flag"], {
         cwd: dir,
         env: { ...process.env, PATH: `${dir}:${process.env.PATH}`, FAKE_DIR: dir, PORT: "9000" },
