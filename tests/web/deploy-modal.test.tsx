@@ -104,6 +104,13 @@ describe("deploy modal: config step", () => {
     expect(screen.getByRole("button", { name: "Redeploy MCP Server" })).toBeInTheDocument();
   });
 
+  it("says on the deployed step when the live deployment needs a redeploy, and offers it", async () => {
+    stubApi({ [STATUS]: ok(view("deployed", { redeployNeeded: true })), [API_CONFIG]: ok(apiConfig) });
+    renderModal();
+    expect(await screen.findByRole("status")).toHaveTextContent("Needs a redeploy: this server was deployed with an earlier Toolport runtime that is no longer available.");
+    expect(screen.getByRole("button", { name: "Redeploy" })).toBeInTheDocument();
+  });
+
   it("returns to config with the server's error when the deploy ends failed", async () => {
     stubApi({ [STATUS]: notFound, [API_CONFIG]: ok(apiConfig), [DEPLOY]: ok(view("failed", { error: "Tool generation failed: no active tools" })) });
     renderModal();

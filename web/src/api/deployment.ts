@@ -16,6 +16,8 @@ export type DeploymentView = {
   cloudflareProjectId: string | null;
   provider?: string;
   activeDeploymentId?: string | null;
+  /** The serving deployment's runtime is no longer available: only a redeploy brings the server back. */
+  redeployNeeded?: boolean;
   startedAt: string | null;
   log: DeploymentLogEntry[];
 };

@@ -23,6 +23,11 @@ export function DeployedStep({ deployment, client, onRedeploy, onClose }: Props)
         <CheckCircle2 className="size-6" aria-hidden />
         <p className="text-lg font-semibold">Successfully Deployed!</p>
       </div>
+      {deployment.redeployNeeded && (
+        <p role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-800">
+          Needs a redeploy: this server was deployed with an earlier Toolport runtime that is no longer available. Press Redeploy to serve it again.
+        </p>
+      )}
       <UrlRow label="Root URL" url={rootUrl} />
       <UrlRow label="MCP URL" url={mcpUrl} />
       <section className="space-y-1">
