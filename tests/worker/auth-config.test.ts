@@ -54,10 +54,8 @@ describe("POST /api/servers/{id}/analyse-auth", () => {
     ]);
     expect(data.credentials).toEqual([{ name: "X-API-Key", type: "string", reason: "Looks like a credential (header parameter in 2 of 3 operations)", confidence: 0.9 }]);
     expect(data.authContext).toEqual([{ name: "accountId", type: "string", reason: "Account-level identifier repeated in 2 of 3 operations", confidence: 0.83 }]);
-    expect(data.functional).toEqual([
-      { name: "format", type: "string", reason: 'Required with a single allowed value ("json") in 2 of 3 operations', confidence: 0.9 },
-      { name: "Api-Version", type: "string", reason: "API version header parameter used in 2 of 3 operations", confidence: 0.8 },
-    ]);
+    // `format` (required, one allowed value) is no argument at all: the server always sends "json".
+    expect(data.functional).toEqual([{ name: "Api-Version", type: "string", reason: "API version header parameter used in 2 of 3 operations", confidence: 0.8 }]);
   });
 });
 
