@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from "vitest";
 import { OutboundGuard } from "../../worker/hosting/outbound";
 import { checkPublicUrl, isInternalHost } from "../../worker/lib/safe-fetch";
 import { saveAuthConfig } from "../../worker/servers/auth-config";
-import { createOrg, createServer, db } from "./mcp-setup";
+import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, textOf } from "./mcp-setup";
 
 const upstream = () => inject("upstreamOrigin");
 
@@ -97,6 +97,21 @@ describe("generated servers' egress refusals", () => {
     // A redirect within the API's host is followed.
     const within = await guard([api.host], env).fetch(new Request(`${api.origin}/redirect?to=/text`));
     expect([within.status, await within.text()]).toEqual([200, "plain hello"]);
+  });
+
+  it("refuses a redirect away from the API in a deployed server's tool call", async () => {
+    const org = await createOrg();
+    const follow = echoTool("follow", { path: "/redirect", parameters: [{ arg: "to", in: "query", name: "to", required: true }] }, { to: { type: "string" } }, ["to"]);
+    const server = await createServer(org, [follow]);
+    const { token } = await createToken(org, [server.id]);
+    await deploy(server.id);
+    const client = await connectV2(server.slug, bearer(token));
+    const port = new URL(upstream()).port;
+    const away = await client.callTool({ name: "follow", arguments: { to: `http://localhost:${port}/text` } });
+    expect(away.isError).toBe(true);
+    expect(textOf(away)).toContain(`Outbound request refused: the API redirected to http://localhost:${port}/text`);
+    expect(textOf(await client.callTool({ name: "follow", arguments: { to: "/text" } }))).toBe("plain hello");
+    await client.close();
   });
 });
 

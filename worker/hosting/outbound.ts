@@ -32,10 +32,11 @@ export class OutboundGuard extends WorkerEntrypoint<Env, OutboundProps> {
       const url = new URL(current.url);
       const why = egressRefusal(url, allowed, localDev);
       if (why) return refused(hop === 0 ? why : `the API redirected to ${url.origin}${url.pathname}, and ${why}`);
-      // Followed here, hop by hop: fetch's own redirect handling would take the next hop unchecked.
+      // Followed here, hop by hop, so a refused hop can say it came from a redirect. (workerd hands the
+      // guard each request as "manual"; the generated runtime itself never asks for a 3xx answer.)
       const res = await fetch(current, { redirect: "manual" });
       const location = res.headers.get("location");
-      if (current.redirect === "manual" || res.status < 300 || res.status >= 400 || !location) return res;
+      if (res.status < 300 || res.status >= 400 || !location) return res;
       const toGet = res.status === 303 || ((res.status === 301 || res.status === 302) && current.method === "POST");
       // A body already sent cannot be sent again: such a redirect is answered as it is.
       if (!toGet && current.body !== null) return res;
@@ -52,5 +53,5 @@ function redirected(previous: Request, toGet: boolean, target: URL): Request {
   // Credentials are for the API's own origin only.
   if (target.origin !== new URL(previous.url).origin) ["authorization", "cookie", "proxy-authorization"].forEach((h) => headers.delete(h));
   if (toGet) ["content-type", "content-length"].forEach((h) => headers.delete(h));
-  return new Request(target, { method: toGet ? "GET" : previous.method, headers, redirect: previous.redirect });
+  return new Request(target, { method: toGet ? "GET" : previous.method, headers });
 }
