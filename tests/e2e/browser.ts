@@ -34,6 +34,9 @@ export function portalInChromium(wranglerArgs: string[] = []) {
     get url() {
       return server!.url;
     },
+    get persistTo() {
+      return server!.persistTo;
+    },
     get browser() {
       return browser!;
     },

@@ -16,7 +16,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type DevServer = { url: string; output: () => string; stop: () => Promise<void> };
+/** `persistTo` is the local state's folder, for `wrangler d1 execute DB --local --persist-to`. */
+export type DevServer = { url: string; persistTo: string; output: () => string; stop: () => Promise<void> };
 
 /** `npm run dev` with extra wrangler args; resolves once /api/auth/profile answers. */
 export async function startDevServer(wranglerArgs: string[], timeoutMs = 240_000): Promise<DevServer> {
@@ -54,7 +55,7 @@ export async function startDevServer(wranglerArgs: string[], timeoutMs = 240_000
     if (child.exitCode !== null) break;
     try {
       const res = await fetch(`${url}/api/auth/profile`);
-      if (res.status === 401) return { url, output: () => log, stop };
+      if (res.status === 401) return { url, persistTo, output: () => log, stop };
     } catch {}
     await new Promise((r) => setTimeout(r, 1000));
   }

@@ -1,5 +1,9 @@
 // In Chromium against `npm run dev`: sign up, empty servers list, generate and revoke a token,
-// Usage & Billing, Superadmin as a superuser; screenshots at 1280 and 375 px; no console errors.
+// Usage & Billing, Superadmin as a superuser, logout only from the portal itself; screenshots at 1280
+// and 375 px; no console errors.
+import { execFile } from "node:child_process";
+import { createServer } from "node:http";
+import { promisify } from "node:util";
 import type { BrowserContext, Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { portalInChromium, shoot, SHOTS, signUpInBrowser, watchConsole } from "./browser";
@@ -61,11 +65,16 @@ it("signs up, sees the empty servers list, generates and revokes a token, opens 
   expect(consoleErrors).toEqual([]);
 });
 
-it("lets a superuser open Superadmin", async () => {
+it("lets a superuser open Superadmin once an operator has marked the account's email verified", async () => {
   const context = await portal.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await newPage(context);
   await signUp(page, "Grace Hopper", ADMIN_EMAIL);
   await page.getByText("No servers found. Add your first server!").waitFor();
+  // Signing up with a listed email grants nothing; the operator's step from the README does.
+  expect(await page.getByRole("link", { name: "Superadmin" }).count()).toBe(0);
+  const verify = `UPDATE users SET email_verified = 1 WHERE email = '${ADMIN_EMAIL}'`;
+  await promisify(execFile)("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", portal.persistTo, "--command", verify]);
+  await page.reload();
   await page.getByRole("link", { name: "Superadmin" }).click();
   await page.getByRole("heading", { name: "MCP Server Management" }).waitFor();
   await page.getByRole("button", { name: /Redeploy All Failed \(0\)/ }).waitFor();
@@ -76,5 +85,33 @@ it("lets a superuser open Superadmin", async () => {
   await page.screenshot({ path: `${SHOTS}/avatar-menu-1280.png` });
   await page.keyboard.press("Escape");
   await context.close();
+  expect(consoleErrors).toEqual([]);
+});
+
+it("stays signed in when another site links to the logout URL; the avatar menu's Logout signs out", async () => {
+  // Another site: a page on localhost (the portal runs on 127.0.0.1, a different site) linking to logout.
+  const evil = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end(`<a href="${portal.url}/api/auth/logout">Win a prize</a>`));
+  await new Promise<void>((resolve) => evil.listen(0, "localhost", resolve));
+  const evilUrl = `http://localhost:${(evil.address() as { port: number }).port}/`;
+  try {
+    const context = await portal.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await newPage(context);
+    await signUp(page, "Ada Lovelace", `ada-logout-${Date.now()}@toolport.test`);
+    await page.getByText("No servers found. Add your first server!").waitFor();
+    await page.goto(evilUrl);
+    await page.getByRole("link", { name: "Win a prize" }).click();
+    await page.waitForURL(`${portal.url}/`);
+    await page.getByText("No servers found. Add your first server!").waitFor();
+
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await page.goto(portal.url + "/servers");
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    await context.close();
+  } finally {
+    evil.close();
+  }
   expect(consoleErrors).toEqual([]);
 });
