@@ -50,4 +50,30 @@ describe("imported tools through the SDK client", () => {
     expect(textOf(result)).toContain('"method": "POST"');
     await client.close();
   });
+
+  it("gives a documented list answer as { result: [...] } under an object outputSchema", async () => {
+    const client = await echoServer();
+    const listed = (await client.listTools()).tools.find((t) => t.name === "listReceived")!;
+    expect(listed.outputSchema).toEqual({
+      type: "object",
+      properties: { result: { type: "array", items: { type: ["string", "null"] }, description: "The API's answer (a JSON array)." } },
+      required: ["result"],
+    });
+    const result = await client.callTool({ name: "listReceived", arguments: { containing: "/echo/" } });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { result: string[] }).result).toEqual(expect.any(Array));
+    expect(JSON.parse(textOf(result))).toEqual((result.structuredContent as { result: string[] }).result);
+    await client.close();
+  });
+
+  it("says so as an error, with the answer, when a tool documented as JSON gets text back", async () => {
+    const client = await echoServer();
+    const result = await client.callTool({ name: "textDocumentedAsJson", arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(result.content).toEqual([
+      { type: "text", text: "The API answered HTTP 200 with text/plain, not the JSON this tool's outputSchema documents, so no structured result is given." },
+      { type: "text", text: "plain hello" },
+    ]);
+    await client.close();
+  });
 });

@@ -2,13 +2,16 @@
 // declares an outputSchema MUST return structuredContent conforming to it (and clients such as the
 // SDK's refuse a result without it unless isError). Upstream APIs often answer a little off their
 // documentation (nulls, new enum values, missing "required" fields, other formats), so we declare one
-// only when every documented 2xx answer is JSON of one object schema, and declare it leniently:
+// only when every documented 2xx answer is JSON of one object (or array) schema, and declare it leniently:
 // types and structure only, every nested value nullable, no required/enum/format/bounds/closed
 // objects. The runtime still checks each answer against it, and says so with isError when one
 // does not conform, rather than claim structuredContent it cannot give (see runtime/answer.ts).
 import { fitSchema } from "./budget";
 import { convertSchema, type JsonSchema, type SchemaContext } from "./schema";
 import type { JsonSchemaObject } from "./types";
+
+/** The one property of an outputSchema for a JSON array answer (the runtime wraps such answers alike). */
+export const ARRAY_WRAPPER = "result";
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isJsonMedia = (type: string) => {
@@ -77,6 +80,11 @@ export function buildOutputSchema(op: Record<string, any>, base: string, ctx: Sc
   const found = successSchema(op, base, ctx);
   if (!found) return undefined;
   const converted = convertSchema(found.schema, found.url, ctx);
+  if (converted.type === "array" && isObject(converted.items) && Object.keys(converted.items).length > 0) {
+    // MCP output schemas are objects: a documented list answer is given as { result: [...] }.
+    const result = { ...lenient(converted, true), description: "The API's answer (a JSON array)." };
+    return fitSchema({ type: "object", properties: { [ARRAY_WRAPPER]: result }, required: [ARRAY_WRAPPER] }, ctx.seeAlso ?? "the API documentation").schema as JsonSchemaObject;
+  }
   const hasFields = (isObject(converted.properties) && Object.keys(converted.properties).length > 0) || Array.isArray(converted.allOf);
   // A free-form object says nothing a model could use; anything but an object cannot be an outputSchema.
   if (!hasFields || (converted.type !== undefined && converted.type !== "object")) return undefined;

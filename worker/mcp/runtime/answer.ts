@@ -33,8 +33,8 @@ function toBase64(bytes: Uint8Array) {
   return btoa(binary);
 }
 
-/** Checks an answer against the tool's outputSchema. */
-export type OutputCheck = (value: unknown) => { valid: boolean; errorMessage?: string };
+/** Checks an answer against the tool's outputSchema; `wrapsArrays` when that schema is `{ result: [...] }`. */
+export type OutputCheck = ((value: unknown) => { valid: boolean; errorMessage?: string }) & { wrapsArrays?: boolean };
 
 /**
  * A JSON answer of a tool with an outputSchema: structuredContent (and the same JSON as text, for older
@@ -47,8 +47,11 @@ function structuredAnswer(status: number, text: string, maxTextChars: number, ch
     value = JSON.parse(text);
   } catch {}
   const shown = cutText(value === undefined ? text : JSON.stringify(value, null, 2), maxTextChars);
-  const result = typeof value === "object" && value !== null && !Array.isArray(value) ? check(value) : { valid: false, errorMessage: "not a JSON object" };
-  if (result.valid) return { content: [{ type: "text", text: shown }], structuredContent: value as Record<string, unknown> };
+  // A list answer is declared (openapi/output.ts) and given as { result: [...] }: MCP structured results are objects.
+  const structured = Array.isArray(value) && check.wrapsArrays ? { result: value } : value;
+  const isObject = typeof structured === "object" && structured !== null && !Array.isArray(structured);
+  const result = isObject ? check(structured) : { valid: false, errorMessage: `not a JSON ${check.wrapsArrays ? "array" : "object"}` };
+  if (result.valid) return { content: [{ type: "text", text: shown }], structuredContent: structured as Record<string, unknown> };
   return textResult(`The API answered HTTP ${status}, but not in the shape this tool's outputSchema documents (${result.errorMessage ?? "invalid"}), so no structured result is given. The answer:\n${shown}`, true);
 }
 

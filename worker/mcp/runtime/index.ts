@@ -32,6 +32,10 @@ function withoutParams(url: string, names: string[]) {
   return shown.href;
 }
 
+/** Whether an outputSchema is the `{ result: [...] }` form the import gives a documented list answer. */
+const isArrayWrapper = (schema: Tool["inputSchema"]) =>
+  Object.keys(schema.properties ?? {}).join() === "result" && schema.required?.join() === "result" && [schema.properties.result?.type].flat().includes("array");
+
 /** Values the description fixes (one allowed value): never asked of the model, always sent. */
 const fixedArgs = (tool: Tool) => Object.fromEntries(tool.mapping.parameters.filter((p) => p.value !== undefined).map((p) => [p.arg, p.value]));
 
@@ -67,7 +71,8 @@ export function createRuntime(config: RuntimeConfig) {
   const tools = new Map<string, Compiled>(
     config.tools.map((tool) => {
       const listed = listedSchema(tool.inputSchema, config.staticValues);
-      const checkOutput = tool.outputSchema ? validator.getValidator(tool.outputSchema as never) : undefined;
+      const output = tool.outputSchema;
+      const checkOutput = output ? Object.assign(validator.getValidator(output as never), { wrapsArrays: isArrayWrapper(output) }) : undefined;
       return [tool.name, { tool, listed, validate: validator.getValidator(listed as never), checkOutput }];
     }),
   );
