@@ -1,5 +1,6 @@
 // The extractor on hand-written sites in the styles documentation generators emit (MkDocs, Hugo, Docusaurus,
-// Mintlify, Slate, ReadMe, Discord-like, Netlify-like Markdown, a summary table with per-endpoint pages):
+// Mintlify, Slate, ReadMe, Discord-like, Netlify-like Markdown, a summary table with per-endpoint pages, and
+// generator output: a Redoc page embedding its description, openapi-markdown, widdershins, openapi-to-md):
 // every documented operation and parameter, nothing else.
 import { describe, expect, it } from "vitest";
 import { extractOpenApi, type Page } from "../../worker/crawl/extract/index";
@@ -28,7 +29,7 @@ function site(style: string) {
 const op = (document: Record<string, any>, method: string, path: string) => document.paths[path][method];
 
 describe("documentation styles", () => {
-  for (const style of ["mkdocs", "hugo", "docusaurus", "mintlify", "slate", "readme", "discord", "netlify", "summary"]) {
+  for (const style of ["mkdocs", "hugo", "docusaurus", "mintlify", "slate", "readme", "discord", "netlify", "summary", "generated"]) {
     it(`reads every operation and parameter of a ${style}-style site, and nothing else`, () => {
       const { document, expected } = site(style);
       expect(new Set(endpointsOf(document))).toEqual(new Set(expected.endpoints));
@@ -60,6 +61,12 @@ describe("documentation styles", () => {
     const summary = site("summary").document;
     const address = op(summary, "post", "/shipments").requestBody.content["application/json"].schema.properties.to_address;
     expect(Object.keys(address.properties)).toEqual(["name", "postal_code"]);
+  });
+
+  it("reads the description a page embeds in a script, and base URLs listed under a label", () => {
+    const { document } = site("generated");
+    expect(document.servers).toEqual([{ url: "https://api.ledger.example/v2" }]);
+    expect(op(document, "post", "/accounts").requestBody.content["application/json"].schema.required).toEqual(["name"]);
   });
 
   it("takes an endpoint listed in a summary table and on its own page as one operation with the page's parameters", () => {
