@@ -30,6 +30,8 @@ describe("path parameters", () => {
       expect(result.isError, `id ${JSON.stringify(id)}`).toBe(true);
       expect(textOf(result)).toContain("Argument 'id' must stay within one path segment");
     }
+    const empty = await client.callTool({ name: "getItem", arguments: { id: "" } });
+    expect([empty.isError, textOf(empty)]).toEqual([true, expect.stringContaining("Argument 'id' must not be empty")]);
     expect(await received(apiKey)).toEqual([]);
 
     // Ordinary values, dots inside a segment included, still reach the tool's own path.

@@ -45,11 +45,13 @@ const ASCII_ESCAPE = /%([0-7][0-9a-f])/gi;
 const decodeAscii = (text: string) => text.replace(ASCII_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /**
- * The serialized value of a path parameter if it stays one segment of the tool's path; throws
- * otherwise: `.`, `..` or a `/` or `\` (also percent-encoded, at any depth) would let a caller reach
- * other paths of the API with the server's credential.
+ * The serialized value of a path parameter if it stays one non-empty segment of the tool's path;
+ * throws otherwise: empty, `.`, `..` or a `/` or `\` (also percent-encoded, at any depth) would let a
+ * caller reach other paths of the API with the server's credential.
  */
 export function checkPathSegment(p: Pick<ParameterMapping, "arg">, serialized: string): string {
+  // An empty segment would turn /items/{id} into /items/, another resource of the API.
+  if (serialized === "") throw new Error(`Argument '${p.arg}' must not be empty: it is a segment of the tool's path`);
   let text = serialized;
   for (let round = 0; round <= DECODE_ROUNDS; round++) {
     if (text === "." || text === ".." || text.includes("/") || text.includes("\\")) {
