@@ -2,7 +2,7 @@
 // signatures are found where docs write them and not in prose, links or changelogs.
 import { describe, expect, it } from "vitest";
 import { extractOpenApi } from "../../worker/crawl/extract/index";
-import { findRoute, leadingRoute, shapeOf, templateOf } from "../../worker/crawl/extract/routes";
+import { findRoute, leadingRoute, shapeOf, templateOf, upperMethod } from "../../worker/crawl/extract/routes";
 import { endpointsOf } from "./crawl-helpers";
 
 describe("routes", () => {
@@ -22,6 +22,8 @@ describe("routes", () => {
     expect(leadingRoute("See /docs/intro for GET requests")).toBeNull();
     expect(leadingRoute("GET /guide/intro.html")).toBeNull();
     expect(leadingRoute("GETTING /started")).toBeNull();
+    expect(upperMethod("get /orgs/{org}/repos")).toBe("GET /orgs/{org}/repos");
+    expect(upperMethod("get the list of repos")).toBe("get the list of repos");
   });
 
   it("takes one operation from the same route written twice with different placeholder names", () => {

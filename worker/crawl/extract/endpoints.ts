@@ -6,7 +6,7 @@ import { type Example, exampleOf } from "./examples";
 import { readHints } from "./hints";
 import { parseExample, type Schema, schemaOf, schemaOfTypeName } from "./json-schema";
 import { type FoundParam, locationOf, nameOf, type ParamLocation, paramOfItem, paramOfTag, paramsOfTable, plain, typeAtStart } from "./params";
-import { findRoute, leadingRoute, METHODS, pathAt, type Route } from "./routes";
+import { findRoute, leadingRoute, METHODS, pathAt, type Route, upperMethod } from "./routes";
 
 export type Draft = {
   method: string;
@@ -153,13 +153,20 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     if (block.t === "heading") {
       while (headings.length && headings[headings.length - 1].level >= block.level) headings.pop();
       const text = clean(block.text);
+      // A parameter written as a small heading ("amount REQUIRED integer") under its endpoint.
+      const asParam = st.current && block.level > st.scope && kindOf(text) === "other" ? paramOfHeading(text, locationNow()) : null;
+      if (asParam) {
+        headings.push({ level: block.level, text, kind: "other", location: null, generic: true });
+        addParam(asParam);
+        continue;
+      }
       const kind = kindOf(text);
       headings.push({ level: block.level, text, kind, location: kind === "params" ? locationOf(text) : null, generic: GENERIC.test(text) });
       label = null;
       pending = [];
       paramIndent = -1;
       if (pathHeading && pathHeading.level >= block.level) pathHeading = null;
-      let route = kind === "changelog" || changelogPage ? null : findRoute(block.text);
+      let route = kind === "changelog" || changelogPage ? null : findRoute(upperMethod(block.text));
       // "### /v3/orders" then "#### GET": a path heading with its methods as subheadings.
       const bare = pathAt(text, 0);
       if (!route && bare && bare.end === text.length && text.startsWith("/")) pathHeading = { level: block.level, path: bare.path };
@@ -254,6 +261,14 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     if (st.current && !st.current!.description && block.t === "line" && text.length > 3) st.current!.description = clean(text).slice(0, 1000);
   }
   return { drafts, hints, work };
+}
+
+/** A heading that is a parameter: a name, then its type or a required/optional flag. */
+function paramOfHeading(text: string, location: ParamLocation | null): FoundParam | null {
+  const found = nameOf(text);
+  const rest = text.slice(text.indexOf(found?.name ?? " ") + (found?.name.length ?? 0)).trim();
+  if (!found || !rest || rest.length > 120 || !(typeAtStart(rest) || /^(?:required|optional)\b/i.test(rest))) return null;
+  return paramOfItem(`**${found.name}** ${rest}`, "", location, false);
 }
 
 /** Whether two spellings of a path are one route: equal, or one ends with the other (a base URL before it). */

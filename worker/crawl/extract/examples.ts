@@ -1,7 +1,7 @@
 // Request examples in code blocks: curl commands, HTTP request messages, and SDK calls (fetch, axios,
 // requests, generic clients) with a URL; what they show of the method, URL, body and form fields.
 import { parseExample } from "./json-schema";
-import { leadingRoute, METHODS, pathAt } from "./routes";
+import { leadingRoute, METHODS, pathAt, upperMethod } from "./routes";
 
 export type Example = { method: string; url: string; body?: unknown; fields: string[]; headers: string[]; strong: boolean };
 
@@ -73,7 +73,7 @@ function sdkMethod(code: string): string {
 /** The request a code block shows, or null. */
 export function exampleOf(lines: string[]): Example | null {
   const first = lines.find((l) => l.trim())?.trim() ?? "";
-  const route = leadingRoute(first);
+  const route = leadingRoute(upperMethod(first));
   if (route && (lines.filter((l) => l.trim()).length <= 3 || / HTTP\/\d/.test(first))) {
     const blank = lines.findIndex((l, i) => i > 0 && !l.trim());
     const body = blank > 0 ? parseExample(lines.slice(blank + 1).join("\n")) : null;

@@ -186,7 +186,8 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
     }
     if (/^h[1-6]$/.test(name)) {
       flush();
-      heading = Number(name[1]);
+      // A heading inside a list item is the item's label (parameter lists written with <h3> names).
+      heading = listDepth ? 0 : Number(name[1]);
     } else if (BLOCK.has(name)) flush();
   };
 

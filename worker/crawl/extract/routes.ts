@@ -68,6 +68,16 @@ export function findRoute(text: string): Route | null {
   return null;
 }
 
+/** Text whose leading lowercase method word is followed by a path ("get /users", "`post` /x") with that word uppercased. */
+export function upperMethod(text: string): string {
+  const start = afterLabel(text);
+  let end = start;
+  while (end < text.length && end - start < 8 && text[end] >= "a" && text[end] <= "z") end++;
+  const word = text.slice(start, end).toUpperCase();
+  if (!METHOD_SET.has(word) || !routeAt(`${word}${text.slice(end)}`, 0)) return text;
+  return text.slice(0, start) + word + text.slice(end);
+}
+
 /** Skips markup and a short label ("Endpoint:", "HTTP request", "**Route**") at the start of a line; the index of what follows. */
 export function afterLabel(text: string): number {
   let i = 0;
