@@ -27,9 +27,21 @@ function hashOfSources(): Promise<string> {
   return sourcesHash;
 }
 
+/** A fixture's expected.json ("GET /notes", "GET /notes query limit") as a description to score against. */
+function fixtureDescription(expected: { endpoints: string[]; parameters: string[] }): Record<string, any> {
+  const paths: Record<string, any> = {};
+  for (const endpoint of expected.endpoints) {
+    const [method, path] = endpoint.split(" ");
+    const parameters = expected.parameters.filter((p) => p.startsWith(`${endpoint} `)).map((p) => ({ in: "query", name: p.split(" ").at(-1) }));
+    paths[path] = { ...(paths[path] ?? {}), [method.toLowerCase()]: { parameters } };
+  }
+  return { openapi: "3.1.0", paths };
+}
+
 const converted = new Map<string, Promise<Record<string, any>>>();
 /** The description a site is generated from, parsed (and turned back into Swagger 2.0 where the corpus says so). */
 export function descriptionOf(site: Site): Promise<Record<string, any>> {
+  if (site.fixture) return readFile(join(site.fixture, "expected.json"), "utf8").then((text) => fixtureDescription(JSON.parse(text)));
   const source = DESCRIPTIONS[site.description];
   if (!converted.has(site.description)) {
     converted.set(
@@ -46,6 +58,12 @@ export type BuiltSite = { site: Site; dir: string; files: string[]; seconds: num
 
 /** Builds one site (or reuses it); answers its folder and files relative to it. */
 export async function buildSite(site: Site): Promise<BuiltSite> {
+  if (site.fixture) {
+    // The pages the old fixture bench read: the site's own .html files and those of its subdomain folders.
+    const files = (await listFiles(site.fixture)).map((f) => relative(site.fixture!, f));
+    const pages = files.filter((f) => f.endsWith(".html") && (!f.includes("/") || f.split("/")[0].endsWith(".localhost")));
+    return { site, dir: site.fixture, files: pages, seconds: 0, cached: true };
+  }
   const dir = join(OUT, "sites", site.name);
   const doc = await descriptionOf(site);
   const stamp = createHash("sha1").update(JSON.stringify(doc)).update(site.style.id).update(await hashOfSources()).digest("hex");

@@ -32,7 +32,9 @@ export type DescriptionName = string;
 
 /** A generator style: how it lays the reference out, and whether its site links the description itself. */
 export type Style = { id: string; label: string; generate: Generator; linksDescription?: boolean };
+const handWritten: Generator = async () => [];
 export const STYLES: Style[] = [
+  { id: "fixture", label: "hand-written fixtures (tests/fixtures)", generate: handWritten },
   { id: "widdershins", label: "widdershins → Slate, one page", generate: widdershinsSlate },
   { id: "widdershins-pages", label: "widdershins → Slate, page per operation", generate: widdershinsPerOperation },
   { id: "redocly", label: "Redocly build-docs (static Redoc)", generate: redoclyBuildDocs },
@@ -45,10 +47,15 @@ export const STYLES: Style[] = [
   { id: "llms-txt", label: "llms.txt + .md pages", generate: llmsTxt, linksDescription: true },
 ];
 
-export type Site = { name: string; style: Style; description: DescriptionName };
+/** A site of the corpus; `fixture` names a hand-written site of tests/fixtures whose expected.json is its truth. */
+export type Site = { name: string; style: Style; description: DescriptionName; fixture?: string };
 const site = (styleId: string, description: DescriptionName): Site => ({ name: `${description}.${styleId}`, style: STYLES.find((s) => s.id === styleId)!, description });
+const fixture = (name: string): Site => ({ name, style: STYLES[0], description: name, fixture: join(FIXTURES, "..", name) });
 
 export const SITES: Site[] = [
+  fixture("docs-reference"),
+  fixture("docs-single"),
+  fixture("docs-subdomain"),
   site("widdershins", "petstore"),
   site("widdershins", "walmart"),
   site("widdershins", "netlify"),

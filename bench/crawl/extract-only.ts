@@ -21,15 +21,26 @@ export function pageFiles(built: BuiltSite): string[] {
   return pages.sort((a, b) => Number(b === "index.html") - Number(a === "index.html") || a.localeCompare(b));
 }
 
+/** Puts the site's origin where generated files (and the hand-written fixtures) name it. */
+const fill = (body: string, origin: string) => body.replaceAll(ORIGIN, origin).replaceAll("__ORIGIN__", origin).replaceAll("__PORT__", "443");
+
+/** The URL a page has on its site: fixtures live under /<fixture>/, their subdomain folders on that host. */
+function urlOf(built: BuiltSite, file: string, origin: string): string {
+  if (!built.site.fixture) return `${origin}/${file === "index.html" ? "" : file}`;
+  const [first, ...rest] = file.split("/");
+  if (first.endsWith(".localhost") && rest.length) return `https://${first}/${built.site.name}/${rest.join("/")}`;
+  return `${origin}/${built.site.name}/${file}`;
+}
+
 /** Extracts a description from a site's pages and scores it. */
 export async function extractSite(built: BuiltSite, truth: Truth): Promise<ExtractResult> {
-  const origin = `https://${built.site.name.replaceAll(".", "-")}.docs.test`;
+  const origin = built.site.fixture ? "https://docs.localhost" : `https://${built.site.name.replaceAll(".", "-")}.docs.test`;
   const files = pageFiles(built);
-  const bodies = await Promise.all(files.map(async (f) => (await readFile(join(built.dir, f), "utf8")).replaceAll(ORIGIN, origin)));
+  const bodies = await Promise.all(files.map(async (f) => fill(await readFile(join(built.dir, f), "utf8"), origin)));
   const start = process.cpuUsage();
   const pages = files.map((f, i) => {
     const type = f.endsWith(".html") ? "text/html; charset=utf-8" : f.endsWith(".md") ? "text/markdown" : "text/plain";
-    const url = `${origin}/${f === "index.html" ? "" : f}`;
+    const url = urlOf(built, f, origin);
     return { url, title: type.startsWith("text/html") ? titleOf(bodies[i]) : null, content: preparePage(bodies[i], type) };
   });
   const prepareMs = cpuMs(start);

@@ -1,7 +1,156 @@
-// Measurement 2, the real crawl: placeholder until the portal path is written.
-import type { BuiltSite } from "./build";
+// Measurement 2, the real crawl: each site served on 127.0.0.1, the portal under `npm run dev`, and
+// per site a fresh account that maps the site, crawls the mapped pages (timed: pages per second),
+// runs the extraction job and makes a server of the spec, whose tools are scored.
+import { startDevServer } from "../../tests/e2e/dev-server";
+import { descriptionOf, type BuiltSite } from "./build";
 import type { Row } from "./report";
+import { startFixtureServer } from "../../tests/fixture-server";
+import { serveSite, type ServedSite } from "./serve";
+import { score, truthOf } from "./truth";
 
-export async function crawlSites(_built: BuiltSite[]): Promise<Row[] | null> {
-  return null;
+type Answer = Record<string, any>;
+const POLL_MS = 100;
+/** A crawl still running after this long is cancelled and reported as stalled. */
+const CRAWL_TIMEOUT_MS = (pages: number) => 60_000 + pages * 1_000;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A signed-in client of the portal: JSON in and out, the session cookie and Origin sent along. */
+async function signUp(portal: string) {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const account = { email, password: "correct horse battery", name: "Bench" };
+  const post = (path: string) => fetch(`${portal}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: portal }, body: JSON.stringify(account) });
+  const signedUp = await post("/api/auth/sign-up/email");
+  if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
+  // Sign-up does not sign in (autoSignIn is off): the session comes from signing in.
+  const res = await post("/api/auth/sign-in/email");
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return async (method: string, path: string, body?: unknown): Promise<Answer> => {
+    const answer = await fetch(`${portal}${path}`, {
+      method,
+      headers: { "content-type": "application/json", origin: portal, cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await answer.json().catch(() => ({}))) as Answer;
+    if (!answer.ok || json.success === false) throw new Error(json.error ?? `${method} ${path}: ${answer.status}`);
+    return json;
+  };
+}
+
+/** The server's tools as a description: each tool's endpoint with its arguments as parameters. */
+function toolsAsDescription(baseUrl: string | null, tools: Answer[]): Answer {
+  const paths: Answer = {};
+  for (const tool of tools) {
+    const { method, path } = tool.endpoint ?? {};
+    if (typeof method !== "string" || typeof path !== "string") continue;
+    const parameters = Object.keys(tool.inputSchema?.properties ?? {}).map((name) => ({ name, in: "query" }));
+    paths[path] = { ...(paths[path] ?? {}), [method.toLowerCase()]: { parameters } };
+  }
+  return { openapi: "3.1.0", servers: baseUrl ? [{ url: baseUrl }] : [], paths };
+}
+
+/** A site on 127.0.0.1 and its start page; the hand-written fixtures come from the tests' fixture server. */
+async function serve(built: BuiltSite): Promise<{ start: string; close: () => Promise<void> }> {
+  if (built.site.fixture) {
+    const { origin, server } = await startFixtureServer();
+    // Subdomains of localhost only resolve inside the worker tests: the portal crawls the site's own host.
+    return { start: `${origin}/${built.site.name}/index.html`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  }
+  const served: ServedSite = await serveSite(built);
+  return { start: `${served.origin}/`, close: served.close };
+}
+
+/** Maps, crawls and extracts one site through the portal; answers its row. */
+async function crawlSite(portal: string, built: BuiltSite, reloads: () => number): Promise<Row> {
+  const row: Row = { site: built.site.name, style: built.site.style.label, pages: 0 };
+  const served = await serve(built);
+  try {
+    const api = await signUp(portal);
+    const start = served.start;
+    const { links } = await api("POST", "/api/crawl/map", { url: start });
+    const started = performance.now();
+    const reloadsBefore = reloads();
+    const { crawlId } = await api("POST", "/api/crawl/crawl", { url: start, selectedUrls: links });
+    const deadline = started + CRAWL_TIMEOUT_MS(links.length);
+    let status: Answer;
+    for (;;) {
+      status = await api("GET", `/api/crawl/${crawlId}`);
+      if (status.status !== "crawling") break;
+      if (performance.now() > deadline) {
+        await api("DELETE", `/api/crawl/${crawlId}/cancel`).catch(() => {});
+        row.pages = status.completed;
+        // wrangler dev reloads the portal when a worker file changes (others work in this tree): in-flight pages are lost.
+        const reloaded = reloads() > reloadsBefore ? ", the portal reloaded meanwhile" : "";
+        row.note = `crawl stalled: ${status.completed}/${links.length} pages after ${((performance.now() - started) / 1000).toFixed(0)} s${reloaded}`;
+        return row;
+      }
+      await wait(POLL_MS);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    // Seconds and pages per second of the crawl alone: the extraction job is timed apart.
+    row.pages = status.completed;
+    row.pagesPerSecond = status.completed / seconds;
+    const truth = truthOf(await descriptionOf(built.site));
+    const extractStarted = performance.now();
+    let job: Answer;
+    try {
+      const { jobId } = await api("POST", `/api/crawl/${crawlId}/extract`);
+      for (;;) {
+        ({ job } = await api("GET", `/api/crawl/extract/job/${jobId}`));
+        if (job.status !== "processing") break;
+        await wait(POLL_MS);
+      }
+    } catch (err) {
+      row.score = score(truth, null);
+      row.note = `extraction refused: ${(err as Error).message.slice(0, 60)}`;
+      return row;
+    }
+    const extractSeconds = (performance.now() - extractStarted) / 1000;
+    if (job.status !== "completed") {
+      row.score = score(truth, null);
+      row.note = `extraction failed: ${String(job.error).slice(0, 80)}`;
+      return row;
+    }
+    const { data: server } = await api("POST", "/api/servers/from-spec", { specId: job.specId });
+    const { data: tools } = await api("GET", `/api/servers/${server.id}/mappings`);
+    await api("DELETE", `/api/servers/${server.id}`);
+    row.score = score(truth, toolsAsDescription(server.baseUrl ?? null, tools));
+    const errors = status.errorCount ? `, ${status.errorCount} page errors` : "";
+    const skipped: Answer[] = job.skippedPages ?? [];
+    if (skipped.length) console.log(`  ${built.site.name}: the job skipped ${skipped.length} pages, e.g. ${JSON.stringify(skipped[0]).slice(0, 200)}`);
+    const reloaded = reloads() > reloadsBefore ? ", the portal reloaded meanwhile" : "";
+    row.note = `(mapped ${links.length}${reloaded}, crawl ${seconds.toFixed(1)} s, job ${extractSeconds.toFixed(1)} s${skipped.length ? `, ${skipped.length} pages skipped by the job` : ""}${errors})`;
+    return row;
+  } catch (err) {
+    row.note = `failed: ${(err as Error).message.slice(0, 100)}`;
+    return row;
+  } finally {
+    await served.close();
+  }
+}
+
+/** Crawls every built site through the portal; null when the portal did not start. */
+export async function crawlSites(built: BuiltSite[]): Promise<Row[] | null> {
+  console.log("\nstarting the portal (npm run dev) …");
+  const dev = await startDevServer([]).catch((err: Error) => {
+    console.log(`the real crawl is skipped: the portal did not start (${err.message.split("\n")[0]})`);
+    return null;
+  });
+  if (!dev) return null;
+  try {
+    const rows: Row[] = [];
+    for (const b of built) {
+      const row = await crawlSite(dev.url, b, () => dev.output().split("Reloading local server").length - 1);
+      // A site that links its own description is found only when the crawl reads that description.
+      if (b.site.style.linksDescription && row.score && !row.score.hits) {
+        row.score = undefined;
+        row.note = "not yet detected";
+      }
+      rows.push(row);
+      console.log(`  ${row.site}: ${row.pages} pages${row.pagesPerSecond ? `, ${row.pagesPerSecond.toFixed(1)} pages/s` : ""} ${row.note ?? ""}`);
+    }
+    return rows;
+  } finally {
+    await dev.stop();
+  }
 }

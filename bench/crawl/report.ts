@@ -51,11 +51,13 @@ export function printStyles(heading: string, rows: Row[]) {
       `precision ${fixed(precisionOf(pooled))} ${mark(precisionOf(pooled) >= TARGETS.precision)}`,
       `param recall ${fixed(paramRecallOf(pooled))} ${mark(paramRecallOf(pooled) >= TARGETS.paramRecall)}`,
     ];
-    const timed = mine.filter((r) => r.pagesPerSecond !== undefined);
+    const timed = mine.filter((r) => r.pagesPerSecond);
     if (timed.length) {
       const seconds = timed.reduce((n, r) => n + r.pages / r.pagesPerSecond!, 0);
-      const per150 = (seconds / timed.reduce((n, r) => n + r.pages, 0)) * 150;
-      parts.push(`150 pages in ${fixed(per150, 1)} s ${mark(per150 < TARGETS.crawlSecondsPer150)}`);
+      const timedPages = timed.reduce((n, r) => n + r.pages, 0);
+      // A crawl of a page or two is all start-up: the 150-page target is judged on sites of many pages.
+      const per150 = (seconds / timedPages) * 150;
+      parts.push(timedPages >= 50 ? `150 pages in ${fixed(per150, 1)} s ${mark(per150 < TARGETS.crawlSecondsPer150)}` : `crawled ${timedPages} page${timedPages > 1 ? "s" : ""} in ${fixed(seconds, 1)} s`);
     }
     const cpu = mine.filter((r) => r.cpuMs !== undefined);
     if (cpu.length) {
