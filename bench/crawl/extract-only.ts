@@ -17,7 +17,7 @@ const cpuMs = (since: NodeJS.CpuUsage) => {
 
 /** The pages a crawler would store of a site: its HTML and Markdown files, the start page first. */
 export function pageFiles(built: BuiltSite): string[] {
-  const pages = built.files.filter((f) => f.endsWith(".html") || f.endsWith(".md") || f === "llms.txt");
+  const pages = built.files.filter((f) => f.endsWith(".html") || f.endsWith(".md") || (f.endsWith(".txt") && !f.endsWith("robots.txt")));
   return pages.sort((a, b) => Number(b === "index.html") - Number(a === "index.html") || a.localeCompare(b));
 }
 

@@ -54,7 +54,8 @@ async function serve(built: BuiltSite): Promise<{ start: string; close: () => Pr
   if (built.site.fixture) {
     const { origin, server } = await startFixtureServer();
     // Subdomains of localhost only resolve inside the worker tests: the portal crawls the site's own host.
-    return { start: `${origin}/${built.site.name}/index.html`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+    const first = built.files.includes("index.html") ? "index.html" : [...built.files].sort()[0];
+    return { start: `${origin}/${built.site.name}/${first}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
   }
   const served: ServedSite = await serveSite(built);
   return { start: `${served.origin}/`, close: served.close };
