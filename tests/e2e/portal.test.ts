@@ -102,13 +102,14 @@ it("stays signed in when another site links to the logout URL; the avatar menu's
     await page.getByRole("link", { name: "Win a prize" }).click();
     await page.waitForURL(`${portal.url}/`);
     await page.getByText("No servers found. Add your first server!").waitFor();
+    expect((await context.request.get(`${portal.url}/api/auth/profile`)).status()).toBe(200);
 
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await page.getByRole("button", { name: "Sign In" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
-    await page.goto(portal.url + "/servers");
-    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    // The session is gone on the server, not only in this page.
+    expect((await context.request.get(`${portal.url}/api/auth/profile`)).status()).toBe(401);
     await context.close();
   } finally {
     evil.close();
