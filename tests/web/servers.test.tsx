@@ -56,6 +56,15 @@ describe("servers list", () => {
     expect(tooltip).toHaveTextContent("Access token required");
   });
 
+  it("says on the card when the live deployment needs a redeploy", async () => {
+    const message = "This MCP server was deployed with an earlier Toolport runtime that is no longer available: redeploy it from the portal";
+    mockApi({ ...base, "GET /api/servers": ok([{ ...fx.activeServer, deployment: { ...fx.activeServer.deployment, error: message } }]) });
+    renderApp("/servers");
+    const card = (await screen.findByRole("heading", { name: "Petstore" })).closest("[data-slot=card]") as HTMLElement;
+    expect(within(card).getByText("Deployed")).toBeInTheDocument();
+    expect(within(card).getByText(message)).toBeInTheDocument();
+  });
+
   it("wraps a long name instead of cutting it off, with the description under the name and badges", async () => {
     const name = "Acme Notes API for Teams and Workspaces";
     mockApi({ ...base, "GET /api/servers": ok([{ ...fx.activeServer, name }]) });

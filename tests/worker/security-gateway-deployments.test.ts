@@ -1,9 +1,10 @@
 // Deployments are immutable: each runs the runtime it was deployed with, even after the portal's
-// runtime changes; one whose runtime is gone is marked as needing a redeploy, and a redeploy fixes it.
+// runtime changes; one whose runtime is gone is marked as needing a redeploy (deploy modal and server
+// card), and a redeploy fixes it.
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { servers } from "../../worker/db/schema";
+import { deployments, servers } from "../../worker/db/schema";
 import { loadStoredDeployment, REDEPLOY_NEEDED_MESSAGE } from "../../worker/hosting/store";
 import { getDeployment } from "../../worker/mcp/deploy";
 import { invalidateServerLookups } from "../../worker/mcp/lookup";
@@ -32,30 +33,37 @@ async function deployedByAnOlderPortal(stored: { runtimeHash?: string; runtime?:
   const { runtimeHash: _, ...withoutHash } = current;
   if (stored.runtime) await env.KV.put(`mcp-runtime:${stored.runtimeHash}`, stored.runtime);
   await env.KV.put(`mcp-deployment:${oldId}`, JSON.stringify(stored.runtimeHash ? { ...withoutHash, runtimeHash: stored.runtimeHash } : withoutHash));
+  const row = { id: oldId, serverId: server.id, contentHash: oldId, provider: "loader" as const, status: "deployed" as const, updatedAt: new Date() };
+  await db.insert(deployments).values(row);
   await db.update(servers).set({ activeDeploymentId: oldId }).where(eq(servers.id, server.id));
   invalidateServerLookups();
-  return { server, token };
+  return { server, token, oldId };
 }
+
+const errorOf = async (deploymentId: string) => (await db.query.deployments.findFirst({ where: eq(deployments.id, deploymentId) }))?.error;
 
 describe("an old deployment after a runtime upgrade", () => {
   it("keeps running the runtime it was deployed with, not the portal's current one", async () => {
     const runtimeHash = `old-${crypto.randomUUID()}`;
-    const { server, token } = await deployedByAnOlderPortal({ runtimeHash, runtime: OLD_RUNTIME });
+    const { server, token, oldId } = await deployedByAnOlderPortal({ runtimeHash, runtime: OLD_RUNTIME });
     const res = await listTools(server.slug, token);
     expect(await res.json()).toEqual({ jsonrpc: "2.0", id: 1, result: { servedBy: "old runtime", tools: 1 } });
     expect((await getDeployment(env, db, server.id))?.redeployNeeded).toBe(false);
+    expect(await errorOf(oldId)).toBeNull();
   });
 
   it("is marked as needing a redeploy when its runtime is gone, and a redeploy fixes it", async () => {
     for (const stored of [{ runtimeHash: `gone-${crypto.randomUUID()}` }, {}]) {
       // A runtime hash no longer stored, or a deployment from before runtimes were kept whose id does not match today's runtime.
-      const { server, token } = await deployedByAnOlderPortal(stored);
+      const { server, token, oldId } = await deployedByAnOlderPortal(stored);
       const res = await listTools(server.slug, token);
       expect([res.status, await res.json()]).toEqual([503, { jsonrpc: "2.0", id: null, error: { code: -32005, message: REDEPLOY_NEEDED_MESSAGE } }]);
+      // The server card's deployment (the row the list answers) says so too.
+      expect(await errorOf(oldId)).toBe(REDEPLOY_NEEDED_MESSAGE);
       expect((await getDeployment(env, db, server.id))?.redeployNeeded).toBe(true);
 
       const redeployed = await deploy(server.id);
-      expect(redeployed).toMatchObject({ status: "deployed", redeployNeeded: false });
+      expect(redeployed).toMatchObject({ status: "deployed", error: null, redeployNeeded: false });
       const again = await listTools(server.slug, token);
       expect(again.status).toBe(200);
       expect(((await again.json()) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name)).toEqual(["ping"]);

@@ -5,7 +5,7 @@ import { exports } from "cloudflare:workers";
 import type { Bindings } from "../env";
 import { GatewayError, rpcError } from "../mcp/jsonrpc";
 import { MAIN_MODULE, serverModules } from "../mcp/generate";
-import { deployedRuntime, loadStoredDeployment, REDEPLOY_NEEDED_MESSAGE, storeDeployment } from "./store";
+import { deployedRuntime, loadStoredDeployment, markRedeployNeeded, REDEPLOY_NEEDED_MESSAGE, storeDeployment } from "./store";
 import { scriptNameOf, type HostingProvider, type ServedDeployment } from "./types";
 
 export const GENERATED_COMPATIBILITY_DATE = "2026-10-20";
@@ -49,7 +49,10 @@ export const loaderProvider: HostingProvider = {
   async fetch(env, deployment, request) {
     // Checked before the isolate is asked for: a deployment whose runtime is gone answers why, not a 500.
     const stored = await loadStoredDeployment(env, deployment.deploymentId);
-    if (stored && !(await deployedRuntime(env, deployment.deploymentId, stored))) return rpcError(503, GatewayError.NotDeployed, REDEPLOY_NEEDED_MESSAGE);
+    if (stored && !(await deployedRuntime(env, deployment.deploymentId, stored))) {
+      await markRedeployNeeded(env, deployment.deploymentId);
+      return rpcError(503, GatewayError.NotDeployed, REDEPLOY_NEEDED_MESSAGE);
+    }
     return stubOf(env, deployment).getEntrypoint().fetch(request);
   },
 };

@@ -43,6 +43,16 @@ export async function loadStoredDeployment(env: Bindings, deploymentId: string):
   return stored;
 }
 
+const marked = new Set<string>();
+
+/** Records on the deployment's row that it needs a redeploy, so the server card says so (once per isolate). */
+export async function markRedeployNeeded(env: Bindings, deploymentId: string) {
+  if (marked.has(deploymentId)) return;
+  if (marked.size > 500) marked.clear();
+  marked.add(deploymentId);
+  await env.DB.prepare(`UPDATE deployments SET error = ?1 WHERE id = ?2 AND status = 'deployed' AND error IS NULL`).bind(REDEPLOY_NEEDED_MESSAGE, deploymentId).run();
+}
+
 /**
  * The runtime bundle a deployment was deployed with, or null when it is no longer available (the
  * deployment then needs a redeploy). A deployment stored before runtimes were kept runs on the current

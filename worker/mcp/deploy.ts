@@ -5,7 +5,7 @@ import type { Database } from "../db";
 import { authConfigs, deployments, servers } from "../db/schema";
 import type { Bindings } from "../env";
 import { getProvider } from "../hosting";
-import { deployedRuntime, loadStoredDeployment } from "../hosting/store";
+import { deployedRuntime, loadStoredDeployment, markRedeployNeeded } from "../hosting/store";
 import type { ProviderName } from "../hosting/types";
 import { fail } from "../lib/errors";
 import { checkPublicUrl } from "../lib/safe-fetch";
@@ -119,6 +119,8 @@ export async function getDeployment(env: Bindings, db: Database, serverId: strin
   const progress = await deploymentStub(env, serverId).state();
   const active = server?.activeDeploymentId ?? null;
   const stored = active ? await loadStoredDeployment(env, active) : null;
+  const redeployNeeded = Boolean(active) && (!stored || !(await deployedRuntime(env, active!, stored)));
+  if (redeployNeeded) await markRedeployNeeded(env, active!);
   // The list's deployment summary, plus what the deploy modal follows.
   return {
     ...toDeploymentAnswer(row),
@@ -127,7 +129,7 @@ export async function getDeployment(env: Bindings, db: Database, serverId: strin
     provider: row.provider,
     activeDeploymentId: active,
     /** The serving deployment can no longer run as deployed (its runtime is gone): only a redeploy helps. */
-    redeployNeeded: Boolean(active) && (!stored || !(await deployedRuntime(env, active!, stored))),
+    redeployNeeded,
     startedAt: progress.deploymentId === row.id ? progress.startedAt : null,
     log: progress.deploymentId === row.id ? progress.log : [],
   };

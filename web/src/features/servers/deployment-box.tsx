@@ -30,6 +30,8 @@ export function DeploymentBox({ deployment }: { deployment?: Deployment | null }
         </a>
       )}
       {deployment.status === "failed" && deployment.error && <p className="text-xs text-red-700">{deployment.error}</p>}
+      {/* A live deployment with an error can no longer run as deployed (its runtime is gone): it needs a redeploy. */}
+      {deployment.status === "deployed" && deployment.error && <p className="text-xs font-medium text-amber-800">{deployment.error}</p>}
       {deployment.updatedAt && <p className="text-xs text-muted-foreground">Updated {formatDateTime(deployment.updatedAt)}</p>}
     </div>
   );
