@@ -1,5 +1,7 @@
 // Markdown → a flat list of blocks (headings, code blocks, tables, list items, lines, rules) by a
 // single line-by-line pass. Work is bounded: lines are cut, and the caller is told the units spent.
+import { textOf } from "./html-scan";
+
 export type Block =
   | { t: "heading"; level: number; text: string }
   | { t: "code"; lang: string; lines: string[] }
@@ -96,6 +98,11 @@ export function blocksOf(markdown: string): { blocks: Block[]; work: number } {
         blocks.push({ t: "heading", level, text: trimmed.slice(level).replace(/\s#+$/, "").trim() });
         continue;
       }
+    }
+    // An HTML heading on its own line in Markdown (`<h2 id="x">Title</h2>`, as widdershins writes them).
+    if (/^<h[1-6][\s>]/i.test(trimmed) && /<\/h[1-6]>$/i.test(trimmed)) {
+      blocks.push({ t: "heading", level: Number(trimmed[2]), text: textOf(trimmed) });
+      continue;
     }
     const next = lines[i + 1]?.trim() ?? "";
     if (trimmed.includes("|") && isSeparatorRow(next) && next.includes("-")) {

@@ -51,6 +51,8 @@ export function schemaOfParam(p: FoundParam, objects: Hints["objects"]): Schema 
   const name = text.replace(/\([^)]{0,200}\)/g, " ").replace(REF_WORDS, " ").replace(/\s+/g, " ").trim();
   const fields = objects[name] ?? objects[name.replace(/s$/, "")];
   if (!fields?.length || ["string", "integer", "number", "boolean"].includes(name)) return p.schema;
-  const schema: Schema = { type: "object", properties: Object.fromEntries(fields.slice(0, 100).map((f) => [f.name, { ...f.schema, ...(f.description ? { description: f.description } : {}) }])) };
+  // allOf parts written as "anonymous | <object>" rows (widdershins) contribute that object's fields.
+  const own = fields.flatMap((f) => (f.name === "anonymous" ? (objects[(f.typeText ?? "").toLowerCase()] ?? []).filter((g) => g.name !== "anonymous") : [f]));
+  const schema: Schema = { type: "object", properties: Object.fromEntries(own.slice(0, 100).map((f) => [f.name, { ...f.schema, ...(f.description ? { description: f.description } : {}) }])) };
   return /\barray|\blist|\[\]/.test(text) ? { type: "array", items: schema } : schema;
 }

@@ -84,7 +84,7 @@ export function paramsOfTable(rows: string[][], sectionLocation: ParamLocation |
   return rows.slice(1).flatMap((c, r) => {
     const depth = depths[r + 1];
     if (depth > 1) return [];
-    if (depth === 0 && depths[r + 2] === 1 && /body/i.test(`${c[where] ?? ""} ${c[name]}`)) return [];
+    if (depth === 0 && depths[r + 2] === 1 && /body|anonymous/i.test(`${c[where] ?? ""} ${c[name]}`)) return [];
     if (depth === 1 && !/body/i.test(c[where] ?? "body")) return [];
     const found = nameOf(depth ? trimStart(c[name], "» \u00a0") : c[name] ?? "");
     if (!found) return [];
