@@ -3,6 +3,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { docusaurusOpenapiDocs } from "./generators/docusaurus";
 import { openapiMarkdown, openapiToMd, swaggerMarkdown } from "./generators/markdown";
 import { redoclyBuildDocs } from "./generators/redocly";
 import { llmsTxt, redocPage, scalarPage, swaggerUiPage } from "./generators/self-linking";
@@ -39,6 +40,7 @@ export const STYLES: Style[] = [
   { id: "style-fixture", label: "hand-written style fixtures (docs-styles)", generate: handWritten },
   { id: "widdershins", label: "widdershins → Slate, one page", generate: widdershinsSlate },
   { id: "widdershins-pages", label: "widdershins → Slate, page per operation", generate: widdershinsPerOperation },
+  { id: "docusaurus", label: "docusaurus-plugin-openapi-docs, page per operation", generate: docusaurusOpenapiDocs },
   { id: "redocly", label: "Redocly build-docs (static Redoc)", generate: redoclyBuildDocs },
   { id: "openapi-to-md", label: "openapi-to-md → MkDocs", generate: openapiToMd },
   { id: "openapi-markdown", label: "openapi-markdown → MkDocs", generate: openapiMarkdown },
@@ -69,6 +71,9 @@ export const SITES: Site[] = [
   site("widdershins", "walmart"),
   site("widdershins", "netlify"),
   site("widdershins-pages", "contractfit"),
+  site("docusaurus", "notion"),
+  site("docusaurus", "netlify"),
+  site("docusaurus", "postmark2"),
   site("redocly", "petstore"),
   site("redocly", "notion"),
   site("redocly", "listennotes"),

@@ -25,7 +25,9 @@ export async function serveSite(built: BuiltSite): Promise<ServedSite> {
     if (!file.startsWith(built.dir)) return void res.writeHead(404).end();
     if (pathname.endsWith("/")) file = join(file, "index.html");
     try {
-      const body = (await readFile(file, "utf8")).replaceAll(ORIGIN, origin);
+      // Static hosts answer /docs/api/x from /docs/api/x/index.html, as Docusaurus builds it.
+      const text = await readFile(file, "utf8").catch(() => ((file = join(file, "index.html")), readFile(file, "utf8")));
+      const body = text.replaceAll(ORIGIN, origin);
       res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" }).end(body);
     } catch {
       res.writeHead(404, { "content-type": "text/plain" }).end("Not found");
