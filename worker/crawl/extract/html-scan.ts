@@ -31,12 +31,13 @@ export function decodeEntities(text: string): string {
   }
 }
 
+const space = (c: string) => c === " " || c === "\n" || c === "\t" || c === "\r" || c === "\f";
+
 /** A tag's attributes (the text between its name and `>`): lowercase names → decoded values. */
 export function attributesOf(text: string): Record<string, string> {
   const attrs: Record<string, string> = {};
   let i = 0;
   const n = Math.min(text.length, 4000);
-  const space = (c: string) => c === " " || c === "\n" || c === "\t" || c === "\r" || c === "\f";
   while (i < n) {
     while (i < n && (space(text[i]) || text[i] === "/")) i++;
     const start = i;

@@ -80,16 +80,15 @@ export function upperMethod(text: string): string {
 
 /** Skips markup and a short label ("Endpoint:", "HTTP request", "**Route**") at the start of a line; the index of what follows. */
 export function afterLabel(text: string): number {
-  let i = 0;
-  const skipMarks = () => {
-    while (i < text.length && " \t`*_>#-+:".includes(text[i])) i++;
-  };
-  skipMarks();
+  let i = skipMarks(text, 0);
   const colon = text.indexOf(":", i);
-  if (colon > i && colon - i <= 30 && !text.startsWith("//", colon + 1) && /^[A-Za-z][A-Za-z *_]*$/.test(text.slice(i, colon))) {
-    i = colon + 1;
-    skipMarks();
-  }
+  if (colon > i && colon - i <= 30 && !text.startsWith("//", colon + 1) && /^[A-Za-z][A-Za-z *_]*$/.test(text.slice(i, colon))) i = skipMarks(text, colon + 1);
+  return i;
+}
+
+/** The index after markup characters from `i`. */
+function skipMarks(text: string, i: number): number {
+  while (i < text.length && " \t`*_>#-+:".includes(text[i])) i++;
   return i;
 }
 
