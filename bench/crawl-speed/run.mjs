@@ -83,7 +83,7 @@ try {
     const { body } = await api(origin, "/api/crawl/crawl", { cookie, json: { url: selectedUrls[0], selectedUrls } });
     const crawl = await until(async () => {
       const { body: status } = await api(origin, `/api/crawl/${body.crawlId}`, { cookie });
-      if (process.env.BENCH_VERBOSE) console.log(status.status, status.completed, status.total, status.error);
+      if (process.env.BENCH_VERBOSE) console.log(status.status, status.completed, status.total, status.error, status.pageDetails.filter((p) => p.status !== "completed").map((p) => `${p.status} ${p.url.split("/").pop()}`).slice(0, 10).join(", "));
       return status.status !== "crawling" && status;
     });
     const crawlMs = Date.now() - started;

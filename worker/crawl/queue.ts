@@ -5,6 +5,7 @@
 // few in flight, their starts a little apart. Transient failures are retried, then the page is
 // marked failed; claims make redelivered messages harmless. Jobs: extraction, a server's
 // regeneration after its re-crawl, and the sweep's re-crawls.
+import type { HostRule } from "../../durable-objects/host-pace";
 import type { Bindings } from "../env";
 import { safeFetchText, type FetchedBody } from "../lib/safe-fetch";
 import { getDb } from "../db";
@@ -24,7 +25,7 @@ export type CrawlMessage = PageMessage | JobMessage;
 
 export const MAX_PAGE_ATTEMPTS = 3;
 /** At most this many pages of one batch are fetched at once (each host also keeps its own limit). */
-export const MAX_PARALLEL_FETCHES = 8;
+export const MAX_PARALLEL_FETCHES = 12;
 export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
 /** A page whose host had no free slot for HostPace's longest wait comes back this much later. */
 const DEFER_SECONDS = 10;
@@ -36,12 +37,15 @@ export const pageContentKey = (crawlId: string, url: string) => `crawl:${crawlId
 const isJob = (body: CrawlMessage): body is JobMessage => body.kind !== undefined && body.kind !== "page";
 
 /** Fetches the page within its host's pace; false when the host gave no slot in time (the page comes back later). */
-async function crawlPage(env: Bindings, { crawlId, url }: PageMessage): Promise<boolean> {
+async function crawlPage(env: Bindings, { crawlId, url }: PageMessage, rules: Map<string, Promise<HostRule>>): Promise<boolean> {
   const session = env.CRAWL_SESSION.getByName(crawlId);
   if (!(await session.claim(url))) return true; // cancelled, timed out, or already done
   const host = hostOf(url);
+  // A crawl's rule for a host never changes: asked once per batch.
+  const key = `${crawlId} ${host}`;
+  if (!rules.has(key)) rules.set(key, session.fetchRule(host) as Promise<HostRule>);
   const pace = env.HOST_PACE.getByName(host);
-  const lease = await pace.acquire(await session.fetchRule(host));
+  const lease = await pace.acquire(await rules.get(key)!);
   if (!lease) return false;
   let page: FetchedBody;
   try {
@@ -61,10 +65,10 @@ async function crawlPage(env: Bindings, { crawlId, url }: PageMessage): Promise<
   return true;
 }
 
-async function handlePage(env: Bindings, message: Message<PageMessage>) {
+async function handlePage(env: Bindings, message: Message<PageMessage>, rules: Map<string, Promise<HostRule>>) {
   try {
     // Sent again rather than retried: waiting for a busy host is no failed attempt.
-    if (!(await crawlPage(env, message.body))) await env.CRAWL_QUEUE.send(message.body, { delaySeconds: DEFER_SECONDS });
+    if (!(await crawlPage(env, message.body, rules))) await env.CRAWL_QUEUE.send(message.body, { delaySeconds: DEFER_SECONDS });
     message.ack();
   } catch (err) {
     if (message.attempts >= MAX_PAGE_ATTEMPTS) {
@@ -115,8 +119,9 @@ export async function handleCrawlBatch(batch: MessageBatch<CrawlMessage>, env: B
     if (isJob(message.body)) jobs.push(handleJob(env, message as Message<JobMessage>));
     else pages.push(message as Message<PageMessage>);
   }
+  const rules = new Map<string, Promise<HostRule>>();
   const fetcher = async () => {
-    for (let message = pages.shift(); message; message = pages.shift()) await handlePage(env, message);
+    for (let message = pages.shift(); message; message = pages.shift()) await handlePage(env, message, rules);
   };
   await Promise.all([...jobs, ...Array.from({ length: Math.min(MAX_PARALLEL_FETCHES, pages.length) }, fetcher)]);
 }
