@@ -64,6 +64,17 @@ describe("the per-account sign-in limit", () => {
     if (limited.status === 429) expect(await limited.json()).toEqual({ success: false, error: TOO_MANY_ATTEMPTS });
   }, 60_000);
 
+  it("counts every email of a form that repeats the field", async () => {
+    const { email, password } = await signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const body = `email=${encodeURIComponent(fresh("decoy"))}&email=${encodeURIComponent(email)}&password=${encodeURIComponent(i === 20 ? password : "wrong password!")}`;
+      const res = await call("/api/auth/sign-in/email", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+      statuses.push(res.status);
+    }
+    expect(statuses).toContain(429);
+  }, 60_000);
+
   it("refuses sign-in bodies it cannot read with 415", async () => {
     const { email, password } = await signUp();
     for (const type of ["text/plain", "application/vnd.api+json", "multipart/form-data; boundary=x"]) {

@@ -16,14 +16,17 @@ export const UNSUPPORTED_BODY = `Unsupported content type: send ${JSON_TYPE} or 
 
 const mediaTypeOf = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
 
-/** The email of a JSON or form-encoded body, as the account limiter keys it; null when there is none. */
-async function emailOf(request: Request) {
+/**
+ * The emails of a JSON or form-encoded body, as the account limiter keys them. A form may repeat
+ * `email`; every value counts, whichever one better-auth ends up reading.
+ */
+async function emailsOf(request: Request): Promise<string[]> {
   try {
     const text = await request.clone().text();
-    const email = mediaTypeOf(request) === FORM ? new URLSearchParams(text).get("email") : (JSON.parse(text) as { email?: unknown }).email;
-    return typeof email === "string" ? email.trim().toLowerCase() : null;
+    const values = mediaTypeOf(request) === FORM ? new URLSearchParams(text).getAll("email") : [(JSON.parse(text) as { email?: unknown }).email];
+    return [...new Set(values.filter((email) => typeof email === "string").map((email) => email.trim().toLowerCase()))];
   } catch {
-    return null; // better-auth answers the malformed body itself
+    return []; // better-auth answers the malformed body itself
   }
 }
 
@@ -44,7 +47,8 @@ export const limitSignIn = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.raw.body && ![JSON_TYPE, FORM].includes(mediaTypeOf(c.req.raw))) fail(415, UNSUPPORTED_BODY);
   const address = c.req.header("cf-connecting-ip");
   if (address && !(await c.env.SIGN_IN_ADDRESS_LIMITER.limit({ key: address })).success) refuse();
-  const email = isSignIn ? await emailOf(c.req.raw) : null;
-  if (email && !(await c.env.SIGN_IN_ACCOUNT_LIMITER.limit({ key: email })).success) refuse();
+  for (const email of isSignIn ? await emailsOf(c.req.raw) : []) {
+    if (!(await c.env.SIGN_IN_ACCOUNT_LIMITER.limit({ key: email })).success) refuse();
+  }
   await next();
 });
