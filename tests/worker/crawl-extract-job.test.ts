@@ -55,8 +55,8 @@ function countingEnv(n: number) {
 }
 
 /** Runs one delivery of an extraction job through the Worker's queue handler. */
-async function deliver(jobId: string, workerEnv: typeof env = env) {
-  const batch = createMessageBatch<CrawlMessage>("toolport-jobs", [{ id: `msg-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind: "extract", jobId } }]);
+async function deliver(jobId: string, workerEnv: typeof env = env, kind: "extract" | "refine" = "extract") {
+  const batch = createMessageBatch<CrawlMessage>("toolport-jobs", [{ id: `msg-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind, jobId } }]);
   const ctx = createExecutionContext();
   await worker.queue(batch, workerEnv, ctx);
   return getQueueResult(batch, ctx);
@@ -114,6 +114,12 @@ describe("extraction job", () => {
     await deliver(jobId);
     expect(await jobOf(jobId)).toEqual(first);
     expect(await db.select().from(specs).where(eq(specs.id, first.specId!))).toHaveLength(1);
+  }, 30_000);
+
+  it("runs a job queued under its former name, refine", async () => {
+    const jobId = await newJob();
+    expect((await deliver(jobId, env, "refine")).explicitAcks).toEqual([`msg-${jobId}`]);
+    expect((await jobOf(jobId)).status).toBe("completed");
   }, 30_000);
 
   it.each([

@@ -1,9 +1,11 @@
 // Per-host politeness: a host whose robots.txt names a Crawl-delay gets one fetch per delay; any other
 // host at most HOST_CONCURRENCY fetches in flight, their starts HOST_SPACING_MS apart — whichever crawl
 // or consumer makes them — and robots.txt exclusions of that host are honoured.
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { HOST_CONCURRENCY, HOST_SPACING_MS } from "../../durable-objects/crawl-session";
+import { handleCrawlBatch, type CrawlMessage } from "../../worker/crawl/queue";
 import { call, signUp } from "./helpers";
 import { waitForCrawl } from "./crawl-helpers";
 
@@ -101,5 +103,27 @@ describe("politeness", () => {
     await pace.release(first!);
     expect(await pace.acquire(rule)).toEqual(expect.any(String));
     expect(Date.now() - firstAt).toBeGreaterThanOrEqual(1000 - 20);
+  });
+});
+
+describe("a busy host", () => {
+  it("sends a page back to the queue, neither fetched nor failed, when its host gives no slot in time", async () => {
+    const crawlId = crypto.randomUUID();
+    const host = `busy-${crawlId.slice(0, 8)}.example`;
+    const url = `https://${host}/docs/page.html`;
+    const session = env.CRAWL_SESSION.getByName(crawlId);
+    await session.start(crawlId, [url]);
+    // Every slot of the host is taken by other fetches.
+    const pace = env.HOST_PACE.getByName(host);
+    const taken = await Promise.all(Array.from({ length: HOST_CONCURRENCY }, () => pace.acquire({ concurrency: HOST_CONCURRENCY, spacingMs: 0 })));
+    const sent: { body: unknown; options: unknown }[] = [];
+    const CRAWL_QUEUE = { send: async (body: unknown, options: unknown) => void sent.push({ body, options }) };
+    const batch = createMessageBatch<CrawlMessage>("toolport-crawl", [{ id: "msg-busy", timestamp: new Date(), attempts: 1, body: { crawlId, url } }]);
+    const ctx = createExecutionContext();
+    await handleCrawlBatch(batch, { ...env, CRAWL_QUEUE } as unknown as typeof env, 200);
+    expect(await getQueueResult(batch, ctx)).toMatchObject({ explicitAcks: ["msg-busy"], retryMessages: [] });
+    expect(sent).toEqual([{ body: { crawlId, url }, options: { delaySeconds: 10 } }]);
+    expect((await session.snapshot()).pages).toEqual([{ url, status: "processing", title: null, error: null }]);
+    for (const lease of taken) await pace.release(lease!);
   });
 });

@@ -5,7 +5,7 @@
 // few in flight, their starts a little apart. Transient failures are retried, then the page is
 // marked failed; claims make redelivered messages harmless. Jobs: extraction, a server's
 // regeneration after its re-crawl, and the sweep's re-crawls.
-import type { HostRule } from "../../durable-objects/host-pace";
+import { MAX_SLOT_WAIT_MS, type HostRule } from "../../durable-objects/host-pace";
 import type { Bindings } from "../env";
 import { safeFetchText, type FetchedBody } from "../lib/safe-fetch";
 import { getDb } from "../db";
@@ -36,16 +36,18 @@ export const pageContentKey = (crawlId: string, url: string) => `crawl:${crawlId
 
 const isJob = (body: CrawlMessage): body is JobMessage => body.kind !== undefined && body.kind !== "page";
 
+/** What the pages of one batch share: each crawl's rule per host (it never changes), and how long to wait for a slot. */
+type BatchContext = { rules: Map<string, Promise<HostRule>>; slotWaitMs: number };
+
 /** Fetches the page within its host's pace; false when the host gave no slot in time (the page comes back later). */
-async function crawlPage(env: Bindings, { crawlId, url }: PageMessage, rules: Map<string, Promise<HostRule>>): Promise<boolean> {
+async function crawlPage(env: Bindings, { crawlId, url }: PageMessage, batch: BatchContext): Promise<boolean> {
   const session = env.CRAWL_SESSION.getByName(crawlId);
   if (!(await session.claim(url))) return true; // cancelled, timed out, or already done
   const host = hostOf(url);
-  // A crawl's rule for a host never changes: asked once per batch.
   const key = `${crawlId} ${host}`;
-  if (!rules.has(key)) rules.set(key, session.fetchRule(host) as Promise<HostRule>);
+  if (!batch.rules.has(key)) batch.rules.set(key, session.fetchRule(host) as Promise<HostRule>);
   const pace = env.HOST_PACE.getByName(host);
-  const lease = await pace.acquire(await rules.get(key)!);
+  const lease = await pace.acquire(await batch.rules.get(key)!, batch.slotWaitMs);
   if (!lease) return false;
   let page: FetchedBody;
   try {
@@ -65,10 +67,10 @@ async function crawlPage(env: Bindings, { crawlId, url }: PageMessage, rules: Ma
   return true;
 }
 
-async function handlePage(env: Bindings, message: Message<PageMessage>, rules: Map<string, Promise<HostRule>>) {
+async function handlePage(env: Bindings, message: Message<PageMessage>, batch: BatchContext) {
   try {
     // Sent again rather than retried: waiting for a busy host is no failed attempt.
-    if (!(await crawlPage(env, message.body, rules))) await env.CRAWL_QUEUE.send(message.body, { delaySeconds: DEFER_SECONDS });
+    if (!(await crawlPage(env, message.body, batch))) await env.CRAWL_QUEUE.send(message.body, { delaySeconds: DEFER_SECONDS });
     message.ack();
   } catch (err) {
     if (message.attempts >= MAX_PAGE_ATTEMPTS) {
@@ -111,17 +113,17 @@ async function handleJob(env: Bindings, message: Message<JobMessage>) {
   }
 }
 
-/** Handles a batch of either queue: jobs each on their own, pages MAX_PARALLEL_FETCHES at a time. */
-export async function handleCrawlBatch(batch: MessageBatch<CrawlMessage>, env: Bindings) {
+/** Handles a batch of either queue: jobs each on their own, pages MAX_PARALLEL_FETCHES at a time, each waiting at most `slotWaitMs` for its host. */
+export async function handleCrawlBatch(batch: MessageBatch<CrawlMessage>, env: Bindings, slotWaitMs = MAX_SLOT_WAIT_MS) {
   const jobs: Promise<void>[] = [];
   const pages: Message<PageMessage>[] = [];
   for (const message of batch.messages) {
     if (isJob(message.body)) jobs.push(handleJob(env, message as Message<JobMessage>));
     else pages.push(message as Message<PageMessage>);
   }
-  const rules = new Map<string, Promise<HostRule>>();
+  const context: BatchContext = { rules: new Map(), slotWaitMs };
   const fetcher = async () => {
-    for (let message = pages.shift(); message; message = pages.shift()) await handlePage(env, message, rules);
+    for (let message = pages.shift(); message; message = pages.shift()) await handlePage(env, message, context);
   };
   await Promise.all([...jobs, ...Array.from({ length: Math.min(MAX_PARALLEL_FETCHES, pages.length) }, fetcher)]);
 }
