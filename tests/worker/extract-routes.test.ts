@@ -32,6 +32,21 @@ describe("routes", () => {
     expect(endpointsOf(document!)).toEqual(["GET /users/{id}"]);
   });
 
+  it("reads a method and a path written on separate labelled lines, and method and path cells under any header", () => {
+    const content = [
+      "## Create a widget",
+      "**Method:** POST",
+      "**URL:** `/v1/widgets`",
+      "",
+      "## All endpoints",
+      "| Verb? | Where | Notes |",
+      "| --- | --- | --- |",
+      "| DELETE | /v1/widgets/{id} | Remove one |",
+    ].join("\n");
+    const document = extractOpenApi([{ url: "https://docs.example/widgets", content }], { sourceUrl: "https://docs.example/" });
+    expect(new Set(endpointsOf(document!))).toEqual(new Set(["POST /v1/widgets", "DELETE /v1/widgets/{id}"]));
+  });
+
   it("reads no endpoint from prose paths, links, navigation lists or a changelog", () => {
     const content = [
       "# Changelog",

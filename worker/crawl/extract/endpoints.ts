@@ -1,6 +1,6 @@
 // Reading endpoints out of a page's Markdown blocks: routes in headings, lines, code blocks, badges and
 // summary tables; request examples; parameters of the endpoint's section; object sections as schemas.
-import { dropLastWord } from "./text";
+import { dropLastWord, trimEnd } from "./text";
 import { type Block, blocksOf } from "./blocks";
 import { type Example, exampleOf } from "./examples";
 import { readHints } from "./hints";
@@ -81,6 +81,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
   let paramIndent = -1;
   let pathHeading: { level: number; path: string } | null = null;
   let expectBase = false;
+  let labelMethod: { method: string; at: number } | null = null;
   let pending: FoundParam[] = []; // parameters written before their section's route (prose, then the example)
   let label: { kind: Kind; location: ParamLocation | null } | null = null;
 
@@ -234,6 +235,21 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       if (block.t === "item" && rest.length > 3 && st.current) st.current!.description ??= rest.replace(/^[—–:-]\s*/, "").slice(0, 1000);
       continue;
     }
+    // "Method: POST" and "URL: /things" written on separate lines.
+    const labelled = /^[\s*_`-]*(?:http )?(method|verb|url|path|endpoint|route|resource url)[\s*_`]*:[\s*_`]*(\S{1,300})/i.exec(text);
+    if (labelled && kind !== "changelog") {
+      const value = trimEnd(labelled[2], "`*_");
+      if (/^(?:method|verb)$/i.test(labelled[1]) && METHODS.includes(value.toUpperCase())) {
+        labelMethod = { method: value.toUpperCase(), at: b };
+        continue;
+      }
+      const routed = labelMethod && b - labelMethod.at <= 3 ? leadingRoute(`${labelMethod.method} ${value}`) : null;
+      if (routed) {
+        open(routed, 2, scopeLevel(), nearest()?.text);
+        labelMethod = null;
+        continue;
+      }
+    }
     const labelText = labelOf(text);
     if (labelText) {
       const labelKind = kindOf(labelText);
@@ -309,7 +325,11 @@ function readSummaryTable(rows: string[][], source: string, drafts: Draft[]): bo
   for (const row of rows.slice(1)) {
     let route: Route | null = null;
     if (methodCol >= 0 && pathCol >= 0) route = leadingRoute(`${clean(row[methodCol] ?? "").toUpperCase()} ${clean(row[pathCol] ?? "")}`);
-    for (let c = 0; !route && c < row.length; c++) route = leadingRoute(row[c]);
+    for (let c = 0; !route && c < row.length; c++) {
+      // A method cell next to a path cell, whatever the header says.
+      const method = clean(row[c]).toUpperCase();
+      route = leadingRoute(row[c]) ?? (METHODS.includes(method) && c + 1 < row.length ? leadingRoute(`${method} ${clean(row[c + 1])}`) : null);
+    }
     if (!route) continue;
     found++;
     const other = row.map(clean).find((cell) => cell && !cell.includes(route!.path) && !/^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/i.test(cell));
