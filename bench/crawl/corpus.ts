@@ -3,10 +3,11 @@
 import { existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { bootprintOpenapi } from "./generators/bootprint";
 import { docusaurusOpenapiDocs } from "./generators/docusaurus";
 import { openapiMarkdown, openapiToMd, swaggerMarkdown } from "./generators/markdown";
 import { redoclyBuildDocs } from "./generators/redocly";
-import { llmsTxt, redocPage, scalarPage, swaggerUiPage } from "./generators/self-linking";
+import { llmsTxt, redocInit, redocPage, scalarPage, swaggerUiDist, swaggerUiPage } from "./generators/self-linking";
 import type { Generator } from "./generators/types";
 import { widdershinsPerOperation, widdershinsSlate } from "./generators/widdershins";
 
@@ -41,12 +42,15 @@ export const STYLES: Style[] = [
   { id: "widdershins", label: "widdershins → Slate, one page", generate: widdershinsSlate },
   { id: "widdershins-pages", label: "widdershins → Slate, page per operation", generate: widdershinsPerOperation },
   { id: "docusaurus", label: "docusaurus-plugin-openapi-docs, page per operation", generate: docusaurusOpenapiDocs },
+  { id: "bootprint", label: "bootprint-openapi (static HTML, one page)", generate: bootprintOpenapi },
   { id: "redocly", label: "Redocly build-docs (static Redoc)", generate: redoclyBuildDocs },
   { id: "openapi-to-md", label: "openapi-to-md → MkDocs", generate: openapiToMd },
   { id: "openapi-markdown", label: "openapi-markdown → MkDocs", generate: openapiMarkdown },
   { id: "swagger-markdown", label: "swagger-markdown (2.0) → MkDocs", generate: swaggerMarkdown },
   { id: "redoc-page", label: "Redoc page <redoc spec-url>", generate: redocPage, linksDescription: true },
   { id: "swagger-ui", label: "Swagger UI page SwaggerUIBundle({ url })", generate: swaggerUiPage, linksDescription: true },
+  { id: "swagger-ui-dist", label: "Swagger UI dist: swagger-initializer.js, YAML", generate: swaggerUiDist, linksDescription: true },
+  { id: "redoc-init", label: "Redoc.init(url) script, YAML", generate: redocInit, linksDescription: true },
   { id: "scalar", label: "Scalar page data-url", generate: scalarPage, linksDescription: true },
   { id: "llms-txt", label: "llms.txt + .md pages", generate: llmsTxt, linksDescription: true },
 ];
@@ -74,6 +78,9 @@ export const SITES: Site[] = [
   site("docusaurus", "notion"),
   site("docusaurus", "netlify"),
   site("docusaurus", "postmark2"),
+  site("bootprint", "walmart2"),
+  site("bootprint", "listennotes"),
+  site("bootprint", "netlify"),
   site("redocly", "petstore"),
   site("redocly", "notion"),
   site("redocly", "listennotes"),
@@ -90,6 +97,8 @@ export const SITES: Site[] = [
   site("redocly", "postmark2"),
   site("redoc-page", "notion"),
   site("swagger-ui", "walmart"),
+  site("swagger-ui-dist", "petstore"),
+  site("redoc-init", "postmark2"),
   site("scalar", "listennotes"),
   site("llms-txt", "netlify"),
 ];

@@ -11,7 +11,7 @@ export const recallOf = (s: Score) => ratio(s.hits, s.expected);
 export const precisionOf = (s: Score) => (s.found ? ratio(s.hits, s.found) : 0);
 export const paramRecallOf = (s: Score) => ratio(s.paramHits, s.params);
 
-const COLUMNS: [string, number][] = [["site", 30], ["generator", 42], ["pages", 6], ["ops found/doc", 14], ["recall", 7], ["precision", 10], ["param recall", 13], ["pages/s", 8], ["CPU ms", 8]];
+const COLUMNS: [string, number][] = [["site", 30], ["generator", 52], ["pages", 6], ["ops found/doc", 14], ["recall", 7], ["precision", 10], ["param recall", 13], ["pages/s", 8], ["CPU ms", 8]];
 const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(COLUMNS[i][1]) : c.padStart(COLUMNS[i][1]))).join(" ");
 
 /** Prints the per-site table under a heading. */
@@ -39,7 +39,7 @@ export function printStyles(heading: string, rows: Row[]) {
     const mine = rows.filter((r) => r.style === style);
     const scored = mine.filter((r) => r.score);
     if (!scored.length) {
-      console.log(`${style.padEnd(42)} ${mine[0]?.note ?? "no figures"}`);
+      console.log(`${style.padEnd(52)} ${mine[0]?.note ?? "no figures"}`);
       continue;
     }
     const sum = (f: (s: Score) => number) => scored.reduce((n, r) => n + f(r.score!), 0);
@@ -67,6 +67,6 @@ export function printStyles(heading: string, rows: Row[]) {
       const per150 = (ms / cpuPages) * 150;
       parts.push(cpuPages >= 50 ? `CPU ${fixed(per150, 0)} ms per 150 pages ${mark(per150 < TARGETS.cpuMsPer150)}` : `CPU ${fixed(ms, 0)} ms for ${cpuPages} page${cpuPages > 1 ? "s" : ""}`);
     }
-    console.log(`${style.padEnd(42)} ${parts.join(" | ")}  (${scored.length} site${scored.length > 1 ? "s" : ""}, ${pages} pages)`);
+    console.log(`${style.padEnd(52)} ${parts.join(" | ")}  (${scored.length} site${scored.length > 1 ? "s" : ""}, ${pages} pages)`);
   }
 }

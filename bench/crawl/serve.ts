@@ -12,6 +12,8 @@ const TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
   ".xml": "application/xml",
   ".json": "application/json",
+  ".yaml": "application/yaml",
+  ".js": "text/javascript; charset=utf-8",
 };
 
 export type ServedSite = { origin: string; close: () => Promise<void> };

@@ -5,6 +5,7 @@ import { bareShell, ORIGIN } from "../shells";
 import { openapiToMd } from "./markdown";
 import { type Generator, type Json, operationsOf, type SiteFile, slug } from "./types";
 import { convertMarkdown } from "openapi-to-md";
+import { stringify } from "yaml";
 
 const SPEC = "openapi.json";
 const spec = (doc: Json): SiteFile => ({ path: SPEC, body: JSON.stringify(doc, null, 2) });
@@ -42,6 +43,56 @@ export const swaggerUiPage: Generator = async (doc) => [
     ),
   },
   spec(doc),
+];
+
+/** swagger-ui-dist's own layout: index.html loads swagger-initializer.js, which names the description (YAML here). */
+export const swaggerUiDist: Generator = async (doc) => [
+  {
+    path: "index.html",
+    body: bareShell(
+      "Swagger UI",
+      `<link rel="stylesheet" type="text/css" href="./swagger-ui.css">\n<link rel="stylesheet" type="text/css" href="index.css">`,
+      `<div id="swagger-ui"></div>\n<script src="./swagger-ui-bundle.js" charset="UTF-8"></script>\n<script src="./swagger-ui-standalone-preset.js" charset="UTF-8"></script>\n<script src="./swagger-initializer.js" charset="UTF-8"></script>`,
+    ),
+  },
+  {
+    path: "swagger-initializer.js",
+    body: `window.onload = function() {
+  //<editor-fold desc="Changeable Configuration Block">
+
+  // the following lines will be replaced by docker/configurator, when it runs in a docker-container
+  window.ui = SwaggerUIBundle({
+    url: "openapi.yaml",
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    presets: [
+      SwaggerUIBundle.presets.apis,
+      SwaggerUIStandalonePreset
+    ],
+    plugins: [
+      SwaggerUIBundle.plugins.DownloadUrl
+    ],
+    layout: "StandaloneLayout"
+  });
+
+  //</editor-fold>
+};
+`,
+  },
+  { path: "openapi.yaml", body: stringify(doc) },
+];
+
+/** Redoc started from a script, the description in YAML: `Redoc.init(url, options, element)`. */
+export const redocInit: Generator = async (doc) => [
+  {
+    path: "index.html",
+    body: bareShell(
+      title(doc),
+      "",
+      `<div id="redoc-container"></div>\n<script src="https://cdn.redoc.ly/redoc/latest/bundles/redoc.standalone.js"></script>\n<script>\n  Redoc.init("/openapi.yaml", { scrollYOffset: 50 }, document.getElementById("redoc-container"));\n</script>`,
+    ),
+  },
+  { path: "openapi.yaml", body: stringify(doc) },
 ];
 
 export const scalarPage: Generator = async (doc) => [
