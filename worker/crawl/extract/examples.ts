@@ -72,7 +72,10 @@ function sdkMethod(code: string): string {
 
 /** The request a code block shows, or null. */
 export function exampleOf(lines: string[]): Example | null {
-  const first = lines.find((l) => l.trim())?.trim() ?? "";
+  const filled = lines.filter((l) => l.trim());
+  let first = filled[0]?.trim() ?? "";
+  // A method badge and its path rendered on separate lines ("GET" then "/templates").
+  if (METHOD_LOWER.has(first.toLowerCase()) && filled.length <= 3 && /^(?:\/|https?:\/\/)/.test(filled[1]?.trim() ?? "")) first = `${first.toUpperCase()} ${filled[1].trim()}`;
   const route = leadingRoute(upperMethod(first));
   if (route && (lines.filter((l) => l.trim()).length <= 3 || / HTTP\/\d/.test(first))) {
     const blank = lines.findIndex((l, i) => i > 0 && !l.trim());
