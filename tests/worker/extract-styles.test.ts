@@ -1,6 +1,6 @@
 // The extractor on hand-written sites in the styles documentation generators emit (MkDocs, Hugo, Docusaurus,
 // Mintlify, Slate, ReadMe, Discord-like, Netlify-like Markdown, a summary table with per-endpoint pages, and
-// generator output: a Redoc page embedding its description, openapi-markdown, widdershins, openapi-to-md):
+// generator output: a Redoc page embedding its description, openapi-markdown, widdershins, openapi-to-md, bootprint):
 // every documented operation and parameter, nothing else.
 import { describe, expect, it } from "vitest";
 import { extractOpenApi, type Page } from "../../worker/crawl/extract/index";

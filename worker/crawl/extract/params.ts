@@ -31,7 +31,7 @@ export function locationOf(text: string | undefined): ParamLocation | null {
   if (/\b(?:path|url|route)\b/.test(t)) return "path";
   if (/\bquery|querystring/.test(t)) return "query";
   if (/\bheaders?\b/.test(t)) return "header";
-  if (/\b(?:body|form|payload|json|request|data|multipart)\b/.test(t)) return "body";
+  if (/\b(?:body|form|formdata|payload|json|request|data|multipart)\b/.test(t)) return "body";
   return null;
 }
 
@@ -71,10 +71,17 @@ export function paramsOfTable(rows: string[][], sectionLocation: ParamLocation |
   const col = (re: RegExp) => header.findIndex((h) => re.test(h));
   if (col(/^(?:status|code|http code|status code|error|method|verb|http method)$/) === 0) return null;
   let name = col(NAME_COL);
+  let type = col(/\btype\b|^format$|^schema$/);
+  let where = col(/^(?:in|location|located in|where|source|param(?:eter)? type|kind|placement)$/);
+  if (header.every((h) => !h)) {
+    // A table without a header (bootprint): a column of locations marks it; names are the first column.
+    const share = (c: number, test: (cell: string) => boolean) => rows.slice(1).filter((r) => test(plain(r[c] ?? ""))).length / (rows.length - 1);
+    where = header.findIndex((_, c) => share(c, (cell) => /^(?:path|query|header|body|formdata|cookie)$/i.test(cell)) >= 0.8);
+    type = header.findIndex((_, c) => c !== where && share(c, (cell) => Boolean(typeAtStart(cell))) >= 0.8);
+    if (where >= 0) name = 0;
+  }
   if (name < 0 && inParams && header.length >= 2) name = 0;
   if (name < 0) return null;
-  const type = col(/\btype\b|^format$|^schema$/);
-  const where = col(/^(?:in|location|located in|where|source|param(?:eter)? type|kind|placement)$/);
   const required = col(/required|optional|mandatory/);
   let description = col(/desc|details|notes|meaning|comment|explanation|info|summary|purpose/);
   if (description < 0 && header.length > 2) description = header.length - 1;
