@@ -38,9 +38,10 @@ type Heading = { level: number; text: string; kind: Kind; location: ParamLocatio
 const MAX_DRAFTS = 1000;
 const MAX_PARAMS = 300;
 const MAX_OBJECTS = 500;
+const MAX_CODE_SCAN = 400;
 const CHANGELOG = /\b(?:change ?log|release notes|what'?s new|version history|deprecations?|migration guide|breaking changes)\b/i;
 const RESPONSE = /\b(?:responses?|returns?|return value|output|results?|errors?|status codes?|error codes?)\b/i;
-const PARAMS = /\b(?:param(?:eter)?s?|arguments?|headers?|body|fields?|quer(?:y|ies)|attributes?|options|form data|payload|request schema|json params|inputs?|properties)\b/i;
+const PARAMS = /\b(?:requestbody|param(?:eter)?s?|arguments?|headers?|body|fields?|quer(?:y|ies)|attributes?|options|form data|payload|request schema|json params|inputs?|properties)\b/i;
 const OBJECT = /(?:^the \S+ object\b|\b(?:objects?|models?|schemas?|structures?|resources?|entity|entities|types?|enums?|definitions)$)/i;
 const GENERIC = /^(?:http request|request|endpoint|url|definition|route|method|http method|signature|usage|request url|resource url|example request|request example)s?$/i;
 
@@ -196,6 +197,8 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
         }
       } else if (kind === "params" && typedParams(block.lines, locationNow()).length) {
         for (const param of typedParams(block.lines, locationNow())) addParam(param);
+      } else if (kind === "params" && block.lines[0]?.trim() === "{" && !parseExample(block.lines.join("\n"))) {
+        for (const param of typedObjectKeys(block.lines, locationNow() ?? "body")) addParam(param);
       } else if (st.current) {
         const json = parseExample(block.lines.join("\n"));
         const draft = st.current as Draft;
@@ -302,6 +305,18 @@ function typedParams(lines: string[], location: ParamLocation | null): FoundPara
     params.push({ name: m[1], in: location, schema: schemaOfTypeName(m[3]), required: !m[2], typeText: m[3].trim() });
   }
   return params.length === lines.filter((l) => l.trim()).length ? params : [];
+}
+
+/** The top-level keys of a TypeScript-like object type in a code block ("{ name: string, tags?: {…}[] }"). */
+function typedObjectKeys(lines: string[], location: ParamLocation): FoundParam[] {
+  const params: FoundParam[] = [];
+  let depth = 0;
+  for (const line of lines.slice(0, MAX_CODE_SCAN)) {
+    const m = depth === 1 ? /^\s*([A-Za-z_$][\w$-]{0,80})(\??):\s?(\S{0,40})/.exec(line) : null;
+    if (m && params.length < MAX_PARAMS) params.push({ name: m[1], in: location, schema: schemaOfTypeName(m[3] === "{" ? "object" : m[3]), required: !m[2] });
+    for (const c of line) depth += c === "{" || c === "[" ? 1 : c === "}" || c === "]" ? -1 : 0;
+  }
+  return params;
 }
 
 /** A route written in a code span inside a line ("Send `POST /v1/x` with…"). */
