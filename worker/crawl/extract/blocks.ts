@@ -15,6 +15,9 @@ export const MAX_LINE_CHARS = 20_000;
 const MAX_TABLE_ROWS = 2000;
 const MAX_CODE_LINES = 400;
 
+/** Whether `line`, after its leading spaces, starts with `text`. */
+const startsAfterIndent = (line: string, text: string) => line.startsWith(text, indentOf(line));
+
 /** Splits a table row into cells on unescaped `|` outside code spans. */
 export function cellsOf(row: string): string[] {
   const cells: string[] = [];
@@ -84,7 +87,7 @@ export function blocksOf(markdown: string): { blocks: Block[]; work: number } {
       const fence = trimmed.startsWith("```") ? "```" : "~~~";
       const lang = trimmed.slice(fence.length).replace(/^[`~]+/, "").trim().split(" ")[0].slice(0, 40);
       const body: string[] = [];
-      for (i++; i < lines.length && !lines[i].trimStart().startsWith(fence); i++) {
+      for (i++; i < lines.length && !startsAfterIndent(lines[i], fence); i++) {
         work += Math.min(lines[i].length, MAX_LINE_CHARS) + 1;
         if (body.length < MAX_CODE_LINES) body.push(lines[i].slice(0, 4000));
       }

@@ -200,12 +200,14 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       } else if (kind === "params" && block.lines[0]?.trim() === "{" && !parseExample(block.lines.join("\n"))) {
         for (const param of typedObjectKeys(block.lines, locationNow() ?? "body")) addParam(param);
       } else if (st.current) {
-        const json = parseExample(block.lines.join("\n"));
         const draft = st.current as Draft;
+        const context = `${label?.kind ?? ""} ${headings.at(-1)?.text ?? ""}`;
+        const isRequest = kind === "params" || (/request|body|payload/i.test(context) && !/response|return/i.test(context));
+        // Only the first example of each kind is kept: later ones are not parsed at all.
+        const json = (isRequest ? draft.requestExample : draft.responseExample) ? null : parseExample(block.lines.join("\n"));
         if (json && typeof json === "object") {
-          const context = `${label?.kind ?? ""} ${headings.at(-1)?.text ?? ""}`;
-          if (kind === "params" || (/request|body|payload/i.test(context) && !/response|return/i.test(context))) draft.requestExample ??= schemaOf(json);
-          else draft.responseExample ??= schemaOf(json);
+          if (isRequest) draft.requestExample = schemaOf(json);
+          else draft.responseExample = schemaOf(json);
         }
       }
       continue;

@@ -72,12 +72,14 @@ function sdkMethod(code: string): string {
 
 /** The request a code block shows, or null. */
 export function exampleOf(lines: string[]): Example | null {
-  const filled = lines.filter((l) => l.trim());
-  let first = filled[0]?.trim() ?? "";
+  const head = lines.find((l) => l.trim())?.trim() ?? "";
+  if (head[0] === "{" || head[0] === "[" || head[0] === "<") return null; // a JSON or XML example, not a request
+  const filled = lines.slice(0, 8).filter((l) => l.trim());
+  let first = head;
   // A method badge and its path rendered on separate lines ("GET" then "/templates").
   if (METHOD_LOWER.has(first.toLowerCase()) && filled.length <= 3 && /^(?:\/|https?:\/\/)/.test(filled[1]?.trim() ?? "")) first = `${first.toUpperCase()} ${filled[1].trim()}`;
   const route = leadingRoute(upperMethod(first));
-  if (route && (lines.filter((l) => l.trim()).length <= 3 || / HTTP\/\d/.test(first))) {
+  if (route && (filled.length <= 3 || / HTTP\/\d/.test(first))) {
     const blank = lines.findIndex((l, i) => i > 0 && !l.trim());
     const body = blank > 0 ? parseExample(lines.slice(blank + 1).join("\n")) : null;
     return { method: route.method, url: route.path, body: body ?? undefined, fields: [], headers: [], strong: true };
