@@ -342,9 +342,9 @@ function readSummaryTable(rows: string[][], source: string, drafts: Draft[]): bo
   for (const row of rows.slice(1)) {
     let route: Route | null = null;
     if (methodCol >= 0 && pathCol >= 0) route = leadingRoute(`${clean(row[methodCol] ?? "").toUpperCase()} ${clean(row[pathCol] ?? "")}`);
-    for (let c = 0; !route && c < row.length; c++) {
+    for (let c = 0; !route && c < Math.min(row.length, 8); c++) {
       // A method cell next to a path cell, whatever the header says.
-      const method = clean(row[c]).toUpperCase();
+      const method = row[c].length <= 16 ? clean(row[c]).toUpperCase() : "";
       route = leadingRoute(row[c]) ?? (METHODS.includes(method) && c + 1 < row.length ? leadingRoute(`${method} ${clean(row[c + 1])}`) : null);
     }
     if (!route) continue;
