@@ -24,6 +24,33 @@ const MAX_CELLS = 50;
 const isLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 const isNameChar = (c: number) => isLetter(c) || (c >= 48 && c <= 57) || c === 45 || c === 58 || c === 95;
 
+/** The text of a code block's inner HTML between `from` and `to`, and the language its <code> names. */
+function codeText(html: string, lower: string, from: number, to: number): { text: string; lang: string } {
+  let text = "";
+  let lang = "";
+  let i = from;
+  while (i < to) {
+    const lt = html.indexOf("<", i);
+    if (lt < 0 || lt >= to) {
+      text += decodeEntities(html.slice(i, to));
+      break;
+    }
+    if (lt > i) text += decodeEntities(html.slice(i, lt));
+    const gt = html.indexOf(">", lt);
+    if (gt < 0 || gt >= to) break;
+    let k = lt + 1;
+    if (html[k] === "/") k++;
+    let e = k;
+    while (e < gt && isNameChar(html.charCodeAt(e))) e++;
+    const name = lower.slice(k, e);
+    const opening = k === lt + 1;
+    if (opening && (name === "br" || (BLOCK.has(name) && name !== "pre") || (gt - e > 4 && / line|"line|'line|token-line|code-line/.test(lower.slice(e, gt)))) && text && !text.endsWith("\n")) text += "\n";
+    if (opening && name === "code" && !lang) lang = /(?:language|lang)-([\w+-]+)/.exec(html.slice(e, gt))?.[1] ?? "";
+    i = gt + 1;
+  }
+  return { text, lang };
+}
+
 type Entry = { name: string; skip: boolean; region: boolean; bold: boolean; spaced: boolean; start: number; nests: boolean };
 // Inline elements styled as separate labels (a type pill, a "required" badge, an HTTP method) read as separate words.
 const LABEL_CLASS = /type|required|optional|default|badge|pill|method|verb|label|deprecated|nullable|tag\b/;
@@ -364,6 +391,16 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
       continue;
     }
     open(name, attrs);
+    const block = pre as string[] | null;
+    if (name === "pre" && block) {
+      // A code block is read in one pass: its text, with line breaks where lines, <br> or blocks start.
+      const end = lower.indexOf("</pre", i);
+      const stop = end < 0 ? n : end;
+      const code = codeText(html, lower, i, stop);
+      if (!preLang) preLang = code.lang;
+      block.push(code.text);
+      i = stop;
+    }
   }
   while (stack.length) close(stack.pop()!);
   flush();
