@@ -6,7 +6,8 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { EXTRACT_LIMITS, extractPages, startExtraction } from "../../worker/crawl/jobs";
-import type { CrawlMessage } from "../../worker/crawl/queue";
+import { MAX_PAGE_WORK } from "../../worker/crawl/extract/index";
+import { pageContentKey, type CrawlMessage } from "../../worker/crawl/queue";
 import { getDb } from "../../worker/db";
 import { extractionJobs, specs } from "../../worker/db/schema";
 import worker from "../../worker/index";
@@ -121,6 +122,18 @@ describe("extraction job", () => {
     expect((await deliver(jobId, env, "refine")).explicitAcks).toEqual([`msg-${jobId}`]);
     expect((await jobOf(jobId)).status).toBe("completed");
   }, 30_000);
+
+  it("names a page the extractor will not read (over its per-page work) among the skipped pages, and reads the others", async () => {
+    const id = crypto.randomUUID();
+    const [small, huge] = ["https://docs.example/small", "https://docs.example/huge"];
+    await env.CRAWL_SESSION.getByName(id).start(id, [small, huge]);
+    for (const url of [small, huge]) await env.CRAWL_SESSION.getByName(id).record(url, { status: "completed", title: "Docs" });
+    await env.KV.put(pageContentKey(id, small), "# Get a widget\n\n```\nGET /widgets/{id}\n```\n");
+    await env.KV.put(pageContentKey(id, huge), `GET /huge ${"x".repeat(MAX_PAGE_WORK)}`);
+    const { draft, skipped } = await extractPages(env, id, small);
+    expect(endpointsOf(draft!)).toEqual(["GET /widgets/{id}"]);
+    expect(skipped).toEqual([{ url: huge, reason: expect.stringContaining("more than the") }]);
+  });
 
   it.each([
     ["pages", { pages: 100 }, "over the extraction's limit of 100 pages", 50],
