@@ -214,6 +214,32 @@ export const accessTokens = sqliteTable(
   (t) => [index("access_tokens_org_idx").on(t.organizationId)],
 );
 
+// Portal API keys: script the /api routes from CI as the organization, within the key's scopes.
+export const API_KEY_SCOPES = ["read", "servers", "deploy"] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    // The acting user of every call made with the key; a key whose creator is gone is refused.
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    // SHA-256 of the key; the key itself is shown once and never stored.
+    keyHash: text("key_hash").notNull().unique(),
+    prefix: text("prefix").notNull(),
+    scopes: json<ApiKeyScope[]>("scopes").notNull(),
+    expiresAt: timestamp("expires_at"),
+    lastUsedAt: timestamp("last_used_at"),
+    revokedAt: timestamp("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_keys_org_idx").on(t.organizationId)],
+);
+
 export const tokenServers = sqliteTable(
   "token_servers",
   {
