@@ -22,7 +22,9 @@ it("renders /docs and every page signed out, with every internal link resolving"
   await page.getByRole("heading", { name: "Toolport documentation" }).waitFor();
   await shoot(page, "docs");
   const nav = page.getByRole("navigation", { name: "Documentation" });
-  const pages = (await nav.locator("a[href^='/docs/']").evaluateAll((as) => as.map((a) => ({ href: a.getAttribute("href")!, title: a.textContent!.trim() }))));
+  const pages = await Promise.all(
+    (await nav.locator("a[href^='/docs/']").all()).map(async (a) => ({ href: (await a.getAttribute("href"))!, title: (await a.textContent())!.trim() })),
+  );
   expect(pages.map((p) => p.href)).toEqual(expect.arrayContaining(["/docs/getting-started", "/docs/connecting-clients", "/docs/authentication", "/docs/plans", "/docs/re-crawls", "/docs/security", "/docs/self-hosting", "/docs/api-reference"]));
   const links = new Set<string>();
   for (const doc of pages) {
@@ -31,7 +33,7 @@ it("renders /docs and every page signed out, with every internal link resolving"
     await page.getByRole("heading", { level: 1, name: doc.title }).waitFor();
     if (doc.href === "/docs/api-reference") await page.locator("#op-create_server").waitFor();
     await shoot(page, `docs-${doc.href.split("/").at(-1)}`);
-    for (const href of await page.locator("a[href^='/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!))) links.add(href);
+    for (const a of await page.locator("a[href^='/']").all()) links.add((await a.getAttribute("href"))!);
   }
   expect(links.size).toBeGreaterThan(pages.length);
   for (const href of links) {
