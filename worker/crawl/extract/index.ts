@@ -15,7 +15,7 @@ export const MAX_PAGE_WORK = 4 * 1024 * 1024;
 
 /** Reads one page's endpoints and hints; a page beyond the work budget is skipped with the reason. */
 export function readPage(page: Page): PageFindings {
-  if (page.content.length > MAX_PAGE_WORK) return { url: page.url, skipped: `The page has ${page.content.length} characters, more than the ${MAX_PAGE_WORK} read per page` };
+  if (page.content.length > MAX_PAGE_WORK) return { url: page.url, skipped: `its ${page.content.length} characters are more than the ${MAX_PAGE_WORK} read per page` };
   const { drafts, hints } = readEndpoints({ url: page.url, title: page.title, markdown: page.content });
   return { url: page.url, drafts, hints };
 }
