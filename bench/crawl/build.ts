@@ -16,11 +16,16 @@ async function listFiles(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
+/** The generator packages whose version is part of a site's stamp. */
+const GENERATOR_PACKAGES = ["widdershins", "marked", "openapi-to-md", "openapi-markdown", "swagger-markdown", "@redocly/cli", "bootprint-openapi", "docusaurus-plugin-openapi-docs", "@mdx-js/mdx", "api-spec-converter"];
+const NODE_MODULES = join(import.meta.dirname, "..", "..", "node_modules");
+
 let sourcesHash: Promise<string> | undefined;
-/** A hash of the bench's own generator sources: a changed generator rebuilds its sites. */
+/** A hash of the bench's own generator sources and the generators' versions: a changed generator rebuilds its sites. */
 function hashOfSources(): Promise<string> {
   sourcesHash ??= (async () => {
     const hash = createHash("sha1");
+    for (const name of GENERATOR_PACKAGES) hash.update(await readFile(join(NODE_MODULES, name, "package.json"), "utf8").catch(() => name));
     for (const dir of SOURCES) for (const f of (await readdir(dir)).filter((n) => n.endsWith(".ts")).sort()) hash.update(await readFile(join(dir, f)));
     return hash.digest("hex");
   })();

@@ -14,8 +14,10 @@ const POLL_MS = 100;
 const CRAWL_TIMEOUT_MS = (pages: number) => 60_000 + pages * 1_000;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A signed-in client of the portal: JSON in and out, the session cookie and Origin sent along. */
-async function signUp(portal: string) {
+type Api = (method: string, path: string, body?: unknown) => Promise<Answer>;
+
+/** A signed-in client of the portal (one account for the run: sign-ups are rate-limited): JSON in and out, the session cookie and Origin sent along. */
+async function signUp(portal: string): Promise<Api> {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const account = { email, password: "correct horse battery", name: "Bench" };
   const post = (path: string) => fetch(`${portal}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: portal }, body: JSON.stringify(account) });
@@ -62,11 +64,13 @@ async function serve(built: BuiltSite): Promise<{ start: string; close: () => Pr
 }
 
 /** Maps, crawls and extracts one site through the portal; answers its row. */
-async function crawlSite(portal: string, built: BuiltSite, reloads: () => number): Promise<Row> {
+async function crawlSite(api: Api, built: BuiltSite, reloads: () => number): Promise<Row> {
   const row: Row = { site: built.site.name, style: built.site.style.label, pages: 0 };
   const served = await serve(built);
   try {
-    const api = await signUp(portal);
+    // The free plan holds one server: the previous site's is gone before this one is mapped.
+    const { data: servers } = await api("GET", "/api/servers");
+    for (const server of servers ?? []) await api("DELETE", `/api/servers/${server.id}`);
     const start = served.start;
     const { links } = await api("POST", "/api/crawl/map", { url: start });
     const started = performance.now();
@@ -130,18 +134,38 @@ async function crawlSite(portal: string, built: BuiltSite, reloads: () => number
   }
 }
 
-/** Crawls every built site through the portal; null when the portal did not start. */
+/** Whether the portal still answers. */
+const isUp = (url: string) =>
+  fetch(`${url}/api/auth/profile`).then(
+    (res) => res.status === 401 || res.ok,
+    () => false,
+  );
+
+/** Crawls every built site through the portal; null when the portal did not start. The portal is started again (once per site) if it went down. */
 export async function crawlSites(built: BuiltSite[]): Promise<Row[] | null> {
-  console.log("\nstarting the portal (npm run dev) …");
-  const dev = await startDevServer([]).catch((err: Error) => {
-    console.log(`the real crawl is skipped: the portal did not start (${err.message.split("\n")[0]})`);
-    return null;
-  });
-  if (!dev) return null;
+  const start = async () => {
+    console.log("\nstarting the portal (npm run dev) …");
+    const dev = await startDevServer([]).catch((err: Error) => {
+      console.log(`the real crawl is skipped: the portal did not start (${err.message.split("\n")[0]})`);
+      return null;
+    });
+    return dev && { dev, api: await signUp(dev.url) };
+  };
+  let portal = await start();
+  if (!portal) return null;
+  const rows: Row[] = [];
   try {
-    const rows: Row[] = [];
     for (const b of built) {
-      const row = await crawlSite(dev.url, b, () => dev.output().split("Reloading local server").length - 1);
+      let row: Row;
+      for (let attempt = 0; ; attempt++) {
+        const { dev, api } = portal;
+        row = await crawlSite(api, b, () => dev.output().split("Reloading local server").length - 1);
+        if (attempt > 0 || (await isUp(dev.url))) break;
+        console.log(`  the portal went down during ${b.site.name}; its last output:\n${dev.output().slice(-1500)}`);
+        await dev.stop();
+        portal = await start();
+        if (!portal) return rows;
+      }
       // A site that links its own description is found only when the crawl reads that description.
       if (b.site.style.linksDescription && row.score && !row.score.hits) {
         row.score = undefined;
@@ -152,6 +176,6 @@ export async function crawlSites(built: BuiltSite[]): Promise<Row[] | null> {
     }
     return rows;
   } finally {
-    await dev.stop();
+    await portal?.dev.stop();
   }
 }
