@@ -1,0 +1,82 @@
+// Readers for the parts of a page the endpoint walk meets: routes in code spans and summary tables,
+// parameters written as headings or as typed declarations in code blocks.
+import type { Draft } from "./endpoints";
+import { schemaOfTypeName } from "./json-schema";
+import { type FoundParam, nameOf, type ParamLocation, paramOfItem, plain, typeAtStart } from "./params";
+import { leadingRoute, METHODS, type Route } from "./routes";
+
+const MAX_DRAFTS = 1000;
+const MAX_PARAMS = 300;
+const MAX_CODE_SCAN = 400;
+const clean = (s: string) => plain(s).replace(/\s+/g, " ").trim();
+
+/** A heading that is a parameter: a name, then its type or a required/optional flag. */
+export function paramOfHeading(text: string, location: ParamLocation | null): FoundParam | null {
+  const found = nameOf(text);
+  const rest = text.slice(text.indexOf(found?.name ?? " ") + (found?.name.length ?? 0)).trim();
+  if (!found || !rest || rest.length > 120 || !(typeAtStart(rest) || /^(?:required|optional)\b/i.test(rest))) return null;
+  return paramOfItem(`**${found.name}** ${rest}`, "", location, false);
+}
+
+/** Whether two spellings of a path are one route: equal, or one ends with the other (a base URL before it). */
+export function sameRoute(a: string, b: string): boolean {
+  const [x, y] = [a.split("?")[0], b.split("?")[0]].sort((p, q) => p.length - q.length);
+  return x === y || (x.startsWith("/") && x.length > 1 && y.endsWith(x));
+}
+
+/** Parameters written as typed declarations in a code block ("limit?: integer //default: 10", "WM_SVC.NAME: string"). */
+export function typedParams(lines: string[], location: ParamLocation | null): FoundParam[] {
+  const params: FoundParam[] = [];
+  for (const line of lines.slice(0, 50)) {
+    const m = /^\s*([A-Za-z_$][\w.$-]{0,80})(\??):\s?(\S[^/]{0,200})/.exec(line);
+    if (!m || /^(?:https?|curl)$/i.test(m[1])) continue;
+    params.push({ name: m[1], in: location, schema: schemaOfTypeName(m[3]), required: !m[2], typeText: m[3].trim() });
+  }
+  return params.length === lines.filter((l) => l.trim()).length ? params : [];
+}
+
+/** The top-level keys of a TypeScript-like object type in a code block ("{ name: string, tags?: {…}[] }"). */
+export function typedObjectKeys(lines: string[], location: ParamLocation): FoundParam[] {
+  const params: FoundParam[] = [];
+  let depth = 0;
+  for (const line of lines.slice(0, MAX_CODE_SCAN)) {
+    const m = depth === 1 ? /^\s*([A-Za-z_$][\w$-]{0,80})(\??):\s?(\S{0,40})/.exec(line) : null;
+    if (m && params.length < MAX_PARAMS) params.push({ name: m[1], in: location, schema: schemaOfTypeName(m[3] === "{" ? "object" : m[3]), required: !m[2] });
+    for (const c of line) depth += c === "{" || c === "[" ? 1 : c === "}" || c === "]" ? -1 : 0;
+  }
+  return params;
+}
+
+/** A route written in a code span inside a line ("Send `POST /v1/x` with…"). */
+export function codeSpanRoute(text: string): Route | null {
+  for (let i = text.indexOf("`"); i >= 0 && i < text.length; i = text.indexOf("`", i + 1)) {
+    const end = text.indexOf("`", i + 1);
+    if (end < 0) return null;
+    const route = leadingRoute(text.slice(i + 1, end));
+    if (route) return { ...route, end };
+    i = end;
+  }
+  return null;
+}
+
+/** Endpoints listed in a table (method and path columns, or cells like "GET /x"); false when the table lists none. */
+export function readSummaryTable(rows: string[][], source: string, drafts: Draft[]): boolean {
+  const header = rows[0].map((h) => clean(h).toLowerCase());
+  const methodCol = header.findIndex((h) => /^(?:method|verb|http method|http verb|type)$/.test(h));
+  const pathCol = header.findIndex((h) => /^(?:path|endpoint|url|route|uri|resource|request|http request)s?$/.test(h));
+  let found = 0;
+  for (const row of rows.slice(1)) {
+    let route: Route | null = null;
+    if (methodCol >= 0 && pathCol >= 0) route = leadingRoute(`${clean(row[methodCol] ?? "").toUpperCase()} ${clean(row[pathCol] ?? "")}`);
+    for (let c = 0; !route && c < Math.min(row.length, 8); c++) {
+      // A method cell next to a path cell, whatever the header says.
+      const method = row[c].length <= 16 ? clean(row[c]).toUpperCase() : "";
+      route = leadingRoute(row[c]) ?? (METHODS.includes(method) && c + 1 < row.length ? leadingRoute(`${method} ${clean(row[c + 1])}`) : null);
+    }
+    if (!route) continue;
+    found++;
+    const other = row.map(clean).find((cell) => cell && !cell.includes(route!.path) && !/^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/i.test(cell));
+    if (drafts.length < MAX_DRAFTS) drafts.push({ method: route.method, rawPath: route.path, params: [], source, strength: 0, ...(other ? { summary: other.slice(0, 200) } : {}) });
+  }
+  return found > 0;
+}
