@@ -170,6 +170,10 @@ export async function crawlSites(built: BuiltSite[]): Promise<Row[] | null> {
       if (b.site.style.linksDescription && row.score && !row.score.hits) {
         row.score = undefined;
         row.note = "not yet detected";
+      } else if (b.site.style.linksDescription && row.score) {
+        const s = row.score;
+        const exact = s.hits === s.expected && s.found === s.expected && s.paramHits === s.params;
+        row.note = `${exact ? "exactly the description's operations and parameters" : "not exactly the description's tools"} ${row.note ?? ""}`;
       }
       rows.push(row);
       console.log(`  ${row.site}: ${row.pages} pages${row.pagesPerSecond ? `, ${row.pagesPerSecond.toFixed(1)} pages/s` : ""} ${row.note ?? ""}`);

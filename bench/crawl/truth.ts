@@ -86,13 +86,16 @@ export function truthOf(doc: Json): Truth {
   return { ops, byFullKey };
 }
 
+const comparable = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "_");
+
 export type Score = { expected: number; found: number; hits: number; params: number; paramHits: number; missing: string[]; extra: string[]; missingParams: string[] };
 
 /**
  * Compares an extracted description with the truth. An extracted operation matches a documented one
  * by method and normalized path, with or without the server's base path on either side (pages that
  * never show the server URL cannot tell the base path); a second match of the same operation is extra.
- * Parameter names are compared without case over the operations found.
+ * Parameter names are compared without case and with every run of other characters than letters and
+ * digits as one "_" (tool arguments cannot be named `WM_SEC.TIMESTAMP`), over the operations found.
  */
 export function score(truth: Truth, extracted: Json | null): Score {
   const found = extracted ? operationsOf(extracted) : [];
@@ -114,9 +117,9 @@ export function score(truth: Truth, extracted: Json | null): Score {
       continue;
     }
     params += op.names.size;
-    const lower = new Set([...got].map((n) => n.toLowerCase()));
+    const names = new Set([...got].map(comparable));
     for (const name of op.names) {
-      if (lower.has(name.toLowerCase())) paramHits++;
+      if (names.has(comparable(name))) paramHits++;
       else missingParams.push(`${key} ${name}`);
     }
   }
