@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { accessTokens, servers } from "../../worker/db/schema";
-import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, workerFetch } from "./mcp-setup";
+import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, textOf, workerFetch } from "./mcp-setup";
 
 const INITIALIZE = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
 
@@ -70,13 +70,16 @@ describe("access tokens at /s/{slug}/mcp", () => {
 });
 
 describe("JSON-RPC errors", () => {
-  it("answers unknown tools and invalid arguments as JSON-RPC errors", async () => {
+  it("answers unknown tools as JSON-RPC errors and invalid arguments as isError tool results", async () => {
     const { org, server } = await deployedServer();
     const { token } = await createToken(org, [server.id]);
     const client = await connectV2(server.slug, bearer(token));
     await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/Unknown tool: no_such_tool/);
-    await expect(client.callTool({ name: "find_pets", arguments: { limit: "ten" } })).rejects.toThrow(/Invalid arguments for tool find_pets/);
-    await expect(client.callTool({ name: "find_pets", arguments: {} })).rejects.toThrow(/Invalid arguments for tool find_pets/);
+    for (const args of [{ limit: "ten" }, {}]) {
+      const result = await client.callTool({ name: "find_pets", arguments: args });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/^Invalid arguments for tool find_pets: Argument "limit"/);
+    }
     await client.close();
   });
 

@@ -3,6 +3,7 @@
 // server refuses (wrong media type, Accept or protocol version, malformed JSON-RPC, notifications,
 // unknown tools, arguments its inputSchema refuses) never count.
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
+import { checkArguments } from "./runtime/arguments";
 import { listedSchema } from "./runtime/listed-schema";
 import type { RuntimeConfig } from "./runtime/types";
 
@@ -35,8 +36,10 @@ export function toolIndexOf(deploymentId: string, config: ToolIndex["config"]): 
 function argumentCheck(index: ToolIndex, name: string): ArgumentCheck | null {
   if (index.checks.has(name)) return index.checks.get(name)!;
   const tool = index.config.tools.find((t) => t.name === name);
-  const validate = tool ? validator.getValidator(listedSchema(tool.inputSchema, index.config.staticValues) as never) : null;
-  const check = validate ? (args: unknown) => validate(args).valid : null;
+  const listed = tool ? listedSchema(tool.inputSchema, index.config.staticValues) : null;
+  const validate = listed ? validator.getValidator(listed as never) : null;
+  // The runtime coerces before it validates ("3" → 3): the same check decides what is metered.
+  const check = listed && validate ? (args: unknown) => checkArguments(listed, validate, args as Record<string, unknown>).ok : null;
   // Only names the deployment has are remembered: a stream of made-up names cannot grow the map.
   if (check) index.checks.set(name, check);
   return check;

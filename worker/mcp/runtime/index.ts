@@ -14,6 +14,7 @@ import {
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import { redactText } from "../../lib/redact";
 import { answerFromError, answerFromResponse, type OutputCheck } from "./answer";
+import { checkArguments } from "./arguments";
 import { listedSchema } from "./listed-schema";
 import { upstreamAuth } from "./auth";
 import { buildUpstreamRequest } from "./request";
@@ -87,16 +88,17 @@ export function createRuntime(config: RuntimeConfig) {
   let credentials: UpstreamCredentials | null = null;
 
   const factory: McpServerFactory = ({ requestInfo }) => {
-    // The low-level Server lets us list raw JSON Schemas and answer bad arguments as JSON-RPC errors.
+    // The low-level Server lets us list raw JSON Schemas and check (and coerce) arguments ourselves.
     const server = new Server({ name: config.name, version: config.version }, { capabilities: { tools: {} }, instructions: config.description || undefined });
     server.setRequestHandler("tools/list", () => ({ tools: listing }) as never);
     server.setRequestHandler("tools/call", async (request) => {
       const { name, arguments: args = {} } = request.params;
       const entry = tools.get(name);
       if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list to see the tools of this server.`);
-      const check = entry.validate(args);
-      if (!check.valid) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${check.errorMessage}`);
-      const result = await callTool(config, entry.tool, args, credentials ?? {}, requestInfo?.headers, entry.checkOutput);
+      // Bad arguments are a tool result the model sees and can fix (MCP 2025-11-25, SEP-1303), not a protocol error.
+      const check = checkArguments(entry.listed, entry.validate, args);
+      if (!check.ok) return { content: [{ type: "text", text: `Invalid arguments for tool ${name}: ${check.message}` }], isError: true } as never;
+      const result = await callTool(config, entry.tool, check.args, credentials ?? {}, requestInfo?.headers, entry.checkOutput);
       return server.projectCallToolResult(result, entry.tool.outputSchema);
     });
     return server;
