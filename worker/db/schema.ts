@@ -157,6 +157,9 @@ export const tools = sqliteTable(
     mapping: json<Record<string, unknown>>("mapping").notNull(),
     endpoint: json<Endpoint>("endpoint").notNull(),
     position: integer("position").notNull().default(0),
+    // The user's rename and rewritten description (null: the imported ones); kept across re-imports by name.
+    customName: text("custom_name"),
+    customDescription: text("custom_description"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
