@@ -34,7 +34,7 @@ async function signUp(portal: string): Promise<Api> {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = (await answer.json().catch(() => ({}))) as Answer;
-    if (!answer.ok || json.success === false) throw new Error(json.error ?? `${method} ${path}: ${answer.status}`);
+    if (!answer.ok || json.success === false) throw new Error(`${method} ${path.replace(/\/[0-9a-f-]{36}/g, "/…")}: ${answer.status} ${json.error ?? ""}`);
     return json;
   };
 }
@@ -64,7 +64,9 @@ async function serve(built: BuiltSite): Promise<{ start: string; close: () => Pr
 }
 
 /** Maps, crawls and extracts one site through the portal; answers its row. */
-async function crawlSite(api: Api, built: BuiltSite, reloads: () => number): Promise<Row> {
+let shownServerError = false;
+
+async function crawlSite(api: Api, built: BuiltSite, reloads: () => number, output: () => string): Promise<Row> {
   const row: Row = { site: built.site.name, style: built.site.style.label, pages: 0 };
   const served = await serve(built);
   try {
@@ -128,6 +130,11 @@ async function crawlSite(api: Api, built: BuiltSite, reloads: () => number): Pro
     return row;
   } catch (err) {
     row.note = `failed: ${(err as Error).message.slice(0, 100)}`;
+    // The portal's own log says why it answered 500; printed once per run.
+    if (!shownServerError && (err as Error).message.includes(": 500 ")) {
+      shownServerError = true;
+      console.log(`  the portal answered 500; its last output:\n${output().slice(-2000)}`);
+    }
     return row;
   } finally {
     await served.close();
@@ -159,7 +166,7 @@ export async function crawlSites(built: BuiltSite[]): Promise<Row[] | null> {
       let row: Row;
       for (let attempt = 0; ; attempt++) {
         const { dev, api } = portal;
-        row = await crawlSite(api, b, () => dev.output().split("Reloading local server").length - 1);
+        row = await crawlSite(api, b, () => dev.output().split("Reloading local server").length - 1, dev.output);
         if (attempt > 0 || (await isUp(dev.url))) break;
         console.log(`  the portal went down during ${b.site.name}; its last output:\n${dev.output().slice(-1500)}`);
         await dev.stop();
