@@ -1,12 +1,13 @@
 // The portal's Hono app: /api routes, one module per area, and the SPA for everything else.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { apiKeyRoutes } from "./api-keys/routes";
+import { sameOriginUnlessBearer } from "./api-keys/authenticate";
 import { serveOpenApi } from "./api-docs/route";
 import { requireUser } from "./auth/session";
 import { getDb } from "./db";
 import type { AppEnv } from "./env";
 import { fail, onError } from "./lib/errors";
-import { sameOriginOnly } from "./lib/origin";
 import { redactedRequestLog } from "./lib/redact";
 import { securityHeaders } from "./lib/security-headers";
 import { authRoutes } from "./routes/auth";
@@ -30,10 +31,15 @@ app.onError(onError);
 app.use(redactedRequestLog);
 app.use(securityHeaders);
 
-app.use("/api/*", sameOriginOnly, async (c, next) => {
-  c.set("db", getDb(c.env.DB));
-  await next();
-});
+// Cookie requests pass the CSRF check; bearer (API key) requests skip it and are refused where keys never apply.
+app.use(
+  "/api/*",
+  async (c, next) => {
+    c.set("db", getDb(c.env.DB));
+    await next();
+  },
+  sameOriginUnlessBearer,
+);
 const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => fail(413, "Request body too large (limit 1 MB)") });
 // POST /api/servers uploads descriptions; its route applies its own, larger limit (UPLOAD_BODY_LIMIT).
 const isDescriptionUpload = (method: string, path: string) => method === "POST" && path.replace(/\/$/, "") === "/api/servers";
@@ -56,6 +62,7 @@ app.route("/api/servers", serverRoutes);
 app.route("/api/servers", serverCrawlRoutes);
 app.route("/api/servers", authConfigRoutes);
 app.route("/api", tokenRoutes);
+app.route("/api/api-keys", apiKeyRoutes);
 app.route("/api/superadmin", superadminRoutes);
 
 app.notFound((c) => {

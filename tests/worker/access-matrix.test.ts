@@ -32,6 +32,7 @@ async function ownerFixture() {
   const [spec] = await db.insert(specs).values({ organizationId: owner.organizationId, crawlId: crawl.id, contentKey: "spec:owner" }).returning();
   const [job] = await db.insert(extractionJobs).values({ organizationId: owner.organizationId, crawlId: crawl.id, specId: spec.id }).returning();
   const token = ((await (await call("/api/access-tokens", { method: "POST", cookie: owner.cookie, json: { name: "Owner token", serverIds: [server.id] } })).json()) as any).data;
+  const apiKey = ((await (await call("/api/api-keys", { method: "POST", cookie: owner.cookie, json: { name: "Owner key", scopes: ["read"] } })).json()) as any).data;
   const checkout = ((await (await call("/api/billing/checkout", { method: "POST", cookie: owner.cookie, json: { planType: "sprout" } })).json()) as any).data;
   return {
     owner,
@@ -39,6 +40,7 @@ async function ownerFixture() {
       server: server.id,
       slug: server.slug,
       token: token.tokenInfo.id,
+      apiKey: apiKey.apiKey.id,
       crawl: crawl.id,
       job: job.id,
       spec: spec.id,
@@ -46,7 +48,7 @@ async function ownerFixture() {
       checkout: new URL(checkout.url).pathname.split("/").at(-1)!,
     },
     // Strings that must never reach organization B.
-    secrets: [server.name, SECRET, token.token, token.tokenInfo.id, "Owner token", owner.email],
+    secrets: [server.name, SECRET, token.token, token.tokenInfo.id, "Owner token", owner.email, apiKey.key, apiKey.apiKey.id, "Owner key"],
   };
 }
 
@@ -56,6 +58,7 @@ type Fixture = Awaited<ReturnType<typeof ownerFixture>>;
 function fill(path: string, { ids }: Fixture) {
   return path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => {
     if (name === "id" && path.includes("/access-tokens/")) return ids.token;
+    if (name === "id" && path.includes("/api-keys/")) return ids.apiKey;
     if (name === "id" && path.includes("/test-checkout/")) return ids.checkout;
     if (name === "id" && (path.includes("/servers/") || path.startsWith("/servers/"))) return ids.server;
     if (name === "id" && path.startsWith("/api/crawl/")) return ids.crawl;

@@ -1,7 +1,7 @@
 // zod schemas of what the API's handlers answer (the answer builders in servers/, tokens/, billing/,
 // crawl/, mcp/ and admin/), for /api/openapi.json; tests/worker/api-docs.test.ts checks real answers against them.
 import { z } from "zod";
-import { AUTH_STATUSES, AUTH_STRATEGIES, AUTH_TYPES, CRAWL_FREQUENCIES, DEPLOYMENT_STATUSES, PAGE_STATUSES, PLAN_TYPES, SERVER_STATUSES } from "../db/schema";
+import { API_KEY_SCOPES, AUTH_STATUSES, AUTH_STRATEGIES, AUTH_TYPES, CRAWL_FREQUENCIES, DEPLOYMENT_STATUSES, PAGE_STATUSES, PLAN_TYPES, SERVER_STATUSES } from "../db/schema";
 
 const timestamp = z.iso.datetime().describe("ISO 8601 date and time (UTC)");
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
@@ -161,6 +161,20 @@ export const tokenInfo = z
   })
   .meta({ id: "AccessToken" });
 export const newToken = z.object({ token: z.string().describe("The access token itself: shown once, never again"), tokenInfo });
+
+export const apiKeyInfo = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string().describe("The key's first characters, to recognise it"),
+    scopes: z.array(z.enum(API_KEY_SCOPES)).describe("read: GET routes; servers: create, import, configure and delete servers; deploy: deploy and redeploy"),
+    createdAt: timestamp,
+    lastUsedAt: nullable(timestamp).describe("Recorded at most once a minute"),
+    expiresAt: nullable(timestamp),
+    revokedAt: nullable(timestamp),
+  })
+  .meta({ id: "ApiKey" });
+export const newApiKey = z.object({ key: z.string().describe("The API key itself (tpk_…): shown once, never again"), apiKey: apiKeyInfo });
 
 export const plan = z
   .object({

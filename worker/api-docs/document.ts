@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 description of the portal's API, generated from OPERATIONS with zod's
 // toJSONSchema: the request schemas are the routes' own validators, so it cannot drift from them.
 import { z } from "zod";
+import { scopeFor } from "../api-keys/scopes";
 import { errorAnswer } from "./answers";
 import { OPERATIONS, type Operation } from "./operations";
 
@@ -15,6 +16,12 @@ export type DocumentOptions = {
 export const sessionCookieName = (secureCookies: boolean) => `${secureCookies ? "__Secure-" : ""}better-auth.session_token`;
 
 const ERROR_REF = { $ref: "#/components/schemas/Error" };
+
+/** The scope a portal API key needs for the operation, or null where keys are refused. */
+function keyScope(op: Operation) {
+  const need = scopeFor(op.method.toUpperCase(), op.path);
+  return "scope" in need ? need.scope : null;
+}
 
 /** Converts a zod schema; named parts (`.meta({ id })`) move to components.schemas and are referenced. */
 function toSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
@@ -46,10 +53,14 @@ function parametersOf(op: Operation, components: Record<string, JsonSchema>) {
 
 function errorResponses(op: Operation) {
   const errors: Record<number, string> = { 500: "Internal server error" };
+  const scope = keyScope(op);
   if (!op.public) {
-    errors[401] = "Authentication required: no valid session cookie";
-    errors[403] = "Your account has no organization";
+    errors[401] = scope ? "Authentication required: no valid session cookie, or an invalid, revoked or expired API key" : "Authentication required: no valid session cookie";
+    errors[403] = scope
+      ? `Your account has no organization; the API key lacks the '${scope}' scope, or the plan has no API access`
+      : "Your account has no organization";
   }
+  if (scope && !op.public) errors[429] = "Too many requests with this API key (per-key limit per minute)";
   if (op.method !== "get") errors[403] = [errors[403], "Cross-origin request refused"].filter(Boolean).join("; ");
   if (op.body) {
     errors[400] = "Invalid input: the error names the field";
@@ -83,12 +94,15 @@ function operationObject(op: Operation, components: Record<string, JsonSchema>) 
       Object.entries({ "application/json": op.body.schema, ...op.body.alternatives }).map(([type, schema]) => [type, { schema: toSchema(schema, "input", components) }]),
     ),
   };
+  const scope = keyScope(op);
+  const keyNote = scope ? `API keys need the '${scope}' scope.` : "Not available to API keys.";
+  const description = op.public ? op.description : [op.description, keyNote].filter(Boolean).join(" ");
   return {
     operationId: op.operationId,
     summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
+    ...(description ? { description } : {}),
     tags: [op.tag],
-    ...(op.public ? { security: [] } : {}),
+    ...(op.public ? { security: [] } : scope ? { security: [{ sessionCookie: [] }, { apiKey: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: { [op.answer.status]: successResponse(op, components), ...errorResponses(op) },
@@ -108,7 +122,7 @@ export function openApiDocument({ origin, secureCookies }: DocumentOptions) {
       version: "1.0.0",
       description:
         "The portal's own API: servers, tools, authentication, deployment, crawling, access tokens, billing and administration. " +
-        "Every answer is JSON `{ success, data?, error? }`; calls are authorized by the session cookie of a signed-in user.",
+        "Every answer is JSON `{ success, data?, error? }`; calls are authorized by the session cookie of a signed-in user or, where an operation says so, by a portal API key (bearer).",
     },
     servers: [{ url: origin.replace(/(?<!\/)\/+$/, "") }],
     tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name })),
@@ -116,6 +130,14 @@ export function openApiDocument({ origin, secureCookies }: DocumentOptions) {
     paths,
     components: {
       securitySchemes: {
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "tpk_…",
+          description:
+            "A portal API key (Authorization: Bearer tpk_…), created on the Access Tokens page. It acts for its organization within its scopes " +
+            "(read: GET routes; servers: manage servers; deploy: deploy and redeploy) on plans with API access; never on billing, superadmin, API-key, access-token or sign-in routes.",
+        },
         sessionCookie: {
           type: "apiKey",
           in: "cookie",

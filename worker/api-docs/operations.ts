@@ -1,6 +1,7 @@
 // Every operation of the portal's API: the zod schemas the routes validate with, the answers the
 // handlers build, and the errors they answer. /api/openapi.json is generated from this list.
 import { z } from "zod";
+import { newApiKeyBody } from "../api-keys/routes";
 import { fieldsSchema } from "../servers/source";
 import { saveSchema } from "../routes/auth-config";
 import { checkoutBody, usageCheckBody } from "../routes/billing";
@@ -126,6 +127,14 @@ const tokens: Operation[] = [
   { method: "post", path: "/api/access-tokens/{id}/rotate", operationId: "rotate_access_token", tag: "Access tokens", summary: "Revoke an access token and issue a new one with the same name, expiry and servers", params: tokenId, answer: { status: 200, schema: a.ok(a.newToken) }, errors: { 404: "Access token not found", 409: "The token is revoked or expired" } },
 ];
 
+const apiKeyId = z.object({ id: idParam.shape.id.describe("The API key's id") });
+const sessionOnly = "Session only: an API key can never manage API keys.";
+const apiKeys: Operation[] = [
+  { method: "get", path: "/api/api-keys", operationId: "list_api_keys", tag: "API keys", summary: "List the organization's portal API keys (never the keys themselves)", description: sessionOnly, answer: { status: 200, schema: a.ok(z.array(a.apiKeyInfo)) } },
+  { method: "post", path: "/api/api-keys", operationId: "create_api_key", tag: "API keys", summary: "Create a portal API key with scopes and an optional expiry in days; the key is answered once", description: sessionOnly, body: { schema: newApiKeyBody, required: true }, answer: { status: 201, schema: a.ok(a.newApiKey) }, errors: { 403: "Your organization's plan does not include API access", 409: "The organization holds the most API keys allowed" } },
+  { method: "delete", path: "/api/api-keys/{id}", operationId: "revoke_api_key", tag: "API keys", summary: "Revoke a portal API key: calls with it answer 401 from now on", description: sessionOnly, params: apiKeyId, answer: { status: 200, schema: a.ok(a.apiKeyInfo) }, errors: { 404: "API key not found", 409: "This API key has already been revoked" } },
+];
+
 const checkoutId = z.object({ id: z.string().describe("The test-mode checkout's id") });
 const testMode = "Test mode only (no Stripe keys configured); answers 404 otherwise.";
 const billing: Operation[] = [
@@ -172,4 +181,4 @@ const docs: Operation[] = [
   { method: "get", path: "/api/openapi.json", operationId: "get_openapi_description", tag: "Docs", summary: "This description of the portal's API (OpenAPI 3.1)", public: true, answer: { status: 200, schema: z.record(z.string(), z.unknown()).describe("An OpenAPI 3.1 document") } },
 ];
 
-export const OPERATIONS: Operation[] = [...servers, ...auth, ...deployment, ...crawl, ...tokens, ...billing, ...session, ...superadmin, ...docs];
+export const OPERATIONS: Operation[] = [...servers, ...auth, ...deployment, ...crawl, ...tokens, ...apiKeys, ...billing, ...session, ...superadmin, ...docs];

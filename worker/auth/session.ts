@@ -1,12 +1,19 @@
-// Resolves the signed-in user and their organization for every protected /api call.
+// Resolves the signed-in user (or a portal API key's creator) and their organization for every protected /api call.
 import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
+import { authenticateApiKey, requestBearer } from "../api-keys/authenticate";
 import { memberships } from "../db/schema";
 import type { AppEnv, SessionUser } from "../env";
 import { fail } from "../lib/errors";
 import { getAuth, isSuperUser } from "./auth";
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  // A bearer request is judged by its portal API key alone; a cookie sent with it is ignored.
+  const bearer = requestBearer(c);
+  if (bearer !== null) {
+    await authenticateApiKey(c, bearer);
+    return next();
+  }
   const session = await getAuth(c.env, c.req.url).api.getSession({ headers: c.req.raw.headers });
   if (!session) fail(401, "Authentication required");
   const { user } = session;
