@@ -13,6 +13,7 @@ import { Route as AuthedRouteImport } from "./routes/_authed"
 import { Route as DocsRouteImport } from "./routes/docs"
 import { Route as LoginRouteImport } from "./routes/login"
 import { Route as AuthedIndexRouteImport } from "./routes/_authed.index"
+import { Route as AuthedApiKeysRouteImport } from "./routes/_authed.api-keys"
 import { Route as AuthedServersRouteImport } from "./routes/_authed.servers"
 import { Route as AuthedSuperadminRouteImport } from "./routes/_authed.superadmin"
 import { Route as AuthedTokensRouteImport } from "./routes/_authed.tokens"
@@ -38,6 +39,11 @@ const LoginRoute = LoginRouteImport.update({
 const AuthedIndexRoute = AuthedIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedApiKeysRoute = AuthedApiKeysRouteImport.update({
+  id: "/api-keys",
+  path: "/api-keys",
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedServersRoute = AuthedServersRouteImport.update({
@@ -80,6 +86,7 @@ export interface FileRoutesByFullPath {
   "/": typeof AuthedIndexRoute
   "/docs": typeof DocsRouteWithChildren
   "/login": typeof LoginRoute
+  "/api-keys": typeof AuthedApiKeysRoute
   "/servers": typeof AuthedServersRoute
   "/superadmin": typeof AuthedSuperadminRoute
   "/tokens": typeof AuthedTokensRoute
@@ -90,6 +97,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   "/login": typeof LoginRoute
+  "/api-keys": typeof AuthedApiKeysRoute
   "/servers": typeof AuthedServersRoute
   "/superadmin": typeof AuthedSuperadminRoute
   "/tokens": typeof AuthedTokensRoute
@@ -104,6 +112,7 @@ export interface FileRoutesById {
   "/_authed": typeof AuthedRouteWithChildren
   "/docs": typeof DocsRouteWithChildren
   "/login": typeof LoginRoute
+  "/_authed/api-keys": typeof AuthedApiKeysRoute
   "/_authed/servers": typeof AuthedServersRoute
   "/_authed/superadmin": typeof AuthedSuperadminRoute
   "/_authed/tokens": typeof AuthedTokensRoute
@@ -119,6 +128,7 @@ export interface FileRouteTypes {
     | "/"
     | "/docs"
     | "/login"
+    | "/api-keys"
     | "/servers"
     | "/superadmin"
     | "/tokens"
@@ -129,6 +139,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/login"
+    | "/api-keys"
     | "/servers"
     | "/superadmin"
     | "/tokens"
@@ -142,6 +153,7 @@ export interface FileRouteTypes {
     | "/_authed"
     | "/docs"
     | "/login"
+    | "/_authed/api-keys"
     | "/_authed/servers"
     | "/_authed/superadmin"
     | "/_authed/tokens"
@@ -187,6 +199,13 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/"
       preLoaderRoute: typeof AuthedIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    "/_authed/api-keys": {
+      id: "/_authed/api-keys"
+      path: "/api-keys"
+      fullPath: "/api-keys"
+      preLoaderRoute: typeof AuthedApiKeysRouteImport
       parentRoute: typeof AuthedRoute
     }
     "/_authed/servers": {
@@ -242,6 +261,7 @@ declare module "@tanstack/react-router" {
 }
 
 interface AuthedRouteChildren {
+  AuthedApiKeysRoute: typeof AuthedApiKeysRoute
   AuthedServersRoute: typeof AuthedServersRoute
   AuthedSuperadminRoute: typeof AuthedSuperadminRoute
   AuthedTokensRoute: typeof AuthedTokensRoute
@@ -250,6 +270,7 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedApiKeysRoute: AuthedApiKeysRoute,
   AuthedServersRoute: AuthedServersRoute,
   AuthedSuperadminRoute: AuthedSuperadminRoute,
   AuthedTokensRoute: AuthedTokensRoute,

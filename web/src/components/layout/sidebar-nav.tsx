@@ -1,10 +1,10 @@
-// Sidebar links: Servers and Access Tokens; Account; Administration (superusers only); version footer.
+// Sidebar links: Servers and Access Tokens; Account (billing, API keys); Administration (superusers only); version footer.
 import { Link, useRouterState } from "@tanstack/react-router";
-import { KeyRound, Server, ShieldCheck, Wallet, type LucideIcon } from "lucide-react";
+import { KeyRound, Server, ShieldCheck, SquareTerminal, Wallet, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
-type NavLinkProps = { to: "/servers" | "/tokens" | "/usage" | "/superadmin"; icon: LucideIcon; children: ReactNode; alsoActiveAt?: string };
+type NavLinkProps = { to: "/servers" | "/tokens" | "/usage" | "/api-keys" | "/superadmin"; icon: LucideIcon; children: ReactNode; alsoActiveAt?: string };
 
 function NavLink({ to, icon: Icon, children, alsoActiveAt }: NavLinkProps) {
   const active = useRouterState({ select: (s) => s.location.pathname === alsoActiveAt });
@@ -46,6 +46,7 @@ export function SidebarNav({ superUser }: { superUser: boolean }) {
       </div>
       <Group label="Account">
         <NavLink to="/usage" icon={Wallet}>Usage &amp; Billing</NavLink>
+        <NavLink to="/api-keys" icon={SquareTerminal}>API Keys</NavLink>
       </Group>
       {superUser && (
         <Group label="Administration">
