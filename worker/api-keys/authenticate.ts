@@ -56,7 +56,7 @@ export async function authenticateApiKey(c: Context<AppEnv>, token: string) {
   }
   const { plan } = await getOrganizationPlan(db, key.organizationId);
   if (!plan?.apiAccess) fail(403, "Your organization's plan does not include API access: upgrade the plan to use API keys");
-  if (!key.scopes.includes(scope)) fail(403, missingScopeMessage(scope));
+  if (!Array.isArray(key.scopes) || !key.scopes.includes(scope)) fail(403, missingScopeMessage(scope));
   const [actor] = key.createdBy
     ? await db
         .select({ id: users.id, name: users.name, email: users.email, picture: users.picture })
