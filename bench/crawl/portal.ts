@@ -10,6 +10,7 @@ import { score, truthOf } from "./truth";
 
 type Answer = Record<string, any>;
 const POLL_MS = 100;
+const RELOADED = "the portal reloaded meanwhile";
 /** A crawl still running after this long is cancelled and reported as stalled. */
 const CRAWL_TIMEOUT_MS = (pages: number) => 60_000 + pages * 1_000;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -87,7 +88,7 @@ async function crawlSite(api: Api, built: BuiltSite, reloads: () => number, outp
         await api("DELETE", `/api/crawl/${crawlId}/cancel`).catch(() => {});
         row.pages = status.completed;
         // wrangler dev reloads the portal when a worker file changes (others work in this tree): in-flight pages are lost.
-        const reloaded = reloads() > reloadsBefore ? ", the portal reloaded meanwhile" : "";
+        const reloaded = reloads() > reloadsBefore ? `, ${RELOADED}` : "";
         row.note = `crawl stalled: ${status.completed}/${links.length} pages after ${((performance.now() - started) / 1000).toFixed(0)} s${reloaded}`;
         return row;
       }
@@ -125,7 +126,7 @@ async function crawlSite(api: Api, built: BuiltSite, reloads: () => number, outp
     const errors = status.errorCount ? `, ${status.errorCount} page errors` : "";
     const skipped: Answer[] = job.skippedPages ?? [];
     if (skipped.length) console.log(`  ${built.site.name}: the job skipped ${skipped.length} pages, e.g. ${JSON.stringify(skipped[0]).slice(0, 200)}`);
-    const reloaded = reloads() > reloadsBefore ? ", the portal reloaded meanwhile" : "";
+    const reloaded = reloads() > reloadsBefore ? `, ${RELOADED}` : "";
     row.note = `(mapped ${links.length}${reloaded}, crawl ${seconds.toFixed(1)} s, job ${extractSeconds.toFixed(1)} s${skipped.length ? `, ${skipped.length} pages skipped by the job` : ""}${errors})`;
     return row;
   } catch (err) {
@@ -167,7 +168,13 @@ export async function crawlSites(built: BuiltSite[]): Promise<Row[] | null> {
       for (let attempt = 0; ; attempt++) {
         const { dev, api } = portal;
         row = await crawlSite(api, b, () => dev.output().split("Reloading local server").length - 1, dev.output);
-        if (attempt > 0 || (await isUp(dev.url))) break;
+        if (attempt > 0) break;
+        // A reload (another change to a worker file) loses in-flight pages and jobs: the site is measured again.
+        if (row.note?.includes(RELOADED)) {
+          console.log(`  ${b.site.name}: the portal reloaded during the measurement; measuring again`);
+          continue;
+        }
+        if (await isUp(dev.url)) break;
         console.log(`  the portal went down during ${b.site.name}; its last output:\n${dev.output().slice(-1500)}`);
         await dev.stop();
         portal = await start();
