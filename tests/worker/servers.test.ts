@@ -172,6 +172,8 @@ describe("mappings and tool toggles", () => {
       name: "listTasks",
       title: "List tasks",
       description: "List tasks",
+      customName: null,
+      customDescription: null,
       active: true,
       inputSchema: {
         type: "object",

@@ -81,9 +81,26 @@ export const createdServer = server
 
 const jsonSchemaObject = z.record(z.string(), z.unknown()).describe("A JSON Schema (draft 2020-12) object");
 export const toolMapping = z
-  .object({ name: z.string(), title: nullable(z.string()), description: z.string(), active: z.boolean(), inputSchema: jsonSchemaObject, endpoint })
+  .object({
+    name: z.string().meta({ description: "The imported name: the key for toggles and renames" }),
+    title: nullable(z.string()),
+    description: z.string(),
+    customName: nullable(z.string()).meta({ description: "The user's rename, listed to MCP clients instead of name (null: not renamed)" }),
+    customDescription: nullable(z.string()).meta({ description: "The user's description, listed instead of description (null: the imported one)" }),
+    active: z.boolean(),
+    inputSchema: jsonSchemaObject,
+    endpoint,
+  })
   .meta({ id: "ToolMapping" });
-export const toolsToggled = z.object({ toolNames: z.array(z.string()), active: z.boolean(), activeToolCount: z.number().int() });
+export const toolsToggled = z.object({
+  toolNames: z.array(z.string()).optional(),
+  active: z.boolean().optional(),
+  activeToolCount: z.number().int().optional(),
+  toolName: z.string().optional(),
+  name: z.string().optional().meta({ description: "The name MCP clients see after a rename" }),
+  customName: nullable(z.string()).optional(),
+  customDescription: nullable(z.string()).optional(),
+});
 
 const parameterCandidate = z.object({ name: z.string(), type: z.string(), reason: z.string(), confidence: z.number().min(0).max(1) }).meta({ id: "ParameterCandidate" });
 const flow = z.object({ tokenUrl: z.string().optional(), authorizationUrl: z.string().optional(), refreshUrl: z.string().optional(), scopes: z.array(z.string()) });

@@ -62,11 +62,11 @@ const servers: Operation[] = [
     path: "/api/servers/{id}/tools",
     operationId: "set_tools_active",
     tag: "Tools",
-    summary: "Turn one tool (toolName) or several (toolNames) on or off",
+    summary: "Turn one tool (toolName) or several (toolNames) on or off; rename one tool (name: ^[a-zA-Z0-9_-]{1,64}$, unique in the server) or rewrite its description (at most 2000 characters); an empty name or description restores the imported one",
     params: serverId,
     body: { schema: toggleSchema, required: true },
     answer: { status: 200, schema: a.ok(a.toolsToggled) },
-    errors: { 400: "Invalid body", 403: "Tool limit of the plan reached", 404: "Server or tool not found", ...paused },
+    errors: { 400: "Invalid body, tool name or description", 403: "Tool limit of the plan reached", 404: "Server or tool not found", ...paused, 409: "The server is paused by plan limits, or another of its tools has that name" },
   },
 ];
 

@@ -71,9 +71,9 @@ export async function loadServerConfig(db: Database, serverId: string, options: 
     auth: authSettingsOf(auth),
     staticValues: Object.fromEntries(Object.entries(auth?.authContextValues ?? {}).filter(([, v]) => v !== "")),
     tools: activeTools.map((t) => ({
-      name: t.name,
+      name: t.customName ?? t.name,
       title: t.title ?? t.name,
-      description: t.description,
+      description: t.customDescription ?? t.description,
       inputSchema: t.inputSchema as JsonSchemaObject,
       ...(t.outputSchema ? { outputSchema: t.outputSchema as JsonSchemaObject } : {}),
       ...(t.annotations ? { annotations: t.annotations as ToolAnnotations } : {}),

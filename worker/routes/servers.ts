@@ -1,4 +1,4 @@
-// Servers (spec §7): list, create from an OpenAPI description, read, delete; tools: mappings and toggles.
+// Servers (spec §7): list, create from an OpenAPI description, read, delete; tools: mappings, toggles, renames.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
@@ -10,11 +10,13 @@ import { createServer } from "../servers/create";
 import { deleteServer } from "../servers/delete";
 import { getServerAnswer, listServers } from "../servers/queries";
 import { readCreateForm, UPLOAD_BODY_LIMIT } from "../servers/source";
-import { listMappings, setToolsActive } from "../servers/tools";
+import { listMappings, setToolOverride, setToolsActive } from "../servers/tools";
 
-/** PATCH /:id/tools: one tool by name, or many at once. */
+/** PATCH /:id/tools: one tool by name (toggle, rename, rewrite its description), or many toggled at once. */
 export const toggleSchema = z.union([
-  z.object({ toolName: z.string().min(1), active: z.boolean() }),
+  z
+    .object({ toolName: z.string().min(1), active: z.boolean().optional(), name: z.string().max(200).optional(), description: z.string().max(20_000).optional() })
+    .refine((b) => b.active !== undefined || b.name !== undefined || b.description !== undefined, { message: "Give active, name or description to change" }),
   z.object({ toolNames: z.array(z.string().min(1)).min(1).max(5000), active: z.boolean() }),
 ]);
 
@@ -30,7 +32,9 @@ export const serverRoutes = new Hono<AppEnv>()
   .get("/:id/mappings", async (c) => c.json({ success: true, data: await listMappings(c.var.db, c.var.organizationId, c.req.param("id")) }))
   .patch("/:id/tools", validate("json", toggleSchema), async (c) => {
     const body = c.req.valid("json");
-    const names = "toolName" in body ? [body.toolName] : body.toolNames;
-    const data = await setToolsActive(c.var.db, c.var.organizationId, c.req.param("id"), names, body.active);
-    return c.json({ success: true, data });
+    const [db, org, id] = [c.var.db, c.var.organizationId, c.req.param("id")];
+    if ("toolNames" in body) return c.json({ success: true, data: await setToolsActive(db, org, id, body.toolNames, body.active) });
+    const override = body.name !== undefined || body.description !== undefined ? await setToolOverride(db, org, id, body.toolName, body) : undefined;
+    const toggled = body.active !== undefined ? await setToolsActive(db, org, id, [body.toolName], body.active) : undefined;
+    return c.json({ success: true, data: { ...toggled, ...override } });
   });

@@ -1,8 +1,8 @@
 // Re-importing a server's description (re-crawls, refreshed specs): tools replaced in one batch,
-// names stable, tools that existed keep their active flag, new ones fill free active slots. The
-// server's auth configuration — static parameter values included — is not touched, so every value
-// still applies to the tools that keep the argument.
-import { eq } from "drizzle-orm";
+// names stable, tools that existed keep their active flag, renames and rewritten descriptions, new
+// ones fill free active slots. The server's auth configuration — static parameter values included —
+// is not touched, so every value still applies to the tools that keep the argument.
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { servers, tools } from "../db/schema";
 import { getOrganizationPlan } from "../billing/plans";
@@ -10,6 +10,26 @@ import { importDescription } from "../openapi/import";
 import type { DescriptionSource } from "../openapi/load";
 import { DEFAULT_MAX_TOOLS_PER_SERVER, insertTools, reportOf, specKeyOf, toolRows } from "./create";
 import { getServerRow } from "./queries";
+
+type Override = { customName: string | null; customDescription: string | null };
+
+/**
+ * The renames and rewritten descriptions to write back onto the new rows, by name (as updates after
+ * the inserts, so an insert's bound parameters stay within D1's limit); a rename that a new tool's
+ * own name now takes is dropped.
+ */
+function keptOverrides(rows: ReturnType<typeof toolRows>, previous: Map<string, Override>) {
+  const taken = new Set(rows.filter((r) => !previous.get(r.name)?.customName).map((r) => r.name));
+  const kept: (Override & { name: string })[] = [];
+  for (const row of rows) {
+    const before = previous.get(row.name);
+    if (!before || (!before.customName && !before.customDescription)) continue;
+    const customName = before.customName && !taken.has(before.customName) ? before.customName : null;
+    if (customName) taken.add(customName);
+    kept.push({ name: row.name, customName, customDescription: before.customDescription });
+  }
+  return kept;
+}
 
 export type ReimportOptions = {
   /** Keep the server's base URL when it has one (a crawl's base URL is a guess the user may have corrected). */
@@ -33,13 +53,18 @@ export async function reimportServer(
   const result = await importDescription({ text, sourceUrl: source?.sourceUrl ?? server.sourceUrl, filename: source?.filename }, env);
   const { plan } = await getOrganizationPlan(db, organizationId);
   const max = plan?.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER;
-  const previous = new Map((await db.select({ name: tools.name, active: tools.active }).from(tools).where(eq(tools.serverId, serverId))).map((t) => [t.name, t.active]));
+  const kept = await db
+    .select({ name: tools.name, active: tools.active, customName: tools.customName, customDescription: tools.customDescription })
+    .from(tools)
+    .where(eq(tools.serverId, serverId));
+  const previous = new Map(kept.map((t) => [t.name, t]));
   const rows = toolRows(serverId, result.tools, 0);
-  let active = rows.filter((r) => previous.get(r.name) === true).length;
+  let active = rows.filter((r) => previous.get(r.name)?.active === true).length;
   for (const row of rows) {
     const before = previous.get(row.name);
-    row.active = before ?? (active < max && (active++, true));
+    row.active = before?.active ?? (active < max && (active++, true));
   }
+  const overrides = keptOverrides(rows, previous);
   const specKey = specKeyOf(serverId);
   if (source) await env.KV.put(specKey, source.text);
   const baseUrl = options.keepBaseUrl ? (server.baseUrl ?? result.baseUrl) : result.baseUrl;
@@ -50,6 +75,7 @@ export async function reimportServer(
       .set({ version: result.version, baseUrl, endpoints: result.endpoints, importReport: result.issues, specKey, updatedAt: new Date(), ...options.serverValues })
       .where(eq(servers.id, serverId)),
     ...insertTools(db, rows),
+    ...overrides.map(({ name, ...values }) => db.update(tools).set(values).where(and(eq(tools.serverId, serverId), eq(tools.name, name)))),
   ]);
   return reportOf(result);
 }

@@ -1,4 +1,5 @@
-// A server's tools: the mappings list and switching tools on and off within the plan's limit.
+// A server's tools: the mappings list, switching tools on and off within the plan's limit, and the
+// user's rename and rewritten description of a tool (kept by the imported name across re-imports).
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { servers, tools } from "../db/schema";
@@ -25,7 +26,16 @@ export async function getConfigurableServer(db: Database, organizationId: string
 export async function listMappings(db: Database, organizationId: string, serverId: string) {
   await getServerRow(db, organizationId, serverId);
   const rows = await db
-    .select({ name: tools.name, title: tools.title, description: tools.description, active: tools.active, inputSchema: tools.inputSchema, endpoint: tools.endpoint })
+    .select({
+      name: tools.name,
+      title: tools.title,
+      description: tools.description,
+      customName: tools.customName,
+      customDescription: tools.customDescription,
+      active: tools.active,
+      inputSchema: tools.inputSchema,
+      endpoint: tools.endpoint,
+    })
     .from(tools)
     .where(eq(tools.serverId, serverId))
     .orderBy(asc(tools.position));
@@ -59,4 +69,42 @@ export async function setToolsActive(db: Database, organizationId: string, serve
   ]);
   const [{ n: activeToolCount }] = await db.select({ n: sql<number>`count(*)` }).from(tools).where(and(eq(tools.serverId, serverId), eq(tools.active, true)));
   return { toolNames: names, active, activeToolCount: Number(activeToolCount) };
+}
+
+/** The tool names MCP clients accept. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+export const MAX_TOOL_DESCRIPTION_CHARS = 2000;
+export const toolNameMessage = "A tool name may only contain letters, digits, '_' and '-', and be 1 to 64 characters long.";
+export const toolDescriptionMessage = `A tool description can be at most ${MAX_TOOL_DESCRIPTION_CHARS} characters long.`;
+
+/**
+ * Renames a tool and/or rewrites its description (by its imported name `toolName`). An empty or
+ * the imported value restores the original; the name must stay unique among the server's tools.
+ */
+export async function setToolOverride(db: Database, organizationId: string, serverId: string, toolName: string, change: { name?: string; description?: string }) {
+  await getConfigurableServer(db, organizationId, serverId);
+  const rows = await db.select({ name: tools.name, customName: tools.customName, description: tools.description }).from(tools).where(eq(tools.serverId, serverId));
+  const row = rows.find((r) => r.name === toolName);
+  if (!row) fail(404, `Tool not found: ${toolName}`);
+  const values: { customName?: string | null; customDescription?: string | null; updatedAt: Date } = { updatedAt: new Date() };
+  if (change.name !== undefined) {
+    const name = change.name.trim();
+    if (name === "" || name === row.name) values.customName = null;
+    else {
+      if (!TOOL_NAME_PATTERN.test(name)) fail(400, toolNameMessage);
+      if (rows.some((r) => r.name !== toolName && (r.customName ?? r.name) === name)) fail(409, `Another tool of this server is already named ${name}. Tool names must be unique within a server.`);
+      values.customName = name;
+    }
+  }
+  if (change.description !== undefined) {
+    const description = change.description.trim();
+    if (description.length > MAX_TOOL_DESCRIPTION_CHARS) fail(400, toolDescriptionMessage);
+    values.customDescription = description === "" || description === row.description ? null : description;
+  }
+  await db.batch([
+    db.update(tools).set(values).where(and(eq(tools.serverId, serverId), eq(tools.name, toolName))),
+    db.update(servers).set({ updatedAt: new Date() }).where(eq(servers.id, serverId)),
+  ]);
+  const [updated] = await db.select({ name: tools.name, customName: tools.customName, customDescription: tools.customDescription }).from(tools).where(and(eq(tools.serverId, serverId), eq(tools.name, toolName)));
+  return { toolName, name: updated.customName ?? updated.name, customName: updated.customName, customDescription: updated.customDescription };
 }
