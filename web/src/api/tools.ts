@@ -1,4 +1,4 @@
-// A server's tools (spec §7): the mappings, per-tool and bulk toggles, and the plan's active-tool limit.
+// A server's tools (spec §7): the mappings, per-tool and bulk toggles, the plan's active-tool limit, renames.
 import { queryOptions } from "@tanstack/react-query";
 import type { Subscription } from "./billing";
 import { apiRequest } from "./client";
@@ -8,6 +8,9 @@ export type Tool = {
   name: string;
   title?: string | null;
   description?: string | null;
+  /** The user's rename and description, listed to MCP clients instead of name and description. */
+  customName?: string | null;
+  customDescription?: string | null;
   active: boolean;
   inputSchema: JsonSchema;
   endpoint?: { method?: string; path?: string; summary?: string | null } | null;
@@ -36,3 +39,22 @@ export const setToolActive = (id: string, toolName: string, active: boolean) =>
 /** Bulk toggle in one call (the API accepts toolNames beside the spec's single toolName). */
 export const setToolsActive = (id: string, toolNames: string[], active: boolean, fallbackError: string) =>
   apiRequest(`/api/servers/${encodeURIComponent(id)}/tools`, { method: "PATCH", body: { toolNames, active }, fallbackError });
+
+/** The name MCP clients see. */
+export const shownName = (tool: Tool) => tool.customName || tool.name;
+
+export const MAX_TOOL_DESCRIPTION_CHARS = 2000;
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** Why a new tool name cannot be used (the rules MCP clients accept, unique in the server), or null. */
+export function toolNameError(name: string, tool: Tool, tools: Tool[]): string | null {
+  const trimmed = name.trim();
+  if (trimmed === "" || trimmed === tool.name) return null;
+  if (!TOOL_NAME.test(trimmed)) return "A tool name may only contain letters, digits, '_' and '-', and be 1 to 64 characters long.";
+  if (tools.some((t) => t.name !== tool.name && shownName(t) === trimmed)) return `Another tool of this server is already named ${trimmed}. Tool names must be unique within a server.`;
+  return null;
+}
+
+/** Renames a tool and/or rewrites its description; empty values restore the imported ones. */
+export const updateTool = (id: string, toolName: string, change: { name: string; description: string }) =>
+  apiRequest(`/api/servers/${encodeURIComponent(id)}/tools`, { method: "PATCH", body: { toolName, ...change }, fallbackError: "Failed to save the tool" });

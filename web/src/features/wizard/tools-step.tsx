@@ -1,16 +1,17 @@
 // Tools (manage) step (spec §2, §5): search, Enable/Disable All or Filtered, per-tool toggles within
-// the plan's active-tool limit, the active/limit counter, tool cards with their input schema.
+// the plan's active-tool limit, the active/limit counter, tool cards with their input schema and a rename form.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";
 import { subscriptionQuery } from "@/api/billing";
-import { bulkLimitMessage, mappingsQuery, maxToolsOf, setToolActive, setToolsActive, toolLimitMessage, type Tool } from "@/api/tools";
+import { bulkLimitMessage, mappingsQuery, maxToolsOf, setToolActive, setToolsActive, shownName, toolLimitMessage, updateTool, type Tool } from "@/api/tools";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
+import { ToolEditor } from "./tool-editor";
 
 export function ToolsStep({ serverId }: { serverId: string }) {
   const queryClient = useQueryClient();
@@ -22,7 +23,11 @@ export function ToolsStep({ serverId }: { serverId: string }) {
   const list = tools.data ?? [];
   const active = list.filter((t) => t.active).length;
   const term = search.trim().toLowerCase();
-  const filtered = term ? list.filter((t) => [t.name, t.title, t.description].some((s) => s?.toLowerCase().includes(term))) : list;
+  const filtered = term ? list.filter((t) => [t.name, t.customName, t.title, t.description, t.customDescription].some((s) => s?.toLowerCase().includes(term))) : list;
+  const save = async (tool: Tool, change: { name: string; description: string }) => {
+    await updateTool(serverId, tool.name, change);
+    await queryClient.invalidateQueries({ queryKey: query.queryKey });
+  };
 
   const setLocal = (names: string[], value: boolean) =>
     queryClient.setQueryData(query.queryKey, (old: Tool[] | undefined) => old?.map((t) => (names.includes(t.name) ? { ...t, active: value } : t)));
@@ -88,13 +93,17 @@ export function ToolsStep({ serverId }: { serverId: string }) {
       </p>
       <ul className="max-h-96 space-y-2 overflow-y-auto pr-1" aria-label="Tools">
         {filtered.length === 0 && <li className="p-4 text-center text-sm text-muted-foreground">{list.length ? "No tools match your search." : "This server has no tools."}</li>}
-        {filtered.map((tool) => <ToolCard key={tool.name} tool={tool} onToggle={(v) => onToggle(tool, v)} />)}
+        {filtered.map((tool) => <ToolCard key={tool.name} tool={tool} tools={list} onToggle={(v) => onToggle(tool, v)} onSave={(change) => save(tool, change)} />)}
       </ul>
     </div>
   );
 }
 
-function ToolCard({ tool, onToggle }: { tool: Tool; onToggle: (value: boolean) => void }) {
+type CardProps = { tool: Tool; tools: Tool[]; onToggle: (value: boolean) => void; onSave: (change: { name: string; description: string }) => Promise<unknown> };
+
+function ToolCard({ tool, tools, onToggle, onSave }: CardProps) {
+  const [editing, setEditing] = useState(false);
+  const description = tool.customDescription ?? tool.description;
   const properties = Object.entries(tool.inputSchema?.properties ?? {});
   const required = new Set(tool.inputSchema?.required ?? []);
   return (
@@ -105,11 +114,14 @@ function ToolCard({ tool, onToggle }: { tool: Tool; onToggle: (value: boolean) =
             {tool.title || tool.endpoint?.summary || tool.name}
             {!tool.active && <Badge variant="outline">Inactive</Badge>}
           </p>
-          <code className="text-xs break-all text-muted-foreground">{tool.name}</code>
+          <code className="text-xs break-all text-muted-foreground">{shownName(tool)}</code>
+          {tool.customName && <span className="text-xs text-muted-foreground"> (renamed from {tool.name})</span>}
         </div>
+        {!editing && <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Rename or describe ${tool.name}`}>Edit</Button>}
         <Switch checked={tool.active} onCheckedChange={onToggle} aria-label={`Toggle ${tool.name}`} />
       </div>
-      {tool.description && <p className="line-clamp-3 whitespace-pre-line text-sm text-muted-foreground">{tool.description}</p>}
+      {editing && <ToolEditor tool={tool} tools={tools} onSave={onSave} onClose={() => setEditing(false)} />}
+      {!editing && description && <p className="line-clamp-3 whitespace-pre-line text-sm text-muted-foreground">{description}</p>}
       {properties.length > 0 && (
         <details className="text-xs">
           <summary className="cursor-pointer text-muted-foreground">Input schema ({properties.length} {properties.length === 1 ? "parameter" : "parameters"})</summary>
