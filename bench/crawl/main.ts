@@ -40,7 +40,7 @@ for (const b of built) {
     continue;
   }
   const r = await extractSite(b, truth);
-  extractRows.push({ site: b.site.name, style: b.site.style.label, pages: r.pages, score: r.score, cpuMs: r.cpuMs, note: `(prepare ${r.prepareMs.toFixed(0)} ms)` });
+  extractRows.push({ site: b.site.name, style: b.site.style.label, pages: r.pages, score: r.score, cpuMs: r.cpuMs, prepareMs: r.prepareMs, note: `(prepare ${r.prepareMs.toFixed(0)} ms)` });
   if (show) showDifferences(b.site.name, r.score);
 }
 printTable("1. extraction alone (preparePage + readPage + assemble in Node; CPU ms of all three)", extractRows);

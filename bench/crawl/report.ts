@@ -3,7 +3,7 @@ import type { Score } from "./truth";
 
 export const TARGETS = { recall: 0.95, precision: 0.95, paramRecall: 0.9, crawlSecondsPer150: 10, cpuMsPer150: 2000 };
 
-export type Row = { site: string; style: string; pages: number; score?: Score; pagesPerSecond?: number; cpuMs?: number; note?: string };
+export type Row = { site: string; style: string; pages: number; score?: Score; pagesPerSecond?: number; cpuMs?: number; prepareMs?: number; note?: string };
 
 const ratio = (n: number, d: number) => (d ? n / d : NaN);
 const fixed = (n: number | undefined, digits = 2) => (n === undefined || Number.isNaN(n) ? "-" : n.toFixed(digits));
@@ -65,7 +65,9 @@ export function printStyles(heading: string, rows: Row[]) {
       const cpuPages = cpu.reduce((n, r) => n + r.pages, 0);
       // The 150-page target only makes sense for many pages: a one-page reference holds the whole API.
       const per150 = (ms / cpuPages) * 150;
-      parts.push(cpuPages >= 50 ? `CPU ${fixed(per150, 0)} ms per 150 pages ${mark(per150 < TARGETS.cpuMsPer150)}` : `CPU ${fixed(ms, 0)} ms for ${cpuPages} page${cpuPages > 1 ? "s" : ""}`);
+      const prepare = cpu.reduce((n, r) => n + (r.prepareMs ?? 0), 0);
+      const ofWhich = ` (preparePage ${fixed(cpuPages >= 50 ? (prepare / cpuPages) * 150 : prepare, 0)})`;
+      parts.push(cpuPages >= 50 ? `CPU ${fixed(per150, 0)}${ofWhich} ms per 150 pages ${mark(per150 < TARGETS.cpuMsPer150)}` : `CPU ${fixed(ms, 0)}${ofWhich} ms for ${cpuPages} page${cpuPages > 1 ? "s" : ""}`);
     }
     console.log(`${style.padEnd(52)} ${parts.join(" | ")}  (${scored.length} site${scored.length > 1 ? "s" : ""}, ${pages} pages)`);
   }

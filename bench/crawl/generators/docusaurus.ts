@@ -46,15 +46,15 @@ function page(title: string, site: string, content: string, sidebar: (NavLink & 
 async function processDescription(doc: Json): Promise<Json[]> {
   const { readOpenapiFiles, processOpenapiFiles } = require("docusaurus-plugin-openapi-docs/lib/openapi");
   const dir = await mkdtemp(join(tmpdir(), "toolport-bench-docusaurus-"));
-  const log = console.log;
-  console.log = () => {};
+  const [log, warn] = [console.log, console.warn];
+  console.log = console.warn = () => {};
   try {
     const input = join(dir, "openapi.json");
     await writeFile(input, JSON.stringify(doc));
     const [items] = await processOpenapiFiles(await readOpenapiFiles(input), { specPath: input, outputDir: "docs/api", sidebarOptions: {} }, {});
     return items;
   } finally {
-    console.log = log;
+    [console.log, console.warn] = [log, warn];
     await rm(dir, { recursive: true, force: true });
   }
 }
