@@ -32,7 +32,7 @@ describe("a deployed MCP server", () => {
     expect(tools.map((t) => t.name)).toEqual(["ping_api"]);
     const result = await client.callTool({ name: "ping_api", arguments: {} });
     expect(echoOf(result).path).toBe("/echo/ping_api");
-    expect(textOf(result)).toContain('\n  "method": "GET"');
+    expect(textOf(result)).toContain('"method":"GET"');
     await client.close();
   });
 });

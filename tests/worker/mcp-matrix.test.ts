@@ -217,14 +217,14 @@ describe("answers", () => {
       [tool("text", "/text"), tool("binary", "/binary"), tool("big", "/big"), tool("empty", "/empty"), tool("not_found", "/status/404"), tool("broken", "/status/500"), tool("slow", "/slow?ms=3000")],
       {},
       {},
-      { upstreamTimeoutMs: 500, maxTextChars: 10_000 },
+      { upstreamTimeoutMs: 500, maxResponseBytes: 10_000 },
     );
     expect(await client.callTool({ name: "text", arguments: {} })).toEqual({ content: [{ type: "text", text: "plain hello" }] });
     const binary = await client.callTool({ name: "binary", arguments: {} });
     expect(binary.content).toEqual([{ type: "resource", resource: { uri: `${upstream()}/binary`, mimeType: "image/png", blob: PNG_BASE64 } }]);
     const big = textOf(await client.callTool({ name: "big", arguments: {} }));
-    expect(big.startsWith('{\n  "items": [\n    {\n      "i": 0,')).toBe(true);
-    expect(big).toMatch(/\[Response truncated: showing the first 10000 of \d+ characters\]$/);
+    expect(big.startsWith('{"items":[{"i":0,"label":"item 0"},')).toBe(true);
+    expect(big).toMatch(/\[Response truncated: showing the first 10000 of \d+ bytes; \d+ bytes were cut\.\]$/);
     expect(textOf(await client.callTool({ name: "empty", arguments: {} }))).toBe("The API answered HTTP 204 with an empty body");
     const notFound = await client.callTool({ name: "not_found", arguments: {} });
     expect(notFound.isError).toBe(true);

@@ -47,7 +47,7 @@ describe("imported tools through the SDK client", () => {
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
     expect(textOf(result)).toMatch(/^The API answered HTTP 200, but not in the shape this tool's outputSchema documents \(.+\), so no structured result is given\. The answer:\n\{/);
-    expect(textOf(result)).toContain('"method": "POST"');
+    expect(textOf(result)).toContain('"method":"POST"');
     await client.close();
   });
 

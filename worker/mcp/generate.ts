@@ -7,10 +7,10 @@ import { fail } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import type { AuthSettings, AuthType, JsonSchemaObject, ToolAnnotations, ToolMapping } from "../openapi/types";
 import { RUNTIME_HASH, RUNTIME_SOURCE } from "./runtime-bundle";
-import { DEFAULT_MAX_TEXT_CHARS, DEFAULT_UPSTREAM_TIMEOUT_MS, type RuntimeConfig } from "./runtime/types";
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_UPSTREAM_TIMEOUT_MS, type RuntimeConfig } from "./runtime/types";
 
 export type AuthConfigRow = typeof authConfigs.$inferSelect;
-export type GenerateOptions = { baseUrl?: string; upstreamTimeoutMs?: number; maxTextChars?: number };
+export type GenerateOptions = { baseUrl?: string; upstreamTimeoutMs?: number; maxResponseBytes?: number };
 
 /** The generated Worker: module map, main module, content hash and the hosts it may call. */
 export type GeneratedServer = {
@@ -80,7 +80,7 @@ export async function loadServerConfig(db: Database, serverId: string, options: 
       mapping: t.mapping as ToolMapping,
     })),
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
-    maxTextChars: options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   };
 }
 

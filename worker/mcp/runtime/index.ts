@@ -13,7 +13,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import { redactText } from "../../lib/redact";
-import { answerFromError, answerFromResponse, type OutputCheck } from "./answer";
+import { answerFromError, answerFromResponse, pagingHint, type OutputCheck } from "./answer";
 import { checkArguments } from "./arguments";
 import { listedSchema } from "./listed-schema";
 import { upstreamAuth } from "./auth";
@@ -60,7 +60,8 @@ export async function callTool(
   }
   try {
     const res = await fetch(request, { signal: AbortSignal.timeout(config.upstreamTimeoutMs) });
-    return await answerFromResponse(res, withoutParams(request.url, credentialParams), config.maxTextChars, checkOutput);
+    const hint = pagingHint(Object.keys(tool.inputSchema.properties ?? {}));
+    return await answerFromResponse(res, withoutParams(request.url, credentialParams), config.maxResponseBytes, checkOutput, hint);
   } catch (err) {
     return answerFromError(err, config.upstreamTimeoutMs);
   }

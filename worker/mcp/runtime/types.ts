@@ -5,8 +5,8 @@ export type RuntimeConfig = ServerConfig & {
   serverId: string;
   /** Upstream requests that take longer end as an isError answer. */
   upstreamTimeoutMs: number;
-  /** Text answers longer than this are cut, with a note saying so. */
-  maxTextChars: number;
+  /** The response budget: text answers longer than this many UTF-8 bytes are cut, with a note saying so. */
+  maxResponseBytes: number;
 };
 
 /** The env of a generated server's isolate: managed credentials only, as a JSON string binding. */
@@ -19,4 +19,5 @@ export const PASSTHROUGH_AUTHORIZATION_HEADER = "x-upstream-authorization";
 export const PASSTHROUGH_API_KEY_HEADER = "x-upstream-api-key";
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_TEXT_CHARS = 100_000;
+/** 100 KB of text, about 25,000 tokens: room in a model's context for the answer and the work around it. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 100_000;
