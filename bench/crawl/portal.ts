@@ -29,10 +29,12 @@ async function signUp(portal: string): Promise<Api> {
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   return async (method: string, path: string, body?: unknown): Promise<Answer> => {
+    // A form (creating a server from a description's URL) goes as multipart, everything else as JSON.
+    const form = body instanceof FormData;
     const answer = await fetch(`${portal}${path}`, {
       method,
-      headers: { "content-type": "application/json", origin: portal, cookie },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...(form ? {} : { "content-type": "application/json" }), origin: portal, cookie },
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
     const json = (await answer.json().catch(() => ({}))) as Answer;
     if (!answer.ok || json.success === false) throw new Error(`${method} ${path.replace(/\/[0-9a-f-]{36}/g, "/…")}: ${answer.status} ${json.error ?? ""}`);
@@ -75,7 +77,20 @@ async function crawlSite(api: Api, built: BuiltSite, reloads: () => number, outp
     const { data: servers } = await api("GET", "/api/servers");
     for (const server of servers ?? []) await api("DELETE", `/api/servers/${server.id}`);
     const start = served.start;
-    const { links } = await api("POST", "/api/crawl/map", { url: start });
+    const mapStarted = performance.now();
+    const { links, openapi } = await api("POST", "/api/crawl/map", { url: start });
+    const truth = truthOf(await descriptionOf(built.site));
+    if (openapi?.url) {
+      // The site offers its own description: the portal offers it instead of a crawl, and the server is made from it.
+      const form = new FormData();
+      form.append("url", openapi.url);
+      const { data: server } = await api("POST", "/api/servers", form);
+      const { data: tools } = await api("GET", `/api/servers/${server.id}/mappings`);
+      await api("DELETE", `/api/servers/${server.id}`);
+      row.score = score(truth, toolsAsDescription(server.baseUrl ?? null, tools));
+      row.note = `(used the offered ${new URL(openapi.url).pathname}, map and import ${((performance.now() - mapStarted) / 1000).toFixed(1)} s)`;
+      return row;
+    }
     const started = performance.now();
     const reloadsBefore = reloads();
     const { crawlId } = await api("POST", "/api/crawl/crawl", { url: start, selectedUrls: links });
@@ -98,7 +113,6 @@ async function crawlSite(api: Api, built: BuiltSite, reloads: () => number, outp
     // Seconds and pages per second of the crawl alone: the extraction job is timed apart.
     row.pages = status.completed;
     row.pagesPerSecond = status.completed / seconds;
-    const truth = truthOf(await descriptionOf(built.site));
     const extractStarted = performance.now();
     let job: Answer;
     try {
