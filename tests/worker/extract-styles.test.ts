@@ -1,5 +1,5 @@
 // The extractor on hand-written sites in the styles documentation generators emit (MkDocs, Hugo, Docusaurus,
-// Mintlify, Slate, ReadMe, Discord-like, Netlify-like Markdown, a summary table with per-endpoint pages, and
+// Mintlify, Slate, ReadMe, Discord-like, MDX route components, Netlify-like Markdown, a summary table with per-endpoint pages, and
 // generator output: a Redoc page embedding its description, openapi-markdown, widdershins, openapi-to-md, bootprint):
 // every documented operation and parameter, nothing else.
 import { describe, expect, it } from "vitest";
@@ -29,7 +29,7 @@ function site(style: string) {
 const op = (document: Record<string, any>, method: string, path: string) => document.paths[path][method];
 
 describe("documentation styles", () => {
-  for (const style of ["mkdocs", "hugo", "docusaurus", "mintlify", "slate", "readme", "discord", "netlify", "summary", "generated", "stripe", "github"]) {
+  for (const style of ["mkdocs", "hugo", "docusaurus", "mintlify", "slate", "readme", "discord", "netlify", "summary", "generated", "stripe", "github", "components"]) {
     it(`reads every operation and parameter of a ${style}-style site, and nothing else`, () => {
       const { document, expected } = site(style);
       expect(new Set(endpointsOf(document))).toEqual(new Set(expected.endpoints));
@@ -67,6 +67,13 @@ describe("documentation styles", () => {
     const { document } = site("generated");
     expect(document.servers).toEqual([{ url: "https://api.ledger.example/v2" }]);
     expect(op(document, "post", "/accounts").requestBody.content["application/json"].schema.required).toEqual(["name"]);
+  });
+
+  it("reads routes MDX components name in attributes, and a name's own paragraph as its description, not a parameter", () => {
+    const { document } = site("components");
+    expect(op(document, "delete", "/branches/{branch_id}/shelves/{shelf_id}").description).toContain("empty shelf");
+    const active = op(document, "get", "/members").parameters.find((p: any) => p.name === "active");
+    expect(active.description).toMatch(/^A boolean that keeps only members/);
   });
 
   it("takes an endpoint listed in a summary table and on its own page as one operation with the page's parameters", () => {

@@ -1,6 +1,7 @@
 // Markdown → a flat list of blocks (headings, code blocks, tables, list items, lines, rules) by a
 // single line-by-line pass. Work is bounded: lines are cut, and the caller is told the units spent.
-import { textOf } from "./html-scan";
+import { attributesOf, textOf } from "./html-scan";
+import { trimStart } from "./text";
 
 export type Block =
   | { t: "heading"; level: number; text: string }
@@ -50,6 +51,9 @@ const isSeparatorRow = (line: string) => {
   return true;
 };
 
+/** Whether `line` closes a code block opened with `fence`: the fence alone, no info string (as CommonMark renders it). */
+const closesFence = (line: string, fence: string) => startsAfterIndent(line, fence) && trimStart(line.trim(), fence[0]) === "";
+
 const indentOf = (line: string) => {
   let n = 0;
   while (n < line.length && (line[n] === " " || line[n] === "\t")) n++;
@@ -64,6 +68,48 @@ function markerAt(line: string, at: number): number {
   while (k < line.length && k - at < 4 && line[k] >= "0" && line[k] <= "9") k++;
   if (k > at && (line[k] === "." || line[k] === ")") && line[k + 1] === " ") return k - at + 2;
   return 0;
+}
+
+const METHOD_WORDS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
+
+/** Link text without its target, and escapes dropped: `[\{id\}](/x)` → `{id}`. */
+function unlink(text: string): string {
+  let out = "";
+  let closes = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    const close = c === "]" && text[i + 1] === "(" && closes ? text.indexOf(")", i) : -1;
+    if (close > 0) i = close;
+    else if (c === "]" && text[i + 1] === "(") {
+      closes = false;
+      out += c;
+    } else if (c !== "[" && c !== "\\") out += c;
+  }
+  return out;
+}
+
+/**
+ * A component that names its route in attributes, as MDX sites write them (`<Route method="GET">/x</Route>`,
+ * `<Endpoint method="get" path="/x">`): the line as "GET /x"; null for any other line.
+ */
+function componentRoute(trimmed: string): string | null {
+  if (trimmed[0] !== "<" || !/[A-Za-z]/.test(trimmed[1] ?? "")) return null;
+  // The tag ends at the first `>` outside quotes: a path attribute may hold `<id>` placeholders.
+  let gt = -1;
+  for (let q = 1, quote = ""; q < trimmed.length && q < 2000 && gt < 0; q++) {
+    const c = trimmed[q];
+    if (quote) quote = c === quote ? "" : quote;
+    else if (c === '"' || c === "'") quote = c;
+    else if (c === ">") gt = q;
+  }
+  if (gt < 0) return null;
+  let k = 1;
+  while (k < gt && /[\w.-]/.test(trimmed[k])) k++;
+  const attrs = attributesOf(trimmed.slice(k, gt));
+  const method = (attrs.method ?? attrs.verb ?? "").toUpperCase();
+  if (!METHOD_WORDS.has(method)) return null;
+  const path = attrs.path ?? attrs.route ?? attrs.url ?? unlink(textOf(trimmed.slice(gt + 1)));
+  return path.startsWith("/") || path.startsWith("http") ? `${method} ${path}` : null;
 }
 
 /** Reads the blocks of a Markdown text; `work` is the number of characters looked at. */
@@ -87,7 +133,7 @@ export function blocksOf(markdown: string): { blocks: Block[]; work: number } {
       const fence = trimmed.startsWith("```") ? "```" : "~~~";
       const lang = trimmed.slice(fence.length).replace(/^[`~]+/, "").trim().split(" ")[0].slice(0, 40);
       const body: string[] = [];
-      for (i++; i < lines.length && !startsAfterIndent(lines[i], fence); i++) {
+      for (i++; i < lines.length && !closesFence(lines[i], fence); i++) {
         work += Math.min(lines[i].length, MAX_LINE_CHARS) + 1;
         if (body.length < MAX_CODE_LINES) body.push(lines[i].slice(0, 4000));
       }
@@ -141,6 +187,11 @@ export function blocksOf(markdown: string): { blocks: Block[]; work: number } {
         i++;
       }
       blocks.push({ t: "item", indent, text: line.slice(indent + marker).trim(), more: more.join(" ") });
+      continue;
+    }
+    const component = componentRoute(trimmed);
+    if (component) {
+      blocks.push({ t: "line", text: component, indent });
       continue;
     }
     blocks.push({ t: "line", text: trimmed.startsWith(">") ? trimmed.replace(/^[>\s]+/, "") : trimmed, indent });

@@ -85,6 +85,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
   let labelMethod: { method: string; at: number } | null = null;
   let pending: FoundParam[] = []; // parameters written before their section's route (prose, then the example)
   let label: { kind: Kind; location: ParamLocation | null } | null = null;
+  let named: { param: FoundParam; at: number } | null = null; // a name alone on its line, its description to follow
 
   const nearest = () => {
     for (let k = headings.length - 1; k >= 0; k--) if (!headings[k].generic) return headings[k];
@@ -265,6 +266,13 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     }
     const inParams = kind === "params";
     const location = locationNow();
+    // The paragraph under a name alone on its line (`**period** <Optional />`) is that parameter's description,
+    // even when it opens like a declaration ("A boolean that…", "Comma-separated list of…").
+    if (named?.at === b - 1 && block.t === "line" && !/^(?:\*\*|`)/.test(text)) {
+      if ((named.param.description?.length ?? 0) < 30) named.param.description = clean(text).slice(0, 500);
+      named = null;
+      continue;
+    }
     let param = block.t === "item" ? paramOfItem(text, block.more, location, inParams) : /^(?:\*\*|`)/.test(text) || inParams ? paramOfItem(text, "", location, inParams) : null;
     const next = blocks[b + 1];
     if (!param && block.t === "line" && next?.t === "line" && (st.current || kind === "object")) {
@@ -278,7 +286,10 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     }
     if (paramIndent >= 0 && block.indent > paramIndent) continue; // a nested property of the parameter above
     if (param) paramIndent = block.indent;
-    if (addParam(param)) continue;
+    if (addParam(param)) {
+      named = param && block.t === "line" && text.length - param.name.length < 30 ? { param, at: b } : null;
+      continue;
+    }
     if (st.current && !st.current!.description && block.t === "line" && text.length > 3) st.current!.description = clean(text).slice(0, 1000);
   }
   return { drafts, hints, work };

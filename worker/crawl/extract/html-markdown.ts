@@ -112,6 +112,15 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
       line += "**";
       return;
     }
+    // A component naming its route in attributes (`<div method="get" path="/x">`, `<x-route method="GET">/x`).
+    const method = (a.method ?? "").toUpperCase();
+    if (METHOD_WORDS.has(method)) {
+      if (a.path?.startsWith("/")) {
+        flush();
+        line = `${method} ${a.path}`;
+        flush();
+      } else line += `${method} `;
+    }
     if (tables.length && tables[tables.length - 1].row && BLOCK.has(name) && !/^(td|th|tr|table)$/.test(name)) {
       line += " ";
       return;
