@@ -113,6 +113,8 @@ export const servers = sqliteTable(
     status: text("status", { enum: SERVER_STATUSES }).notNull().default("active"),
     // Why a server is hibernated: 'tool_calls' (monthly limit) or 'servers' (downgrade).
     hibernatedReason: text("hibernated_reason", { enum: ["tool_calls", "servers"] }),
+    // How tools are exposed: 'direct' (one MCP tool per operation) or 'search' (search_tools, describe_tool, call_tool).
+    toolMode: text("tool_mode", { enum: ["direct", "search"] }).notNull().default("direct"),
     sourceUrl: text("source_url"),
     // KV key of the raw description, kept for re-imports.
     specKey: text("spec_key"),

@@ -1,0 +1,1 @@
+ALTER TABLE `servers` ADD `tool_mode` text DEFAULT 'direct' NOT NULL;
