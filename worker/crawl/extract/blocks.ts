@@ -189,6 +189,14 @@ export function blocksOf(markdown: string): { blocks: Block[]; work: number } {
       blocks.push({ t: "item", indent, text: line.slice(indent + marker).trim(), more: more.join(" ") });
       continue;
     }
+    // A definition list (Markdown Extra, Pandoc, Hugo): a term, then its definitions on lines opening with ": ".
+    if (next.startsWith(": ") && trimmed.length <= 200 && !trimmed.startsWith(":")) {
+      const definitions: string[] = [];
+      for (; i + 1 < lines.length && lines[i + 1].trim().startsWith(": ") && definitions.length < 20; i++) definitions.push(lines[i + 1].trim().slice(2, 2002));
+      const word = /^[A-Za-z_$][\w.$[\]-]*/.exec(trimmed)?.[0];
+      blocks.push({ t: "item", indent, text: word ? `**${word}**${trimmed.slice(word.length)}` : trimmed, more: definitions.join(" ") });
+      continue;
+    }
     const component = componentRoute(trimmed);
     if (component) {
       blocks.push({ t: "line", text: component, indent });
