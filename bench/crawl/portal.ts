@@ -148,7 +148,9 @@ async function crawlSite(api: Api, built: BuiltSite, reloads: () => number, outp
     // The portal's own log says why it answered 500; printed once per run.
     if (!shownServerError && (err as Error).message.includes(": 500 ")) {
       shownServerError = true;
-      console.log(`  the portal answered 500; its last output:\n${output().slice(-2000)}`);
+      // Its request log lines say nothing of the error: the rest of the last output does.
+      const lines = output().slice(-200_000).split("\n").filter((line) => !line.startsWith("[wrangler:info]"));
+      console.log(`  the portal answered 500; its last output:\n${lines.slice(-25).join("\n")}`);
     }
     return row;
   } finally {
