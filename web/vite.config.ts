@@ -21,6 +21,8 @@ export default defineConfig({
     tailwindcss(),
   ],
   resolve: { alias: { "@": src } },
-  build: { outDir: "dist", emptyOutDir: true, manifest: true },
+  // `npm run dev` serves dist while `vite build --watch` rebuilds it: emptying it first would leave
+  // the portal answering errors for the pages asked during a rebuild (hashed names never clash).
+  build: { outDir: "dist", emptyOutDir: !process.argv.includes("--watch"), manifest: true },
   server: { proxy: { "/api": "http://localhost:8787", "/s": "http://localhost:8787" } },
 });
