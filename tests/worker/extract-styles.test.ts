@@ -1,5 +1,5 @@
 // The extractor on hand-written sites in the styles documentation generators emit (MkDocs, Hugo, Docusaurus,
-// Mintlify, Slate, ReadMe, Discord-like, MDX route components, Markdown definition lists, Netlify-like Markdown, a summary table with per-endpoint pages, and
+// Mintlify, Slate, ReadMe, Discord-like, MDX route components, Markdown definition lists, raw HTTP requests in code blocks, Netlify-like Markdown, a summary table with per-endpoint pages, and
 // generator output: a Redoc page embedding its description, openapi-markdown, widdershins, openapi-to-md, bootprint):
 // every documented operation and parameter, nothing else.
 import { describe, expect, it } from "vitest";
@@ -29,7 +29,7 @@ function site(style: string) {
 const op = (document: Record<string, any>, method: string, path: string) => document.paths[path][method];
 
 describe("documentation styles", () => {
-  for (const style of ["mkdocs", "hugo", "docusaurus", "mintlify", "slate", "readme", "discord", "netlify", "summary", "generated", "stripe", "github", "components", "definitions"]) {
+  for (const style of ["mkdocs", "hugo", "docusaurus", "mintlify", "slate", "readme", "discord", "netlify", "summary", "generated", "stripe", "github", "components", "definitions", "requests"]) {
     it(`reads every operation and parameter of a ${style}-style site, and nothing else`, () => {
       const { document, expected } = site(style);
       expect(new Set(endpointsOf(document))).toEqual(new Set(expected.endpoints));

@@ -79,7 +79,7 @@ export function exampleOf(lines: string[]): Example | null {
   // A method badge and its path rendered on separate lines ("GET" then "/templates").
   if (METHOD_LOWER.has(first.toLowerCase()) && filled.length <= 3 && /^(?:\/|https?:\/\/)/.test(filled[1]?.trim() ?? "")) first = `${first.toUpperCase()} ${filled[1].trim()}`;
   const route = leadingRoute(upperMethod(first));
-  if (route && (filled.length <= 3 || / HTTP\/\d/.test(first))) {
+  if (route && (filled.length <= 3 || / HTTP\/\d/.test(first) || (route.end === first.length && headersOnly(lines, lines.findIndex((l) => l.trim()) + 1)))) {
     const blank = lines.findIndex((l, i) => i > 0 && !l.trim());
     const body = blank > 0 ? parseExample(lines.slice(blank + 1).join("\n")) : null;
     return { method: route.method, url: route.path, body: body ?? undefined, fields: [], headers: [], strong: true };
@@ -98,6 +98,16 @@ export function exampleOf(lines: string[]): Example | null {
     return open >= 0 ? parseExample(balancedFrom(code, open)) : null;
   })() : null;
   return { method: sdkMethod(code), url: url.url, body: body && typeof body === "object" ? body : undefined, fields: [], headers: [], strong: false };
+}
+
+/** Whether the lines from `from` to the first blank one are all HTTP headers ("Content-Type: application/json"): a raw request's head. */
+function headersOnly(lines: string[], from: number): boolean {
+  for (let i = from; i < lines.length && i < from + 30; i++) {
+    const line = lines[i].trim();
+    if (!line) return true;
+    if (!/^[A-Za-z][\w-]{0,60}: \S/.test(line)) return false;
+  }
+  return from >= lines.length;
 }
 
 /** The `{…}` starting at `open`, to its matching brace (bounded). */
