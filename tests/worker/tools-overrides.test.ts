@@ -67,4 +67,13 @@ describe("tool rename and description", () => {
     await patch(id, cookie, { toolName: "op1", name: "renamed" });
     expect((await patch(id, cookie, { toolName: "op2", name: "renamed" })).status).toBe(409);
   });
+
+  it("switches a server to search mode and back through PATCH /api/servers/{id}/tool-mode", async () => {
+    const { cookie, id } = await importedServer();
+    const mode = (toolMode: string) => call(`/api/servers/${id}/tool-mode`, { method: "PATCH", json: { toolMode }, cookie });
+    expect(await json(await mode("search"))).toEqual({ success: true, data: { toolMode: "search" } });
+    expect((await db.query.servers.findFirst({ where: eq(servers.id, id) }))!.toolMode).toBe("search");
+    expect((await mode("everything")).status).toBe(400);
+    expect(await json(await mode("direct"))).toEqual({ success: true, data: { toolMode: "direct" } });
+  });
 });

@@ -8,7 +8,7 @@ import { checkoutBody, usageCheckBody } from "../routes/billing";
 import { crawlBody, idParam, mapBody } from "../routes/crawl";
 import { deployBody } from "../routes/deployment";
 import { automatedBody, fromSpecBody } from "../routes/server-crawl";
-import { toggleSchema } from "../routes/servers";
+import { toggleSchema, toolModeSchema } from "../routes/servers";
 import { redeployParam } from "../routes/superadmin";
 import { assignServersBody, newTokenBody } from "../routes/tokens";
 import * as a from "./answers";
@@ -67,6 +67,17 @@ const servers: Operation[] = [
     body: { schema: toggleSchema, required: true },
     answer: { status: 200, schema: a.ok(a.toolsToggled) },
     errors: { 400: "Invalid body, tool name or description", 403: "Tool limit of the plan reached", 404: "Server or tool not found", ...paused, 409: "The server is paused by plan limits, or another of its tools has that name" },
+  },
+  {
+    method: "patch",
+    path: "/api/servers/{id}/tool-mode",
+    operationId: "set_tool_mode",
+    tag: "Tools",
+    summary: "Expose the server's active tools directly (direct) or through search_tools, describe_tool and call_tool (search); applies at the next deploy",
+    params: serverId,
+    body: { schema: toolModeSchema, required: true },
+    answer: { status: 200, schema: a.ok(toolModeSchema) },
+    errors: { 400: "Invalid body", 404: "Server not found", ...paused },
   },
 ];
 

@@ -5,6 +5,7 @@
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import { checkArguments } from "./runtime/arguments";
 import { listedSchema } from "./runtime/listed-schema";
+import { CALL_TOOL, innerCall } from "./runtime/search-mode";
 import type { RuntimeConfig } from "./runtime/types";
 
 /** The generated server's SDK refuses larger batches as a whole. */
@@ -15,7 +16,7 @@ const FIRST_MODERN_VERSION = "2026-07-28";
 
 type ArgumentCheck = (args: unknown) => boolean;
 /** A deployment's tools with their argument validators, compiled on first use (deployments are immutable). */
-export type ToolIndex = { config: Pick<RuntimeConfig, "tools" | "staticValues">; checks: Map<string, ArgumentCheck | null> };
+export type ToolIndex = { config: Pick<RuntimeConfig, "tools" | "staticValues" | "toolMode">; checks: Map<string, ArgumentCheck | null> };
 
 const indexes = new Map<string, ToolIndex>();
 const INDEX_LIMIT = 500;
@@ -76,10 +77,17 @@ export function reachingToolCalls(headers: Headers, parsed: unknown, index: Tool
     if (call.id === undefined) continue; // a notification: nobody waits for it, the server runs nothing
     const params = call.params;
     if (!isObject(params) || typeof params.name !== "string") continue;
-    const args = params.arguments ?? {};
+    let name = params.name;
+    let args = params.arguments ?? {};
     if (!isObject(args)) continue;
+    // In search mode only call_tool reaches the API (search_tools and describe_tool are not metered).
+    if (index?.config.toolMode === "search") {
+      const inner = name === CALL_TOOL ? innerCall(args) : null;
+      if (!inner) continue;
+      [name, args] = [inner.name, inner.args];
+    }
     // Without the deployment's tool list (modules missing), every well-formed call counts: fail closed.
-    const check = index ? argumentCheck(index, params.name) : () => true;
+    const check = index ? argumentCheck(index, name) : () => true;
     if (check && check(args)) count++;
   }
   return count;

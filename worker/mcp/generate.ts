@@ -81,6 +81,8 @@ export async function loadServerConfig(db: Database, serverId: string, options: 
     })),
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    // Only search mode is written, so a direct server's config (and deployment id) stays as it was.
+    ...(server.toolMode === "search" ? { toolMode: "search" as const } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import { createServer } from "../servers/create";
 import { deleteServer } from "../servers/delete";
 import { getServerAnswer, listServers } from "../servers/queries";
 import { readCreateForm, UPLOAD_BODY_LIMIT } from "../servers/source";
-import { listMappings, setToolOverride, setToolsActive } from "../servers/tools";
+import { listMappings, setToolMode, setToolOverride, setToolsActive } from "../servers/tools";
 
 /** PATCH /:id/tools: one tool by name (toggle, rename, rewrite its description), or many toggled at once. */
 export const toggleSchema = z.union([
@@ -19,6 +19,9 @@ export const toggleSchema = z.union([
     .refine((b) => b.active !== undefined || b.name !== undefined || b.description !== undefined, { message: "Give active, name or description to change" }),
   z.object({ toolNames: z.array(z.string().min(1)).min(1).max(5000), active: z.boolean() }),
 ]);
+
+/** PATCH /:id/tool-mode: tools listed directly, or reached through three search tools. */
+export const toolModeSchema = z.object({ toolMode: z.enum(["direct", "search"]) });
 
 export const serverRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ success: true, data: await listServers(c.var.db, c.var.organizationId) }))
@@ -37,4 +40,8 @@ export const serverRoutes = new Hono<AppEnv>()
     const override = body.name !== undefined || body.description !== undefined ? await setToolOverride(db, org, id, body.toolName, body) : undefined;
     const toggled = body.active !== undefined ? await setToolsActive(db, org, id, [body.toolName], body.active) : undefined;
     return c.json({ success: true, data: { ...toggled, ...override } });
+  })
+  .patch("/:id/tool-mode", validate("json", toolModeSchema), async (c) => {
+    const data = await setToolMode(c.var.db, c.var.organizationId, c.req.param("id"), c.req.valid("json").toolMode);
+    return c.json({ success: true, data });
   });

@@ -108,3 +108,10 @@ export async function setToolOverride(db: Database, organizationId: string, serv
   const [updated] = await db.select({ name: tools.name, customName: tools.customName, customDescription: tools.customDescription }).from(tools).where(and(eq(tools.serverId, serverId), eq(tools.name, toolName)));
   return { toolName, name: updated.customName ?? updated.name, customName: updated.customName, customDescription: updated.customDescription };
 }
+
+/** Chooses how a server's tools are exposed: directly, or through search_tools/describe_tool/call_tool (applies at the next deploy). */
+export async function setToolMode(db: Database, organizationId: string, serverId: string, toolMode: "direct" | "search") {
+  await getConfigurableServer(db, organizationId, serverId);
+  await db.update(servers).set({ toolMode, updatedAt: new Date() }).where(eq(servers.id, serverId));
+  return { toolMode };
+}

@@ -17,6 +17,7 @@ import { answerFromError, answerFromResponse, pagingHint, type OutputCheck } fro
 import { checkArguments } from "./arguments";
 import { listedSchema } from "./listed-schema";
 import { upstreamAuth } from "./auth";
+import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL, searchModeAnswers, searchModeTools } from "./search-mode";
 import { buildUpstreamRequest } from "./request";
 import type { RuntimeConfig, RuntimeEnv, UpstreamCredentials } from "./types";
 
@@ -86,21 +87,44 @@ export function createRuntime(config: RuntimeConfig) {
     ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
     ...(tool.annotations ? { annotations: tool.annotations } : {}),
   }));
+  // Search mode lists three tools instead; the operations stay callable through call_tool.
+  const searchMode = config.toolMode === "search";
+  const answers = searchMode
+    ? searchModeAnswers([...tools.values()].map(({ tool, listed }) => ({ ...tool, inputSchema: listed, method: tool.mapping.method, path: tool.mapping.path })))
+    : null;
+  const listed = searchMode ? searchModeTools(tools.size) : listing;
   let credentials: UpstreamCredentials | null = null;
+
+  /** A checked call of one operation's tool: isError naming the arguments when they do not fit. */
+  async function callChecked(entry: Compiled, args: Record<string, unknown>, headers?: Headers): Promise<CallToolResult> {
+    // Bad arguments are a tool result the model sees and can fix (MCP 2025-11-25, SEP-1303), not a protocol error.
+    const check = checkArguments(entry.listed, entry.validate, args);
+    if (!check.ok) return { content: [{ type: "text", text: `Invalid arguments for tool ${entry.tool.name}: ${check.message}` }], isError: true };
+    return callTool(config, entry.tool, check.args, credentials ?? {}, headers, entry.checkOutput);
+  }
+
+  /** tools/call of a search-mode server. */
+  async function callSearchMode(name: string, args: Record<string, unknown>, headers?: Headers): Promise<CallToolResult> {
+    if (name === SEARCH_TOOL) return answers!.search(args);
+    if (name === DESCRIBE_TOOL) return answers!.describe(args);
+    if (name !== CALL_TOOL) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list to see the tools of this server.`);
+    const inner = innerCall(args);
+    if (!inner) return { content: [{ type: "text", text: 'Invalid arguments for tool call_tool: Argument "name" must be a string and "arguments" an object.' }], isError: true };
+    const entry = tools.get(inner.name);
+    if (!entry) return { content: [{ type: "text", text: `No tool named ${JSON.stringify(inner.name)}. Use search_tools to find tool names.` }], isError: true };
+    return callChecked(entry, inner.args, headers);
+  }
 
   const factory: McpServerFactory = ({ requestInfo }) => {
     // The low-level Server lets us list raw JSON Schemas and check (and coerce) arguments ourselves.
     const server = new Server({ name: config.name, version: config.version }, { capabilities: { tools: {} }, instructions: config.description || undefined });
-    server.setRequestHandler("tools/list", () => ({ tools: listing }) as never);
+    server.setRequestHandler("tools/list", () => ({ tools: listed }) as never);
     server.setRequestHandler("tools/call", async (request) => {
       const { name, arguments: args = {} } = request.params;
+      if (searchMode) return (await callSearchMode(name, args, requestInfo?.headers)) as never;
       const entry = tools.get(name);
       if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list to see the tools of this server.`);
-      // Bad arguments are a tool result the model sees and can fix (MCP 2025-11-25, SEP-1303), not a protocol error.
-      const check = checkArguments(entry.listed, entry.validate, args);
-      if (!check.ok) return { content: [{ type: "text", text: `Invalid arguments for tool ${name}: ${check.message}` }], isError: true } as never;
-      const result = await callTool(config, entry.tool, check.args, credentials ?? {}, requestInfo?.headers, entry.checkOutput);
-      return server.projectCallToolResult(result, entry.tool.outputSchema);
+      return server.projectCallToolResult(await callChecked(entry, args, requestInfo?.headers), entry.tool.outputSchema);
     });
     return server;
   };

@@ -7,6 +7,8 @@ export type RuntimeConfig = ServerConfig & {
   upstreamTimeoutMs: number;
   /** The response budget: text answers longer than this many UTF-8 bytes are cut, with a note saying so. */
   maxResponseBytes: number;
+  /** 'search': the tools are reached through search_tools, describe_tool and call_tool. */
+  toolMode?: "direct" | "search";
 };
 
 /** The env of a generated server's isolate: managed credentials only, as a JSON string binding. */

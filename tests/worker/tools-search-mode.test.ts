@@ -1,0 +1,49 @@
+// Search mode with GitHub's full description: three tools listed, the right operation found for a
+// task and called through call_tool (validated and metered as a direct call; search is not metered).
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import github from "@octokit/openapi/generated/api.github.com.json?raw";
+import { usagePeriod } from "../../worker/billing/usage";
+import { organizationUsage, servers, tools } from "../../worker/db/schema";
+import { insertTools, toolRows } from "../../worker/servers/create";
+import { bearer, connectV1, connectV2, createOrg, createServer, createToken, db, deploy, textOf } from "./mcp-setup";
+import { DEV_ENV } from "./openapi-helpers";
+import { importDescription } from "../../worker/openapi/import";
+
+const usage = async (organizationId: string) =>
+  (await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
+
+describe("search mode", () => {
+  it("finds and calls GitHub operations through search_tools, describe_tool and call_tool", { timeout: 60_000 }, async () => {
+    const imported = await importDescription({ text: github, filename: "api.github.com.json" }, DEV_ENV);
+    const org = await createOrg("growth");
+    const server = await createServer(org, []);
+    await db.update(servers).set({ toolMode: "search" }).where(eq(servers.id, server.id));
+    // Every operation active: the test stands in for a plan that allows them all.
+    const rows = toolRows(server.id, imported.tools, imported.tools.length);
+    await db.batch(insertTools(db, rows) as never);
+    const { token } = await createToken(org, [server.id]);
+    expect((await deploy(server.id)).status).toBe("deployed");
+
+    for (const connect of [connectV2, connectV1]) {
+      const client = await connect(server.slug, bearer(token));
+      const { tools: listed } = await client.listTools();
+      expect(listed.map((t) => t.name)).toEqual(["search_tools", "describe_tool", "call_tool"]);
+      const found = JSON.parse(textOf(await client.callTool({ name: "search_tools", arguments: { query: "open a new issue in a repository", limit: 5 } }))) as { name: string; required: string[] }[];
+      const create = found.find((t) => t.name === "issues_create");
+      expect(create?.required).toEqual(expect.arrayContaining(["owner", "repo", "title"]));
+      const described = JSON.parse(textOf(await client.callTool({ name: "describe_tool", arguments: { name: "issues_create" } })));
+      expect(described.inputSchema.properties.title).toBeDefined();
+      const before = await usage(org);
+      const wrong = await client.callTool({ name: "call_tool", arguments: { name: "issues_create", arguments: { owner: "o", repo: "r" } } });
+      expect(wrong.isError).toBe(true);
+      expect(textOf(wrong)).toContain('Argument "title" is required');
+      const result = await client.callTool({ name: "call_tool", arguments: { name: "issues_create", arguments: { owner: "octo", repo: "hello", title: "Broken link" } } });
+      // The echo upstream is not GitHub: its answer does not fit the outputSchema, but the request reached it as meant.
+      expect(textOf(result)).toContain('{"method":"POST","path":"/repos/octo/hello/issues"');
+      expect(textOf(result)).toContain('"body":{"title":"Broken link"}');
+      await vi.waitFor(async () => expect(await usage(org)).toBe(before + 1));
+      await client.close();
+    }
+  });
+});
