@@ -4,7 +4,7 @@
 
 /** What a tool offers the index. */
 export type SearchDoc = { name: string; title?: string; description?: string; method?: string; path?: string; tags?: string[] };
-export type SearchIndex = { docs: Map<string, number>[]; lengths: number[]; df: Map<string, number>; avgLength: number };
+export type SearchIndex = { docs: Map<string, number>[]; lengths: number[]; df: Map<string, number>; avgLength: number; depths: number[] };
 
 const SYNONYMS: Record<string, string> = {
   list: "get", fetch: "get", retrieve: "get", read: "get", show: "get", view: "get", which: "get", who: "get",
@@ -90,11 +90,13 @@ export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
   const lengths = words.map((m) => [...m.values()].reduce((a, b) => a + b, 0));
   const df = new Map<string, number>();
   for (const m of words) for (const w of m.keys()) df.set(w, (df.get(w) ?? 0) + 1);
-  return { docs: words, lengths, df, avgLength: lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length) };
+  const depths = docs.map((d) => (d.path ?? "").split("/").length);
+  return { docs: words, lengths, df, avgLength: lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length), depths };
 }
 
 const K1 = 1.2;
 const B = 0.5;
+const DEPTH_PENALTY = 0.03;
 
 /** The indexes of the best `limit` tools for a query, best first (BM25). */
 export function searchTools(index: SearchIndex, query: string, limit: number): number[] {
@@ -103,14 +105,18 @@ export function searchTools(index: SearchIndex, query: string, limit: number): n
   const scores: [number, number][] = [];
   for (let i = 0; i < n; i++) {
     let score = 0;
+    let matched = 0;
     for (const t of terms) {
       const tf = index.docs[i].get(t);
       if (!tf) continue;
+      matched++;
       const df = index.df.get(t) ?? 0;
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       score += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * index.lengths[i]) / index.avgLength));
     }
-    if (score > 0) scores.push([score, i]);
+    // A tool that matches more of the task's words ranks above one that matches a few of them often.
+    // Of tools that match alike, the shorter path is the resource itself rather than one of its parts.
+    if (score > 0) scores.push([score * (matched / terms.length) * (1 - DEPTH_PENALTY * index.depths[i]), i]);
   }
   scores.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   return scores.slice(0, limit).map(([, i]) => i);
