@@ -18,8 +18,12 @@ export const NOT_CONVERTIBLE_MESSAGE =
   "The crawled content could not be converted to an OpenAPI specification. Please ensure the documentation contains API endpoint information.";
 export const JOB_NOT_FOUND = "Extraction job not found";
 
-/** What one extraction reads at most: pages, characters of Markdown, endpoints found, and milliseconds spent reading. */
-export const EXTRACT_LIMITS = { pages: 200, chars: 8 * 1024 * 1024, operations: 2000, readMs: 60_000 };
+/**
+ * What one extraction reads at most: pages, characters of Markdown, endpoints found, and milliseconds
+ * spent reading. Pages are read one at a time and dropped, so the characters bound work, not memory:
+ * reference pages with large JSON examples (a page per operation) reach tens of MB for 150 pages.
+ */
+export const EXTRACT_LIMITS = { pages: 200, chars: 48 * 1024 * 1024, operations: 2000, readMs: 60_000 };
 export type ExtractLimits = typeof EXTRACT_LIMITS;
 /** A crawled page the extraction did not read, and why. */
 export type SkippedPage = { url: string; reason: string };
