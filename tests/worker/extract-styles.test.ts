@@ -1,5 +1,5 @@
 // The extractor on hand-written sites in the styles documentation generators emit (MkDocs, Hugo, Docusaurus,
-// Mintlify, Slate, ReadMe, Discord-like, MDX route components, Markdown definition lists, raw HTTP requests in code blocks, Netlify-like Markdown, a summary table with per-endpoint pages, and
+// Mintlify, Slate, ReadMe, Discord-like, MDX route components, Markdown definition lists, raw HTTP requests in code blocks, routes outside the base path, Netlify-like Markdown, a summary table with per-endpoint pages, and
 // generator output: a Redoc page embedding its description, openapi-markdown, widdershins, openapi-to-md, bootprint):
 // every documented operation and parameter, nothing else.
 import { describe, expect, it } from "vitest";
@@ -29,7 +29,7 @@ function site(style: string) {
 const op = (document: Record<string, any>, method: string, path: string) => document.paths[path][method];
 
 describe("documentation styles", () => {
-  for (const style of ["mkdocs", "hugo", "docusaurus", "mintlify", "slate", "readme", "discord", "netlify", "summary", "generated", "stripe", "github", "components", "definitions", "requests"]) {
+  for (const style of ["mkdocs", "hugo", "docusaurus", "mintlify", "slate", "readme", "discord", "netlify", "summary", "generated", "stripe", "github", "components", "definitions", "requests", "rooted"]) {
     it(`reads every operation and parameter of a ${style}-style site, and nothing else`, () => {
       const { document, expected } = site(style);
       expect(new Set(endpointsOf(document))).toEqual(new Set(expected.endpoints));
@@ -74,6 +74,12 @@ describe("documentation styles", () => {
     expect(op(document, "delete", "/branches/{branch_id}/shelves/{shelf_id}").description).toContain("empty shelf");
     const active = op(document, "get", "/members").parameters.find((p: any) => p.name === "active");
     expect(active.description).toMatch(/^A boolean that keeps only members/);
+  });
+
+  it("keeps the base URL's path in the routes when some routes are written outside it", () => {
+    const { document } = site("rooted");
+    expect(document.servers).toEqual([{ url: "https://kiln.example" }]);
+    expect(Object.keys(document.paths)).toContain("/healthz");
   });
 
   it("takes an endpoint listed in a summary table and on its own page as one operation with the page's parameters", () => {

@@ -104,9 +104,23 @@ function requestBodyOf(op: Operation, body: FoundParam[], objects: Hints["object
   return { required: true, content: { "application/json": { schema } } };
 }
 
+/**
+ * The base URL, or only its origin when the pages write most routes with the base URL's path (`/v1/feeds`)
+ * and some without it (`/healthcheck`): those live at the origin, not under the path.
+ */
+function servedFromOrigin(drafts: Draft[], base: string | null): string | null {
+  const { origin, path } = base ? splitUrl(base) : { origin: "", path: "" };
+  const prefix = `${trimEnd(path, "/")}/`;
+  if (!origin || prefix === "/") return base;
+  const written = new Set(drafts.filter((d) => d.strength === 2 && d.rawPath.startsWith("/")).map((d) => d.rawPath.split("?")[0]));
+  const under = [...written].filter((p) => p.startsWith(prefix)).length;
+  const outside = [...written].filter((p) => !p.startsWith(prefix) && !written.has(prefix + p.slice(1))).length;
+  return outside && under > 2 * outside ? origin : base;
+}
+
 /** Builds the description; null when no endpoint was found. */
 export function buildDocument(drafts: Draft[], hints: Hints, meta: { title: string; sourceUrl: string }) {
-  const base = baseUrlOf(drafts, hints);
+  const base = servedFromOrigin(drafts, baseUrlOf(drafts, hints));
   const ops = operationsOf(drafts, (draft) => pathOf(draft.rawPath, base, draft.strength === 1));
   if (!ops.length) return null;
   const paths: Record<string, Record<string, unknown>> = {};
