@@ -6,6 +6,7 @@ import { dirname, join, relative } from "node:path";
 import converter from "api-spec-converter";
 import { DESCRIPTIONS, type Site } from "./corpus";
 import type { SiteFile } from "./generators/types";
+import { documentedBy, type Truth, truthOf } from "./truth";
 
 export const OUT = join(import.meta.dirname, "..", "..", "node_modules", ".cache", "bench", "crawl");
 const SOURCES = [import.meta.dirname, join(import.meta.dirname, "generators")];
@@ -91,4 +92,10 @@ export async function buildSite(site: Site): Promise<BuiltSite> {
   await mkdir(dirname(stampFile), { recursive: true });
   await writeFile(stampFile, stamp);
   return { site, dir, files: files.map((f) => f.path), seconds: (performance.now() - started) / 1000, cached: false };
+}
+
+/** What a built site documents: its description's operations, with the parameter names its pages mention. */
+export async function siteTruth(built: BuiltSite): Promise<Truth> {
+  const texts = await Promise.all(built.files.map((f) => readFile(join(built.dir, f), "utf8").catch(() => "")));
+  return documentedBy(truthOf(await descriptionOf(built.site)), texts.join("\n"));
 }

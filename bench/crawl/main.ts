@@ -1,11 +1,11 @@
 // npm run bench:crawl [-- --quick] [-- --only=<text>]: builds the corpus sites, measures extraction
 // alone on every site and, unless --quick, the real crawl through the portal. Figures are printed, never asserted.
-import { buildSite, descriptionOf, type BuiltSite } from "./build";
+import { buildSite, siteTruth, type BuiltSite } from "./build";
 import { SITES } from "./corpus";
 import { extractSite } from "./extract-only";
 import { crawlSites } from "./portal";
 import { printStyles, printTable, type Row } from "./report";
-import { type Score, truthOf } from "./truth";
+import type { Score } from "./truth";
 
 /** With --show: what a site's extraction missed and added (the first few of each). */
 function showDifferences(site: string, s: Score) {
@@ -34,7 +34,8 @@ for (const f of failed) console.log(`  ${f.site.name}: the generator failed: ${f
 
 const extractRows: Row[] = [];
 for (const b of built) {
-  const truth = truthOf(await descriptionOf(b.site));
+  const truth = await siteTruth(b);
+  if (show && truth.undocumented?.length) console.log(`  ${b.site.name}: ${truth.undocumented.length} parameters the pages never mention (not scored)`);
   if (b.site.style.linksDescription) {
     extractRows.push({ site: b.site.name, style: b.site.style.label, pages: b.files.length, note: "crawl only" });
     continue;

@@ -2,11 +2,11 @@
 // per site a fresh account that maps the site, crawls the mapped pages (timed: pages per second),
 // runs the extraction job and makes a server of the spec, whose tools are scored.
 import { startDevServer } from "../../tests/e2e/dev-server";
-import { descriptionOf, type BuiltSite } from "./build";
+import { siteTruth, type BuiltSite } from "./build";
 import type { Row } from "./report";
 import { startFixtureServer } from "../../tests/fixture-server";
 import { serveSite, type ServedSite } from "./serve";
-import { score, truthOf } from "./truth";
+import { score } from "./truth";
 
 type Answer = Record<string, any>;
 const POLL_MS = 100;
@@ -79,7 +79,7 @@ async function crawlSite(api: Api, built: BuiltSite, reloads: () => number, outp
     const start = served.start;
     const mapStarted = performance.now();
     const { links, openapi } = await api("POST", "/api/crawl/map", { url: start });
-    const truth = truthOf(await descriptionOf(built.site));
+    const truth = await siteTruth(built);
     if (openapi?.url) {
       // The site offers its own description: the portal offers it instead of a crawl, and the server is made from it.
       const form = new FormData();

@@ -78,12 +78,27 @@ export function operationsOf(doc: Json): Operation[] {
 }
 
 /** The truth of a description: its operations by key, and each key with a server's path in front. */
-export type Truth = { ops: Map<string, Operation>; byFullKey: Map<string, string> };
+export type Truth = { ops: Map<string, Operation>; byFullKey: Map<string, string>; undocumented?: string[] };
 export function truthOf(doc: Json): Truth {
   const ops = new Map(operationsOf(doc).map((op) => [op.key, op]));
   const byFullKey = new Map<string, string>();
   for (const op of ops.values()) for (const full of op.fullKeys) if (!ops.has(full)) byFullKey.set(full, op.key);
   return { ops, byFullKey };
+}
+
+/**
+ * The truth of a site: a parameter whose name its pages never mention is not documented there (some
+ * generators leave out referenced parameters or request bodies), so it is set aside, and listed.
+ */
+export function documentedBy(truth: Truth, siteText: string): Truth {
+  const text = siteText.toLowerCase();
+  const undocumented: string[] = [];
+  const ops = new Map<string, Operation>();
+  for (const [key, op] of truth.ops) {
+    const names = new Set([...op.names].filter((name) => text.includes(name.toLowerCase()) || (undocumented.push(`${key} ${name}`), false)));
+    ops.set(key, { ...op, names });
+  }
+  return { ...truth, ops, undocumented };
 }
 
 const comparable = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "_");
