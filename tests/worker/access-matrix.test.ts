@@ -72,6 +72,7 @@ function fill(path: string, { ids }: Fixture) {
 /** Valid bodies, so that a refusal comes from the ownership check rather than from validation. */
 const BODIES: Record<string, unknown> = {
   "PATCH /api/servers/:id/tools": { toolName: "owner_tool", active: false },
+  "PATCH /api/servers/:id/tool-mode": { toolMode: "search" },
   "POST /api/servers/:id/auth-config": { authType: "none", authStrategy: "passthrough", exposeToPublic: false },
   "POST /api/access-tokens/:id/servers": { serverIds: [] },
   "POST /api/servers/:id/deploy/cloudflare": { apiConfig: {} },

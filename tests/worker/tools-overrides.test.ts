@@ -73,6 +73,7 @@ describe("tool rename and description", () => {
     const mode = (toolMode: string) => call(`/api/servers/${id}/tool-mode`, { method: "PATCH", json: { toolMode }, cookie });
     expect(await json(await mode("search"))).toEqual({ success: true, data: { toolMode: "search" } });
     expect((await db.query.servers.findFirst({ where: eq(servers.id, id) }))!.toolMode).toBe("search");
+    expect(await json(await call(`/api/servers/${id}/tool-mode`, { cookie }))).toEqual({ success: true, data: { toolMode: "search" } });
     expect((await mode("everything")).status).toBe(400);
     expect(await json(await mode("direct"))).toEqual({ success: true, data: { toolMode: "direct" } });
   });

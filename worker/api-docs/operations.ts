@@ -68,6 +68,7 @@ const servers: Operation[] = [
     answer: { status: 200, schema: a.ok(a.toolsToggled) },
     errors: { 400: "Invalid body, tool name or description", 403: "Tool limit of the plan reached", 404: "Server or tool not found", ...paused, 409: "The server is paused by plan limits, or another of its tools has that name" },
   },
+  { method: "get", path: "/api/servers/{id}/tool-mode", operationId: "get_tool_mode", tag: "Tools", summary: "Read how the server exposes its tools (direct or search)", params: serverId, answer: { status: 200, schema: a.ok(toolModeSchema) }, errors: notFound },
   {
     method: "patch",
     path: "/api/servers/{id}/tool-mode",

@@ -10,7 +10,7 @@ import { createServer } from "../servers/create";
 import { deleteServer } from "../servers/delete";
 import { getServerAnswer, listServers } from "../servers/queries";
 import { readCreateForm, UPLOAD_BODY_LIMIT } from "../servers/source";
-import { listMappings, setToolMode, setToolOverride, setToolsActive } from "../servers/tools";
+import { getToolMode, listMappings, setToolMode, setToolOverride, setToolsActive } from "../servers/tools";
 
 /** PATCH /:id/tools: one tool by name (toggle, rename, rewrite its description), or many toggled at once. */
 export const toggleSchema = z.union([
@@ -41,6 +41,7 @@ export const serverRoutes = new Hono<AppEnv>()
     const toggled = body.active !== undefined ? await setToolsActive(db, org, id, [body.toolName], body.active) : undefined;
     return c.json({ success: true, data: { ...toggled, ...override } });
   })
+  .get("/:id/tool-mode", async (c) => c.json({ success: true, data: await getToolMode(c.var.db, c.var.organizationId, c.req.param("id")) }))
   .patch("/:id/tool-mode", validate("json", toolModeSchema), async (c) => {
     const data = await setToolMode(c.var.db, c.var.organizationId, c.req.param("id"), c.req.valid("json").toolMode);
     return c.json({ success: true, data });

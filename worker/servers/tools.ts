@@ -115,3 +115,9 @@ export async function setToolMode(db: Database, organizationId: string, serverId
   await db.update(servers).set({ toolMode, updatedAt: new Date() }).where(eq(servers.id, serverId));
   return { toolMode };
 }
+
+/** The server's tool mode. */
+export async function getToolMode(db: Database, organizationId: string, serverId: string) {
+  const server = await getServerRow(db, organizationId, serverId);
+  return { toolMode: server.toolMode };
+}

@@ -58,3 +58,15 @@ export function toolNameError(name: string, tool: Tool, tools: Tool[]): string |
 /** Renames a tool and/or rewrites its description; empty values restore the imported ones. */
 export const updateTool = (id: string, toolName: string, change: { name: string; description: string }) =>
   apiRequest(`/api/servers/${encodeURIComponent(id)}/tools`, { method: "PATCH", body: { toolName, ...change }, fallbackError: "Failed to save the tool" });
+
+export type ToolMode = "direct" | "search";
+
+export const toolModeQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["servers", id, "tool-mode"],
+    queryFn: async () => (await apiRequest<{ toolMode: ToolMode }>(`/api/servers/${encodeURIComponent(id)}/tool-mode`, { fallbackError: "Failed to read the tool mode" }))?.toolMode ?? "direct",
+  });
+
+/** Exposes the tools directly or through search_tools/describe_tool/call_tool (at the next deploy). */
+export const setToolMode = (id: string, toolMode: ToolMode) =>
+  apiRequest(`/api/servers/${encodeURIComponent(id)}/tool-mode`, { method: "PATCH", body: { toolMode }, fallbackError: "Failed to change the tool mode" });

@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { ToolEditor } from "./tool-editor";
+import { ToolModeChoice } from "./tool-mode";
 
 export function ToolsStep({ serverId }: { serverId: string }) {
   const queryClient = useQueryClient();
@@ -78,6 +79,7 @@ export function ToolsStep({ serverId }: { serverId: string }) {
   }
   return (
     <div className="space-y-3">
+      <ToolModeChoice serverId={serverId} />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <div className="relative flex-1">
           <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
