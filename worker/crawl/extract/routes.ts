@@ -10,6 +10,15 @@ const isWordChar = (c: string | undefined) => c !== undefined && /\w/.test(c);
 const PATH_STOP = new Set([" ", "\t", "`", '"', "'", "*", "|", ")", "]", ",", ";", "(", "[", "\\"]);
 const DOC_EXTENSIONS = /\.(?:html?|mdx?)$/i;
 
+/** Whether the space at `at` is inside a placeholder of words (`<camera entity_id>`): its `>` follows shortly. */
+function spacedPlaceholder(text: string, at: number): boolean {
+  for (let k = at + 1; k < text.length && k - at < 30; k++) {
+    if (text[k] === ">") return true;
+    if (text[k] !== " " && !isWordChar(text[k])) return false;
+  }
+  return false;
+}
+
 /** Reads a path or URL starting at `at`: `/x/{id}`, `https://host/x`, `{{baseUrl}}/x`; null when none starts there. */
 export function pathAt(text: string, at: number): { path: string; end: number } | null {
   let i = at;
@@ -33,13 +42,13 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
     } else if (c === ">") {
       if (!angle) break;
       angle = false;
-    } else if (PATH_STOP.has(c)) break;
+    } else if (PATH_STOP.has(c) && !(angle && c === " " && spacedPlaceholder(text, end))) break;
   }
   let path = text.slice(at, end);
   while (path.length > 1 && /[.,:;!?]/.test(path[path.length - 1])) path = path.slice(0, -1);
   if (path.length < 2 && !text.startsWith("/", at)) return null;
   const bare = path.split("?")[0];
-  if (DOC_EXTENSIONS.test(bare) || /\/\/|\.\.|\s/.test(bare.replace(/^https?:\/\//, ""))) return null;
+  if (DOC_EXTENSIONS.test(bare) || /\/\/|\.\.|\s/.test(bare.replace(/^https?:\/\//, "").replace(/<[\w ]*>/g, "<>"))) return null;
   return { path, end: at + path.length };
 }
 
