@@ -269,7 +269,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     // The paragraph under a name alone on its line (`**period** <Optional />`) is that parameter's description,
     // even when it opens like a declaration ("A boolean that…", "Comma-separated list of…").
     if (named?.at === b - 1 && block.t === "line" && !/^(?:\*\*|`)/.test(text)) {
-      if ((named.param.description?.length ?? 0) < 30) named.param.description = clean(text).slice(0, 500);
+      named.param.description = clean(text).slice(0, 500);
       named = null;
       continue;
     }
@@ -287,7 +287,8 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     if (paramIndent >= 0 && block.indent > paramIndent) continue; // a nested property of the parameter above
     if (param) paramIndent = block.indent;
     if (addParam(param)) {
-      named = param && block.t === "line" && text.length - param.name.length < 30 ? { param, at: b } : null;
+      const flagOnly = !param?.description || /^\W*(?:required|optional)\W*$/i.test(param.description);
+      named = param && block.t === "line" && flagOnly ? { param, at: b } : null;
       continue;
     }
     if (st.current && !st.current!.description && block.t === "line" && text.length > 3) st.current!.description = clean(text).slice(0, 1000);
