@@ -1,6 +1,7 @@
 // Converts OpenAPI schema objects (2.0-upgraded, 3.0 or 3.1) into standalone JSON Schema 2020-12:
 // `$ref`s inlined with cycles cut, 3.0 dialect translated, unknown or invalid keywords dropped.
 import { applyDiscriminator } from "./discriminator";
+import { isLinearPattern } from "./safe-pattern";
 import { type RefResolver, refName } from "./refs";
 import { summarize } from "./summary";
 
@@ -150,7 +151,11 @@ function convertPlain(schema: Record<string, any>, base: string, ctx: SchemaCont
       delete out[bound];
     }
   }
-  if (validRegex(schema.pattern)) out.pattern = schema.pattern;
+  if (validRegex(schema.pattern)) {
+    // A pattern the server must not run on caller input is kept in words for the model.
+    if (isLinearPattern(schema.pattern)) out.pattern = schema.pattern;
+    else out.description = [out.description, `Must match the pattern ${schema.pattern.slice(0, 200)}.`].filter(Boolean).join(" ");
+  }
   if (Array.isArray(schema.enum) && schema.enum.length) {
     const seen = new Set<string>();
     out.enum = schema.enum.filter((v: unknown) => {
@@ -191,7 +196,7 @@ function convertChildren(schema: Record<string, any>, out: JsonSchema, base: str
   else if (isObject(schema.additionalProperties)) out.additionalProperties = child(schema.additionalProperties);
   if (isObject(schema.patternProperties)) {
     const pp: Record<string, JsonSchema> = {};
-    for (const [p, s] of Object.entries(schema.patternProperties)) if (validRegex(p)) pp[p] = child(s);
+    for (const [p, s] of Object.entries(schema.patternProperties)) if (validRegex(p) && isLinearPattern(p)) pp[p] = child(s);
     if (Object.keys(pp).length) out.patternProperties = pp;
   }
   for (const k of ["allOf", "anyOf", "oneOf"]) {
