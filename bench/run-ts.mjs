@@ -1,8 +1,8 @@
-// npm run bench:crawl: bundles bench/crawl/main.ts with esbuild (the worker code uses extensionless
-// imports) and runs it in Node with this script's arguments.
+// `node bench/run-ts.mjs <entry.ts> [args…]`: bundles a Node-side benchmark with esbuild (the worker
+// code it imports uses extensionless imports) and runs it with the remaining arguments.
 import { build } from "esbuild";
 import { mkdir, readFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 /** Keeps each module's import.meta.dirname pointing at its source folder, not at the bundle's. */
@@ -16,11 +16,13 @@ const sourceDirname = {
   },
 };
 
-const outdir = join(import.meta.dirname, "..", "..", "node_modules", ".cache", "bench");
+const [entry] = process.argv.splice(2, 1);
+if (!entry) throw new Error("usage: node bench/run-ts.mjs <entry.ts> [args…]");
+const outdir = join(import.meta.dirname, "..", "node_modules", ".cache", "bench");
 await mkdir(outdir, { recursive: true });
-const outfile = join(outdir, "crawl.mjs");
+const outfile = join(outdir, `${basename(dirname(resolve(entry)))}-${basename(entry, ".ts")}.mjs`);
 await build({
-  entryPoints: [join(import.meta.dirname, "main.ts")],
+  entryPoints: [resolve(entry)],
   bundle: true,
   platform: "node",
   format: "esm",
