@@ -1,6 +1,7 @@
 // What the MCP check scripts share: a throw-away local portal (`wrangler dev` on a free port with its
 // own state) and a fixture server deployed through the portal's API, as a user would.
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
@@ -15,13 +16,16 @@ export async function withLocalPortal(run) {
   const port = 8790 + Math.floor(Math.random() * 200);
   const origin = `http://localhost:${port}`;
   spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, stdio: ["ignore", "ignore", "inherit"] });
-  const dev = spawn("npx", ["wrangler", "dev", "--port", String(port), "--persist-to", state], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  // Development settings of its own, so it needs no .dev.vars (only ENVIRONMENT=development relaxes anything).
+  const vars = ["ENVIRONMENT:development", `BETTER_AUTH_SECRET:${randomBytes(32).toString("base64url")}`, `SECRETS_KEY:${randomBytes(32).toString("base64")}`];
+  const args = ["wrangler", "dev", "--port", String(port), "--persist-to", state, ...vars.flatMap((v) => ["--var", v])];
+  const dev = spawn("npx", args, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   try {
     for (let i = 0; ; i++) {
       try {
         if ((await fetch(`${origin}/s/none`)).status === 404) break;
       } catch {}
-      if (i > 120) throw new Error("wrangler dev did not start");
+      if (i > 240) throw new Error("wrangler dev did not start");
       await new Promise((r) => setTimeout(r, 500));
     }
     return await run(origin);

@@ -2,15 +2,10 @@
 // site on 127.0.0.1 is crawled through the portal's API, then extracted; prints pages per second.
 //   node bench/crawl-speed/run.mjs [pages] [http://localhost:8787]
 // Without an origin it starts `wrangler dev` on a free port with throw-away local state, and stops it.
-import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
-import { delimiter, join, resolve } from "node:path";
+import { withLocalPortal } from "../../scripts/local-portal.mjs";
 
 const PAGES = Number(process.argv[2]) || 150;
-const env = { ...process.env, PATH: [resolve("node_modules/.bin"), process.env.PATH].join(delimiter) };
 
 /** One reference page per endpoint, like a small API's documentation. */
 const page = (i) => `<!doctype html><html><head><title>Get widget ${i} · Bench API</title></head><body><main>
@@ -28,31 +23,10 @@ async function startSite() {
   return { server, origin: `http://127.0.0.1:${server.address().port}` };
 }
 
+/** Runs against the portal given on the command line, or a throw-away local one. */
 async function withPortal(run) {
   const given = process.argv[3]?.replace(/\/+$/, "");
-  if (given) return run(given);
-  const state = mkdtempSync(join(tmpdir(), "toolport-bench-"));
-  const port = 8790 + Math.floor(Math.random() * 200);
-  const vars = ["ENVIRONMENT:development", `BETTER_AUTH_SECRET:${randomBytes(32).toString("base64url")}`, `SECRETS_KEY:${randomBytes(32).toString("base64")}`];
-  spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, stdio: ["ignore", "ignore", "inherit"] });
-  const args = ["wrangler", "dev", "--port", String(port), "--persist-to", state, ...vars.flatMap((v) => ["--var", v])];
-  const dev = spawn("npx", args, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
-  const origin = `http://localhost:${port}`;
-  try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${origin}/s/none`)).status === 404) break;
-      } catch {}
-      if (i > 240) throw new Error("wrangler dev did not start");
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    return await run(origin);
-  } finally {
-    try {
-      process.kill(-dev.pid, "SIGTERM");
-    } catch {}
-    rmSync(state, { recursive: true, force: true });
-  }
+  return given ? run(given) : withLocalPortal(run);
 }
 
 async function api(origin, path, { cookie, json } = {}) {
