@@ -3,12 +3,14 @@
 // Runtime types generated with workerd@1.20261023.1 2026-10-20 nodejs_compat
 interface __BaseEnv_Env {
 	KV: KVNamespace;
+	OAUTH_KV: KVNamespace;
 	DB: D1Database;
 	CRAWL_QUEUE: Queue;
 	JOB_QUEUE: Queue;
 	SIGN_IN_ACCOUNT_LIMITER: RateLimit;
 	SIGN_IN_ADDRESS_LIMITER: RateLimit;
 	API_KEY_LIMITER: RateLimit;
+	OAUTH_REGISTER_LIMITER: RateLimit;
 	LOADER: WorkerLoader;
 	ASSETS: Fetcher;
 	HOSTING_PROVIDER: string;

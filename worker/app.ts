@@ -16,6 +16,7 @@ import { billingRoutes, billingWebhookRoutes } from "./routes/billing";
 import { crawlRoutes } from "./routes/crawl";
 import { deploymentCancelRoutes, deploymentRoutes } from "./routes/deployment";
 import { gatewayRoutes } from "./routes/gateway";
+import { oauthApiRoutes, oauthRoutes, wellKnownRoutes } from "./routes/oauth";
 import { serverCrawlRoutes } from "./routes/server-crawl";
 import { serverRoutes } from "./routes/servers";
 import { superadminRoutes } from "./routes/superadmin";
@@ -47,6 +48,8 @@ app.use("/api/*", (c, next) => (isDescriptionUpload(c.req.method, c.req.path) ? 
 
 // MCP gateway and the spec's /servers/{id}/deployment cancel call: outside /api, with their own guards.
 app.route("/s", gatewayRoutes);
+app.route("/oauth", oauthRoutes);
+app.route("/.well-known", wellKnownRoutes);
 app.route("/servers", deploymentCancelRoutes);
 app.route("/api/auth", authRoutes);
 app.route("/api/billing", billingWebhookRoutes);
@@ -63,9 +66,13 @@ app.route("/api/servers", serverCrawlRoutes);
 app.route("/api/servers", authConfigRoutes);
 app.route("/api", tokenRoutes);
 app.route("/api/api-keys", apiKeyRoutes);
+app.route("/api/oauth", oauthApiRoutes);
 app.route("/api/superadmin", superadminRoutes);
 
+// Machine paths answer a JSON 404, never the SPA's HTML (OAuth clients probe /.well-known/ and /s/).
+const JSON_PREFIXES = ["/api/", "/.well-known/", "/s/"];
+
 app.notFound((c) => {
-  if (c.req.path.startsWith("/api/")) return c.json({ success: false, error: "Not found" }, 404);
+  if (JSON_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return c.json({ success: false, error: "Not found" }, 404);
   return c.env.ASSETS.fetch(c.req.raw);
 });

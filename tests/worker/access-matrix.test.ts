@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { getDb } from "../../worker/db";
-import { authConfigs, crawls, deployments, extractionJobs, servers, specs, tools } from "../../worker/db/schema";
+import { authConfigs, crawls, deployments, extractionJobs, oauthGrants, servers, specs, tools } from "../../worker/db/schema";
 import { encryptJson } from "../../worker/lib/crypto";
 import { call, signUp } from "./helpers";
 
@@ -30,6 +30,7 @@ async function ownerFixture() {
   const [deployment] = await db.insert(deployments).values({ serverId: server.id, contentHash: "hash", provider: "loader", status: "deployed" }).returning();
   const [crawl] = await db.insert(crawls).values({ organizationId: owner.organizationId, url: "https://docs.owner.example/" }).returning();
   const [spec] = await db.insert(specs).values({ organizationId: owner.organizationId, crawlId: crawl.id, contentKey: "spec:owner" }).returning();
+  const [grant] = await db.insert(oauthGrants).values({ id: crypto.randomUUID(), organizationId: owner.organizationId, serverId: server.id, userId: owner.userId, clientId: "owner-client", clientName: "Owner client" }).returning();
   const [job] = await db.insert(extractionJobs).values({ organizationId: owner.organizationId, crawlId: crawl.id, specId: spec.id }).returning();
   const token = ((await (await call("/api/access-tokens", { method: "POST", cookie: owner.cookie, json: { name: "Owner token", serverIds: [server.id] } })).json()) as any).data;
   const apiKey = ((await (await call("/api/api-keys", { method: "POST", cookie: owner.cookie, json: { name: "Owner key", scopes: ["read"] } })).json()) as any).data;
@@ -43,6 +44,7 @@ async function ownerFixture() {
       apiKey: apiKey.apiKey.id,
       crawl: crawl.id,
       job: job.id,
+      grant: grant.id,
       spec: spec.id,
       deployment: deployment.id,
       checkout: new URL(checkout.url).pathname.split("/").at(-1)!,
@@ -62,6 +64,8 @@ function fill(path: string, { ids }: Fixture) {
     if (name === "id" && path.includes("/test-checkout/")) return ids.checkout;
     if (name === "id" && (path.includes("/servers/") || path.startsWith("/servers/"))) return ids.server;
     if (name === "id" && path.startsWith("/api/crawl/")) return ids.crawl;
+    // A consent request id is a capability of the user's browser, not an organization's resource: an unknown one is tried.
+    if (name === "id" && path.startsWith("/api/oauth/")) return path.includes("/grants/") ? ids.grant : "unknown-request";
     if (name === "crawlId") return ids.crawl;
     if (name === "jobId") return ids.job;
     if (name === "slug") return ids.slug;
@@ -78,6 +82,7 @@ const BODIES: Record<string, unknown> = {
   "POST /api/servers/:id/deploy/cloudflare": { apiConfig: {} },
   "PATCH /api/servers/:id/automated-crawl": { enabled: false, frequency: "weekly" },
   "POST /api/servers/from-spec": { name: "Stolen" },
+  "POST /api/oauth/requests/:id": { approve: true },
 };
 
 // Routes that act only on the caller's own organization, whatever the path says, or are public by design.

@@ -22,6 +22,7 @@ export function scopeFor(method: string, path: string): ScopeNeed {
   if (Object.hasOwn(SESSION_ONLY_AREAS, area)) return refusedOn(SESSION_ONLY_AREAS[area]);
   if (area === "servers" && segments[3] === "assigned-tokens") return refusedOn(SESSION_ONLY_AREAS["access-tokens"]);
   if (area === "openapi.json") return { scope: "read" };
+  if (area === "oauth") return segments[2] === "grants" && READ_METHODS.has(method.toUpperCase()) ? { scope: "read" } : refusedOn("OAuth consent and revoking connected apps");
   if (area !== "servers" && area !== "crawl") return refusedOn("this route");
   if (READ_METHODS.has(method.toUpperCase())) return { scope: "read" };
   if (area === "servers" && segments[3] === "deploy") return { scope: "deploy" };

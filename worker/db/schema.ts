@@ -414,3 +414,27 @@ export const serverUsage = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.serverId, t.period] }), index("server_usage_org_idx").on(t.organizationId, t.period)],
 );
+
+// ── OAuth grants (issue #20) ─────────────────────────────────────────────────────────────────
+// The OAuth library keeps grants and tokens in KV keyed by user; this row lists them per organization.
+export const oauthGrants = sqliteTable(
+  "oauth_grants",
+  {
+    // The library's grant id.
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    serverId: text("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    clientId: text("client_id").notNull(),
+    clientName: text("client_name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at"),
+  },
+  (t) => [index("oauth_grants_org_idx").on(t.organizationId, t.createdAt), index("oauth_grants_user_idx").on(t.userId)],
+);

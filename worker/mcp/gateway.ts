@@ -1,11 +1,9 @@
 // The MCP gateway of /s/{slug}/mcp: host and token checks, metering of tools/call, then the
 // request handed to the server's deployment through its hosting provider.
-import { eq } from "drizzle-orm";
 import type { Database } from "../db";
-import { accessTokens } from "../db/schema";
 import { isLocalDev, type Bindings } from "../env";
 import { getProvider } from "../hosting";
-import { bearerToken, verifyAccessToken } from "../tokens/verify";
+import { refuseUnauthorizedMcpCall } from "../oauth/mcp-auth";
 import { loadStoredDeployment } from "../hosting/store";
 import { reachingToolCalls, toolIndexOf } from "./call-check";
 import { GatewayError, messagesOf, parseBody, rpcError } from "./jsonrpc";
@@ -15,9 +13,6 @@ import { readTextWithin } from "../lib/body";
 
 /** Largest MCP request body the gateway reads (the SDK's own default bound). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
-/** access_tokens.lastUsedAt is written at most this often per token and isolate. */
-const LAST_USED_THROTTLE_MS = 60_000;
-const lastUsedWrites = new Map<string, number>();
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
@@ -41,16 +36,6 @@ export function rebindingCheck(env: Bindings, request: Request): string | null {
   return null;
 }
 
-function touchToken(db: Database, tokenId: string, waitUntil: (p: Promise<unknown>) => void) {
-  const now = Date.now();
-  if ((lastUsedWrites.get(tokenId) ?? 0) > now - LAST_USED_THROTTLE_MS) return;
-  lastUsedWrites.set(tokenId, now);
-  waitUntil(db.update(accessTokens).set({ lastUsedAt: new Date(now) }).where(eq(accessTokens.id, tokenId)).run());
-}
-
-const challenge = (slug: string, error?: string, description?: string) =>
-  `Bearer realm="toolport", resource="/s/${slug}/mcp"` + (error ? `, error="${error}", error_description="${description?.replace(/"/g, "'")}"` : "");
-
 /** Serves one request to /s/{slug}/mcp (CORS headers are added by the route). */
 export async function handleMcpRequest(env: Bindings, db: Database, slug: string, request: Request, waitUntil: (p: Promise<unknown>) => void) {
   const refused = rebindingCheck(env, request);
@@ -60,12 +45,8 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
   const { server, auth, plan } = found;
 
   if (!auth?.exposeToPublic) {
-    const check = await verifyAccessToken(env, bearerToken(request.headers.get("authorization")), server.id);
-    if (!check.ok) {
-      const header = check.reason === "missing" ? challenge(slug) : challenge(slug, "invalid_token", check.message);
-      return rpcError(401, GatewayError.Unauthorized, check.message, null, { "www-authenticate": header });
-    }
-    touchToken(db, check.tokenId, waitUntil);
+    const refusal = await refuseUnauthorizedMcpCall(env, db, request, slug, server.id, waitUntil);
+    if (refusal) return refusal;
   }
   if (!server.activeDeploymentId) {
     return rpcError(503, GatewayError.NotDeployed, `The MCP server '${server.name}' has not been deployed yet: deploy it from the portal`);

@@ -1,0 +1,90 @@
+// The consent step of an authorization request: what the SPA shows (client, server, tools, user,
+// whether this user may approve) and the user's answer, which completes the grant or denies it.
+import { authorizationErrorRedirect } from "@cloudflare/workers-oauth-provider";
+import { and, asc, count, eq } from "drizzle-orm";
+import type { Database } from "../db";
+import { authConfigs, memberships, organizations, servers, tools } from "../db/schema";
+import type { Bindings, SessionUser } from "../env";
+import { dropPendingRequest, type PendingRequest } from "./authorize";
+import { recordGrant } from "./grants";
+import { endpointOf, grantOfToken, oauthApi } from "./provider";
+
+/** Tools listed on the consent page. */
+const MAX_TOOLS_SHOWN = 50;
+
+type Approval = { canApprove: true; reason: null } | { canApprove: false; reason: string };
+
+/** Whether `user` may connect apps to the server: its members; anyone signed in with requireToolportLogin or a public server. */
+async function approvalOf(db: Database, userId: string, serverId: string): Promise<Approval & { organizationId: string; organizationName: string }> {
+  const [row] = await db
+    .select({ organizationId: servers.organizationId, organizationName: organizations.name, requireLogin: authConfigs.requireToolportLogin, isPublic: authConfigs.exposeToPublic })
+    .from(servers)
+    .innerJoin(organizations, eq(organizations.id, servers.organizationId))
+    .leftJoin(authConfigs, eq(authConfigs.serverId, servers.id))
+    .where(eq(servers.id, serverId));
+  const base = { organizationId: row.organizationId, organizationName: row.organizationName };
+  if (row.requireLogin || row.isPublic) return { ...base, canApprove: true, reason: null };
+  const member = await db.query.memberships.findFirst({ where: and(eq(memberships.userId, userId), eq(memberships.organizationId, row.organizationId)) });
+  if (member) return { ...base, canApprove: true, reason: null };
+  return { ...base, canApprove: false, reason: `Only members of ${row.organizationName} can connect apps to this server` };
+}
+
+/** The consent page's data for a pending request (GET /api/oauth/requests/{id}). */
+export async function describeRequest(env: Bindings, db: Database, pending: PendingRequest, user: SessionUser) {
+  const api = oauthApi(env, pending.origin, pending.authRequest.resource!);
+  const [consent, client, server, approval] = await Promise.all([
+    api.describeConsent(pending.authRequest),
+    api.lookupClient(pending.authRequest.clientId),
+    db.query.servers.findFirst({ where: eq(servers.id, pending.serverId) }),
+    approvalOf(db, user.id, pending.serverId),
+  ]);
+  if (!server || server.status === "removed") return null;
+  const active = and(eq(tools.serverId, server.id), eq(tools.active, true));
+  const [listed, [{ total }]] = await Promise.all([
+    db.select({ name: tools.name, customName: tools.customName, description: tools.description, customDescription: tools.customDescription, annotations: tools.annotations }).from(tools).where(active).orderBy(asc(tools.position)).limit(MAX_TOOLS_SHOWN),
+    db.select({ total: count() }).from(tools).where(active),
+  ]);
+  return {
+    id: pending.id,
+    client: { id: consent.clientId, name: consent.clientName, uri: client?.clientUri ?? null, logoUri: client?.logoUri ?? null, redirectHost: consent.redirectHost },
+    server: {
+      id: server.id,
+      name: server.name,
+      slug: server.slug,
+      endpoint: endpointOf(pending.origin, server.slug),
+      organizationName: approval.organizationName,
+      toolCount: total,
+      tools: listed.map((t) => ({ name: t.customName ?? t.name, description: t.customDescription ?? t.description, readOnly: t.annotations?.readOnlyHint === true })),
+    },
+    user: { email: user.email, name: user.name || null },
+    canApprove: approval.canApprove,
+    reason: approval.reason,
+  };
+}
+
+export type Decision = { ok: true; redirectTo: string } | { ok: false; reason: string };
+
+/** Answers a pending request: approve (when this user may) completes the grant; deny sends access_denied. */
+export async function decideRequest(env: Bindings, db: Database, pending: PendingRequest, user: SessionUser, approve: boolean): Promise<Decision> {
+  const { authRequest } = pending;
+  if (!approve) {
+    await dropPendingRequest(env, pending.id);
+    return { ok: true, redirectTo: authorizationErrorRedirect(authRequest, "access_denied", "The user denied the request") };
+  }
+  const approval = await approvalOf(db, user.id, pending.serverId);
+  if (!approval.canApprove) return { ok: false, reason: approval.reason };
+  await dropPendingRequest(env, pending.id);
+  const api = oauthApi(env, pending.origin, authRequest.resource!);
+  const client = await api.lookupClient(authRequest.clientId);
+  const props: GrantProps = { serverId: pending.serverId, organizationId: approval.organizationId };
+  const { redirectTo } = await api.completeAuthorization({ request: authRequest, userId: user.id, scope: authRequest.scope, props, metadata: { serverId: pending.serverId } });
+  const grant = grantOfToken(new URL(redirectTo).searchParams.get("code") ?? "");
+  if (grant) {
+    const clientName = client?.clientName || new URL(authRequest.redirectUri).host || authRequest.clientId;
+    await recordGrant(db, { id: grant.grantId, organizationId: approval.organizationId, serverId: pending.serverId, userId: user.id, clientId: authRequest.clientId, clientName: clientName.slice(0, 200) });
+  }
+  return { ok: true, redirectTo };
+}
+
+/** What every token of a grant carries: the one server it is for, and that server's organization. */
+export type GrantProps = { serverId: string; organizationId: string };

@@ -1,0 +1,81 @@
+// OAuth grants as the organization sees them: a D1 row per grant the library keeps in KV, listed per
+// organization, revoked in both places, and touched (throttled) when one of its tokens is used.
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "../db";
+import { oauthGrants, servers, users } from "../db/schema";
+import type { Bindings } from "../env";
+import { anyResource, oauthApi } from "./provider";
+
+/** oauth_grants.lastUsedAt is written at most this often per grant and isolate (as for access tokens). */
+const LAST_USED_THROTTLE_MS = 60_000;
+const LAST_USED_LIMIT = 5_000;
+const lastUsedWrites = new Map<string, number>();
+const STORE_ORIGIN = "http://localhost";
+
+/** A standing grant is re-read from D1 after this long; a revoke through this isolate forgets it at once. */
+const GRANT_CHECK_TTL_MS = 2_000;
+const standingGrants = new Map<string, number>();
+
+/** Forgets that a grant was standing, so this isolate refuses its tokens at once after a revoke. */
+export const forgetGrant = (grantId: string) => standingGrants.delete(grantId);
+
+/** Whether a grant still stands (a D1 read, reused for two seconds in this isolate). */
+export async function grantStands(db: Database, grantId: string) {
+  const now = Date.now();
+  if ((standingGrants.get(grantId) ?? 0) > now - GRANT_CHECK_TTL_MS) return true;
+  const row = await db.select({ id: oauthGrants.id }).from(oauthGrants).where(eq(oauthGrants.id, grantId)).get();
+  if (!row) return false;
+  if (standingGrants.size >= 5_000) standingGrants.clear();
+  standingGrants.set(grantId, now);
+  return true;
+}
+
+export type NewGrant = { id: string; organizationId: string; serverId: string; userId: string; clientId: string; clientName: string };
+
+/** Records a new grant; the grants the library replaced (same user, client and server) go with it. */
+export async function recordGrant(db: Database, grant: NewGrant) {
+  const replaced = and(eq(oauthGrants.userId, grant.userId), eq(oauthGrants.clientId, grant.clientId), eq(oauthGrants.serverId, grant.serverId));
+  await db.batch([db.delete(oauthGrants).where(replaced), db.insert(oauthGrants).values(grant)]);
+}
+
+/** The organization's grants, newest first, in the shape of GET /api/oauth/grants. */
+export async function listGrants(db: Database, organizationId: string) {
+  const rows = await db
+    .select({
+      id: oauthGrants.id,
+      clientId: oauthGrants.clientId,
+      clientName: oauthGrants.clientName,
+      serverId: oauthGrants.serverId,
+      serverName: servers.name,
+      userEmail: users.email,
+      userName: users.name,
+      createdAt: oauthGrants.createdAt,
+      lastUsedAt: oauthGrants.lastUsedAt,
+    })
+    .from(oauthGrants)
+    .innerJoin(servers, eq(servers.id, oauthGrants.serverId))
+    .innerJoin(users, eq(users.id, oauthGrants.userId))
+    .where(eq(oauthGrants.organizationId, organizationId))
+    .orderBy(desc(oauthGrants.createdAt));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), lastUsedAt: r.lastUsedAt?.toISOString() ?? null }));
+}
+
+/** Revokes one of the organization's grants (its access and refresh tokens at once); false when it has none such. */
+export async function revokeGrant(env: Bindings, db: Database, organizationId: string, grantId: string): Promise<boolean> {
+  const grant = await db.query.oauthGrants.findFirst({ where: and(eq(oauthGrants.id, grantId), eq(oauthGrants.organizationId, organizationId)) });
+  if (!grant) return false;
+  // Revoking works on the store alone: the issuer and resource of this helper play no part in it.
+  await oauthApi(env, STORE_ORIGIN, anyResource(STORE_ORIGIN)).revokeGrant(grant.id, grant.userId);
+  await db.delete(oauthGrants).where(eq(oauthGrants.id, grant.id));
+  forgetGrant(grant.id);
+  return true;
+}
+
+/** Notes that a grant's token was just used (at most once a minute per grant and isolate). */
+export function touchGrant(db: Database, grantId: string, waitUntil: (p: Promise<unknown>) => void) {
+  const now = Date.now();
+  if ((lastUsedWrites.get(grantId) ?? 0) > now - LAST_USED_THROTTLE_MS) return;
+  if (lastUsedWrites.size >= LAST_USED_LIMIT) lastUsedWrites.clear();
+  lastUsedWrites.set(grantId, now);
+  waitUntil(db.update(oauthGrants).set({ lastUsedAt: new Date(now) }).where(eq(oauthGrants.id, grantId)).run());
+}

@@ -1,0 +1,66 @@
+// Who may call /s/{slug}/mcp: a static access token (tp_…) assigned to the server, or an OAuth access
+// token issued for this very endpoint whose grant is still standing; anything else is a 401 whose
+// challenge points the client at the endpoint's protected resource metadata (RFC 9728).
+import { eq } from "drizzle-orm";
+import type { Database } from "../db";
+import { accessTokens } from "../db/schema";
+import type { Bindings } from "../env";
+import { GatewayError, rpcError } from "../mcp/jsonrpc";
+import { bearerToken, TOKEN_PREFIX, verifyAccessToken } from "../tokens/verify";
+import type { GrantProps } from "./consent";
+import { grantStands, touchGrant } from "./grants";
+import { authorizationServer, endpointOf, grantOfToken, issuerOrigin, portalOrigin } from "./provider";
+
+/** access_tokens.lastUsedAt is written at most this often per token and isolate. */
+const LAST_USED_THROTTLE_MS = 60_000;
+const lastUsedWrites = new Map<string, number>();
+const PORTAL_KEY_PREFIX = "tpk_";
+
+/** Where a server endpoint's RFC 9728 metadata is published. */
+export const resourceMetadataUrl = (origin: string, slug: string) => `${origin}/.well-known/oauth-protected-resource/s/${slug}/mcp`;
+
+// A header value is ASCII: "…" becomes "...", other characters and quotes are dropped.
+const asciiQuoted = (text: string) => text.replace(/…/g, "...").replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, "");
+
+const challenge = (origin: string, slug: string, error?: string, description?: string) =>
+  `Bearer realm="toolport", resource_metadata="${resourceMetadataUrl(origin, slug)}"` +
+  (error ? `, error="${error}", error_description="${asciiQuoted(description ?? "")}"` : "");
+
+function touchToken(db: Database, tokenId: string, waitUntil: (p: Promise<unknown>) => void) {
+  const now = Date.now();
+  if ((lastUsedWrites.get(tokenId) ?? 0) > now - LAST_USED_THROTTLE_MS) return;
+  lastUsedWrites.set(tokenId, now);
+  waitUntil(db.update(accessTokens).set({ lastUsedAt: new Date(now) }).where(eq(accessTokens.id, tokenId)).run());
+}
+
+type Verdict = { ok: true; touch: () => void } | { ok: false; missing: boolean; message: string };
+
+async function judge(env: Bindings, db: Database, token: string | null, origin: string | null, slug: string, serverId: string, waitUntil: (p: Promise<unknown>) => void): Promise<Verdict> {
+  if (token?.startsWith(PORTAL_KEY_PREFIX)) {
+    return { ok: false, missing: false, message: "Portal API keys (tpk_…) work only on /api: use an access token (tp_…) or sign in with OAuth" };
+  }
+  // OAuth access tokens read `user:grant:secret`; anything else is judged as a static token.
+  const grant = token && !token.startsWith(TOKEN_PREFIX) ? grantOfToken(token) : null;
+  if (!token || !grant) {
+    const check = await verifyAccessToken(env, token, serverId);
+    return check.ok ? { ok: true, touch: () => touchToken(db, check.tokenId, waitUntil) } : { ok: false, missing: check.reason === "missing", message: check.message };
+  }
+  if (!origin) return { ok: false, missing: false, message: "OAuth access tokens are accepted only over https" };
+  const endpoint = endpointOf(origin, slug);
+  const valid = await authorizationServer(origin, endpoint).validateToken<GrantProps>(endpoint, token, env);
+  if (!valid || valid.props?.serverId !== serverId) return { ok: false, missing: false, message: "Invalid or expired OAuth access token for this server" };
+  if (!(await grantStands(db, grant.grantId))) return { ok: false, missing: false, message: "This app's access has been revoked" };
+  return { ok: true, touch: () => touchGrant(db, grant.grantId, waitUntil) };
+}
+
+/** Checks the caller of /s/{slug}/mcp; answers the 401 to send, or null when the call may proceed. */
+export async function refuseUnauthorizedMcpCall(env: Bindings, db: Database, request: Request, slug: string, serverId: string, waitUntil: (p: Promise<unknown>) => void) {
+  const origin = portalOrigin(env, request.url);
+  const verdict = await judge(env, db, bearerToken(request.headers.get("authorization")), issuerOrigin(env, request.url), slug, serverId, waitUntil);
+  if (verdict.ok) {
+    verdict.touch();
+    return null;
+  }
+  const header = verdict.missing ? challenge(origin, slug) : challenge(origin, slug, "invalid_token", verdict.message);
+  return rpcError(401, GatewayError.Unauthorized, verdict.message, null, { "www-authenticate": header });
+}
