@@ -22,7 +22,8 @@ export async function pkce() {
 export async function registerClient(redirectUris = [REDIRECT_URI], name = "Test MCP Client") {
   const res = await portal("/oauth/register", {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    // Each registration from an address of its own: the per-address limits are tested on their own.
+    headers: { "content-type": "application/json", "cf-connecting-ip": `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
     body: JSON.stringify({ redirect_uris: redirectUris, client_name: name, token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] }),
   });
   expect(res.status).toBe(201);
