@@ -53,13 +53,16 @@ export function consentRequestId(res: Response) {
 export const consentApi = (requestId: string, cookie: string, approve?: boolean) =>
   portal(`/api/oauth/requests/${requestId}`, approve === undefined ? { headers: { cookie } } : { method: "POST", headers: { cookie, origin: MCP_ORIGIN, "content-type": "application/json" }, body: JSON.stringify({ approve }) });
 
-/** Approves a consent request; answers the code the client's redirect_uri receives. */
-export async function approve(requestId: string, cookie: string) {
+/** Approves a consent request; answers the URL the browser is sent back to (code, state and iss). */
+export async function approveRedirect(requestId: string, cookie: string) {
   const res = await consentApi(requestId, cookie, true);
   expect(res.status).toBe(200);
   const { data } = (await res.json()) as { data: { redirectTo: string } };
-  return new URL(data.redirectTo).searchParams.get("code")!;
+  return new URL(data.redirectTo);
 }
+
+/** Approves a consent request; answers the code the client's redirect_uri receives. */
+export const approve = async (requestId: string, cookie: string) => (await approveRedirect(requestId, cookie)).searchParams.get("code")!;
 
 /** POST /oauth/token with a form. */
 export const tokenRequest = (form: Record<string, string>) =>
