@@ -7,7 +7,7 @@ import { signUp } from "./helpers";
 import { createServer, deploy, echoOf, echoTool, MCP_ORIGIN, workerFetch } from "./mcp-setup";
 import { approveRedirect, consentRequestId, portal, REDIRECT_URI, tokenRequest } from "./oauth-setup";
 
-type Tokens = { access_token: string; refresh_token?: string };
+type Tokens = { access_token: string; token_type: string; refresh_token?: string };
 
 /** An OAuthClientProvider kept in memory; the same shape serves SDK v1 and v2. */
 class MemoryProvider {
