@@ -9,6 +9,7 @@ import { crawlBody, idParam, mapBody } from "../routes/crawl";
 import { deployBody } from "../routes/deployment";
 import { automatedBody, fromSpecBody } from "../routes/server-crawl";
 import { toggleSchema, toolModeSchema } from "../routes/servers";
+import { decisionBody } from "../routes/oauth";
 import { redeployParam } from "../routes/superadmin";
 import { assignServersBody, newTokenBody } from "../routes/tokens";
 import * as a from "./answers";
@@ -139,6 +140,16 @@ const tokens: Operation[] = [
   { method: "post", path: "/api/access-tokens/{id}/rotate", operationId: "rotate_access_token", tag: "Access tokens", summary: "Revoke an access token and issue a new one with the same name, expiry and servers", params: tokenId, answer: { status: 200, schema: a.ok(a.newToken) }, errors: { 404: "Access token not found", 409: "The token is revoked or expired" } },
 ];
 
+const requestId = z.object({ id: idParam.shape.id.describe("The request id of /oauth/consent?request={id}") });
+const grantId = z.object({ id: idParam.shape.id.describe("The grant's id") });
+const consentOnly = "Session only: the signed-in user answers for themselves.";
+const oauth: Operation[] = [
+  { method: "get", path: "/api/oauth/requests/{id}", operationId: "get_oauth_request", tag: "OAuth", summary: "A pending OAuth authorization request, as the consent page shows it", description: consentOnly, params: requestId, answer: { status: 200, schema: a.ok(a.oauthRequest) }, errors: { 404: "This authorization request is unknown or has expired" } },
+  { method: "post", path: "/api/oauth/requests/{id}", operationId: "answer_oauth_request", tag: "OAuth", summary: "Approve or deny a pending OAuth authorization request; answers where to send the browser", description: `${consentOnly} Approving needs membership of the server's organization, unless the server requires only a Toolport login.`, params: requestId, body: { schema: decisionBody, required: true }, answer: { status: 200, schema: a.ok(z.object({ redirectTo: z.string().describe("The client's redirect_uri with code and state, or with error=access_denied") })) }, errors: { 403: "Only members of the organization can connect apps to this server", 404: "This authorization request is unknown or has expired" } },
+  { method: "get", path: "/api/oauth/grants", operationId: "list_oauth_grants", tag: "OAuth", summary: "The apps connected to the organization's servers through OAuth, newest first", answer: { status: 200, schema: a.ok(z.array(a.oauthGrant)) } },
+  { method: "delete", path: "/api/oauth/grants/{id}", operationId: "revoke_oauth_grant", tag: "OAuth", summary: "Revoke a connected app: its access and refresh tokens are refused at once", description: "Session only.", params: grantId, answer: { status: 200, schema: a.okEmpty }, errors: { 404: "Connected app not found" } },
+];
+
 const apiKeyId = z.object({ id: idParam.shape.id.describe("The API key's id") });
 const sessionOnly = "Session only: an API key can never manage API keys.";
 const apiKeys: Operation[] = [
@@ -193,4 +204,4 @@ const docs: Operation[] = [
   { method: "get", path: "/api/openapi.json", operationId: "get_openapi_description", tag: "Docs", summary: "This description of the portal's API (OpenAPI 3.1)", public: true, answer: { status: 200, schema: z.record(z.string(), z.unknown()).describe("An OpenAPI 3.1 document") } },
 ];
 
-export const OPERATIONS: Operation[] = [...servers, ...auth, ...deployment, ...crawl, ...tokens, ...apiKeys, ...billing, ...session, ...superadmin, ...docs];
+export const OPERATIONS: Operation[] = [...servers, ...auth, ...deployment, ...crawl, ...tokens, ...oauth, ...apiKeys, ...billing, ...session, ...superadmin, ...docs];
