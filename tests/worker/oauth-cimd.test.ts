@@ -39,6 +39,15 @@ describe("Client ID Metadata Documents", () => {
     expect((await listToolsWith(server.slug, access_token)).status).toBe(200);
   });
 
+  it("fetches the document again when its cached copy expired while the user was deciding", async () => {
+    const { owner, server } = await deployedServer();
+    const clientId = await publishDocument();
+    const { challenge } = await pkce();
+    const requestId = consentRequestId(await authorize({ clientId, slug: server.slug, challenge }));
+    await env.OAUTH_KV.delete(`client:${clientId}`);
+    expect(await approve(requestId, owner.cookie)).toMatch(/^[^:]+:[^:]+:.+$/);
+  });
+
   it("refuses a redirect_uri the document does not list, and a document naming another client_id", async () => {
     const { server } = await deployedServer();
     const { challenge } = await pkce();

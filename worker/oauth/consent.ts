@@ -6,6 +6,7 @@ import type { Database } from "../db";
 import { authConfigs, memberships, organizations, servers, tools } from "../db/schema";
 import type { Bindings, SessionUser } from "../env";
 import { dropPendingRequest, type PendingRequest } from "./authorize";
+import { ensureMetadataDocumentClient } from "./cimd";
 import { recordGrant } from "./grants";
 import { endpointOf, grantOfToken, oauthApi } from "./provider";
 
@@ -31,6 +32,8 @@ async function approvalOf(db: Database, userId: string, serverId: string): Promi
 
 /** The consent page's data for a pending request (GET /api/oauth/requests/{id}). */
 export async function describeRequest(env: Bindings, db: Database, pending: PendingRequest, user: SessionUser) {
+  // A metadata document cached when the request began may have expired since: fetched again.
+  if (await ensureMetadataDocumentClient(env, pending.authRequest.clientId)) return null;
   const api = oauthApi(env, pending.origin, pending.authRequest.resource!);
   const [consent, client, server, approval] = await Promise.all([
     api.describeConsent(pending.authRequest),
@@ -74,6 +77,8 @@ export async function decideRequest(env: Bindings, db: Database, pending: Pendin
   const approval = await approvalOf(db, user.id, pending.serverId);
   if (!approval.canApprove) return { ok: false, reason: approval.reason };
   await dropPendingRequest(env, pending.id);
+  const unusable = await ensureMetadataDocumentClient(env, authRequest.clientId);
+  if (unusable) return { ok: false, reason: unusable };
   const api = oauthApi(env, pending.origin, authRequest.resource!);
   const client = await api.lookupClient(authRequest.clientId);
   const props: GrantProps = { serverId: pending.serverId, organizationId: approval.organizationId };

@@ -42,7 +42,7 @@ export const oauthApiRoutes = new Hono<AppEnv>()
     const pending = await loadPendingRequest(c.env, c.req.valid("param").id);
     if (!pending) fail(404, "This authorization request is unknown or has expired: start again from your app");
     const data = await describeRequest(c.env, c.var.db, pending, c.var.user);
-    if (!data) fail(404, "The MCP server of this request no longer exists");
+    if (!data) fail(404, "The MCP server or the client of this request is no longer available");
     return c.json({ success: true, data });
   })
   .post("/requests/:id", validate("param", idParam), validate("json", decisionBody), async (c) => {
