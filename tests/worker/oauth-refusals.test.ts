@@ -3,12 +3,12 @@
 // registrations beyond the per-address limits.
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { authConfigs } from "../../worker/db/schema";
 import { REGISTRATIONS_PER_ADDRESS_PER_DAY } from "../../worker/oauth/endpoints";
 import { signUp } from "./helpers";
 import { createServer, db, deploy, echoTool, MCP_ORIGIN } from "./mcp-setup";
-import { approve, authorize, consentApi, consentRequestId, listToolsWith, pkce, portal, registerClient, REDIRECT_URI, signInWithOAuth, tokenRequest } from "./oauth-setup";
+import { approve, approveRedirect, authorize, consentApi, consentRequestId, listToolsWith, pkce, portal, registerClient, REDIRECT_URI, signInWithOAuth, tokenRequest } from "./oauth-setup";
 
 async function deployedServer(organizationId: string) {
   const server = await createServer(organizationId, [echoTool("list_pets", {})]);
@@ -45,7 +45,7 @@ describe("OAuth refusals", () => {
     const stranger = await signUp({ name: "Stranger" });
     const server = await deployedServer(owner.organizationId);
     const clientId = await registerClient();
-    const { challenge } = await pkce();
+    const { verifier, challenge } = await pkce();
     const requestId = consentRequestId(await authorize({ clientId, slug: server.slug, challenge }));
     const shown = (await (await consentApi(requestId, stranger.cookie)).json()) as { data: { canApprove: boolean; reason: string } };
     expect(shown.data.canApprove).toBe(false);
@@ -55,8 +55,14 @@ describe("OAuth refusals", () => {
     expect(await refused.json()).toEqual({ success: false, error: shown.data.reason });
 
     await db.update(authConfigs).set({ requireToolportLogin: true }).where(eq(authConfigs.serverId, server.id));
-    const code = await approve(requestId, stranger.cookie);
-    expect(code).toMatch(/^[^:]+:[^:]+:.+$/);
+    const code = await approveRedirect(requestId, stranger.cookie);
+    const exchanged = await tokenRequest({ grant_type: "authorization_code", code: code.searchParams.get("code")!, client_id: clientId, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    const { access_token } = (await exchanged.json()) as { access_token: string };
+    expect((await listToolsWith(server.slug, access_token)).status).toBe(200);
+
+    // Once the server is members-only again, the outsider's grant no longer stands (re-checked within seconds).
+    await db.update(authConfigs).set({ requireToolportLogin: false }).where(eq(authConfigs.serverId, server.id));
+    await vi.waitFor(async () => expect((await listToolsWith(server.slug, access_token)).status).toBe(401), { timeout: 5_000, interval: 250 });
   });
 
   it("refuses PKCE plain or missing, and an unknown resource, by redirecting with the error", async () => {

@@ -2,7 +2,7 @@
 // organization, revoked in both places, and touched (throttled) when one of its tokens is used.
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../db";
-import { oauthGrants, servers, users } from "../db/schema";
+import { authConfigs, memberships, oauthGrants, servers, users } from "../db/schema";
 import type { Bindings } from "../env";
 import { anyResource, oauthApi } from "./provider";
 
@@ -19,12 +19,22 @@ const standingGrants = new Map<string, number>();
 /** Forgets that a grant was standing, so this isolate refuses its tokens at once after a revoke. */
 export const forgetGrant = (grantId: string) => standingGrants.delete(grantId);
 
-/** Whether a grant still stands (a D1 read, reused for two seconds in this isolate). */
+/**
+ * Whether a grant still stands: not revoked, and its user may still approve it (a member of the
+ * server's organization, or anyone while the server requires only a Toolport login). A D1 read,
+ * reused for two seconds in this isolate.
+ */
 export async function grantStands(db: Database, grantId: string) {
   const now = Date.now();
   if ((standingGrants.get(grantId) ?? 0) > now - GRANT_CHECK_TTL_MS) return true;
-  const row = await db.select({ id: oauthGrants.id }).from(oauthGrants).where(eq(oauthGrants.id, grantId)).get();
-  if (!row) return false;
+  const row = await db
+    .select({ member: memberships.userId, loginOnly: authConfigs.requireToolportLogin })
+    .from(oauthGrants)
+    .leftJoin(memberships, and(eq(memberships.userId, oauthGrants.userId), eq(memberships.organizationId, oauthGrants.organizationId)))
+    .leftJoin(authConfigs, eq(authConfigs.serverId, oauthGrants.serverId))
+    .where(eq(oauthGrants.id, grantId))
+    .get();
+  if (!row || (!row.member && !row.loginOnly)) return false;
   if (standingGrants.size >= 5_000) standingGrants.clear();
   standingGrants.set(grantId, now);
   return true;

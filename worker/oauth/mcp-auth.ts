@@ -49,7 +49,7 @@ async function judge(env: Bindings, db: Database, token: string | null, origin: 
   const endpoint = endpointOf(origin, slug);
   const valid = await authorizationServer(origin, endpoint).validateToken<GrantProps>(endpoint, token, env);
   if (!valid || valid.props?.serverId !== serverId) return { ok: false, missing: false, message: "Invalid or expired OAuth access token for this server" };
-  if (!(await grantStands(db, grant.grantId))) return { ok: false, missing: false, message: "This app's access has been revoked" };
+  if (!(await grantStands(db, grant.grantId))) return { ok: false, missing: false, message: "This app's access has been revoked, or its user may no longer use this server" };
   return { ok: true, touch: () => touchGrant(db, grant.grantId, waitUntil) };
 }
 
