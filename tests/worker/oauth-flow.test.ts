@@ -41,6 +41,15 @@ describe("OAuth on an MCP endpoint", () => {
     }
   });
 
+  it("answers the browser's CORS preflight of the discovery documents", async () => {
+    for (const path of ["/.well-known/oauth-protected-resource/s/any/mcp", "/.well-known/oauth-authorization-server"]) {
+      const res = await portal(path, { method: "OPTIONS", headers: { origin: "http://localhost:6274", "access-control-request-method": "GET", "access-control-request-headers": "mcp-protocol-version" } });
+      expect(res.status, path).toBe(204);
+      expect(res.headers.get("access-control-allow-origin"), path).toBe("*");
+      expect(res.headers.get("access-control-allow-headers"), path).toBe("mcp-protocol-version");
+    }
+  });
+
   it("answers unknown paths under /.well-known/, /api/ and /s/ with a JSON 404, never the SPA", async () => {
     const { cookie } = await signUp();
     for (const path of ["/.well-known/oauth-protected-resource", "/.well-known/nothing-here", "/api/oauth/nothing", "/s/some-server/elsewhere", "/.well-known/oauth-protected-resource/s/no-such-server/mcp"]) {

@@ -45,8 +45,23 @@ export function slugOfResource(resource: string, origin: string): string | null 
   return parts[2];
 }
 
+// One instance per issuer and resource, reused by this isolate (the instance holds only its options).
+const instances = new Map<string, OAuthAuthorizationServer<Bindings>>();
+const INSTANCE_LIMIT = 1_000;
+
 /** The authorization server for one resource (any valid URL for requests no resource concerns). */
 export function authorizationServer(origin: string, resource: string) {
+  const key = `${origin} ${resource}`;
+  let server = instances.get(key);
+  if (!server) {
+    if (instances.size >= INSTANCE_LIMIT) instances.clear();
+    server = createAuthorizationServer(origin, resource);
+    instances.set(key, server);
+  }
+  return server;
+}
+
+function createAuthorizationServer(origin: string, resource: string) {
   return new OAuthAuthorizationServer<Bindings>({
     issuer: origin,
     resources: [resource],

@@ -23,6 +23,15 @@ export const oauthRoutes = new Hono<AppEnv>()
 const serveAsMetadata = (c: Context<AppEnv>) => authorizationServerMetadata(c.env, c.req.raw, c.executionCtx as ExecutionContext);
 
 export const wellKnownRoutes = new Hono<AppEnv>()
+  // Browser clients (the Inspector) send MCP-Protocol-Version with discovery requests, so they preflight.
+  .options("/*", (c) =>
+    c.body(null, 204, {
+      "access-control-allow-origin": "*",
+      "access-control-allow-methods": "GET, HEAD, OPTIONS",
+      "access-control-allow-headers": c.req.header("access-control-request-headers") ?? "mcp-protocol-version",
+      "access-control-max-age": "86400",
+    }),
+  )
   .get("/oauth-protected-resource/s/:slug/mcp", async (c) => {
     const refused = rebindingCheck(c.env, c.req.raw);
     if (refused) return c.json({ success: false, error: `Forbidden: ${refused}` }, 403);
