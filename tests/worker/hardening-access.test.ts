@@ -97,8 +97,9 @@ describe("sessions", () => {
 });
 
 // Routes not guarded by the portal's session: the MCP endpoint is authorized by access tokens and
-// answers other origins on purpose (CORS), so a cookie-riding request gains nothing there.
-const TOKEN_AUTHORIZED = new Set(["POST /s/:slug/mcp", "DELETE /s/:slug/mcp"]);
+// answers other origins on purpose (CORS), so a cookie-riding request gains nothing there; so are the
+// OAuth token and registration endpoints, which browser MCP clients call from their own origins.
+const TOKEN_AUTHORIZED = new Set(["POST /s/:slug/mcp", "DELETE /s/:slug/mcp", "POST /oauth/token", "POST /oauth/register"]);
 
 describe("CSRF", () => {
   const stateChanging = () => {
