@@ -34,6 +34,12 @@ describe("connected apps", () => {
     });
   });
 
+  it("leaves out grants past their 30 days, which the OAuth store has dropped", async () => {
+    const { owner } = await connectedApp();
+    await db.update(oauthGrants).set({ createdAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) }).where(eq(oauthGrants.organizationId, owner.organizationId));
+    expect(await (await portal("/api/oauth/grants", { headers: { cookie: owner.cookie } })).json()).toEqual({ success: true, data: [] });
+  });
+
   it("lists grants to a read-scoped portal key, which cannot revoke them", async () => {
     const { owner } = await connectedApp();
     await db.insert(subscriptions).values({ organizationId: owner.organizationId, planType: "growth" }).onConflictDoUpdate({ target: subscriptions.organizationId, set: { planType: "growth" } });

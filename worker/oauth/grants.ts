@@ -1,10 +1,10 @@
 // OAuth grants as the organization sees them: a D1 row per grant the library keeps in KV, listed per
 // organization, revoked in both places, and touched (throttled) when one of its tokens is used.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "../db";
 import { authConfigs, memberships, oauthGrants, servers, users } from "../db/schema";
 import type { Bindings } from "../env";
-import { anyResource, oauthApi } from "./provider";
+import { anyResource, oauthApi, REFRESH_TOKEN_TTL_SECONDS } from "./provider";
 
 /** oauth_grants.lastUsedAt is written at most this often per grant and isolate (as for access tokens). */
 const LAST_USED_THROTTLE_MS = 60_000;
@@ -65,7 +65,8 @@ export async function listGrants(db: Database, organizationId: string) {
     .from(oauthGrants)
     .innerJoin(servers, eq(servers.id, oauthGrants.serverId))
     .innerJoin(users, eq(users.id, oauthGrants.userId))
-    .where(eq(oauthGrants.organizationId, organizationId))
+    // A grant ends REFRESH_TOKEN_TTL_SECONDS after its sign-in (the library's absolute expiry); older rows are history.
+    .where(and(eq(oauthGrants.organizationId, organizationId), gt(oauthGrants.createdAt, new Date(Date.now() - REFRESH_TOKEN_TTL_SECONDS * 1000))))
     .orderBy(desc(oauthGrants.createdAt));
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), lastUsedAt: r.lastUsedAt?.toISOString() ?? null }));
 }
