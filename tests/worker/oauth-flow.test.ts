@@ -1,6 +1,9 @@
 // The OAuth flow of an MCP endpoint over plain HTTP: discovery from the 401, registration, consent,
 // code exchange with PKCE, calls through the gateway, refresh rotation and revocation of the grant.
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
 import { signUp } from "./helpers";
 import { createServer, deploy, echoTool, MCP_ORIGIN } from "./mcp-setup";
 import { approve, authorize, consentApi, consentRequestId, listToolsWith, pkce, portal, registerClient, REDIRECT_URI, signInWithOAuth, tokenRequest } from "./oauth-setup";
@@ -39,6 +42,15 @@ describe("OAuth on an MCP endpoint", () => {
         client_id_metadata_document_supported: true,
       });
     }
+  });
+
+  it("uses PUBLIC_URL as the issuer in production, and serves no OAuth on a plain-http public origin", async () => {
+    const production = { ...env, ENVIRONMENT: "production", PUBLIC_URL: "https://toolport.example" };
+    const metadata = await app.fetch(new Request("https://toolport.example/.well-known/oauth-authorization-server"), production, createExecutionContext());
+    expect(await metadata.json()).toMatchObject({ issuer: "https://toolport.example", token_endpoint: "https://toolport.example/oauth/token" });
+    const plain = await app.fetch(new Request("http://toolport.example/.well-known/oauth-authorization-server"), { ...env, ENVIRONMENT: "production" }, createExecutionContext());
+    expect(plain.status).toBe(404);
+    expect(await plain.json()).toMatchObject({ success: false, error: expect.stringContaining("https") });
   });
 
   it("answers the browser's CORS preflight of the discovery documents", async () => {
