@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { signUp } from "./helpers";
-import { createServer, deploy, echoTool, MCP_ORIGIN } from "./mcp-setup";
+import { createServer, createToken, deploy, echoTool, MCP_ORIGIN } from "./mcp-setup";
 import { approve, authorize, consentApi, consentRequestId, listToolsWith, pkce, portal, registerClient, REDIRECT_URI, signInWithOAuth, tokenRequest } from "./oauth-setup";
 
 async function deployedServer(organizationId: string) {
@@ -149,6 +149,8 @@ describe("OAuth on an MCP endpoint", () => {
     const clientId = await registerClient();
     const tokens = await signInWithOAuth(clientId, server.slug, owner.cookie);
     expect((await listToolsWith(server.slug, tokens.access_token)).status).toBe(200);
+    const { token } = await createToken(owner.organizationId, [server.id]);
+    expect((await listToolsWith(server.slug, token)).status).toBe(200);
     const key = await listToolsWith(server.slug, "tpk_0123456789abcdef0123456789abcdef");
     expect(key.status).toBe(401);
     expect(key.text).toContain("Portal API keys (tpk_…) work only on /api");

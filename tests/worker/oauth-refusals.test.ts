@@ -120,6 +120,25 @@ describe("OAuth refusals", () => {
     expect(expired.wwwAuthenticate).toContain('error="invalid_token"');
   });
 
+  it("refuses a code exchanged with another redirect_uri, and a registration with an unsafe redirect URI", async () => {
+    const owner = await signUp();
+    const server = await deployedServer(owner.organizationId);
+    const clientId = await registerClient([REDIRECT_URI, "http://127.0.0.1:33418/other"]);
+    const { verifier, challenge } = await pkce();
+    const code = await approve(consentRequestId(await authorize({ clientId, slug: server.slug, challenge })), owner.cookie);
+    const swapped = await tokenRequest({ grant_type: "authorization_code", code, client_id: clientId, redirect_uri: "http://127.0.0.1:33418/other", code_verifier: verifier });
+    expect(swapped.status).toBe(400);
+    expect(await swapped.json()).toMatchObject({ error: "invalid_grant" });
+
+    const unsafe = await portal("/oauth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": "192.0.2.79" },
+      body: JSON.stringify({ redirect_uris: ["javascript:alert(1)"], token_endpoint_auth_method: "none" }),
+    });
+    expect(unsafe.status).toBe(400);
+    expect(await unsafe.json()).toMatchObject({ error: expect.stringMatching(/^invalid_(redirect_uri|client_metadata)$/) });
+  });
+
   it("limits Dynamic Client Registration per address per day", async () => {
     const address = "192.0.2.77";
     await env.OAUTH_KV.put(`oauth-registrations:${address}:${new Date().toISOString().slice(0, 10)}`, String(REGISTRATIONS_PER_ADDRESS_PER_DAY));
