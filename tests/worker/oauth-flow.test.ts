@@ -2,10 +2,12 @@
 // code exchange with PKCE, calls through the gateway, refresh rotation and revocation of the grant.
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { servers } from "../../worker/db/schema";
 import { app } from "../../worker/app";
 import { signUp } from "./helpers";
-import { createServer, createToken, deploy, echoTool, MCP_ORIGIN } from "./mcp-setup";
+import { createServer, createToken, db, deploy, echoTool, MCP_ORIGIN } from "./mcp-setup";
 import { approve, authorize, consentApi, consentRequestId, listToolsWith, pkce, portal, registerClient, REDIRECT_URI, signInWithOAuth, tokenRequest } from "./oauth-setup";
 
 async function deployedServer(organizationId: string) {
@@ -141,6 +143,17 @@ describe("OAuth on an MCP endpoint", () => {
     expect(back.searchParams.get("state")).toBe("s-1");
     // Answered once: the request is gone.
     expect((await consentApi(requestId, owner.cookie)).status).toBe(404);
+  });
+
+  it("answers 404 for a request whose server was deleted meanwhile", async () => {
+    const owner = await signUp();
+    const server = await deployedServer(owner.organizationId);
+    const { challenge } = await pkce();
+    const requestId = consentRequestId(await authorize({ clientId: await registerClient(), slug: server.slug, challenge }));
+    await db.delete(servers).where(eq(servers.id, server.id));
+    const res = await consentApi(requestId, owner.cookie);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ success: false });
   });
 
   it("keeps static tp_ tokens working and refuses portal keys on the endpoint", async () => {

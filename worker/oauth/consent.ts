@@ -16,13 +16,14 @@ const MAX_TOOLS_SHOWN = 50;
 type Approval = { canApprove: true; reason: null } | { canApprove: false; reason: string };
 
 /** Whether `user` may connect apps to the server: its members; anyone signed in with requireToolportLogin or a public server. */
-async function approvalOf(db: Database, userId: string, serverId: string): Promise<Approval & { organizationId: string; organizationName: string }> {
+async function approvalOf(db: Database, userId: string, serverId: string): Promise<(Approval & { organizationId: string; organizationName: string }) | null> {
   const [row] = await db
     .select({ organizationId: servers.organizationId, organizationName: organizations.name, requireLogin: authConfigs.requireToolportLogin, isPublic: authConfigs.exposeToPublic })
     .from(servers)
     .innerJoin(organizations, eq(organizations.id, servers.organizationId))
     .leftJoin(authConfigs, eq(authConfigs.serverId, servers.id))
     .where(eq(servers.id, serverId));
+  if (!row) return null;
   const base = { organizationId: row.organizationId, organizationName: row.organizationName };
   if (row.requireLogin || row.isPublic) return { ...base, canApprove: true, reason: null };
   const member = await db.query.memberships.findFirst({ where: and(eq(memberships.userId, userId), eq(memberships.organizationId, row.organizationId)) });
@@ -41,7 +42,7 @@ export async function describeRequest(env: Bindings, db: Database, pending: Pend
     db.query.servers.findFirst({ where: eq(servers.id, pending.serverId) }),
     approvalOf(db, user.id, pending.serverId),
   ]);
-  if (!server || server.status === "removed") return null;
+  if (!server || server.status === "removed" || !approval) return null;
   const active = and(eq(tools.serverId, server.id), eq(tools.active, true));
   const [listed, [{ total }]] = await Promise.all([
     db.select({ name: tools.name, customName: tools.customName, description: tools.description, customDescription: tools.customDescription, annotations: tools.annotations }).from(tools).where(active).orderBy(asc(tools.position)).limit(MAX_TOOLS_SHOWN),
@@ -75,6 +76,7 @@ export async function decideRequest(env: Bindings, db: Database, pending: Pendin
     return { ok: true, redirectTo: authorizationErrorRedirect(authRequest, "access_denied", "The user denied the request") };
   }
   const approval = await approvalOf(db, user.id, pending.serverId);
+  if (!approval) return { ok: false, reason: "The MCP server of this request no longer exists" };
   if (!approval.canApprove) return { ok: false, reason: approval.reason };
   await dropPendingRequest(env, pending.id);
   const unusable = await ensureMetadataDocumentClient(env, authRequest.clientId);
