@@ -145,6 +145,22 @@ describe("OAuth on an MCP endpoint", () => {
     expect((await consentApi(requestId, owner.cookie)).status).toBe(404);
   });
 
+  it("revokes a token through the revocation endpoint (RFC 7009)", async () => {
+    const owner = await signUp();
+    const server = await deployedServer(owner.organizationId);
+    const clientId = await registerClient();
+    const tokens = await signInWithOAuth(clientId, server.slug, owner.cookie);
+    const revoked = await tokenRequest({ token: tokens.access_token, token_type_hint: "access_token", client_id: clientId });
+    expect(revoked.status).toBe(200);
+    expect((await listToolsWith(server.slug, tokens.access_token)).status).toBe(401);
+    const refreshRevoked = await tokenRequest({ token: tokens.refresh_token, token_type_hint: "refresh_token", client_id: clientId });
+    expect(refreshRevoked.status).toBe(200);
+    const refresh = await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
+    expect(await refresh.json()).toMatchObject({ error: "invalid_grant" });
+    // The grant went with its refresh token, so it leaves the connected apps too.
+    expect(await (await portal("/api/oauth/grants", { headers: { cookie: owner.cookie } })).json()).toEqual({ success: true, data: [] });
+  });
+
   it("answers 404 for a request whose server was deleted meanwhile", async () => {
     const owner = await signUp();
     const server = await deployedServer(owner.organizationId);

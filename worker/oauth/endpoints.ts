@@ -1,11 +1,12 @@
 // The protocol endpoints the OAuth library serves (token, revocation, registration, server metadata),
 // wrapped with what it cannot know: the server endpoint a token request concerns, metadata-document
 // clients fetched through the SSRF guard, and limits on Dynamic Client Registration.
-import type { Database } from "../db";
+import { getDb, type Database } from "../db";
 import type { Bindings } from "../env";
 import { readTextWithin } from "../lib/body";
 import { findServerBySlug } from "../mcp/lookup";
 import { ensureMetadataDocumentClient } from "./cimd";
+import { dropGrantIfRevoked } from "./grants";
 import { anyResource, authorizationServer, endpointOf, grantOfToken, issuerOrigin, noIssuer, slugOfResource } from "./provider";
 
 /** Largest token or registration request read. */
@@ -43,7 +44,10 @@ export async function tokenEndpoint(env: Bindings, request: Request, ctx: Execut
   }
   const resource = await tokenRequestResource(env, origin, form);
   const forwarded = new Request(request.url, { method: "POST", headers: request.headers, body });
-  return authorizationServer(origin, resource).fetch(forwarded, env, ctx);
+  const res = await authorizationServer(origin, resource).fetch(forwarded, env, ctx);
+  const revokedToken = form.get("grant_type") === null ? form.get("token") : null;
+  if (revokedToken && res.ok) await dropGrantIfRevoked(env, getDb(env.DB), revokedToken);
+  return res;
 }
 
 const dayKey = (address: string) => `oauth-registrations:${address}:${new Date().toISOString().slice(0, 10)}`;

@@ -4,7 +4,7 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "../db";
 import { authConfigs, memberships, oauthGrants, servers, users } from "../db/schema";
 import type { Bindings } from "../env";
-import { anyResource, oauthApi, REFRESH_TOKEN_TTL_SECONDS } from "./provider";
+import { anyResource, grantOfToken, oauthApi, REFRESH_TOKEN_TTL_SECONDS } from "./provider";
 
 /** oauth_grants.lastUsedAt is written at most this often per grant and isolate (as for access tokens). */
 const LAST_USED_THROTTLE_MS = 60_000;
@@ -80,6 +80,14 @@ export async function revokeGrant(env: Bindings, db: Database, organizationId: s
   await db.delete(oauthGrants).where(eq(oauthGrants.id, grant.id));
   forgetGrant(grant.id);
   return true;
+}
+
+/** After a revocation request (RFC 7009): a grant the library dropped with its refresh token leaves the list too. */
+export async function dropGrantIfRevoked(env: Bindings, db: Database, token: string) {
+  const grant = grantOfToken(token);
+  if (!grant || (await env.OAUTH_KV.get(`grant:${grant.userId}:${grant.grantId}`)) !== null) return;
+  await db.delete(oauthGrants).where(and(eq(oauthGrants.id, grant.grantId), eq(oauthGrants.userId, grant.userId)));
+  forgetGrant(grant.grantId);
 }
 
 /** Notes that a grant's token was just used (at most once a minute per grant and isolate). */
