@@ -107,6 +107,11 @@ describe("OAuth refusals", () => {
     const reused = await exchange();
     expect(reused.status).toBe(400);
     expect(await reused.json()).toMatchObject({ error: "invalid_grant" });
+    // A code used twice ends its grant (RFC 6749 §4.1.2): its tokens are refused and it leaves the list.
+    const issued = (await first.json()) as { access_token: string };
+    expect((await listToolsWith(server.slug, issued.access_token)).status).toBe(401);
+    const grants = (await (await portal("/api/oauth/grants", { headers: { cookie: owner.cookie } })).json()) as { data: unknown[] };
+    expect(grants.data).toEqual([]);
 
     // An access token past its expiry (its stored record says so; KV would also drop it at its TTL).
     const fresh = await signInWithOAuth(clientId, server.slug, owner.cookie);

@@ -45,8 +45,10 @@ export async function tokenEndpoint(env: Bindings, request: Request, ctx: Execut
   const resource = await tokenRequestResource(env, origin, form);
   const forwarded = new Request(request.url, { method: "POST", headers: request.headers, body });
   const res = await authorizationServer(origin, resource).fetch(forwarded, env, ctx);
-  const revokedToken = form.get("grant_type") === null ? form.get("token") : null;
-  if (revokedToken && res.ok) await dropGrantIfRevoked(env, getDb(env.DB), revokedToken);
+  // A revocation, or a refusal that ended the grant (a code used twice revokes it), also ends its row.
+  const credential = form.get("code") ?? form.get("refresh_token") ?? form.get("token");
+  const revocation = form.get("grant_type") === null;
+  if (credential && (revocation ? res.ok : !res.ok)) await dropGrantIfRevoked(env, getDb(env.DB), credential);
   return res;
 }
 
