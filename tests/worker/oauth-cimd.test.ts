@@ -62,6 +62,21 @@ describe("Client ID Metadata Documents", () => {
     expect(await res.text()).toContain("its metadata document names another client_id");
   });
 
+  it("refuses a document over 5 KB, and serves a fetched document from its cache for an hour", async () => {
+    const { server } = await deployedServer();
+    const { challenge } = await pkce();
+    const large = await publishDocument({ client_name: "x".repeat(100), padding: "y".repeat(6 * 1024) });
+    const refused = await authorize({ clientId: large, slug: server.slug, challenge });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("location")).toBeNull();
+
+    const cached = await publishDocument();
+    consentRequestId(await authorize({ clientId: cached, slug: server.slug, challenge }));
+    // The client replaces its document; until the cached copy expires, the portal keeps using the first one.
+    await fetch(cached, { method: "PUT", body: JSON.stringify({ client_id: cached, redirect_uris: ["http://127.0.0.1:9/elsewhere"] }) });
+    consentRequestId(await authorize({ clientId: cached, slug: server.slug, challenge }));
+  });
+
   it("refuses a metadata URL on a private address in production", async () => {
     const production = { ...env, ENVIRONMENT: "production" };
     const clientId = `https://127.0.0.1:${new URL(inject("fixtureOrigin")).port}/_pages/client.json`;

@@ -12,6 +12,8 @@ import { endpointOf, grantOfToken, oauthApi } from "./provider";
 
 /** Tools listed on the consent page. */
 const MAX_TOOLS_SHOWN = 50;
+/** Characters of a tool's description shown there. */
+const MAX_DESCRIPTION = 500;
 
 type Approval = { canApprove: true; reason: null } | { canApprove: false; reason: string };
 
@@ -58,7 +60,7 @@ export async function describeRequest(env: Bindings, db: Database, pending: Pend
       endpoint: endpointOf(pending.origin, server.slug),
       organizationName: approval.organizationName,
       toolCount: total,
-      tools: listed.map((t) => ({ name: t.customName ?? t.name, description: t.customDescription ?? t.description, readOnly: t.annotations?.readOnlyHint === true })),
+      tools: listed.map((t) => ({ name: t.customName ?? t.name, description: (t.customDescription ?? t.description).slice(0, MAX_DESCRIPTION), readOnly: t.annotations?.readOnlyHint === true })),
     },
     user: { email: user.email, name: user.name || null },
     canApprove: approval.canApprove,
