@@ -69,6 +69,7 @@ describe("Client ID Metadata Documents", () => {
     const refused = await authorize({ clientId: large, slug: server.slug, challenge });
     expect(refused.status).toBe(400);
     expect(refused.headers.get("location")).toBeNull();
+    expect(await refused.text()).toContain("its metadata document is larger than 5 KB");
 
     const cached = await publishDocument();
     consentRequestId(await authorize({ clientId: cached, slug: server.slug, challenge }));

@@ -42,6 +42,7 @@ async function readDocument(env: Bindings, clientId: string): Promise<Record<str
     if (fetched.status !== 200) return `its metadata document answered HTTP ${fetched.status}`;
     body = fetched.text;
   } catch (err) {
+    if (err instanceof ApiError && err.status === 413) return `its metadata document is larger than ${MAX_DOCUMENT_BYTES / 1024} KB`;
     return err instanceof ApiError ? err.message : "its metadata document could not be fetched";
   }
   let doc: Record<string, unknown>;
