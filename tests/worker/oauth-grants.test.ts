@@ -1,12 +1,14 @@
 // Connected apps: OAuth calls are metered and their grant's last use recorded; the organization's
 // grants are listed newest first (to a session or a read-scoped portal key) and revoked only by
 // their own organization's signed-in users.
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { oauthGrants, serverUsage, subscriptions } from "../../worker/db/schema";
+import { recordGrant } from "../../worker/oauth/grants";
 import { call, signUp } from "./helpers";
 import { bearer, connectV2, createServer, db, deploy, echoOf, echoTool, MCP_ORIGIN } from "./mcp-setup";
-import { portal, registerClient, signInWithOAuth } from "./oauth-setup";
+import { listToolsWith, portal, registerClient, signInWithOAuth } from "./oauth-setup";
 
 async function connectedApp() {
   const owner = await signUp();
@@ -32,6 +34,24 @@ describe("connected apps", () => {
       const [grant] = await db.select().from(oauthGrants).where(eq(oauthGrants.organizationId, owner.organizationId));
       expect(grant.lastUsedAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
     });
+  });
+
+  it("replaces a client's grant when it signs the same user in again, and keeps grants the OAuth store still holds", async () => {
+    const { owner, server, tokens } = await connectedApp();
+    const clientId = ((await (await portal("/api/oauth/grants", { headers: { cookie: owner.cookie } })).json()) as { data: { clientId: string }[] }).data[0].clientId;
+    const again = await signInWithOAuth(clientId, server.slug, owner.cookie);
+    expect((await listToolsWith(server.slug, tokens.access_token)).status).toBe(401);
+    expect((await listToolsWith(server.slug, again.access_token)).status).toBe(200);
+    const list = async () => ((await (await portal("/api/oauth/grants", { headers: { cookie: owner.cookie } })).json()) as { data: { id: string }[] }).data;
+    expect(await list()).toHaveLength(1);
+
+    // Another installation of a metadata-document client keeps its grant beside the new one (the store still holds it).
+    const [userId] = again.access_token.split(":");
+    await env.OAUTH_KV.put(`grant:${userId}:installation-2`, "{}");
+    await recordGrant(env, db, { id: "installation-2", organizationId: owner.organizationId, serverId: server.id, userId, clientId, clientName: "Second installation" });
+    await recordGrant(env, db, { id: "installation-3", organizationId: owner.organizationId, serverId: server.id, userId, clientId, clientName: "Third installation" });
+    expect((await list()).map((g) => g.id)).toContain("installation-2");
+    expect(await list()).toHaveLength(3);
   });
 
   it("leaves out grants past their 30 days, which the OAuth store has dropped", async () => {

@@ -90,7 +90,7 @@ export async function decideRequest(env: Bindings, db: Database, pending: Pendin
   const grant = grantOfToken(new URL(redirectTo).searchParams.get("code") ?? "");
   if (grant) {
     const clientName = client?.clientName || new URL(authRequest.redirectUri).host || authRequest.clientId;
-    await recordGrant(db, { id: grant.grantId, organizationId: approval.organizationId, serverId: pending.serverId, userId: user.id, clientId: authRequest.clientId, clientName: clientName.slice(0, 200) });
+    await recordGrant(env, db, { id: grant.grantId, organizationId: approval.organizationId, serverId: pending.serverId, userId: user.id, clientId: authRequest.clientId, clientName: clientName.slice(0, 200) });
   }
   return { ok: true, redirectTo };
 }

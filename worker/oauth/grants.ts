@@ -1,6 +1,6 @@
 // OAuth grants as the organization sees them: a D1 row per grant the library keeps in KV, listed per
 // organization, revoked in both places, and touched (throttled) when one of its tokens is used.
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "../db";
 import { authConfigs, memberships, oauthGrants, servers, users } from "../db/schema";
 import type { Bindings } from "../env";
@@ -42,10 +42,20 @@ export async function grantStands(db: Database, grantId: string) {
 
 export type NewGrant = { id: string; organizationId: string; serverId: string; userId: string; clientId: string; clientName: string };
 
-/** Records a new grant; the grants the library replaced (same user, client and server) go with it. */
-export async function recordGrant(db: Database, grant: NewGrant) {
-  const replaced = and(eq(oauthGrants.userId, grant.userId), eq(oauthGrants.clientId, grant.clientId), eq(oauthGrants.serverId, grant.serverId));
-  await db.batch([db.delete(oauthGrants).where(replaced), db.insert(oauthGrants).values(grant)]);
+/**
+ * Records a new grant. The grants the library replaced with it (same user, client and server; for a
+ * metadata-document client only the same installation, i.e. redirect URI) go with it: those no longer in its store.
+ */
+export async function recordGrant(env: Bindings, db: Database, grant: NewGrant) {
+  const siblings = await db
+    .select({ id: oauthGrants.id })
+    .from(oauthGrants)
+    .where(and(eq(oauthGrants.userId, grant.userId), eq(oauthGrants.clientId, grant.clientId), eq(oauthGrants.serverId, grant.serverId)));
+  const stored = await Promise.all(siblings.map((s) => env.OAUTH_KV.get(`grant:${grant.userId}:${s.id}`)));
+  const replaced = siblings.filter((_, i) => stored[i] === null).map((s) => s.id);
+  const insert = db.insert(oauthGrants).values(grant);
+  if (replaced.length === 0) await insert;
+  else await db.batch([db.delete(oauthGrants).where(inArray(oauthGrants.id, replaced)), insert]);
 }
 
 /** The organization's grants, newest first, in the shape of GET /api/oauth/grants. */
