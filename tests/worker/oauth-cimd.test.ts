@@ -78,6 +78,15 @@ describe("Client ID Metadata Documents", () => {
     consentRequestId(await authorize({ clientId: cached, slug: server.slug, challenge }));
   });
 
+  it("gives up on a document that does not answer within 5 seconds", async () => {
+    const { server } = await deployedServer();
+    const { challenge } = await pkce();
+    const slow = `${inject("fixtureOrigin")}/_slow/openapi/petstore-2.0.json?ms=6000`;
+    const res = await authorize({ clientId: slow, slug: server.slug, challenge });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("no answer within 5 s");
+  }, 15_000);
+
   it("refuses a metadata URL on a private address in production", async () => {
     const production = { ...env, ENVIRONMENT: "production" };
     const clientId = `https://127.0.0.1:${new URL(inject("fixtureOrigin")).port}/_pages/client.json`;
