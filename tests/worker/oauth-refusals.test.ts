@@ -144,6 +144,23 @@ describe("OAuth refusals", () => {
     expect(await unsafe.json()).toMatchObject({ error: expect.stringMatching(/^invalid_(redirect_uri|client_metadata)$/) });
   });
 
+  it("refuses oversized token-shaped credentials as invalid, not as a server error", async () => {
+    const owner = await signUp();
+    const server = await deployedServer(owner.organizationId);
+    const long = `${"u".repeat(600)}:${"g".repeat(600)}:secret`;
+    const call = await listToolsWith(server.slug, long);
+    expect(call.status).toBe(401);
+    expect(call.wwwAuthenticate).toContain('error="invalid_token"');
+    const refresh = await tokenRequest({ grant_type: "refresh_token", refresh_token: long, client_id: await registerClient() });
+    expect(refresh.status).toBe(400);
+    expect(await refresh.json()).toMatchObject({ error: "invalid_grant" });
+    const longClient = "c".repeat(600);
+    expect((await authorize({ clientId: longClient, slug: server.slug, challenge: (await pkce()).challenge })).status).toBe(400);
+    const exchange = await tokenRequest({ grant_type: "authorization_code", code: "a:b:c", client_id: longClient, redirect_uri: REDIRECT_URI, code_verifier: "v".repeat(43) });
+    expect(exchange.status).toBe(401);
+    expect(await exchange.json()).toMatchObject({ error: "invalid_client" });
+  });
+
   it("limits Dynamic Client Registration per address per day", async () => {
     const address = "192.0.2.77";
     await env.OAUTH_KV.put(`oauth-registrations:${address}:${new Date().toISOString().slice(0, 10)}`, String(REGISTRATIONS_PER_ADDRESS_PER_DAY));

@@ -6,7 +6,7 @@ import type { Database } from "../db";
 import type { Bindings } from "../env";
 import { findServerBySlug } from "../mcp/lookup";
 import { ensureMetadataDocumentClient } from "./cimd";
-import { anyResource, issuerOrigin, noIssuer, oauthApi, slugOfResource } from "./provider";
+import { anyResource, issuerOrigin, MAX_CREDENTIAL_LENGTH, noIssuer, oauthApi, slugOfResource } from "./provider";
 
 /** How long a pending authorization request waits for the user's answer. */
 export const REQUEST_TTL_SECONDS = 600;
@@ -38,6 +38,7 @@ export async function startAuthorization(env: Bindings, db: Database, request: R
   if (!origin) return noIssuer();
   const url = new URL(request.url);
   const clientId = url.searchParams.get("client_id") ?? "";
+  if (clientId.length > MAX_CREDENTIAL_LENGTH) return errorPage(400, "Invalid client", "This client_id is too long");
   const unusable = await ensureMetadataDocumentClient(env, clientId);
   if (unusable) return errorPage(400, "Invalid client", unusable);
   const requested = url.searchParams.get("resource");

@@ -7,7 +7,7 @@ import { readTextWithin } from "../lib/body";
 import { findServerBySlug } from "../mcp/lookup";
 import { ensureMetadataDocumentClient } from "./cimd";
 import { dropGrantIfRevoked } from "./grants";
-import { anyResource, authorizationServer, endpointOf, grantOfToken, issuerOrigin, noIssuer, slugOfResource } from "./provider";
+import { anyResource, authorizationServer, endpointOf, grantOfToken, issuerOrigin, MAX_CREDENTIAL_LENGTH, noIssuer, slugOfResource } from "./provider";
 
 /** Largest token or registration request read. */
 const MAX_FORM_BYTES = 64 * 1024;
@@ -37,7 +37,14 @@ export async function tokenEndpoint(env: Bindings, request: Request, ctx: Execut
   const body = await readTextWithin(request.body, MAX_FORM_BYTES);
   if (body === null) return oauthError(413, "invalid_request", "Request body too large (limit 64 KB)");
   const form = new URLSearchParams(body);
+  const credential = form.get("code") ?? form.get("refresh_token") ?? form.get("token");
+  const revocation = form.get("grant_type") === null;
+  // No token of ours is this long; the library would use its parts as storage keys (RFC 7009: still a 200 for a revocation).
+  if (credential && credential.length > MAX_CREDENTIAL_LENGTH) {
+    return revocation ? new Response(null, { status: 200, headers: { "access-control-allow-origin": "*" } }) : oauthError(400, "invalid_grant", "Invalid token");
+  }
   const clientId = form.get("client_id");
+  if (clientId && clientId.length > MAX_CREDENTIAL_LENGTH) return oauthError(401, "invalid_client", "Client not found");
   if (clientId) {
     const unusable = await ensureMetadataDocumentClient(env, clientId);
     if (unusable) return oauthError(401, "invalid_client", unusable);
@@ -46,8 +53,6 @@ export async function tokenEndpoint(env: Bindings, request: Request, ctx: Execut
   const forwarded = new Request(request.url, { method: "POST", headers: request.headers, body });
   const res = await authorizationServer(origin, resource).fetch(forwarded, env, ctx);
   // A revocation, or a refusal that ended the grant (a code used twice revokes it), also ends its row.
-  const credential = form.get("code") ?? form.get("refresh_token") ?? form.get("token");
-  const revocation = form.get("grant_type") === null;
   if (credential && (revocation ? res.ok : !res.ok)) await dropGrantIfRevoked(env, getDb(env.DB), credential);
   return res;
 }

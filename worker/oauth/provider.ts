@@ -79,8 +79,12 @@ export const oauthApi = (env: Bindings, origin: string, resource: string): OAuth
 /** A resource for requests that concern no server (registration, metadata). */
 export const anyResource = (origin: string) => `${origin}/s`;
 
+/** Longest code, refresh or access token read: its parts become storage keys, which KV bounds (512 bytes). */
+export const MAX_CREDENTIAL_LENGTH = 400;
+
 /** The library's user id and grant id from a code, refresh or access token (`user:grant:secret`). */
 export function grantOfToken(token: string): { userId: string; grantId: string } | null {
+  if (token.length > MAX_CREDENTIAL_LENGTH) return null;
   const parts = token.split(":");
   if (parts.length !== 3 || !parts[0] || !parts[1]) return null;
   return { userId: parts[0], grantId: parts[1] };
