@@ -159,6 +159,12 @@ describe("OAuth refusals", () => {
     const exchange = await tokenRequest({ grant_type: "authorization_code", code: "a:b:c", client_id: longClient, redirect_uri: REDIRECT_URI, code_verifier: "v".repeat(43) });
     expect(exchange.status).toBe(401);
     expect(await exchange.json()).toMatchObject({ error: "invalid_client" });
+    const odd = await portal("/oauth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": "9".repeat(1000) },
+      body: JSON.stringify({ redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" }),
+    });
+    expect(odd.status).toBe(201);
   });
 
   it("limits Dynamic Client Registration per address per day", async () => {

@@ -65,7 +65,8 @@ export async function registrationEndpoint(env: Bindings, request: Request, ctx:
   if (!origin) return noIssuer();
   const server = authorizationServer(origin, anyResource(origin));
   if (request.method !== "POST") return server.fetch(request, env, ctx);
-  const address = request.headers.get("cf-connecting-ip") ?? "unknown";
+  // The edge sets this header; bounded all the same, since it becomes a storage key.
+  const address = (request.headers.get("cf-connecting-ip") ?? "unknown").slice(0, 64);
   if (!(await env.OAUTH_REGISTER_LIMITER.limit({ key: address })).success) {
     return oauthError(429, "temporarily_unavailable", "Too many client registrations from this address: wait a minute and try again", { "retry-after": "60" });
   }
