@@ -23,7 +23,8 @@ async function tokenRequestResource(env: Bindings, origin: string, form: URLSear
   const grant = credential ? grantOfToken(credential) : null;
   if (grant) {
     const stored = await env.OAUTH_KV.get<{ resource?: unknown }>(`grant:${grant.userId}:${grant.grantId}`, "json");
-    if (typeof stored?.resource === "string" && slugOfResource(stored.resource, origin)) return stored.resource;
+    // Checked when the grant was made (authorize.ts), so any endpoint the portal serves a server at.
+    if (typeof stored?.resource === "string") return stored.resource;
   }
   const named = form.get("resource");
   return named && slugOfResource(named, origin) ? named : anyResource(origin);

@@ -16,14 +16,17 @@ const LAST_USED_THROTTLE_MS = 60_000;
 const lastUsedWrites = new Map<string, number>();
 const PORTAL_KEY_PREFIX = "tpk_";
 
-/** Where a server endpoint's RFC 9728 metadata is published. */
-export const resourceMetadataUrl = (origin: string, slug: string) => `${origin}/.well-known/oauth-protected-resource/s/${slug}/mcp`;
+/** Where an endpoint's RFC 9728 metadata is published: the well-known prefix inserted before its path. */
+export function resourceMetadataUrl(endpoint: string) {
+  const url = new URL(endpoint);
+  return `${url.origin}/.well-known/oauth-protected-resource${url.pathname}`;
+}
 
 // A header value is ASCII: "…" becomes "...", other characters and quotes are dropped.
 const asciiQuoted = (text: string) => text.replace(/…/g, "...").replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, "");
 
-const challenge = (origin: string, slug: string, error?: string, description?: string) =>
-  `Bearer realm="toolport", resource_metadata="${resourceMetadataUrl(origin, slug)}"` +
+const challenge = (endpoint: string, error?: string, description?: string) =>
+  `Bearer realm="toolport", resource_metadata="${resourceMetadataUrl(endpoint)}"` +
   (error ? `, error="${error}", error_description="${asciiQuoted(description ?? "")}"` : "");
 
 function touchToken(db: Database, tokenId: string, waitUntil: (p: Promise<unknown>) => void) {
@@ -35,7 +38,7 @@ function touchToken(db: Database, tokenId: string, waitUntil: (p: Promise<unknow
 
 type Verdict = { ok: true; touch: () => void } | { ok: false; missing: boolean; message: string };
 
-async function judge(env: Bindings, db: Database, token: string | null, origin: string | null, slug: string, serverId: string, waitUntil: (p: Promise<unknown>) => void): Promise<Verdict> {
+async function judge(env: Bindings, db: Database, token: string | null, origin: string | null, endpoint: string, serverId: string, waitUntil: (p: Promise<unknown>) => void): Promise<Verdict> {
   if (token?.startsWith(PORTAL_KEY_PREFIX)) {
     return { ok: false, missing: false, message: "Portal API keys (tpk_…) work only on /api: use an access token (tp_…) or sign in with OAuth" };
   }
@@ -46,21 +49,24 @@ async function judge(env: Bindings, db: Database, token: string | null, origin: 
     return check.ok ? { ok: true, touch: () => touchToken(db, check.tokenId, waitUntil) } : { ok: false, missing: check.reason === "missing", message: check.message };
   }
   if (!origin) return { ok: false, missing: false, message: "OAuth access tokens are accepted only over https" };
-  const endpoint = endpointOf(origin, slug);
   const valid = await authorizationServer(origin, endpoint).validateToken<GrantProps>(endpoint, token, env);
   if (!valid || valid.props?.serverId !== serverId) return { ok: false, missing: false, message: "Invalid or expired OAuth access token for this server" };
   if (!(await grantStands(db, grant.grantId))) return { ok: false, missing: false, message: "This app's access has been revoked, or its user may no longer use this server" };
   return { ok: true, touch: () => touchGrant(db, grant.grantId, waitUntil) };
 }
 
-/** Checks the caller of /s/{slug}/mcp; answers the 401 to send, or null when the call may proceed. */
-export async function refuseUnauthorizedMcpCall(env: Bindings, db: Database, request: Request, slug: string, serverId: string, waitUntil: (p: Promise<unknown>) => void) {
-  const origin = portalOrigin(env, request.url);
-  const verdict = await judge(env, db, bearerToken(request.headers.get("authorization")), issuerOrigin(env, request.url), slug, serverId, waitUntil);
+/**
+ * Checks the caller of /s/{slug}/mcp; answers the 401 to send, or null when the call may proceed.
+ * `endpoint` is the resource OAuth tokens must be issued for: {PUBLIC_URL}/s/{slug}/mcp unless the
+ * server is reached at another address of its own (a custom domain's https://{host}/mcp).
+ */
+export async function refuseUnauthorizedMcpCall(env: Bindings, db: Database, request: Request, slug: string, serverId: string, waitUntil: (p: Promise<unknown>) => void, endpoint?: string) {
+  const resource = endpoint ?? endpointOf(portalOrigin(env, request.url), slug);
+  const verdict = await judge(env, db, bearerToken(request.headers.get("authorization")), issuerOrigin(env, request.url), resource, serverId, waitUntil);
   if (verdict.ok) {
     verdict.touch();
     return null;
   }
-  const header = verdict.missing ? challenge(origin, slug) : challenge(origin, slug, "invalid_token", verdict.message);
+  const header = verdict.missing ? challenge(resource) : challenge(resource, "invalid_token", verdict.message);
   return rpcError(401, GatewayError.Unauthorized, verdict.message, null, { "www-authenticate": header });
 }
