@@ -2,6 +2,7 @@
 // serves text, binary, large JSON, error statuses, slow answers and an OAuth2 token endpoint; and
 // faulty answers: one that never comes, a reset connection, bytes that are not HTTP, a cut-off body.
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { fakeCustomHostnames, saasRequests } from "./fake-cloudflare-saas";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=", "base64");
 export const OAUTH_CLIENT = { id: "client-1", secret: "s3cret:with:colons" };
@@ -83,10 +84,11 @@ export async function startUpstreamServer(): Promise<{ origin: string; server: S
     }
     if (url.pathname === "/oauth/stats") return json(200, { tokensIssued });
     if (url.pathname.startsWith("/client/v4/")) {
-      const answer = await fakeCloudflare(req, url, raw, uploads);
+      const answer = fakeCustomHostnames(req, url, raw, FAKE_CLOUDFLARE_TOKEN) ?? (await fakeCloudflare(req, url, raw, uploads));
       return json(answer.status, answer.body);
     }
     if (url.pathname === "/_fake-cloudflare/uploads") return json(200, uploads);
+    if (url.pathname === "/_fake-cloudflare/custom-hostnames") return json(200, saasRequests);
     if (url.pathname === "/redirect") return res.writeHead(302, { location: url.searchParams.get("to") ?? "/" }).end();
     if (url.pathname === "/text") return res.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end("plain hello");
     if (url.pathname === "/binary") return res.writeHead(200, { "content-type": "image/png" }).end(PNG);

@@ -14,6 +14,8 @@ import { authRoutes } from "./routes/auth";
 import { authConfigRoutes } from "./routes/auth-config";
 import { billingRoutes, billingWebhookRoutes } from "./routes/billing";
 import { crawlRoutes } from "./routes/crawl";
+import { domainRoutes } from "./routes/domains";
+import { serveCustomHosts } from "./domains/serve";
 import { deploymentCancelRoutes, deploymentRoutes } from "./routes/deployment";
 import { gatewayRoutes } from "./routes/gateway";
 import { oauthApiRoutes, oauthRoutes, wellKnownRoutes } from "./routes/oauth";
@@ -31,6 +33,8 @@ export const app = new Hono<AppEnv>();
 app.onError(onError);
 app.use(redactedRequestLog);
 app.use(securityHeaders);
+// A server's custom domain is answered before any portal route.
+app.use(serveCustomHosts);
 
 // Cookie requests pass the CSRF check; bearer (API key) requests skip it and are refused where keys never apply.
 app.use(
@@ -64,6 +68,7 @@ app.route("/api/servers", deploymentRoutes);
 app.route("/api/servers", serverRoutes);
 app.route("/api/servers", serverCrawlRoutes);
 app.route("/api/servers", authConfigRoutes);
+app.route("/api/servers", domainRoutes);
 app.route("/api", tokenRoutes);
 app.route("/api/api-keys", apiKeyRoutes);
 app.route("/api/oauth", oauthApiRoutes);

@@ -15,6 +15,10 @@ export type ProviderSettings = Partial<{
   CLOUDFLARE_API_TOKEN: string;
   CLOUDFLARE_DISPATCH_NAMESPACE: string;
   CLOUDFLARE_API_BASE: string;
+  /** Cloudflare for SaaS: the zone whose Custom Hostnames serve custom domains (token needs SSL and Certificates: Edit). */
+  CLOUDFLARE_ZONE_ID: string;
+  /** The host custom domains point their CNAME at (the zone's fallback origin); defaults to PUBLIC_URL's host. */
+  CUSTOM_DOMAIN_TARGET: string;
   LLM_BASE_URL: string;
   LLM_API_KEY: string;
   LLM_MODEL: string;

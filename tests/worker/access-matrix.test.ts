@@ -83,6 +83,7 @@ const BODIES: Record<string, unknown> = {
   "PATCH /api/servers/:id/automated-crawl": { enabled: false, frequency: "weekly" },
   "POST /api/servers/from-spec": { name: "Stolen" },
   "POST /api/oauth/requests/:id": { approve: true },
+  "PUT /api/servers/:id/domain": { hostname: "mcp.stolen.example.com" },
 };
 
 // Routes that act only on the caller's own organization, whatever the path says, or are public by design.

@@ -10,12 +10,13 @@ import { deployBody } from "../routes/deployment";
 import { automatedBody, fromSpecBody } from "../routes/server-crawl";
 import { toggleSchema, toolModeSchema } from "../routes/servers";
 import { decisionBody } from "../routes/oauth";
+import { addDomainBody } from "../routes/domains";
 import { redeployParam } from "../routes/superadmin";
 import { assignServersBody, newTokenBody } from "../routes/tokens";
 import * as a from "./answers";
 
 export type Operation = {
-  method: "get" | "post" | "patch" | "delete";
+  method: "get" | "post" | "put" | "patch" | "delete";
   /** OpenAPI path, e.g. /api/servers/{id}. */
   path: string;
   /** snake_case, so a tool made from it reads well to a model. */
@@ -99,6 +100,26 @@ const auth: Operation[] = [
   },
   { method: "delete", path: "/api/servers/{id}/auth-config/secrets", operationId: "delete_auth_secrets", tag: "Authentication", summary: "Delete the server's stored secrets (its status becomes not_configured)", params: serverId, answer: { status: 200, schema: a.okEmpty }, errors: { ...notFound, ...paused } },
   { method: "get", path: "/api/servers/{id}/assigned-tokens", operationId: "list_assigned_token_ids", tag: "Access tokens", summary: "Ids of the active access tokens assigned to a server", params: serverId, answer: { status: 200, schema: a.ok(z.array(z.string())) }, errors: notFound },
+];
+
+const dnsRecord = z.object({ type: z.enum(["CNAME", "TXT"]), name: z.string(), value: z.string(), purpose: z.string() });
+const customDomain = z.object({
+  hostname: z.string(),
+  status: z.enum(["pending", "active", "failed"]),
+  failureReason: z.string().nullable().describe("Why the provider could not activate the hostname"),
+  dnsRecords: z.array(dnsRecord).describe("Records to create at the hostname's DNS provider"),
+  mcpUrl: z.string().describe("The server's MCP endpoint on the hostname"),
+  served: z.boolean().describe("Active and included in the organization's plan"),
+  notServedReason: z.string().nullable(),
+  createdAt: z.string(),
+  checkedAt: z.string().nullable(),
+});
+const growthOnly = "Custom domains are part of the Growth plan";
+const domains: Operation[] = [
+  { method: "get", path: "/api/servers/{id}/domain", operationId: "get_custom_domain", tag: "Custom domains", summary: "The server's custom domain with its status and DNS records (a pending one is re-checked), or null", params: serverId, answer: { status: 200, schema: a.ok(customDomain.nullable()) }, errors: notFound },
+  { method: "put", path: "/api/servers/{id}/domain", operationId: "add_custom_domain", tag: "Custom domains", summary: "Give the server its own hostname (a subdomain you control); answers the DNS records to create", params: serverId, body: { schema: addDomainBody, required: true }, answer: { status: 201, schema: a.ok(customDomain) }, errors: { 400: "Not a public subdomain, or the portal's own host", 403: growthOnly, 404: "Server not found", 409: "The server already has a hostname, or another server uses this one", 502: "The hosting provider refused the hostname", 503: "Custom domains are not configured on this portal" } },
+  { method: "post", path: "/api/servers/{id}/domain/check", operationId: "check_custom_domain", tag: "Custom domains", summary: "Ask the provider for the hostname's status now", params: serverId, answer: { status: 200, schema: a.ok(customDomain) }, errors: { 404: "Server not found, or it has no custom domain", 502: "The hosting provider could not be asked", 503: "Custom domains are not configured on this portal" } },
+  { method: "delete", path: "/api/servers/{id}/domain", operationId: "remove_custom_domain", tag: "Custom domains", summary: "Release the hostname; the server keeps answering at /s/{slug}/mcp", params: serverId, answer: { status: 200, schema: a.okEmpty }, errors: { 404: "Server not found, or it has no custom domain", 502: "The hosting provider refused to remove it" } },
 ];
 
 const deployment: Operation[] = [
@@ -204,4 +225,4 @@ const docs: Operation[] = [
   { method: "get", path: "/api/openapi.json", operationId: "get_openapi_description", tag: "Docs", summary: "This description of the portal's API (OpenAPI 3.1)", public: true, answer: { status: 200, schema: z.record(z.string(), z.unknown()).describe("An OpenAPI 3.1 document") } },
 ];
 
-export const OPERATIONS: Operation[] = [...servers, ...auth, ...deployment, ...crawl, ...tokens, ...oauth, ...apiKeys, ...billing, ...session, ...superadmin, ...docs];
+export const OPERATIONS: Operation[] = [...servers, ...auth, ...domains, ...deployment, ...crawl, ...tokens, ...oauth, ...apiKeys, ...billing, ...session, ...superadmin, ...docs];

@@ -438,3 +438,33 @@ export const oauthGrants = sqliteTable(
   },
   (t) => [index("oauth_grants_org_idx").on(t.organizationId, t.createdAt), index("oauth_grants_user_idx").on(t.userId)],
 );
+
+// ── Custom domains (issue #24) ────────────────────────────────────────────────────────────────
+export const CUSTOM_DOMAIN_STATUSES = ["pending", "active", "failed"] as const;
+export type CustomDomainStatus = (typeof CUSTOM_DOMAIN_STATUSES)[number];
+/** A DNS record the owner must create for the hostname (CNAME to the portal, validation TXT …). */
+export type DnsRecord = { type: "CNAME" | "TXT"; name: string; value: string; purpose: string };
+
+// One hostname per server, unique across every organization.
+export const customDomains = sqliteTable(
+  "custom_domains",
+  {
+    id: id(),
+    serverId: text("server_id")
+      .notNull()
+      .unique()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    hostname: text("hostname").notNull().unique(),
+    status: text("status", { enum: CUSTOM_DOMAIN_STATUSES }).notNull().default("pending"),
+    failureReason: text("failure_reason"),
+    // The hosting provider's id of the custom hostname (Cloudflare for SaaS), null for the local provider.
+    providerId: text("provider_id"),
+    dnsRecords: json<DnsRecord[]>("dns_records").notNull().default(sql`'[]'`),
+    createdAt: createdAt(),
+    checkedAt: timestamp("checked_at"),
+  },
+  (t) => [index("custom_domains_org_idx").on(t.organizationId)],
+);

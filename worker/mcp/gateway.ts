@@ -17,9 +17,11 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 /** DNS-rebinding protection: on a local portal only loopback (or PUBLIC_URL) hosts and origins pass. */
-export function rebindingCheck(env: Bindings, request: Request): string | null {
+export function rebindingCheck(env: Bindings, request: Request, customHost?: string): string | null {
   const publicHost = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : null;
   const url = new URL(request.url);
+  // A server's active custom domain is a public host of its own, checked like the production portal's (Host only).
+  if (customHost && url.host === customHost) return null;
   if (isLocalDev(env)) {
     if (!LOOPBACK.has(url.hostname) && url.host !== publicHost) return `Host ${url.host} is not allowed`;
     const origin = request.headers.get("origin");
@@ -37,8 +39,8 @@ export function rebindingCheck(env: Bindings, request: Request): string | null {
 }
 
 /** Serves one request to /s/{slug}/mcp (CORS headers are added by the route). */
-export async function handleMcpRequest(env: Bindings, db: Database, slug: string, request: Request, waitUntil: (p: Promise<unknown>) => void) {
-  const refused = rebindingCheck(env, request);
+export async function handleMcpRequest(env: Bindings, db: Database, slug: string, request: Request, waitUntil: (p: Promise<unknown>) => void, customHost?: string) {
+  const refused = rebindingCheck(env, request, customHost);
   if (refused) return rpcError(403, GatewayError.Forbidden, `Forbidden: ${refused} (DNS rebinding protection)`);
   const found = await cachedServerBySlug(db, slug);
   if (!found || found.server.status === "removed") return rpcError(404, GatewayError.ServerNotFound, `No MCP server at /s/${slug}`);

@@ -1,9 +1,9 @@
 // /s/{slug}: root info of a deployed MCP server; /s/{slug}/mcp: its MCP endpoint (Streamable HTTP).
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { getDb } from "../db";
 import type { AppEnv } from "../env";
 import { handleMcpRequest, rebindingCheck } from "../mcp/gateway";
-import { findServerBySlug } from "../mcp/lookup";
+import { findServerBySlug, type GatewayServer } from "../mcp/lookup";
 import { rootInfo, rootInfoHtml } from "../mcp/root-info";
 
 const CORS_HEADERS = {
@@ -13,7 +13,7 @@ const CORS_HEADERS = {
 };
 
 /** Browser MCP clients call from other origins; the access token, not cookies, authorizes them. */
-function withCors(res: Response, origin: string | undefined) {
+export function withCors(res: Response, origin: string | undefined) {
   const out = new Response(res.body, res);
   out.headers.set("access-control-allow-origin", origin ?? "*");
   out.headers.append("vary", "origin");
@@ -22,11 +22,7 @@ function withCors(res: Response, origin: string | undefined) {
 }
 
 export const gatewayRoutes = new Hono<AppEnv>()
-  .options("/:slug/mcp", (c) => {
-    const res = new Response(null, { status: 204 });
-    res.headers.set("access-control-allow-headers", c.req.header("access-control-request-headers") ?? "authorization, content-type, mcp-protocol-version, mcp-session-id");
-    return withCors(res, c.req.header("origin"));
-  })
+  .options("/:slug/mcp", mcpPreflight)
   .on(["GET", "POST", "DELETE"], "/:slug/mcp", async (c) => {
     const res = await handleMcpRequest(c.env, getDb(c.env.DB), c.req.param("slug"), c.req.raw, (p) => c.executionCtx.waitUntil(p));
     return withCors(res, c.req.header("origin"));
@@ -36,10 +32,21 @@ export const gatewayRoutes = new Hono<AppEnv>()
     if (refused) return c.json({ success: false, error: `Forbidden: ${refused}` }, 403);
     const found = await findServerBySlug(getDb(c.env.DB), c.req.param("slug"));
     if (!found || found.server.status === "removed") return c.json({ success: false, error: "MCP server not found" }, 404);
-    const url = new URL(c.req.url);
-    const info = await rootInfo(c.env, found, `${url.origin}/s/${found.server.slug}`);
-    if ((c.req.header("accept") ?? "").includes("text/html")) {
-      return c.html(rootInfoHtml(info), 200, { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" });
-    }
-    return withCors(c.json(info), c.req.header("origin"));
+    return rootInfoResponse(c, found, `${new URL(c.req.url).origin}/s/${found.server.slug}`);
   });
+
+/** A server's root info: an HTML page for browsers, JSON (with CORS) for clients. */
+export async function rootInfoResponse(c: Context<AppEnv>, found: GatewayServer, rootUrl: string) {
+  const info = await rootInfo(c.env, found, rootUrl);
+  if ((c.req.header("accept") ?? "").includes("text/html")) {
+    return c.html(rootInfoHtml(info), 200, { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" });
+  }
+  return withCors(c.json(info), c.req.header("origin"));
+}
+
+/** The CORS preflight answer of an MCP endpoint. */
+export function mcpPreflight(c: Context<AppEnv>) {
+  const res = new Response(null, { status: 204 });
+  res.headers.set("access-control-allow-headers", c.req.header("access-control-request-headers") ?? "authorization, content-type, mcp-protocol-version, mcp-session-id");
+  return withCors(res, c.req.header("origin"));
+}

@@ -1,0 +1,50 @@
+// Requests whose Host is a server's custom domain: its MCP endpoint at /mcp and its root info at /,
+// through the same gateway (tokens, OAuth, metering) as /s/{slug}/mcp; nothing else is served there.
+import type { MiddlewareHandler } from "hono";
+import { getDb } from "../db";
+import type { AppEnv, Bindings } from "../env";
+import { handleMcpRequest } from "../mcp/gateway";
+import { GatewayError, rpcError } from "../mcp/jsonrpc";
+import { findServerBySlug } from "../mcp/lookup";
+import { customHostTarget, type HostTarget } from "./lookup";
+import { mcpPreflight, rootInfoResponse, withCors } from "../routes/gateway";
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** The portal's own hosts never reach a custom-domain lookup. */
+function isPortalHost(env: Bindings, url: URL) {
+  if (LOOPBACK.has(url.hostname)) return true;
+  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host === url.host : false;
+}
+
+/** Why a custom domain does not serve now, or null when it does. */
+function notServing(target: HostTarget, host: string) {
+  if (target.status !== "active") return `The custom domain ${host} is not active yet (${target.status}): check its DNS records in the portal`;
+  if (!target.planAllows) return `The custom domain ${host} is not served: the organization's plan no longer includes custom domains (Growth). Upgrade the plan, or use the server's portal address`;
+  return null;
+}
+
+/** Serves custom-domain hosts; other requests go on to the portal. */
+export const serveCustomHosts: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const url = new URL(c.req.url);
+  if (isPortalHost(c.env, url)) return next();
+  const db = getDb(c.env.DB);
+  const target = await customHostTarget(db, url.hostname);
+  // Without PUBLIC_URL the portal answers on any host it is reached at.
+  if (!target) return c.env.PUBLIC_URL ? c.json({ success: false, error: `No MCP server at ${url.host}` }, 404) : next();
+  const refusal = notServing(target, url.host);
+  const { pathname } = url;
+  if (pathname === "/mcp") {
+    if (c.req.method === "OPTIONS") return mcpPreflight(c);
+    if (refusal) return withCors(rpcError(target.status === "active" ? 403 : 404, GatewayError.Forbidden, refusal), c.req.header("origin"));
+    const res = await handleMcpRequest(c.env, db, target.slug, c.req.raw, (p) => c.executionCtx.waitUntil(p), url.host);
+    return withCors(res, c.req.header("origin"));
+  }
+  if (pathname === "/" && c.req.method === "GET") {
+    if (refusal) return c.json({ success: false, error: refusal }, target.status === "active" ? 403 : 404);
+    const found = await findServerBySlug(db, target.slug);
+    if (!found || found.server.status === "removed") return c.json({ success: false, error: "MCP server not found" }, 404);
+    return rootInfoResponse(c, found, `${url.protocol}//${url.host}`);
+  }
+  return c.json({ success: false, error: `Not found: ${url.host} serves only its MCP server at /mcp` }, 404);
+};
