@@ -5,6 +5,7 @@ import type { TokenInfo } from "@/api/tokens";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { CustomDomainButton } from "@/features/domains/custom-domain-dialog";
 import { formatNumber } from "@/lib/format";
 import { AuthBadge } from "./auth-badge";
 import { DeploymentBox } from "./deployment-box";
@@ -32,6 +33,7 @@ export function ServerCard({ server, calls, tokens, tokensFailed, onConfigure }:
         </CardTitle>
         <div className="col-start-2 row-start-1 flex items-center gap-1">
           {server.authConfig && <AuthBadge auth={server.authConfig} />}
+          <CustomDomainButton server={server} />
           <TokenAccessControl server={server} tokens={tokens} loadFailed={tokensFailed} />
         </div>
         <p className="col-span-2 line-clamp-2 text-sm text-muted-foreground">{server.description || "No description"}</p>
