@@ -1,6 +1,7 @@
 // Custom domains: added on Growth plans, activated by the provider, served at /mcp with the server's
 // tokens; refused for other plans and second claimants; not served after a downgrade.
 import { env, exports } from "cloudflare:workers";
+import { createExecutionContext } from "cloudflare:test";
 import { Client } from "@modelcontextprotocol/client";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { eq } from "drizzle-orm";
@@ -12,7 +13,9 @@ import { forgetCustomHosts } from "../../worker/domains/lookup";
 import type { Bindings } from "../../worker/env";
 import { FAKE_SAAS_ZONE } from "../fake-cloudflare-saas";
 import { call, signUp } from "./helpers";
-import { bearer, createServer, createToken, db, deploy, echoOf, echoTool, upstream } from "./mcp-setup";
+import { app } from "../../worker/app";
+import { bearer, createServer, createToken, db, deploy, echoOf, echoTool, MCP_ORIGIN, upstream } from "./mcp-setup";
+import { approve, authorize, consentRequestId, listToolsWith, pkce, REDIRECT_URI, registerClient, tokenRequest } from "./oauth-setup";
 
 const PORTAL = "http://toolport.test/api/servers";
 const host = () => `mcp-${crypto.randomUUID().slice(0, 8)}.example.com`;
@@ -161,5 +164,45 @@ describe("custom domains", () => {
     );
     const row = await db.query.subscriptions.findFirst({ where: eq(subscriptions.organizationId, user.organizationId) });
     expect(row?.planType).toBe("growth");
+  });
+
+  it("signs an MCP client in with OAuth at the custom domain: discovery from its 401, a token bound to https://{host}/mcp only", async () => {
+    const { user, server } = await growthServer();
+    const hostname = host();
+    await call(`/api/servers/${server.id}/domain`, { method: "PUT", cookie: user.cookie, json: { hostname } });
+    // The portal's PUBLIC_URL names the authorization server a custom domain's metadata points to.
+    const withPublicUrl = { ...env, PUBLIC_URL: MCP_ORIGIN };
+    const atDomain = (path: string, init?: RequestInit) => app.fetch(new Request(`https://${hostname}${path}`, init), withPublicUrl, createExecutionContext());
+    const listTools = (token?: string) =>
+      atDomain("/mcp", {
+        method: "POST",
+        headers: { ...(token ? bearer(token) : {}), "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+
+    const challenge = await listTools();
+    expect(challenge.status).toBe(401);
+    expect(challenge.headers.get("www-authenticate")).toContain(`resource_metadata="https://${hostname}/.well-known/oauth-protected-resource/mcp"`);
+    const metadata = await (await atDomain("/.well-known/oauth-protected-resource/mcp")).json();
+    expect(metadata).toMatchObject({ resource: `https://${hostname}/mcp`, authorization_servers: [MCP_ORIGIN] });
+
+    const clientId = await registerClient();
+    const { verifier, challenge: codeChallenge } = await pkce();
+    const resource = `https://${hostname}/mcp`;
+    const code = await approve(consentRequestId(await authorize({ clientId, slug: server.slug, challenge: codeChallenge, resource })), user.cookie);
+    const exchanged = await tokenRequest({ grant_type: "authorization_code", code, client_id: clientId, redirect_uri: REDIRECT_URI, code_verifier: verifier, resource });
+    expect(exchanged.status).toBe(200);
+    const { access_token } = (await exchanged.json()) as { access_token: string };
+
+    const listed = await listTools(access_token);
+    expect(listed.status).toBe(200);
+    expect(await listed.text()).toContain('"probe"');
+    // Bound to the custom domain's endpoint: the portal address of the same server refuses it.
+    expect((await listToolsWith(server.slug, access_token)).status).toBe(401);
+
+    // A custom domain that is not served names no resource: its authorization is refused.
+    await setPlan(user.organizationId, "free");
+    const refused = await authorize({ clientId, slug: server.slug, challenge: codeChallenge, resource });
+    expect(new URL(refused.headers.get("location")!).searchParams.get("error")).toBe("invalid_target");
   });
 });

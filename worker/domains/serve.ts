@@ -1,11 +1,14 @@
 // Requests whose Host is a server's custom domain: its MCP endpoint at /mcp and its root info at /,
-// through the same gateway (tokens, OAuth, metering) as /s/{slug}/mcp; nothing else is served there.
+// through the same gateway (tokens, OAuth, metering) as /s/{slug}/mcp, and the endpoint's OAuth resource
+// metadata; nothing else is served there.
 import type { MiddlewareHandler } from "hono";
-import { getDb } from "../db";
+import { getDb, type Database } from "../db";
 import type { AppEnv, Bindings } from "../env";
 import { handleMcpRequest } from "../mcp/gateway";
 import { GatewayError, rpcError } from "../mcp/jsonrpc";
 import { findServerBySlug } from "../mcp/lookup";
+import { issuerOrigin } from "../oauth/provider";
+import { customDomainEndpoint } from "../oauth/resource";
 import { customHostTarget, type HostTarget } from "./lookup";
 import { mcpPreflight, rootInfoResponse, withCors } from "../routes/gateway";
 
@@ -24,6 +27,17 @@ function notServing(target: HostTarget, host: string) {
   return null;
 }
 
+/** RFC 9728 metadata of the endpoint https://{host}/mcp: the portal (PUBLIC_URL) is its authorization server. */
+async function resourceMetadata(env: Bindings, db: Database, target: HostTarget, host: string, refusal: string | null) {
+  if (refusal) return Response.json({ success: false, error: refusal }, { status: 404 });
+  const issuer = env.PUBLIC_URL ? issuerOrigin(env, env.PUBLIC_URL) : null;
+  if (!issuer) return Response.json({ success: false, error: "Sign-in with OAuth on a custom domain needs the portal's https PUBLIC_URL" }, { status: 404 });
+  const found = await findServerBySlug(db, target.slug);
+  if (!found || found.server.status === "removed") return Response.json({ success: false, error: "MCP server not found" }, { status: 404 });
+  const metadata = { resource: customDomainEndpoint(host), authorization_servers: [issuer], bearer_methods_supported: ["header"], resource_name: found.server.name, resource_documentation: `https://${host}/` };
+  return Response.json(metadata, { headers: { "cache-control": "public, max-age=60" } });
+}
+
 /** Serves custom-domain hosts; other requests go on to the portal. */
 export const serveCustomHosts: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = new URL(c.req.url);
@@ -34,6 +48,10 @@ export const serveCustomHosts: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!target) return c.env.PUBLIC_URL ? c.json({ success: false, error: `No MCP server at ${url.host}` }, 404) : next();
   const refusal = notServing(target, url.host);
   const { pathname } = url;
+  if (pathname === "/.well-known/oauth-protected-resource/mcp" || pathname === "/.well-known/oauth-protected-resource") {
+    if (c.req.method === "OPTIONS") return mcpPreflight(c);
+    return withCors(await resourceMetadata(c.env, db, target, url.host, refusal), c.req.header("origin"));
+  }
   if (pathname === "/mcp") {
     if (c.req.method === "OPTIONS") return mcpPreflight(c);
     if (refusal) return withCors(rpcError(target.status === "active" ? 403 : 404, GatewayError.Forbidden, refusal), c.req.header("origin"));

@@ -4,6 +4,7 @@ import type { Database } from "../db";
 import { isLocalDev, type Bindings } from "../env";
 import { getProvider } from "../hosting";
 import { refuseUnauthorizedMcpCall } from "../oauth/mcp-auth";
+import { customDomainEndpoint } from "../oauth/resource";
 import { loadStoredDeployment } from "../hosting/store";
 import { reachingToolCalls, toolIndexOf } from "./call-check";
 import { GatewayError, messagesOf, parseBody, rpcError } from "./jsonrpc";
@@ -47,7 +48,7 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
   const { server, auth, plan } = found;
 
   if (!auth?.exposeToPublic) {
-    const refusal = await refuseUnauthorizedMcpCall(env, db, request, slug, server.id, waitUntil);
+    const refusal = await refuseUnauthorizedMcpCall(env, db, request, slug, server.id, waitUntil, customHost && customDomainEndpoint(customHost));
     if (refusal) return refusal;
   }
   if (!server.activeDeploymentId) {

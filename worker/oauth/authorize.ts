@@ -6,7 +6,8 @@ import type { Database } from "../db";
 import type { Bindings } from "../env";
 import { findServerBySlug } from "../mcp/lookup";
 import { ensureMetadataDocumentClient } from "./cimd";
-import { anyResource, issuerOrigin, MAX_CREDENTIAL_LENGTH, noIssuer, oauthApi, slugOfResource } from "./provider";
+import { anyResource, issuerOrigin, MAX_CREDENTIAL_LENGTH, noIssuer, oauthApi } from "./provider";
+import { slugOfAnyResource } from "./resource";
 
 /** How long a pending authorization request waits for the user's answer. */
 export const REQUEST_TTL_SECONDS = 600;
@@ -43,7 +44,7 @@ export async function startAuthorization(env: Bindings, db: Database, request: R
   if (unusable) return errorPage(400, "Invalid client", unusable);
   const requested = url.searchParams.get("resource");
   // A value that names no endpoint of this portal is left for the library to refuse (invalid_target, redirected).
-  const resource = requested && slugOfResource(requested, origin) ? requested : anyResource(origin);
+  const resource = requested && (await slugOfAnyResource(db, requested, origin)) ? requested : anyResource(origin);
   let authRequest: AuthRequest;
   try {
     authRequest = await oauthApi(env, origin, resource).parseAuthRequest(request);
@@ -58,8 +59,8 @@ export async function startAuthorization(env: Bindings, db: Database, request: R
   const fail = (code: "invalid_request" | "invalid_target", description: string) => redirect(authorizationErrorRedirect(authRequest, code, description));
   // OAuth 2.1: every client uses PKCE, confidential ones too, and only S256 (plain is refused by the library).
   if (!authRequest.codeChallenge) return fail("invalid_request", "code_challenge (PKCE, S256) is required");
-  const slug = authRequest.resource ? slugOfResource(authRequest.resource, origin) : null;
-  if (!slug) return fail("invalid_target", "The resource parameter must name a Toolport MCP server endpoint (…/s/{slug}/mcp)");
+  const slug = authRequest.resource ? await slugOfAnyResource(db, authRequest.resource, origin) : null;
+  if (!slug) return fail("invalid_target", "The resource parameter must name a Toolport MCP server endpoint (…/s/{slug}/mcp, or https://{custom domain}/mcp)");
   const found = await findServerBySlug(db, slug);
   if (!found || found.server.status === "removed") return fail("invalid_target", `No MCP server at /s/${slug}/mcp`);
   const id = crypto.randomUUID().replace(/-/g, "");

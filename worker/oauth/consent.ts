@@ -57,7 +57,7 @@ export async function describeRequest(env: Bindings, db: Database, pending: Pend
       id: server.id,
       name: server.name,
       slug: server.slug,
-      endpoint: endpointOf(pending.origin, server.slug),
+      endpoint: pending.authRequest.resource ?? endpointOf(pending.origin, server.slug),
       organizationName: approval.organizationName,
       toolCount: total,
       tools: listed.map((t) => ({ name: t.customName ?? t.name, description: (t.customDescription ?? t.description).slice(0, MAX_DESCRIPTION), readOnly: t.annotations?.readOnlyHint === true })),

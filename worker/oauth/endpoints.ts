@@ -7,7 +7,8 @@ import { readTextWithin } from "../lib/body";
 import { findServerBySlug } from "../mcp/lookup";
 import { ensureMetadataDocumentClient } from "./cimd";
 import { dropGrantIfRevoked } from "./grants";
-import { anyResource, authorizationServer, endpointOf, grantOfToken, issuerOrigin, MAX_CREDENTIAL_LENGTH, noIssuer, slugOfResource } from "./provider";
+import { anyResource, authorizationServer, endpointOf, grantOfToken, issuerOrigin, MAX_CREDENTIAL_LENGTH, noIssuer } from "./provider";
+import { slugOfAnyResource } from "./resource";
 
 /** Largest token or registration request read. */
 const MAX_FORM_BYTES = 64 * 1024;
@@ -27,7 +28,7 @@ async function tokenRequestResource(env: Bindings, origin: string, form: URLSear
     if (typeof stored?.resource === "string") return stored.resource;
   }
   const named = form.get("resource");
-  return named && slugOfResource(named, origin) ? named : anyResource(origin);
+  return named && (await slugOfAnyResource(getDb(env.DB), named, origin)) ? named : anyResource(origin);
 }
 
 /** POST /oauth/token (token and revocation requests, as the library serves both there). */
