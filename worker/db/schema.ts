@@ -94,7 +94,7 @@ export const memberships = sqliteTable(
 export const SERVER_STATUSES = ["active", "hibernated", "stopped", "failed", "removed"] as const;
 export const CRAWL_FREQUENCIES = ["weekly", "monthly"] as const;
 
-export type Endpoint = { method: string; path: string; summary?: string };
+export type Endpoint = { method: string; path: string; summary?: string; tags?: string[] };
 
 export const servers = sqliteTable(
   "servers",

@@ -78,6 +78,7 @@ export async function loadServerConfig(db: Database, serverId: string, options: 
       ...(t.outputSchema ? { outputSchema: t.outputSchema as JsonSchemaObject } : {}),
       ...(t.annotations ? { annotations: t.annotations as ToolAnnotations } : {}),
       mapping: t.mapping as ToolMapping,
+      ...(server.toolMode === "search" && t.endpoint?.tags ? { tags: t.endpoint.tags } : {}),
     })),
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,

@@ -16,6 +16,16 @@ import type { HttpMethod, ImportIssue, ToolDefinition } from "./types";
 export const HTTP_METHODS: HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 /** Tools kept per server; operations beyond are reported as skipped. */
 export const MAX_TOOLS = 2000;
+/** Tags kept per operation (search mode ranks by them), and characters per tag. */
+const MAX_TAGS = 5;
+const MAX_TAG_CHARS = 60;
+
+/** The operation's tags, when it has any (a short list of short strings). */
+function tagsOf(op: { tags?: unknown }): { tags?: string[] } {
+  if (!Array.isArray(op.tags)) return {};
+  const tags = op.tags.filter((t): t is string => typeof t === "string" && t.trim() !== "").slice(0, MAX_TAGS).map((t) => t.trim().slice(0, MAX_TAG_CHARS));
+  return tags.length > 0 ? { tags } : {};
+}
 const MAX_REPORT_ISSUES = 1000;
 /** Schema nodes an outputSchema may hold before deeper parts are summarised: it documents, it asks nothing. */
 const OUTPUT_NODE_BUDGET = 1000;
@@ -113,7 +123,7 @@ export function buildImport(loaded: LoadedDescription, options: { maxTools?: num
           ...(outputSchema ? { outputSchema } : {}),
           annotations: toolAnnotations(op, method, title),
           mapping: built.mapping,
-          endpoint: { method: method.toUpperCase(), path, ...(summary ? { summary } : {}) },
+          endpoint: { method: method.toUpperCase(), path, ...(summary ? { summary } : {}), ...tagsOf(op) },
         });
         for (const reason of ctx.notes) issues.push({ operation: `${label} (${name})`, kind: "degraded", reason });
       } catch (err) {

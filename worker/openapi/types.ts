@@ -103,5 +103,9 @@ export type ServerConfig = {
   auth: AuthSettings;
   /** Argument name → fixed value: removed from every inputSchema and injected into every call. */
   staticValues: Record<string, string>;
-  tools: (Pick<ToolDefinition, "name" | "title" | "description" | "inputSchema" | "mapping"> & Partial<Pick<ToolDefinition, "annotations" | "outputSchema">>)[];
+  tools: (Pick<ToolDefinition, "name" | "title" | "description" | "inputSchema" | "mapping"> &
+    Partial<Pick<ToolDefinition, "annotations" | "outputSchema">> & {
+      /** The operation's tags: written in search mode only, where they help rank the tools. */
+      tags?: string[];
+    })[];
 };

@@ -4,7 +4,7 @@ import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { JsonSchemaObject } from "../../openapi/types";
 import { buildSearchIndex, searchTools, type SearchIndex } from "./search";
 
-type Listed = { name: string; title?: string; description: string; inputSchema: JsonSchemaObject; path?: string; method?: string };
+type Listed = { name: string; title?: string; description: string; inputSchema: JsonSchemaObject; path?: string; method?: string; tags?: string[] };
 
 export const SEARCH_TOOL = "search_tools";
 export const DESCRIBE_TOOL = "describe_tool";
@@ -49,7 +49,7 @@ export function searchModeAnswers(tools: Listed[]) {
     search(args: Record<string, unknown>): CallToolResult {
       if (typeof args.query !== "string" || !args.query.trim()) return text('Argument "query" must be a non-empty string.', true);
       const limit = Math.min(MAX_RESULTS, Math.max(1, Number.isInteger(Number(args.limit)) ? Number(args.limit) : DEFAULT_RESULTS));
-      index ??= buildSearchIndex(tools.map((t) => ({ name: t.name, title: t.title, description: t.description, method: t.method, path: t.path })));
+      index ??= buildSearchIndex(tools.map((t) => ({ name: t.name, title: t.title, description: t.description, method: t.method, path: t.path, tags: t.tags })));
       const found = searchTools(index, args.query, limit).map((i) => tools[i]);
       if (found.length === 0) return text(`No tool matches "${args.query.slice(0, 100)}". Try other words.`);
       return text(JSON.stringify(found.map((t) => ({ name: t.name, summary: summaryOf(t), required: t.inputSchema.required ?? [] }))));
