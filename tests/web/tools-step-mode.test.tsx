@@ -1,4 +1,5 @@
-// The Tools step's tool mode: the saved mode is checked, choosing search mode saves it through the API.
+// The Tools step's tool settings: the saved mode is checked and search mode saved through the API; the
+// response limit is validated (whole KB, 1 to 1000) and saved in bytes.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -28,5 +29,34 @@ describe("Tools step tool mode", () => {
     await user.click(screen.getByRole("radio", { name: /Search mode/ }));
     expect(await screen.findByRole("radio", { name: /Search mode/ })).toBeChecked();
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ toolMode: "search" });
+  });
+
+  it("validates the response limit in KB and saves it in bytes", async () => {
+    const calls = mockApi({
+      "GET /api/servers/srv_1/mappings": ok(mappings),
+      "GET /api/billing/subscription": ok(null),
+      "GET /api/servers/srv_1/tool-mode": ok({ toolMode: "direct", maxResponseBytes: 100_000 }),
+      "PATCH /api/servers/srv_1/tool-mode": ok({ toolMode: "direct", maxResponseBytes: 20_000 }),
+    });
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ToolsStep serverId="srv_1" />
+      </QueryClientProvider>,
+    );
+    const input = await screen.findByLabelText("Largest answer per call (KB)");
+    expect(input).toHaveValue(100);
+    const save = screen.getByRole("button", { name: "Save" });
+    expect(save).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, "2000");
+    expect(screen.getByRole("alert")).toHaveTextContent("Enter a whole number of KB from 1 to 1000.");
+    expect(save).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, "20");
+    await user.click(save);
+    await screen.findByRole("button", { name: "Save" });
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ maxResponseBytes: 20_000 });
+    expect(await screen.findByLabelText("Largest answer per call (KB)")).toHaveValue(20);
   });
 });

@@ -2,7 +2,8 @@
 // with a note saying how much was cut and which argument pages on.
 import { describe, expect, it } from "vitest";
 import { cutText, pagingHint } from "../../worker/mcp/runtime/answer";
-import { bearer, connectV1, createOrg, createServer, createToken, deploy, echoTool, textOf } from "./mcp-setup";
+import { call, signUp } from "./helpers";
+import { bearer, connectV1, connectV2, createOrg, createServer, createToken, deploy, echoTool, textOf } from "./mcp-setup";
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
 
@@ -40,5 +41,35 @@ describe("response budget", () => {
     expect(cutText(text, bytes(text))).toBe(text);
     expect(pagingHint(["q", "cursor"])).toBe(' To see more, call the tool again with "cursor" for the next part.');
     expect(pagingHint(["q"])).toBe("");
+  });
+
+  it("honours the server's own response budget, set through PATCH /tool-mode within 1,000 to 1,000,000 bytes", async () => {
+    const user = await signUp();
+    const tool = echoTool("echo_text", { method: "post", body: { contentType: "application/json", kind: "json", required: true, properties: { text: "text" } } }, { text: { type: "string" } });
+    const server = await createServer(user.organizationId, [tool]);
+    const settings = async () => ((await (await call(`/api/servers/${server.id}/tool-mode`, { cookie: user.cookie })).json()) as any).data;
+    expect(await settings()).toEqual({ toolMode: "direct", maxResponseBytes: 100_000 });
+
+    for (const bad of [999, 1_000_001, 1500.5, "2000"]) {
+      const res = await call(`/api/servers/${server.id}/tool-mode`, { method: "PATCH", cookie: user.cookie, json: { maxResponseBytes: bad } });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as any).error).toContain("maxResponseBytes: a whole number of bytes from 1,000 to 1,000,000");
+    }
+    const saved = await call(`/api/servers/${server.id}/tool-mode`, { method: "PATCH", cookie: user.cookie, json: { maxResponseBytes: 1_500 } });
+    expect(((await saved.json()) as any).data).toEqual({ toolMode: "direct", maxResponseBytes: 1_500 });
+
+    expect((await deploy(server.id)).status).toBe("deployed");
+    const { token } = await createToken(user.organizationId, [server.id]);
+    const client = await connectV2(server.slug, bearer(token));
+    const text = textOf(await client.callTool({ name: "echo_text", arguments: { text: "x".repeat(5_000) } }));
+    const [shown, note] = text.split("\n\n[Response truncated: ");
+    expect(bytes(shown)).toBeLessThanOrEqual(1_500);
+    expect(bytes(shown)).toBeGreaterThan(1_400);
+    expect(note).toMatch(/^showing the first \d+ of \d+ bytes; \d+ bytes were cut\./);
+    await client.close();
+
+    // Another organization can neither read nor change it.
+    const stranger = await signUp();
+    expect((await call(`/api/servers/${server.id}/tool-mode`, { method: "PATCH", cookie: stranger.cookie, json: { maxResponseBytes: 2_000 } })).status).toBe(404);
   });
 });

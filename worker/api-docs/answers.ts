@@ -13,7 +13,7 @@ export const errorAnswer = z
   .object({ success: z.literal(false), error: z.string().describe("What went wrong, for people"), requiresUpgrade: z.boolean().optional() })
   .meta({ id: "Error" });
 
-export const endpoint = z.object({ method: z.string(), path: z.string(), summary: z.string().optional() }).meta({ id: "Endpoint" });
+export const endpoint = z.object({ method: z.string(), path: z.string(), summary: z.string().optional(), tags: z.array(z.string()).optional().describe("The operation's tags in the description (at most five)") }).meta({ id: "Endpoint" });
 
 export const deploymentSummary = z
   .object({

@@ -8,7 +8,7 @@ import { checkoutBody, usageCheckBody } from "../routes/billing";
 import { crawlBody, idParam, mapBody } from "../routes/crawl";
 import { deployBody } from "../routes/deployment";
 import { automatedBody, fromSpecBody } from "../routes/server-crawl";
-import { toggleSchema, toolModeSchema } from "../routes/servers";
+import { toggleSchema, toolModeSchema, toolSettingsAnswer } from "../routes/servers";
 import { decisionBody } from "../routes/oauth";
 import { addDomainBody } from "../routes/domains";
 import { redeployParam } from "../routes/superadmin";
@@ -70,16 +70,16 @@ const servers: Operation[] = [
     answer: { status: 200, schema: a.ok(a.toolsToggled) },
     errors: { 400: "Invalid body, tool name or description", 403: "Tool limit of the plan reached", 404: "Server or tool not found", ...paused, 409: "The server is paused by plan limits, or another of its tools has that name" },
   },
-  { method: "get", path: "/api/servers/{id}/tool-mode", operationId: "get_tool_mode", tag: "Tools", summary: "Read how the server exposes its tools (direct or search)", params: serverId, answer: { status: 200, schema: a.ok(toolModeSchema) }, errors: notFound },
+  { method: "get", path: "/api/servers/{id}/tool-mode", operationId: "get_tool_mode", tag: "Tools", summary: "Read how the server exposes its tools (direct or search) and its response budget (maxResponseBytes)", params: serverId, answer: { status: 200, schema: a.ok(toolSettingsAnswer) }, errors: notFound },
   {
     method: "patch",
     path: "/api/servers/{id}/tool-mode",
     operationId: "set_tool_mode",
     tag: "Tools",
-    summary: "Expose the server's active tools directly (direct) or through search_tools, describe_tool and call_tool (search); applies at the next deploy",
+    summary: "Expose the server's active tools directly (direct) or through search_tools, describe_tool and call_tool (search), and/or set the response budget (maxResponseBytes, 1,000 to 1,000,000 UTF-8 bytes; answers over it are cut with a note); applies at the next deploy",
     params: serverId,
     body: { schema: toolModeSchema, required: true },
-    answer: { status: 200, schema: a.ok(toolModeSchema) },
+    answer: { status: 200, schema: a.ok(toolSettingsAnswer) },
     errors: { 400: "Invalid body", 404: "Server not found", ...paused },
   },
 ];

@@ -115,6 +115,8 @@ export const servers = sqliteTable(
     hibernatedReason: text("hibernated_reason", { enum: ["tool_calls", "servers"] }),
     // How tools are exposed: 'direct' (one MCP tool per operation) or 'search' (search_tools, describe_tool, call_tool).
     toolMode: text("tool_mode", { enum: ["direct", "search"] }).notNull().default("direct"),
+    // The response budget of the deployed server in UTF-8 bytes (null: the default, 100,000).
+    maxResponseBytes: integer("max_response_bytes"),
     sourceUrl: text("source_url"),
     // KV key of the raw description, kept for re-imports.
     specKey: text("spec_key"),

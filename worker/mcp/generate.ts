@@ -81,7 +81,7 @@ export async function loadServerConfig(db: Database, serverId: string, options: 
       ...(server.toolMode === "search" && t.endpoint?.tags ? { tags: t.endpoint.tags } : {}),
     })),
     upstreamTimeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
-    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    maxResponseBytes: options.maxResponseBytes ?? server.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     // Only search mode is written, so a direct server's config (and deployment id) stays as it was.
     ...(server.toolMode === "search" ? { toolMode: "search" as const } : {}),
   };

@@ -10,7 +10,7 @@ import { createServer } from "../servers/create";
 import { deleteServer } from "../servers/delete";
 import { getServerAnswer, listServers } from "../servers/queries";
 import { readCreateForm, UPLOAD_BODY_LIMIT } from "../servers/source";
-import { getToolMode, listMappings, setToolMode, setToolOverride, setToolsActive } from "../servers/tools";
+import { getToolSettings, listMappings, setToolOverride, setToolSettings, setToolsActive } from "../servers/tools";
 
 /** PATCH /:id/tools: one tool by name (toggle, rename, rewrite its description), or many toggled at once. */
 export const toggleSchema = z.union([
@@ -20,8 +20,19 @@ export const toggleSchema = z.union([
   z.object({ toolNames: z.array(z.string().min(1)).min(1).max(5000), active: z.boolean() }),
 ]);
 
-/** PATCH /:id/tool-mode: tools listed directly, or reached through three search tools. */
-export const toolModeSchema = z.object({ toolMode: z.enum(["direct", "search"]) });
+/** Bounds of a server's response budget, in UTF-8 bytes (1 KB to 1 MB). */
+export const RESPONSE_BUDGET_BOUNDS = { min: 1_000, max: 1_000_000 };
+const budgetMessage = "maxResponseBytes: a whole number of bytes from 1,000 to 1,000,000";
+
+/** PATCH /:id/tool-mode: tools listed directly or reached through three search tools, and the response budget. */
+export const toolModeSchema = z
+  .object({
+    toolMode: z.enum(["direct", "search"]).optional(),
+    maxResponseBytes: z.number(budgetMessage).int(budgetMessage).min(RESPONSE_BUDGET_BOUNDS.min, budgetMessage).max(RESPONSE_BUDGET_BOUNDS.max, budgetMessage).optional(),
+  })
+  .refine((b) => b.toolMode !== undefined || b.maxResponseBytes !== undefined, { message: "Give toolMode or maxResponseBytes to change" });
+/** The answer of GET and PATCH /:id/tool-mode. */
+export const toolSettingsAnswer = z.object({ toolMode: z.enum(["direct", "search"]), maxResponseBytes: z.number().int() });
 
 export const serverRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ success: true, data: await listServers(c.var.db, c.var.organizationId) }))
@@ -41,8 +52,8 @@ export const serverRoutes = new Hono<AppEnv>()
     const toggled = body.active !== undefined ? await setToolsActive(db, org, id, [body.toolName], body.active) : undefined;
     return c.json({ success: true, data: { ...toggled, ...override } });
   })
-  .get("/:id/tool-mode", async (c) => c.json({ success: true, data: await getToolMode(c.var.db, c.var.organizationId, c.req.param("id")) }))
+  .get("/:id/tool-mode", async (c) => c.json({ success: true, data: await getToolSettings(c.var.db, c.var.organizationId, c.req.param("id")) }))
   .patch("/:id/tool-mode", validate("json", toolModeSchema), async (c) => {
-    const data = await setToolMode(c.var.db, c.var.organizationId, c.req.param("id"), c.req.valid("json").toolMode);
+    const data = await setToolSettings(c.var.db, c.var.organizationId, c.req.param("id"), c.req.valid("json"));
     return c.json({ success: true, data });
   });

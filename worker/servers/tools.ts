@@ -5,6 +5,7 @@ import type { Database } from "../db";
 import { servers, tools } from "../db/schema";
 import { getOrganizationPlan } from "../billing/plans";
 import { fail } from "../lib/errors";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "../mcp/runtime/types";
 import { DEFAULT_MAX_TOOLS_PER_SERVER } from "./create";
 import { getServerRow } from "./queries";
 
@@ -109,15 +110,20 @@ export async function setToolOverride(db: Database, organizationId: string, serv
   return { toolName, name: updated.customName ?? updated.name, customName: updated.customName, customDescription: updated.customDescription };
 }
 
-/** Chooses how a server's tools are exposed: directly, or through search_tools/describe_tool/call_tool (applies at the next deploy). */
-export async function setToolMode(db: Database, organizationId: string, serverId: string, toolMode: "direct" | "search") {
+export type ToolSettings = { toolMode?: "direct" | "search"; maxResponseBytes?: number };
+
+/**
+ * How a server's tools reach a model (directly, or through search_tools/describe_tool/call_tool) and
+ * the largest answer one call returns; both apply at the next deploy.
+ */
+export async function setToolSettings(db: Database, organizationId: string, serverId: string, settings: ToolSettings) {
   await getConfigurableServer(db, organizationId, serverId);
-  await db.update(servers).set({ toolMode, updatedAt: new Date() }).where(eq(servers.id, serverId));
-  return { toolMode };
+  await db.update(servers).set({ ...settings, updatedAt: new Date() }).where(eq(servers.id, serverId));
+  return getToolSettings(db, organizationId, serverId);
 }
 
-/** The server's tool mode. */
-export async function getToolMode(db: Database, organizationId: string, serverId: string) {
+/** The server's tool mode and response budget (the default when none was chosen). */
+export async function getToolSettings(db: Database, organizationId: string, serverId: string) {
   const server = await getServerRow(db, organizationId, serverId);
-  return { toolMode: server.toolMode };
+  return { toolMode: server.toolMode, maxResponseBytes: server.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES };
 }

@@ -60,13 +60,19 @@ export const updateTool = (id: string, toolName: string, change: { name: string;
   apiRequest(`/api/servers/${encodeURIComponent(id)}/tools`, { method: "PATCH", body: { toolName, ...change }, fallbackError: "Failed to save the tool" });
 
 export type ToolMode = "direct" | "search";
+/** How the tools reach a model, and the largest answer (UTF-8 bytes) one call returns. */
+export type ToolSettings = { toolMode: ToolMode; maxResponseBytes: number };
+export const DEFAULT_RESPONSE_BYTES = 100_000;
 
 export const toolModeQuery = (id: string) =>
   queryOptions({
     queryKey: ["servers", id, "tool-mode"],
-    queryFn: async () => (await apiRequest<{ toolMode: ToolMode }>(`/api/servers/${encodeURIComponent(id)}/tool-mode`, { fallbackError: "Failed to read the tool mode" }))?.toolMode ?? "direct",
+    queryFn: async (): Promise<ToolSettings> => {
+      const data = await apiRequest<Partial<ToolSettings>>(`/api/servers/${encodeURIComponent(id)}/tool-mode`, { fallbackError: "Failed to read the tool mode" });
+      return { toolMode: data?.toolMode ?? "direct", maxResponseBytes: data?.maxResponseBytes ?? DEFAULT_RESPONSE_BYTES };
+    },
   });
 
-/** Exposes the tools directly or through search_tools/describe_tool/call_tool (at the next deploy). */
-export const setToolMode = (id: string, toolMode: ToolMode) =>
-  apiRequest(`/api/servers/${encodeURIComponent(id)}/tool-mode`, { method: "PATCH", body: { toolMode }, fallbackError: "Failed to change the tool mode" });
+/** Changes the tool mode and/or the response budget (both apply at the next deploy); answers both. */
+export const saveToolSettings = (id: string, change: Partial<ToolSettings>) =>
+  apiRequest<ToolSettings>(`/api/servers/${encodeURIComponent(id)}/tool-mode`, { method: "PATCH", body: change, fallbackError: "Failed to save the tool settings" });

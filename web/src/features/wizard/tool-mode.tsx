@@ -1,8 +1,12 @@
-// The Tools step's choice of how tools reach a model: each tool directly, or three search tools for a large API.
+// The Tools step's choices of how tools reach a model (each directly, or three search tools for a large
+// API) and how large one answer may be; both are saved at once and apply at the next deploy.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";
-import { setToolMode, toolModeQuery, type ToolMode } from "@/api/tools";
+import { saveToolSettings, toolModeQuery, type ToolMode, type ToolSettings } from "@/api/tools";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 
 const CHOICES: { mode: ToolMode; label: string; help: string }[] = [
   { mode: "direct", label: "Each tool directly", help: "Best for up to a few dozen tools: the client lists them and the model picks one without an extra step." },
@@ -12,30 +16,70 @@ const CHOICES: { mode: ToolMode; label: string; help: string }[] = [
     help: "For large APIs (hundreds of operations): the model searches the active tools by words, reads one tool's arguments, then calls it. Only call_tool calls count toward usage.",
   },
 ];
+/** The response budget in KB of 1,000 bytes, as the API bounds it (1,000 to 1,000,000 bytes). */
+const MIN_KB = 1;
+const MAX_KB = 1000;
+
+function useToolSettings(serverId: string, failure: string) {
+  const queryClient = useQueryClient();
+  const query = toolModeQuery(serverId);
+  const settings = useQuery(query);
+  const save = useMutation({
+    mutationFn: (change: Partial<ToolSettings>) => saveToolSettings(serverId, change),
+    onSuccess: (data, change) => queryClient.setQueryData(query.queryKey, (old) => ({ ...(old ?? { toolMode: "direct", maxResponseBytes: 100_000 }), ...change, ...data })),
+    onError: (error) => toast.error(errorMessage(error, failure)),
+  });
+  return { settings, save };
+}
 
 /** Two radio choices, saved at once; they apply at the next deploy. */
 export function ToolModeChoice({ serverId }: { serverId: string }) {
-  const queryClient = useQueryClient();
-  const query = toolModeQuery(serverId);
-  const mode = useQuery(query);
-  const save = useMutation({
-    mutationFn: (value: ToolMode) => setToolMode(serverId, value),
-    onSuccess: (_, value) => queryClient.setQueryData(query.queryKey, value),
-    onError: (error) => toast.error(errorMessage(error, "Failed to change the tool mode")),
-  });
+  const { settings, save } = useToolSettings(serverId, "Failed to change the tool mode");
   return (
-    <fieldset className="space-y-1 rounded-md border p-3 text-sm" disabled={mode.isPending || save.isPending}>
-      <legend className="px-1 font-medium">How the model reaches the tools</legend>
-      {CHOICES.map((choice) => (
-        <label key={choice.mode} className="flex items-start gap-2">
-          <input type="radio" name="tool-mode" className="mt-1" checked={mode.data === choice.mode} onChange={() => save.mutate(choice.mode)} />
-          <span>
-            {choice.label}
-            <span className="block text-xs text-muted-foreground">{choice.help}</span>
-          </span>
-        </label>
-      ))}
-      <p className="text-xs text-muted-foreground">Applies at the next deploy. Plan limits count active tools in both modes.</p>
-    </fieldset>
+    <div className="space-y-3">
+      <fieldset className="space-y-1 rounded-md border p-3 text-sm" disabled={settings.isPending || save.isPending}>
+        <legend className="px-1 font-medium">How the model reaches the tools</legend>
+        {CHOICES.map((choice) => (
+          <label key={choice.mode} className="flex items-start gap-2">
+            <input type="radio" name="tool-mode" className="mt-1" checked={settings.data?.toolMode === choice.mode} onChange={() => save.mutate({ toolMode: choice.mode })} />
+            <span>
+              {choice.label}
+              <span className="block text-xs text-muted-foreground">{choice.help}</span>
+            </span>
+          </label>
+        ))}
+        <p className="text-xs text-muted-foreground">Applies at the next deploy. Plan limits count active tools in both modes.</p>
+      </fieldset>
+      {settings.data && <ResponseBudget serverId={serverId} savedBytes={settings.data.maxResponseBytes} />}
+    </div>
+  );
+}
+
+/** The largest answer one tool call returns to the model; longer answers are cut with a note saying so. */
+function ResponseBudget({ serverId, savedBytes }: { serverId: string; savedBytes: number }) {
+  const { save } = useToolSettings(serverId, "Failed to save the response limit");
+  const [kb, setKb] = useState(String(savedBytes / 1000));
+  const value = Number(kb);
+  const invalid = !Number.isInteger(value) || value < MIN_KB || value > MAX_KB;
+  const changed = !invalid && value * 1000 !== savedBytes;
+  return (
+    <form
+      className="space-y-1 rounded-md border p-3 text-sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (changed) save.mutate({ maxResponseBytes: value * 1000 }, { onSuccess: () => toast.success("Response limit saved") });
+      }}
+    >
+      <label htmlFor={`budget-${serverId}`} className="font-medium">Largest answer per call (KB)</label>
+      <div className="flex items-center gap-2">
+        <Input id={`budget-${serverId}`} type="number" inputMode="numeric" min={MIN_KB} max={MAX_KB} step={1} className="w-28" value={kb} onChange={(e) => setKb(e.target.value)} aria-invalid={invalid} aria-describedby={`budget-${serverId}-help`} />
+        <Button type="submit" variant="outline" size="sm" disabled={!changed || save.isPending}>{save.isPending ? "Saving..." : "Save"}</Button>
+      </div>
+      <p id={`budget-${serverId}-help`} className={invalid ? "text-xs text-destructive" : "text-xs text-muted-foreground"} role={invalid ? "alert" : undefined}>
+        {invalid
+          ? `Enter a whole number of KB from ${MIN_KB} to ${MAX_KB}.`
+          : "Longer answers are cut, with a note telling the model how to page for more. 100 KB is about 25,000 tokens. Applies at the next deploy."}
+      </p>
+    </form>
   );
 }

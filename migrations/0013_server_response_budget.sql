@@ -1,0 +1,1 @@
+ALTER TABLE `servers` ADD `max_response_bytes` integer;
