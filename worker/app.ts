@@ -21,6 +21,7 @@ import { gatewayRoutes } from "./routes/gateway";
 import { oauthApiRoutes, oauthRoutes, wellKnownRoutes } from "./routes/oauth";
 import { serverCrawlRoutes } from "./routes/server-crawl";
 import { serverRoutes } from "./routes/servers";
+import { serverSpecRoutes } from "./routes/server-spec";
 import { superadminRoutes } from "./routes/superadmin";
 import { tokenRoutes } from "./routes/tokens";
 import { usageRoutes } from "./routes/usage";
@@ -46,8 +47,9 @@ app.use(
   sameOriginUnlessBearer,
 );
 const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => fail(413, "Request body too large (limit 1 MB)") });
-// POST /api/servers uploads descriptions; its route applies its own, larger limit (UPLOAD_BODY_LIMIT).
-const isDescriptionUpload = (method: string, path: string) => method === "POST" && path.replace(/\/$/, "") === "/api/servers";
+// POST /api/servers and PUT /api/servers/{id}/spec upload descriptions; they apply their own, larger limit (UPLOAD_BODY_LIMIT).
+const isDescriptionUpload = (method: string, path: string) =>
+  (method === "POST" && path.replace(/\/$/, "") === "/api/servers") || (method === "PUT" && path.startsWith("/api/servers/") && path.endsWith("/spec"));
 app.use("/api/*", (c, next) => (isDescriptionUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
 
 // MCP gateway and the spec's /servers/{id}/deployment cancel call: outside /api, with their own guards.
@@ -69,6 +71,7 @@ app.route("/api/servers", serverRoutes);
 app.route("/api/servers", serverCrawlRoutes);
 app.route("/api/servers", authConfigRoutes);
 app.route("/api/servers", domainRoutes);
+app.route("/api/servers", serverSpecRoutes);
 app.route("/api", tokenRoutes);
 app.route("/api/api-keys", apiKeyRoutes);
 app.route("/api/oauth", oauthApiRoutes);

@@ -3,6 +3,7 @@ import { rollOverMonthlyUsage } from "./billing/usage";
 import { sweepDueServers } from "./crawl/server-crawl";
 import { getDb } from "./db";
 import { checkPendingDomains } from "./domains/domains";
+import { sweepDueSyncs } from "./versions/sync";
 import type { Bindings } from "./env";
 
 export const MONTHLY_ROLLOVER_CRON = "5 0 1 * *";
@@ -17,6 +18,8 @@ export async function handleScheduled(controller: ScheduledController, env: Bind
   if (controller.cron === DAILY_SWEEP_CRON) {
     const queued = await sweepDueServers(db, env);
     console.log(`Daily sweep: ${queued} re-crawl(s) queued`);
+    const syncs = await sweepDueSyncs(db, env);
+    if (syncs > 0) console.log(`Daily sweep: ${syncs} description URL update(s) queued`);
     const checked = await checkPendingDomains(db, env);
     if (checked > 0) console.log(`Daily sweep: ${checked} pending custom domain(s) checked`);
   }

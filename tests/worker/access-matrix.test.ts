@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { getDb } from "../../worker/db";
-import { authConfigs, crawls, deployments, extractionJobs, oauthGrants, servers, specs, tools } from "../../worker/db/schema";
+import { authConfigs, crawls, deployments, extractionJobs, oauthGrants, servers, specs, specVersions, tools } from "../../worker/db/schema";
 import { encryptJson } from "../../worker/lib/crypto";
 import { call, signUp } from "./helpers";
 
@@ -31,6 +31,7 @@ async function ownerFixture() {
   const [crawl] = await db.insert(crawls).values({ organizationId: owner.organizationId, url: "https://docs.owner.example/" }).returning();
   const [spec] = await db.insert(specs).values({ organizationId: owner.organizationId, crawlId: crawl.id, contentKey: "spec:owner" }).returning();
   const [grant] = await db.insert(oauthGrants).values({ id: crypto.randomUUID(), organizationId: owner.organizationId, serverId: server.id, userId: owner.userId, clientId: "owner-client", clientName: "Owner client" }).returning();
+  const [version] = await db.insert(specVersions).values({ serverId: server.id, organizationId: owner.organizationId, status: "pending", origin: "file", toolCount: 1 }).returning();
   const [job] = await db.insert(extractionJobs).values({ organizationId: owner.organizationId, crawlId: crawl.id, specId: spec.id }).returning();
   const token = ((await (await call("/api/access-tokens", { method: "POST", cookie: owner.cookie, json: { name: "Owner token", serverIds: [server.id] } })).json()) as any).data;
   const apiKey = ((await (await call("/api/api-keys", { method: "POST", cookie: owner.cookie, json: { name: "Owner key", scopes: ["read"] } })).json()) as any).data;
@@ -45,6 +46,7 @@ async function ownerFixture() {
       crawl: crawl.id,
       job: job.id,
       grant: grant.id,
+      version: version.id,
       spec: spec.id,
       deployment: deployment.id,
       checkout: new URL(checkout.url).pathname.split("/").at(-1)!,
@@ -68,6 +70,7 @@ function fill(path: string, { ids }: Fixture) {
     if (name === "id" && path.startsWith("/api/oauth/")) return path.includes("/grants/") ? ids.grant : "unknown-request";
     if (name === "crawlId") return ids.crawl;
     if (name === "jobId") return ids.job;
+    if (name === "versionId") return ids.version;
     if (name === "slug") return ids.slug;
     throw new Error(`The access matrix does not know the parameter :${name} of ${path}; add it here`);
   });

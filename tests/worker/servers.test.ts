@@ -31,7 +31,7 @@ describe("POST /api/servers", () => {
       importReport: { openapiVersion: "2.0", operations: 4, tools: 4, skipped: 0, degraded: 0, issues: [] },
     });
     expect(data.endpoints).toEqual([
-      { method: "POST", path: "/pet", summary: "Add a new pet to the store" },
+      { method: "POST", path: "/pet", summary: "Add a new pet to the store", tags: ["pet"] },
       { method: "GET", path: "/pet/findByStatus", summary: "Finds Pets by status" },
       { method: "POST", path: "/pet/{petId}/uploadImage", summary: "uploads an image" },
       { method: "DELETE", path: "/pet/{petId}", summary: "Deletes a pet" },
@@ -97,7 +97,7 @@ describe("GET /api/servers", () => {
     expect(Object.keys(first).sort()).toEqual(
       [
         "id", "name", "description", "version", "slug", "baseUrl", "endpoints", "status", "hibernatedReason", "deployment",
-        "automatedCrawlEnabled", "automatedCrawlFrequency", "originalCrawlUrl", "lastCrawledAt", "lastCrawlError", "sourceUrl", "toolCount", "activeToolCount",
+        "automatedCrawlEnabled", "automatedCrawlFrequency", "originalCrawlUrl", "lastCrawledAt", "lastCrawlError", "sourceUrl", "pendingVersionId", "toolCount", "activeToolCount",
         "authConfig", "createdAt", "updatedAt",
       ].sort(),
     );

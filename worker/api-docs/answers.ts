@@ -57,6 +57,7 @@ export const server = z
     lastCrawledAt: nullable(timestamp).describe("When a crawl last refreshed the tools"),
     lastCrawlError: nullable(z.string()).describe("Why the last re-crawl left the tools as they were"),
     sourceUrl: nullable(z.string()),
+    pendingVersionId: nullable(z.string()).optional().describe("A description version waiting to be applied (update available): see /api/servers/{id}/spec/versions"),
     toolCount: z.number().int(),
     activeToolCount: z.number().int(),
     authConfig: nullable(authSummary),

@@ -102,6 +102,73 @@ const auth: Operation[] = [
   { method: "get", path: "/api/servers/{id}/assigned-tokens", operationId: "list_assigned_token_ids", tag: "Access tokens", summary: "Ids of the active access tokens assigned to a server", params: serverId, answer: { status: 200, schema: a.ok(z.array(z.string())) }, errors: notFound },
 ];
 
+const diffEntry = z.object({
+  kind: z.enum(["added", "removed", "renamed", "changed"]),
+  tool: z.string(),
+  from: z.string().optional().describe("The old name of a renamed tool"),
+  method: z.string(),
+  path: z.string(),
+  changes: z.array(z.string()),
+  breaking: z.boolean().describe("A call that works today could fail after this change"),
+});
+const specVersion = z
+  .object({
+    id: z.string(),
+    status: z.enum(["pending", "applied", "superseded", "discarded"]),
+    origin: z.enum(["initial", "file", "url", "sync"]),
+    sourceUrl: z.string().nullable(),
+    filename: z.string().nullable(),
+    title: z.string().nullable(),
+    version: z.string().nullable(),
+    toolCount: z.number().int(),
+    breaking: z.boolean(),
+    diff: z
+      .object({ entries: z.array(diffEntry), breaking: z.boolean(), counts: z.object({ added: z.number().int(), removed: z.number().int(), renamed: z.number().int(), changed: z.number().int() }), authChanged: z.boolean() })
+      .nullable()
+      .describe("The changes against the server's tools when this version was prepared (breaking first)"),
+    createdAt: z.string(),
+    appliedAt: z.string().nullable(),
+  })
+  .meta({ id: "SpecVersion" });
+const versionId = serverId.extend({ versionId: z.string().describe("The version's id") });
+const notUrlServer = "Only servers created from a description URL can be synced";
+const versions: Operation[] = [
+  {
+    method: "put",
+    path: "/api/servers/{id}/spec",
+    operationId: "push_description",
+    tag: "Description versions",
+    summary: "Push a new description (file or URL) as a pending version and get its diff; nothing changes until it is applied",
+    description: "Same body, limits and errors as creating a server: multipart/form-data with `file`, or JSON or a form with `url`.",
+    params: serverId,
+    body: { schema: z.object({ url: z.string().max(2048).optional().describe("URL of an OpenAPI 3.x or Swagger 2.0 description") }), required: true, alternatives: { "multipart/form-data": z.object({ file: z.file().describe("A .json, .yaml or .yml OpenAPI description") }) } },
+    answer: { status: 201, schema: a.ok(specVersion) },
+    errors: { 400: "No description given, an unsupported file type, or a description that cannot be imported", ...notFound, 409: "The server is paused by plan limits", 413: "The description is too large", 502: "The URL could not be fetched" },
+  },
+  { method: "get", path: "/api/servers/{id}/spec/versions", operationId: "list_description_versions", tag: "Description versions", summary: "The server's description versions, newest first (the first is recorded when the first new one is pushed)", params: serverId, answer: { status: 200, schema: a.ok(z.array(specVersion)) }, errors: notFound },
+  {
+    method: "post",
+    path: "/api/servers/{id}/spec/{versionId}/apply",
+    operationId: "apply_description_version",
+    tag: "Description versions",
+    summary: "Apply a version (a pending one, or restore an earlier one): tools re-imported keeping active flags, renames, descriptions and static values of tools that still exist, within the plan's limit; a deployed server is redeployed",
+    params: versionId,
+    answer: { status: 200, schema: a.ok(z.object({ version: specVersion, importReport: a.createdServer.shape.importReport, deployment: a.deployment.nullable() })) },
+    errors: { 404: "Server or version not found", 409: "Already applied, or the server is paused by plan limits", 410: "The version's text is no longer kept" },
+  },
+  { method: "delete", path: "/api/servers/{id}/spec/{versionId}", operationId: "discard_description_version", tag: "Description versions", summary: "Discard a pending version (it stays in the history)", params: versionId, answer: { status: 200, schema: a.okEmpty }, errors: { 404: "Server or version not found", 409: "Only a pending version can be discarded" } },
+  {
+    method: "post",
+    path: "/api/servers/{id}/sync",
+    operationId: "sync_description",
+    tag: "Description versions",
+    summary: "Re-fetch the server's description URL now: a change that breaks no call is applied, a breaking one is held as a pending version, the same description changes nothing",
+    params: serverId,
+    answer: { status: 200, schema: a.ok(z.object({ outcome: z.enum(["unchanged", "applied", "held"]), version: specVersion.nullable() })) },
+    errors: { 400: notUrlServer, ...notFound, 409: "The server is paused by plan limits", 502: "The URL could not be fetched" },
+  },
+];
+
 const dnsRecord = z.object({ type: z.enum(["CNAME", "TXT"]), name: z.string(), value: z.string(), purpose: z.string() });
 const customDomain = z.object({
   hostname: z.string(),
@@ -225,4 +292,4 @@ const docs: Operation[] = [
   { method: "get", path: "/api/openapi.json", operationId: "get_openapi_description", tag: "Docs", summary: "This description of the portal's API (OpenAPI 3.1)", public: true, answer: { status: 200, schema: z.record(z.string(), z.unknown()).describe("An OpenAPI 3.1 document") } },
 ];
 
-export const OPERATIONS: Operation[] = [...servers, ...auth, ...domains, ...deployment, ...crawl, ...tokens, ...oauth, ...apiKeys, ...billing, ...session, ...superadmin, ...docs];
+export const OPERATIONS: Operation[] = [...servers, ...auth, ...versions, ...domains, ...deployment, ...crawl, ...tokens, ...oauth, ...apiKeys, ...billing, ...session, ...superadmin, ...docs];

@@ -13,6 +13,7 @@ import { failJob, jobFailedMessage, MAX_JOB_ATTEMPTS, runExtractionJob } from ".
 import { preparePage, titleOf } from "./markdown";
 import { recordCrawlError, refreshServer } from "./refresh";
 import { recrawlServer } from "./server-crawl";
+import { syncServerJob } from "../versions/sync";
 
 export type PageMessage = { kind?: "page"; crawlId: string; url: string };
 /** An extraction job ("refine" is its former name, still accepted), a server whose re-crawl to watch, or one to re-crawl. */
@@ -20,7 +21,8 @@ export type JobMessage =
   | { kind: "extract"; jobId: string }
   | { kind: "refine"; jobId: string }
   | { kind: "refresh"; serverId: string; crawlId: string }
-  | { kind: "recrawl"; serverId: string };
+  | { kind: "recrawl"; serverId: string }
+  | { kind: "sync"; serverId: string };
 export type CrawlMessage = PageMessage | JobMessage;
 
 export const MAX_PAGE_ATTEMPTS = 3;
@@ -102,6 +104,7 @@ async function handleJob(env: Bindings, message: Message<JobMessage>) {
     if (body.kind === "extract" || body.kind === "refine") await runExtractionJob(db, env, body.jobId);
     else if (body.kind === "refresh") await refreshServer(db, env, body);
     else if (body.kind === "recrawl") await recrawlServer(db, env, body.serverId);
+    else if (body.kind === "sync") await syncServerJob(db, env, body.serverId);
     message.ack();
   } catch (err) {
     const reason = (err as Error).message;

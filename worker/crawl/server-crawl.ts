@@ -58,7 +58,8 @@ export async function restartCrawl(db: Database, env: Bindings, organizationId: 
 export async function setAutomatedCrawl(db: Database, organizationId: string, serverId: string, input: { enabled: boolean; frequency: CrawlFrequency }) {
   const server = await getServerRow(db, organizationId, serverId);
   if (input.enabled) {
-    if (!server.originalCrawlUrl) fail(400, NOT_FROM_CRAWL_MESSAGE);
+    // Servers made from a description URL are kept in step with it on the same schedule (worker/versions/sync.ts).
+    if (!server.originalCrawlUrl && !server.sourceUrl) fail(400, NOT_FROM_CRAWL_MESSAGE);
     const { plan } = await getOrganizationPlan(db, organizationId);
     if (!plan.automatedCrawls) fail(403, REQUIRES_UPGRADE_MESSAGE, { requiresUpgrade: true });
   }

@@ -470,3 +470,36 @@ export const customDomains = sqliteTable(
   },
   (t) => [index("custom_domains_org_idx").on(t.organizationId)],
 );
+
+// ── Description versions (issue #22) ─────────────────────────────────────────────────────────
+export const SPEC_VERSION_STATUSES = ["pending", "applied", "superseded", "discarded"] as const;
+export type SpecVersionStatus = (typeof SPEC_VERSION_STATUSES)[number];
+export const SPEC_VERSION_ORIGINS = ["initial", "file", "url", "sync"] as const;
+
+/** One description a server was, is, or may become: its text lives in KV (`spec-version:{id}`). */
+export const specVersions = sqliteTable(
+  "spec_versions",
+  {
+    id: id(),
+    serverId: text("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    status: text("status", { enum: SPEC_VERSION_STATUSES }).notNull(),
+    origin: text("origin", { enum: SPEC_VERSION_ORIGINS }).notNull(),
+    sourceUrl: text("source_url"),
+    filename: text("filename"),
+    title: text("title"),
+    version: text("version"),
+    toolCount: integer("tool_count").notNull(),
+    // The changes against the server's tools when it was prepared (see worker/versions/diff.ts).
+    diff: json<unknown>("diff"),
+    breaking: integer("breaking", { mode: "boolean" }).notNull().default(false),
+    authSummary: json<string[]>("auth_summary").notNull().default(sql`'[]'`),
+    createdAt: createdAt(),
+    appliedAt: timestamp("applied_at"),
+  },
+  (t) => [index("spec_versions_server_idx").on(t.serverId, t.createdAt)],
+);

@@ -1,7 +1,7 @@
 // Reading servers of an organization: the list (two queries whatever its size) and one server.
 import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db";
-import { authConfigs, deployments, servers, tools } from "../db/schema";
+import { authConfigs, deployments, servers, specVersions, tools } from "../db/schema";
 import { fail } from "../lib/errors";
 import { isLatestDeploymentOf, type ServerAnswer, type ToolCounts, toServerAnswer } from "./answer";
 
@@ -18,7 +18,7 @@ export async function getServerRow(db: Database, organizationId: string, serverI
 
 /** Servers matching `where` with auth config and newest deployment, plus their tool counts: two queries. */
 async function serverAnswers(db: Database, where: SQL | undefined): Promise<ServerAnswer[]> {
-  const [rows, counts] = await Promise.all([
+  const [rows, counts, pending] = await Promise.all([
     db
       .select({ server: servers, auth: authConfigs, deployment: deployments })
       .from(servers)
@@ -36,11 +36,19 @@ async function serverAnswers(db: Database, where: SQL | undefined): Promise<Serv
       .innerJoin(servers, eq(servers.id, tools.serverId))
       .where(where)
       .groupBy(tools.serverId),
+    db
+      .select({ serverId: specVersions.serverId, id: specVersions.id })
+      .from(specVersions)
+      .innerJoin(servers, eq(servers.id, specVersions.serverId))
+      .where(and(where, eq(specVersions.status, "pending"))),
   ]);
+  const pendingOf = new Map(pending.map((p) => [p.serverId, p.id]));
   const countOf = new Map(counts.map((r) => [r.serverId, { toolCount: Number(r.toolCount), activeToolCount: Number(r.activeToolCount) }]));
-  return rows.map(({ server, auth, deployment }) =>
-    toServerAnswer(server, countOf.get(server.id) ?? { toolCount: 0, activeToolCount: 0 }, auth, deployment),
-  );
+  // A pending description version (a held update, or one pushed and not applied yet): "update available".
+  return rows.map(({ server, auth, deployment }) => ({
+    ...toServerAnswer(server, countOf.get(server.id) ?? { toolCount: 0, activeToolCount: 0 }, auth, deployment),
+    pendingVersionId: pendingOf.get(server.id) ?? null,
+  }));
 }
 
 /** Every server of the organization with tool counts, auth summary and newest deployment; no N+1. */
