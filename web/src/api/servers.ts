@@ -41,6 +41,10 @@ export type Server = {
   lastCrawledAt?: string | null;
   lastCrawlError?: string | null;
   baseUrl?: string | null;
+  /** The description URL a server was made from (it can be synced), null for an uploaded file. */
+  sourceUrl?: string | null;
+  /** A description version waiting to be applied: "update available". */
+  pendingVersionId?: string | null;
   toolCount?: number;
   activeToolCount?: number;
 };

@@ -37,6 +37,11 @@ export function ServerCard({ server, calls, tokens, tokensFailed, onConfigure }:
           <TokenAccessControl server={server} tokens={tokens} loadFailed={tokensFailed} />
         </div>
         <p className="col-span-2 line-clamp-2 text-sm text-muted-foreground">{server.description || "No description"}</p>
+        {server.pendingVersionId && (
+          <button type="button" onClick={onConfigure} className="col-span-2 w-fit rounded-full border border-blue-300 bg-blue-50 px-2 py-0.5 text-xs font-medium text-blue-800 hover:bg-blue-100" aria-label={`Update available for ${server.name}: review it`}>
+            Update available
+          </button>
+        )}
       </CardHeader>
       <CardContent className="space-y-3">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">

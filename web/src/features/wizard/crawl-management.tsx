@@ -27,6 +27,8 @@ export function CrawlManagement({ server }: { server: Server }) {
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
   const fromCrawl = !!server.originalCrawlUrl;
+  // A server made from a description URL is kept in step with it on the same schedule.
+  const schedulable = fromCrawl || !!server.sourceUrl;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["servers"] });
 
@@ -106,13 +108,13 @@ export function CrawlManagement({ server }: { server: Server }) {
         )}
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Switch id="automated-crawl" checked={enabled} disabled={!fromCrawl || saving} onCheckedChange={(v) => save(v, frequency, false)} />
-        <Label htmlFor="automated-crawl">Automated crawls</Label>
+        <Switch id="automated-crawl" checked={enabled} disabled={!schedulable || saving} onCheckedChange={(v) => save(v, frequency, false)} />
+        <Label htmlFor="automated-crawl">{fromCrawl || !schedulable ? "Automated crawls" : "Automated updates from the URL"}</Label>
         <select
           aria-label="Crawl frequency"
           className="h-8 rounded-md border bg-transparent px-2 text-sm"
           value={frequency}
-          disabled={!fromCrawl || saving}
+          disabled={!schedulable || saving}
           onChange={(e) => changeFrequency(e.target.value as CrawlFrequency)}
         >
           <option value="weekly">Weekly</option>

@@ -10,6 +10,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { DeployModal } from "../deploy/deploy-modal";
 import { CrawlManagement } from "./crawl-management";
+import { DescriptionVersions } from "./description-updates";
 import type { WizardMode } from "./steps";
 
 type Props = { server: Server; mode: WizardMode; onDeleted: () => void };
@@ -40,6 +41,7 @@ export function DeployStep({ server, mode, onDeleted }: Props) {
         </Button>
       </section>
       <CrawlManagement server={server} />
+      {mode === "edit" && <DescriptionVersions server={server} />}
       <section className="space-y-2 rounded-md border p-4" aria-labelledby="next-steps">
         <h3 id="next-steps" className="font-medium">Next steps</h3>
         <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">

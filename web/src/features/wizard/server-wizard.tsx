@@ -12,6 +12,7 @@ import { missingCredentials, missingValues, staticValuesMessage, TOKEN_REQUIRED_
 import { AuthStep } from "./auth-step";
 import { CredentialsStep } from "./credentials-step";
 import { DeployStep } from "./deploy-step";
+import { PendingUpdate } from "./description-updates";
 import { ParametersStep } from "./parameters-step";
 import { SourceStep } from "./source-step";
 import { StepNav } from "./step-nav";
@@ -102,6 +103,7 @@ function WizardBody({ initial, mode, close }: { initial: Server | null; mode: Wi
 
   return (
     <div className="min-w-0 space-y-5">
+      {mode === "edit" && server && <PendingUpdate server={server} />}
       <StepNav steps={steps} current={step} canJump={(t) => !!server && canJumpTo(t, { mode, current: step, completed, steps })} onJump={(t) => go(t, false)} />
       {step === "source" && server ? (
         <div className="space-y-4">

@@ -1,0 +1,50 @@
+// A server's description versions: push a new description and read its diff, apply, discard, history, sync.
+import { queryOptions } from "@tanstack/react-query";
+import { apiRequest } from "./client";
+
+export type DiffEntry = { kind: "added" | "removed" | "renamed" | "changed"; tool: string; from?: string; method: string; path: string; changes: string[]; breaking: boolean };
+export type SpecDiff = { entries: DiffEntry[]; breaking: boolean; counts: Record<DiffEntry["kind"], number>; authChanged: boolean };
+export type SpecVersion = {
+  id: string;
+  status: "pending" | "applied" | "superseded" | "discarded";
+  origin: "initial" | "file" | "url" | "sync";
+  sourceUrl: string | null;
+  filename: string | null;
+  title: string | null;
+  version: string | null;
+  toolCount: number;
+  breaking: boolean;
+  diff: SpecDiff | null;
+  createdAt: string;
+  appliedAt: string | null;
+};
+
+const base = (id: string) => `/api/servers/${encodeURIComponent(id)}`;
+
+export const versionsQuery = (serverId: string) =>
+  queryOptions({
+    queryKey: ["servers", serverId, "versions"],
+    queryFn: async () => (await apiRequest<SpecVersion[]>(`${base(serverId)}/spec/versions`, { fallbackError: "Failed to load the description versions" })) ?? [],
+  });
+
+/** Pushes a new description (a file, or a URL fetched by the portal) as a pending version. */
+export function pushDescription(serverId: string, source: { file: File } | { url: string }) {
+  let body: FormData | { url: string } = { url: "url" in source ? source.url : "" };
+  if ("file" in source) {
+    body = new FormData();
+    body.set("file", source.file);
+  }
+  return apiRequest<SpecVersion>(`${base(serverId)}/spec`, { method: "PUT", body, fallbackError: "Failed to read the new description" });
+}
+
+export const applyVersion = (serverId: string, versionId: string) =>
+  apiRequest<{ version: SpecVersion; deployment: { status: string; error?: string | null } | null }>(`${base(serverId)}/spec/${encodeURIComponent(versionId)}/apply`, {
+    method: "POST",
+    fallbackError: "Failed to apply the description",
+  });
+
+export const discardVersion = (serverId: string, versionId: string) =>
+  apiRequest(`${base(serverId)}/spec/${encodeURIComponent(versionId)}`, { method: "DELETE", fallbackError: "Failed to discard the description" });
+
+export type SyncResult = { outcome: "unchanged" | "applied" | "held"; version: SpecVersion | null };
+export const syncNow = (serverId: string) => apiRequest<SyncResult>(`${base(serverId)}/sync`, { method: "POST", fallbackError: "Failed to sync the description" });
