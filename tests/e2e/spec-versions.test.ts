@@ -1,6 +1,12 @@
 // In Chromium against `npm run dev`: a description pushed through the API (as CI would) shows as
 // "Update available" on the server's card; the wizard shows its diff, breaking changes first, and
-// Apply makes it the server's description. Screenshots at 1280 and 375 px.
+// Apply makes it the server's description. The docs' CI script applies a safe change and holds a
+// breaking one. Screenshots at 1280 and 375 px.
+import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { expectedSignedOut, portalInChromium, shoot, signUpInBrowser, watchConsole } from "./browser";
@@ -74,3 +80,31 @@ it("reviews a pushed description's diff in the wizard and applies it", async () 
   expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
   await context.close();
 }, 180_000);
+
+it("docs/examples/push-description.sh applies a change that breaks no call and holds a breaking one", async () => {
+  const context = await portal.browser.newContext();
+  const page = await context.newPage();
+  await signUpInBrowser(page, portal.url, "Cici Script", `cici-${Date.now()}@toolport.test`);
+  await page.getByText("No servers found. Add your first server!").waitFor();
+  const server = await api(page, "POST", "/api/servers", description(true));
+  const created = await page.request.post(`${portal.url}/api/api-keys`, { headers: { origin: portal.url }, data: { name: "CI", scopes: ["servers"] } });
+  expect(created.status(), await created.text()).toBe(201);
+  const key = (await created.json()).data.key as string;
+
+  const dir = mkdtempSync(join(tmpdir(), "toolport-push-"));
+  const push = async (document: unknown) => {
+    const file = join(dir, "openapi.json");
+    writeFileSync(file, JSON.stringify(document));
+    const env = { ...process.env, TOOLPORT_URL: portal.url, TOOLPORT_API_KEY: key, SERVER_ID: server.id, SPEC_FILE: file };
+    return (await promisify(execFile)("bash", ["docs/examples/push-description.sh"], { env })).stdout;
+  };
+  const safe = description(true);
+  safe.paths["/notes"] = { ...safe.paths["/notes"], post: { operationId: "createNote", summary: "Create a note", responses: { 200: { description: "ok" } } } };
+  const applied = await push(safe);
+  expect(applied).toContain("ok added createNote");
+  expect(applied).toMatch(/^applied: 4 tools, deployment none$/m);
+  const held = await push(description(false));
+  expect(held).toContain("BREAKING removed deleteNote");
+  expect(held).toMatch(/^held: version \S+ breaks calls/m);
+  await context.close();
+}, 120_000);

@@ -1,6 +1,7 @@
 // The docs pages: slug, title and content. Code samples are files under docs/examples that tests run.
 import type { ComponentType } from "react";
 import { ApiReference } from "./api-reference";
+import { AutomatePage } from "./automate-page";
 import { AuthPage, ClientsPage, GettingStartedPage } from "./guide-pages";
 import { PlansPage, RecrawlsPage, SecurityPage, SelfHostingPage } from "./operate-pages";
 
@@ -12,6 +13,7 @@ export const DOC_PAGES: DocPage[] = [
   { slug: "authentication", title: "Authentication", summary: "Managed versus passthrough authentication, and static parameters.", Component: AuthPage },
   { slug: "plans", title: "Plans and limits", summary: "What each plan allows and what happens at a limit.", Component: PlansPage },
   { slug: "re-crawls", title: "Automated re-crawls", summary: "Keep servers made from documentation up to date.", Component: RecrawlsPage },
+  { slug: "automate", title: "Automate with the API", summary: "API keys, pushing descriptions from CI with curl, a GitHub Actions workflow, and URL sync.", Component: AutomatePage },
   { slug: "security", title: "Security model", summary: "Tokens, secrets, isolation and what leaves your organization.", Component: SecurityPage },
   { slug: "self-hosting", title: "Self-hosting", summary: "Run Toolport locally and deploy it to your Cloudflare account.", Component: SelfHostingPage },
   { slug: "api-reference", title: "API reference", summary: "Every call of Toolport's own API, from /api/openapi.json.", Component: ApiReference },
