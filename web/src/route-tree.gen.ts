@@ -21,6 +21,7 @@ import { Route as AuthedUsageRouteImport } from "./routes/_authed.usage"
 import { Route as AuthCallbackRouteImport } from "./routes/auth.callback"
 import { Route as DocsIndexRouteImport } from "./routes/docs.index"
 import { Route as DocsPageRouteImport } from "./routes/docs.$page"
+import { Route as OauthConsentRouteImport } from "./routes/oauth.consent"
 
 const AuthedRoute = AuthedRouteImport.update({
   id: "/_authed",
@@ -81,6 +82,11 @@ const DocsPageRoute = DocsPageRouteImport.update({
   path: "/$page",
   getParentRoute: () => DocsRoute,
 } as any)
+const OauthConsentRoute = OauthConsentRouteImport.update({
+  id: "/oauth/consent",
+  path: "/oauth/consent",
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof AuthedIndexRoute
@@ -93,6 +99,7 @@ export interface FileRoutesByFullPath {
   "/usage": typeof AuthedUsageRoute
   "/auth/callback": typeof AuthCallbackRoute
   "/docs/$page": typeof DocsPageRoute
+  "/oauth/consent": typeof OauthConsentRoute
   "/docs/": typeof DocsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -104,6 +111,7 @@ export interface FileRoutesByTo {
   "/usage": typeof AuthedUsageRoute
   "/auth/callback": typeof AuthCallbackRoute
   "/docs/$page": typeof DocsPageRoute
+  "/oauth/consent": typeof OauthConsentRoute
   "/": typeof AuthedIndexRoute
   "/docs": typeof DocsIndexRoute
 }
@@ -119,6 +127,7 @@ export interface FileRoutesById {
   "/_authed/usage": typeof AuthedUsageRoute
   "/auth/callback": typeof AuthCallbackRoute
   "/docs/$page": typeof DocsPageRoute
+  "/oauth/consent": typeof OauthConsentRoute
   "/_authed/": typeof AuthedIndexRoute
   "/docs/": typeof DocsIndexRoute
 }
@@ -135,6 +144,7 @@ export interface FileRouteTypes {
     | "/usage"
     | "/auth/callback"
     | "/docs/$page"
+    | "/oauth/consent"
     | "/docs/"
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -146,6 +156,7 @@ export interface FileRouteTypes {
     | "/usage"
     | "/auth/callback"
     | "/docs/$page"
+    | "/oauth/consent"
     | "/"
     | "/docs"
   id:
@@ -160,6 +171,7 @@ export interface FileRouteTypes {
     | "/_authed/usage"
     | "/auth/callback"
     | "/docs/$page"
+    | "/oauth/consent"
     | "/_authed/"
     | "/docs/"
   fileRoutesById: FileRoutesById
@@ -169,6 +181,7 @@ export interface RootRouteChildren {
   DocsRoute: typeof DocsRouteWithChildren
   LoginRoute: typeof LoginRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
+  OauthConsentRoute: typeof OauthConsentRoute
 }
 
 declare module "@tanstack/react-router" {
@@ -257,6 +270,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DocsPageRouteImport
       parentRoute: typeof DocsRoute
     }
+    "/oauth/consent": {
+      id: "/oauth/consent"
+      path: "/oauth/consent"
+      fullPath: "/oauth/consent"
+      preLoaderRoute: typeof OauthConsentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -298,6 +318,7 @@ const rootRouteChildren: RootRouteChildren = {
   DocsRoute: DocsRouteWithChildren,
   LoginRoute: LoginRoute,
   AuthCallbackRoute: AuthCallbackRoute,
+  OauthConsentRoute: OauthConsentRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

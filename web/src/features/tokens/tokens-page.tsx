@@ -1,4 +1,5 @@
-// Access Tokens: the list, Generate Token, Manage Server Access, rotate and revoke with confirmations.
+// Access Tokens: the list, Generate Token, Manage Server Access, rotate and revoke with confirmations,
+// and the OAuth-connected apps.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
@@ -9,6 +10,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { ConnectedApps } from "./connected-apps";
 import { GenerateTokenDialog } from "./generate-token-dialog";
 import { ManageAccessDialog } from "./manage-access-dialog";
 import { TokenCreatedDialog } from "./token-created-dialog";
@@ -77,6 +79,7 @@ export function TokensPage() {
           </ul>
         </Card>
       )}
+      <ConnectedApps />
       <GenerateTokenDialog open={generating} onOpenChange={setGenerating} onCreated={setShownToken} />
       <TokenCreatedDialog token={shownToken} onClose={() => setShownToken(null)} />
       <ManageAccessDialog token={managing} onClose={() => setManaging(null)} />

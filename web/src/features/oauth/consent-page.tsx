@@ -1,0 +1,123 @@
+// /oauth/consent: an MCP client asks to use a server on the signed-in user's behalf; the user sees the
+// client, where it sends them back, the server and its tools, and approves or denies.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Loader2, ShieldCheck } from "lucide-react";
+import { profileQuery } from "@/api/auth";
+import { errorMessage } from "@/api/client";
+import { consentRequestQuery, decideConsent, type ConsentRequest } from "@/api/oauth";
+import { Logo } from "@/components/layout/logo";
+import { RedirectTo } from "@/components/layout/redirect-to";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+
+export function ConsentPage({ requestId }: { requestId: string }) {
+  // Signed out: sign in first, then come back to this same request.
+  const profile = useQuery(profileQuery);
+  const request = useQuery({ ...consentRequestQuery(requestId), enabled: !!requestId && !!profile.data });
+  const decide = useMutation({
+    mutationFn: (approve: boolean) => decideConsent(requestId, approve),
+    onSuccess: ({ redirectTo }) => window.location.assign(redirectTo),
+  });
+  if (profile.data === null) return <RedirectTo path={`/login?redirect=${encodeURIComponent(`/oauth/consent?request=${requestId}`)}`} />;
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted/30 p-4">
+      <Card className="w-full max-w-lg">
+        <CardHeader className="justify-items-center text-center">
+          <Logo />
+        </CardHeader>
+        {!requestId ? (
+          <CardContent>
+            <p role="alert" className="text-center text-sm text-destructive">This page needs an authorization request: start again from your app.</p>
+          </CardContent>
+        ) : profile.isError ? (
+          <CardContent>
+            <p role="alert" className="text-center text-sm text-destructive">{errorMessage(profile.error, "Authentication error")}</p>
+          </CardContent>
+        ) : profile.isPending || request.isPending ? (
+          <CardContent className="flex justify-center py-8" role="status" aria-label="Loading the authorization request">
+            <Loader2 className="size-6 animate-spin text-muted-foreground" aria-hidden />
+          </CardContent>
+        ) : request.isError ? (
+          <CardContent>
+            <p role="alert" className="text-center text-sm text-destructive">{errorMessage(request.error, "Failed to load the authorization request")}</p>
+          </CardContent>
+        ) : (
+          <ConsentCard request={request.data} busy={decide.isPending || decide.isSuccess} error={decide.isError ? errorMessage(decide.error, "Failed to answer the authorization request") : null} onDecide={(approve) => decide.mutate(approve)} />
+        )}
+      </Card>
+    </main>
+  );
+}
+
+type CardProps = { request: ConsentRequest; busy: boolean; error: string | null; onDecide: (approve: boolean) => void };
+
+function ConsentCard({ request, busy, error, onDecide }: CardProps) {
+  const { client, server, user } = request;
+  const more = server.toolCount - server.tools.length;
+  return (
+    <>
+      <CardContent className="space-y-4 text-sm">
+        <div className="text-center">
+          <CardTitle className="text-lg">
+            <h1>
+              {client.name} wants to use {server.name}
+            </h1>
+          </CardTitle>
+          <CardDescription>
+            {server.organizationName} · {server.endpoint}
+          </CardDescription>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dt className="text-muted-foreground">App</dt>
+          <dd className="break-all">
+            {client.name}
+            {client.uri && <span className="text-muted-foreground"> ({safeHost(client.uri)})</span>}
+          </dd>
+          <dt className="text-muted-foreground">Sends you back to</dt>
+          <dd className="break-all">{client.redirectHost}</dd>
+          <dt className="text-muted-foreground">Signed in as</dt>
+          <dd className="break-all">{user.name ? `${user.name} (${user.email})` : user.email}</dd>
+        </dl>
+        <section aria-labelledby="consent-tools" className="space-y-2">
+          <h2 id="consent-tools" className="font-medium">It will be able to call these tools as you ({server.toolCount}):</h2>
+          <ul aria-label="Tools" className="max-h-56 space-y-1 overflow-y-auto rounded-md border p-2">
+            {server.tools.map((tool) => (
+              <li key={tool.name} className="flex flex-wrap items-baseline gap-2">
+                <code className="text-xs">{tool.name}</code>
+                {tool.readOnly && <Badge variant="outline" className="text-[10px]">read-only</Badge>}
+                <span className="min-w-0 flex-1 truncate text-xs text-muted-foreground">{tool.description}</span>
+              </li>
+            ))}
+            {more > 0 && <li className="text-xs text-muted-foreground">and {more} more</li>}
+          </ul>
+        </section>
+        {!request.canApprove && (
+          <p role="alert" className="rounded-md border border-orange-300 bg-orange-50 p-3 text-orange-800">{request.reason}</p>
+        )}
+        {error && <p role="alert" className="text-destructive">{error}</p>}
+        <p className="flex items-center gap-2 text-xs text-muted-foreground">
+          <ShieldCheck className="size-4 shrink-0" aria-hidden /> You can revoke this access at any time under Access Tokens → Connected apps.
+        </p>
+      </CardContent>
+      <CardFooter className="justify-end gap-2">
+        <Button type="button" variant="outline" onClick={() => onDecide(false)} disabled={busy}>
+          Deny
+        </Button>
+        {request.canApprove && (
+          <Button type="button" onClick={() => onDecide(true)} disabled={busy}>
+            {busy ? "Connecting..." : "Approve"}
+          </Button>
+        )}
+      </CardFooter>
+    </>
+  );
+}
+
+const safeHost = (uri: string) => {
+  try {
+    return new URL(uri).host;
+  } catch {
+    return uri;
+  }
+};
