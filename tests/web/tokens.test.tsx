@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import * as fx from "./fixtures";
 import { fail, mockApi, never, ok, renderApp } from "./helpers";
 
-const base = { "GET /api/auth/profile": ok(fx.user), "GET /api/servers": ok([fx.activeServer]) };
+const base = { "GET /api/auth/profile": ok(fx.user), "GET /api/servers": ok([fx.activeServer]) , "GET /api/oauth/grants": ok([]) };
 
 describe("access tokens", () => {
   it("shows loading, error and empty states", async () => {
@@ -170,5 +170,24 @@ describe("access tokens", () => {
     await user.click(within(dialog).getByRole("button", { name: "Update Access" }));
     expect(await screen.findByText("Server assignments updated successfully")).toBeInTheDocument();
     expect(calls.find((c) => c.path === "/api/access-tokens/tok_1/servers")?.body).toEqual({ serverIds: [] });
+  });
+
+  it("lists connected apps and revokes one after confirmation", async () => {
+    const app = { id: "g1", clientId: "c1", clientName: "Claude", serverId: "srv_1", serverName: "Petstore", userEmail: "ada@example.com", userName: "Ada", createdAt: "2026-11-20T10:00:00.000Z", lastUsedAt: null };
+    let revoked = false;
+    const calls = mockApi({
+      ...base,
+      "GET /api/access-tokens": ok([]),
+      "GET /api/oauth/grants": () => Promise.resolve(Response.json({ success: true, data: revoked ? [] : [app] })),
+      "DELETE /api/oauth/grants/g1": () => ((revoked = true), Promise.resolve(Response.json({ success: true }))),
+    });
+    renderApp("/tokens");
+    const table = await screen.findByRole("table", { name: "Connected apps" });
+    expect(within(table).getByText("Ada (ada@example.com)")).toBeInTheDocument();
+    expect(within(table).getByText("Never")).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole("button", { name: "Revoke Claude" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Revoke access" }));
+    expect(await screen.findByText("No apps connected yet.")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "DELETE" && c.path === "/api/oauth/grants/g1")).toBe(true);
   });
 });
