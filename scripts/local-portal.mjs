@@ -48,7 +48,8 @@ async function api(origin, path, { cookie, json, form, method = json || form ? "
 
 /**
  * Signs up, imports the petstore fixture and deploys it: exposed to the public when `exposeToPublic`,
- * else with an access token assigned. Answers the MCP URL and the token (null for a public server).
+ * else with an access token assigned. Answers the MCP URL, the token (null for a public server) and
+ * the signed-in user's session cookie.
  */
 export async function deployFixture(origin, { exposeToPublic = false } = {}) {
   const email = `check-${Date.now()}@example.com`;
@@ -70,5 +71,5 @@ export async function deployFixture(origin, { exposeToPublic = false } = {}) {
   const { body: deployed } = await api(origin, `/api/servers/${server.id}/deploy/cloudflare`, { cookie, json: {} });
   if (deployed.data.status !== "deployed") throw new Error(`Deployment ended ${deployed.data.status}: ${deployed.data.error}`);
   console.log(`Deployed ${deployed.data.deploymentId} at ${deployed.data.mcpUrl}`);
-  return { mcpUrl: deployed.data.mcpUrl, token };
+  return { mcpUrl: deployed.data.mcpUrl, token, cookie };
 }
