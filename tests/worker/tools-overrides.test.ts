@@ -71,10 +71,10 @@ describe("tool rename and description", () => {
   it("switches a server to search mode and back through PATCH /api/servers/{id}/tool-mode", async () => {
     const { cookie, id } = await importedServer();
     const mode = (toolMode: string) => call(`/api/servers/${id}/tool-mode`, { method: "PATCH", json: { toolMode }, cookie });
-    expect(await json(await mode("search"))).toEqual({ success: true, data: { toolMode: "search" } });
+    expect(await json(await mode("search"))).toEqual({ success: true, data: { toolMode: "search", maxResponseBytes: 100_000 } });
     expect((await db.query.servers.findFirst({ where: eq(servers.id, id) }))!.toolMode).toBe("search");
-    expect(await json(await call(`/api/servers/${id}/tool-mode`, { cookie }))).toEqual({ success: true, data: { toolMode: "search" } });
+    expect(await json(await call(`/api/servers/${id}/tool-mode`, { cookie }))).toEqual({ success: true, data: { toolMode: "search", maxResponseBytes: 100_000 } });
     expect((await mode("everything")).status).toBe(400);
-    expect(await json(await mode("direct"))).toEqual({ success: true, data: { toolMode: "direct" } });
+    expect(await json(await mode("direct"))).toEqual({ success: true, data: { toolMode: "direct", maxResponseBytes: 100_000 } });
   });
 });
