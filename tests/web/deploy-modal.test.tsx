@@ -90,6 +90,13 @@ describe("deploy modal: config step", () => {
     expect(screen.queryByText(/regenerates the MCP server/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Deploy MCP Server" }));
     expect(await screen.findByText("Successfully Deployed!")).toBeInTheDocument();
+    // Clients that sign in with OAuth need the URL alone: steps for each, VS Code's command, Cursor's link.
+    const connect = screen.getByRole("region", { name: "Connect by URL (sign in with OAuth)" });
+    expect(within(connect).getByText(/Add custom connector/)).toBeInTheDocument();
+    const command = within(connect).getByLabelText("VS Code command").textContent!;
+    expect(JSON.parse(command.slice(command.indexOf("'") + 1, -1))).toMatchObject({ type: "http", url: expect.stringMatching(/\/mcp$/) });
+    const cursor = new URL(within(connect).getByRole("link", { name: "Add to Cursor" }).getAttribute("href")!);
+    expect(JSON.parse(atob(cursor.searchParams.get("config")!))).toEqual({ url: expect.stringMatching(/\/mcp$/) });
     expect(calls.find((c) => c.key === DEPLOY)!.body).toEqual({
       apiConfig: { baseUrl: "https://petstore.example.com", authType: "bearer", headers: apiConfig.headers },
     });

@@ -1,8 +1,10 @@
-// Deploy modal, deployed step: the URLs, the desktop-client configuration, ids and last update.
+// Deploy modal, deployed step: the URLs, connecting clients by URL (OAuth), the desktop-client
+// configuration, ids and last update.
 import { CheckCircle2 } from "lucide-react";
 import type { DeploymentView } from "@/api/deployment";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/format";
+import { ConnectByUrl } from "./connect-by-url";
 import { CopyButton, UrlRow } from "./copy-buttons";
 import { desktopClientJson, type DesktopConfigInput } from "./desktop-config";
 
@@ -30,6 +32,7 @@ export function DeployedStep({ deployment, client, onRedeploy, onClose }: Props)
       )}
       <UrlRow label="Root URL" url={rootUrl} />
       <UrlRow label="MCP URL" url={mcpUrl} />
+      <ConnectByUrl serverName={client.serverName} mcpUrl={mcpUrl} />
       <section className="space-y-1">
         <div className="flex items-center justify-between gap-2">
           <h3 className="text-sm font-medium">Desktop client configuration</h3>

@@ -6,6 +6,7 @@ import desktopJson from "../../../../docs/examples/claude-desktop.json?raw";
 import desktopPassthroughJson from "../../../../docs/examples/claude-desktop-passthrough.json?raw";
 import cursorJson from "../../../../docs/examples/cursor-mcp.json?raw";
 import mcpClient from "../../../../docs/examples/mcp-client.mjs?raw";
+import { ConnectByUrl } from "../deploy/connect-by-url";
 import { CodeBlock } from "./code-block";
 import { C, DocLink, H1, H2, Lead, Ol, P, Ul } from "./prose";
 
@@ -39,7 +40,12 @@ export function ClientsPage() {
   return (
     <>
       <H1>Connecting clients</H1>
-      <Lead>A deployed server speaks MCP over Streamable HTTP at its MCP URL. Clients send an access token in the Authorization header.</Lead>
+      <Lead>A deployed server speaks MCP over Streamable HTTP at its MCP URL. Clients sign in with OAuth, or send an access token in the Authorization header.</Lead>
+      <H2>By URL alone: Claude, ChatGPT, VS Code, Cursor</H2>
+      <P>Clients that support MCP sign-in need only the server's MCP URL (shown in the Deploy dialog). They find Toolport from the server's answer, register themselves, and open Toolport in the browser, where you sign in and approve; the app then appears under Access Tokens → Connected apps, where you can revoke it. Members of the server's organization may approve; with <strong>Require Toolport login</strong>, any signed-in Toolport user.</P>
+      <div className="my-4 rounded-lg border bg-background p-4">
+        <ConnectByUrl serverName="petstore" mcpUrl="https://toolport.example.com/s/petstore/mcp" />
+      </div>
       <H2>Access tokens</H2>
       <P>Generate a token on the Access Tokens page and assign it to the servers it may call. The token is shown once; Toolport keeps only its hash. Send it as <C>Authorization: Bearer tp_…</C> on every request. A server exposed to the public needs no token.</P>
       <H2>Claude Desktop and other desktop clients</H2>

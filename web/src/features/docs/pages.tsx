@@ -9,7 +9,7 @@ export type DocPage = { slug: string; title: string; summary: string; Component:
 
 export const DOC_PAGES: DocPage[] = [
   { slug: "getting-started", title: "Getting started", summary: "Add a server from a URL, a file or a docs site; configure auth; deploy.", Component: GettingStartedPage },
-  { slug: "connecting-clients", title: "Connecting clients", summary: "Claude Desktop, Cursor, the MCP Inspector and any Streamable HTTP client.", Component: ClientsPage },
+  { slug: "connecting-clients", title: "Connecting clients", summary: "Claude, ChatGPT, VS Code and Cursor by URL with OAuth sign-in; tokens, the MCP Inspector and any Streamable HTTP client.", Component: ClientsPage },
   { slug: "authentication", title: "Authentication", summary: "Managed versus passthrough authentication, and static parameters.", Component: AuthPage },
   { slug: "plans", title: "Plans and limits", summary: "What each plan allows and what happens at a limit.", Component: PlansPage },
   { slug: "re-crawls", title: "Automated re-crawls", summary: "Keep servers made from documentation up to date.", Component: RecrawlsPage },
