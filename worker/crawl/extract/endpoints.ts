@@ -86,6 +86,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
   let pending: FoundParam[] = []; // parameters written before their section's route (prose, then the example)
   let label: { kind: Kind; location: ParamLocation | null } | null = null;
   let named: { param: FoundParam; at: number } | null = null; // a name alone on its line, its description to follow
+  let headingRoute: Draft | null = null; // the endpoint a route heading opened
 
   const nearest = () => {
     for (let k = headings.length - 1; k >= 0; k--) if (!headings[k].generic) return headings[k];
@@ -177,6 +178,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       if (route) {
         const rest = clean(block.text.replace(route.path, "").replace(route.method, ""));
         open(route, 2, block.level, rest.length > 2 ? rest : headings[headings.length - 2]?.text);
+        headingRoute = st.current;
       } else if (st.current && block.level <= st.scope) st.current = null;
       continue;
     }
@@ -234,7 +236,10 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       continue;
     }
     const openapi = /^openapi:\s*["']?(?:\S+\.(?:json|ya?ml)\s+)?(get|post|put|patch|delete)\s+(\/\S*)/i.exec(text);
-    const route = kind === "changelog" ? null : openapi ? { method: openapi[1].toUpperCase(), path: openapi[2].replace(/["']$/, ""), end: 0 } : leadingRoute(text) ?? codeSpanRoute(text);
+    const leading = openapi ? { method: openapi[1].toUpperCase(), path: openapi[2].replace(/["']$/, ""), end: 0 } : leadingRoute(text);
+    // Under a heading that is itself a route, a route named mid-sentence ("the ids come from `GET /genres`") refers to another endpoint.
+    const crossReference = st.current !== null && st.current === headingRoute && (headings.at(-1)?.level ?? 0) >= st.scope;
+    const route = kind === "changelog" ? null : leading ?? (crossReference ? null : codeSpanRoute(text));
     if (route) {
       open(route, block.t === "item" ? 0 : 2, scopeLevel(), nearest()?.text);
       const rest = clean(text.slice(route.end));
