@@ -33,8 +33,11 @@ export const DESCRIPTIONS: Record<string, { file: string; swagger2?: boolean }> 
 };
 export type DescriptionName = string;
 
-/** A generator style: how it lays the reference out, and whether its site links the description itself. */
-export type Style = { id: string; label: string; generate: Generator; linksDescription?: boolean };
+/**
+ * A generator style: how it lays the reference out, whether its site links the description itself,
+ * and whether it renders OpenAPI 3 request bodies (bootprint-openapi shows only `parameters`).
+ */
+export type Style = { id: string; label: string; generate: Generator; linksDescription?: boolean; omitsRequestBodies?: boolean };
 const handWritten: Generator = async () => [];
 export const STYLES: Style[] = [
   { id: "fixture", label: "hand-written fixtures (tests/fixtures)", generate: handWritten },
@@ -42,7 +45,7 @@ export const STYLES: Style[] = [
   { id: "widdershins", label: "widdershins → Slate, one page", generate: widdershinsSlate },
   { id: "widdershins-pages", label: "widdershins → Slate, page per operation", generate: widdershinsPerOperation },
   { id: "docusaurus", label: "docusaurus-plugin-openapi-docs, page per operation", generate: docusaurusOpenapiDocs },
-  { id: "bootprint", label: "bootprint-openapi (static HTML, one page)", generate: bootprintOpenapi },
+  { id: "bootprint", label: "bootprint-openapi (static HTML, one page)", generate: bootprintOpenapi, omitsRequestBodies: true },
   { id: "redocly", label: "Redocly build-docs (static Redoc)", generate: redoclyBuildDocs },
   { id: "openapi-to-md", label: "openapi-to-md → MkDocs", generate: openapiToMd },
   { id: "openapi-markdown", label: "openapi-markdown → MkDocs", generate: openapiMarkdown },

@@ -49,7 +49,7 @@ export function basePathsOf(doc: Json): string[] {
 export type Operation = { key: string; fullKeys: string[]; names: Set<string> };
 
 /** Every operation of a description with its parameter names. */
-export function operationsOf(doc: Json): Operation[] {
+export function operationsOf(doc: Json, options: { requestBodies?: boolean } = {}): Operation[] {
   const ops = new Map<string, Operation>();
   const bases = basePathsOf(doc);
   for (const [path, rawItem] of Object.entries<any>(doc.paths ?? {})) {
@@ -64,7 +64,7 @@ export function operationsOf(doc: Json): Operation[] {
         if (p.in === "body") propertyNames(doc, p.schema).forEach((n) => names.add(n));
         else if (p.in === "path" || p.in === "query" || p.in === "header" || p.in === "formData") names.add(p.name);
       }
-      const body = deref(doc, op.requestBody);
+      const body = options.requestBodies === false ? null : deref(doc, op.requestBody);
       const media = body?.content && (body.content["application/json"] ?? Object.values<any>(body.content)[0]);
       if (media) propertyNames(doc, media.schema).forEach((n) => names.add(n));
       const M = method.toUpperCase();
@@ -79,8 +79,8 @@ export function operationsOf(doc: Json): Operation[] {
 
 /** The truth of a description: its operations by key, and each key with a server's path in front. */
 export type Truth = { ops: Map<string, Operation>; byFullKey: Map<string, string>; undocumented?: string[] };
-export function truthOf(doc: Json): Truth {
-  const ops = new Map(operationsOf(doc).map((op) => [op.key, op]));
+export function truthOf(doc: Json, options: { requestBodies?: boolean } = {}): Truth {
+  const ops = new Map(operationsOf(doc, options).map((op) => [op.key, op]));
   const byFullKey = new Map<string, string>();
   for (const op of ops.values()) for (const full of op.fullKeys) if (!ops.has(full)) byFullKey.set(full, op.key);
   return { ops, byFullKey };
