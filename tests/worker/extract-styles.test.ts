@@ -29,7 +29,7 @@ function site(style: string) {
 const op = (document: Record<string, any>, method: string, path: string) => document.paths[path][method];
 
 describe("documentation styles", () => {
-  for (const style of ["mkdocs", "hugo", "docusaurus", "mintlify", "slate", "readme", "discord", "netlify", "summary", "generated", "stripe", "github", "components", "definitions", "requests", "rooted", "crossrefs"]) {
+  for (const style of ["mkdocs", "hugo", "docusaurus", "mintlify", "slate", "readme", "discord", "netlify", "summary", "generated", "stripe", "github", "components", "definitions", "requests", "rooted", "crossrefs", "bracketed"]) {
     it(`reads every operation and parameter of a ${style}-style site, and nothing else`, () => {
       const { document, expected } = site(style);
       expect(new Set(endpointsOf(document))).toEqual(new Set(expected.endpoints));

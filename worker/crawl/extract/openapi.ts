@@ -2,7 +2,7 @@
 import { placeholdersOf, trimEnd } from "./text";
 import type { Draft, Hints } from "./endpoints";
 import type { Schema } from "./json-schema";
-import type { FoundParam } from "./params";
+import { bracketPath, type FoundParam } from "./params";
 import { type Operation, operationsOf, schemaOfParam } from "./operations";
 import { templateOf } from "./routes";
 
@@ -97,9 +97,19 @@ function requestBodyOf(op: Operation, body: FoundParam[], objects: Hints["object
       Object.assign(schema.properties as object, whole.properties);
       continue;
     }
-    (schema.properties as Record<string, Schema>)[p.name] = { ...schemaOfParam(p, objects), ...(p.description ? { description: p.description } : {}) };
+    const leaf: Schema = { ...schemaOfParam(p, objects), ...(p.description ? { description: p.description } : {}) };
+    // `poll[options][]`: the property `poll` is an object whose `options` is an array (Rails-style form names).
+    const { base, keys, array } = bracketPath(p.name);
+    const value: Schema = array && leaf.type !== "array" ? { type: "array", items: leaf.type ? { type: leaf.type } : {}, ...(p.description ? { description: p.description } : {}) } : leaf;
+    let into = schema.properties as Record<string, Schema>;
+    for (const key of [base, ...keys].slice(0, -1)) {
+      const next = (into[key] ??= { type: "object", properties: {} });
+      if (next.type !== "object") break;
+      into = (next.properties ??= {}) as Record<string, Schema>;
+    }
+    into[keys.at(-1) ?? base] = value;
   }
-  const required = body.filter((p) => p.required && p.name in ((schema.properties as object) ?? {})).map((p) => p.name);
+  const required = body.filter((p) => p.required && bracketPath(p.name).base in ((schema.properties as object) ?? {})).map((p) => bracketPath(p.name).base);
   if (required.length) schema.required = required;
   return { required: true, content: { "application/json": { schema } } };
 }

@@ -14,6 +14,16 @@ const TYPE_WORD =
 const PROSE_WORDS = new Set(["note", "warning", "tip", "important", "example", "examples", "returns", "response", "request", "default", "deprecated", "caution", "info", "see"]);
 const NOT_NAMES = new Set(["required", "optional", "yes", "no", "true", "false", "null", "none", "GET", "POST", "PUT", "PATCH", "DELETE"]);
 const NAME = /^[A-Za-z_$@][\w.\-[\]$@]{0,79}$/;
+const BRACKETED = /^[A-Za-z_][\w-]{0,79}(?:\[[\w-]{0,40}\]){1,5}$/;
+
+/** `poll[options][]` → base `poll`, keys `["options"]`, array true; a plain name has no keys. */
+export function bracketPath(name: string): { base: string; keys: string[]; array: boolean } {
+  const open = name.indexOf("[");
+  if (open < 0) return { base: name, keys: [], array: false };
+  const parts = name.slice(open + 1, -1).split("][");
+  const array = parts.at(-1) === "";
+  return { base: name.slice(0, open), keys: parts.filter((k) => k !== ""), array };
+}
 
 /** Markup dropped from a cell or fragment: code ticks, bold and emphasis markers, links' targets. */
 export const plain = (s: string) =>
@@ -44,6 +54,9 @@ const optionalIn = (text: string) => /^(?:no|false|optional|n)$/i.test(plain(tex
 
 /** A parameter name from a cell or fragment (`name?`, `**name***`, `name (required)`), or null. */
 export function nameOf(raw: string): { name: string; optional: boolean; required: boolean } | null {
+  // Rails-style names (`poll[options][]`, `filter[status]`) are kept whole: their brackets are not link syntax.
+  const token = raw.replace(/[`*]/g, "").trim().split(/[\s(,:]/)[0] ?? "";
+  if (BRACKETED.test(token)) return { name: token, optional: false, required: false };
   const first = plain(raw).split(/[\s(,:]/)[0] ?? "";
   const optional = first.endsWith("?") || first.startsWith("?");
   const required = first.endsWith("*");
