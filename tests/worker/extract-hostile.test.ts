@@ -56,4 +56,9 @@ describe("hostile pages", () => {
     expect(titleOf(`<html><head><title>Docs <b>v2</b></title>${"<".repeat(100_000)}`)).toBe("Docs v2");
     expect(titleOf(`<title>${"<title ".repeat(50_000)}`)).toBeNull();
   });
+
+  it("keeps a reference that names an object property (&constructor;, &__proto__;) as written, and decodes real ones", () => {
+    const md = preparePage("<main><p>a &constructor; b &__proto__; c &toString; &amp; &lt;tag&gt; &#x41;</p></main>", "text/html");
+    expect(md).toContain("a &constructor; b &__proto__; c &toString; & <tag> A");
+  });
 });

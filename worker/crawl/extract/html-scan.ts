@@ -1,9 +1,12 @@
 // Small linear scanners for HTML text: entities, a tag's attributes, the page title.
-const NAMED: Record<string, string> = {
+const NAMED_ENTITIES: Record<string, string> = {
   amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", mdash: "—", ndash: "–", hellip: "…", rarr: "→", larr: "←",
   copy: "©", reg: "®", trade: "™", laquo: "«", raquo: "»", lsquo: "‘", rsquo: "’", ldquo: "“", rdquo: "”", bull: "•", middot: "·",
   times: "×", zwj: "", zwnj: "", shy: "", ZeroWidthSpace: "", lbrace: "{", rbrace: "}", lcub: "{", rcub: "}", colon: ":", sol: "/", vert: "|",
 };
+
+// A Map: a lookup never reaches Object.prototype ("&constructor;" stays as written), and is faster.
+const NAMED = new Map(Object.entries(NAMED_ENTITIES));
 
 /** Decodes named and numeric character references (unknown ones are kept as written). */
 export function decodeEntities(text: string): string {
@@ -20,7 +23,7 @@ export function decodeEntities(text: string): string {
     if (ref.startsWith("#")) {
       const code = ref[1] === "x" || ref[1] === "X" ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
       decoded = Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : undefined;
-    } else if (ref) decoded = NAMED[ref];
+    } else if (ref) decoded = NAMED.get(ref);
     if (decoded === undefined) {
       out += "&";
       i = amp + 1;

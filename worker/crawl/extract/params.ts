@@ -14,6 +14,7 @@ const TYPE_WORD =
 const PROSE_WORDS = new Set(["note", "warning", "tip", "important", "example", "examples", "returns", "response", "request", "default", "deprecated", "caution", "info", "see"]);
 const NOT_NAMES = new Set(["required", "optional", "yes", "no", "true", "false", "null", "none", "GET", "POST", "PUT", "PATCH", "DELETE"]);
 const NAME = /^[A-Za-z_$@][\w.\-[\]$@]{0,79}$/;
+const MARKUP_CHAR = /[`*_[\]]/;
 const BRACKETED = /^[A-Za-z_][\w-]{0,79}(?:\[[\w-]{0,40}\]){1,5}$/;
 
 /** `poll[options][]` → base `poll`, keys `["options"]`, array true; a plain name has no keys. */
@@ -27,7 +28,10 @@ export function bracketPath(name: string): { base: string; keys: string[]; array
 
 /** Markup dropped from a cell or fragment: code ticks, bold and emphasis markers, links' targets. */
 export const plain = (s: string) =>
-  s
+  // Most cells carry no Markdown at all: only those with its characters go through the replacements.
+  !MARKUP_CHAR.test(s)
+    ? s.trim()
+    : s
     .replace(/`/g, "")
     .replace(/\*\*/g, "")
     .replace(/(?<![\w\\])[*_]|[*_](?!\w)/g, "")
