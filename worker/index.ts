@@ -1,6 +1,8 @@
 // Worker entry: wires the HTTP app, the crawl queue consumer and the cron handler.
 import { app } from "./app";
 import { handleCrawlBatch, type CrawlMessage } from "./crawl/queue";
+import { CALLS_QUEUE_NAME, handleCallBatch } from "./calls/consumer";
+import type { CallRecordMessage } from "./calls/record";
 import type { Bindings } from "./env";
 import { handleScheduled } from "./scheduled";
 
@@ -12,6 +14,7 @@ export { OutboundGuard } from "./hosting/outbound";
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env, _ctx) => handleCrawlBatch(batch as MessageBatch<CrawlMessage>, env),
+  queue: (batch, env, _ctx) =>
+    batch.queue === CALLS_QUEUE_NAME ? handleCallBatch(batch as MessageBatch<CallRecordMessage>, env) : handleCrawlBatch(batch as MessageBatch<CrawlMessage>, env),
   scheduled: (controller, env, _ctx) => handleScheduled(controller, env),
-} satisfies ExportedHandler<Bindings, CrawlMessage>;
+} satisfies ExportedHandler<Bindings, CrawlMessage | CallRecordMessage>;

@@ -117,6 +117,9 @@ export const servers = sqliteTable(
     toolMode: text("tool_mode", { enum: ["direct", "search"] }).notNull().default("direct"),
     // The response budget of the deployed server in UTF-8 bytes (null: the default, 100,000).
     maxResponseBytes: integer("max_response_bytes"),
+    // Call log: keep each call's arguments and result (redacted and capped), and extra field names to redact.
+    recordPayloads: integer("record_payloads", { mode: "boolean" }).notNull().default(false),
+    sensitiveFields: json<string[]>("sensitive_fields").notNull().default(sql`'[]'`),
     sourceUrl: text("source_url"),
     // KV key of the raw description, kept for re-imports.
     specKey: text("spec_key"),
@@ -365,6 +368,8 @@ export const plans = sqliteTable("plans", {
   prioritySupport: integer("priority_support", { mode: "boolean" }).notNull(),
   customDomain: integer("custom_domain", { mode: "boolean" }).notNull(),
   popular: integer("popular", { mode: "boolean" }).notNull().default(false),
+  // How long the call log keeps a call record.
+  callLogRetentionDays: integer("call_log_retention_days").notNull().default(7),
   stripePriceId: text("stripe_price_id"),
   sortOrder: integer("sort_order").notNull(),
 });
@@ -502,4 +507,39 @@ export const specVersions = sqliteTable(
     appliedAt: timestamp("applied_at"),
   },
   (t) => [index("spec_versions_server_idx").on(t.serverId, t.createdAt)],
+);
+
+// ── Call log (issue #23) ─────────────────────────────────────────────────────────────────────
+/** What became of a tools/call: ok; the model's mistake; the API's answer; a time-out; or refused by the gateway. */
+export const CALL_OUTCOMES = ["ok", "invalid_arguments", "unknown_tool", "upstream_4xx", "upstream_5xx", "timeout", "failed", "paused", "over_limit", "unauthorized"] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+export const CALLER_KINDS = ["token", "oauth", "public", "anonymous"] as const;
+
+/** One tools/call as the gateway saw it, written in batches by the call-record queue's consumer. */
+export const callRecords = sqliteTable(
+  "call_records",
+  {
+    id: id(),
+    serverId: text("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id").notNull(),
+    at: timestamp("at").notNull(),
+    tool: text("tool").notNull(),
+    callerKind: text("caller_kind", { enum: CALLER_KINDS }).notNull(),
+    // The access token's or OAuth grant's id and its name then; never the credential itself.
+    callerId: text("caller_id"),
+    callerName: text("caller_name"),
+    outcome: text("outcome", { enum: CALL_OUTCOMES }).notNull(),
+    upstreamStatus: integer("upstream_status"),
+    gatewayMs: integer("gateway_ms").notNull(),
+    upstreamMs: integer("upstream_ms"),
+    requestBytes: integer("request_bytes").notNull(),
+    responseBytes: integer("response_bytes"),
+    error: text("error"),
+    // Redacted and capped JSON, only while the server records payloads.
+    arguments: text("arguments"),
+    result: text("result"),
+  },
+  (t) => [index("call_records_server_at_idx").on(t.serverId, t.at), index("call_records_org_at_idx").on(t.organizationId, t.at)],
 );

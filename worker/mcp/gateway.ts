@@ -11,6 +11,7 @@ import { GatewayError, messagesOf, parseBody, rpcError } from "./jsonrpc";
 import { cachedServerBySlug, managedCredentials } from "./lookup";
 import { farFromLimit, meterToolCalls, type MeterResult } from "./metering";
 import { readTextWithin } from "../lib/body";
+import { CallLog } from "../calls/gateway-log";
 
 /** Largest MCP request body the gateway reads (the SDK's own default bound). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -41,15 +42,18 @@ export function rebindingCheck(env: Bindings, request: Request, customHost?: str
 
 /** Serves one request to /s/{slug}/mcp (CORS headers are added by the route). */
 export async function handleMcpRequest(env: Bindings, db: Database, slug: string, request: Request, waitUntil: (p: Promise<unknown>) => void, customHost?: string) {
+  const started = Date.now();
   const refused = rebindingCheck(env, request, customHost);
   if (refused) return rpcError(403, GatewayError.Forbidden, `Forbidden: ${refused} (DNS rebinding protection)`);
   const found = await cachedServerBySlug(db, slug);
   if (!found || found.server.status === "removed") return rpcError(404, GatewayError.ServerNotFound, `No MCP server at /s/${slug}`);
   const { server, auth, plan } = found;
+  // The call log: each tools/call's record is gathered here and sent off the request path.
+  const callLog = new CallLog(env, waitUntil, found, started);
 
   if (!auth?.exposeToPublic) {
-    const refusal = await refuseUnauthorizedMcpCall(env, db, request, slug, server.id, waitUntil, customHost && customDomainEndpoint(customHost));
-    if (refusal) return refusal;
+    const refusal = await refuseUnauthorizedMcpCall(env, db, request, slug, server.id, waitUntil, customHost && customDomainEndpoint(customHost), callLog.setCaller);
+    if (refusal) return callLog.unauthorized(request, refusal);
   }
   if (!server.activeDeploymentId) {
     return rpcError(503, GatewayError.NotDeployed, `The MCP server '${server.name}' has not been deployed yet: deploy it from the portal`);
@@ -59,7 +63,7 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
   // Far from the monthly limit a call is counted while it runs (see farFromLimit); its answer waits for the count.
   let metering: Promise<MeterResult> | null = null;
   let callId: string | number | null = null;
-  const paused = (message: string) => rpcError(200, GatewayError.ServerPaused, message, callId);
+  const paused = (message: string, why: "paused" | "over_limit" = "paused") => callLog.refused(why, rpcError(200, GatewayError.ServerPaused, message, callId));
   if (request.method === "POST") {
     // Capped while reading: a chunked body declares no length, and nothing is metered before the cap.
     const tooLarge = () => rpcError(413, -32600, "Request body too large (limit 4 MB)");
@@ -70,6 +74,7 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
     const calls = messagesOf(parsed).filter((m) => m.method === "tools/call");
     if (calls.length > 0) {
       callId = calls[0].id ?? null;
+      callLog.read(parsed, body);
       if (server.status === "hibernated") {
         const why = server.hibernatedReason === "servers" ? "the organization has more servers than its plan allows (maxServers)" : `the monthly tool-call limit of the ${plan?.name ?? "current"} plan (${plan?.maxToolCallsPerMonth.toLocaleString("en-US") ?? "?"} calls, maxToolCallsPerMonth) was reached`;
         return paused(`This MCP server is paused (hibernated): ${why}. Upgrade the plan, or wait for the usage reset on the 1st of the month.`);
@@ -82,7 +87,7 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
       if (count > 0 && farFromLimit(metered, count)) metering = meterToolCalls(db, metered, count);
       else if (count > 0) {
         const counted = await meterToolCalls(db, metered, count);
-        if (!counted.ok) return paused(counted.message);
+        if (!counted.ok) return paused(counted.message, "over_limit");
       }
     }
   }
@@ -91,7 +96,7 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
   headers.delete("authorization");
   headers.delete("cookie");
   const forwarded = new Request(`https://${slug}.mcp.internal/mcp`, { method: request.method, headers, body });
-  const answer = getProvider(env, found.provider).fetch(
+  const answer = callLog.forwarded(getProvider(env, found.provider).fetch(
     env,
     {
       deploymentId: server.activeDeploymentId,
@@ -100,11 +105,11 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
       credentials: () => managedCredentials(env.SECRETS_KEY, auth),
     },
     forwarded,
-  );
+  ), metering, request);
   if (!metering) return answer;
   // Promise.all, so neither can fail unobserved: a call whose count failed is never answered.
   const [res, counted] = await Promise.all([answer, metering]);
   if (counted.ok) return res;
   await res.body?.cancel();
-  return paused(counted.message);
+  return paused(counted.message, "over_limit");
 }

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { accessTokens } from "../db/schema";
 import type { Bindings } from "../env";
+import type { Caller } from "../calls/record";
 import { GatewayError, rpcError } from "../mcp/jsonrpc";
 import { bearerToken, TOKEN_PREFIX, verifyAccessToken } from "../tokens/verify";
 import type { GrantProps } from "./consent";
@@ -36,7 +37,7 @@ function touchToken(db: Database, tokenId: string, waitUntil: (p: Promise<unknow
   waitUntil(db.update(accessTokens).set({ lastUsedAt: new Date(now) }).where(eq(accessTokens.id, tokenId)).run());
 }
 
-type Verdict = { ok: true; touch: () => void } | { ok: false; missing: boolean; message: string };
+type Verdict = { ok: true; touch: () => void; caller: Caller } | { ok: false; missing: boolean; message: string };
 
 async function judge(env: Bindings, db: Database, token: string | null, origin: string | null, endpoint: string, serverId: string, waitUntil: (p: Promise<unknown>) => void): Promise<Verdict> {
   if (token?.startsWith(PORTAL_KEY_PREFIX)) {
@@ -46,25 +47,38 @@ async function judge(env: Bindings, db: Database, token: string | null, origin: 
   const grant = token && !token.startsWith(TOKEN_PREFIX) ? grantOfToken(token) : null;
   if (!token || !grant) {
     const check = await verifyAccessToken(env, token, serverId);
-    return check.ok ? { ok: true, touch: () => touchToken(db, check.tokenId, waitUntil) } : { ok: false, missing: check.reason === "missing", message: check.message };
+    return check.ok
+      ? { ok: true, touch: () => touchToken(db, check.tokenId, waitUntil), caller: { kind: "token", id: check.tokenId } }
+      : { ok: false, missing: check.reason === "missing", message: check.message };
   }
   if (!origin) return { ok: false, missing: false, message: "OAuth access tokens are accepted only over https" };
   const valid = await authorizationServer(origin, endpoint).validateToken<GrantProps>(endpoint, token, env);
   if (!valid || valid.props?.serverId !== serverId) return { ok: false, missing: false, message: "Invalid or expired OAuth access token for this server" };
   if (!(await grantStands(db, grant.grantId))) return { ok: false, missing: false, message: "This app's access has been revoked, or its user may no longer use this server" };
-  return { ok: true, touch: () => touchGrant(db, grant.grantId, waitUntil) };
+  return { ok: true, touch: () => touchGrant(db, grant.grantId, waitUntil), caller: { kind: "oauth", id: grant.grantId } };
 }
 
 /**
  * Checks the caller of /s/{slug}/mcp; answers the 401 to send, or null when the call may proceed.
  * `endpoint` is the resource OAuth tokens must be issued for: {PUBLIC_URL}/s/{slug}/mcp unless the
  * server is reached at another address of its own (a custom domain's https://{host}/mcp).
+ * `onCaller` learns who the accepted caller is (a token or grant id, for the call log).
  */
-export async function refuseUnauthorizedMcpCall(env: Bindings, db: Database, request: Request, slug: string, serverId: string, waitUntil: (p: Promise<unknown>) => void, endpoint?: string) {
+export async function refuseUnauthorizedMcpCall(
+  env: Bindings,
+  db: Database,
+  request: Request,
+  slug: string,
+  serverId: string,
+  waitUntil: (p: Promise<unknown>) => void,
+  endpoint?: string,
+  onCaller?: (caller: Caller) => void,
+) {
   const resource = endpoint ?? endpointOf(portalOrigin(env, request.url), slug);
   const verdict = await judge(env, db, bearerToken(request.headers.get("authorization")), issuerOrigin(env, request.url), resource, serverId, waitUntil);
   if (verdict.ok) {
     verdict.touch();
+    onCaller?.(verdict.caller);
     return null;
   }
   const header = verdict.missing ? challenge(resource) : challenge(resource, "invalid_token", verdict.message);

@@ -19,6 +19,7 @@ import { listedSchema } from "./listed-schema";
 import { upstreamAuth } from "./auth";
 import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL, searchModeAnswers, searchModeTools } from "./search-mode";
 import { buildUpstreamRequest } from "./request";
+import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type CallReport, type UpstreamTrace } from "./report";
 import type { RuntimeConfig, RuntimeEnv, UpstreamCredentials } from "./types";
 
 type Tool = RuntimeConfig["tools"][number];
@@ -41,7 +42,9 @@ const isArrayWrapper = (schema: Tool["inputSchema"]) =>
 /** Values the description fixes (one allowed value): never asked of the model, always sent. */
 const fixedArgs = (tool: Tool) => Object.fromEntries(tool.mapping.parameters.filter((p) => p.value !== undefined).map((p) => [p.arg, p.value]));
 
-/** Calls the upstream API for one validated tool call; `checkOutput` when the tool declares an outputSchema. */
+const isTimeout = (err: unknown) => (err as Error)?.name === "TimeoutError" || (err as Error)?.name === "AbortError";
+
+/** Calls the upstream API for one validated tool call; `checkOutput` when the tool declares an outputSchema; `trace` learns the upstream status and time. */
 export async function callTool(
   config: RuntimeConfig,
   tool: Tool,
@@ -49,6 +52,7 @@ export async function callTool(
   creds: UpstreamCredentials,
   incoming?: Headers,
   checkOutput?: OutputCheck,
+  trace: UpstreamTrace = {},
 ): Promise<CallToolResult> {
   let request: Request;
   let credentialParams: string[];
@@ -57,13 +61,20 @@ export async function callTool(
     credentialParams = auth.query.map(([name]) => name);
     request = buildUpstreamRequest(config.baseUrl, tool.mapping, { ...args, ...fixedArgs(tool), ...config.staticValues }, auth);
   } catch (err) {
+    [trace.timedOut, trace.failed] = [isTimeout(err), !isTimeout(err)];
     return answerFromError(err, config.upstreamTimeoutMs);
   }
+  const started = Date.now();
   try {
     const res = await fetch(request, { signal: AbortSignal.timeout(config.upstreamTimeoutMs) });
+    trace.status = res.status;
     const hint = pagingHint(Object.keys(tool.inputSchema.properties ?? {}));
-    return await answerFromResponse(res, withoutParams(request.url, credentialParams), config.maxResponseBytes, checkOutput, hint);
+    const answer = await answerFromResponse(res, withoutParams(request.url, credentialParams), config.maxResponseBytes, checkOutput, hint);
+    trace.ms = Date.now() - started;
+    return answer;
   } catch (err) {
+    trace.ms = Date.now() - started;
+    [trace.timedOut, trace.failed] = [isTimeout(err), !isTimeout(err)];
     return answerFromError(err, config.upstreamTimeoutMs);
   }
 }
@@ -95,36 +106,51 @@ export function createRuntime(config: RuntimeConfig) {
   const listed = searchMode ? searchModeTools(tools.size) : listing;
   let credentials: UpstreamCredentials | null = null;
 
+  /** The call being served, for the report the gateway reads (see report.ts). */
+  type Served = { report?: CallReport[]; id: CallReport["id"]; headers?: Headers };
+
   /** A checked call of one operation's tool: isError naming the arguments when they do not fit. */
-  async function callChecked(entry: Compiled, args: Record<string, unknown>, headers?: Headers): Promise<CallToolResult> {
+  async function callChecked(entry: Compiled, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
     // Bad arguments are a tool result the model sees and can fix (MCP 2025-11-25, SEP-1303), not a protocol error.
     const check = checkArguments(entry.listed, entry.validate, args);
-    if (!check.ok) return { content: [{ type: "text", text: `Invalid arguments for tool ${entry.tool.name}: ${check.message}` }], isError: true };
-    return callTool(config, entry.tool, check.args, credentials ?? {}, headers, entry.checkOutput);
+    if (!check.ok) return reported(served, entry.tool.name, { content: [{ type: "text", text: `Invalid arguments for tool ${entry.tool.name}: ${check.message}` }], isError: true }, {}, true);
+    const trace: UpstreamTrace = {};
+    return reported(served, entry.tool.name, await callTool(config, entry.tool, check.args, credentials ?? {}, served.headers, entry.checkOutput, trace), trace);
   }
 
+  const reported = (served: Served, tool: string, result: CallToolResult, trace: UpstreamTrace, invalid = false) => {
+    recordCall(served.report, served.id, tool, result, trace, invalid);
+    return result;
+  };
+  const unknownTool = (served: Served, name: string, message: string) => {
+    recordUnknownTool(served.report, served.id, name, message);
+    return message;
+  };
+
   /** tools/call of a search-mode server. */
-  async function callSearchMode(name: string, args: Record<string, unknown>, headers?: Headers): Promise<CallToolResult> {
-    if (name === SEARCH_TOOL) return answers!.search(args);
-    if (name === DESCRIBE_TOOL) return answers!.describe(args);
-    if (name !== CALL_TOOL) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list to see the tools of this server.`);
+  async function callSearchMode(name: string, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
+    if (name === SEARCH_TOOL) return reported(served, name, answers!.search(args), {});
+    if (name === DESCRIBE_TOOL) return reported(served, name, answers!.describe(args), {});
+    if (name !== CALL_TOOL) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownTool(served, name, `Unknown tool: ${name}. Call tools/list to see the tools of this server.`));
     const inner = innerCall(args);
-    if (!inner) return { content: [{ type: "text", text: 'Invalid arguments for tool call_tool: Argument "name" must be a string and "arguments" an object.' }], isError: true };
+    if (!inner) return reported(served, name, { content: [{ type: "text", text: 'Invalid arguments for tool call_tool: Argument "name" must be a string and "arguments" an object.' }], isError: true }, {}, true);
     const entry = tools.get(inner.name);
-    if (!entry) return { content: [{ type: "text", text: `No tool named ${JSON.stringify(inner.name)}. Use search_tools to find tool names.` }], isError: true };
-    return callChecked(entry, inner.args, headers);
+    if (!entry) return { content: [{ type: "text", text: unknownTool(served, inner.name, `No tool named ${JSON.stringify(inner.name)}. Use search_tools to find tool names.`) }], isError: true };
+    return callChecked(entry, inner.args, served);
   }
 
   const factory: McpServerFactory = ({ requestInfo }) => {
     // The low-level Server lets us list raw JSON Schemas and check (and coerce) arguments ourselves.
     const server = new Server({ name: config.name, version: config.version }, { capabilities: { tools: {} }, instructions: config.description || undefined });
+    const report = reportOf(requestInfo);
     server.setRequestHandler("tools/list", () => ({ tools: listed }) as never);
-    server.setRequestHandler("tools/call", async (request) => {
+    server.setRequestHandler("tools/call", async (request, ctx) => {
       const { name, arguments: args = {} } = request.params;
-      if (searchMode) return (await callSearchMode(name, args, requestInfo?.headers)) as never;
+      const served: Served = { report, id: ctx.mcpReq.id, headers: requestInfo?.headers };
+      if (searchMode) return (await callSearchMode(name, args, served)) as never;
       const entry = tools.get(name);
-      if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list to see the tools of this server.`);
-      return server.projectCallToolResult(await callChecked(entry, args, requestInfo?.headers), entry.tool.outputSchema);
+      if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownTool(served, name, `Unknown tool: ${name}. Call tools/list to see the tools of this server.`));
+      return server.projectCallToolResult(await callChecked(entry, args, served), entry.tool.outputSchema);
     });
     return server;
   };
@@ -151,21 +177,27 @@ export function createRuntime(config: RuntimeConfig) {
     }
   }
 
+  /** One request: the body read and parsed once, then handed to the SDK's legacy or modern leg. */
+  async function serve(request: Request, env: RuntimeEnv): Promise<Response> {
+    credentials ??= env.UPSTREAM_CREDENTIALS ? (JSON.parse(env.UPSTREAM_CREDENTIALS) as UpstreamCredentials) : {};
+    // A body of unknown or excessive length is left to the SDK, which reads it within its bound.
+    const length = Number(request.headers.get("content-length") ?? Number.NaN);
+    if (request.method !== "POST" || !(length <= MAX_BODY_BYTES)) return handler.fetch(request);
+    const text = await request.text();
+    let parsedBody: unknown;
+    try {
+      parsedBody = text ? JSON.parse(text) : undefined;
+    } catch {}
+    if (parsedBody === undefined) return handler.fetch(new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal }));
+    if (await isLegacyRequest(request, parsedBody)) return legacyJson(request, parsedBody);
+    return handler.fetch(request, { parsedBody });
+  }
+
   return {
     async fetch(request: Request, env: RuntimeEnv): Promise<Response> {
-      credentials ??= env.UPSTREAM_CREDENTIALS ? (JSON.parse(env.UPSTREAM_CREDENTIALS) as UpstreamCredentials) : {};
-      // A body of unknown or excessive length is left to the SDK, which reads it within its bound.
-      const length = Number(request.headers.get("content-length") ?? Number.NaN);
-      if (request.method !== "POST" || !(length <= MAX_BODY_BYTES)) return handler.fetch(request);
-      // The body is read and parsed once here, then handed on parsed.
-      const text = await request.text();
-      let parsedBody: unknown;
-      try {
-        parsedBody = text ? JSON.parse(text) : undefined;
-      } catch {}
-      if (parsedBody === undefined) return handler.fetch(new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal }));
-      if (await isLegacyRequest(request, parsedBody)) return legacyJson(request, parsedBody);
-      return handler.fetch(request, { parsedBody });
+      // The calls this request runs are reported back to the gateway in a header (see report.ts).
+      const report = startReport(request);
+      return withReport(await serve(request, env), report);
     },
   };
 }

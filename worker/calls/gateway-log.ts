@@ -1,0 +1,211 @@
+// The gateway's side of the call log: it gathers each tools/call of a request (caller, tool,
+// sizes, its own refusals; outcome, upstream status and latency from the deployed server's report
+// header, which it strips) and hands the records to recordCalls. Payloads, when the server records
+// them, are read from a copy of the answer and redacted off the request path.
+import { readTextWithin } from "../lib/body";
+import type { Bindings } from "../env";
+import { managedCredentials, type CachedGatewayServer } from "../mcp/lookup";
+import { CALL_REPORT_HEADER, type CallReport } from "../mcp/runtime/report";
+import { PASSTHROUGH_API_KEY_HEADER, PASSTHROUGH_AUTHORIZATION_HEADER } from "../mcp/runtime/types";
+import { bearerToken } from "../tokens/verify";
+import type { CallOutcome } from "../db/schema";
+import { callLogEnabled, recordCalls, type Caller, type CallRecordMessage } from "./record";
+import { cappedJson, MAX_ARGUMENTS_CHARS, MAX_RESULT_CHARS, redactionOf, redactResult, redactValue, type Redaction } from "./redact";
+import { outcomeOfAnswer } from "./outcome";
+
+type RpcCall = { id?: unknown; params?: { name?: unknown; arguments?: unknown } };
+type Refusal = Extract<CallOutcome, "paused" | "over_limit" | "unauthorized">;
+
+/** Refused calls without a valid credential are recorded at most this often per server and isolate. */
+const UNAUTHORIZED_PER_MINUTE = 60;
+const MAX_UNAUTHORIZED_BODY = 64 * 1024;
+const unauthorizedSeen = new Map<string, { minute: number; count: number }>();
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const rpcId = (id: unknown) => (typeof id === "string" || typeof id === "number" ? id : null);
+const toolName = (call: RpcCall) => (typeof call.params?.name === "string" ? call.params.name.slice(0, 200) : "(no name)");
+
+/** The tools/call messages of a parsed body (one message or a batch). */
+function toolCallsOf(parsed: unknown): RpcCall[] {
+  const messages = Array.isArray(parsed) ? parsed : [parsed];
+  return messages.filter((m): m is RpcCall => isObject(m) && m.method === "tools/call").slice(0, 100);
+}
+
+/** Gathers the call records of one gateway request. */
+export class CallLog {
+  private caller: Caller;
+  private calls: RpcCall[] = [];
+  private bodyBytes = 0;
+  private readonly enabled: boolean;
+
+  constructor(
+    private readonly env: Bindings,
+    private readonly waitUntil: (p: Promise<unknown>) => void,
+    private readonly found: CachedGatewayServer,
+    private readonly started = Date.now(),
+  ) {
+    this.caller = found.auth?.exposeToPublic ? { kind: "public" } : { kind: "anonymous" };
+    this.enabled = callLogEnabled(env);
+  }
+
+  /** The verified caller (set by the gateway's credential check). */
+  readonly setCaller = (caller: Caller) => {
+    this.caller = caller;
+  };
+
+  /** The request's parsed body: which tools/call it carries. */
+  read(parsed: unknown, body: string) {
+    if (!this.enabled) return;
+    this.calls = toolCallsOf(parsed);
+    this.bodyBytes = body.length;
+  }
+
+  private base(call: RpcCall, outcome: CallOutcome, at: number): CallRecordMessage {
+    const { server } = this.found;
+    return {
+      kind: "call",
+      id: crypto.randomUUID(),
+      serverId: server.id,
+      organizationId: server.organizationId,
+      at,
+      tool: toolName(call),
+      caller: this.caller,
+      outcome,
+      gatewayMs: at - this.started,
+      requestBytes: this.calls.length === 1 ? this.bodyBytes : JSON.stringify(call).length,
+    };
+  }
+
+  /** A refusal of every tools/call of the request (paused, over the limit). */
+  refused(outcome: Refusal, answer: Response): Response {
+    if (this.calls.length > 0) {
+      const at = Date.now();
+      const records = this.calls.map((c) => ({ ...this.base(c, outcome, at), error: "" }));
+      this.waitUntil(
+        answer
+          .clone()
+          .json()
+          .then((body) => {
+            const message = (body as { error?: { message?: string } }).error?.message ?? "";
+            return recordCalls(this.env, records.map((r) => ({ ...r, error: message.slice(0, 300) })));
+          })
+          .catch(() => {}),
+      );
+    }
+    return answer;
+  }
+
+  /** A 401 for a request without a valid credential: its tools/call are recorded, within a per-server rate. */
+  async unauthorized(request: Request, answer: Response): Promise<Response> {
+    if (!this.enabled || request.method !== "POST" || !this.allowUnauthorized()) return answer;
+    const body = await readTextWithin(request.body, MAX_UNAUTHORIZED_BODY).catch(() => null);
+    let parsed: unknown;
+    try {
+      parsed = body ? JSON.parse(body) : undefined;
+    } catch {}
+    this.read(parsed, body ?? "");
+    return this.refused("unauthorized", answer);
+  }
+
+  private allowUnauthorized() {
+    const minute = Math.floor(Date.now() / 60_000);
+    const id = this.found.server.id;
+    const seen = unauthorizedSeen.get(id);
+    if (!seen || seen.minute !== minute) {
+      if (unauthorizedSeen.size >= 5_000) unauthorizedSeen.clear();
+      unauthorizedSeen.set(id, { minute, count: 1 });
+      return true;
+    }
+    return ++seen.count <= UNAUTHORIZED_PER_MINUTE;
+  }
+
+  /**
+   * The deployed server's answer, with its report header removed. Its calls are recorded once the
+   * answer is back, unless `metering` refuses them (the gateway then records that refusal).
+   */
+  async forwarded(answer: Promise<Response>, metering: Promise<{ ok: boolean }> | null, request: Request): Promise<Response> {
+    if (this.calls.length === 0) return answer;
+    const res = await answer;
+    const at = Date.now();
+    const header = res.headers.get(CALL_REPORT_HEADER);
+    const clean = header === null ? res : new Response(res.body, res);
+    if (header !== null) clean.headers.delete(CALL_REPORT_HEADER);
+    const reports = parseReport(header);
+    const payloads = this.found.server.recordPayloads;
+    // Without a report (a server deployed before the call log, or an SSE answer) the outcome is read from the answer itself.
+    const copy = payloads || !reports ? clean.clone() : null;
+    this.waitUntil(this.finish(at, reports, copy, metering, request.headers));
+    return clean;
+  }
+
+  private async finish(at: number, reports: CallReport[] | null, copy: Response | null, metering: Promise<{ ok: boolean }> | null, headers: Headers) {
+    try {
+      if (metering && !(await metering).ok) return void (await copy?.body?.cancel());
+      const answers = copy ? await answersOf(copy) : new Map<string | number, unknown>();
+      const redaction = this.found.server.recordPayloads ? await this.redaction(headers) : null;
+      const records = this.calls.map((call) => {
+        const id = rpcId(call.id);
+        const report = reports?.find((r) => r.id === id && r.tool === toolName(call)) ?? reports?.find((r) => r.id === id);
+        const answer = id === null ? undefined : answers.get(id);
+        const record = this.base(call, "ok", at);
+        if (report) {
+          Object.assign(record, { outcome: report.outcome, upstreamStatus: report.status, upstreamMs: report.upstreamMs, responseBytes: report.resultBytes, error: report.error, tool: report.tool || record.tool });
+        } else if (answer !== undefined) {
+          Object.assign(record, outcomeOfAnswer(answer));
+        }
+        record.gatewayMs = Math.max(0, at - this.started - (record.upstreamMs ?? 0));
+        if (redaction) {
+          record.arguments = cappedJson(redactValue(call.params?.arguments ?? {}, redaction), MAX_ARGUMENTS_CHARS);
+          if (answer !== undefined) record.result = cappedJson(redactResult(answer, redaction), MAX_RESULT_CHARS);
+        }
+        return record;
+      });
+      await recordCalls(this.env, records);
+    } catch (err) {
+      console.error("call log: records not gathered", (err as Error)?.message ?? String(err));
+    }
+  }
+
+  /** What a payload of this server must not show: its sensitive fields, its managed secrets, the caller's credentials. */
+  private async redaction(headers: Headers): Promise<Redaction> {
+    const { server, auth } = this.found;
+    const managed = await managedCredentials(this.env.SECRETS_KEY, auth).catch(() => ({}));
+    const passthrough = [headers.get(PASSTHROUGH_AUTHORIZATION_HEADER), headers.get(PASSTHROUGH_API_KEY_HEADER)];
+    const bearer = bearerToken(headers.get("authorization"));
+    const words = passthrough.flatMap((v) => (v ? [v, ...v.split(/\s+/)] : []));
+    return redactionOf(server.sensitiveFields ?? [], [...Object.values(managed), bearer, ...words]);
+  }
+}
+
+/** The report header of a deployed server, or null when it sent none (or an unreadable one). */
+function parseReport(header: string | null): CallReport[] | null {
+  if (!header) return null;
+  try {
+    const value = JSON.parse(decodeURIComponent(header)) as unknown;
+    return Array.isArray(value) ? (value as CallReport[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The JSON-RPC answers of an MCP answer (JSON, or the data lines of an SSE stream): id → result or error. */
+async function answersOf(res: Response): Promise<Map<string | number, unknown>> {
+  const text = await readTextWithin(res.body, 8 * 1024 * 1024);
+  const answers = new Map<string | number, unknown>();
+  if (!text) return answers;
+  const type = res.headers.get("content-type") ?? "";
+  const chunks = type.includes("text/event-stream") ? text.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5)) : [text];
+  for (const chunk of chunks) {
+    let value: unknown;
+    try {
+      value = JSON.parse(chunk);
+    } catch {
+      continue;
+    }
+    for (const message of Array.isArray(value) ? value : [value]) {
+      const id = isObject(message) ? rpcId(message.id) : null;
+      if (id !== null) answers.set(id, "result" in message ? message.result : { rpcError: message.error });
+    }
+  }
+  return answers;
+}

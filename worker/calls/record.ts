@@ -1,0 +1,56 @@
+// Call records leave the gateway through the call-record queue, in waitUntil: nothing on the
+// request path waits for them. The queue's consumer (consumer.ts) writes them to D1 in batches.
+import type { CallOutcome } from "../db/schema";
+import type { Bindings } from "../env";
+
+/** Who called: an access token or an OAuth grant by id (its name is looked up by the consumer), never the credential. */
+export type Caller = { kind: "token" | "oauth"; id: string } | { kind: "public" | "anonymous" };
+
+/** One tools/call, as the gateway saw it. */
+export type CallRecordMessage = {
+  kind: "call";
+  /** Chosen by the gateway, so a redelivered message is written once. */
+  id: string;
+  serverId: string;
+  organizationId: string;
+  at: number;
+  tool: string;
+  caller: Caller;
+  outcome: CallOutcome;
+  upstreamStatus?: number;
+  gatewayMs: number;
+  upstreamMs?: number;
+  requestBytes: number;
+  responseBytes?: number;
+  error?: string;
+  arguments?: string;
+  result?: string;
+};
+
+/** Queue messages stay under the Queues limit of 256 KB per sendBatch (payloads are capped far below). */
+const MAX_SEND_BYTES = 200_000;
+
+/** Whether the call log is on (CALL_LOG = "off" turns recording off for the whole portal). */
+export const callLogEnabled = (env: Pick<Bindings, "CALL_LOG">) => env.CALL_LOG !== "off";
+
+/** Sends the records to the call-record queue (call it in waitUntil); a failed send is logged, never the caller's problem. */
+export async function recordCalls(env: Bindings, records: CallRecordMessage[]) {
+  if (records.length === 0 || !callLogEnabled(env)) return;
+  await sendRecords(env, records).catch((err) => console.error("call log: records not queued", (err as Error)?.message ?? String(err)));
+}
+
+async function sendRecords(env: Bindings, records: CallRecordMessage[]) {
+  if (records.length === 1) return env.CALLS_QUEUE.send(records[0], { contentType: "json" });
+  let chunk: MessageSendRequest<CallRecordMessage>[] = [];
+  let size = 0;
+  for (const body of records) {
+    const bytes = JSON.stringify(body).length;
+    if (chunk.length > 0 && (size + bytes > MAX_SEND_BYTES || chunk.length === 100)) {
+      await env.CALLS_QUEUE.sendBatch(chunk);
+      [chunk, size] = [[], 0];
+    }
+    chunk.push({ body, contentType: "json" });
+    size += bytes;
+  }
+  if (chunk.length > 0) await env.CALLS_QUEUE.sendBatch(chunk);
+}
