@@ -4,6 +4,7 @@
 interface __BaseEnv_Env {
 	KV: KVNamespace;
 	OAUTH_KV: KVNamespace;
+	UPLOADS: R2Bucket;
 	DB: D1Database;
 	CRAWL_QUEUE: Queue;
 	JOB_QUEUE: Queue;

@@ -15,6 +15,7 @@ import { authConfigRoutes } from "./routes/auth-config";
 import { billingRoutes, billingWebhookRoutes } from "./routes/billing";
 import { crawlRoutes } from "./routes/crawl";
 import { domainRoutes } from "./routes/domains";
+import { importRoutes } from "./imports/routes";
 import { serveCustomHosts } from "./domains/serve";
 import { deploymentCancelRoutes, deploymentRoutes } from "./routes/deployment";
 import { gatewayRoutes } from "./routes/gateway";
@@ -49,7 +50,7 @@ app.use(
 const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => fail(413, "Request body too large (limit 1 MB)") });
 // POST /api/servers and PUT /api/servers/{id}/spec upload descriptions; they apply their own, larger limit (UPLOAD_BODY_LIMIT).
 const isDescriptionUpload = (method: string, path: string) =>
-  (method === "POST" && path.replace(/\/$/, "") === "/api/servers") || (method === "PUT" && path.startsWith("/api/servers/") && path.endsWith("/spec"));
+  (method === "POST" && ["/api/servers", "/api/imports"].includes(path.replace(/\/$/, ""))) || (method === "PUT" && path.startsWith("/api/servers/") && path.endsWith("/spec"));
 app.use("/api/*", (c, next) => (isDescriptionUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
 
 // MCP gateway and the spec's /servers/{id}/deployment cancel call: outside /api, with their own guards.
@@ -72,6 +73,7 @@ app.route("/api/servers", serverCrawlRoutes);
 app.route("/api/servers", authConfigRoutes);
 app.route("/api/servers", domainRoutes);
 app.route("/api/servers", serverSpecRoutes);
+app.route("/api/imports", importRoutes);
 app.route("/api", tokenRoutes);
 app.route("/api/api-keys", apiKeyRoutes);
 app.route("/api/oauth", oauthApiRoutes);

@@ -75,7 +75,9 @@ export const createdServer = server
       tools: z.number().int(),
       skipped: z.number().int(),
       degraded: z.number().int(),
-      issues: z.array(importIssue),
+      activeTools: z.number().int().optional().describe("Tools that start active: at most the plan's maxToolsPerServer"),
+      inactiveTools: z.number().int().optional().describe("Tools imported inactive because of the plan's active-tool limit"),
+      issues: z.array(importIssue).describe("The first 1,000 entries (then one line saying how many more); the counts cover every entry"),
     }),
   })
   .meta({ id: "CreatedServer" });

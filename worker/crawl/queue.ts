@@ -14,6 +14,7 @@ import { preparePage, titleOf } from "./markdown";
 import { recordCrawlError, refreshServer } from "./refresh";
 import { recrawlServer } from "./server-crawl";
 import { syncServerJob } from "../versions/sync";
+import { type ImportMessage, runImportJob } from "../imports/jobs";
 
 export type PageMessage = { kind?: "page"; crawlId: string; url: string };
 /** An extraction job ("refine" is its former name, still accepted), a server whose re-crawl to watch, or one to re-crawl. */
@@ -22,7 +23,8 @@ export type JobMessage =
   | { kind: "refine"; jobId: string }
   | { kind: "refresh"; serverId: string; crawlId: string }
   | { kind: "recrawl"; serverId: string }
-  | { kind: "sync"; serverId: string };
+  | { kind: "sync"; serverId: string }
+  | ImportMessage;
 export type CrawlMessage = PageMessage | JobMessage;
 
 export const MAX_PAGE_ATTEMPTS = 3;
@@ -105,13 +107,14 @@ async function handleJob(env: Bindings, message: Message<JobMessage>) {
     else if (body.kind === "refresh") await refreshServer(db, env, body);
     else if (body.kind === "recrawl") await recrawlServer(db, env, body.serverId);
     else if (body.kind === "sync") await syncServerJob(db, env, body.serverId);
+    else if (body.kind === "import") await runImportJob(db, env, body.jobId, message.attempts >= MAX_JOB_ATTEMPTS);
     message.ack();
   } catch (err) {
     const reason = (err as Error).message;
     console.error("crawl job failed", body.kind, `attempt ${message.attempts}`, reason);
     if (message.attempts < MAX_JOB_ATTEMPTS) return message.retry({ delaySeconds: 30 });
     if (body.kind === "extract" || body.kind === "refine") await failJob(db, body.jobId, jobFailedMessage(reason));
-    else await recordCrawlError(db, env, body, `The re-crawl could not be completed: ${reason}`);
+    else if (body.kind !== "import") await recordCrawlError(db, env, body, `The re-crawl could not be completed: ${reason}`);
     message.ack();
   }
 }

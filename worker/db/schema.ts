@@ -509,6 +509,39 @@ export const specVersions = sqliteTable(
   (t) => [index("spec_versions_server_idx").on(t.serverId, t.createdAt)],
 );
 
+// ── Large imports ─────────────────────────────────────────────────────────────────────────────
+
+export const IMPORT_JOB_STATUSES = ["pending", "processing", "completed", "failed"] as const;
+export type ImportJobProgress = { bytes: number; pathItems: number; totalPathItems: number; operations: number; tools: number };
+
+/** A description too large to import in a request (kept in R2 meanwhile), imported by a queue job. */
+export const importJobs = sqliteTable(
+  "import_jobs",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: IMPORT_JOB_STATUSES }).notNull().default("pending"),
+    // R2 key of the uploaded or fetched description (deleted once the job ends).
+    objectKey: text("object_key").notNull(),
+    sourceUrl: text("source_url"),
+    filename: text("filename"),
+    name: text("name"),
+    description: text("description"),
+    progress: json<ImportJobProgress>("progress").notNull().default(sql`'{"bytes":0,"pathItems":0,"totalPathItems":0,"operations":0,"tools":0}'`),
+    // The server being filled (set as soon as it exists, so a retried job removes the partial one).
+    serverId: text("server_id").references(() => servers.id, { onDelete: "set null" }),
+    // The import report: exact counts and the first entries.
+    report: json<Record<string, unknown>>("report"),
+    error: text("error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("import_jobs_org_idx").on(t.organizationId, t.createdAt)],
+);
+
 // ── Call log (issue #23) ─────────────────────────────────────────────────────────────────────
 /** What became of a tools/call: ok; the model's mistake; the API's answer; a time-out; or refused by the gateway. */
 export const CALL_OUTCOMES = ["ok", "invalid_arguments", "unknown_tool", "upstream_4xx", "upstream_5xx", "timeout", "failed", "paused", "over_limit", "unauthorized"] as const;

@@ -60,6 +60,17 @@ export type FetchedBody = { url: string; status: number; contentType: string; te
 
 /** Fetches a user-given URL as text with every guard on; throws ApiError with a clear message on failure. */
 export async function safeFetchText(raw: string, env: Pick<Env, "ENVIRONMENT">, options: SafeFetchOptions = {}): Promise<FetchedBody> {
+  const { maxBytes = 10 * 1024 * 1024 } = options;
+  const { url, res } = await safeFetch(raw, env, { ...options, maxBytes });
+  const text = await readCapped(res, maxBytes);
+  return { url, status: res.status, contentType: res.headers.get("content-type") ?? "", text };
+}
+
+/**
+ * Fetches a user-given URL with every guard on (redirects re-checked, time-out, declared size within
+ * `maxBytes`) and answers the response unread, for callers that stream its body within the same cap.
+ */
+export async function safeFetch(raw: string, env: Pick<Env, "ENVIRONMENT">, options: SafeFetchOptions = {}): Promise<{ url: string; res: Response }> {
   const { timeoutMs = 15_000, maxBytes = 10 * 1024 * 1024, maxRedirects = 5, headers } = options;
   let url = checkPublicUrl(raw, env);
   const signal = AbortSignal.timeout(timeoutMs);
@@ -79,8 +90,7 @@ export async function safeFetchText(raw: string, env: Pick<Env, "ENVIRONMENT">, 
     }
     const declared = Number(res.headers.get("content-length") ?? 0);
     if (declared > maxBytes) fail(413, `The document is larger than the ${maxBytes / 1024 / 1024} MB limit`);
-    const text = await readCapped(res, maxBytes);
-    return { url: url.href, status: res.status, contentType: res.headers.get("content-type") ?? "", text };
+    return { url: url.href, res };
   }
 }
 

@@ -1,5 +1,5 @@
 // The import engine: a description (text, with its URL when it has one) → server facts, tools and
-// a report of every operation skipped or degraded. The Worker, re-crawls and the corpus test call this.
+// a report of every operation skipped or degraded (listed up to a bound, always counted exactly). The Worker, re-crawls and the corpus test call this.
 import type { Endpoint } from "../db/schema";
 import { toolAnnotations } from "./annotations";
 import { fitSchema } from "./budget";
@@ -14,8 +14,6 @@ import { buildToolInput } from "./tool";
 import type { HttpMethod, ImportIssue, ToolDefinition } from "./types";
 
 export const HTTP_METHODS: HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-/** Tools kept per server; operations beyond are reported as skipped. */
-export const MAX_TOOLS = 2000;
 /** Tags kept per operation (search mode ranks by them), and characters per tag. */
 const MAX_TAGS = 5;
 const MAX_TAG_CHARS = 60;
@@ -26,9 +24,31 @@ function tagsOf(op: { tags?: unknown }): { tags?: string[] } {
   const tags = op.tags.filter((t): t is string => typeof t === "string" && t.trim() !== "").slice(0, MAX_TAGS).map((t) => t.trim().slice(0, MAX_TAG_CHARS));
   return tags.length > 0 ? { tags } : {};
 }
-const MAX_REPORT_ISSUES = 1000;
+/** Report entries listed; the counts always cover every entry, listed or not. */
+export const MAX_REPORT_ISSUES = 1000;
 /** Schema nodes an outputSchema may hold before deeper parts are summarised: it documents, it asks nothing. */
 const OUTPUT_NODE_BUDGET = 1000;
+
+/** The import report: its first entries listed, every entry counted. */
+export class ImportReport {
+  readonly listed: ImportIssue[] = [];
+  skipped = 0;
+  degraded = 0;
+
+  add(issue: ImportIssue) {
+    if (issue.kind === "skipped") this.skipped++;
+    else this.degraded++;
+    if (this.listed.length < MAX_REPORT_ISSUES) this.listed.push(issue);
+  }
+
+  /** The listed entries, with a last line saying how many more there are when the list is cut. */
+  get issues(): ImportIssue[] {
+    const more = this.skipped + this.degraded - this.listed.length;
+    return more > 0 ? [...this.listed, { operation: "(report)", kind: "degraded", reason: `${more} more issues not listed` }] : this.listed;
+  }
+}
+
+export type ImportCounts = { operations: number; tools: number; skipped: number; degraded: number };
 
 export type ImportResult = {
   title: string;
@@ -38,7 +58,10 @@ export type ImportResult = {
   baseUrl: string | null;
   endpoints: Endpoint[];
   tools: ToolDefinition[];
+  /** The report's entries (at most MAX_REPORT_ISSUES, then one line saying how many more). */
   issues: ImportIssue[];
+  /** Exact counts over every operation and every report entry. */
+  counts: ImportCounts;
   operationCount: number;
   loaded: LoadedDescription;
 };
@@ -66,51 +89,72 @@ function seeAlsoOf(document: OpenApiDocument, op: Record<string, any>, label: st
   return url ? `${id} in ${url}` : `${id} in the API documentation`;
 }
 
-/** Imports an already-loaded description into tool definitions and a report. */
-export function buildImport(loaded: LoadedDescription, options: { maxTools?: number } = {}): ImportResult {
+/** Facts of the whole description: title, version, base URL. */
+export function describeDocument(loaded: Pick<LoadedDescription, "document" | "rootUrl" | "originalVersion">) {
   const { document, rootUrl } = loaded;
-  const maxTools = options.maxTools ?? MAX_TOOLS;
-  const resolver = new RefResolver(loaded.files, rootUrl);
-  const cache = new Map<string, CachedSchema>();
-  const outputCache = new Map<string, CachedSchema>();
-  const signals = credentialSignals(document, resolver);
-  const names = new NameRegistry(true);
-  const tools: ToolDefinition[] = [];
-  const issues: ImportIssue[] = loaded.unresolved.map((u) => ({ operation: "(description)", kind: "degraded", reason: `external reference not loaded: ${u}` }));
-  let operationCount = 0;
-  const paths = document.paths && typeof document.paths === "object" ? document.paths : {};
-  for (const [path, rawItem] of Object.entries<any>(paths)) {
-    const item = resolver.deref(rawItem, rootUrl);
+  const info = document.info && typeof document.info === "object" ? document.info : {};
+  const sourceUrl = rootUrl.startsWith("http") ? rootUrl : null;
+  return {
+    title: typeof info.title === "string" && info.title.trim() ? info.title.trim() : "Untitled API",
+    description: typeof info.description === "string" ? info.description.trim() : "",
+    version: info.version !== undefined && info.version !== null ? String(info.version) : "1.0.0",
+    openapiVersion: loaded.originalVersion,
+    baseUrl: baseUrlOf(document, sourceUrl),
+  };
+}
+
+/**
+ * Converts path items one at a time into tools, so a large description can be fed in pieces: the
+ * converted schemas, names and report are kept; the tools of each path item are handed back.
+ */
+export class OperationConverter {
+  private readonly resolver: RefResolver;
+  private readonly cache = new Map<string, CachedSchema>();
+  private readonly outputCache = new Map<string, CachedSchema>();
+  private readonly signals: ReturnType<typeof credentialSignals>;
+  private readonly names = new NameRegistry(true);
+  readonly report = new ImportReport();
+  operations = 0;
+  tools = 0;
+
+  constructor(private readonly loaded: Pick<LoadedDescription, "document" | "files" | "rootUrl" | "unresolved">) {
+    this.resolver = new RefResolver(loaded.files, loaded.rootUrl);
+    this.signals = credentialSignals(loaded.document, this.resolver);
+    for (const u of loaded.unresolved) this.report.add({ operation: "(description)", kind: "degraded", reason: `external reference not loaded: ${u}` });
+  }
+
+  /** The tools of one path item (every operation that converts), their issues added to the report. */
+  convertPathItem(path: string, rawItem: unknown): ToolDefinition[] {
+    const { document, rootUrl } = this.loaded;
+    const item = this.resolver.deref(rawItem, rootUrl);
     if (!item) {
-      issues.push({ operation: path, kind: "skipped", reason: "path item could not be resolved" });
-      continue;
+      // A path item that cannot be resolved still counts its operations when they are written inline.
+      this.report.add({ operation: path, kind: "skipped", reason: "path item could not be resolved" });
+      return [];
     }
+    const tools: ToolDefinition[] = [];
     for (const method of HTTP_METHODS) {
       const op = item.value[method];
       if (op === undefined) continue;
-      operationCount++;
+      this.operations++;
       const label = `${method.toUpperCase()} ${path}`;
       if (!op || typeof op !== "object") {
-        issues.push({ operation: label, kind: "skipped", reason: "operation is not an object" });
+        this.report.add({ operation: label, kind: "skipped", reason: "operation is not an object" });
         continue;
       }
-      if (tools.length >= maxTools) {
-        issues.push({ operation: label, kind: "skipped", reason: `more than ${maxTools} operations: only the first ${maxTools} become tools` });
-        continue;
-      }
-      const ctx = newSchemaContext(resolver, cache);
+      const ctx = newSchemaContext(this.resolver, this.cache);
       ctx.seeAlso = seeAlsoOf(document, op, label);
       try {
-        const built = buildToolInput(method, path, item.value, op, item.url, ctx, signals);
+        const built = buildToolInput(method, path, item.value, op, item.url, ctx, this.signals);
         const fitted = fitSchema(built.inputSchema, ctx.seeAlso);
         if (fitted.summarized) ctx.notes.add("input schema larger than the size budget: its deepest parts are summarised in words");
-        const outputCtx = { ...newSchemaContext(resolver, outputCache, OUTPUT_NODE_BUDGET), output: true, seeAlso: ctx.seeAlso };
+        const outputCtx = { ...newSchemaContext(this.resolver, this.outputCache, OUTPUT_NODE_BUDGET), output: true, seeAlso: ctx.seeAlso };
         const outputSchema = buildOutputSchema(op, item.url, outputCtx);
         const base = operationBaseName(op.operationId, method, path);
         if (!base.fromId && typeof op.operationId === "string" && op.operationId.trim()) {
           ctx.notes.add("operationId has no usable characters; name derived from method and path");
         }
-        const name = names.take(base.name);
+        const name = this.names.take(base.name);
         if (base.name.length > 64) ctx.notes.add(`name shortened to ${name} (at most 64 characters)`);
         else if (name !== base.name) ctx.notes.add(`name ${base.name} already taken; renamed to ${name}`);
         const summary = typeof op.summary === "string" ? op.summary.trim().slice(0, 200) : undefined;
@@ -125,31 +169,41 @@ export function buildImport(loaded: LoadedDescription, options: { maxTools?: num
           mapping: built.mapping,
           endpoint: { method: method.toUpperCase(), path, ...(summary ? { summary } : {}), ...tagsOf(op) },
         });
-        for (const reason of ctx.notes) issues.push({ operation: `${label} (${name})`, kind: "degraded", reason });
+        for (const reason of ctx.notes) this.report.add({ operation: `${label} (${name})`, kind: "degraded", reason });
       } catch (err) {
-        issues.push({ operation: label, kind: "skipped", reason: `could not be converted: ${(err as Error).message}` });
+        this.report.add({ operation: label, kind: "skipped", reason: `could not be converted: ${(err as Error).message}` });
       }
     }
+    this.tools += tools.length;
+    return tools;
   }
-  const info = document.info && typeof document.info === "object" ? document.info : {};
-  const sourceUrl = rootUrl.startsWith("http") ? rootUrl : null;
+
+  /** Exact counts so far. */
+  get counts(): ImportCounts {
+    return { operations: this.operations, tools: this.tools, skipped: this.report.skipped, degraded: this.report.degraded };
+  }
+}
+
+/** Imports an already-loaded description into tool definitions and a report: every operation becomes a tool. */
+export function buildImport(loaded: LoadedDescription): ImportResult {
+  const converter = new OperationConverter(loaded);
+  const tools: ToolDefinition[] = [];
+  const paths = loaded.document.paths && typeof loaded.document.paths === "object" ? loaded.document.paths : {};
+  for (const [path, rawItem] of Object.entries<any>(paths)) {
+    for (const tool of converter.convertPathItem(path, rawItem)) tools.push(tool);
+  }
   return {
-    title: typeof info.title === "string" && info.title.trim() ? info.title.trim() : "Untitled API",
-    description: typeof info.description === "string" ? info.description.trim() : "",
-    version: info.version !== undefined && info.version !== null ? String(info.version) : "1.0.0",
-    openapiVersion: loaded.originalVersion,
-    baseUrl: baseUrlOf(document, sourceUrl),
+    ...describeDocument(loaded),
     endpoints: tools.map((t) => t.endpoint),
     tools,
-    issues: issues.length > MAX_REPORT_ISSUES
-      ? [...issues.slice(0, MAX_REPORT_ISSUES), { operation: "(report)", kind: "degraded", reason: `${issues.length - MAX_REPORT_ISSUES} more issues not listed` }]
-      : issues,
-    operationCount,
+    issues: converter.report.issues,
+    counts: converter.counts,
+    operationCount: converter.operations,
     loaded,
   };
 }
 
 /** Loads and imports a description; fails with a clear 400/413/502 message when it cannot. */
-export async function importDescription(source: DescriptionSource, env: Pick<Cloudflare.Env, "ENVIRONMENT">, options?: { maxTools?: number }) {
-  return buildImport(await loadDescription(source, env), options);
+export async function importDescription(source: DescriptionSource, env: Pick<Cloudflare.Env, "ENVIRONMENT">) {
+  return buildImport(await loadDescription(source, env));
 }

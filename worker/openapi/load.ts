@@ -33,7 +33,7 @@ function shownVersion(value: unknown) {
 }
 
 /** Checks the version field; answers the version string. */
-function checkVersion(doc: unknown): string {
+export function checkVersion(doc: unknown): string {
   if (!doc || typeof doc !== "object" || Array.isArray(doc)) fail(400, NOT_A_DESCRIPTION);
   const { openapi, swagger } = doc as Record<string, unknown>;
   const version = String(openapi ?? swagger ?? "");

@@ -26,13 +26,17 @@ export const serverLimitMessage = (max: number) =>
 type Env = Pick<Cloudflare.Env, "ENVIRONMENT" | "KV">;
 export type CreateServerInput = { organizationId: string; userId: string; name?: string; description?: string; source: DescriptionSource };
 
-/** A summary of the import report as answered with the server. */
-export const reportOf = (result: ImportResult) => ({
+/**
+ * A summary of the import report as answered with the server: exact counts whatever the length of
+ * the listed entries, and how many tools start inactive because of the plan's active-tool limit.
+ */
+export const reportOf = (result: Pick<ImportResult, "openapiVersion" | "counts" | "issues">, maxActive?: number) => ({
   openapiVersion: result.openapiVersion,
-  operations: result.operationCount,
-  tools: result.tools.length,
-  skipped: result.issues.filter((i) => i.kind === "skipped").length,
-  degraded: result.issues.filter((i) => i.kind === "degraded").length,
+  operations: result.counts.operations,
+  tools: result.counts.tools,
+  skipped: result.counts.skipped,
+  degraded: result.counts.degraded,
+  ...(maxActive !== undefined ? { activeTools: Math.min(result.counts.tools, maxActive), inactiveTools: Math.max(0, result.counts.tools - maxActive) } : {}),
   issues: result.issues,
 });
 
@@ -95,9 +99,10 @@ export async function createServer(db: Database, env: Env, input: CreateServerIn
     throw err;
   });
   const row = (serverRow as (typeof servers.$inferSelect)[])[0];
-  const activeToolCount = Math.min(result.tools.length, plan.maxToolsPerServer);
+  const maxActive = plan.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER;
+  const activeToolCount = Math.min(result.tools.length, maxActive);
   const auth = (await db.query.authConfigs.findFirst({ where: (a, { eq }) => eq(a.serverId, serverId) })) ?? null;
-  return { ...toServerAnswer(row, { toolCount: result.tools.length, activeToolCount }, auth, null), importReport: reportOf(result) };
+  return { ...toServerAnswer(row, { toolCount: result.tools.length, activeToolCount }, auth, null), importReport: reportOf(result, maxActive) };
 }
 
 /** Tool inserts chunked to D1's bound-parameter limit. */

@@ -48,12 +48,22 @@ async function maxActiveTools(db: Database, organizationId: string) {
   return plan?.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER;
 }
 
+/** Tool names bound per statement (D1 allows 100 bound parameters; the server id takes one). */
+const NAMES_PER_STATEMENT = 90;
+
 /** Turns tools on or off; enabling beyond the plan's active-tool limit fails with 403. */
 export async function setToolsActive(db: Database, organizationId: string, serverId: string, toolNames: string[], active: boolean) {
   await getConfigurableServer(db, organizationId, serverId);
   const names = [...new Set(toolNames)];
-  const found = await db.select({ name: tools.name, active: tools.active }).from(tools).where(and(eq(tools.serverId, serverId), inArray(tools.name, names)));
-  const missing = names.filter((n) => !found.some((f) => f.name === n));
+  // D1 binds at most 100 parameters per statement: the names go in chunks.
+  const chunks: string[][] = [];
+  for (let i = 0; i < names.length; i += NAMES_PER_STATEMENT) chunks.push(names.slice(i, i + NAMES_PER_STATEMENT));
+  const known = new Map<string, boolean>();
+  for (const rows of await db.batch(chunks.map((chunk) => db.select({ name: tools.name, active: tools.active }).from(tools).where(and(eq(tools.serverId, serverId), inArray(tools.name, chunk)))) as [never])) {
+    for (const row of rows as { name: string; active: boolean }[]) known.set(row.name, row.active);
+  }
+  const found = [...known].map(([name, isActive]) => ({ name, active: isActive }));
+  const missing = names.filter((n) => !known.has(n));
   if (missing.length) fail(404, `Tool not found: ${missing.slice(0, 5).join(", ")}`);
   if (active) {
     const toEnable = found.filter((f) => !f.active).length;
@@ -65,7 +75,7 @@ export async function setToolsActive(db: Database, organizationId: string, serve
     }
   }
   await db.batch([
-    db.update(tools).set({ active, updatedAt: new Date() }).where(and(eq(tools.serverId, serverId), inArray(tools.name, names))),
+    ...chunks.map((chunk) => db.update(tools).set({ active, updatedAt: new Date() }).where(and(eq(tools.serverId, serverId), inArray(tools.name, chunk)))),
     db.update(servers).set({ updatedAt: new Date() }).where(eq(servers.id, serverId)),
   ]);
   const [{ n: activeToolCount }] = await db.select({ n: sql<number>`count(*)` }).from(tools).where(and(eq(tools.serverId, serverId), eq(tools.active, true)));

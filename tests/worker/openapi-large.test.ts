@@ -1,0 +1,146 @@
+// APIs of any size: every operation becomes a tool (none cut at 2,000), the report counts exactly
+// whatever the length of its list, tools beyond the plan's limit are imported inactive and can be
+// toggled in bulk; a description over 20 MB goes to R2 and is imported by a queue job with progress.
+import { env } from "cloudflare:workers";
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import worker from "../../worker/index";
+import { getDb } from "../../worker/db";
+import { servers, subscriptions, tools } from "../../worker/db/schema";
+import type { CrawlMessage } from "../../worker/crawl/queue";
+import { call, signUp } from "./helpers";
+
+const db = getDb(env.DB);
+
+/**
+ * A description with `good` convertible operations (a get and a post per path) and `broken`
+ * operations that are not objects (each skipped with a report entry).
+ */
+function generated(good: number, broken: number, padding = 0) {
+  const paths: Record<string, unknown> = {};
+  const pad = "x".repeat(padding);
+  for (let i = 0; i < good / 2; i++) {
+    paths[`/things${i}/{id}`] = {
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+      get: { operationId: `getThing${i}`, tags: [i % 2 ? "odd" : "even"], summary: `Get thing ${i}`, description: pad, responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } } } },
+      post: { operationId: `updateThing${i}`, tags: ["writes"], requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } }, responses: { "200": { description: "ok" } } },
+    };
+  }
+  for (let i = 0; i < broken; i++) paths[`/broken${i}`] = { get: "not an operation" };
+  return {
+    openapi: "3.0.3",
+    info: { title: "Generated", version: "2.0.0" },
+    servers: [{ url: "https://generated.example.com" }],
+    paths,
+    components: { schemas: { Thing: { type: "object", properties: { name: { type: "string" }, size: { type: "integer" } } } } },
+  };
+}
+
+async function growthUser() {
+  const user = await signUp();
+  await db.insert(subscriptions).values({ organizationId: user.organizationId, planType: "growth" }).onConflictDoUpdate({ target: subscriptions.organizationId, set: { planType: "growth" } });
+  return user;
+}
+
+const upload = (cookie: string, text: string, filename = "generated.json") => {
+  const form = new FormData();
+  form.append("file", new File([text], filename, { type: "application/json" }));
+  return call("/api/servers", { method: "POST", cookie, body: form });
+};
+
+const countTools = async (serverId: string, active?: boolean) => {
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(tools)
+    .where(active === undefined ? eq(tools.serverId, serverId) : sql`${tools.serverId} = ${serverId} and ${tools.active} = ${active ? 1 : 0}`);
+  return Number(n);
+};
+
+describe("a description with more than 2,000 operations", () => {
+  it("imports every operation as a tool and counts the report exactly past its 1,000 listed entries", async () => {
+    const user = await signUp();
+    const res = await upload(user.cookie, JSON.stringify(generated(2600, 1100)));
+    expect(res.status).toBe(201);
+    const { data } = await res.json<{ data: { id: string; toolCount: number; activeToolCount: number; importReport: Record<string, unknown> & { issues: { operation: string; kind: string; reason: string }[] } } }>();
+    const { issues, ...counts } = data.importReport;
+    expect(counts).toEqual({ openapiVersion: "3.0.3", operations: 3700, tools: 2600, skipped: 1100, degraded: 0, activeTools: 10, inactiveTools: 2590 });
+    expect(issues).toHaveLength(1001);
+    expect(issues.at(-1)).toEqual({ operation: "(report)", kind: "degraded", reason: "100 more issues not listed" });
+    expect(data).toMatchObject({ toolCount: 2600, activeToolCount: 10 });
+    expect(await countTools(data.id)).toBe(2600);
+    expect(await countTools(data.id, true)).toBe(10);
+  }, 60_000);
+
+  it("toggles hundreds of tools in one call (names bound in chunks) within the plan's limit", async () => {
+    const user = await growthUser();
+    const res = await upload(user.cookie, JSON.stringify(generated(2400, 0)));
+    const { data } = await res.json<{ data: { id: string; activeToolCount: number } }>();
+    expect(data.activeToolCount).toBe(250);
+    const first250 = await db.select({ name: tools.name }).from(tools).where(sql`${tools.serverId} = ${data.id} and ${tools.active} = 1`);
+    const off = await call(`/api/servers/${data.id}/tools`, { method: "PATCH", cookie: user.cookie, json: { toolNames: first250.map((t) => t.name), active: false } });
+    expect(await off.json()).toMatchObject({ success: true, data: { active: false, activeToolCount: 0 } });
+    // Every "writes" (post) tool: 1,200 of them, more than the plan's 250.
+    const writes = await db.select({ name: tools.name }).from(tools).where(sql`${tools.serverId} = ${data.id} and ${tools.name} like 'updateThing%'`);
+    const tooMany = await call(`/api/servers/${data.id}/tools`, { method: "PATCH", cookie: user.cookie, json: { toolNames: writes.map((t) => t.name), active: true } });
+    expect(tooMany.status).toBe(403);
+    const on = await call(`/api/servers/${data.id}/tools`, { method: "PATCH", cookie: user.cookie, json: { toolNames: writes.slice(0, 240).map((t) => t.name), active: true } });
+    expect(await on.json()).toMatchObject({ success: true, data: { activeToolCount: 240 } });
+    expect(await countTools(data.id, true)).toBe(240);
+  }, 60_000);
+});
+
+/** Delivers one import job message through the Worker's queue handler. */
+async function deliver(jobId: string) {
+  const batch = createMessageBatch<CrawlMessage>("toolport-jobs", [{ id: `import-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind: "import", jobId } }]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+type JobAnswer = { id: string; status: string; serverId: string | null; error: string | null; progress: Record<string, number>; report: Record<string, unknown> | null };
+
+describe("a description over 20 MB", () => {
+  it("is refused by the in-request import and imported through R2 by a queue job that reports progress and exact counts", async () => {
+    const user = await signUp();
+    const text = JSON.stringify(generated(6000, 1500, 8000));
+    expect(text.length).toBeGreaterThan(21 * 1024 * 1024);
+    expect((await upload(user.cookie, text)).status).toBe(413);
+
+    const res = await call("/api/imports?filename=big.json&name=Big%20API", { method: "POST", cookie: user.cookie, body: text, headers: { "content-type": "application/octet-stream" } });
+    expect(res.status).toBe(202);
+    const { data: job } = await res.json<{ data: JobAnswer }>();
+    expect(job).toMatchObject({ status: "pending", serverId: null, progress: { bytes: new TextEncoder().encode(text).byteLength } });
+    expect(await env.UPLOADS.head(`imports/${job.id}`)).not.toBeNull();
+
+    const result = await deliver(job.id);
+    expect(result.explicitAcks).toEqual([`import-${job.id}`]);
+    const done = (await (await call(`/api/imports/${job.id}`, { cookie: user.cookie })).json<{ data: JobAnswer }>()).data;
+    expect(done.status).toBe("completed");
+    expect(done.progress).toMatchObject({ pathItems: 4500, totalPathItems: 4500, operations: 7500, tools: 6000 });
+    const { issues, ...counts } = done.report as { issues: unknown[] };
+    expect(counts).toEqual({ openapiVersion: "3.0.3", operations: 7500, tools: 6000, skipped: 1500, degraded: 0, activeTools: 10, inactiveTools: 5990 });
+    expect(issues).toHaveLength(1001);
+    const server = await db.query.servers.findFirst({ where: eq(servers.id, done.serverId!) });
+    expect(server).toMatchObject({ name: "Big API", organizationId: user.organizationId, baseUrl: "https://generated.example.com", version: "2.0.0" });
+    expect(server!.endpoints).toHaveLength(5000);
+    expect(await countTools(done.serverId!)).toBe(6000);
+    expect(await countTools(done.serverId!, true)).toBe(10);
+    // The server answers like any other, and the stored description is gone.
+    expect(await (await call(`/api/servers/${done.serverId}`, { cookie: user.cookie })).json()).toMatchObject({ data: { toolCount: 6000, activeToolCount: 10 } });
+    expect(await env.UPLOADS.head(`imports/${job.id}`)).toBeNull();
+    // Another organization sees no such job.
+    const other = await signUp();
+    expect((await call(`/api/imports/${job.id}`, { cookie: other.cookie })).status).toBe(404);
+  }, 120_000);
+
+  it("ends the job failed with the reason when the stored text is not a JSON description", async () => {
+    const user = await signUp();
+    const res = await call("/api/imports?filename=big.yaml", { method: "POST", cookie: user.cookie, body: "openapi: 3.0.0\npaths: {}\n", headers: { "content-type": "application/yaml" } });
+    const { data: job } = await res.json<{ data: JobAnswer }>();
+    await deliver(job.id);
+    const done = (await (await call(`/api/imports/${job.id}`, { cookie: user.cookie })).json<{ data: JobAnswer }>()).data;
+    expect(done).toMatchObject({ status: "failed", serverId: null, error: "The description is not a JSON object: descriptions this large are imported from JSON (convert the YAML to JSON first)" });
+    expect(await env.UPLOADS.head(`imports/${job.id}`)).toBeNull();
+  });
+});

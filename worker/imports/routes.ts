@@ -1,0 +1,58 @@
+// Large imports: POST /api/imports takes the description's bytes as the request body (up to 100 MB,
+// streamed to R2) or JSON { url } (fetched with the SSRF guard, streamed within the same cap), and
+// answers 202 with a job; GET /api/imports/{id} answers its progress, then its server and report.
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../env";
+import { readTextWithin } from "../lib/body";
+import { fail } from "../lib/errors";
+import { safeFetch } from "../lib/safe-fetch";
+import { validate } from "../lib/validate";
+import { fieldsSchema } from "../servers/source";
+import { getImportJob, listImportJobs, startImport } from "./jobs";
+import { LARGE_TOO_LARGE_MESSAGE, MAX_LARGE_DESCRIPTION_BYTES } from "./store";
+
+const ACCEPTED_FILE = /\.(json|ya?ml)$/i;
+/** How long fetching a large description by URL may take. */
+const URL_FETCH_MS = 120_000;
+
+/** The query of a raw upload: the file's name, and the server's name and description. */
+export const uploadQuery = z.object({
+  filename: z.string().trim().min(1).max(255).regex(ACCEPTED_FILE, "filename: a .json, .yaml or .yml file").optional(),
+  name: fieldsSchema.shape.name,
+  description: fieldsSchema.shape.description,
+});
+const urlBody = fieldsSchema.extend({ url: z.string().trim().min(1, "url: give the description's URL").max(2048) });
+const jobParams = z.object({ id: z.string().min(1).max(100) });
+
+export const importRoutes = new Hono<AppEnv>()
+  .post("/", validate("query", uploadQuery), async (c) => {
+    const [db, env] = [c.var.db, c.env];
+    const base = { organizationId: c.var.organizationId, userId: c.var.user.id };
+    if ((c.req.header("content-type") ?? "").includes("application/json")) {
+      const text = await readTextWithin(c.req.raw.body, 16 * 1024);
+      if (text === null) fail(413, "Request body too large: send the description itself as the body, or JSON with its url");
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text || "{}");
+      } catch {
+        fail(400, "Invalid JSON body");
+      }
+      const parsed = urlBody.safeParse(raw);
+      if (!parsed.success) fail(400, parsed.error.issues[0]?.message ?? "Invalid input");
+      const { url, name, description } = parsed.data;
+      const fetched = await safeFetch(url, env, { maxBytes: MAX_LARGE_DESCRIPTION_BYTES, timeoutMs: URL_FETCH_MS, headers: { accept: "application/json, */*" } });
+      if (fetched.res.status < 200 || fetched.res.status >= 300) fail(502, `URL not reachable: ${fetched.url} answered HTTP ${fetched.res.status}`);
+      if (!fetched.res.body) fail(502, `URL not reachable: ${fetched.url} answered with no body`);
+      const job = await startImport(db, env, { ...base, name, description, sourceUrl: fetched.url }, fetched.res.body);
+      return c.json({ success: true, data: job }, 202);
+    }
+    const declared = Number(c.req.header("content-length") ?? 0);
+    if (declared > MAX_LARGE_DESCRIPTION_BYTES) fail(413, LARGE_TOO_LARGE_MESSAGE);
+    if (!c.req.raw.body) fail(400, "Send the description as the request body (a .json file of up to 100 MB), or JSON with its url");
+    const { filename, name, description } = c.req.valid("query");
+    const job = await startImport(db, env, { ...base, name, description, filename: filename ?? "description.json" }, c.req.raw.body);
+    return c.json({ success: true, data: job }, 202);
+  })
+  .get("/", async (c) => c.json({ success: true, data: await listImportJobs(c.var.db, c.var.organizationId) }))
+  .get("/:id", validate("param", jobParams), async (c) => c.json({ success: true, data: await getImportJob(c.var.db, c.var.organizationId, c.req.valid("param").id) }));
