@@ -47,21 +47,27 @@ async function api(origin, path, { cookie, json, form, method = json || form ? "
 }
 
 /**
- * Signs up, imports the petstore fixture and deploys it: exposed to the public when `exposeToPublic`,
+ * Signs up (and upgrades to `plan` through the test-mode checkout), imports a description (the petstore fixture unless given) and deploys it: exposed to the public when `exposeToPublic`,
  * else with an access token assigned. Answers the MCP URL, the token (null for a public server) and
  * the signed-in user's session cookie.
  */
-export async function deployFixture(origin, { exposeToPublic = false } = {}) {
+export async function deployFixture(origin, { exposeToPublic = false, description = readFileSync(FIXTURE, "utf8"), fileName = "petstore-2.0.json", name = "Petstore", plan = "free" } = {}) {
   const email = `check-${Date.now()}@example.com`;
   await api(origin, "/api/auth/sign-up/email", { json: { email, password: "check password 123", name: "Check" } });
   const { res } = await api(origin, "/api/auth/sign-in/email", { json: { email, password: "check password 123" } });
   const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  if (plan !== "free") {
+    // Through the development portal's test-mode checkout, as a user upgrading would.
+    const { body: checkout } = await api(origin, "/api/billing/checkout", { cookie, json: { planType: plan } });
+    const paid = await fetch(new URL(checkout.data.url, origin), { method: "POST", headers: { origin, cookie }, redirect: "manual" });
+    if (paid.status !== 303) throw new Error(`The test-mode checkout answered ${paid.status}`);
+  }
   const form = new FormData();
-  form.append("file", new Blob([readFileSync(FIXTURE)], { type: "application/json" }), "petstore-2.0.json");
-  form.append("name", "Petstore");
+  form.append("file", new Blob([description], { type: "application/json" }), fileName);
+  form.append("name", name);
   const { body: created } = await api(origin, "/api/servers", { cookie, form });
   const server = created.data;
-  console.log(`Imported ${FIXTURE} as server ${server.id} (${server.slug})`);
+  console.log(`Imported ${fileName} as server ${server.id} (${server.slug})`);
   let token = null;
   if (exposeToPublic) {
     await api(origin, `/api/servers/${server.id}/auth-config`, { cookie, json: { authType: "none", authStrategy: "managed", exposeToPublic: true } });

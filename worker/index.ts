@@ -9,6 +9,7 @@ import { handleScheduled } from "./scheduled";
 export { CrawlSession } from "../durable-objects/crawl-session";
 export { Deployment } from "../durable-objects/deployment";
 export { HostPace } from "../durable-objects/host-pace";
+export { UsageLedger } from "../durable-objects/usage-ledger";
 // The egress gate of generated MCP servers (the Worker Loader's globalOutbound).
 export { OutboundGuard } from "./hosting/outbound";
 

@@ -7,7 +7,7 @@ import { usagePeriod } from "../../worker/billing/usage";
 import { organizationUsage, servers } from "../../worker/db/schema";
 import { cachedServerBySlug, invalidateServerLookups, LOOKUP_TTL_MS } from "../../worker/mcp/lookup";
 import { call, signUp } from "./helpers";
-import { bearer, connectV2, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch } from "./mcp-setup";
+import { bearer, connectV2, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch, settleUsage } from "./mcp-setup";
 
 const callTool = (slug: string, token: string, id = 1) =>
   workerFetch(`${MCP_ORIGIN}/s/${slug}/mcp`, {
@@ -17,7 +17,7 @@ const callTool = (slug: string, token: string, id = 1) =>
   });
 
 const orgCalls = async (organizationId: string) =>
-  (await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
+  (await settleUsage(), await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
 
 /** A signed-in member with a deployed server and a token for it. */
 async function deployedForMember() {

@@ -4,8 +4,11 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { organizationUsage, plans, servers, serverUsage } from "../../worker/db/schema";
 import { usagePeriod } from "../../worker/billing/usage";
+import { env } from "cloudflare:workers";
+import { LEASE_MAX } from "../../durable-objects/usage-ledger";
+import { ledgerOf } from "../../worker/mcp/metering";
 import { call, signUp } from "./helpers";
-import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, upstream, workerFetch } from "./mcp-setup";
+import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, upstream, workerFetch, settleUsage } from "./mcp-setup";
 
 const callTool = (slug: string, token: string, id: number, name = "count_me") =>
   workerFetch(`${MCP_ORIGIN}/s/${slug}/mcp`, {
@@ -28,7 +31,7 @@ async function countedServer(plan: "free" | "growth") {
 }
 
 const orgCalls = async (organizationId: string) =>
-  (await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
+  (await settleUsage(), await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
 
 describe("metering", () => {
   it("counts 200 concurrent tools/call exactly, per server and per organization", async () => {
@@ -133,21 +136,26 @@ describe("the monthly limit", () => {
     expect(await orgCalls(org)).toBe(1000);
   });
 
-  it("refuses a call counted alongside it when other calls reached the limit meanwhile", async () => {
+  it("never passes the limit when other isolates take the rest of the month: this isolate's lease is spent, then calls are refused", async () => {
     const { org, key, server, call } = await countedServer("growth");
-    // This isolate now knows the organization is far from its 250,000 calls ...
+    // This isolate takes a lease (LEASE_MAX calls far from the limit) with its first call ...
     expect(await call(1)).toContain(`/counted/${key}`);
-    // ... when calls counted elsewhere (other isolates) use up the month.
-    await db.update(organizationUsage).set({ toolCalls: 250_000 }).where(eq(organizationUsage.organizationId, org));
-    const refused = await call(2);
+    // ... then another isolate takes and spends everything else of the month's 250,000 calls.
+    const ledger = ledgerOf(env, org);
+    const other = await ledger.take(org, { period: usagePeriod(), limit: 250_000, want: 250_000 - LEASE_MAX });
+    expect(other.granted).toBe(250_000 - LEASE_MAX);
+    expect((await ledger.take(org, { period: usagePeriod(), limit: 250_000, want: 1 })).granted).toBe(0);
+    await ledger.report(org, { period: usagePeriod(), leaseId: other.leaseId!, used: { elsewhere: 250_000 - LEASE_MAX }, release: true });
+    // The calls reserved for this isolate are still its own; the one after them is refused before it leaves.
+    for (let i = 2; i <= LEASE_MAX; i++) expect(await call(i)).toContain(`/counted/${key}`);
+    const refused = await call(LEASE_MAX + 1);
     expect(refused).toContain("Growth plan allows 250,000 tool calls per month");
+    expect(await hits(key)).toBe(LEASE_MAX);
     expect(await orgCalls(org)).toBe(250_000);
     const [row] = await db.select().from(serverUsage).where(eq(serverUsage.serverId, server.id));
-    expect(row.toolCalls).toBe(1);
+    expect(row.toolCalls).toBe(LEASE_MAX);
     expect(await db.query.servers.findFirst({ where: eq(servers.id, server.id) })).toMatchObject({ status: "hibernated", hibernatedReason: "tool_calls" });
-    // The refused call had already left (counting ran alongside it); the next one is refused before it starts.
-    expect(await hits(key)).toBe(2);
-    expect(await call(3)).toContain("paused");
-    expect(await hits(key)).toBe(2);
-  });
+    expect(await call(LEASE_MAX + 2)).toContain("paused");
+    expect(await hits(key)).toBe(LEASE_MAX);
+  }, 60_000);
 });

@@ -7,7 +7,7 @@ import { serverUsage } from "../../worker/db/schema";
 import { TOO_LARGE_MESSAGE } from "../../worker/openapi/parse";
 import { UPLOAD_BODY_LIMIT } from "../../worker/servers/source";
 import { call, signUp } from "./helpers";
-import { bearer, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch } from "./mcp-setup";
+import { bearer, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, settleUsage, workerFetch } from "./mcp-setup";
 
 /** A body of `size` bytes sent in chunks, with no Content-Length (as a chunked upload arrives). */
 function streamed(size: number, prefix = '{"name":"') {
@@ -100,6 +100,7 @@ describe("oversized bodies", () => {
     } as RequestInit);
     expect(chunked.status).toBe(413);
     expect(await chunked.json()).toMatchObject({ jsonrpc: "2.0", error: { message: "Request body too large (limit 4 MB)" } });
+    await settleUsage();
     const [usage] = await db.select().from(serverUsage).where(eq(serverUsage.serverId, server.id));
     expect(usage?.toolCalls ?? 0).toBe(0);
   }, 120_000);

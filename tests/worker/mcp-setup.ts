@@ -8,6 +8,7 @@ import { getDb } from "../../worker/db";
 import { accessTokens, authConfigs, organizations, servers, subscriptions, tokenServers, tools } from "../../worker/db/schema";
 import { encryptJson, sha256Hex } from "../../worker/lib/crypto";
 import { deployServer, type DeployOptions } from "../../worker/mcp/deploy";
+import { settleUsage as settleMeteredUsage } from "../../worker/mcp/metering";
 import type { JsonSchemaObject, ToolMapping, UpstreamCredentials } from "../../worker/openapi/types";
 
 export const db = getDb(env.DB);
@@ -80,6 +81,9 @@ export const deploy = (serverId: string, options: DeployOptions = {}) => deployS
 
 /** A fetch that goes through the portal Worker's real entry. */
 export const workerFetch = (input: RequestInfo | URL, init?: RequestInit) => exports.default.fetch(new Request(input, init));
+
+/** Reports this isolate's metering leases and has the ledgers write their counts to D1 (the pages' source) now. */
+export const settleUsage = () => settleMeteredUsage(env);
 
 /** An MCP client (SDK v2) connected to /s/{slug}/mcp. */
 export async function connectV2(slug: string, headers: Record<string, string> = {}) {

@@ -26,10 +26,14 @@ describe("connected apps", () => {
     const client = await connectV2(server.slug, bearer(tokens.access_token));
     expect(echoOf(await client.callTool({ name: "list_pets", arguments: {} })).path).toBe("/echo/list_pets");
     await client.close();
-    await vi.waitFor(async () => {
-      const [usage] = await db.select().from(serverUsage).where(eq(serverUsage.serverId, server.id));
-      expect(usage?.toolCalls).toBe(1);
-    });
+    // Reported by the isolate, then written to D1 by the organization's ledger, each within a second or so.
+    await vi.waitFor(
+      async () => {
+        const [usage] = await db.select().from(serverUsage).where(eq(serverUsage.serverId, server.id));
+        expect(usage?.toolCalls).toBe(1);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     await vi.waitFor(async () => {
       const [grant] = await db.select().from(oauthGrants).where(eq(oauthGrants.organizationId, owner.organizationId));
       expect(grant.lastUsedAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);

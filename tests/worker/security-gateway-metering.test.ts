@@ -5,14 +5,14 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { usagePeriod } from "../../worker/billing/usage";
 import { organizationUsage, serverUsage } from "../../worker/db/schema";
-import { bearer, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, upstream, workerFetch } from "./mcp-setup";
+import { bearer, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, upstream, workerFetch, settleUsage } from "./mcp-setup";
 
 const JSON_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
 const call = (id: number | undefined, name: string, args: unknown) => ({ jsonrpc: "2.0", ...(id === undefined ? {} : { id }), method: "tools/call", params: { name, arguments: args } });
 
 const hits = async (key: string) => ((await (await fetch(`${upstream()}/hits/${key}`)).json()) as { hits: number }).hits;
 const orgCalls = async (organizationId: string) =>
-  (await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
+  (await settleUsage(), await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
 
 /** A deployed server whose tool "counted" (one required integer n) calls /counted/{key}, an inactive tool, and a token. */
 async function countedServer() {

@@ -6,12 +6,12 @@ import github from "@octokit/openapi/generated/api.github.com.json?raw";
 import { usagePeriod } from "../../worker/billing/usage";
 import { organizationUsage, servers, tools } from "../../worker/db/schema";
 import { insertTools, toolRows } from "../../worker/servers/create";
-import { bearer, connectV1, connectV2, createOrg, createServer, createToken, db, deploy, textOf } from "./mcp-setup";
+import { bearer, connectV1, connectV2, createOrg, createServer, createToken, db, deploy, textOf, settleUsage } from "./mcp-setup";
 import { DEV_ENV } from "./openapi-helpers";
 import { importDescription } from "../../worker/openapi/import";
 
 const usage = async (organizationId: string) =>
-  (await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
+  (await settleUsage(), await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
 
 describe("search mode", () => {
   it("finds and calls GitHub operations through search_tools, describe_tool and call_tool", { timeout: 60_000 }, async () => {

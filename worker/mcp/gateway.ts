@@ -9,7 +9,7 @@ import { loadStoredDeployment } from "../hosting/store";
 import { reachingToolCalls, toolIndexOf } from "./call-check";
 import { GatewayError, messagesOf, parseBody, rpcError } from "./jsonrpc";
 import { cachedServerBySlug, managedCredentials } from "./lookup";
-import { farFromLimit, meterToolCalls, type MeterResult } from "./metering";
+import { hibernateOrganization, usageMeter, type MeterResult } from "./metering";
 import { readTextWithin } from "../lib/body";
 import { CallLog } from "../calls/gateway-log";
 
@@ -60,8 +60,6 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
   }
 
   let body: string | null = null;
-  // Far from the monthly limit a call is counted while it runs (see farFromLimit); its answer waits for the count.
-  let metering: Promise<MeterResult> | null = null;
   let callId: string | number | null = null;
   const paused = (message: string, why: "paused" | "over_limit" = "paused") => callLog.refused(why, rpcError(200, GatewayError.ServerPaused, message, callId));
   if (request.method === "POST") {
@@ -84,10 +82,19 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
       const count = reachingToolCalls(request.headers, parsed, stored ? toolIndexOf(server.activeDeploymentId, stored.config) : null);
       const metered = { serverId: server.id, organizationId: server.organizationId, limit: plan?.maxToolCallsPerMonth ?? 0, planName: plan?.name ?? "current" };
       // A request none of whose calls reach a tool is answered by the server's refusal, uncounted.
-      if (count > 0 && farFromLimit(metered, count)) metering = meterToolCalls(db, metered, count);
-      else if (count > 0) {
-        const counted = await meterToolCalls(db, metered, count);
-        if (!counted.ok) return paused(counted.message, "over_limit");
+      // Counted before the call leaves, from this isolate's lease (no I/O) or, without one, by the ledger.
+      if (count > 0) {
+        let counted: MeterResult;
+        try {
+          counted = await usageMeter.take(env, metered, count, waitUntil);
+        } catch (err) {
+          console.error("Metering failed", String(err));
+          return rpcError(503, -32603, "Tool calls cannot be counted right now, so none are made: try again in a moment", callId);
+        }
+        if (!counted.ok) {
+          await hibernateOrganization(db, server.organizationId);
+          return paused(counted.message, "over_limit");
+        }
       }
     }
   }
@@ -105,11 +112,6 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
       credentials: () => managedCredentials(env.SECRETS_KEY, auth),
     },
     forwarded,
-  ), metering, request);
-  if (!metering) return answer;
-  // Promise.all, so neither can fail unobserved: a call whose count failed is never answered.
-  const [res, counted] = await Promise.all([answer, metering]);
-  if (counted.ok) return res;
-  await res.body?.cancel();
-  return paused(counted.message, "over_limit");
+  ), null, request);
+  return answer;
 }

@@ -1,12 +1,15 @@
-// Metering of tools/call: atomic per-organization and per-server monthly counters; an organization
-// past its plan's monthly limit has its servers hibernated and further calls refused.
+// Metering of tools/call without a database write per call: each organization's UsageLedger owns the
+// month's count, and gateway isolates spend leases of calls from it. An organization past its plan's
+// monthly limit has its servers hibernated and further calls refused.
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db";
-import { servers, serverUsage } from "../db/schema";
+import { servers } from "../db/schema";
 import { usagePeriod } from "../billing/usage";
 import { invalidateServerLookups } from "./lookup";
+import type { Bindings } from "../env";
+import type { Grant, UsedCalls } from "../../durable-objects/usage-ledger";
 
-export type MeterResult = { ok: true; toolCalls: number } | { ok: false; message: string };
+export type MeterResult = { ok: true } | { ok: false; message: string };
 export type MeteredCall = { serverId: string; organizationId: string; limit: number; planName: string };
 
 /** The refusal of a call over the monthly limit; it names the limit. */
@@ -14,79 +17,182 @@ export const limitMessage = (planName: string, limit: number) =>
   `Monthly tool-call limit reached: the ${planName} plan allows ${limit.toLocaleString("en-US")} tool calls per month (maxToolCallsPerMonth). ` +
   `This server is paused until the usage resets on the 1st of next month, or until the plan is upgraded.`;
 
-/**
- * What this isolate knows of each organization's count: the last one D1 answered (fresh for
- * SEEN_TTL_MS) and the calls it is counting right now. Far enough under the limit, a call can be
- * counted while it runs instead of before it starts (see farFromLimit).
- */
-const SEEN_TTL_MS = 2_000;
-const SEEN_LIMIT = 10_000;
-const seen = new Map<string, { period: string; toolCalls: number; at: number }>();
-const inFlight = new Map<string, number>();
-/** Calls an organization must have left, beyond those in flight here, for counting to run alongside a call. */
-const headroomFor = (limit: number) => Math.max(100, Math.ceil(limit / 100));
+/** How long used calls wait in an isolate before they are reported (one report covers all of them). */
+export const REPORT_DELAY_MS = 250;
+/** Report rounds one request's waitUntil runs; after the last, held leases are given back. */
+const REPORT_ROUNDS = 20;
+/** A lease is spent only until this long before the ledger would close it. */
+const LEASE_MARGIN_MS = 15_000;
+
+type HeldLease = {
+  leaseId: string;
+  period: string;
+  limit: number;
+  /** Calls left to spend without asking the ledger. */
+  left: number;
+  useUntil: number;
+  /** Spent and not yet reported, per server. */
+  used: UsedCalls;
+  lastUse: number;
+};
+
+const ok: MeterResult = { ok: true };
 
 /**
- * True when `count` more calls certainly fit under the limit as this isolate last saw it (within
- * SEEN_TTL_MS, with a margin for other isolates' calls since). The gateway then counts them while
- * they run, so the D1 round trip is hidden behind the upstream call; near the limit it counts
- * first, so a call over the limit never reaches the API.
+ * An isolate's side of the usage ledger (durable-objects/usage-ledger.ts): per organization, a lease
+ * of calls taken from its ledger and spent without I/O; what was spent is reported in batches from
+ * waitUntil, and a lease nobody spends is given back. A request that finds no lease (or too little)
+ * waits for the ledger, which grants or refuses: the limit is decided there, never here.
  */
-export function farFromLimit(call: MeteredCall, count = 1, now = new Date()): boolean {
-  const last = seen.get(call.organizationId);
-  if (!last || last.period !== usagePeriod(now) || now.getTime() - last.at >= SEEN_TTL_MS) return false;
-  return last.toolCalls + (inFlight.get(call.organizationId) ?? 0) + count <= call.limit - headroomFor(call.limit);
-}
+export class UsageMeter {
+  private leases = new Map<string, HeldLease>();
+  /** When the report loop last ran (null: none running). */
+  private reportBeat: number | null = null;
+  /** Reports on their way to a ledger, and the organizations reported on since the last settle. */
+  private sending = new Set<Promise<void>>();
+  private reported = new Set<string>();
+  /** Requests to the ledger, for the benchmarks. */
+  ledgerRequests = 0;
 
-/** Counts `count` tools/call of one request (a JSON-RPC batch may hold several); stops at the first refusal. */
-export async function meterToolCalls(db: Database, call: MeteredCall, count: number, now = new Date()): Promise<MeterResult> {
-  const org = call.organizationId;
-  inFlight.set(org, (inFlight.get(org) ?? 0) + count);
-  try {
-    let result: MeterResult = { ok: true, toolCalls: 0 };
-    for (let i = 0; i < count && result.ok; i++) result = await meterToolCall(db, call, now);
-    return result;
-  } finally {
-    const left = (inFlight.get(org) ?? count) - count;
-    if (left > 0) inFlight.set(org, left);
-    else inFlight.delete(org);
+  /** Reports and gives back every lease, waits for every report on its way, and answers the organizations concerned since the last settle. */
+  async settle(env: Bindings): Promise<string[]> {
+    await this.reportAll(env, true);
+    await Promise.all(this.sending);
+    const organizations = [...this.reported];
+    this.reported.clear();
+    return organizations;
+  }
+
+  /** Counts `count` calls of one request: answered at once while this isolate's lease covers them. */
+  take(env: Bindings, call: MeteredCall, count: number, waitUntil: (p: Promise<unknown>) => void, now = Date.now()): MeterResult | Promise<MeterResult> {
+    const period = usagePeriod(new Date(now));
+    const held = this.leases.get(call.organizationId);
+    const usable = held && held.period === period && held.limit === call.limit && held.useUntil > now;
+    if (held && !usable) {
+      // Another month, a plan change or an old lease: given back, and a new one taken.
+      this.leases.delete(call.organizationId);
+      waitUntil(this.report(env, call.organizationId, held, true));
+    }
+    if (usable && held.left >= count) {
+      held.left -= count;
+      this.spend(held, call.serverId, count, now);
+      this.keepReporting(env, waitUntil);
+      return ok;
+    }
+    return this.fromLedger(env, call, count, period, usable ? held : undefined, waitUntil);
+  }
+
+  private spend(held: HeldLease, serverId: string, count: number, now: number) {
+    held.used[serverId] = (held.used[serverId] ?? 0) + count;
+    held.lastUse = now;
+  }
+
+  private async fromLedger(env: Bindings, call: MeteredCall, count: number, period: string, held: HeldLease | undefined, waitUntil: (p: Promise<unknown>) => void): Promise<MeterResult> {
+    const used = held ? drain(held) : undefined;
+    let grant: Grant;
+    try {
+      this.ledgerRequests++;
+      grant = await ledgerOf(env, call.organizationId).take(call.organizationId, { period, limit: call.limit, want: count, leaseId: held?.leaseId, used });
+    } catch (err) {
+      if (held && used) restore(held, used);
+      throw err;
+    }
+    if (grant.leaseId === null) return { ok: false, message: limitMessage(call.planName, call.limit) };
+    const now = Date.now();
+    const current = this.leases.get(call.organizationId);
+    if (current && current.leaseId === grant.leaseId) {
+      current.left += grant.granted - count;
+      this.spend(current, call.serverId, count, now);
+    } else if (current) {
+      // Another request took a lease meanwhile: this one is reported (and given back) at once.
+      waitUntil(this.report(env, call.organizationId, { leaseId: grant.leaseId, period, limit: call.limit, left: 0, useUntil: 0, used: { [call.serverId]: count }, lastUse: now }, true));
+      return ok;
+    } else {
+      const lease: HeldLease = { leaseId: grant.leaseId, period, limit: call.limit, left: grant.granted - count, useUntil: grant.expiresAt - LEASE_MARGIN_MS, used: {}, lastUse: now };
+      this.spend(lease, call.serverId, count, now);
+      this.leases.set(call.organizationId, lease);
+    }
+    this.keepReporting(env, waitUntil);
+    return ok;
+  }
+
+  /** Makes sure a report loop runs (one per isolate; a loop whose request went away is replaced). */
+  private keepReporting(env: Bindings, waitUntil: (p: Promise<unknown>) => void) {
+    const now = Date.now();
+    if (this.reportBeat !== null && now - this.reportBeat < REPORT_DELAY_MS * 4) return;
+    this.reportBeat = now;
+    waitUntil(this.reportLoop(env));
+  }
+
+  private async reportLoop(env: Bindings) {
+    try {
+      for (let round = 1; round <= REPORT_ROUNDS && this.leases.size > 0; round++) {
+        await new Promise((r) => setTimeout(r, REPORT_DELAY_MS));
+        this.reportBeat = Date.now();
+        await this.reportAll(env, round === REPORT_ROUNDS);
+      }
+    } finally {
+      this.reportBeat = null;
+    }
+  }
+
+  /** Reports what this isolate spent for one organization, keeping its lease. */
+  async reportOrganization(env: Bindings, organizationId: string) {
+    const held = this.leases.get(organizationId);
+    if (held && Object.keys(held.used).length > 0) await this.report(env, organizationId, held, false);
+  }
+
+  /** Reports what every lease spent; leases idle since the last round (or all, with `release`) are given back. */
+  async reportAll(env: Bindings, release = false) {
+    const now = Date.now();
+    await Promise.all(
+      [...this.leases].map(([organizationId, held]) => {
+        const giveBack = release || now - held.lastUse >= REPORT_DELAY_MS || held.useUntil <= now;
+        if (giveBack) this.leases.delete(organizationId);
+        else if (Object.keys(held.used).length === 0) return;
+        return this.report(env, organizationId, held, giveBack);
+      }),
+    );
+  }
+
+  private report(env: Bindings, organizationId: string, held: HeldLease, release: boolean): Promise<void> {
+    this.reported.add(organizationId);
+    const sent = this.send(env, organizationId, held, release).finally(() => this.sending.delete(sent));
+    this.sending.add(sent);
+    return sent;
+  }
+
+  private async send(env: Bindings, organizationId: string, held: HeldLease, release: boolean) {
+    const used = drain(held);
+    try {
+      this.ledgerRequests++;
+      await ledgerOf(env, organizationId).report(organizationId, { period: held.period, leaseId: held.leaseId, used, release });
+    } catch (err) {
+      // Kept for the next round; a lease given back is closed by the ledger when it expires (its calls then count as used).
+      if (!release) restore(held, used);
+      console.error("Usage report failed", String(err));
+    }
   }
 }
 
-/** Counts one tools/call, unless the organization has used its monthly allowance. */
-async function meterToolCall(db: Database, call: MeteredCall, now = new Date()): Promise<MeterResult> {
-  const period = usagePeriod(now);
-  // One batch (one transaction, one round trip). The organization's counter moves only while under
-  // the limit, so concurrent calls never overshoot; the server's counter moves only if it did
-  // (SQLite's changes() is the row count of the batch's previous statement).
-  const d1 = db.$client;
-  const [orgResult] = await d1.batch<{ tool_calls: number }>([
-    d1
-      .prepare(
-        `insert into organization_usage (organization_id, period, tool_calls) values (?1, ?2, 1)
-         on conflict (organization_id, period) do update set tool_calls = tool_calls + 1 where tool_calls < ?3
-         returning tool_calls`,
-      )
-      .bind(call.organizationId, period, call.limit),
-    d1
-      .prepare(
-        `insert into server_usage (server_id, organization_id, period, tool_calls)
-         select ?1, ?2, ?3, 1 where changes() > 0
-         on conflict (server_id, period) do update set tool_calls = tool_calls + 1`,
-      )
-      .bind(call.serverId, call.organizationId, period),
-  ]);
-  const toolCalls = orgResult.results[0]?.tool_calls;
-  if (toolCalls === undefined) {
-    seen.delete(call.organizationId);
-    await hibernateOrganization(db, call.organizationId);
-    return { ok: false, message: limitMessage(call.planName, call.limit) };
-  }
-  // Answers of concurrent calls may arrive out of order: keep the highest count of the period.
-  const last = seen.get(call.organizationId);
-  if (seen.size >= SEEN_LIMIT) seen.clear();
-  seen.set(call.organizationId, { period, toolCalls: last?.period === period ? Math.max(last.toolCalls, toolCalls) : toolCalls, at: Date.now() });
-  return { ok: true, toolCalls };
+const drain = (held: HeldLease) => {
+  const used = held.used;
+  held.used = {};
+  return used;
+};
+const restore = (held: HeldLease, used: UsedCalls) => {
+  for (const [server, n] of Object.entries(used)) held.used[server] = (held.used[server] ?? 0) + n;
+};
+
+export const ledgerOf = (env: Bindings, organizationId: string) => env.USAGE_LEDGER.get(env.USAGE_LEDGER.idFromName(organizationId));
+
+/** This isolate's meter. */
+export const usageMeter = new UsageMeter();
+
+/** Reports and gives back every lease this isolate holds, then has each ledger write D1 now (pages read D1). */
+export async function settleUsage(env: Bindings, meter = usageMeter) {
+  const organizations = await meter.settle(env);
+  await Promise.all(organizations.map((org) => ledgerOf(env, org).writeNow()));
 }
 
 /** Pauses every active server of an organization for the monthly tool-call limit. */
@@ -98,11 +204,16 @@ export async function hibernateOrganization(db: Database, organizationId: string
   invalidateServerLookups();
 }
 
+/**
+ * This month's count of an organization as its ledger holds it: exact, once this isolate's own
+ * unreported calls are in (other isolates report theirs within REPORT_DELAY_MS).
+ */
+export async function monthUsage(env: Bindings, organizationId: string, meter = usageMeter) {
+  await meter.reportOrganization(env, organizationId);
+  return ledgerOf(env, organizationId).usage(organizationId, usagePeriod());
+}
+
 /** Tool calls of each of the organization's servers this month: server id → count. */
-export async function serverCallsThisMonth(db: Database, organizationId: string, now = new Date()): Promise<Record<string, number>> {
-  const rows = await db
-    .select({ serverId: serverUsage.serverId, toolCalls: serverUsage.toolCalls })
-    .from(serverUsage)
-    .where(and(eq(serverUsage.organizationId, organizationId), eq(serverUsage.period, usagePeriod(now))));
-  return Object.fromEntries(rows.map((r) => [r.serverId, r.toolCalls]));
+export async function serverCallsThisMonth(env: Bindings, organizationId: string): Promise<Record<string, number>> {
+  return (await monthUsage(env, organizationId)).servers;
 }

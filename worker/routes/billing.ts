@@ -32,7 +32,7 @@ export const billingRoutes = new Hono<AppEnv>()
   .get("/plans", async (c) => c.json({ success: true, data: (await listPlans(c.var.db)).map(toPlanAnswer) }))
   .get("/subscription", async (c) => {
     const { subscription } = await getOrganizationPlan(c.var.db, c.var.organizationId);
-    const { plan, serversUsed, toolCallsThisMonth, period } = await usageSummary(c.var.db, c.var.organizationId);
+    const { plan, serversUsed, toolCallsThisMonth, period } = await usageSummary(c.env, c.var.db, c.var.organizationId);
     const provider = billingProvider(c.env, c.var.db).name;
     return c.json({
       success: true,
@@ -67,7 +67,7 @@ export const billingRoutes = new Hono<AppEnv>()
   .post("/usage", validate("json", usageCheckBody), async (c) => {
     // Would the organization stay within its plan with this many servers and tool calls?
     const body = c.req.valid("json");
-    const { plan, serversUsed, toolCallsThisMonth } = await usageSummary(c.var.db, c.var.organizationId);
+    const { plan, serversUsed, toolCallsThisMonth } = await usageSummary(c.env, c.var.db, c.var.organizationId);
     const servers = body.servers ?? serversUsed;
     const toolCalls = body.toolCalls ?? toolCallsThisMonth;
     const withinLimits = servers <= plan.maxServers && toolCalls <= plan.maxToolCallsPerMonth;

@@ -5,5 +5,5 @@ import { serverCallsThisMonth } from "../mcp/metering";
 
 /** Mounted at /api/billing/usage. */
 export const usageRoutes = new Hono<AppEnv>().get("/servers", async (c) =>
-  c.json({ success: true, data: await serverCallsThisMonth(c.var.db, c.var.organizationId) }),
+  c.json({ success: true, data: await serverCallsThisMonth(c.env, c.var.organizationId) }),
 );

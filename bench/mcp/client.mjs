@@ -1,0 +1,218 @@
+// npm run bench:mcp — tools/call as an MCP client sees it, beside a floor and a peer, in one run
+// against one local upstream:
+//   direct     the upstream called straight from Node
+//   floor      a Worker that only forwards to the upstream, under `wrangler dev` like the portal
+//   Toolport   a portal under `wrangler dev` (throw-away state), the description imported and deployed
+//              through its API, called with the official SDK client and an access token
+//   peer       @ivotoby/openapi-mcp-server (Node, Streamable HTTP) on the same description
+// Latency: sequential calls, p50/p99, and what each adds over calling the upstream directly.
+// Throughput: 16 clients, each with its own MCP session, every answer checked to be its own.
+// Figures are printed, never asserted.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { deployFixture, env, withLocalPortal } from "../../scripts/local-portal.mjs";
+
+const CALLS = Number(process.env.BENCH_CALLS ?? 500);
+const WARMUP = 50;
+const CONCURRENCY = 16;
+const THROUGHPUT_CALLS = Number(process.env.BENCH_THROUGHPUT_CALLS ?? 2000);
+/** Measured with this benchmark on main before the ledger and the shorter path (2-core machine). */
+const BEFORE = { toolsCallAdded: 15.7, throughput: 190 };
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const fmt = (n) => `${n.toFixed(2).padStart(6)} ms`;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function timed(fn, n) {
+  for (let i = 0; i < WARMUP; i++) await fn(i);
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    await fn(i);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+/** `calls` calls shared by `concurrency` workers, each made by `make(worker)`; answers calls/s and wrong answers. */
+async function throughput(concurrency, calls, make) {
+  const callers = await Promise.all(Array.from({ length: concurrency }, (_, i) => make(i)));
+  let next = 0;
+  let wrong = 0;
+  const start = performance.now();
+  await Promise.all(
+    callers.map(async (call) => {
+      while (next < calls) {
+        const n = next++;
+        if (!(await call(n))) wrong++;
+      }
+    }),
+  );
+  const perSecond = calls / ((performance.now() - start) / 1000);
+  await Promise.all(callers.map((c) => c.close?.()));
+  return { perSecond, wrong };
+}
+
+// The upstream: GET /echo/{word}?q= answers both back as JSON.
+function startUpstream() {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, "http://upstream");
+    const word = decodeURIComponent(url.pathname.split("/")[2] ?? "");
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ word, q: url.searchParams.get("q") }));
+  });
+  server.keepAliveTimeout = 60_000;
+  return new Promise((done) => server.listen(0, "127.0.0.1", () => done({ server, origin: `http://127.0.0.1:${server.address().port}` })));
+}
+
+const descriptionOf = (origin) =>
+  JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "Echo", version: "1.0.0" },
+    servers: [{ url: origin }],
+    paths: {
+      "/echo/{word}": {
+        get: {
+          operationId: "echo",
+          summary: "Echo a word and a query",
+          parameters: [
+            { name: "word", in: "path", required: true, schema: { type: "string" } },
+            { name: "q", in: "query", required: false, schema: { type: "string" } },
+          ],
+          responses: { 200: { description: "The word and the query", content: { "application/json": { schema: { type: "object", properties: { word: { type: "string" }, q: { type: "string" } } } } } } },
+        },
+      },
+    },
+  });
+
+async function waitFor(url, what) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      await fetch(url);
+      return;
+    } catch {}
+    await sleep(250);
+  }
+  throw new Error(`${what} did not start`);
+}
+
+/** A child process (its own group, so wrangler's workerd stops with it). */
+function startChild(command, args) {
+  const child = spawn(command, args, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  return () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  };
+}
+
+async function withFloor(upstream, run) {
+  const port = 9100 + Math.floor(Math.random() * 200);
+  const stop = startChild("npx", ["wrangler", "dev", "--config", "bench/mcp/floor/wrangler.toml", "--port", String(port), "--var", `UPSTREAM:${upstream}`]);
+  try {
+    await waitFor(`http://localhost:${port}/`, "The forwarding Worker");
+    return await run(`http://localhost:${port}`);
+  } finally {
+    stop();
+  }
+}
+
+async function withPeer(upstream, run) {
+  const dir = mkdtempSync(join(tmpdir(), "bench-peer-"));
+  const spec = join(dir, "echo.json");
+  writeFileSync(spec, descriptionOf(upstream));
+  const port = 9400 + Math.floor(Math.random() * 200);
+  const bin = resolve("node_modules/@ivotoby/openapi-mcp-server/bin/mcp-server.js");
+  const stop = startChild("node", [bin, "--api-base-url", upstream, "--openapi-spec", spec, "--transport", "http", "--port", String(port)]);
+  try {
+    await waitFor(`http://127.0.0.1:${port}/mcp`, "@ivotoby/openapi-mcp-server");
+    return await run(`http://127.0.0.1:${port}/mcp`);
+  } finally {
+    stop();
+  }
+}
+
+async function connect(url, token) {
+  const client = new Client({ name: "bench-mcp", version: "1.0.0" });
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  return client;
+}
+
+/** Latency and throughput of one MCP server, every answer checked. */
+async function measureMcp(url, token) {
+  const client = await connect(url, token);
+  const { tools } = await client.listTools();
+  const tool = tools.find((t) => t.name.toLowerCase().includes("echo"))?.name ?? tools[0].name;
+  const callOn = (c) => async (n) => {
+    const q = `q${n}`;
+    const result = await c.callTool({ name: tool, arguments: { word: "bench", q } });
+    // The peer pretty-prints the API's JSON: compare without white space.
+    const text = (result.content?.map((part) => part.text ?? "").join("") ?? "").replace(/\s/g, "");
+    return !result.isError && text.includes(`"q":"${q}"`);
+  };
+  const checked = callOn(client);
+  const call = await timed(async (n) => {
+    if (!(await checked(n))) throw new Error(`Wrong answer from ${url}`);
+  }, CALLS);
+  const list = await timed(() => client.listTools(), CALLS);
+  await client.close();
+  const load = await throughput(CONCURRENCY, THROUGHPUT_CALLS, async () => {
+    const own = await connect(url, token);
+    return Object.assign(callOn(own), { close: () => own.close() });
+  });
+  return { call, list, load };
+}
+
+async function measureHttp(origin) {
+  const get = async (n) => {
+    const res = await fetch(`${origin}/echo/bench?q=q${n}`);
+    return (await res.json()).q === `q${n}`;
+  };
+  const call = await timed(get, CALLS);
+  const load = await throughput(CONCURRENCY, THROUGHPUT_CALLS, async () => get);
+  return { call, load };
+}
+
+const { server: upstreamServer, origin: upstream } = await startUpstream();
+try {
+  const direct = await measureHttp(upstream);
+  const floor = await withFloor(upstream, (origin) => measureHttp(origin));
+  const toolport = await withLocalPortal(async (origin) => {
+    const { mcpUrl, token } = await deployFixture(origin, { description: descriptionOf(upstream), fileName: "echo.json", name: "Echo", plan: "growth" });
+    return measureMcp(mcpUrl, token);
+  });
+  const peer = await withPeer(upstream, (url) => measureMcp(url, null));
+
+  const added = (m) => m.call.p50 - direct.call.p50;
+  const row = (name, m, note = "") =>
+    `  ${name.padEnd(34)} p50 ${fmt(m.call.p50)}  p99 ${fmt(m.call.p99)}  added p50 ${fmt(added(m))}  ${m.load.perSecond.toFixed(0).padStart(5)} calls/s${m.load.wrong !== undefined ? `  ${m.load.wrong} wrong` : ""}${note}`;
+  const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
+  console.log(
+    [
+      "",
+      `bench:mcp — as a client sees it (${CALLS} sequential calls each; ${THROUGHPUT_CALLS} calls by ${CONCURRENCY} clients; upstream ${upstream})`,
+      row("upstream directly (Node fetch)", direct),
+      row("floor: Worker that only forwards", floor),
+      row("Toolport tools/call (SDK client)", toolport),
+      row("peer: @ivotoby/openapi-mcp-server", peer),
+      "",
+      `  tools/list                         Toolport p50 ${fmt(toolport.list.p50)}  peer p50 ${fmt(peer.list.p50)}  floor request p50 ${fmt(floor.call.p50)}`,
+      "",
+      `  Toolport over the floor            tools/call p50 +${fmt(added(toolport) - added(floor))} (goal ≤ 2 ms)   tools/list p50 +${fmt(toolport.list.p50 - floor.call.p50)} (goal ≤ 2 ms)`,
+      `  Toolport over the peer             tools/call p50 +${fmt(added(toolport) - added(peer))}`,
+      `  throughput at ${CONCURRENCY}-way               ${ratio(toolport.load.perSecond, floor.load.perSecond)} the floor's (goal ≥ 0.70×)   ${ratio(toolport.load.perSecond, peer.load.perSecond)} the peer's   ${ratio(toolport.load.perSecond, BEFORE.throughput)} before (${BEFORE.throughput} calls/s; goal ≥ 2×)`,
+      `  wrong answers under ${CONCURRENCY} sessions    Toolport ${toolport.load.wrong}   peer ${peer.load.wrong}`,
+      "",
+    ].join("\n"),
+  );
+} finally {
+  upstreamServer.close();
+  upstreamServer.closeAllConnections();
+}
