@@ -11,6 +11,7 @@ import { fail, onError } from "./lib/errors";
 import { redactedRequestLog } from "./lib/redact";
 import { securityHeaders } from "./lib/security-headers";
 import { authRoutes } from "./routes/auth";
+import { adminCallRoutes, callRoutes } from "./calls/routes";
 import { authConfigRoutes } from "./routes/auth-config";
 import { billingRoutes, billingWebhookRoutes } from "./routes/billing";
 import { crawlRoutes } from "./routes/crawl";
@@ -73,11 +74,13 @@ app.route("/api/servers", serverCrawlRoutes);
 app.route("/api/servers", authConfigRoutes);
 app.route("/api/servers", domainRoutes);
 app.route("/api/servers", serverSpecRoutes);
+app.route("/api/servers", callRoutes);
 app.route("/api/imports", importRoutes);
 app.route("/api", tokenRoutes);
 app.route("/api/api-keys", apiKeyRoutes);
 app.route("/api/oauth", oauthApiRoutes);
 app.route("/api/superadmin", superadminRoutes);
+app.route("/api/superadmin/servers", adminCallRoutes);
 
 // Machine paths answer a JSON 404, never the SPA's HTML (OAuth clients probe /.well-known/ and /s/).
 const JSON_PREFIXES = ["/api/", "/.well-known/", "/s/"];

@@ -1,5 +1,6 @@
-// Cron Triggers: the monthly usage roll-over on the 1st, and the daily re-crawl sweep.
+// Cron Triggers: the monthly usage roll-over on the 1st, and the daily sweep (re-crawls, description syncs, domains, call-log retention).
 import { rollOverMonthlyUsage } from "./billing/usage";
+import { pruneCallRecords } from "./calls/prune";
 import { sweepDueServers } from "./crawl/server-crawl";
 import { getDb } from "./db";
 import { checkPendingDomains } from "./domains/domains";
@@ -22,5 +23,7 @@ export async function handleScheduled(controller: ScheduledController, env: Bind
     if (syncs > 0) console.log(`Daily sweep: ${syncs} description URL update(s) queued`);
     const checked = await checkPendingDomains(db, env);
     if (checked > 0) console.log(`Daily sweep: ${checked} pending custom domain(s) checked`);
+    const pruned = await pruneCallRecords(db);
+    if (pruned > 0) console.log(`Daily sweep: ${pruned} call record(s) past their plan's retention deleted`);
   }
 }

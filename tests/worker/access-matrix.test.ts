@@ -80,6 +80,7 @@ function fill(path: string, { ids }: Fixture) {
 const BODIES: Record<string, unknown> = {
   "PATCH /api/servers/:id/tools": { toolName: "owner_tool", active: false },
   "PATCH /api/servers/:id/tool-mode": { toolMode: "search" },
+  "PATCH /api/servers/:id/call-log": { recordPayloads: true },
   "POST /api/servers/:id/auth-config": { authType: "none", authStrategy: "passthrough", exposeToPublic: false },
   "POST /api/access-tokens/:id/servers": { serverIds: [] },
   "POST /api/servers/:id/deploy/cloudflare": { apiConfig: {} },

@@ -12,6 +12,7 @@ import { toggleSchema, toolModeSchema, toolSettingsAnswer } from "../routes/serv
 import { decisionBody } from "../routes/oauth";
 import { addDomainBody } from "../routes/domains";
 import { redeployParam } from "../routes/superadmin";
+import { callLogSettingsBody, callsQuery, statsQuery } from "../calls/routes";
 import { assignServersBody, newTokenBody } from "../routes/tokens";
 import * as a from "./answers";
 
@@ -283,8 +284,47 @@ const session: Operation[] = [
   { method: "get", path: "/api/auth/callback/{providerId}", operationId: "oidc_callback", tag: "Sign-in", summary: "Browser navigation: the OIDC provider returns here after sign-in", description: "Handled by better-auth; register {PUBLIC_URL}/api/auth/callback/oidc with the provider.", public: true, params: z.object({ providerId: z.string().describe("oidc") }), answer: { status: 302, other: { description: "Redirect into the portal with a session cookie" } } },
 ];
 
+const callLog: Operation[] = [
+  {
+    method: "get",
+    path: "/api/servers/{id}/calls",
+    operationId: "list_server_calls",
+    tag: "Call log",
+    summary: "The server's recorded tools/call, newest first, filtered by tool, outcome or caller, a page at a time",
+    params: serverId,
+    query: callsQuery,
+    answer: { status: 200, schema: a.ok(a.callPage) },
+    errors: { 400: "Invalid filter or cursor", ...notFound },
+  },
+  {
+    method: "get",
+    path: "/api/servers/{id}/stats",
+    operationId: "get_server_call_stats",
+    tag: "Call log",
+    summary: "The server's calls over a window (24h, 7d or 30d): calls per time bucket by outcome class, p50/p95 latency and error rate per tool, the top errors",
+    params: serverId,
+    query: statsQuery,
+    answer: { status: 200, schema: a.ok(a.callStats) },
+    errors: { 400: "window: 24h, 7d or 30d", ...notFound },
+  },
+  { method: "get", path: "/api/servers/{id}/call-log", operationId: "get_call_log_settings", tag: "Call log", summary: "Whether the server records call payloads, its extra sensitive field names, and the plan's retention", params: serverId, answer: { status: 200, schema: a.ok(a.callLogSettings) }, errors: notFound },
+  {
+    method: "patch",
+    path: "/api/servers/{id}/call-log",
+    operationId: "set_call_log_settings",
+    tag: "Call log",
+    summary: "Turn payload recording on or off (arguments and results, redacted of credentials, tokens and the sensitive fields, capped) and set the sensitive field names",
+    params: serverId,
+    body: { schema: callLogSettingsBody, required: true },
+    answer: { status: 200, schema: a.ok(a.callLogSettings) },
+    errors: { 400: "Invalid body", ...notFound },
+  },
+];
+
 const superadmin: Operation[] = [
   { method: "get", path: "/api/superadmin/servers", operationId: "list_all_servers", tag: "Superadmin", summary: "Every organization's servers (superusers only)", answer: { status: 200, schema: a.ok(z.array(a.adminServer)) }, errors: { 403: "Access denied: restricted to superadministrators" } },
+  { method: "get", path: "/api/superadmin/servers/{id}/calls", operationId: "list_any_server_calls", tag: "Superadmin", summary: "Any organization's server's call log (superusers only)", params: serverId, query: callsQuery, answer: { status: 200, schema: a.ok(a.callPage) }, errors: { 400: "Invalid filter or cursor", 403: "Access denied: restricted to superadministrators", 404: "Server not found" } },
+  { method: "get", path: "/api/superadmin/servers/{id}/stats", operationId: "get_any_server_call_stats", tag: "Superadmin", summary: "Any organization's server's call statistics (superusers only)", params: serverId, query: statsQuery, answer: { status: 200, schema: a.ok(a.callStats) }, errors: { 400: "window: 24h, 7d or 30d", 403: "Access denied: restricted to superadministrators", 404: "Server not found" } },
   { method: "post", path: "/api/superadmin/servers/{id}/redeploy", operationId: "redeploy_any_server", tag: "Superadmin", summary: "Redeploy any organization's server (superusers only)", params: redeployParam, answer: { status: 200, schema: a.ok(a.deployment) }, errors: { 403: "Access denied: restricted to superadministrators", 404: "Server not found" } },
 ];
 
@@ -292,4 +332,4 @@ const docs: Operation[] = [
   { method: "get", path: "/api/openapi.json", operationId: "get_openapi_description", tag: "Docs", summary: "This description of the portal's API (OpenAPI 3.1)", public: true, answer: { status: 200, schema: z.record(z.string(), z.unknown()).describe("An OpenAPI 3.1 document") } },
 ];
 
-export const OPERATIONS: Operation[] = [...servers, ...auth, ...versions, ...domains, ...deployment, ...crawl, ...tokens, ...oauth, ...apiKeys, ...billing, ...session, ...superadmin, ...docs];
+export const OPERATIONS: Operation[] = [...servers, ...auth, ...versions, ...domains, ...deployment, ...crawl, ...tokens, ...oauth, ...apiKeys, ...billing, ...session, ...callLog, ...superadmin, ...docs];

@@ -10,7 +10,7 @@ import { PASSTHROUGH_API_KEY_HEADER, PASSTHROUGH_AUTHORIZATION_HEADER } from "..
 import { bearerToken } from "../tokens/verify";
 import type { CallOutcome } from "../db/schema";
 import { callLogEnabled, recordCalls, type Caller, type CallRecordMessage } from "./record";
-import { cappedJson, MAX_ARGUMENTS_CHARS, MAX_RESULT_CHARS, redactionOf, redactResult, redactValue, type Redaction } from "./redact";
+import { cappedJson, MAX_ARGUMENTS_CHARS, MAX_RESULT_CHARS, redactionOf, redactResult, redactValue, sensitiveValues, type Redaction } from "./redact";
 import { outcomeOfAnswer } from "./outcome";
 
 type RpcCall = { id?: unknown; params?: { name?: unknown; arguments?: unknown } };
@@ -76,23 +76,18 @@ export class CallLog {
     };
   }
 
-  /** A refusal of every tools/call of the request (paused, over the limit). */
-  refused(outcome: Refusal, answer: Response): Response {
-    if (this.calls.length > 0) {
-      const at = Date.now();
-      const records = this.calls.map((c) => ({ ...this.base(c, outcome, at), error: "" }));
-      this.waitUntil(
-        answer
-          .clone()
-          .json()
-          .then((body) => {
-            const message = (body as { error?: { message?: string } }).error?.message ?? "";
-            return recordCalls(this.env, records.map((r) => ({ ...r, error: message.slice(0, 300) })));
-          })
-          .catch(() => {}),
-      );
-    }
-    return answer;
+  /** A refusal of every tools/call of the request (paused, over the limit): the refusal's message is the record's error. */
+  async refused(outcome: Refusal, answer: Response): Promise<Response> {
+    if (this.calls.length === 0) return answer;
+    // The refusal is a small JSON-RPC error: read here, so the record never waits on the client reading it.
+    const text = await answer.text();
+    let message = "";
+    try {
+      message = String((JSON.parse(text) as { error?: { message?: string } }).error?.message ?? "");
+    } catch {}
+    const at = Date.now();
+    this.waitUntil(recordCalls(this.env, this.calls.map((c) => ({ ...this.base(c, outcome, at), error: message.slice(0, 300) }))));
+    return new Response(text, answer);
   }
 
   /** A 401 for a request without a valid credential: its tools/call are recorded, within a per-server rate. */
@@ -143,6 +138,8 @@ export class CallLog {
       if (metering && !(await metering).ok) return void (await copy?.body?.cancel());
       const answers = copy ? await answersOf(copy) : new Map<string | number, unknown>();
       const redaction = this.found.server.recordPayloads ? await this.redaction(headers) : null;
+      // Values of sensitive arguments are secrets too: an API may echo them in its answer.
+      const callRedaction = (args: unknown) => redaction && redactionOf([...redaction.fields], [...redaction.secrets, ...sensitiveValues(args, redaction)]);
       const records = this.calls.map((call) => {
         const id = rpcId(call.id);
         const report = reports?.find((r) => r.id === id && r.tool === toolName(call)) ?? reports?.find((r) => r.id === id);
@@ -154,9 +151,10 @@ export class CallLog {
           Object.assign(record, outcomeOfAnswer(answer));
         }
         record.gatewayMs = Math.max(0, at - this.started - (record.upstreamMs ?? 0));
-        if (redaction) {
-          record.arguments = cappedJson(redactValue(call.params?.arguments ?? {}, redaction), MAX_ARGUMENTS_CHARS);
-          if (answer !== undefined) record.result = cappedJson(redactResult(answer, redaction), MAX_RESULT_CHARS);
+        const own = callRedaction(call.params?.arguments);
+        if (own) {
+          record.arguments = cappedJson(redactValue(call.params?.arguments ?? {}, own), MAX_ARGUMENTS_CHARS);
+          if (answer !== undefined) record.result = cappedJson(redactResult(answer, own), MAX_RESULT_CHARS);
         }
         return record;
       });

@@ -51,6 +51,16 @@ export function redactValue(value: unknown, redaction: Redaction, depth = 0): un
   return out;
 }
 
+/** The string values of a call's sensitive arguments (at any depth), to be redacted wherever they show up again. */
+export function sensitiveValues(value: unknown, redaction: Redaction, depth = 0, found: string[] = []): string[] {
+  if (value === null || typeof value !== "object" || depth >= MAX_DEPTH || found.length >= 100) return found;
+  for (const [key, v] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    if (typeof key === "string" && sensitive(key, redaction) && (typeof v === "string" || typeof v === "number")) found.push(String(v));
+    else sensitiveValues(v, redaction, depth + 1, found);
+  }
+  return found;
+}
+
 /** A tool result's text: JSON answers redacted field by field, other text as a string. */
 function redactResultText(text: string, redaction: Redaction): string {
   const trimmed = text.trimStart();
