@@ -22,6 +22,8 @@ import { Route as AuthCallbackRouteImport } from "./routes/auth.callback"
 import { Route as DocsIndexRouteImport } from "./routes/docs.index"
 import { Route as DocsPageRouteImport } from "./routes/docs.$page"
 import { Route as OauthConsentRouteImport } from "./routes/oauth.consent"
+import { Route as AuthedServersServerIdRouteImport } from "./routes/_authed.servers_.$serverId"
+import { Route as AuthedSuperadminServersServerIdRouteImport } from "./routes/_authed.superadmin_.servers.$serverId"
 
 const AuthedRoute = AuthedRouteImport.update({
   id: "/_authed",
@@ -87,6 +89,17 @@ const OauthConsentRoute = OauthConsentRouteImport.update({
   path: "/oauth/consent",
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedServersServerIdRoute = AuthedServersServerIdRouteImport.update({
+  id: "/servers_/$serverId",
+  path: "/servers/$serverId",
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedSuperadminServersServerIdRoute =
+  AuthedSuperadminServersServerIdRouteImport.update({
+    id: "/superadmin_/servers/$serverId",
+    path: "/superadmin/servers/$serverId",
+    getParentRoute: () => AuthedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof AuthedIndexRoute
@@ -101,6 +114,8 @@ export interface FileRoutesByFullPath {
   "/docs/$page": typeof DocsPageRoute
   "/oauth/consent": typeof OauthConsentRoute
   "/docs/": typeof DocsIndexRoute
+  "/servers/$serverId": typeof AuthedServersServerIdRoute
+  "/superadmin/servers/$serverId": typeof AuthedSuperadminServersServerIdRoute
 }
 export interface FileRoutesByTo {
   "/login": typeof LoginRoute
@@ -114,6 +129,8 @@ export interface FileRoutesByTo {
   "/oauth/consent": typeof OauthConsentRoute
   "/": typeof AuthedIndexRoute
   "/docs": typeof DocsIndexRoute
+  "/servers/$serverId": typeof AuthedServersServerIdRoute
+  "/superadmin/servers/$serverId": typeof AuthedSuperadminServersServerIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -130,6 +147,8 @@ export interface FileRoutesById {
   "/oauth/consent": typeof OauthConsentRoute
   "/_authed/": typeof AuthedIndexRoute
   "/docs/": typeof DocsIndexRoute
+  "/_authed/servers_/$serverId": typeof AuthedServersServerIdRoute
+  "/_authed/superadmin_/servers/$serverId": typeof AuthedSuperadminServersServerIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -146,6 +165,8 @@ export interface FileRouteTypes {
     | "/docs/$page"
     | "/oauth/consent"
     | "/docs/"
+    | "/servers/$serverId"
+    | "/superadmin/servers/$serverId"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/login"
@@ -159,6 +180,8 @@ export interface FileRouteTypes {
     | "/oauth/consent"
     | "/"
     | "/docs"
+    | "/servers/$serverId"
+    | "/superadmin/servers/$serverId"
   id:
     | "__root__"
     | "/_authed"
@@ -174,6 +197,8 @@ export interface FileRouteTypes {
     | "/oauth/consent"
     | "/_authed/"
     | "/docs/"
+    | "/_authed/servers_/$serverId"
+    | "/_authed/superadmin_/servers/$serverId"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -277,6 +302,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof OauthConsentRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/_authed/servers_/$serverId": {
+      id: "/_authed/servers_/$serverId"
+      path: "/servers/$serverId"
+      fullPath: "/servers/$serverId"
+      preLoaderRoute: typeof AuthedServersServerIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    "/_authed/superadmin_/servers/$serverId": {
+      id: "/_authed/superadmin_/servers/$serverId"
+      path: "/superadmin/servers/$serverId"
+      fullPath: "/superadmin/servers/$serverId"
+      preLoaderRoute: typeof AuthedSuperadminServersServerIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -287,6 +326,8 @@ interface AuthedRouteChildren {
   AuthedTokensRoute: typeof AuthedTokensRoute
   AuthedUsageRoute: typeof AuthedUsageRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
+  AuthedServersServerIdRoute: typeof AuthedServersServerIdRoute
+  AuthedSuperadminServersServerIdRoute: typeof AuthedSuperadminServersServerIdRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -296,6 +337,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedTokensRoute: AuthedTokensRoute,
   AuthedUsageRoute: AuthedUsageRoute,
   AuthedIndexRoute: AuthedIndexRoute,
+  AuthedServersServerIdRoute: AuthedServersServerIdRoute,
+  AuthedSuperadminServersServerIdRoute: AuthedSuperadminServersServerIdRoute,
 }
 
 const AuthedRouteWithChildren =

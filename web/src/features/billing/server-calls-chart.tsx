@@ -1,5 +1,6 @@
 // Tool calls per server this month, as a horizontal bar chart.
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { serverUsageQuery } from "@/api/billing";
 import { errorMessage } from "@/api/client";
 import { serversQuery } from "@/api/servers";
@@ -17,7 +18,7 @@ export function ServerCallsChart() {
     <Card>
       <CardHeader>
         <CardTitle>Tool Calls by Server</CardTitle>
-        <CardDescription>Tool calls per server this month.</CardDescription>
+        <CardDescription>Tool calls per server this month. Select a server for its call log.</CardDescription>
       </CardHeader>
       <CardContent>
         {servers.isPending ? (
@@ -30,7 +31,9 @@ export function ServerCallsChart() {
           <ul className="space-y-2" aria-label="Tool calls by server">
             {rows.map((row) => (
               <li key={row.id} className="grid grid-cols-[minmax(0,8rem)_1fr_auto] items-center gap-3 text-sm">
-                <span className="truncate" title={row.name}>{row.name}</span>
+                <Link to="/servers/$serverId" params={{ serverId: row.id }} className="truncate underline-offset-2 hover:underline" title={`Calls of ${row.name}`}>
+                  {row.name}
+                </Link>
                 <span className="h-3 rounded bg-muted" aria-hidden>
                   <span className="block h-full rounded bg-primary" style={{ width: `${(row.calls / max) * 100}%` }} />
                 </span>

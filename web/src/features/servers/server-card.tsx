@@ -1,5 +1,6 @@
 // One server: name, token control, description, version, endpoints, status, calls, deployment, Configure.
-import { Settings } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { Activity, Settings } from "lucide-react";
 import { endpointCount, type Server } from "@/api/servers";
 import type { TokenInfo } from "@/api/tokens";
 import { Badge } from "@/components/ui/badge";
@@ -68,13 +69,18 @@ export function ServerCard({ server, calls, tokens, tokensFailed, onConfigure }:
         )}
         <DeploymentBox deployment={server.deployment} />
       </CardContent>
-      <CardFooter className="mt-auto">
+      <CardFooter className="mt-auto gap-2">
+        <Button asChild className="flex-1" variant="outline">
+          <Link to="/servers/$serverId" params={{ serverId: server.id }} aria-label={`Calls of ${server.name}`}>
+            <Activity /> Calls
+          </Link>
+        </Button>
         {paused ? (
-          <Button className="w-full" variant="outline" disabled>
+          <Button className="flex-1" variant="outline" disabled>
             Paused
           </Button>
         ) : (
-          <Button className="w-full" variant="outline" onClick={onConfigure} aria-label={`Configure ${server.name}`}>
+          <Button className="flex-1" variant="outline" onClick={onConfigure} aria-label={`Configure ${server.name}`}>
             <Settings /> Configure
           </Button>
         )}

@@ -1,4 +1,5 @@
 // The superadmin table: Server Name, Owner, Organization, Status, Deployment, Endpoints, Created, Actions.
+import { Link } from "@tanstack/react-router";
 import { RotateCw } from "lucide-react";
 import { endpointCount } from "@/api/servers";
 import type { AdminServer } from "@/api/superadmin";
@@ -27,7 +28,11 @@ export function AdminServersTable({ servers, onRedeploy, busy }: Props) {
         ) : (
           servers.map((s) => (
             <TableRow key={s.id}>
-              <TableCell className="font-medium">{s.name}</TableCell>
+              <TableCell className="font-medium">
+                <Link to="/superadmin/servers/$serverId" params={{ serverId: s.id }} className="underline-offset-2 hover:underline" title={`Calls of ${s.name}`}>
+                  {s.name}
+                </Link>
+              </TableCell>
               <TableCell>
                 <div>{s.createdBy?.name || "—"}</div>
                 <div className="text-xs text-muted-foreground">{s.createdBy?.email}</div>

@@ -1,0 +1,139 @@
+// A server's call log: calls over time (24 h / 7 d / 30 d), latency and errors per tool, the top
+// errors, recent calls with filters and a detail drawer; payload settings for the owner.
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import { callStatsQuery, type CallFilters, type CallLogScope, type StatsWindow } from "@/api/calls";
+import { errorMessage } from "@/api/client";
+import { PageHeader } from "@/components/layout/page-header";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatNumber } from "@/lib/format";
+import { CallsOverTime } from "./calls-over-time";
+import { formatPercent } from "./outcomes";
+import { PayloadSettings } from "./payload-settings";
+import { RecentCalls } from "./recent-calls";
+import type { CallLogSearch } from "./search";
+import { ToolLatency } from "./tool-latency";
+import { TopErrors } from "./top-errors";
+
+const WINDOWS: { value: StatsWindow; label: string; long: string }[] = [
+  { value: "24h", label: "24 h", long: "the last 24 hours" },
+  { value: "7d", label: "7 d", long: "the last 7 days" },
+  { value: "30d", label: "30 d", long: "the last 30 days" },
+];
+
+type Props = { scope: CallLogScope; serverId: string; search: CallLogSearch; onSearch: (search: CallLogSearch) => void };
+
+export function CallLogPage({ scope, serverId, search, onSearch }: Props) {
+  const window = search.window ?? "24h";
+  const stats = useQuery(callStatsQuery(scope, serverId, window));
+  const filters: CallFilters = { tool: search.tool, outcome: search.outcome, caller: search.caller };
+  const setFilters = (next: CallFilters) => onSearch({ window: search.window, ...next });
+  const windowLabel = WINDOWS.find((w) => w.value === window)!.long;
+  const back = scope === "admin" ? { to: "/superadmin" as const, label: "Superadmin" } : { to: "/servers" as const, label: "Servers" };
+
+  return (
+    <div className="space-y-6">
+      <Button asChild variant="ghost" size="sm" className="-ml-2">
+        <Link to={back.to}>
+          <ArrowLeft /> {back.label}
+        </Link>
+      </Button>
+      <PageHeader
+        title={stats.data ? `${stats.data.server.name}: calls` : "Calls"}
+        subtitle="Every tools/call of this server: outcome, latency, errors."
+        actions={
+          <div role="group" aria-label="Time window" className="inline-flex rounded-md border p-0.5">
+            {WINDOWS.map((w) => (
+              <Button key={w.value} size="sm" variant={w.value === window ? "default" : "ghost"} aria-pressed={w.value === window} onClick={() => onSearch({ ...search, window: w.value })}>
+                {w.label}
+              </Button>
+            ))}
+          </div>
+        }
+      />
+
+      {stats.isPending ? (
+        <p role="status" className="rounded-md border p-6 text-center text-sm text-muted-foreground">Loading call statistics...</p>
+      ) : stats.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          {errorMessage(stats.error, "Failed to load call statistics")}
+          <Button size="sm" variant="outline" onClick={() => void stats.refetch()}>Retry</Button>
+        </div>
+      ) : stats.data.totals.calls === 0 ? (
+        <Card>
+          <CardContent className="py-10 text-center">
+            <p className="font-medium">No calls in {windowLabel}</p>
+            <p className="text-sm text-muted-foreground">Tool calls made through this server's MCP endpoint appear here within seconds.</p>
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          <dl className="grid grid-cols-3 gap-3">
+            {[
+              ["Calls", formatNumber(stats.data.totals.calls)],
+              ["Errors", formatNumber(stats.data.totals.errors)],
+              ["Error rate", formatPercent(stats.data.totals.errorRate)],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-lg border p-3">
+                <dt className="text-xs text-muted-foreground">{label}</dt>
+                <dd className="text-xl font-semibold tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <Card>
+            <CardHeader>
+              <CardTitle>Calls over time</CardTitle>
+              <CardDescription>By outcome, {windowLabel}.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <CallsOverTime stats={stats.data} />
+            </CardContent>
+          </Card>
+          <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+            <Card className="min-w-0">
+              <CardHeader>
+                <CardTitle>Latency and errors by tool</CardTitle>
+                <CardDescription>p50 and p95 of gateway plus API time.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ToolLatency stats={stats.data} onTool={(tool) => setFilters({ ...filters, tool })} />
+              </CardContent>
+            </Card>
+            <Card className="min-w-0">
+              <CardHeader>
+                <CardTitle>Top errors</CardTitle>
+                <CardDescription>The most frequent, with their messages.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <TopErrors errors={stats.data.topErrors} onPick={(pick) => setFilters({ ...filters, ...pick })} />
+              </CardContent>
+            </Card>
+          </div>
+        </>
+      )}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent calls</CardTitle>
+          <CardDescription>Newest first. Select a call for its details.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <RecentCalls scope={scope} serverId={serverId} stats={stats.data} filters={filters} onFilters={setFilters} />
+        </CardContent>
+      </Card>
+
+      {scope === "org" && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Call log settings</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <PayloadSettings serverId={serverId} />
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}
