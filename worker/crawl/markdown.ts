@@ -13,8 +13,7 @@ const MAX_HTML_CHARS = 8 * 1024 * 1024;
 /** The page's <title>, else its first <h1>, as plain text. */
 export function titleOf(html: string): string | null {
   const head = html.slice(0, MAX_HTML_CHARS);
-  const lower = head.toLowerCase();
-  const raw = firstElement(head, lower, "title") ?? firstElement(head, lower, "h1");
+  const raw = firstElement(head, "title") ?? firstElement(head, "h1");
   const text = raw ? textOf(raw.slice(0, 10_000)) : "";
   return text ? text.slice(0, 300) : null;
 }

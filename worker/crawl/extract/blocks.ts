@@ -19,12 +19,11 @@ const MAX_CODE_LINES = 400;
 /** Whether `line`, after its leading spaces, starts with `text`. */
 const startsAfterIndent = (line: string, text: string) => line.startsWith(text, indentOf(line));
 
-/** Splits a table row into cells on unescaped `|` outside code spans. */
-export function cellsOf(row: string): string[] {
+/** Splits a row's text into cells on unescaped `|` outside code spans, character by character. */
+function splitCells(text: string): string[] {
   const cells: string[] = [];
   let cell = "";
   let code = false;
-  const text = row.trim();
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === "\\" && text[i + 1] === "|") {
@@ -39,6 +38,14 @@ export function cellsOf(row: string): string[] {
     } else cell += c;
   }
   cells.push(cell.trim());
+  return cells;
+}
+
+/** Splits a table row into cells on unescaped `|` outside code spans. */
+export function cellsOf(row: string): string[] {
+  const text = row.trim();
+  // Without escaped bars or code spans every `|` separates cells.
+  const cells = text.includes("\\|") || text.includes("`") ? splitCells(text) : text.split("|").map((c) => c.trim());
   if (text.startsWith("|")) cells.shift();
   if (text.endsWith("|") && cells.length && cells[cells.length - 1] === "") cells.pop();
   return cells;
@@ -52,7 +59,7 @@ const isSeparatorRow = (line: string) => {
 };
 
 /** Whether `line` closes a code block opened with `fence`: the fence alone, no info string (as CommonMark renders it). */
-const closesFence = (line: string, fence: string) => startsAfterIndent(line, fence) && trimStart(line.trim(), fence[0]) === "";
+const closesFence = (line: string, fence: string) => line.includes(fence) && startsAfterIndent(line, fence) && trimStart(line.trim(), fence[0]) === "";
 
 const indentOf = (line: string) => {
   let n = 0;

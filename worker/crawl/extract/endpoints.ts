@@ -33,6 +33,9 @@ export type Hints = {
 };
 export type Page = { url: string; title?: string | null; markdown: string };
 
+/** A record with no prototype: a section named "constructor" or "__proto__" is a name like any other. */
+export const noPrototype = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 type Kind = "response" | "object" | "params" | "changelog" | "other";
 type Heading = { level: number; text: string; kind: Kind; location: ParamLocation | null; generic: boolean };
 
@@ -75,7 +78,8 @@ function labelOf(text: string): string | null {
 export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work: number } {
   const { blocks, work } = blocksOf(page.markdown);
   const drafts: Draft[] = [];
-  const hints: Hints = { baseUrls: [], exampleUrls: [], auth: new Set(), apiKeyHeaders: new Set(), apiKeyQuery: new Set(), objects: {} };
+  const hints: Hints = { baseUrls: [], exampleUrls: [], auth: new Set(), apiKeyHeaders: new Set(), apiKeyQuery: new Set(), objects: noPrototype() };
+  let objectCount = 0;
   const changelogPage = CHANGELOG.test(page.url.replace(/[-_/]/g, " ")) || CHANGELOG.test(page.title ?? "");
   const headings: Heading[] = [];
   const st: { current: Draft | null; scope: number } = { current: null, scope: 0 };
@@ -93,19 +97,24 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     return null;
   };
   const scopeLevel = () => nearest()?.level ?? 0;
+  /** Whether a heading above the k-th one names an object section. */
+  const objectAbove = (k: number) => {
+    const at = headings.findIndex((h) => h.kind === "object");
+    return at >= 0 && at < k;
+  };
   const kindNow = (): Kind => {
     if (label) return label.kind;
     for (let k = headings.length - 1; k >= 0; k--) {
       if (st.current && headings[k].level <= st.scope) break;
       const kind = headings[k].kind;
       // "Properties" under "The User object" (or under "Schemas") are the object's fields.
-      if (kind === "params" && !st.current && headings.slice(0, k).some((h) => h.kind === "object")) return "object";
+      if (kind === "params" && !st.current && objectAbove(k)) return "object";
       if (kind !== "other") return kind;
     }
     return headings.some((h) => h.kind === "changelog") || changelogPage ? "changelog" : "other";
   };
-  const locationNow = () => label?.location ?? [...headings].reverse().find((h) => h.location && (!st.current || h.level > st.scope))?.location ?? null;
-  const objectNow = () => [...headings].reverse().find((h) => h.kind === "object" || h.kind === "other")?.text;
+  const locationNow = () => label?.location ?? headings.findLast((h) => h.location && (!st.current || h.level > st.scope))?.location ?? null;
+  const objectNow = () => headings.findLast((h) => h.kind === "object" || h.kind === "other")?.text;
 
   const open = (route: Route | Example, strength: number, level: number, summary?: string) => {
     const path = "url" in route ? route.url : route.path;
@@ -135,7 +144,11 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     if (kind === "object" && (!st.current || !label)) {
       const name = objectName(objectNow() ?? "");
       const objects = hints.objects!;
-      if (name && (objects[name] || Object.keys(objects).length < MAX_OBJECTS) && (objects[name] ??= []).length < MAX_PARAMS) objects[name].push(param);
+      if (name && !objects[name] && objectCount < MAX_OBJECTS) {
+        objects[name] = [];
+        objectCount++;
+      }
+      if (name && objects[name] && objects[name].length < MAX_PARAMS) objects[name].push(param);
       return true;
     }
     if (st.current) {
@@ -219,6 +232,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       readHints(block.rows.map((r) => r.join(" ")), hints);
       if (kind === "changelog") continue;
       if (readSummaryTable(block.rows, page.url, drafts)) continue;
+      if (kind === "response") continue; // a response's fields are not the request's parameters (see addParam)
       const params = paramsOfTable(block.rows, locationNow(), kind === "params");
       if (params) for (const p of params) addParam(p);
       continue;

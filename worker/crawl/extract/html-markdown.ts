@@ -3,23 +3,44 @@
 // single-pass tokenizer: linear in the input, no recursion, a bounded element stack, bounded output.
 import { trimEnd, trimStart } from "./text";
 import { describeAsMarkdown, embeddedDescription } from "./embedded";
-import { decodeEntities, attributesOf } from "./html-scan";
+import { decodeEntities, indexOfTag, tagAttributes, type TagAttributes } from "./html-scan";
 import { BLOCK, codeText, isLetter, isNameChar, MAX_CELLS, MAX_LIST_INDENT, MAX_ROWS, MAX_STACK, METHOD_WORDS, RAW, SKIP, SKIP_CLASS, SKIP_CLASS_PARTS, SKIP_ID_PARTS, SKIP_ROLES, VOID } from "./html-rules";
 
 type Entry = { name: string; skip: boolean; region: boolean; bold: boolean; spaced: boolean; start: number; nests: boolean };
 // Inline elements styled as separate labels (a type pill, a "required" badge, an HTTP method) read as separate words.
 const LABEL_CLASS = /type|required|optional|default|badge|pill|method|verb|label|deprecated|nullable|tag\b/;
 type Table = { rows: string[][]; row: string[] | null };
+const TABLE_PARTS = new Set(["td", "th", "tr", "table"]);
+const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+/** The attributes of a tag written without any: most tags of a page, so they share one empty record. */
+const NO_ATTRIBUTES: Readonly<TagAttributes> = tagAttributes("");
 
 const skippedClass = (cls: string) =>
   cls !== "" && (SKIP_CLASS.some((c) => cls.includes(c)) || cls.split(/[\s_-]/).some((part) => SKIP_CLASS_PARTS.has(part)));
 
+/** The element that holds the page's main content: <main>, else <article>, else role="main", else "" (the whole page). */
+function regionOf(html: string): "main" | "article" | "role" | "" {
+  if (indexOfTag(html, "<main") >= 0) return "main";
+  if (indexOfTag(html, "<article") >= 0) return "article";
+  return /role=(?:"main"|'main')/i.test(html) ? "role" : "";
+}
+
+/** The tag name between `start` and `end`, lowercase (names are ASCII; most are lowercase already). */
+function nameAt(html: string, start: number, end: number): string {
+  const name = html.slice(start, end);
+  for (let k = start; k < end; k++) {
+    const c = html.charCodeAt(k);
+    if (c >= 65 && c <= 90) return name.toLowerCase();
+  }
+  return name;
+}
+
 /** Converts a page of HTML to Markdown of its main region, at most `maxChars` long. */
 export function htmlToMarkdown(html: string, maxChars: number): string {
-  const lower = html.toLowerCase();
-  const regionTag = lower.includes("<main") ? "main" : lower.includes("<article") ? "article" : lower.includes('role="main"') || lower.includes("role='main'") ? "role" : "";
+  const regionTag = regionOf(html);
   const out: string[] = [];
   let size = 0;
+  let blanks = 0; // blank lines waiting for the next line: more than one between two lines is written as one
   let line = "";
   let marker = ""; // the list marker waiting for the item's first line
   let indent = ""; // continuation indent inside list items
@@ -37,13 +58,20 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
 
   const push = (...lines: string[]) => {
     for (const text of lines) {
-      out.push(text);
       size += text.length + 1;
+      if (!text) {
+        blanks++;
+        continue;
+      }
+      // Leading blank lines are kept up to two, as are blank lines at the end (see `collapsed`).
+      for (let b = out.length ? Math.min(blanks, 1) : Math.min(blanks, blanks >= 3 ? 2 : blanks); b > 0; b--) out.push("");
+      blanks = 0;
+      out.push(text);
     }
   };
   const flush = () => {
     const text = line.replace(/\s+/g, " ").trim();
-    if (METHOD_WORDS.has(text.toUpperCase()) && text.length <= 7 && !heading) {
+    if (text.length <= 7 && !heading && METHOD_WORDS.has(text.toUpperCase())) {
       line = `${text.toUpperCase()} `; // a route badge: the verb joins the URL that follows it
       return;
     }
@@ -72,7 +100,7 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
       if (!VOID.has(name)) stack.push({ name, skip: false, region: false, bold: false, spaced: false, start: 0, nests: false });
       return;
     }
-    const a = attributesOf(attrs);
+    const a = attrs.length > 1 ? tagAttributes(attrs) : NO_ATTRIBUTES;
     const cls = (a.class ?? "").toLowerCase();
     const role = (a.role ?? "").toLowerCase();
     const region = regionTag === "role" ? role === "main" : name === regionTag;
@@ -80,21 +108,21 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
       SKIP.has(name) ||
       SKIP_ROLES.has(role) ||
       ((name === "header" || name === "footer") && !inRegion) ||
-      ("hidden" in a && role !== "tabpanel") ||
-      a["aria-hidden"] === "true" ||
+      (a.hidden !== undefined && role !== "tabpanel") ||
+      a.ariaHidden === "true" ||
       skippedClass(cls) ||
-      (a.id ?? "").toLowerCase().split(/[_-]/).some((part) => SKIP_ID_PARTS.has(part));
+      (a.id !== undefined && a.id.toLowerCase().split(/[_-]/).some((part) => SKIP_ID_PARTS.has(part)));
     // A parameter component's name element ("param-name", data-component-part="field-name") reads as `**name**`.
     // Child attributes of a parameter (ReadMe "Param-children", Stripe "child-attributes") are indented under it.
-    const nests = /child|nested/.test(cls) && !listDepth;
-    const bold = !pre && (/(?:^|[\s_-])(?:param|field|property|parameter|attribute|arg)(?:-|__|_)?name\b/.test(cls) || a["data-component-part"] === "field-name");
+    const nests = cls !== "" && /child|nested/.test(cls) && !listDepth;
+    const bold = !pre && ((cls !== "" && /(?:^|[\s_-])(?:param|field|property|parameter|attribute|arg)(?:-|__|_)?name\b/.test(cls)) || a.componentPart === "field-name");
     // Beyond the stack bound elements are transparent: their text is kept, their structure is not.
     if (!VOID.has(name) && stack.length >= MAX_STACK) {
       if (BLOCK.has(name) && !skipping && inRegion && !pre && !tables.length) flush();
       return;
     }
     if (!VOID.has(name)) {
-      stack.push({ name, skip, region, bold, spaced: !BLOCK.has(name) && inCode === 0 && LABEL_CLASS.test(cls), start: line.length, nests });
+      stack.push({ name, skip, region, bold, spaced: cls !== "" && !BLOCK.has(name) && inCode === 0 && LABEL_CLASS.test(cls), start: line.length, nests });
       if (nests) nested++;
       if (skip) skipping++;
       if (region) inRegion++;
@@ -121,7 +149,7 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
         flush();
       } else line += `${method} `;
     }
-    if (tables.length && tables[tables.length - 1].row && BLOCK.has(name) && !/^(td|th|tr|table)$/.test(name)) {
+    if (tables.length && tables[tables.length - 1].row && BLOCK.has(name) && !TABLE_PARTS.has(name)) {
       line += " ";
       return;
     }
@@ -129,7 +157,7 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
       case "pre":
         flush();
         pre = [];
-        preLang = /(?:language|lang|highlight)-([\w+-]+)/.exec(`${cls} ${(a["data-language"] ?? "") && `language-${a["data-language"]}`}`)?.[1] ?? "";
+        preLang = /(?:language|lang|highlight)-([\w+-]+)/.exec(`${cls} ${(a.language ?? "") && `language-${a.language}`}`)?.[1] ?? "";
         return;
       case "code":
         inCode++;
@@ -175,7 +203,7 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
         flush();
         return;
     }
-    if (/^h[1-6]$/.test(name)) {
+    if (HEADINGS.has(name)) {
       flush();
       // A heading inside a list item is the item's label (parameter lists written with <h3> names).
       heading = listDepth ? 0 : Number(name[1]);
@@ -206,14 +234,18 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
       const code = trimStart(pre.join(""), "\n").trimEnd();
       const fence = code.includes("```") ? "~~~~" : "```";
       push("", fence + preLang);
-      for (const codeLine of code.split("\n")) push(codeLine);
+      // The block's lines go out as one text; blank lines inside it collapse as between other lines.
+      push(code.includes("\n\n\n") ? code.replace(/\n{3,}/g, "\n\n") : code);
       push(fence, "");
       pre = null;
       return;
     }
     const table = tables[tables.length - 1];
     if (table && (name === "td" || name === "th") && table.row) {
-      if (table.row.length < MAX_CELLS) table.row.push(line.replace(/\s+/g, " ").trim().slice(0, 2000).replace(/\|/g, "\\|"));
+      if (table.row.length < MAX_CELLS) {
+        const cell = line.replace(/\s+/g, " ").trim().slice(0, 2000);
+        table.row.push(cell.includes("|") ? cell.replace(/\|/g, "\\|") : cell);
+      }
       line = "";
       return;
     }
@@ -267,7 +299,7 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
         return;
       }
     }
-    if (/^h[1-6]$/.test(name)) {
+    if (HEADINGS.has(name)) {
       flush();
       heading = 0;
     } else if (BLOCK.has(name)) flush();
@@ -293,10 +325,10 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
   while (i < n && size < maxChars) {
     const lt = html.indexOf("<", i);
     if (lt < 0) {
-      emit(decodeEntities(html.slice(i)));
+      if (!skipping && inRegion) emit(decodeEntities(html.slice(i)));
       break;
     }
-    if (lt > i) emit(decodeEntities(html.slice(i, lt)));
+    if (lt > i && !skipping && inRegion) emit(decodeEntities(html.slice(i, lt)));
     if (html.startsWith("<!--", lt)) {
       const end = html.indexOf("-->", lt + 4);
       i = end < 0 ? n : end + 3;
@@ -316,7 +348,7 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
       }
       continue;
     }
-    const name = lower.slice(nameStart, j);
+    const name = nameAt(html, nameStart, j);
     let quote = 0;
     let k = j;
     for (; k < n; k++) {
@@ -343,9 +375,9 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
       closeTo("th", CELL_STOP);
     } else if (name === "p") closeTo("p", LIST_STOP);
     if (RAW.has(name) && !attrs.endsWith("/")) {
-      const end = lower.indexOf(`</${name}`, i);
+      const end = indexOfTag(html, `</${name}`, i);
       const inner = end < 0 ? "" : html.slice(i, end);
-      i = end < 0 ? n : (lower.indexOf(">", end) + 1 || n);
+      i = end < 0 ? n : (html.indexOf(">", end) + 1 || n);
       if (name === "noscript" || name === "template") continue;
       if (name === "textarea" && !skipping && inRegion) emit(decodeEntities(inner));
       if (name === "script" && !embedded && inner.includes('"paths"')) {
@@ -358,9 +390,9 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
     const block = pre as string[] | null;
     if (name === "pre" && block) {
       // A code block is read in one pass: its text, with line breaks where lines, <br> or blocks start.
-      const end = lower.indexOf("</pre", i);
+      const end = indexOfTag(html, "</pre", i);
       const stop = end < 0 ? n : end;
-      const code = codeText(html, lower, i, stop);
+      const code = codeText(html, i, stop);
       if (!preLang) preLang = code.lang;
       block.push(code.text);
       i = stop;
@@ -369,7 +401,9 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
   while (stack.length) close(stack.pop()!);
   flush();
   void inCode;
-  const text = out.join("\n").replace(/\n{3,}/g, "\n\n");
+  // Blank lines still waiting at the end: as many line breaks as there were, never more than two.
+  const trailing = Math.max(out.length ? blanks : blanks - 1, 0);
+  const text = out.join("\n") + "\n".repeat(trailing >= 3 ? 2 : trailing);
   // A description the page embeds comes first: it is the page's reference in full.
   return (embedded ? `${embedded}\n\n${text}` : text).slice(0, maxChars);
 }

@@ -22,7 +22,7 @@ export const isLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <=
 export const isNameChar = (c: number) => isLetter(c) || (c >= 48 && c <= 57) || c === 45 || c === 58 || c === 95;
 
 /** The text of a code block's inner HTML between `from` and `to`, and the language its <code> names. */
-export function codeText(html: string, lower: string, from: number, to: number): { text: string; lang: string } {
+export function codeText(html: string, from: number, to: number): { text: string; lang: string } {
   let text = "";
   let lang = "";
   let i = from;
@@ -39,9 +39,9 @@ export function codeText(html: string, lower: string, from: number, to: number):
     if (html[k] === "/") k++;
     let e = k;
     while (e < gt && isNameChar(html.charCodeAt(e))) e++;
-    const name = lower.slice(k, e);
+    const name = html.slice(k, e).toLowerCase();
     const opening = k === lt + 1;
-    if (opening && (name === "br" || (BLOCK.has(name) && name !== "pre") || (gt - e > 4 && / line|"line|'line|token-line|code-line/.test(lower.slice(e, gt)))) && text && !text.endsWith("\n")) text += "\n";
+    if (opening && (name === "br" || (BLOCK.has(name) && name !== "pre") || (gt - e > 4 && / line|"line|'line|token-line|code-line/.test(html.slice(e, gt).toLowerCase()))) && text && !text.endsWith("\n")) text += "\n";
     if (opening && name === "code" && !lang) lang = /(?:language|lang)-([\w+-]+)/.exec(html.slice(e, gt))?.[1] ?? "";
     i = gt + 1;
   }

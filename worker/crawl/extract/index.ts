@@ -1,7 +1,7 @@
 // The default extractor: crawled pages → an OpenAPI 3.1 description, no outside service needed.
 // Extraction is two steps so the job that runs it can pace and budget it page by page:
 // `readPage` (pure, bounded work per page) and `assemble` (all pages' findings → one document).
-import { type Draft, type Hints, readEndpoints } from "./endpoints";
+import { type Draft, type Hints, noPrototype, readEndpoints } from "./endpoints";
 import { buildDocument } from "./openapi";
 
 /** A crawled page as stored for extraction: its URL, title and content as `preparePage` left it. */
@@ -23,7 +23,7 @@ export function readPage(page: Page): PageFindings {
 /** Builds the description from every page's findings; null when nothing API-like was found. */
 export function assemble(findings: PageFindings[], meta: { title?: string | null; sourceUrl: string }): OpenApiDraft | null {
   const drafts: Draft[] = [];
-  const hints: Hints = { baseUrls: [], exampleUrls: [], auth: new Set(), apiKeyHeaders: new Set(), apiKeyQuery: new Set(), objects: {} };
+  const hints: Hints = { baseUrls: [], exampleUrls: [], auth: new Set(), apiKeyHeaders: new Set(), apiKeyQuery: new Set(), objects: noPrototype() };
   for (const found of findings) {
     if (found.skipped !== undefined) continue;
     drafts.push(...found.drafts);

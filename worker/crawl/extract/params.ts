@@ -105,30 +105,31 @@ export function paramsOfTable(rows: string[][], sectionLocation: ParamLocation |
   const headerLocation = locationOf(header[name]);
   // Nesting written as "» child" (widdershins): a body parameter's children are the body's properties.
   const depths = rows.map((c) => depthOf(c[name] ?? ""));
-  return rows.slice(1).flatMap((c, r) => {
-    const depth = depths[r + 1];
-    if (depth > 1) return [];
-    if (depth === 0 && depths[r + 2] === 1 && /body|anonymous/i.test(`${c[where] ?? ""} ${c[name]}`)) return [];
-    if (depth === 1 && !/body/i.test(c[where] ?? "body")) return [];
+  const params: FoundParam[] = [];
+  for (let r = 1; r < rows.length; r++) {
+    const c = rows[r];
+    const depth = depths[r];
+    if (depth > 1) continue;
+    if (depth === 0 && depths[r + 1] === 1 && /body|anonymous/i.test(`${c[where] ?? ""} ${c[name]}`)) continue;
+    if (depth === 1 && !/body/i.test(c[where] ?? "body")) continue;
     const found = nameOf(depth ? trimStart(c[name], "» \u00a0") : c[name] ?? "");
-    if (!found) return [];
+    if (!found) continue;
     const typeText = type >= 0 ? plain(c[type] ?? "") : typeAtStart(c[description] ?? "");
     const desc = description >= 0 && description !== name ? plain(c[description] ?? "").slice(0, 500) : "";
     const req = required >= 0 ? c[required] ?? "" : "";
     const isOptionalColumn = required >= 0 && /optional/.test(header[required]) && !/required/.test(header[required]);
     const flagged = required >= 0 ? (isOptionalColumn ? !requiredIn(req) && !optionalIn(req) : requiredIn(req)) : false;
     const inText = found.required || (!found.optional && (flagged || (required < 0 && (requiredIn(c[type] ?? "") || /^\**required\b/i.test(plain(c[description] ?? "")) || /\(required\)/i.test(c[name] ?? "")))));
-    return [
-      {
-        name: found.name,
-        in: (where >= 0 ? locationOf(c[where]) : null) ?? headerLocation ?? sectionLocation,
-        schema: schemaOfTypeName(typeText),
-        required: inText,
-        ...(desc ? { description: desc } : {}),
-        ...(typeText ? { typeText } : {}),
-      },
-    ];
-  });
+    params.push({
+      name: found.name,
+      in: (where >= 0 ? locationOf(c[where]) : null) ?? headerLocation ?? sectionLocation,
+      schema: schemaOfTypeName(typeText),
+      required: inText,
+      ...(desc ? { description: desc } : {}),
+      ...(typeText ? { typeText } : {}),
+    });
+  }
+  return params;
 }
 
 /** Reads "name (type, required): text", "name type required — text" after the name. */

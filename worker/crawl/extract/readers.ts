@@ -66,6 +66,7 @@ export function readSummaryTable(rows: string[][], source: string, drafts: Draft
   const pathCol = header.findIndex((h) => /^(?:path|endpoint|url|route|uri|resource|request|http request)s?$/.test(h));
   let found = 0;
   for (const row of rows.slice(1)) {
+    if (!row.some((cell) => cell.includes("/"))) continue; // a route's path has a slash
     let route: Route | null = null;
     if (methodCol >= 0 && pathCol >= 0) route = leadingRoute(`${clean(row[methodCol] ?? "").toUpperCase()} ${clean(row[pathCol] ?? "")}`);
     for (let c = 0; !route && c < Math.min(row.length, 8); c++) {

@@ -67,6 +67,7 @@ export function routeAt(text: string, at: number): Route | null {
 
 /** The first route anywhere in `text` (headings, table cells, code spans). */
 export function findRoute(text: string): Route | null {
+  if (!text.includes("/")) return null; // every path has a slash
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c >= "D" && c <= "T" && (i === 0 || !isWordChar(text[i - 1]))) {
@@ -103,6 +104,7 @@ function skipMarks(text: string, i: number): number {
 
 /** A route that begins a line (after markup and a label), or null. */
 export function leadingRoute(text: string): Route | null {
+  if (!text.includes("/")) return null; // every path has a slash
   const start = afterLabel(text);
   const direct = routeAt(text, start);
   if (direct) return direct;
