@@ -134,6 +134,19 @@ describe("a description over 20 MB", () => {
     expect((await call(`/api/imports/${job.id}`, { cookie: other.cookie })).status).toBe(404);
   }, 120_000);
 
+  it("hands a description with more than 5,000 operations over from POST /api/servers to a job (YAML kept as JSON)", async () => {
+    const user = await signUp();
+    const { stringify } = await import("yaml");
+    const res = await upload(user.cookie, stringify(generated(5200, 0)), "many.yaml");
+    expect(res.status).toBe(202);
+    const { data } = await res.json<{ data: { importJob: JobAnswer } }>();
+    expect(data.importJob).toMatchObject({ status: "pending", serverId: null });
+    await deliver(data.importJob.id);
+    const done = (await (await call(`/api/imports/${data.importJob.id}`, { cookie: user.cookie })).json<{ data: JobAnswer }>()).data;
+    expect(done).toMatchObject({ status: "completed", report: { operations: 5200, tools: 5200, skipped: 0, degraded: 0 } });
+    expect(await countTools(done.serverId!)).toBe(5200);
+  }, 120_000);
+
   it("ends the job failed with the reason when the stored text is not a JSON description", async () => {
     const user = await signUp();
     const res = await call("/api/imports?filename=big.yaml", { method: "POST", cookie: user.cookie, body: "openapi: 3.0.0\npaths: {}\n", headers: { "content-type": "application/yaml" } });

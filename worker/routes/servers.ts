@@ -6,7 +6,7 @@ import type { AppEnv } from "../env";
 import { fail } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { TOO_LARGE_MESSAGE } from "../openapi/parse";
-import { createServer } from "../servers/create";
+import { createServerOrJob } from "../imports/handoff";
 import { deleteServer } from "../servers/delete";
 import { getServerAnswer, listServers } from "../servers/queries";
 import { readCreateForm, UPLOAD_BODY_LIMIT } from "../servers/source";
@@ -38,8 +38,10 @@ export const serverRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ success: true, data: await listServers(c.var.db, c.var.organizationId) }))
   .post("/", bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: () => fail(413, TOO_LARGE_MESSAGE) }), async (c) => {
     const form = await readCreateForm(c.req.raw, c.env);
-    const data = await createServer(c.var.db, c.env, { organizationId: c.var.organizationId, userId: c.var.user.id, ...form });
-    return c.json({ success: true, data }, 201);
+    const created = await createServerOrJob(c.var.db, c.env, { organizationId: c.var.organizationId, userId: c.var.user.id, ...form });
+    // Very many operations: a job imports them (202 with the job to poll at /api/imports/{id}).
+    if (created.importJob) return c.json({ success: true, data: { importJob: created.importJob } }, 202);
+    return c.json({ success: true, data: created.server }, 201);
   })
   .get("/:id", async (c) => c.json({ success: true, data: await getServerAnswer(c.var.db, c.var.organizationId, c.req.param("id")) }))
   .delete("/:id", async (c) => c.json({ success: true, data: await deleteServer(c.var.db, c.env, c.var.organizationId, c.req.param("id")) }))

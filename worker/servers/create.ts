@@ -6,8 +6,8 @@ import { authConfigs, servers, tools } from "../db/schema";
 import { getOrganizationPlan } from "../billing/plans";
 import { fail } from "../lib/errors";
 import { analyseAuth } from "../openapi/auth";
-import { type ImportResult, importDescription } from "../openapi/import";
-import type { DescriptionSource } from "../openapi/load";
+import { buildImport, type ImportResult, importDescription } from "../openapi/import";
+import type { DescriptionSource, LoadedDescription } from "../openapi/load";
 import type { ToolDefinition } from "../openapi/types";
 import { toServerAnswer } from "./answer";
 import { countServers } from "./queries";
@@ -64,9 +64,9 @@ export const toolRows = (serverId: string, defs: ToolDefinition[], maxActive: nu
   }));
 
 /** Imports a description and creates the server, its tools and its (not configured) auth config. */
-export async function createServer(db: Database, env: Env, input: CreateServerInput) {
+export async function createServer(db: Database, env: Env, input: CreateServerInput, loaded?: LoadedDescription) {
   const plan = await assertServerAllowed(db, input.organizationId);
-  const result = await importDescription(input.source, env);
+  const result = loaded ? buildImport(loaded) : await importDescription(input.source, env);
   const serverId = crypto.randomUUID();
   const name = input.name?.trim() || result.title;
   const specKey = specKeyOf(serverId);

@@ -75,8 +75,8 @@ export async function setToolsActive(db: Database, organizationId: string, serve
     }
   }
   await db.batch([
-    ...chunks.map((chunk) => db.update(tools).set({ active, updatedAt: new Date() }).where(and(eq(tools.serverId, serverId), inArray(tools.name, chunk)))),
     db.update(servers).set({ updatedAt: new Date() }).where(eq(servers.id, serverId)),
+    ...chunks.map((chunk) => db.update(tools).set({ active, updatedAt: new Date() }).where(and(eq(tools.serverId, serverId), inArray(tools.name, chunk)))),
   ]);
   const [{ n: activeToolCount }] = await db.select({ n: sql<number>`count(*)` }).from(tools).where(and(eq(tools.serverId, serverId), eq(tools.active, true)));
   return { toolNames: names, active, activeToolCount: Number(activeToolCount) };

@@ -50,9 +50,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     res = await fetch(path, {
       method,
       credentials: "include",
-      // A FormData body (file uploads) sets its own multipart content type.
-      headers: body instanceof FormData ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      // A FormData body (file uploads) sets its own multipart content type; a Blob (a large file) goes as raw bytes.
+      headers:
+        body instanceof FormData
+          ? { accept: "application/json" }
+          : body instanceof Blob
+            ? { "content-type": "application/octet-stream", accept: "application/json" }
+            : { "content-type": "application/json", accept: "application/json" },
+      body: body === undefined ? undefined : body instanceof FormData || body instanceof Blob ? body : JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch {

@@ -1,6 +1,7 @@
 // Servers (spec §3, §7): the list, create (upload, URL or extracted spec), delete, re-crawls.
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "./client";
+import { ApiError, apiRequest } from "./client";
+import { IN_REQUEST_BYTES, type ImportJob, importLargeUrl, MAX_DESCRIPTION_BYTES, TOO_LARGE_MESSAGE, uploadLargeDescription, waitForImport } from "./imports";
 
 export type DeploymentStatus = "generated" | "deploying" | "deployed" | "failed";
 export type Deployment = {
@@ -55,22 +56,45 @@ export const serversQuery = queryOptions({
 });
 
 /** Endpoints come as a list (spec §3); a count is accepted too. */
-export const endpointCount = (s: Pick<Server, "endpoints">) =>
-  Array.isArray(s.endpoints) ? s.endpoints.length : typeof s.endpoints === "number" ? s.endpoints : 0;
+export const endpointCount = (s: Pick<Server, "endpoints"> & { toolCount?: number }) => {
+  const listed = Array.isArray(s.endpoints) ? s.endpoints.length : typeof s.endpoints === "number" ? s.endpoints : 0;
+  // A server imported with more operations lists its first 5,000 endpoints: its tool count covers them all.
+  return listed >= LISTED_ENDPOINTS ? Math.max(listed, s.toolCount ?? 0) : listed;
+};
+const LISTED_ENDPOINTS = 5000;
 
 export const deleteServer = (id: string) =>
   apiRequest(`/api/servers/${encodeURIComponent(id)}`, { method: "DELETE", fallbackError: "Failed to delete server" });
 
 export type NewServerSource = { file?: File | null; url?: string; name?: string; description?: string };
 
-/** POST /api/servers as multipart: a .json/.yaml/.yml file or a description URL, plus name and description. */
-export function createServer({ file, url, name, description }: NewServerSource) {
-  const form = new FormData();
-  if (file) form.append("file", file);
-  if (url?.trim()) form.append("url", url.trim());
-  if (name?.trim()) form.append("name", name.trim());
-  if (description?.trim()) form.append("description", description.trim());
-  return apiRequest<Server>("/api/servers", { method: "POST", body: form, fallbackError: "Failed to create server" });
+/**
+ * POST /api/servers as multipart: a .json/.yaml/.yml file or a description URL, plus name and
+ * description. A file over 20 MB, a URL whose description is over 20 MB, or a description with very
+ * many operations is imported by a job instead: `onImport` sees its progress until the server exists.
+ */
+export async function createServer({ file, url, name, description }: NewServerSource, onImport: (job: ImportJob) => void = () => {}) {
+  if (file && file.size > MAX_DESCRIPTION_BYTES) throw new ApiError(TOO_LARGE_MESSAGE, 413);
+  let job: ImportJob | undefined;
+  if (file && file.size > IN_REQUEST_BYTES) job = await uploadLargeDescription(file, { name, description });
+  else {
+    const form = new FormData();
+    if (file) form.append("file", file);
+    if (url?.trim()) form.append("url", url.trim());
+    if (name?.trim()) form.append("name", name.trim());
+    if (description?.trim()) form.append("description", description.trim());
+    try {
+      const created = await apiRequest<Server | { importJob: ImportJob }>("/api/servers", { method: "POST", body: form, fallbackError: "Failed to create server" });
+      if (!("importJob" in created)) return created;
+      job = created.importJob;
+    } catch (err) {
+      // Too large to import in the request: the portal fetches it again for a job.
+      if (!(err instanceof ApiError && err.status === 413 && !file && url?.trim())) throw err;
+      job = await importLargeUrl(url.trim(), { name, description });
+    }
+  }
+  const done = await waitForImport(job, onImport);
+  return apiRequest<Server>(`/api/servers/${encodeURIComponent(done.serverId!)}`, { fallbackError: "Failed to load the new server" });
 }
 
 /** Creates a server from a crawl's extracted specification. */

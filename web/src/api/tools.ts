@@ -13,7 +13,7 @@ export type Tool = {
   customDescription?: string | null;
   active: boolean;
   inputSchema: JsonSchema;
-  endpoint?: { method?: string; path?: string; summary?: string | null } | null;
+  endpoint?: { method?: string; path?: string; summary?: string | null; tags?: string[] } | null;
 };
 
 /** Spec §9: the active-tool limit when the plan is unknown. */

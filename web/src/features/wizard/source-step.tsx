@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FileCode2, Globe, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { errorMessage } from "@/api/client";
+import type { ImportJob } from "@/api/imports";
 import { createServer, serversQuery, type Server } from "@/api/servers";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -29,9 +30,13 @@ export function SourceStep({ onCreated, onCancel }: Props) {
   const [url, setUrl] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [job, setJob] = useState<ImportJob | null>(null);
   const flow = useCrawlFlow({ onCreated });
   const create = useMutation({
-    mutationFn: () => createServer({ file, url: file ? undefined : url, name, description }),
+    mutationFn: () => {
+      setJob(null);
+      return createServer({ file, url: file ? undefined : url, name, description }, setJob);
+    },
     onSuccess: async (server) => {
       await queryClient.invalidateQueries({ queryKey: serversQuery.queryKey });
       onCreated(server);
@@ -93,8 +98,10 @@ export function SourceStep({ onCreated, onCancel }: Props) {
           <p className="text-center text-xs text-muted-foreground uppercase">or</p>
           <div className="space-y-2">
             <Label htmlFor="source-file">Upload a file (.json, .yaml, .yml)</Label>
-            <Input id="source-file" type="file" accept=".json,.yaml,.yml" onChange={(e) => chooseFile(e.target.files?.[0] ?? null)} disabled={processing} />
+            <Input id="source-file" type="file" accept=".json,.yaml,.yml" onChange={(e) => chooseFile(e.target.files?.[0] ?? null)} disabled={processing} aria-describedby="source-file-limit" />
+            <p id="source-file-limit" className="text-xs text-muted-foreground">Up to 100 MB. Descriptions over 20 MB (JSON) are imported in the background, every operation as a tool.</p>
           </div>
+          {create.isPending && job && <ImportProgressBox job={job} />}
         </div>
       ) : (
         <div className="space-y-2">
@@ -132,5 +139,26 @@ function MethodButton({ icon, title, text, onClick }: { icon: React.ReactNode; t
       <span className="font-medium">{title}</span>
       <span className="text-sm text-muted-foreground">{text}</span>
     </button>
+  );
+}
+
+/** A large description's import job: stored, then converting path items, with the tools so far. */
+function ImportProgressBox({ job }: { job: ImportJob }) {
+  const { pathItems, totalPathItems, tools, bytes } = job.progress;
+  const percent = totalPathItems > 0 ? Math.round((pathItems / totalPathItems) * 100) : 0;
+  const text =
+    job.status === "pending"
+      ? `Description stored (${(bytes / 1024 / 1024).toFixed(1)} MB); the import starts in a moment…`
+      : totalPathItems > 0
+        ? `Converting paths: ${pathItems.toLocaleString()} of ${totalPathItems.toLocaleString()} · ${tools.toLocaleString()} tools so far`
+        : "Reading the description…";
+  return (
+    <div role="status" aria-label="Import progress" className="space-y-2 rounded-md border p-3 text-sm">
+      <p className="font-medium">Importing a large description</p>
+      <p className="text-muted-foreground">{text}</p>
+      <div role="progressbar" aria-label="Paths converted" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 overflow-hidden rounded bg-muted">
+        <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
   );
 }

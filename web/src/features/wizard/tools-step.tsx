@@ -1,18 +1,20 @@
-// Tools (manage) step (spec §2, §5): search, Enable/Disable All or Filtered, per-tool toggles within
-// the plan's active-tool limit, the active/limit counter, tool cards with their input schema and a rename form.
+// Tools (manage) step (spec §2, §5): search and filters by tag and method, Enable/Disable All or
+// Filtered, per-tool toggles within the plan's active-tool limit, the active/limit counter kept in
+// view, and the tools as cards (a short list) or a virtualised list (thousands of tools).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Search } from "lucide-react";
-import { useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";
 import { subscriptionQuery } from "@/api/billing";
-import { bulkLimitMessage, mappingsQuery, maxToolsOf, setToolActive, setToolsActive, shownName, toolLimitMessage, updateTool, type Tool } from "@/api/tools";
-import { Badge } from "@/components/ui/badge";
+import { bulkLimitMessage, mappingsQuery, maxToolsOf, setToolActive, setToolsActive, toolLimitMessage, updateTool, type Tool } from "@/api/tools";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Switch } from "@/components/ui/switch";
-import { ToolEditor } from "./tool-editor";
+import { applyFilter, facetsOf, isFiltered, searchIndex } from "./tool-filters";
+import { ToolList } from "./tool-list";
 import { ToolModeChoice } from "./tool-mode";
+
+const selectClass = "h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs";
 
 export function ToolsStep({ serverId }: { serverId: string }) {
   const queryClient = useQueryClient();
@@ -20,18 +22,27 @@ export function ToolsStep({ serverId }: { serverId: string }) {
   const tools = useQuery(query);
   const subscription = useQuery(subscriptionQuery);
   const [search, setSearch] = useState("");
+  const [tag, setTag] = useState("");
+  const [method, setMethod] = useState("");
+  // Typing stays responsive: the list follows the search a moment later when it is long.
+  const term = useDeferredValue(search);
   const limit = maxToolsOf(subscription.data);
-  const list = tools.data ?? [];
-  const active = list.filter((t) => t.active).length;
-  const term = search.trim().toLowerCase();
-  const filtered = term ? list.filter((t) => [t.name, t.customName, t.title, t.description, t.customDescription].some((s) => s?.toLowerCase().includes(term))) : list;
+  const list = useMemo(() => tools.data ?? [], [tools.data]);
+  const active = useMemo(() => list.reduce((n, t) => n + (t.active ? 1 : 0), 0), [list]);
+  const index = useMemo(() => searchIndex(list), [list]);
+  const facets = useMemo(() => facetsOf(list), [list]);
+  const filter = { term, tag, method };
+  const filtered = useMemo(() => applyFilter(list, { term, tag, method }, index), [list, term, tag, method, index]);
+  const narrowed = isFiltered(filter);
   const save = async (tool: Tool, change: { name: string; description: string }) => {
     await updateTool(serverId, tool.name, change);
     await queryClient.invalidateQueries({ queryKey: query.queryKey });
   };
 
-  const setLocal = (names: string[], value: boolean) =>
-    queryClient.setQueryData(query.queryKey, (old: Tool[] | undefined) => old?.map((t) => (names.includes(t.name) ? { ...t, active: value } : t)));
+  const setLocal = (names: string[], value: boolean) => {
+    const changed = new Set(names);
+    queryClient.setQueryData(query.queryKey, (old: Tool[] | undefined) => old?.map((t) => (changed.has(t.name) && t.active !== value ? { ...t, active: value } : t)));
+  };
   // A refetch already under way (after saving the auth step, say) was read before this change:
   // cancel it so its answer cannot overwrite the optimistic state.
   const optimistic = async (names: string[], value: boolean) => {
@@ -49,7 +60,7 @@ export function ToolsStep({ serverId }: { serverId: string }) {
   });
   const bulk = useMutation({
     mutationFn: ({ names, value }: { names: string[]; value: boolean }) =>
-      setToolsActive(serverId, names, value, term ? "Failed to update filtered tools" : `Failed to update ${names.length} tools`),
+      setToolsActive(serverId, names, value, narrowed ? "Failed to update filtered tools" : `Failed to update ${names.length} tools`),
     onMutate: ({ names, value }) => optimistic(names, value),
     onError: (error) => {
       toast.error(errorMessage(error, "Failed to update filtered tools"));
@@ -80,64 +91,44 @@ export function ToolsStep({ serverId }: { serverId: string }) {
   return (
     <div className="space-y-3">
       <ToolModeChoice serverId={serverId} />
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
-          <Input className="pl-8" placeholder="Search tools..." aria-label="Search tools" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <div className="sticky top-0 z-10 space-y-2 bg-background pb-1">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <div className="relative flex-1">
+            <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
+            <Input className="pl-8" placeholder="Search tools..." aria-label="Search tools" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+          <div className="flex gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={() => setAll(true)} disabled={bulk.isPending}>{narrowed ? "Enable Filtered" : "Enable All"}</Button>
+            <Button type="button" variant="outline" size="sm" onClick={() => setAll(false)} disabled={bulk.isPending}>{narrowed ? "Disable Filtered" : "Disable All"}</Button>
+          </div>
         </div>
-        <div className="flex gap-2">
-          <Button type="button" variant="outline" size="sm" onClick={() => setAll(true)} disabled={bulk.isPending}>{term ? "Enable Filtered" : "Enable All"}</Button>
-          <Button type="button" variant="outline" size="sm" onClick={() => setAll(false)} disabled={bulk.isPending}>{term ? "Disable Filtered" : "Disable All"}</Button>
-        </div>
+        {(facets.tags.length > 0 || facets.methods.length > 1) && (
+          <div className="flex flex-wrap gap-2">
+            {facets.tags.length > 0 && (
+              <select aria-label="Filter by tag" className={selectClass} value={tag} onChange={(e) => setTag(e.target.value)}>
+                <option value="">All tags</option>
+                {facets.tags.map(([name, count]) => <option key={name} value={name}>{name} ({count})</option>)}
+              </select>
+            )}
+            <select aria-label="Filter by method" className={selectClass} value={method} onChange={(e) => setMethod(e.target.value)}>
+              <option value="">All methods</option>
+              {facets.methods.map(([name, count]) => <option key={name} value={name}>{name} ({count})</option>)}
+            </select>
+          </div>
+        )}
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          <span className="font-medium text-foreground" data-testid="active-count">{active}/{limit}</span> active tools
+          {narrowed && <span> · {filtered.length.toLocaleString()} of {list.length.toLocaleString()} shown</span>}
+        </p>
       </div>
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        <span className="font-medium text-foreground">{active}/{limit}</span> active tools
-      </p>
-      <ul className="max-h-96 space-y-2 overflow-y-auto pr-1" aria-label="Tools">
-        {filtered.length === 0 && <li className="p-4 text-center text-sm text-muted-foreground">{list.length ? "No tools match your search." : "This server has no tools."}</li>}
-        {filtered.map((tool) => <ToolCard key={tool.name} tool={tool} tools={list} onToggle={(v) => onToggle(tool, v)} onSave={(change) => save(tool, change)} />)}
-      </ul>
+      <ToolList
+        tools={filtered}
+        all={list}
+        listKey={`${term}\n${tag}\n${method}`}
+        empty={list.length ? "No tools match your search." : "This server has no tools."}
+        onToggle={onToggle}
+        onSave={save}
+      />
     </div>
-  );
-}
-
-type CardProps = { tool: Tool; tools: Tool[]; onToggle: (value: boolean) => void; onSave: (change: { name: string; description: string }) => Promise<unknown> };
-
-function ToolCard({ tool, tools, onToggle, onSave }: CardProps) {
-  const [editing, setEditing] = useState(false);
-  const description = tool.customDescription ?? tool.description;
-  const properties = Object.entries(tool.inputSchema?.properties ?? {});
-  const required = new Set(tool.inputSchema?.required ?? []);
-  return (
-    <li className={`space-y-2 rounded-md border p-3 ${tool.active ? "" : "bg-muted/40"}`}>
-      <div className="flex items-start gap-3">
-        <div className="min-w-0 flex-1">
-          <p className="flex flex-wrap items-center gap-2 font-medium">
-            {tool.title || tool.endpoint?.summary || tool.name}
-            {!tool.active && <Badge variant="outline">Inactive</Badge>}
-          </p>
-          <code className="text-xs break-all text-muted-foreground">{shownName(tool)}</code>
-          {tool.customName && <span className="text-xs text-muted-foreground"> (renamed from {tool.name})</span>}
-        </div>
-        {!editing && <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Rename or describe ${tool.name}`}>Edit</Button>}
-        <Switch checked={tool.active} onCheckedChange={onToggle} aria-label={`Toggle ${tool.name}`} />
-      </div>
-      {editing && <ToolEditor tool={tool} tools={tools} onSave={onSave} onClose={() => setEditing(false)} />}
-      {!editing && description && <p className="line-clamp-3 whitespace-pre-line text-sm text-muted-foreground">{description}</p>}
-      {properties.length > 0 && (
-        <details className="text-xs">
-          <summary className="cursor-pointer text-muted-foreground">Input schema ({properties.length} {properties.length === 1 ? "parameter" : "parameters"})</summary>
-          <ul className="mt-1 space-y-0.5 pl-2">
-            {properties.map(([name, schema]) => (
-              <li key={name}>
-                <code>{name}</code>
-                <span className="text-muted-foreground"> ({Array.isArray(schema.type) ? schema.type.join(" | ") : (schema.type ?? "any")}{required.has(name) ? ", required" : ""})</span>
-                {schema.description && <span className="text-muted-foreground"> — {schema.description}</span>}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-    </li>
   );
 }

@@ -1,0 +1,51 @@
+// Large imports: a description file over 20 MB (up to 100 MB) is sent as raw bytes to POST
+// /api/imports, a URL whose description is too large for the request goes there too, and a server
+// with very many operations is handed over by POST /api/servers; the job is polled until its server exists.
+import { ApiError, apiRequest } from "./client";
+
+/** The portal imports a description in the request up to this size; larger ones go to an import job. */
+export const IN_REQUEST_BYTES = 20 * 1024 * 1024;
+/** Largest description the portal imports at all. */
+export const MAX_DESCRIPTION_BYTES = 100 * 1024 * 1024;
+export const TOO_LARGE_MESSAGE = "The description is larger than the 100 MB limit";
+const POLL_MS = 1000;
+
+export type ImportProgress = { bytes: number; pathItems: number; totalPathItems: number; operations: number; tools: number };
+export type ImportReport = { operations: number; tools: number; skipped: number; degraded: number; activeTools?: number; inactiveTools?: number };
+export type ImportJob = {
+  id: string;
+  status: "pending" | "processing" | "completed" | "failed";
+  progress: ImportProgress;
+  serverId: string | null;
+  report: ImportReport | null;
+  error: string | null;
+};
+
+type Fields = { name?: string; description?: string };
+
+/** Sends a large file's bytes; answers the pending job. */
+export function uploadLargeDescription(file: File, { name, description }: Fields) {
+  const query = new URLSearchParams({ filename: file.name });
+  if (name?.trim()) query.set("name", name.trim());
+  if (description?.trim()) query.set("description", description.trim());
+  return apiRequest<ImportJob>(`/api/imports?${query}`, { method: "POST", body: file, fallbackError: "Failed to upload the description" });
+}
+
+/** Asks the portal to fetch a large description by URL; answers the pending job. */
+export const importLargeUrl = (url: string, fields: Fields) =>
+  apiRequest<ImportJob>("/api/imports", { method: "POST", body: { url, ...fields }, fallbackError: "Failed to import the description" });
+
+export const getImportJob = (id: string) => apiRequest<ImportJob>(`/api/imports/${encodeURIComponent(id)}`, { fallbackError: "Failed to read the import's progress" });
+
+/** Polls the job until it ends; answers the completed job (with its serverId) or throws its error. */
+export async function waitForImport(job: ImportJob, onProgress: (job: ImportJob) => void): Promise<ImportJob> {
+  let current = job;
+  onProgress(current);
+  while (current.status === "pending" || current.status === "processing") {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    current = await getImportJob(current.id);
+    onProgress(current);
+  }
+  if (current.status === "failed" || !current.serverId) throw new ApiError(current.error ?? "The import failed", 400);
+  return current;
+}
