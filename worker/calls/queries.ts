@@ -51,10 +51,11 @@ export const toCallAnswer = (r: Row) => ({
 
 export type CallFilters = { tool?: string; outcome?: string; caller?: string; cursor?: string; limit: number };
 
-const encodeCursor = (r: Row) => btoa(JSON.stringify([r.at.getTime(), r.id])).replace(/=+$/, "");
+/** base64url of [at, id]: safe in a query string as it is. */
+const encodeCursor = (r: Row) => btoa(JSON.stringify([r.at.getTime(), r.id])).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
 function decodeCursor(cursor: string): [number, string] {
   try {
-    const value = JSON.parse(atob(cursor)) as unknown;
+    const value = JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/"))) as unknown;
     if (Array.isArray(value) && typeof value[0] === "number" && typeof value[1] === "string") return [value[0], value[1]];
   } catch {}
   fail(400, "cursor: not a cursor this API answered");

@@ -29,7 +29,7 @@ export function AdminServersTable({ servers, onRedeploy, busy }: Props) {
           servers.map((s) => (
             <TableRow key={s.id}>
               <TableCell className="font-medium">
-                <Link to="/superadmin/servers/$serverId" params={{ serverId: s.id }} className="underline-offset-2 hover:underline" title={`Calls of ${s.name}`}>
+                <Link to="/superadmin/servers/$serverId" params={{ serverId: s.id }} className="underline-offset-2 hover:underline" aria-label={`Calls of ${s.name}`}>
                   {s.name}
                 </Link>
               </TableCell>
