@@ -27,11 +27,11 @@ export type TakeRequest = {
   limit: number;
   /** Calls needed at once (a JSON-RPC batch may hold several): granted whole or not at all. */
   want: number;
-  /** The lease to add to (and to report on), when the isolate holds one. */
-  leaseId?: string;
-  used?: UsedCalls;
+  /** The isolate's previous lease, closed first: what it spent is counted, the rest given back. */
+  close?: { leaseId: string; period: string; used: UsedCalls };
 };
-export type Grant = { granted: number; leaseId: string; expiresAt: number } | { granted: 0; leaseId: null; used: number };
+/** A lease of `granted` calls of `period` (the ledger's month: an isolate whose clock is behind is served from it). */
+export type Grant = { granted: number; leaseId: string; expiresAt: number; period: string } | { granted: 0; leaseId: null; used: number };
 export type ReportRequest = { period: string; leaseId: string; used: UsedCalls; release: boolean };
 export type LedgerUsage = { period: string; used: number; reserved: number; servers: UsedCalls; lost: number; aggregateWrites: number };
 
@@ -115,26 +115,23 @@ export class UsageLedger extends DurableObject<Env> {
     }
   }
 
-  /** Reports used calls and asks for `want` more: granted whole (with more to spare far from the limit) or refused. */
+  /** Closes the isolate's previous lease and asks for `want` calls: granted whole (with more to spare far from the limit) or refused. */
   async take(organizationId: string, request: TakeRequest): Promise<Grant> {
+    if (request.close) await this.report(organizationId, { ...request.close, release: true });
     const state = await this.current(organizationId, request.period);
     const now = Date.now();
     this.expire(state, now);
-    // An isolate whose clock is still in last month takes from this one.
-    if (state.period !== request.period) await this.countLate(state, request.period, request.used);
-    else this.apply(state, request.leaseId, request.used);
     const remaining = request.limit - state.used - this.reserved(state);
     if (remaining < request.want || request.want < 1) {
       await this.save(state);
       return { granted: 0, leaseId: null, used: state.used };
     }
     const granted = leaseSize(remaining, request.want);
-    const existing = request.leaseId ? state.leases[request.leaseId] : undefined;
-    const leaseId = existing ? request.leaseId! : crypto.randomUUID();
+    const leaseId = crypto.randomUUID();
     const expiresAt = now + LEASE_TTL_MS;
-    state.leases[leaseId] = { left: (existing?.left ?? 0) + granted, expiresAt };
+    state.leases[leaseId] = { left: granted, expiresAt };
     await this.save(state);
-    return { granted, leaseId, expiresAt };
+    return { granted, leaseId, expiresAt, period: state.period };
   }
 
   /** Reports used calls; `release` gives the lease's remainder back. */

@@ -19,10 +19,14 @@ export const limitMessage = (planName: string, limit: number) =>
 
 /** How long used calls wait in an isolate before they are reported (one report covers all of them). */
 export const REPORT_DELAY_MS = 250;
+/** A lease nobody spent from for this long is given back. */
+const IDLE_MS = 2_000;
 /** Report rounds one request's waitUntil runs; after the last, held leases are given back. */
-const REPORT_ROUNDS = 20;
+const REPORT_ROUNDS = 40;
 /** A lease is spent only until this long before the ledger would close it. */
 const LEASE_MARGIN_MS = 15_000;
+/** After the ledger refuses, this isolate refuses the same organization, month and limit on its own for this long. */
+const REFUSAL_MEMORY_MS = 1_000;
 
 type HeldLease = {
   leaseId: string;
@@ -39,13 +43,17 @@ type HeldLease = {
 const ok: MeterResult = { ok: true };
 
 /**
- * An isolate's side of the usage ledger (durable-objects/usage-ledger.ts): per organization, a lease
- * of calls taken from its ledger and spent without I/O; what was spent is reported in batches from
- * waitUntil, and a lease nobody spends is given back. A request that finds no lease (or too little)
- * waits for the ledger, which grants or refuses: the limit is decided there, never here.
+ * An isolate's side of the usage ledger (durable-objects/usage-ledger.ts): per organization, one
+ * lease of calls taken from its ledger and spent without I/O; what was spent is reported in batches
+ * from waitUntil, and a lease nobody spends is given back. A lease is never extended: whoever takes
+ * it out of `leases` (to replace it, or to give it back) is the only one to close it, so a call is
+ * spent from a lease the ledger still reserves for it. The limit is decided by the ledger, never here.
  */
 export class UsageMeter {
   private leases = new Map<string, HeldLease>();
+  /** The ledger request under way per organization: others wait for it instead of asking too. */
+  private asking = new Map<string, Promise<unknown>>();
+  private refused = new Map<string, { key: string; until: number }>();
   /** When the report loop last ran (null: none running). */
   private reportBeat: number | null = null;
   /** Reports on their way to a ledger, and the organizations reported on since the last settle. */
@@ -56,6 +64,7 @@ export class UsageMeter {
 
   /** Reports and gives back every lease, waits for every report on its way, and answers the organizations concerned since the last settle. */
   async settle(env: Bindings): Promise<string[]> {
+    await Promise.all(this.asking.values());
     await this.reportAll(env, true);
     await Promise.all(this.sending);
     const organizations = [...this.reported];
@@ -67,19 +76,16 @@ export class UsageMeter {
   take(env: Bindings, call: MeteredCall, count: number, waitUntil: (p: Promise<unknown>) => void, now = Date.now()): MeterResult | Promise<MeterResult> {
     const period = usagePeriod(new Date(now));
     const held = this.leases.get(call.organizationId);
-    const usable = held && held.period === period && held.limit === call.limit && held.useUntil > now;
-    if (held && !usable) {
-      // Another month, a plan change or an old lease: given back, and a new one taken.
-      this.leases.delete(call.organizationId);
-      waitUntil(this.report(env, call.organizationId, held, true));
-    }
-    if (usable && held.left >= count) {
+    if (held && held.period === period && held.limit === call.limit && held.useUntil > now && held.left >= count) {
       held.left -= count;
       this.spend(held, call.serverId, count, now);
       this.keepReporting(env, waitUntil);
       return ok;
     }
-    return this.fromLedger(env, call, count, period, usable ? held : undefined, waitUntil);
+    const key = `${period}:${call.limit}:${count}`;
+    const refusal = this.refused.get(call.organizationId);
+    if (refusal?.key === key && refusal.until > now) return { ok: false, message: limitMessage(call.planName, call.limit) };
+    return this.fromLedger(env, call, count, period, now, waitUntil);
   }
 
   private spend(held: HeldLease, serverId: string, count: number, now: number) {
@@ -87,33 +93,42 @@ export class UsageMeter {
     held.lastUse = now;
   }
 
-  private async fromLedger(env: Bindings, call: MeteredCall, count: number, period: string, held: HeldLease | undefined, waitUntil: (p: Promise<unknown>) => void): Promise<MeterResult> {
-    const used = held ? drain(held) : undefined;
-    let grant: Grant;
-    try {
+  /** Waits for the request under way, if any (it may bring calls enough); else closes the lease and asks for a new one. */
+  private async fromLedger(env: Bindings, call: MeteredCall, count: number, period: string, now: number, waitUntil: (p: Promise<unknown>) => void): Promise<MeterResult> {
+    const org = call.organizationId;
+    for (let waited = this.asking.get(org); waited; waited = this.asking.get(org)) {
+      await waited.catch(() => {});
+      const held = this.leases.get(org);
+      if (held && held.period === period && held.limit === call.limit && held.left >= count) {
+        held.left -= count;
+        this.spend(held, call.serverId, count, Date.now());
+        return ok;
+      }
+    }
+    // Taken out before the request, so nobody spends from it while it is closed.
+    const closing = this.leases.get(org);
+    this.leases.delete(org);
+    const request = (async (): Promise<MeterResult> => {
       this.ledgerRequests++;
-      grant = await ledgerOf(env, call.organizationId).take(call.organizationId, { period, limit: call.limit, want: count, leaseId: held?.leaseId, used });
-    } catch (err) {
-      if (held && used) restore(held, used);
-      throw err;
-    }
-    if (grant.leaseId === null) return { ok: false, message: limitMessage(call.planName, call.limit) };
-    const now = Date.now();
-    const current = this.leases.get(call.organizationId);
-    if (current && current.leaseId === grant.leaseId) {
-      current.left += grant.granted - count;
-      this.spend(current, call.serverId, count, now);
-    } else if (current) {
-      // Another request took a lease meanwhile: this one is reported (and given back) at once.
-      waitUntil(this.report(env, call.organizationId, { leaseId: grant.leaseId, period, limit: call.limit, left: 0, useUntil: 0, used: { [call.serverId]: count }, lastUse: now }, true));
+      if (closing) this.reported.add(org);
+      const grant = await ledgerOf(env, org).take(org, { period, limit: call.limit, want: count, close: closing && { leaseId: closing.leaseId, period: closing.period, used: closing.used } });
+      if (grant.leaseId === null) {
+        this.refused.set(org, { key: `${period}:${call.limit}:${count}`, until: Date.now() + REFUSAL_MEMORY_MS });
+        return { ok: false, message: limitMessage(call.planName, call.limit) };
+      }
+      this.refused.delete(org);
+      const lease: HeldLease = { leaseId: grant.leaseId, period: grant.period, limit: call.limit, left: grant.granted - count, useUntil: grant.expiresAt - LEASE_MARGIN_MS, used: {}, lastUse: now };
+      this.spend(lease, call.serverId, count, Date.now());
+      this.leases.set(org, lease);
+      this.keepReporting(env, waitUntil);
       return ok;
-    } else {
-      const lease: HeldLease = { leaseId: grant.leaseId, period, limit: call.limit, left: grant.granted - count, useUntil: grant.expiresAt - LEASE_MARGIN_MS, used: {}, lastUse: now };
-      this.spend(lease, call.serverId, count, now);
-      this.leases.set(call.organizationId, lease);
+    })();
+    this.asking.set(org, request);
+    try {
+      return await request;
+    } finally {
+      this.asking.delete(org);
     }
-    this.keepReporting(env, waitUntil);
-    return ok;
   }
 
   /** Makes sure a report loop runs (one per isolate; a loop whose request went away is replaced). */
@@ -142,12 +157,12 @@ export class UsageMeter {
     if (held && Object.keys(held.used).length > 0) await this.report(env, organizationId, held, false);
   }
 
-  /** Reports what every lease spent; leases idle since the last round (or all, with `release`) are given back. */
+  /** Reports what every lease spent; leases idle for IDLE_MS or near their end (or all, with `release`) are given back. */
   async reportAll(env: Bindings, release = false) {
     const now = Date.now();
     await Promise.all(
       [...this.leases].map(([organizationId, held]) => {
-        const giveBack = release || now - held.lastUse >= REPORT_DELAY_MS || held.useUntil <= now;
+        const giveBack = release || now - held.lastUse >= IDLE_MS || held.useUntil <= now;
         if (giveBack) this.leases.delete(organizationId);
         else if (Object.keys(held.used).length === 0) return;
         return this.report(env, organizationId, held, giveBack);
