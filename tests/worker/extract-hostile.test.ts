@@ -1,7 +1,7 @@
 // Pages built to defeat a naive parser (a huge table separator, 100k repeated `|-`, deeply nested lists
 // and elements, a 2 MB line, unclosed tags and quotes) are read or skipped, never run long or crash.
 import { describe, expect, it } from "vitest";
-import { MAX_PAGE_WORK, readPage } from "../../worker/crawl/extract/index";
+import { extractOpenApi, MAX_PAGE_WORK, readPage } from "../../worker/crawl/extract/index";
 import { MAX_MARKDOWN_CHARS, preparePage, titleOf } from "../../worker/crawl/markdown";
 
 const endpoint = "\n\n## Get the status\n\n`GET /status`\n\n| Name | Type | Description |\n| --- | --- | --- |\n| verbose | boolean | More detail. |\n";
@@ -60,5 +60,16 @@ describe("hostile pages", () => {
   it("keeps a reference that names an object property (&constructor;, &__proto__;) as written, and decodes real ones", () => {
     const md = preparePage("<main><p>a &constructor; b &__proto__; c &toString; &amp; &lt;tag&gt; &#x41;</p></main>", "text/html");
     expect(md).toContain("a &constructor; b &__proto__; c &toString; & <tag> A");
+  });
+
+  it("reads object sections named like object properties (constructor, __proto__, toString) as any other object", () => {
+    const objects = ["Constructor", "__proto__", "toString"]
+      .map((name) => `## The ${name} object\n\n| Name | Type | Description |\n| --- | --- | --- |\n| size | integer | How big. |\n`)
+      .join("\n");
+    const endpoint = "## Make one\n\n`POST /things`\n\n| Name | Type | Description |\n| --- | --- | --- |\n| shape | constructor | What to build. |\n";
+    const draft = extractOpenApi([{ url: "https://docs.example/objects", content: preparePage(`${objects}\n${endpoint}`, "text/markdown") }], { sourceUrl: "https://docs.example/" });
+    const post = (draft?.paths["/things"] as { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }).post;
+    const body = post.requestBody.content["application/json"].schema;
+    expect(body.properties.shape).toMatchObject({ type: "object", properties: { size: { type: "integer" } } });
   });
 });

@@ -80,6 +80,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
   const drafts: Draft[] = [];
   const hints: Hints = { baseUrls: [], exampleUrls: [], auth: new Set(), apiKeyHeaders: new Set(), apiKeyQuery: new Set(), objects: noPrototype() };
   let objectCount = 0;
+  let lastObject = { section: "", name: "" }; // the object section the last field belonged to, and its name
   const changelogPage = CHANGELOG.test(page.url.replace(/[-_/]/g, " ")) || CHANGELOG.test(page.title ?? "");
   const headings: Heading[] = [];
   const st: { current: Draft | null; scope: number } = { current: null, scope: 0 };
@@ -142,7 +143,9 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     const kind = kindNow();
     if (kind === "response" || kind === "changelog") return true;
     if (kind === "object" && (!st.current || !label)) {
-      const name = objectName(objectNow() ?? "");
+      const section = objectNow() ?? "";
+      if (section !== lastObject.section) lastObject = { section, name: objectName(section) };
+      const name = lastObject.name;
       const objects = hints.objects!;
       if (name && !objects[name] && objectCount < MAX_OBJECTS) {
         objects[name] = [];
@@ -204,23 +207,31 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       if (example?.strong && kind !== "response") {
         open(example, 2, scopeLevel(), nearest()?.text);
         if (example.body && st.current) st.current.requestExample ??= schemaOf(example.body);
-      } else if (example) {
+        continue;
+      }
+      if (example) {
         hints.exampleUrls.push(example.url);
         if (st.current) attachExample(example);
         else if (kind !== "response" && kind !== "object") {
           open(example, 1, scopeLevel(), nearest()?.text);
           attachExample(example);
         }
-      } else if (kind === "params" && typedParams(block.lines, locationNow()).length) {
-        for (const param of typedParams(block.lines, locationNow())) addParam(param);
-      } else if (kind === "params" && block.lines[0]?.trim() === "{" && !parseExample(block.lines.join("\n"))) {
+        continue;
+      }
+      const typed = kind === "params" ? typedParams(block.lines, locationNow()) : [];
+      // The block as JSON, parsed once and only when a reading below needs it.
+      let blockJson: unknown;
+      const parsed = () => (blockJson === undefined ? (blockJson = parseExample(block.lines.join("\n"))) : blockJson);
+      if (typed.length) {
+        for (const param of typed) addParam(param);
+      } else if (kind === "params" && block.lines[0]?.trim() === "{" && !parsed()) {
         for (const param of typedObjectKeys(block.lines, locationNow() ?? "body")) addParam(param);
       } else if (st.current) {
         const draft = st.current as Draft;
         const context = `${label?.kind ?? ""} ${headings.at(-1)?.text ?? ""}`;
         const isRequest = kind === "params" || (/request|body|payload/i.test(context) && !/response|return/i.test(context));
         // Only the first example of each kind is kept: later ones are not parsed at all.
-        const json = (isRequest ? draft.requestExample : draft.responseExample) ? null : parseExample(block.lines.join("\n"));
+        const json = (isRequest ? draft.requestExample : draft.responseExample) ? null : parsed();
         if (json && typeof json === "object") {
           if (isRequest) draft.requestExample = schemaOf(json);
           else draft.responseExample = schemaOf(json);

@@ -15,8 +15,11 @@ const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 /** The attributes of a tag written without any: most tags of a page, so they share one empty record. */
 const NO_ATTRIBUTES: Readonly<TagAttributes> = tagAttributes("");
 
+const SKIP_PART_WORDS = [...SKIP_CLASS_PARTS];
+// A part can only be one of the words if the class contains it: most classes are passed over without splitting.
 const skippedClass = (cls: string) =>
-  cls !== "" && (SKIP_CLASS.some((c) => cls.includes(c)) || cls.split(/[\s_-]/).some((part) => SKIP_CLASS_PARTS.has(part)));
+  cls !== "" &&
+  (SKIP_CLASS.some((c) => cls.includes(c)) || (SKIP_PART_WORDS.some((w) => cls.includes(w)) && cls.split(/[\s_-]/).some((part) => SKIP_CLASS_PARTS.has(part))));
 
 /** The element that holds the page's main content: <main>, else <article>, else role="main", else "" (the whole page). */
 function regionOf(html: string): "main" | "article" | "role" | "" {

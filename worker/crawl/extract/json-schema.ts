@@ -30,16 +30,22 @@ export function schemaOf(value: unknown, depth = 0): Schema {
   }
 }
 
+/** Whether a line of `text` starts with `//` after its white space (looked up without splitting the text into lines). */
+function hasCommentLine(text: string): boolean {
+  for (let at = text.indexOf("//"); at >= 0; at = text.indexOf("//", at + 2)) {
+    let k = at - 1;
+    while (k >= 0 && text[k] !== "\n" && /\s/.test(text[k])) k--;
+    if (k < 0 || text[k] === "\n") return true;
+  }
+  return false;
+}
+
 /** Parses a JSON example, tolerating comments, trailing commas and "..." placeholders; null when it is not JSON. */
 export function parseExample(text: string): unknown {
   const trimmed = text.trim();
   if (!/^[[{]/.test(trimmed)) return null;
-  const cleaned = trimmed
-    .split("\n")
-    .filter((line) => !line.trimStart().startsWith("//"))
-    .join("\n")
-    .replace(/,\s*(\.\.\.|…)\s*/g, "")
-    .replace(/,(\s*[}\]])/g, "$1");
+  const uncommented = hasCommentLine(trimmed) ? trimmed.split("\n").filter((line) => !line.trimStart().startsWith("//")).join("\n") : trimmed;
+  const cleaned = (uncommented.includes("...") || uncommented.includes("…") ? uncommented.replace(/,\s*(\.\.\.|…)\s*/g, "") : uncommented).replace(/,(\s*[}\]])/g, "$1");
   try {
     const value = JSON.parse(cleaned);
     return typeof value === "object" ? value : null;
