@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { CRAWL_TIMEOUT_MESSAGE } from "../../durable-objects/crawl-session";
 import { DEPLOYMENT_TIMEOUT_MESSAGE } from "../../durable-objects/deployment";
-import { pageContentKey } from "../../worker/crawl/queue";
+import { pageContentKey } from "../../worker/crawl/keys";
 import { getDb } from "../../worker/db";
 import { organizations, plans, servers } from "../../worker/db/schema";
 import { MONTHLY_ROLLOVER_CRON } from "../../worker/scheduled";

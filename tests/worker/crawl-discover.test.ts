@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { discoverOpenApi, FetchBudget } from "../../worker/crawl/discover";
 import { mapSite } from "../../worker/crawl/map";
-import { pageContentKey } from "../../worker/crawl/queue";
+import { pageContentKey } from "../../worker/crawl/keys";
 import { waitForCrawl } from "./crawl-helpers";
 import { call, signUp } from "./helpers";
 import { importUrl, json } from "./servers-helpers";

@@ -1,7 +1,7 @@
 // Extraction: crawled Markdown → an OpenAPI 3.1 description through a job, which fails with the spec's message when nothing is API-like.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { specContentKey } from "../../worker/crawl/jobs";
+import { specContentKey } from "../../worker/crawl/keys";
 import { call, signUp } from "./helpers";
 import { crawlAndExtract, endpointsOf, parametersOf } from "./crawl-helpers";
 import expected from "../fixtures/docs-reference/expected.json";

@@ -1,6 +1,6 @@
 // Helpers for the crawl tests: poll a crawl or an extraction job the way the portal does.
 import { env } from "cloudflare:workers";
-import { specContentKey } from "../../worker/crawl/jobs";
+import { specContentKey } from "../../worker/crawl/keys";
 import { call } from "./helpers";
 
 export type CrawlStatusAnswer = {

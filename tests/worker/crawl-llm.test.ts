@@ -6,7 +6,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { extractPages, specContentKey } from "../../worker/crawl/jobs";
+import { extractPages } from "../../worker/crawl/jobs";
+import { specContentKey } from "../../worker/crawl/keys";
 import type { CrawlMessage } from "../../worker/crawl/queue";
 import { getDb } from "../../worker/db";
 import { extractionJobs } from "../../worker/db/schema";

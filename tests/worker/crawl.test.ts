@@ -1,7 +1,7 @@
 // Crawl flow on the one-page-per-endpoint fixture site: map, selection, statuses, Markdown, cancel, scoping.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { pageContentKey } from "../../worker/crawl/queue";
+import { pageContentKey } from "../../worker/crawl/keys";
 import { call, signUp } from "./helpers";
 import { waitForCrawl } from "./crawl-helpers";
 import { manyOperations, uploadDescription } from "./servers-helpers";

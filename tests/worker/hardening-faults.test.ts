@@ -6,7 +6,8 @@ import { createExecutionContext, createMessageBatch, evictDurableObject, getQueu
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import type { Bindings } from "../../worker/env";
-import { handleCrawlBatch, pageContentKey, type CrawlMessage } from "../../worker/crawl/queue";
+import { pageContentKey } from "../../worker/crawl/keys";
+import { handleCrawlBatch, type CrawlMessage } from "../../worker/crawl/queue";
 import { tools } from "../../worker/db/schema";
 import { deployServer } from "../../worker/mcp/deploy";
 import { call, signUp } from "./helpers";

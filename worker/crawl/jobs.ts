@@ -12,7 +12,8 @@ import { importDescription } from "../openapi/import";
 import { getCrawlRow } from "./crawls";
 import { assemble, readPage, type OpenApiDraft, type PageFindings } from "./extract/index";
 import { MAX_LLM_INPUT_CHARS, refineWithLlm } from "./extract/refine";
-import { pageContentKey, type JobMessage } from "./queue";
+import { pageContentKey, specContentKey } from "./keys";
+import type { JobMessage } from "./queue";
 
 export const NOT_CONVERTIBLE_MESSAGE =
   "The crawled content could not be converted to an OpenAPI specification. Please ensure the documentation contains API endpoint information.";
@@ -27,8 +28,6 @@ export const EXTRACT_LIMITS = { pages: 200, chars: 48 * 1024 * 1024, operations:
 export type ExtractLimits = typeof EXTRACT_LIMITS;
 /** A crawled page the extraction did not read, and why. */
 export type SkippedPage = { url: string; reason: string };
-
-export const specContentKey = (specId: string) => `spec:crawl:${specId}`;
 
 /** Why the next page is over the job's budget, or null while it is within it. */
 function overBudget(limits: ExtractLimits, used: { pages: number; operations: number; since: number }): string | null {

@@ -10,6 +10,7 @@ import type { Bindings } from "../env";
 import { safeFetchText, type FetchedBody } from "../lib/safe-fetch";
 import { getDb } from "../db";
 import { failJob, jobFailedMessage, MAX_JOB_ATTEMPTS, runExtractionJob } from "./jobs";
+import { pageContentKey } from "./keys";
 import { preparePage, titleOf } from "./markdown";
 import { recordCrawlError, refreshServer } from "./refresh";
 import { recrawlServer } from "./server-crawl";
@@ -34,9 +35,6 @@ export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
 /** A page whose host had no free slot for HostPace's longest wait comes back this much later. */
 const DEFER_SECONDS = 10;
 const CONTENT_TTL_SECONDS = 60 * 60 * 24 * 30;
-
-/** KV key of a crawled page's Markdown. */
-export const pageContentKey = (crawlId: string, url: string) => `crawl:${crawlId}:page:${url}`;
 
 const isJob = (body: CrawlMessage): body is JobMessage => body.kind !== undefined && body.kind !== "page";
 

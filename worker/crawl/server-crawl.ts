@@ -10,7 +10,7 @@ import { createServer } from "../servers/create";
 import { getServerRow } from "../servers/queries";
 import { startCrawl } from "./crawls";
 import type { CrawlMessage } from "./queue";
-import { specContentKey } from "./jobs";
+import { specContentKey } from "./keys";
 
 export const NOT_FROM_CRAWL_MESSAGE = "This server was not created from a crawl and cannot be recrawled";
 export const SPEC_NOT_FOUND = "Specification not found";

@@ -1,0 +1,88 @@
+// No module of the Worker, its Durable Objects or the SPA imports itself through others: every
+// import that runs (not `import type`, not a lazy `import()`) follows a graph without cycles.
+import { expect, it } from "vitest";
+import { importsOf, resolveLocal, sourceFiles } from "./source-imports";
+
+/** The import graph: each file → the repository files it imports at run time. */
+function runtimeGraph(files: string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = importsOf(file)
+      .filter((i) => !i.typeOnly && !i.dynamic)
+      .map((i) => resolveLocal(file, i.specifier))
+      .filter((t): t is string => t !== null);
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+/** The graph's cycles, one per strongly connected component of more than one file (or a file importing itself). */
+function cyclesOf(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  // Tarjan's algorithm, iterative: each frame is a file and how many of its imports were visited.
+  for (const start of graph.keys()) {
+    if (index.has(start)) continue;
+    const frames: { file: string; edge: number }[] = [{ file: start, edge: 0 }];
+    index.set(start, next);
+    low.set(start, next++);
+    stack.push(start);
+    onStack.add(start);
+    while (frames.length) {
+      const frame = frames[frames.length - 1];
+      const targets = graph.get(frame.file) ?? [];
+      if (frame.edge < targets.length) {
+        const target = targets[frame.edge++];
+        if (!index.has(target)) {
+          index.set(target, next);
+          low.set(target, next++);
+          stack.push(target);
+          onStack.add(target);
+          frames.push({ file: target, edge: 0 });
+        } else if (onStack.has(target)) low.set(frame.file, Math.min(low.get(frame.file)!, index.get(target)!));
+        continue;
+      }
+      frames.pop();
+      if (frames.length) low.set(frames[frames.length - 1].file, Math.min(low.get(frames[frames.length - 1].file)!, low.get(frame.file)!));
+      if (low.get(frame.file) !== index.get(frame.file)) continue;
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== frame.file);
+      if (component.length > 1 || targets.includes(frame.file)) cycles.push(component.sort());
+    }
+  }
+  return cycles;
+}
+
+it("finds no import cycle in worker/, durable-objects/ or web/src", () => {
+  const files = sourceFiles();
+  expect(files.length).toBeGreaterThan(200);
+  const cycles = cyclesOf(runtimeGraph(files));
+  expect(cycles.map((c) => c.join(" → ")), "modules that import each other").toEqual([]);
+});
+
+it("reports a cycle through three modules, and none in a chain", () => {
+  const graph = new Map([
+    ["a.ts", ["b.ts"]],
+    ["b.ts", ["c.ts"]],
+    ["c.ts", ["a.ts", "d.ts"]],
+    ["d.ts", []],
+    ["e.ts", ["e.ts"]],
+  ]);
+  expect(cyclesOf(graph)).toEqual([["a.ts", "b.ts", "c.ts"], ["e.ts"]]);
+  expect(cyclesOf(new Map([["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", []]]))).toEqual([]);
+});
+
+it("sees the imports that run and passes over the erased ones", () => {
+  const kinds = importsOf("worker/crawl/jobs.ts").map((i) => `${i.specifier}${i.typeOnly ? " (type)" : ""}`);
+  expect(kinds).toContain("./keys");
+  expect(kinds).toContain("./queue (type)");
+});
