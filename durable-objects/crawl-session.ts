@@ -28,7 +28,7 @@ export type CrawlSnapshot = {
   refresh: CrawlRefresh | null;
 };
 
-/** The crawl status fields of spec §3, as GET /api/crawl/{crawlId} answers them (and the WebSocket pushes). */
+/** A crawl's status fields, as GET /api/crawl/{crawlId} answers them (and the WebSocket pushes). */
 export function crawlStatusOf(snap: CrawlSnapshot) {
   return {
     status: snap.status ?? ("failed" as const),

@@ -43,7 +43,7 @@ export function portalInChromium(wranglerArgs: string[] = []) {
   };
 }
 
-/** Signed out, the profile check answers 401 by design (spec §4); Chromium logs that response. */
+/** Signed out, the profile check answers 401 by design (the SPA then shows sign-in); Chromium logs that response. */
 export const expectedSignedOut = (text: string, url: string) => text.includes("401") && url.endsWith("/api/auth/profile");
 
 /** Records the page's errors and error-level console messages in `errors`, except the `expected` ones. */

@@ -16,7 +16,7 @@ import { expectedSignedOut, portalInChromium, shoot, signUpInBrowser, watchConso
 
 const portal = portalInChromium();
 const consoleErrors: string[] = [];
-// Spec §7: GET …/auth-config and …/deployment answer 404 before they exist.
+// GET …/auth-config and …/deployment answer 404 before they exist.
 const expected = (text: string, url: string) => expectedSignedOut(text, url) || (text.includes("404") && (url.endsWith("/auth-config") || url.endsWith("/deployment")));
 
 /** The API the server's tool calls, and the MCP client's own pages: its OAuth callback and its metadata document. */

@@ -13,7 +13,7 @@ import { expectedSignedOut, portalInChromium, shoot, signUpInBrowser, watchConso
 
 const portal = portalInChromium();
 const consoleErrors: string[] = [];
-// Spec §7: GET …/auth-config answers 404 until a server's authentication is saved.
+// GET …/auth-config answers 404 until a server's authentication is saved.
 const expected = (text: string, url: string) => expectedSignedOut(text, url) || (text.includes("404") && url.endsWith("/auth-config"));
 
 function description(withDelete: boolean) {

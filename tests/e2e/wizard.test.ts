@@ -45,7 +45,7 @@ afterAll(async () => {
   }
 });
 
-// Spec §7: GET …/deployment answers 404 until a server's first deployment.
+// GET …/deployment answers 404 until a server's first deployment.
 const expected = (text: string, url: string) => expectedSignedOut(text, url) || (text.includes("404") && url.endsWith("/deployment"));
 const newPage = async (context: BrowserContext) => watchConsole(await context.newPage(), consoleErrors, expected);
 const shoot = (page: Page, name: string) => shootAt(page, `wizard-${name}`);

@@ -383,7 +383,7 @@ describe("edit mode", () => {
     expect(await screen.findByText("Authentication configuration updated successfully")).toBeInTheDocument();
   });
 
-  it("words the edit mode's token requirement and a failed update as spec §5 and §8 do", async () => {
+  it("words the edit mode's token requirement (assign at least one access token) and a failed update", async () => {
     const routes = editRoutes();
     routes["POST /api/servers/srv_1/auth-config"] = { status: 500, body: {} };
     const { user } = await openEdit(routes);

@@ -1,4 +1,5 @@
-// analyse-auth and auth-config: candidates from the description, spec §5's checks, encrypted secrets.
+// analyse-auth and auth-config: candidates from the description, the save checks (static parameter values,
+// managed credentials, an access token), encrypted secrets.
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -35,5 +35,5 @@ export const requireSuperUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** The profile answer of spec §3: name, email, picture and the superUser flag. */
+/** The profile answer: name, email, picture and the superUser flag. */
 export const toProfile = ({ name, email, picture, superUser }: SessionUser) => ({ name, email, picture, superUser });

@@ -1,4 +1,4 @@
-// Plans and the organization's subscription, shaped as spec §3 describes them.
+// Plans (limits, price, features) and the organization's subscription (plan, status, period), as the API answers them.
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { plans, subscriptions } from "../db/schema";

@@ -65,7 +65,7 @@ export async function getCrawlRow(db: Database, organizationId: string, crawlId:
   return row;
 }
 
-/** The crawl status fields of spec §3, from the CrawlSession (D1 keeps a summary in step). */
+/** A crawl's status fields (status, pages completed and total, each page's status), from the CrawlSession (D1 keeps a summary in step). */
 export async function getCrawlStatus(db: Database, env: Bindings, organizationId: string, crawlId: string) {
   const row = await getCrawlRow(db, organizationId, crawlId);
   const snap = (await env.CRAWL_SESSION.getByName(crawlId).snapshot()) as CrawlSnapshot;

@@ -129,7 +129,7 @@ export async function startExtraction(db: Database, env: Bindings, organizationI
 export const MAX_JOB_ATTEMPTS = 3;
 /** A job still processing after this long is given up (its queue messages are gone). */
 export const JOB_STALE_MS = 15 * 60 * 1000;
-// The portal shows a job's error as 'OpenAPI extraction failed: {error}' (spec §8), so errors don't repeat that.
+// The portal shows a job's error as 'OpenAPI extraction failed: {error}', so errors don't repeat that.
 export const JOB_STALE_MESSAGE = "The extraction did not finish within 15 minutes. Please try again.";
 
 /** The error of an extraction job given up after its last attempt. */
@@ -172,7 +172,7 @@ export async function runExtractionJob(db: Database, env: Bindings, jobId: strin
   }
 }
 
-/** The organization's job in the shape of spec §3 (with the pages it skipped), or 404. */
+/** The organization's extraction job (status, spec id, error, and the pages it skipped), or 404. */
 export async function getExtractionJob(db: Database, organizationId: string, jobId: string) {
   const job = await db.query.extractionJobs.findFirst({ where: and(eq(extractionJobs.id, jobId), eq(extractionJobs.organizationId, organizationId)) });
   if (!job) fail(404, JOB_NOT_FOUND);

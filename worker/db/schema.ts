@@ -1,4 +1,4 @@
-// The whole Toolport data model (spec §3): the single source of truth for D1 and its migrations.
+// The whole Toolport data model: the single source of truth for D1 and its migrations.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 

@@ -1,4 +1,4 @@
-// A server's upstream authentication (spec §7): analyse-auth, auth-config read/save, delete secrets.
+// A server's upstream authentication: analyse-auth, auth-config read/save, delete secrets.
 import { Hono } from "hono";
 import { z } from "zod";
 import { AUTH_STRATEGIES, AUTH_TYPES } from "../db/schema";

@@ -1,4 +1,4 @@
-// Billing (spec §7): plans, subscription, checkout, customer portal, usage; the Stripe webhook;
+// Billing: plans, subscription, checkout, customer portal, usage; the Stripe webhook;
 // and the local provider's test-mode checkout and portal pages.
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";

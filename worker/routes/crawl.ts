@@ -1,4 +1,4 @@
-// Crawling (spec §7, crawl-service segment /api/crawl): map, crawl, status (also live over a
+// Crawling (under /api/crawl): map, crawl, status (also live over a
 // WebSocket), cancel, extraction jobs.
 import { Hono } from "hono";
 import { z } from "zod";
@@ -27,7 +27,7 @@ export const crawlRoutes = new Hono<AppEnv>()
   .post("/map", validate("json", mapBody), async (c) => {
     await assertServerAllowed(c.var.db, c.var.organizationId);
     const { url, includeSubdomains } = c.req.valid("json");
-    // links (spec §7) beside the site's own description (openapi) and where the links came from (source).
+    // The pages found (links) beside the site's own description (openapi) and where the links came from (source).
     const { links, openapi, source } = await mapSite(c.env, url, { includeSubdomains: includeSubdomains ?? true });
     return c.json({ success: true, links, openapi, source });
   })

@@ -1,4 +1,4 @@
-// Deployment lifecycle (spec §7): api-config, deploy, status, and the cancel call outside /api.
+// Deployment lifecycle: api-config, deploy, status, and the cancel call outside /api.
 import { zValidator } from "@hono/zod-validator";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";

@@ -1,4 +1,4 @@
-// Crawl-related server calls (spec §7): create from an extracted spec, restart crawl, automated crawls.
+// Crawl-related server calls: create from an extracted spec, restart crawl, automated crawls.
 import { Hono } from "hono";
 import { z } from "zod";
 import { createServerFromSpec, restartCrawl, setAutomatedCrawl } from "../crawl/server-crawl";

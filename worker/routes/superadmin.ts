@@ -1,4 +1,4 @@
-// Superadmin (spec §7): every organization's servers, and redeploying any of them; superusers only.
+// Superadmin: every organization's servers, and redeploying any of them; superusers only.
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";

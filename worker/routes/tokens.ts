@@ -1,4 +1,4 @@
-// Access tokens (spec §7): list, generate, assign servers, revoke, rotate; a server's assigned tokens.
+// Access tokens: list, generate, assign servers, revoke, rotate; a server's assigned tokens.
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";

@@ -1,4 +1,4 @@
-// The shape of a server in API answers (spec §3) and the card's auth badge summary.
+// The shape of a server in API answers and the card's auth badge summary.
 import { desc, eq, sql } from "drizzle-orm";
 import { type authConfigs, deployments, type servers } from "../db/schema";
 
@@ -13,7 +13,7 @@ export const isLatestDeploymentOf = (serverId: typeof servers.id) =>
     sql`(select d.id from ${deployments} d where d.server_id = ${serverId} order by d.updated_at desc limit 1)`,
   );
 
-/** A deployment as server lists answer it (spec §3). */
+/** A deployment as server lists answer it. */
 export const toDeploymentAnswer = (d: DeploymentRow | null) =>
   d && {
     id: d.id,

@@ -1,4 +1,5 @@
-// A server's upstream authentication: read (never a secret), save with spec §5's checks, and
+// A server's upstream authentication: read (never a secret), save with its checks (static parameters
+// filled, managed credentials for the auth type, an access token for managed auth), and
 // delete secrets. Secrets are AES-GCM encrypted; answers carry masks only.
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db";
@@ -123,7 +124,7 @@ async function checkStaticParameterNames(db: Database, serverId: string, values:
   if (unknown.length) fail(400, `Static parameters must be arguments of the server's tools; unknown: ${unknown.join(", ")}`);
 }
 
-/** Saves the auth config with spec §5's validation; blank secrets keep the stored ones. */
+/** Saves the auth config once static parameters have values and managed auth has its credentials and an access token; blank secrets keep the stored ones. */
 export async function saveAuthConfig(
   db: Database,
   secretsKey: string,

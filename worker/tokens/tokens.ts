@@ -65,7 +65,7 @@ async function ownToken(db: Database, organizationId: string, tokenId: string) {
   return token;
 }
 
-/** Only active, unexpired tokens may be changed (spec §4). */
+/** Only active, unexpired tokens may be changed: a revoked or expired token stays as it is. */
 async function ownUsableToken(db: Database, organizationId: string, tokenId: string) {
   const token = await ownToken(db, organizationId, tokenId);
   if (!token.isActive) fail(409, "This token has been revoked and can no longer be changed");

@@ -1,4 +1,4 @@
-// A server's upstream authentication (spec §7): analyse-auth, auth-config, secrets, assigned tokens.
+// A server's upstream authentication: analyse-auth, auth-config, secrets, assigned tokens.
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "./client";
 
@@ -47,7 +47,7 @@ export const authAnalysisQuery = (id: string) =>
     staleTime: Infinity,
   });
 
-/** The saved config, or null (spec §7: a 404 means none). */
+/** The saved config, or null (the API answers 404 while none is saved). */
 export const authConfigQuery = (id: string) =>
   queryOptions({
     queryKey: ["servers", id, "auth-config"],

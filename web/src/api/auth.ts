@@ -20,7 +20,7 @@ export const profileQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** Spec §8: an auth check that fails other than with 401 says so, once however many places check. */
+/** An auth check that fails other than with 401 says so, once however many places check. */
 export const toastAuthCheckFailed = (error: unknown) =>
   toast.error("Authentication error", { id: "auth-check", description: errorMessage(error, "Could not check your sign-in") });
 

@@ -1,4 +1,4 @@
-// Billing (spec §7): plans (cached 5 min), subscription (1 min), checkout, portal, per-server usage.
+// Billing: plans (cached 5 min), subscription (1 min), checkout, portal, per-server usage.
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
 
@@ -43,7 +43,7 @@ export const subscriptionQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** Tool calls this month per server id; spec §7: a failed load falls back to empty. */
+/** Tool calls this month per server id; a failed load falls back to empty. */
 export const serverUsageQuery = queryOptions({
   queryKey: ["billing", "usage", "servers"],
   queryFn: async () => {

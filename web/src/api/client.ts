@@ -1,4 +1,5 @@
-// The one API client (spec §7): credentials, JSON, a 900000 ms time-out, server error text first, the 401 rule of §6.
+// The one API client: credentials, JSON, a 900000 ms time-out, server error text first, and a 401 sends
+// the user to sign in.
 export const REQUEST_TIMEOUT_MS = 900_000;
 
 /** An API failure carrying the HTTP status (0 when the request never got an answer). */
@@ -19,7 +20,7 @@ export type RequestOptions = {
   fallbackError?: string;
   /** The profile check handles 401 itself: it only means "signed out". */
   skipUnauthorizedRedirect?: boolean;
-  /** Answer the whole JSON body: the crawl calls (spec §7) put their fields beside `success`, not in `data`. */
+  /** Answer the whole JSON body: the crawl calls put their fields beside `success`, not in `data`. */
   wholeBody?: boolean;
 };
 
@@ -35,7 +36,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   unauthorized = handler;
 }
 
-/** Spec §6: a 401 sends the user to /login, unless they are already on /login or /. */
+/** A 401 sends the user to /login, unless they are already on /login or /. */
 function handleUnauthorized() {
   const { pathname, href } = unauthorized.current();
   if (pathname === "/login" || pathname === "/") return;

@@ -1,5 +1,5 @@
-// Crawling (spec §7, crawl-service segment /api/crawl): map, crawl, status, cancel, extraction jobs,
-// and the polling of spec §9. These answers carry their fields beside `success`, not in `data`.
+// Crawling (under /api/crawl): map, crawl, status, cancel, extraction jobs, and their polling.
+// These answers carry their fields beside `success`, not in `data`.
 import { ApiError, apiRequest } from "./client";
 
 export type PageStatus = "completed" | "failed" | "processing" | "pending";
@@ -18,7 +18,7 @@ export type CrawlStatus = {
 };
 export type ExtractionJob = { status: "completed" | "failed" | "processing" | string; specId?: string | null; error?: string | null };
 
-/** Spec §9: crawl polling every 5 s (3 s for re-crawls), at most 120 attempts; extraction every 5 s, 60 attempts. */
+/** Crawl polling every 5 s (3 s for re-crawls), at most 120 attempts; extraction every 5 s, 60 attempts. */
 export const CRAWL_POLL = { intervalMs: 5_000, maxAttempts: 120 };
 export const RECRAWL_POLL = { intervalMs: 3_000, maxAttempts: 120 };
 export const EXTRACT_POLL = { intervalMs: 5_000, maxAttempts: 60 };
@@ -81,7 +81,7 @@ type PollOptions<T> = {
   timeoutMessage: string;
 };
 
-/** Polls `read` until onValue says done; failed requests are tolerated and retried (spec §8). */
+/** Polls `read` until onValue says done; a failed request is not an error: it is retried at the next poll. */
 export async function poll<T>(read: () => Promise<T>, { intervalMs, maxAttempts, signal, onValue, timeoutMessage }: PollOptions<T>): Promise<T> {
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     await wait(intervalMs, signal);

@@ -1,4 +1,4 @@
-// Deployment (spec §7): status, API configuration, deploy and cancel.
+// Deployment: status, API configuration, deploy and cancel.
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "./client";
 

@@ -1,4 +1,4 @@
-// Servers (spec §3, §7): the list, create (upload, URL or extracted spec), delete, re-crawls.
+// Servers: the list, create (upload, URL or extracted spec), delete, re-crawls.
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "./client";
 import { IN_REQUEST_BYTES, type ImportJob, importLargeUrl, MAX_DESCRIPTION_BYTES, TOO_LARGE_MESSAGE, uploadLargeDescription, waitForImport } from "./imports";
@@ -55,7 +55,7 @@ export const serversQuery = queryOptions({
   queryFn: async () => (await apiRequest<Server[]>("/api/servers", { fallbackError: "Failed to load servers" })) ?? [],
 });
 
-/** Endpoints come as a list (spec §3); a count is accepted too. */
+/** Endpoints come as a list; a count is accepted too. */
 export const endpointCount = (s: Pick<Server, "endpoints"> & { toolCount?: number }) => {
   const listed = Array.isArray(s.endpoints) ? s.endpoints.length : typeof s.endpoints === "number" ? s.endpoints : 0;
   // A server imported with more operations lists its first 5,000 endpoints: its tool count covers them all.

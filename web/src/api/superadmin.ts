@@ -1,4 +1,4 @@
-// Superadmin (spec §7): every organization's servers, and redeploying one.
+// Superadmin: every organization's servers, and redeploying one.
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
 import type { Server } from "./servers";

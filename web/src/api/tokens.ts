@@ -1,4 +1,4 @@
-// Access tokens (spec §7): list, generate, assign servers, revoke, rotate.
+// Access tokens: list, generate, assign servers, revoke, rotate.
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
 
@@ -19,11 +19,11 @@ export const tokensQuery = queryOptions({
   queryFn: () => apiRequest<TokenInfo[]>("/api/access-tokens", { fallbackError: "Failed to load tokens" }),
 });
 
-/** Spec §4: revoked when inactive, expired when expiresAt is past; only the rest can be changed. */
+/** Revoked when inactive, expired when expiresAt is past; only the rest can be changed. */
 export const isExpired = (t: TokenInfo, now = Date.now()) => !!t.expiresAt && new Date(t.expiresAt).getTime() <= now;
 export const isUsable = (t: TokenInfo) => t.isActive && !isExpired(t);
 
-/** Expiry in days from now (spec §9: days times 24 h), or null for none. */
+/** Expiry in days from now (a day is 24 h), or null for none. */
 export const expiryFromDays = (days: number | undefined, now = Date.now()) =>
   days ? new Date(now + days * 24 * 60 * 60 * 1000).toISOString() : null;
 

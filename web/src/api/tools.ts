@@ -1,4 +1,4 @@
-// A server's tools (spec §7): the mappings, per-tool and bulk toggles, the plan's active-tool limit, renames.
+// A server's tools: the mappings, per-tool and bulk toggles, the plan's active-tool limit, renames.
 import { queryOptions } from "@tanstack/react-query";
 import type { Subscription } from "./billing";
 import { apiRequest } from "./client";
@@ -16,7 +16,7 @@ export type Tool = {
   endpoint?: { method?: string; path?: string; summary?: string | null; tags?: string[] } | null;
 };
 
-/** Spec §9: the active-tool limit when the plan is unknown. */
+/** The active-tool limit when the plan is unknown. */
 export const DEFAULT_MAX_TOOLS = 10;
 
 export const toolLimitMessage = (max: number) =>

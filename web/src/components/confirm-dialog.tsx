@@ -1,4 +1,4 @@
-// A confirmation (spec §5) as an accessible alert dialog.
+// A confirmation (delete a server, revoke or rotate a token) as an accessible alert dialog.
 import {
   AlertDialog,
   AlertDialogAction,

@@ -9,7 +9,7 @@ export const formatDate = (iso: string | null | undefined, fallback = "—") =>
 
 export const formatNumber = (n: number) => n.toLocaleString("en-US");
 
-/** Spec §2: the first letters of the name, up to 2; the email's first letter for a user without a name. */
+/** The first letters of the name, up to 2; the email's first letter for a user without a name. */
 export const initials = (name: string | null | undefined, email?: string | null) =>
   (name ?? "")
     .split(/\s+/)

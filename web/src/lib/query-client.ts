@@ -1,4 +1,4 @@
-// TanStack Query defaults of spec §9: retry once, no refetch on window focus.
+// TanStack Query defaults: retry once, no refetch on window focus.
 import { QueryClient } from "@tanstack/react-query";
 
 export const createQueryClient = () =>

@@ -1,4 +1,4 @@
-// A labelled usage meter; spec §9: green up to 60 %, yellow above 60 %, red above 80 %.
+// A labelled usage meter: green up to 60 %, yellow above 60 %, red above 80 %.
 import { formatNumber } from "@/lib/format";
 
 /** The bar colour for a share of the limit, in percent. */

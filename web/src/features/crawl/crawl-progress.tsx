@@ -1,4 +1,4 @@
-// The crawl progress panel (spec §2): message, 'x of y pages', percent bar, Cancel, page statuses;
+// The crawl progress panel: message, 'x of y pages', percent bar, Cancel, page statuses;
 // then the spec-generation messages and the extraction progress.
 import { CheckCircle2, Circle, ExternalLink, Loader2, XCircle } from "lucide-react";
 import type { CrawlStatus } from "@/api/crawl";

@@ -1,4 +1,4 @@
-// Page selection (spec §2): a searchable, scrolling list of the mapped pages with checkboxes,
+// Page selection: a searchable, scrolling list of the mapped pages with checkboxes,
 // Select/Deselect All (or Filtered), open links, and 'Start Crawl (N pages)'; before it, the site's
 // own OpenAPI description when the map found one.
 import { ExternalLink, Search } from "lucide-react";

@@ -1,4 +1,4 @@
-// The crawl flow of spec §4: map → page selection (or the site's own OpenAPI description) → crawl
+// The crawl flow: map → page selection (or the site's own OpenAPI description) → crawl
 // (live updates, polling) → extraction job → server from the spec. Any failure resets the flow and
 // keeps the message for the 'Crawl Failed' box.
 import { useQueryClient } from "@tanstack/react-query";
@@ -133,8 +133,8 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
     } catch (e) {
       return reset(`Failed to start crawl: ${reason(e)}`);
     }
-    // Pushed statuses render (and finish the crawl) at once; polling runs at the spec's pace beside
-    // them, as the fallback when the socket is missing or drops, and for the give-up rule of spec §9.
+    // Pushed statuses render (and finish the crawl) at once; polling runs beside them every 5 s, as the
+    // fallback when the socket is missing or drops, and to give up after 120 polls.
     const polling = new AbortController();
     controller.signal.addEventListener("abort", () => polling.abort(), { once: true });
     const onStatus = (s: CrawlStatus) => {

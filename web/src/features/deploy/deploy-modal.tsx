@@ -1,4 +1,4 @@
-// The deploy modal (spec §2 "Deploy modal"): config, deploying and deployed steps for one server.
+// The deploy modal: config, deploying and deployed steps for one server.
 import type { Server } from "@/api/servers";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { ConfigStep } from "./config-step";

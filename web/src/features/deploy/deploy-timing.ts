@@ -1,6 +1,6 @@
-// Deployment timing rules (spec §4, §9): polling cadence, the elapsed timer's colour and messages.
+// Deployment timing rules: polling cadence, the elapsed timer's colour and messages.
 
-/** Spec §9: at most 180 status polls, every 5 s for the first 24, then every 10 s. */
+/** At most 180 status polls, every 5 s for the first 24, then every 10 s. */
 export const MAX_POLL_ATTEMPTS = 180;
 export const FAST_POLL_ATTEMPTS = 24;
 export const FAST_POLL_MS = 5_000;
@@ -11,10 +11,10 @@ export const pollDelay = (attemptsMade: number) => (attemptsMade < FAST_POLL_ATT
 
 export type TimerTone = "blue" | "yellow" | "orange";
 
-/** Spec §4: blue under 180 s, yellow under 600 s, then orange. */
+/** Blue under 180 s, yellow under 600 s, then orange. */
 export const timerTone = (seconds: number): TimerTone => (seconds < 180 ? "blue" : seconds < 600 ? "yellow" : "orange");
 
-/** Spec §4: the message shown under the timer. */
+/** The message shown under the timer, by elapsed time. */
 export function timerMessage(seconds: number) {
   if (seconds < 15) return "Deployment starting...";
   if (seconds < 30) return "Building your MCP server...";

@@ -1,5 +1,5 @@
-// The deploy modal's state machine (spec §4 "Deployment"): config → deploying → deployed, back to
-// config on failure or cancel, with the status polled at the cadence of spec §9.
+// The deploy modal's state machine: config → deploying → deployed, back to config on failure or
+// cancel, with the status polled every 5 s for the first 24 polls, then every 10 s, at most 180.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/api/client";

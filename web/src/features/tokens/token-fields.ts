@@ -1,4 +1,4 @@
-// The fields both token dialogs ask for (spec §5): an optional name and an optional expiry in days.
+// The fields both token dialogs ask for: an optional name and an optional expiry in days.
 import { z } from "zod";
 
 export const tokenFields = {
