@@ -38,7 +38,8 @@ function VirtualToolList({ tools, all, onToggle, onSave }: ListProps) {
   const edited = editing ? all.find((t) => t.name === editing) : undefined;
   return (
     <div className="space-y-2">
-      <div className="overflow-y-auto rounded-md border" style={{ height: VIEW_HEIGHT }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} data-testid="tool-scroller">
+      {/* Contained: a scroll re-lays out and repaints the rows in view, nothing around them. */}
+      <div className="overflow-y-auto rounded-md border" style={{ height: VIEW_HEIGHT, contain: "strict" }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} data-testid="tool-scroller">
         <ul aria-label="Tools" className="relative" style={{ height: tools.length * ROW_HEIGHT }}>
           {tools.slice(first, last).map((tool, i) => (
             <ToolRow key={tool.name} tool={tool} index={first + i} count={tools.length} onToggle={(v) => onToggle(tool, v)} onEdit={() => setEditing(tool.name)} />
