@@ -2,27 +2,24 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { customDomains, plans, servers, subscriptions } from "../db/schema";
+import { ttlCache } from "../lib/ttl-cache";
 
 export type HostTarget = { slug: string; status: string; planAllows: boolean };
 
 // Same bounds as the server lookups: changes made here clear it at once, others within the TTL.
-const HOST_TTL_MS = 2_000;
-const HOST_CACHE_LIMIT = 1_000;
-const hosts = new Map<string, { at: number; value: HostTarget | null }>();
-let generation = 0;
+const hosts = ttlCache<HostTarget | null>({ ttlMs: 2_000, limit: 1_000 });
 
 /** Forgets every cached hostname (a domain was added, removed or changed status). */
 export function forgetCustomHosts() {
-  generation++;
-  hosts.clear();
+  hosts.invalidate();
 }
 
 /** The server behind `hostname` with its domain status and whether the plan serves it, or null. */
-export async function customHostTarget(db: Database, hostname: string): Promise<HostTarget | null> {
-  const hit = hosts.get(hostname);
-  const now = Date.now();
-  if (hit && now - hit.at < HOST_TTL_MS) return hit.value;
-  const startedIn = generation;
+export function customHostTarget(db: Database, hostname: string): Promise<HostTarget | null> {
+  return hosts.get(hostname, () => readHostTarget(db, hostname));
+}
+
+async function readHostTarget(db: Database, hostname: string): Promise<HostTarget | null> {
   const [row] = await db
     .select({ slug: servers.slug, status: customDomains.status, planAllows: plans.customDomain })
     .from(customDomains)
@@ -31,10 +28,5 @@ export async function customHostTarget(db: Database, hostname: string): Promise<
     .leftJoin(plans, eq(plans.type, sql`coalesce(${subscriptions.planType}, 'free')`))
     .where(eq(customDomains.hostname, hostname))
     .limit(1);
-  const value = row ? { slug: row.slug, status: row.status, planAllows: Boolean(row.planAllows) } : null;
-  if (generation === startedIn) {
-    if (hosts.size >= HOST_CACHE_LIMIT) hosts.clear();
-    hosts.set(hostname, { at: now, value });
-  }
-  return value;
+  return row ? { slug: row.slug, status: row.status, planAllows: Boolean(row.planAllows) } : null;
 }

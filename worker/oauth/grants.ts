@@ -4,6 +4,7 @@ import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "../db";
 import { authConfigs, memberships, oauthGrants, servers, users } from "../db/schema";
 import type { Bindings } from "../env";
+import { ttlCache } from "../lib/ttl-cache";
 import { anyResource, grantOfToken, oauthApi, REFRESH_TOKEN_TTL_SECONDS } from "./provider";
 
 /** oauth_grants.lastUsedAt is written at most this often per grant and isolate (as for access tokens). */
@@ -12,21 +13,23 @@ const LAST_USED_LIMIT = 5_000;
 const lastUsedWrites = new Map<string, number>();
 const STORE_ORIGIN = "http://localhost";
 
-/** A standing grant is re-read from D1 after this long; a revoke through this isolate forgets it at once. */
-const GRANT_CHECK_TTL_MS = 2_000;
-const standingGrants = new Map<string, number>();
+/** A standing grant is re-read from D1 after two seconds; a revoke through this isolate forgets it at once. */
+const standingGrants = ttlCache<boolean>({ ttlMs: 2_000, limit: 5_000 });
 
 /** Forgets that a grant was standing, so this isolate refuses its tokens at once after a revoke. */
-export const forgetGrant = (grantId: string) => standingGrants.delete(grantId);
+export const forgetGrant = (grantId: string) => standingGrants.invalidate([grantId]);
 
 /**
  * Whether a grant still stands: not revoked, and its user may still approve it (a member of the
  * server's organization, or anyone while the server requires only a Toolport login). A D1 read,
  * reused for two seconds in this isolate.
  */
-export async function grantStands(db: Database, grantId: string) {
-  const now = Date.now();
-  if ((standingGrants.get(grantId) ?? 0) > now - GRANT_CHECK_TTL_MS) return true;
+export function grantStands(db: Database, grantId: string): Promise<boolean> {
+  // Only a standing grant is kept: one that does not stand is read again at its next use.
+  return standingGrants.get(grantId, () => readGrantStands(db, grantId), (stands) => stands);
+}
+
+async function readGrantStands(db: Database, grantId: string): Promise<boolean> {
   const row = await db
     .select({ member: memberships.userId, loginOnly: authConfigs.requireToolportLogin })
     .from(oauthGrants)
@@ -34,10 +37,7 @@ export async function grantStands(db: Database, grantId: string) {
     .leftJoin(authConfigs, eq(authConfigs.serverId, oauthGrants.serverId))
     .where(eq(oauthGrants.id, grantId))
     .get();
-  if (!row || (!row.member && !row.loginOnly)) return false;
-  if (standingGrants.size >= 5_000) standingGrants.clear();
-  standingGrants.set(grantId, now);
-  return true;
+  return Boolean(row && (row.member || row.loginOnly));
 }
 
 export type NewGrant = { id: string; organizationId: string; serverId: string; userId: string; clientId: string; clientName: string };

@@ -6,6 +6,7 @@ import { getDb } from "../db";
 import { accessTokens, tokenServers } from "../db/schema";
 import type { Bindings } from "../env";
 import { sha256Hex } from "../lib/crypto";
+import { type StillCurrent, ttlCache } from "../lib/ttl-cache";
 
 /** Every Toolport access token starts with this, so it is recognisable in configs and scanners. */
 export const TOKEN_PREFIX = "tp_";
@@ -25,33 +26,20 @@ const versionKey = (tokenHash: string) => `token-version:${tokenHash}`;
 const VERSION_TTL_SECONDS = 7 * 24 * 3600;
 /** In-isolate reuse of a lookup; a revoke through this isolate drops it at once (see invalidateTokenCache). */
 export const ISOLATE_TTL_MS = 2_000;
-const ISOLATE_CACHE_LIMIT = 5_000;
-const isolateCache = new Map<string, { at: number; entry: CachedToken }>();
-// Bumped by every invalidation: a lookup that read before it must not cache what it read.
-let generation = 0;
+// Only tokens found are kept; a lookup that read before an invalidation caches nothing, here or in KV.
+const isolateCache = ttlCache<CachedToken | null>({ ttlMs: ISOLATE_TTL_MS, limit: 5_000 });
 
 /** The bearer token of an Authorization header, or null. */
 export const bearerToken = (header: string | null | undefined) => header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
 
-async function lookup(env: Bindings, tokenHash: string): Promise<CachedToken | null> {
-  const now = Date.now();
-  const local = isolateCache.get(tokenHash);
-  if (local && now - local.at < ISOLATE_TTL_MS) return local.entry;
-  const startedIn = generation;
-  const entry = await lookupShared(env, tokenHash, startedIn);
-  if (entry && generation === startedIn) {
-    if (isolateCache.size >= ISOLATE_CACHE_LIMIT) isolateCache.clear();
-    isolateCache.set(tokenHash, { at: now, entry });
-  }
-  return entry;
-}
+const lookup = (env: Bindings, tokenHash: string) => isolateCache.get(tokenHash, (stillCurrent) => lookupShared(env, tokenHash, stillCurrent), (entry) => entry !== null);
 
-async function lookupShared(env: Bindings, tokenHash: string, startedIn: number): Promise<CachedToken | null> {
+async function lookupShared(env: Bindings, tokenHash: string, stillCurrent: StillCurrent): Promise<CachedToken | null> {
   const [cached, version] = await Promise.all([env.KV.get<TokenEntry>(cacheKey(tokenHash), "json"), env.KV.get(versionKey(tokenHash))]);
   // An entry of another version was read before the token last changed (maybe written back after it): ignored.
   if (cached && (cached.version ?? null) === version) return cached;
   const entry = await readTokenEntry(env, tokenHash, version);
-  if (entry && generation === startedIn) await cacheTokenEntry(env, tokenHash, entry);
+  if (entry && stillCurrent()) await cacheTokenEntry(env, tokenHash, entry);
   return entry;
 }
 
@@ -94,8 +82,7 @@ export async function verifyAccessToken(env: Bindings, token: string | null, ser
 
 /** Gives these tokens a new version and drops their cached lookups, so the gateway sees a change at once. */
 export async function invalidateTokenCache(env: Bindings, tokenHashes: string[]) {
-  generation++;
-  for (const hash of tokenHashes) isolateCache.delete(hash);
+  isolateCache.invalidate(tokenHashes);
   // The version first: an isolate that read D1 before this change may still write its entry back.
   await Promise.all(tokenHashes.map((hash) => env.KV.put(versionKey(hash), crypto.randomUUID(), { expirationTtl: VERSION_TTL_SECONDS })));
   await Promise.all(tokenHashes.map((hash) => env.KV.delete(cacheKey(hash))));
