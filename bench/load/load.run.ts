@@ -5,6 +5,33 @@ import { it } from "vitest";
 import { gatewayLoad, percentile, serversListQueries } from "./load";
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * The gateway with the call log on and off, side by side: runs alternate (off, on, then on, off, …)
+ * so both see the same machine, and each side reports its median run.
+ */
+async function callLogComparison() {
+  const [calls, clients, rounds] = [2000, 16, 3];
+  await gatewayLoad(500, clients, { callLog: "on" }); // warms the isolate and both code paths
+  const runs = { off: [] as { p50: number; throughput: number }[], on: [] as { p50: number; throughput: number }[] };
+  for (let round = 0; round < rounds; round++) {
+    for (const side of round % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const)) {
+      const load = await gatewayLoad(calls, clients, { callLog: side });
+      if (load.failed > 0) throw new Error(`call log ${side}: ${load.failed} calls failed: ${load.failures.join(" | ")}`);
+      runs[side].push({ p50: percentile(load.latenciesMs, 50), throughput: calls / load.seconds });
+    }
+  }
+  const summary = (side: "on" | "off") => ({ p50: median(runs[side].map((r) => r.p50)), throughput: median(runs[side].map((r) => r.throughput)) });
+  const [off, on] = [summary("off"), summary("on")];
+  const change = (a: number, b: number) => `${b >= a ? "+" : ""}${(((b - a) / a) * 100).toFixed(1)} %`;
+  return [
+    `  Call log: ${calls} tools/call, ${clients} concurrent clients, median of ${rounds} alternating runs each`,
+    `    recording off   p50 ${ms(off.p50)}   throughput ${off.throughput.toFixed(0)} calls/s`,
+    `    recording on    p50 ${ms(on.p50)}   throughput ${on.throughput.toFixed(0)} calls/s`,
+    `    difference      p50 ${change(off.p50, on.p50)}   throughput ${change(off.throughput, on.throughput)}`,
+  ];
+}
 
 it("measures the portal under load", async () => {
   const lines = ["", "Load benchmark (inside workerd, local upstream)"];
@@ -17,6 +44,7 @@ it("measures the portal under load", async () => {
       `    failed ${load.failed}   counted ${load.countedForOrganization} for the organization, ${load.countedPerServer} over its servers${load.failures.length ? `\n    first failures: ${load.failures.join(" | ")}` : ""}`,
     );
   }
+  lines.push(...(await callLogComparison()));
   for (const [servers, toolsEach] of [[1, 1], [5, 50], [25, 250]]) {
     const list = await serversListQueries(servers, toolsEach);
     lines.push(`  GET /api/servers: ${servers} servers × ${toolsEach} tools → ${list.statements} D1 statements (${list.batches} batches), ${ms(list.ms)}`);

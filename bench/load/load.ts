@@ -1,6 +1,7 @@
 // Load scenarios shared by the load test (which asserts) and `npm run bench:load` (which prints):
 // many MCP clients calling tools through the gateway, and the servers list of a full organization
 // with every D1 statement counted.
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
@@ -8,7 +9,7 @@ import { app } from "../../worker/app";
 import { usagePeriod } from "../../worker/billing/usage";
 import { organizationUsage, serverUsage } from "../../worker/db/schema";
 import { ORIGIN, signUp } from "../../tests/worker/helpers";
-import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, settleUsage, textOf } from "../../tests/worker/mcp-setup";
+import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, settleUsage, textOf } from "../../tests/worker/mcp-setup";
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -23,14 +24,26 @@ export type GatewayLoad = {
   countedPerServer: number;
 };
 
-/** `clients` MCP clients (SDK v2, each its own connection) share `calls` tools/call over two servers. */
-export async function gatewayLoad(calls: number, clients: number): Promise<GatewayLoad> {
+/** An MCP client (SDK v2) whose requests reach the portal with the call log on or off (CALL_LOG). */
+async function connectWithCallLog(slug: string, headers: Record<string, string>, callLog: "on" | "off") {
+  const fetchWith = async (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init), { ...env, CALL_LOG: callLog }, createExecutionContext());
+  const client = new Client({ name: `toolport-bench-${callLog}`, version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${MCP_ORIGIN}/s/${slug}/mcp`), { fetch: fetchWith, requestInit: { headers } }));
+  return client;
+}
+
+/**
+ * `clients` MCP clients (SDK v2, each its own connection) share `calls` tools/call over two servers;
+ * with `callLog`, every request carries CALL_LOG = on or off (the call log's records written or not).
+ */
+export async function gatewayLoad(calls: number, clients: number, options: { callLog?: "on" | "off" } = {}): Promise<GatewayLoad> {
   const org = await createOrg("growth");
   const tool = echoTool("count_me", { parameters: [{ arg: "n", in: "query", name: "n", required: true }] }, { n: { type: "integer" } }, ["n"]);
   const servers = [await createServer(org, [tool]), await createServer(org, [tool])];
   const { token } = await createToken(org, servers.map((s) => s.id));
   for (const server of servers) await deploy(server.id);
-  const connected = await Promise.all(Array.from({ length: clients }, (_, i) => connectV2(servers[i % servers.length].slug, bearer(token))));
+  const connect = (slug: string) => (options.callLog ? connectWithCallLog(slug, bearer(token), options.callLog) : connectV2(slug, bearer(token)));
+  const connected = await Promise.all(Array.from({ length: clients }, (_, i) => connect(servers[i % servers.length].slug)));
 
   let next = 0;
   const failures: string[] = [];

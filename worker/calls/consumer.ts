@@ -1,50 +1,52 @@
-// Consumer of the call-record queue: one D1 batch per queue batch. Callers' names are looked up
-// once per batch; records of a server deleted meanwhile are dropped; a redelivered record is
-// written once (the gateway chose its id).
-import { inArray } from "drizzle-orm";
-import { getDb } from "../db";
-import { accessTokens, oauthGrants } from "../db/schema";
+// Consumer of the call-record queue: a batch of records becomes one INSERT reading them from a JSON
+// array (one bound parameter, however many records), callers' names looked up in the same
+// statement; records of a server deleted meanwhile are dropped; a redelivered record is written
+// once (the gateway chose its id).
 import type { Bindings } from "../env";
 import type { CallRecordMessage } from "./record";
 
 export const CALLS_QUEUE_NAME = "toolport-calls";
 
+/** One statement's JSON stays well under D1's limits on a bound value. */
+const MAX_STATEMENT_CHARS = 500_000;
+
 const INSERT = `insert or ignore into call_records
   (id, server_id, organization_id, at, tool, caller_kind, caller_id, caller_name, outcome, upstream_status, gateway_ms, upstream_ms, request_bytes, response_bytes, error, arguments, result)
-  select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17
-  where exists (select 1 from servers where id = ?2)`;
+  select r ->> 'id', r ->> 'serverId', r ->> 'organizationId', r ->> 'at', r ->> 'tool', r ->> 'callerKind', r ->> 'callerId',
+    case r ->> 'callerKind'
+      when 'token' then (select coalesce(name, 'Unnamed Token') from access_tokens where id = r ->> 'callerId')
+      when 'oauth' then (select client_name from oauth_grants where id = r ->> 'callerId')
+      when 'public' then 'Public'
+    end,
+    r ->> 'outcome', r ->> 'upstreamStatus', r ->> 'gatewayMs', r ->> 'upstreamMs', r ->> 'requestBytes', r ->> 'responseBytes', r ->> 'error', r ->> 'arguments', r ->> 'result'
+  from (select value as r from json_each(?1))
+  where exists (select 1 from servers where id = r ->> 'serverId')`;
 
-/** Names of the tokens and OAuth grants that made these calls: id → name. */
-async function callerNames(env: Bindings, records: CallRecordMessage[]) {
-  const db = getDb(env.DB);
-  const ids = (kind: "token" | "oauth") => [...new Set(records.flatMap((r) => (r.caller.kind === kind ? [r.caller.id] : [])))];
-  const [tokenIds, grantIds] = [ids("token"), ids("oauth")];
-  const [tokens, grants] = await Promise.all([
-    tokenIds.length > 0 ? db.select({ id: accessTokens.id, name: accessTokens.name }).from(accessTokens).where(inArray(accessTokens.id, tokenIds)) : [],
-    grantIds.length > 0 ? db.select({ id: oauthGrants.id, name: oauthGrants.clientName }).from(oauthGrants).where(inArray(oauthGrants.id, grantIds)) : [],
-  ]);
-  return new Map<string, string>([...tokens.map((t) => [t.id, t.name ?? "Unnamed Token"] as const), ...grants.map((g) => [g.id, g.name] as const)]);
-}
+/** A record as the INSERT reads it: flat, bounded, with the caller's kind and id apart. */
+const row = (r: CallRecordMessage) => ({
+  ...r,
+  tool: r.tool.slice(0, 200),
+  callerKind: r.caller.kind,
+  callerId: r.caller.kind === "token" || r.caller.kind === "oauth" ? r.caller.id : null,
+  gatewayMs: Math.max(0, Math.round(r.gatewayMs)),
+  caller: undefined,
+});
 
 /** Writes one batch of call records; the whole batch is retried when D1 fails. */
 export async function handleCallBatch(batch: MessageBatch<CallRecordMessage>, env: Bindings) {
   const records = batch.messages.map((m) => m.body).filter((b) => b?.kind === "call");
   try {
-    if (records.length > 0) {
-      const names = await callerNames(env, records);
-      const statement = env.DB.prepare(INSERT);
-      await env.DB.batch(
-        records.map((r) => {
-          const callerId = r.caller.kind === "token" || r.caller.kind === "oauth" ? r.caller.id : null;
-          const callerName = callerId ? (names.get(callerId) ?? null) : r.caller.kind === "public" ? "Public" : null;
-          return statement.bind(
-            r.id, r.serverId, r.organizationId, r.at, r.tool.slice(0, 200), r.caller.kind, callerId, callerName, r.outcome,
-            r.upstreamStatus ?? null, Math.max(0, Math.round(r.gatewayMs)), r.upstreamMs ?? null, r.requestBytes, r.responseBytes ?? null,
-            r.error ?? null, r.arguments ?? null, r.result ?? null,
-          );
-        }),
-      );
+    const chunks: string[][] = [[]];
+    let size = 0;
+    for (const record of records) {
+      const json = JSON.stringify(row(record));
+      if (size + json.length > MAX_STATEMENT_CHARS && chunks.at(-1)!.length > 0) [chunks[chunks.length], size] = [[], 0];
+      chunks.at(-1)!.push(json);
+      size += json.length;
     }
+    const statement = env.DB.prepare(INSERT);
+    const statements = chunks.filter((c) => c.length > 0).map((c) => statement.bind(`[${c.join(",")}]`));
+    if (statements.length > 0) await env.DB.batch(statements);
     batch.ackAll();
   } catch (err) {
     console.error("call log: batch not written", (err as Error)?.message ?? String(err));

@@ -1,5 +1,7 @@
 // Call records leave the gateway through the call-record queue, in waitUntil: nothing on the
-// request path waits for them. The queue's consumer (consumer.ts) writes them to D1 in batches.
+// request path waits for them. An isolate gathers the records of its concurrent requests for a
+// moment and sends them together (one queue operation, not one per call); the queue's consumer
+// (consumer.ts) writes them to D1 in batches.
 import type { CallOutcome } from "../db/schema";
 import type { Bindings } from "../env";
 
@@ -33,10 +35,27 @@ const MAX_SEND_BYTES = 200_000;
 /** Whether the call log is on (CALL_LOG = "off" turns recording off for the whole portal). */
 export const callLogEnabled = (env: Pick<Bindings, "CALL_LOG">) => env.CALL_LOG !== "off";
 
-/** Sends the records to the call-record queue (call it in waitUntil); a failed send is logged, never the caller's problem. */
+/** How long an isolate gathers records before sending them; a full batch goes at once. */
+const GATHER_MS = 100;
+const FULL_BATCH = 100;
+/** Records waiting in this isolate for the next send. */
+let gathered: CallRecordMessage[] = [];
+
+/**
+ * Hands the records to the call-record queue (call it in waitUntil). The request that finds no
+ * records waiting sends them, with whatever other requests add meanwhile, GATHER_MS later; the
+ * others return at once. A failed send is logged, never the caller's problem.
+ */
 export async function recordCalls(env: Bindings, records: CallRecordMessage[]) {
   if (records.length === 0 || !callLogEnabled(env)) return;
-  await sendRecords(env, records).catch((err) => console.error("call log: records not queued", (err as Error)?.message ?? String(err)));
+  const first = gathered.length === 0;
+  gathered.push(...records);
+  if (!first && gathered.length < FULL_BATCH) return;
+  if (first && gathered.length < FULL_BATCH) await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+  const batch = gathered;
+  gathered = [];
+  if (batch.length === 0) return;
+  await sendRecords(env, batch).catch((err) => console.error("call log: records not queued", (err as Error)?.message ?? String(err)));
 }
 
 async function sendRecords(env: Bindings, records: CallRecordMessage[]) {
