@@ -11,6 +11,7 @@ import { accessTokens, callRecords, organizationUsage, servers, users } from "..
 import { invalidateServerLookups } from "../../worker/mcp/lookup";
 import { DAILY_SWEEP_CRON } from "../../worker/scheduled";
 import { call, signUp } from "./helpers";
+import { registerClient, signInWithOAuth } from "./oauth-setup";
 import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch, type ToolSpec } from "./mcp-setup";
 
 type Row = typeof callRecords.$inferSelect;
@@ -131,6 +132,30 @@ describe("call records", { timeout: 60_000 }, () => {
     // What the API answers is what was stored.
     const listed = (await (await call(`/api/servers/${server.id}/calls`, { cookie: user.cookie })).json()) as any;
     expect(listed.data.calls[0]).toMatchObject({ tool: "lookup_person", arguments: row.arguments, result: row.result, caller: { kind: "token", name: "Support bot" } });
+  });
+});
+
+describe("callers and tool modes", { timeout: 60_000 }, () => {
+  it("names an OAuth app as the caller, and records a search-mode call under the operation it reached", async () => {
+    const owner = await signUp();
+    const server = await createServer(owner.organizationId, [echoTool("list_pets", {}), tool("broken", "/status/503")]);
+    await db.update(servers).set({ toolMode: "search" }).where(eq(servers.id, server.id));
+    await deploy(server.id);
+    const clientId = await registerClient(undefined, "Pet Assistant");
+    const { access_token } = await signInWithOAuth(clientId, server.slug, owner.cookie);
+    const client = await connectV2(server.slug, bearer(access_token));
+    await client.callTool({ name: "search_tools", arguments: { query: "pets" } });
+    await client.callTool({ name: "call_tool", arguments: { name: "list_pets", arguments: {} } });
+    await client.callTool({ name: "call_tool", arguments: { name: "broken", arguments: {} } });
+    await client.close();
+    const rows = await recordsOf(server.id, 3);
+    expect(rows.map((r) => [r.tool, r.outcome, r.upstreamStatus, r.callerKind, r.callerName]).sort()).toEqual([
+      ["broken", "upstream_5xx", 503, "oauth", "Pet Assistant"],
+      ["list_pets", "ok", 200, "oauth", "Pet Assistant"],
+      ["search_tools", "ok", null, "oauth", "Pet Assistant"],
+    ]);
+    // The OAuth access token itself is in no record.
+    expect(JSON.stringify(rows)).not.toContain(access_token);
   });
 });
 
