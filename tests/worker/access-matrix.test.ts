@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { getDb } from "../../worker/db";
-import { authConfigs, crawls, deployments, extractionJobs, oauthGrants, servers, specs, specVersions, tools } from "../../worker/db/schema";
+import { authConfigs, crawls, deployments, extractionJobs, importJobs, oauthGrants, servers, specs, specVersions, tools } from "../../worker/db/schema";
 import { encryptJson } from "../../worker/lib/crypto";
 import { call, signUp } from "./helpers";
 
@@ -33,6 +33,7 @@ async function ownerFixture() {
   const [grant] = await db.insert(oauthGrants).values({ id: crypto.randomUUID(), organizationId: owner.organizationId, serverId: server.id, userId: owner.userId, clientId: "owner-client", clientName: "Owner client" }).returning();
   const [version] = await db.insert(specVersions).values({ serverId: server.id, organizationId: owner.organizationId, status: "pending", origin: "file", toolCount: 1 }).returning();
   const [job] = await db.insert(extractionJobs).values({ organizationId: owner.organizationId, crawlId: crawl.id, specId: spec.id }).returning();
+  const [importJob] = await db.insert(importJobs).values({ organizationId: owner.organizationId, objectKey: "imports/owner", filename: "owner.json" }).returning();
   const token = ((await (await call("/api/access-tokens", { method: "POST", cookie: owner.cookie, json: { name: "Owner token", serverIds: [server.id] } })).json()) as any).data;
   const apiKey = ((await (await call("/api/api-keys", { method: "POST", cookie: owner.cookie, json: { name: "Owner key", scopes: ["read"] } })).json()) as any).data;
   const checkout = ((await (await call("/api/billing/checkout", { method: "POST", cookie: owner.cookie, json: { planType: "sprout" } })).json()) as any).data;
@@ -45,6 +46,7 @@ async function ownerFixture() {
       apiKey: apiKey.apiKey.id,
       crawl: crawl.id,
       job: job.id,
+      importJob: importJob.id,
       grant: grant.id,
       version: version.id,
       spec: spec.id,
@@ -66,6 +68,7 @@ function fill(path: string, { ids }: Fixture) {
     if (name === "id" && path.includes("/test-checkout/")) return ids.checkout;
     if (name === "id" && (path.includes("/servers/") || path.startsWith("/servers/"))) return ids.server;
     if (name === "id" && path.startsWith("/api/crawl/")) return ids.crawl;
+    if (name === "id" && path.startsWith("/api/imports/")) return ids.importJob;
     // A consent request id is a capability of the user's browser, not an organization's resource: an unknown one is tried.
     if (name === "id" && path.startsWith("/api/oauth/")) return path.includes("/grants/") ? ids.grant : "unknown-request";
     if (name === "crawlId") return ids.crawl;

@@ -11,6 +11,7 @@ import { automatedBody, fromSpecBody } from "../routes/server-crawl";
 import { toggleSchema, toolModeSchema, toolSettingsAnswer } from "../routes/servers";
 import { decisionBody } from "../routes/oauth";
 import { addDomainBody } from "../routes/domains";
+import { uploadQuery } from "../imports/routes";
 import { redeployParam } from "../routes/superadmin";
 import { callLogSettingsBody, callsQuery, statsQuery } from "../calls/routes";
 import { assignServersBody, newTokenBody } from "../routes/tokens";
@@ -183,6 +184,38 @@ const customDomain = z.object({
   checkedAt: z.string().nullable(),
 });
 const growthOnly = "Custom domains are part of the Growth plan";
+const importId = z.object({ id: z.string().describe("The import job's id") });
+const imports: Operation[] = [
+  {
+    method: "post",
+    path: "/api/imports",
+    operationId: "import_large_description",
+    tag: "Servers",
+    summary: "Import a large OpenAPI description (up to 100 MB) in the background",
+    description:
+      "Send the description's bytes as the body (application/octet-stream; JSON, since descriptions over 20 MB are read as a stream) with filename, name and description in the query, or JSON with `url` to have it fetched. The description is kept in storage and a job imports every operation as a tool; poll GET /api/imports/{id}. POST /api/servers answers 202 with `importJob` when a description has more than 5,000 operations.",
+    query: uploadQuery,
+    body: {
+      schema: z.object({ url: z.string().describe("URL of a large OpenAPI description"), name: z.string().optional(), description: z.string().optional() }),
+      required: true,
+      alternatives: { "application/octet-stream": z.string().meta({ format: "binary" }).describe("The description itself (up to 100 MB)") },
+    },
+    answer: { status: 202, schema: a.ok(a.importJob) },
+    errors: { 403: "Server limit of the plan reached", 413: "The description is larger than the 100 MB limit", 502: "The URL could not be fetched" },
+  },
+  { method: "get", path: "/api/imports", operationId: "list_import_jobs", tag: "Servers", summary: "The organization's latest import jobs", answer: { status: 200, schema: a.ok(z.array(a.importJob)) } },
+  {
+    method: "get",
+    path: "/api/imports/{id}",
+    operationId: "get_import_job",
+    tag: "Servers",
+    summary: "An import job's progress, then its server and report",
+    params: importId,
+    answer: { status: 200, schema: a.ok(a.importJob) },
+    errors: { 404: "Import job not found (or it belongs to another organization)" },
+  },
+];
+
 const domains: Operation[] = [
   { method: "get", path: "/api/servers/{id}/domain", operationId: "get_custom_domain", tag: "Custom domains", summary: "The server's custom domain with its status and DNS records (a pending one is re-checked), or null", params: serverId, answer: { status: 200, schema: a.ok(customDomain.nullable()) }, errors: notFound },
   { method: "put", path: "/api/servers/{id}/domain", operationId: "add_custom_domain", tag: "Custom domains", summary: "Give the server its own hostname (a subdomain you control); answers the DNS records to create", params: serverId, body: { schema: addDomainBody, required: true }, answer: { status: 201, schema: a.ok(customDomain) }, errors: { 400: "Not a public subdomain, or the portal's own host", 403: growthOnly, 404: "Server not found", 409: "The server already has a hostname, or another server uses this one", 502: "The hosting provider refused the hostname", 503: "Custom domains are not configured on this portal" } },
@@ -332,4 +365,4 @@ const docs: Operation[] = [
   { method: "get", path: "/api/openapi.json", operationId: "get_openapi_description", tag: "Docs", summary: "This description of the portal's API (OpenAPI 3.1)", public: true, answer: { status: 200, schema: z.record(z.string(), z.unknown()).describe("An OpenAPI 3.1 document") } },
 ];
 
-export const OPERATIONS: Operation[] = [...servers, ...auth, ...versions, ...domains, ...deployment, ...crawl, ...tokens, ...oauth, ...apiKeys, ...billing, ...session, ...callLog, ...superadmin, ...docs];
+export const OPERATIONS: Operation[] = [...servers, ...auth, ...versions, ...imports, ...domains, ...deployment, ...crawl, ...tokens, ...oauth, ...apiKeys, ...billing, ...session, ...callLog, ...superadmin, ...docs];
