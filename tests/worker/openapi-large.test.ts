@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import worker from "../../worker/index";
 import { getDb } from "../../worker/db";
 import { servers, subscriptions, tools } from "../../worker/db/schema";
@@ -146,6 +146,41 @@ describe("a description over 20 MB", () => {
     expect(done).toMatchObject({ status: "completed", report: { operations: 5200, tools: 5200, skipped: 0, degraded: 0 } });
     expect(await countTools(done.serverId!)).toBe(5200);
   }, 120_000);
+
+  it("fetches a URL too large for the request again for a job (21 MB) through the guarded fetch", async () => {
+    const user = await signUp();
+    const url = `${inject("fixtureOrigin")}/_huge.json`;
+    const form = new FormData();
+    form.append("url", url);
+    expect((await call("/api/servers", { method: "POST", cookie: user.cookie, body: form })).status).toBe(413);
+    const res = await call("/api/imports", { method: "POST", cookie: user.cookie, json: { url, name: "Huge by URL" } });
+    expect(res.status).toBe(202);
+    const { data: job } = await res.json<{ data: JobAnswer }>();
+    expect(job.progress.bytes).toBeGreaterThan(21 * 1024 * 1024);
+    await deliver(job.id);
+    const done = (await (await call(`/api/imports/${job.id}`, { cookie: user.cookie })).json<{ data: JobAnswer }>()).data;
+    expect(done).toMatchObject({ status: "completed", report: { operations: 1, tools: 1, skipped: 0 } });
+    expect(await db.query.servers.findFirst({ where: eq(servers.id, done.serverId!) })).toMatchObject({ name: "Huge by URL", sourceUrl: url });
+
+    // The URL goes through the same guarded fetch as every user-given URL (internal hosts refused outside development).
+    const refused = await call("/api/imports", { method: "POST", cookie: user.cookie, json: { url: "file:///etc/passwd" } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ success: false, error: "Only http and https URLs are supported" });
+  }, 120_000);
+
+  it("imports a Swagger 2.0 description through the job, upgrading its path items group by group", async () => {
+    const user = await signUp();
+    const text = await (await fetch(`${inject("fixtureOrigin")}/openapi/petstore-2.0.json`)).text();
+    const res = await call("/api/imports?filename=petstore.json", { method: "POST", cookie: user.cookie, body: text, headers: { "content-type": "application/octet-stream" } });
+    const { data: job } = await res.json<{ data: JobAnswer }>();
+    await deliver(job.id);
+    const done = (await (await call(`/api/imports/${job.id}`, { cookie: user.cookie })).json<{ data: JobAnswer }>()).data;
+    expect(done).toMatchObject({ status: "completed", report: { openapiVersion: "2.0", operations: 4, tools: 4 } });
+    const addPet = await db.query.tools.findFirst({ where: (t, { and, eq: is }) => and(is(t.serverId, done.serverId!), is(t.name, "addPet")) });
+    expect(addPet!.inputSchema).toMatchObject({ required: ["name", "photoUrls"] });
+    expect(JSON.stringify(addPet!.inputSchema)).not.toContain("$ref");
+    expect(await db.query.servers.findFirst({ where: eq(servers.id, done.serverId!) })).toMatchObject({ baseUrl: "https://petstore.example.com/v2" });
+  }, 60_000);
 
   it("ends the job failed with the reason when the stored text is not a JSON description", async () => {
     const user = await signUp();
