@@ -21,6 +21,7 @@ const UNAUTHORIZED_PER_MINUTE = 60;
 const MAX_UNAUTHORIZED_BODY = 64 * 1024;
 const unauthorizedSeen = new Map<string, { minute: number; count: number }>();
 
+const encoder = new TextEncoder();
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const rpcId = (id: unknown) => (typeof id === "string" || typeof id === "number" ? id : null);
 const toolName = (call: RpcCall) => (typeof call.params?.name === "string" ? call.params.name.slice(0, 200) : "(no name)");
@@ -35,7 +36,7 @@ function toolCallsOf(parsed: unknown): RpcCall[] {
 export class CallLog {
   private caller: Caller;
   private calls: RpcCall[] = [];
-  private bodyBytes = 0;
+  private body = "";
   private readonly enabled: boolean;
 
   constructor(
@@ -57,7 +58,7 @@ export class CallLog {
   read(parsed: unknown, body: string) {
     if (!this.enabled) return;
     this.calls = toolCallsOf(parsed);
-    this.bodyBytes = body.length;
+    this.body = body;
   }
 
   private base(call: RpcCall, outcome: CallOutcome, at: number): CallRecordMessage {
@@ -72,7 +73,8 @@ export class CallLog {
       caller: this.caller,
       outcome,
       gatewayMs: at - this.started,
-      requestBytes: this.calls.length === 1 ? this.bodyBytes : JSON.stringify(call).length,
+      // Counted when the record is made (off the request path for forwarded calls).
+      requestBytes: encoder.encode(this.calls.length === 1 ? this.body : JSON.stringify(call)).length,
     };
   }
 
