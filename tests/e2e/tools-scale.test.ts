@@ -16,34 +16,32 @@ const consoleErrors: string[] = [];
 const expected = (text: string, url: string) => expectedSignedOut(text, url) || (text.includes("404") && /\/(auth-config|deployment)$/.test(url));
 const FRAME_BUDGET_MS = 100;
 
-/** Starts recording frame timings in the page: the longest frame since `reset` is read with `longest`. */
-async function watchFrames(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { frames: { loaf: number; longtask: number; raf: number } };
-    w.frames = { loaf: 0, longtask: 0, raf: 0 };
-    for (const type of ["long-animation-frame", "longtask"] as const) {
-      try {
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) {
-            const key = type === "longtask" ? "longtask" : "loaf";
-            w.frames[key] = Math.max(w.frames[key], e.duration);
-          }
-        }).observe({ type, buffered: false });
-      } catch {
-        // An entry type this Chromium does not know: the others still measure.
-      }
+type Frames = { loaf: number; longtask: number; raf: number };
+
+/** In the page: the longest Long Animation Frame, long task and requestAnimationFrame gap since the last reset. */
+const WATCH_FRAMES = `{
+  window.__frames = { loaf: 0, longtask: 0, raf: 0 };
+  for (const type of ["long-animation-frame", "longtask"]) {
+    try {
+      new PerformanceObserver((list) => {
+        const key = type === "longtask" ? "longtask" : "loaf";
+        for (const e of list.getEntries()) window.__frames[key] = Math.max(window.__frames[key], e.duration);
+      }).observe({ type, buffered: false });
+    } catch {
+      // An entry type this Chromium does not know: the others still measure.
     }
-    let last = performance.now();
-    const tick = (now: number) => {
-      w.frames.raf = Math.max(w.frames.raf, now - last);
-      last = now;
-      requestAnimationFrame(tick);
-    };
+  }
+  let last = performance.now();
+  const tick = (now) => {
+    window.__frames.raf = Math.max(window.__frames.raf, now - last);
+    last = now;
     requestAnimationFrame(tick);
-  });
-}
-const resetFrames = (page: Page) => page.evaluate(() => Object.assign((window as unknown as { frames: object }).frames, { loaf: 0, longtask: 0, raf: 0 }));
-const longest = (page: Page) => page.evaluate(() => (window as unknown as { frames: { loaf: number; longtask: number; raf: number } }).frames);
+  };
+  requestAnimationFrame(tick);
+}`;
+const watchFrames = (page: Page) => page.evaluate(WATCH_FRAMES);
+const resetFrames = (page: Page) => page.evaluate("Object.assign(window.__frames, { loaf: 0, longtask: 0, raf: 0 })");
+const longest = (page: Page) => page.evaluate<Frames>("({ ...window.__frames })");
 
 const activeCount = async (page: Page) => (await page.getByTestId("active-count").textContent())!;
 const apiActive = async (page: Page, serverId: string) => {
@@ -80,7 +78,7 @@ it("scrolls, searches and bulk-toggles GitHub's 1,223 tools without a frame over
   const rendered = await page.getByRole("list", { name: "Tools" }).getByRole("listitem").count();
   expect(rendered).toBeLessThan(40);
   await watchFrames(page);
-  const figures: Record<string, { loaf: number; longtask: number; raf: number }> = {};
+  const figures: Record<string, Frames> = {};
 
   // Scroll the whole list with the mouse wheel.
   await resetFrames(page);
@@ -89,7 +87,7 @@ it("scrolls, searches and bulk-toggles GitHub's 1,223 tools without a frame over
     await page.mouse.wheel(0, 1800);
     await page.waitForTimeout(30);
   }
-  await expect.poll(() => scroller.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2)).toBe(true);
+  await expect.poll(() => scroller.evaluate((el: { scrollTop: number; clientHeight: number; scrollHeight: number }) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2)).toBe(true);
   await page.getByRole("switch", { name: /^Toggle / }).last().waitFor();
   figures.scroll = await longest(page);
 
@@ -134,9 +132,9 @@ it("scrolls, searches and bulk-toggles GitHub's 1,223 tools without a frame over
   await page.getByLabel("Filter by method").selectOption("");
   await scroller.hover();
   await page.mouse.wheel(0, 3000);
-  const counterInView = await page.getByTestId("active-count").evaluate((el) => {
+  const counterInView = await page.getByTestId("active-count").evaluate((el: { getBoundingClientRect(): { top: number; bottom: number } }) => {
     const box = el.getBoundingClientRect();
-    return box.top >= 0 && box.bottom <= window.innerHeight;
+    return box.top >= 0 && box.bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight;
   });
   expect(counterInView).toBe(true);
 

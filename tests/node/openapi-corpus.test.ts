@@ -49,8 +49,8 @@ async function check(file: string, counts: Counts, problems: string[]) {
   }
   counts.imported++;
   counts.tools += result.tools.length;
-  counts.degraded += result.issues.filter((i) => i.kind === "degraded").length;
-  counts.skipped += result.issues.filter((i) => i.kind === "skipped").length;
+  counts.degraded += result.counts.degraded;
+  counts.skipped += result.counts.skipped;
   // Unknown keywords and invalid schemas fail (strictSchema); `required` naming properties defined in a
   // parent or sibling schema is valid JSON Schema (Ajv's default leaves strictRequired off); custom
   // formats such as "int64" are annotations to a model, not assertions.

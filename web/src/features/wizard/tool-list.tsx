@@ -1,15 +1,15 @@
 // The Tools step's list: full cards for a short list; for a long one (thousands of tools) a
 // virtualised list of fixed-height rows, so only the rows in view (and a few around) are rendered
 // whatever the number of tools, and scrolling, searching and bulk toggles stay within a frame.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { shownName, type Tool } from "@/api/tools";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { ToolEditor } from "./tool-editor";
 
-/** Over this many tools the list is virtualised. */
-export const VIRTUAL_THRESHOLD = 100;
+/** Over this many tools the list is virtualised (full cards mount slowly by the hundred). */
+export const VIRTUAL_THRESHOLD = 25;
 /** Height of one virtualised row, in pixels, and the rows rendered beyond the view on each side. */
 export const ROW_HEIGHT = 88;
 const VIEW_HEIGHT = 480;
@@ -32,6 +32,14 @@ export function ToolList(props: ListProps) {
 
 function VirtualToolList({ tools, all, onToggle, onSave }: ListProps) {
   const [scrollTop, setScrollTop] = useState(0);
+  // Scroll events come faster than frames: the rows follow once per frame.
+  const frame = useRef(0);
+  const onScroll = (event: React.UIEvent<HTMLDivElement>) => {
+    const target = event.currentTarget;
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => setScrollTop(target.scrollTop));
+  };
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
   const [editing, setEditing] = useState<string | null>(null);
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(tools.length, Math.ceil((scrollTop + VIEW_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
@@ -39,7 +47,7 @@ function VirtualToolList({ tools, all, onToggle, onSave }: ListProps) {
   return (
     <div className="space-y-2">
       {/* Contained: a scroll re-lays out and repaints the rows in view, nothing around them. */}
-      <div className="overflow-y-auto rounded-md border" style={{ height: VIEW_HEIGHT, contain: "strict" }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} data-testid="tool-scroller">
+      <div className="overflow-y-auto rounded-md border" style={{ height: VIEW_HEIGHT, contain: "strict" }} onScroll={onScroll} data-testid="tool-scroller">
         <ul aria-label="Tools" className="relative" style={{ height: tools.length * ROW_HEIGHT }}>
           {tools.slice(first, last).map((tool, i) => (
             <ToolRow key={tool.name} tool={tool} index={first + i} count={tools.length} onToggle={(v) => onToggle(tool, v)} onEdit={() => setEditing(tool.name)} />
@@ -80,8 +88,29 @@ function ToolRow({ tool, index, count, onToggle, onEdit }: RowProps) {
         {description && <p className="truncate text-xs text-muted-foreground">{description}</p>}
       </div>
       <Button type="button" variant="ghost" size="sm" onClick={onEdit} aria-label={`Rename or describe ${tool.name}`}>Edit</Button>
-      <Switch checked={tool.active} onCheckedChange={onToggle} aria-label={`Toggle ${tool.name}`} />
+      <RowSwitch checked={tool.active} onChange={onToggle} label={`Toggle ${tool.name}`} />
     </li>
+  );
+}
+
+/**
+ * The row's on/off switch: the look of the shadcn Switch as one button, since rows mount by the dozen
+ * on every scroll and the Radix switch brings a hidden input and a ResizeObserver each.
+ */
+function RowSwitch({ checked, onChange, label }: { checked: boolean; onChange: (value: boolean) => void; label: string }) {
+  const state = checked ? "checked" : "unchecked";
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label={label}
+      data-state={state}
+      onClick={() => onChange(!checked)}
+      className="inline-flex h-[1.15rem] w-8 shrink-0 items-center rounded-full border border-transparent shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=checked]:bg-primary data-[state=unchecked]:bg-input"
+    >
+      <span data-state={state} className="pointer-events-none block size-4 rounded-full bg-background data-[state=checked]:translate-x-[calc(100%-2px)] data-[state=unchecked]:translate-x-0" />
+    </button>
   );
 }
 
