@@ -12,7 +12,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * so both see the same machine, and each side reports its median run.
  */
 async function callLogComparison() {
-  const [calls, clients, rounds] = [2000, 16, 3];
+  const [calls, clients, rounds] = [2000, 16, 5];
   await gatewayLoad(500, clients, { callLog: "on" }); // warms the isolate and both code paths
   const runs = { off: [] as { p50: number; throughput: number }[], on: [] as { p50: number; throughput: number }[] };
   for (let round = 0; round < rounds; round++) {

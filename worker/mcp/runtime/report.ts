@@ -85,7 +85,13 @@ export function withReport(res: Response, report: CallReport[]): Response {
     report = report.slice(0, Math.floor(report.length / 2));
     value = encodeURIComponent(JSON.stringify(report.map(({ error: _, ...rest }) => rest)));
   }
-  const answer = new Response(res.body, res);
-  answer.headers.set(CALL_REPORT_HEADER, value);
-  return answer;
+  // The SDK's own answers have mutable headers; anything else is copied first.
+  try {
+    res.headers.set(CALL_REPORT_HEADER, value);
+    return res;
+  } catch {
+    const answer = new Response(res.body, res);
+    answer.headers.set(CALL_REPORT_HEADER, value);
+    return answer;
+  }
 }
