@@ -70,6 +70,14 @@ describe("a description with more than 2,000 operations", () => {
     expect(data).toMatchObject({ toolCount: 2600, activeToolCount: 10 });
     expect(await countTools(data.id)).toBe(2600);
     expect(await countTools(data.id, true)).toBe(10);
+    // The mappings are read in pages; the summary leaves out input schemas.
+    type Mapping = { name: string; inputSchema?: unknown; description: string };
+    const full = (await (await call(`/api/servers/${data.id}/mappings`, { cookie: user.cookie })).json<{ data: Mapping[] }>()).data;
+    expect(full).toHaveLength(2600);
+    expect(full[2599]).toMatchObject({ name: "updateThing1299", inputSchema: { type: "object" } });
+    const summary = (await (await call(`/api/servers/${data.id}/mappings?view=summary`, { cookie: user.cookie })).json<{ data: Mapping[] }>()).data;
+    expect(summary.map((t) => t.name)).toEqual(full.map((t) => t.name));
+    expect(summary.some((t) => "inputSchema" in t)).toBe(false);
   }, 60_000);
 
   it("toggles hundreds of tools in one call (names bound in chunks) within the plan's limit", async () => {
@@ -126,6 +134,10 @@ describe("a description over 20 MB", () => {
     expect(server!.endpoints).toHaveLength(5000);
     expect(await countTools(done.serverId!)).toBe(6000);
     expect(await countTools(done.serverId!, true)).toBe(10);
+    // Past 5,000 tools the mappings are the summary, descriptions cut to 300 characters.
+    const mappings = (await (await call(`/api/servers/${done.serverId}/mappings`, { cookie: user.cookie })).json<{ data: { inputSchema?: unknown; description: string }[] }>()).data;
+    expect(mappings).toHaveLength(6000);
+    expect(mappings.some((t) => "inputSchema" in t || t.description.length > 300)).toBe(false);
     // The server answers like any other, and the stored description is gone.
     expect(await (await call(`/api/servers/${done.serverId}`, { cookie: user.cookie })).json()).toMatchObject({ data: { toolCount: 6000, activeToolCount: 10 } });
     expect(await env.UPLOADS.head(`imports/${job.id}`)).toBeNull();

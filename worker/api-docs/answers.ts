@@ -113,7 +113,7 @@ export const toolMapping = z
     customName: nullable(z.string()).meta({ description: "The user's rename, listed to MCP clients instead of name (null: not renamed)" }),
     customDescription: nullable(z.string()).meta({ description: "The user's description, listed instead of description (null: the imported one)" }),
     active: z.boolean(),
-    inputSchema: jsonSchemaObject,
+    inputSchema: jsonSchemaObject.optional().describe("Left out with view=summary, and for servers of more than 5,000 tools"),
     endpoint,
   })
   .meta({ id: "ToolMapping" });

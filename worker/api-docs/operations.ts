@@ -8,7 +8,7 @@ import { checkoutBody, usageCheckBody } from "../routes/billing";
 import { crawlBody, idParam, mapBody } from "../routes/crawl";
 import { deployBody } from "../routes/deployment";
 import { automatedBody, fromSpecBody } from "../routes/server-crawl";
-import { toggleSchema, toolModeSchema, toolSettingsAnswer } from "../routes/servers";
+import { mappingsQuery, toggleSchema, toolModeSchema, toolSettingsAnswer } from "../routes/servers";
 import { decisionBody } from "../routes/oauth";
 import { addDomainBody } from "../routes/domains";
 import { uploadQuery } from "../imports/routes";
@@ -60,7 +60,7 @@ const servers: Operation[] = [
   },
   { method: "get", path: "/api/servers/{id}", operationId: "get_server", tag: "Servers", summary: "Read one server", params: serverId, answer: { status: 200, schema: a.ok(a.server) }, errors: notFound },
   { method: "delete", path: "/api/servers/{id}", operationId: "delete_server", tag: "Servers", summary: "Delete a server with its tools, authentication and token assignments", params: serverId, answer: { status: 200, schema: a.ok(z.object({ id: z.string() })) }, errors: notFound },
-  { method: "get", path: "/api/servers/{id}/mappings", operationId: "list_tools", tag: "Tools", summary: "List a server's tools with their input schemas and endpoints", params: serverId, answer: { status: 200, schema: a.ok(z.array(a.toolMapping)) }, errors: notFound },
+  { method: "get", path: "/api/servers/{id}/mappings", operationId: "list_tools", tag: "Tools", summary: "List a server's tools with their input schemas and endpoints", description: "view=summary leaves out the input schemas and cuts descriptions to 300 characters; a server of more than 5,000 tools always answers the summary.", params: serverId, query: mappingsQuery, answer: { status: 200, schema: a.ok(z.array(a.toolMapping)) }, errors: notFound },
   {
     method: "patch",
     path: "/api/servers/{id}/tools",

@@ -20,6 +20,9 @@ export const toggleSchema = z.union([
   z.object({ toolNames: z.array(z.string().min(1)).min(1).max(5000), active: z.boolean() }),
 ]);
 
+/** GET /:id/mappings: `view=summary` leaves out input schemas (they are left out anyway past 5,000 tools). */
+export const mappingsQuery = z.object({ view: z.enum(["full", "summary"]).optional() });
+
 /** Bounds of a server's response budget, in UTF-8 bytes (1 KB to 1 MB). */
 export const RESPONSE_BUDGET_BOUNDS = { min: 1_000, max: 1_000_000 };
 const budgetMessage = "maxResponseBytes: a whole number of bytes from 1,000 to 1,000,000";
@@ -45,7 +48,10 @@ export const serverRoutes = new Hono<AppEnv>()
   })
   .get("/:id", async (c) => c.json({ success: true, data: await getServerAnswer(c.var.db, c.var.organizationId, c.req.param("id")) }))
   .delete("/:id", async (c) => c.json({ success: true, data: await deleteServer(c.var.db, c.env, c.var.organizationId, c.req.param("id")) }))
-  .get("/:id/mappings", async (c) => c.json({ success: true, data: await listMappings(c.var.db, c.var.organizationId, c.req.param("id")) }))
+  .get("/:id/mappings", validate("query", mappingsQuery), async (c) => {
+    const summary = c.req.valid("query").view === "summary";
+    return c.json({ success: true, data: await listMappings(c.var.db, c.var.organizationId, c.req.param("id"), { summary }) });
+  })
   .patch("/:id/tools", validate("json", toggleSchema), async (c) => {
     const body = c.req.valid("json");
     const [db, org, id] = [c.var.db, c.var.organizationId, c.req.param("id")];

@@ -23,23 +23,38 @@ export async function getConfigurableServer(db: Database, organizationId: string
   return server;
 }
 
-/** The tools as GET /api/servers/{id}/mappings answers them, in document order. */
-export async function listMappings(db: Database, organizationId: string, serverId: string) {
+/** Over this many tools the mappings leave out input schemas (thousands of them would not fit an answer). */
+export const MAX_FULL_MAPPINGS = 5000;
+/** Rows read per query, and the characters of a description a summary keeps. */
+const MAPPING_PAGE = 2000;
+const SUMMARY_DESCRIPTION_CHARS = 300;
+
+/**
+ * The tools as GET /api/servers/{id}/mappings answers them, in document order, read in pages. The
+ * summary (asked for, or for a server of more than 5,000 tools) has no inputSchema and descriptions
+ * cut to 300 characters.
+ */
+export async function listMappings(db: Database, organizationId: string, serverId: string, options: { summary?: boolean } = {}) {
   await getServerRow(db, organizationId, serverId);
-  const rows = await db
-    .select({
-      name: tools.name,
-      title: tools.title,
-      description: tools.description,
-      customName: tools.customName,
-      customDescription: tools.customDescription,
-      active: tools.active,
-      inputSchema: tools.inputSchema,
-      endpoint: tools.endpoint,
-    })
-    .from(tools)
-    .where(eq(tools.serverId, serverId))
-    .orderBy(asc(tools.position));
+  const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(tools).where(eq(tools.serverId, serverId));
+  const summary = options.summary || Number(n) > MAX_FULL_MAPPINGS;
+  const columns = {
+    name: tools.name,
+    title: tools.title,
+    description: summary ? sql<string>`substr(${tools.description}, 1, ${SUMMARY_DESCRIPTION_CHARS})` : tools.description,
+    customName: tools.customName,
+    customDescription: tools.customDescription,
+    active: tools.active,
+    endpoint: tools.endpoint,
+    position: tools.position,
+    ...(summary ? {} : { inputSchema: tools.inputSchema }),
+  };
+  const rows: Record<string, unknown>[] = [];
+  for (let offset = 0; ; offset += MAPPING_PAGE) {
+    const page = await db.select(columns).from(tools).where(eq(tools.serverId, serverId)).orderBy(asc(tools.position), sql`rowid`).limit(MAPPING_PAGE).offset(offset);
+    for (const { position: _, ...row } of page) rows.push(row);
+    if (page.length < MAPPING_PAGE) break;
+  }
   return rows;
 }
 

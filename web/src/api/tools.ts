@@ -12,7 +12,8 @@ export type Tool = {
   customName?: string | null;
   customDescription?: string | null;
   active: boolean;
-  inputSchema: JsonSchema;
+  /** Left out in the summary (servers of thousands of tools). */
+  inputSchema?: JsonSchema;
   endpoint?: { method?: string; path?: string; summary?: string | null; tags?: string[] } | null;
 };
 
@@ -24,10 +25,14 @@ export const toolLimitMessage = (max: number) =>
 export const bulkLimitMessage = (max: number, available: number) =>
   `Cannot enable all tools: your current plan allows ${max} active tools per server. You have ${available} slots available. Please upgrade your plan or enable tools individually.`;
 
-export const mappingsQuery = (id: string) =>
+/** Over this many tools the Tools step reads the summary (no input schemas): the list stays a few MB. */
+export const SUMMARY_OVER_TOOLS = 2000;
+
+export const mappingsQuery = (id: string, view: "full" | "summary" = "full") =>
   queryOptions({
-    queryKey: ["servers", id, "mappings"],
-    queryFn: async () => (await apiRequest<Tool[]>(`/api/servers/${encodeURIComponent(id)}/mappings`, { fallbackError: "Failed to fetch tools" })) ?? [],
+    queryKey: ["servers", id, "mappings", view],
+    queryFn: async () =>
+      (await apiRequest<Tool[]>(`/api/servers/${encodeURIComponent(id)}/mappings${view === "summary" ? "?view=summary" : ""}`, { fallbackError: "Failed to fetch tools" })) ?? [],
   });
 
 /** The plan's maxToolsPerServer, read from the subscription. */

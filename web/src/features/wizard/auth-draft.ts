@@ -71,7 +71,7 @@ export function dynamicParams(analysis: AuthAnalysis, tools: Tool[], staticParam
   [...analysis.functional, ...analysis.authContext].forEach(add);
   const uses = new Map<string, { type: string; count: number }>();
   for (const tool of tools) {
-    for (const [name, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
+    for (const [name, schema] of Object.entries(tool.inputSchema?.properties ?? {})) {
       const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== "null") ?? "string") : (schema.type ?? "string");
       uses.set(name, { type, count: (uses.get(name)?.count ?? 0) + 1 });
     }

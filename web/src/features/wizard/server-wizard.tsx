@@ -123,7 +123,7 @@ function WizardBody({ initial, mode, close }: { initial: Server | null; mode: Wi
           }}
         />
       ) : !server ? null : step === "manage" ? (
-        <ToolsStep serverId={server.id} />
+        <ToolsStep serverId={server.id} toolCount={server.toolCount} />
       ) : step === "deploy" ? (
         <DeployStep server={server} mode={mode} onDeleted={close} />
       ) : auth.loadError ? (

@@ -7,7 +7,7 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";
 import { subscriptionQuery } from "@/api/billing";
-import { bulkLimitMessage, mappingsQuery, maxToolsOf, setToolActive, setToolsActive, toolLimitMessage, updateTool, type Tool } from "@/api/tools";
+import { bulkLimitMessage, mappingsQuery, maxToolsOf, setToolActive, setToolsActive, SUMMARY_OVER_TOOLS, toolLimitMessage, updateTool, type Tool } from "@/api/tools";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { applyFilter, facetsOf, isFiltered, searchIndex } from "./tool-filters";
@@ -16,9 +16,9 @@ import { ToolModeChoice } from "./tool-mode";
 
 const selectClass = "h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs";
 
-export function ToolsStep({ serverId }: { serverId: string }) {
+export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolCount?: number }) {
   const queryClient = useQueryClient();
-  const query = mappingsQuery(serverId);
+  const query = mappingsQuery(serverId, toolCount > SUMMARY_OVER_TOOLS ? "summary" : "full");
   const tools = useQuery(query);
   const subscription = useQuery(subscriptionQuery);
   const [search, setSearch] = useState("");
