@@ -33,7 +33,8 @@ function generated(good: number, broken: number, padding = 0) {
     info: { title: "Generated", version: "2.0.0" },
     servers: [{ url: "https://generated.example.com" }],
     paths,
-    components: { schemas: { Thing: { type: "object", properties: { name: { type: "string" }, size: { type: "integer" } } } } },
+    security: [{ bearer: [] }],
+    components: { schemas: { Thing: { type: "object", properties: { name: { type: "string" }, size: { type: "integer" } } } }, securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
   };
 }
 
@@ -138,6 +139,9 @@ describe("a description over 20 MB", () => {
     const mappings = (await (await call(`/api/servers/${done.serverId}/mappings`, { cookie: user.cookie })).json<{ data: { inputSchema?: unknown; description: string }[] }>()).data;
     expect(mappings).toHaveLength(6000);
     expect(mappings.some((t) => "inputSchema" in t || t.description.length > 300)).toBe(false);
+    // The authentication step finds the declared scheme though the description is not kept.
+    const analysed = await call(`/api/servers/${done.serverId}/analyse-auth`, { method: "POST", cookie: user.cookie });
+    expect(await analysed.json()).toMatchObject({ success: true, data: { authCandidates: [{ type: "bearer" }] } });
     // The server answers like any other, and the stored description is gone.
     expect(await (await call(`/api/servers/${done.serverId}`, { cookie: user.cookie })).json()).toMatchObject({ data: { toolCount: 6000, activeToolCount: 10 } });
     expect(await env.UPLOADS.head(`imports/${job.id}`)).toBeNull();

@@ -137,9 +137,12 @@ function envVarDocs(candidates: AuthCandidate[]): EnvVarDoc[] {
   return [...docs.values()];
 }
 
-/** Analyses authentication and per-server parameters of an imported description. */
-export function analyseAuth(document: OpenApiDocument | null, tools: ToolLike[]): AuthAnalysis {
-  const declared = document ? schemeCandidates(document, tools.length) : [];
+/**
+ * Analyses authentication and per-server parameters of an imported description; `detected` (the
+ * schemes found at import) stands in for the description when it is not kept (imports over 20 MB).
+ */
+export function analyseAuth(document: OpenApiDocument | null, tools: ToolLike[], detected: AuthCandidate[] = []): AuthAnalysis {
+  const declared = document ? schemeCandidates(document, tools.length) : detected;
   const authCandidates = declared.length ? declared : hintCandidates(tools);
   const { authContext, credentials, functional } = parameterCandidates(tools);
   return { authCandidates, authContext, credentials, functional, envVarDocs: envVarDocs(authCandidates) };
