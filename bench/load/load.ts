@@ -20,6 +20,8 @@ export type GatewayLoad = {
   failures: string[];
   seconds: number;
   latenciesMs: number[];
+  /** With callLog "split": each side's latencies (sorted), from the same moments of the same run. */
+  bySide?: Record<"on" | "off", number[]>;
   countedForOrganization: number;
   countedPerServer: number;
 };
@@ -34,23 +36,26 @@ async function connectWithCallLog(slug: string, headers: Record<string, string>,
 
 /**
  * `clients` MCP clients (SDK v2, each its own connection) share `calls` tools/call over two servers;
- * with `callLog`, every request carries CALL_LOG = on or off (the call log's records written or not).
+ * with `callLog`, every request carries CALL_LOG = on or off (the call log's records written or not);
+ * "split" gives half the clients (on both servers) each, side by side in one run.
  */
-export async function gatewayLoad(calls: number, clients: number, options: { callLog?: "on" | "off" } = {}): Promise<GatewayLoad> {
+export async function gatewayLoad(calls: number, clients: number, options: { callLog?: "on" | "off" | "split" } = {}): Promise<GatewayLoad> {
   const org = await createOrg("growth");
   const tool = echoTool("count_me", { parameters: [{ arg: "n", in: "query", name: "n", required: true }] }, { n: { type: "integer" } }, ["n"]);
   const servers = [await createServer(org, [tool]), await createServer(org, [tool])];
   const { token } = await createToken(org, servers.map((s) => s.id));
   for (const server of servers) await deploy(server.id);
-  const connect = (slug: string) => (options.callLog ? connectWithCallLog(slug, bearer(token), options.callLog) : connectV2(slug, bearer(token)));
-  const connected = await Promise.all(Array.from({ length: clients }, (_, i) => connect(servers[i % servers.length].slug)));
+  const sideOf = (i: number): "on" | "off" => (options.callLog === "split" ? (Math.floor(i / servers.length) % 2 === 0 ? "off" : "on") : (options.callLog ?? "on"));
+  const connect = (slug: string, i: number) => (options.callLog ? connectWithCallLog(slug, bearer(token), sideOf(i)) : connectV2(slug, bearer(token)));
+  const connected = await Promise.all(Array.from({ length: clients }, (_, i) => connect(servers[i % servers.length].slug, i)));
+  const bySide: Record<"on" | "off", number[]> = { on: [], off: [] };
 
   let next = 0;
   const failures: string[] = [];
   const latenciesMs: number[] = [];
   const start = performance.now();
   await Promise.all(
-    connected.map(async (client) => {
+    connected.map(async (client, i) => {
       for (let n = next++; n < calls; n = next++) {
         const begun = performance.now();
         try {
@@ -62,6 +67,7 @@ export async function gatewayLoad(calls: number, clients: number, options: { cal
           failures.push(`call ${n}: ${(err as Error).message}`);
         }
         latenciesMs.push(performance.now() - begun);
+        bySide[sideOf(i)].push(performance.now() - begun);
       }
     }),
   );
@@ -79,6 +85,7 @@ export async function gatewayLoad(calls: number, clients: number, options: { cal
     failures: failures.slice(0, 5),
     seconds,
     latenciesMs: latenciesMs.sort((a, b) => a - b),
+    ...(options.callLog === "split" ? { bySide: { on: bySide.on.sort((a, b) => a - b), off: bySide.off.sort((a, b) => a - b) } } : {}),
     countedForOrganization: orgRow?.toolCalls ?? 0,
     countedPerServer: perServer.reduce((sum, r) => sum + r.toolCalls, 0),
   };
