@@ -9,6 +9,7 @@ import worker from "../../worker/index";
 import { getDb } from "../../worker/db";
 import { servers, subscriptions, tools } from "../../worker/db/schema";
 import type { CrawlMessage } from "../../worker/crawl/queue";
+import { walkDescription } from "../../worker/openapi/json-stream";
 import { call, signUp } from "./helpers";
 
 const db = getDb(env.DB);
@@ -97,6 +98,43 @@ describe("a description with more than 2,000 operations", () => {
     expect(await on.json()).toMatchObject({ success: true, data: { activeToolCount: 240 } });
     expect(await countTools(data.id, true)).toBe(240);
   }, 60_000);
+});
+
+describe("the streamed JSON walk", () => {
+  it("reads members and path items split across chunks of any size exactly as JSON.parse does", async () => {
+    const description = {
+      openapi: "3.1.0",
+      "x-tricky \"key\" {[,:]}": ["a", { b: "}\\" }, 1.5e3, null, true],
+      info: { title: "Ünïcødé ✓ \u2028 title", version: "1" },
+      paths: {
+        "/a/{id}": { get: { summary: "braces } ] , : \" in text", responses: { "200": { description: "ok" } } } },
+        "/b\"quoted\"": { post: { responses: {} }, parameters: [] },
+        "/c": {},
+      },
+      components: { schemas: { Empty: {}, List: { type: "array", items: [] } } },
+    };
+    const bytes = new TextEncoder().encode(`\uFEFF \n${JSON.stringify(description, null, 1)}\n`);
+    for (const size of [1, 3, 7, 64, bytes.length]) {
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < bytes.length; i += size) controller.enqueue(bytes.slice(i, i + size));
+          controller.close();
+        },
+      });
+      const members: Record<string, unknown> = {};
+      const items: [string, unknown][] = [];
+      const { pathItems } = await walkDescription(stream, {
+        wantMember: (key) => key !== "info",
+        wantPathItems: true,
+        onMember: (key, value) => void (members[key] = value),
+        onPathItem: (path, item) => void items.push([path, item]),
+      });
+      const { paths, info: _, ...rest } = description;
+      expect(members, `chunks of ${size}`).toEqual(rest);
+      expect(items, `chunks of ${size}`).toEqual(Object.entries(paths));
+      expect(pathItems).toBe(3);
+    }
+  });
 });
 
 /** Delivers one import job message through the Worker's queue handler. */
