@@ -90,6 +90,31 @@ describe("call records", { timeout: 60_000 }, () => {
     expect(byOutcome("ok")[0].upstreamMs).toBeGreaterThanOrEqual(0);
   });
 
+  it("records tools/call without a valid credential at most 60 a minute per server", async () => {
+    const { server, token } = await deployedServer([echoTool("count_me", {})]);
+    // An unauthorized initialize (an OAuth client's first step) is no call and uses none of the allowance.
+    const init = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    expect((await workerFetch(`${MCP_ORIGIN}/s/${server.slug}/mcp`, { method: "POST", headers, body: JSON.stringify(init) })).status).toBe(401);
+    for (let i = 0; i < 130; i++) expect((await rawCall(server.slug, "count_me", {}, { authorization: "Bearer tp_not_a_real_token_0000000000" })).status).toBe(401);
+    // A call with the token afterwards: once its record is written, the refusals before it are too.
+    await rawCall(server.slug, "count_me", {}, bearer(token));
+    const rows = await vi.waitFor(
+      async () => {
+        const all = await db.select().from(callRecords).where(eq(callRecords.serverId, server.id));
+        expect(all.some((r) => r.outcome === "ok")).toBe(true);
+        return all;
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    const refused = rows.filter((r) => r.outcome === "unauthorized");
+    // 60 in a minute (at most 120 if the calls straddle a minute's end), never all 130.
+    expect(refused.length).toBeGreaterThanOrEqual(60);
+    expect(refused.length).toBeLessThanOrEqual(120);
+    expect(refused[0]).toMatchObject({ callerKind: "anonymous", error: "Invalid access token" });
+    expect(JSON.stringify(rows)).not.toContain("tp_not_a_real_token");
+  });
+
   it("records a call refused over the monthly limit", async () => {
     const org = await createOrg("free");
     const { server, token } = await deployedServer([echoTool("count_me", {})], { organizationId: org });

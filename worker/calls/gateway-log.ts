@@ -94,13 +94,15 @@ export class CallLog {
 
   /** A 401 for a request without a valid credential: its tools/call are recorded, within a per-server rate. */
   async unauthorized(request: Request, answer: Response): Promise<Response> {
-    if (!this.enabled || request.method !== "POST" || !this.allowUnauthorized()) return answer;
+    if (!this.enabled || request.method !== "POST") return answer;
     const body = await readTextWithin(request.body, MAX_UNAUTHORIZED_BODY).catch(() => null);
     let parsed: unknown;
     try {
       parsed = body ? JSON.parse(body) : undefined;
     } catch {}
     this.read(parsed, body ?? "");
+    // Only tools/call count against the rate (an MCP client's sign-in starts with an unauthorized initialize).
+    if (this.calls.length === 0 || !this.allowUnauthorized()) return answer;
     return this.refused("unauthorized", answer);
   }
 
