@@ -1,5 +1,6 @@
 // Worker entry: wires the HTTP app, the crawl queue consumer and the cron handler.
 import { app } from "./app";
+import { directMcpRequest } from "./routes/gateway";
 import { handleCrawlBatch, type CrawlMessage } from "./crawl/queue";
 import { CALLS_QUEUE_NAME, handleCallBatch } from "./calls/consumer";
 import type { CallRecordMessage } from "./calls/record";
@@ -14,7 +15,7 @@ export { UsageLedger } from "../durable-objects/usage-ledger";
 export { OutboundGuard } from "./hosting/outbound";
 
 export default {
-  fetch: app.fetch,
+  fetch: (request, env, ctx) => directMcpRequest(request, env, ctx) ?? app.fetch(request, env, ctx),
   queue: (batch, env, _ctx) =>
     batch.queue === CALLS_QUEUE_NAME ? handleCallBatch(batch as MessageBatch<CallRecordMessage>, env) : handleCrawlBatch(batch as MessageBatch<CrawlMessage>, env),
   scheduled: (controller, env, _ctx) => handleScheduled(controller, env),

@@ -10,15 +10,9 @@ import { findServerBySlug } from "../mcp/lookup";
 import { issuerOrigin } from "../oauth/provider";
 import { customDomainEndpoint } from "../oauth/resource";
 import { customHostTarget, type HostTarget } from "./lookup";
+import { isPortalHost } from "./portal-host";
 import { mcpPreflight, rootInfoResponse, withCors } from "../routes/gateway";
 
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/** The portal's own hosts never reach a custom-domain lookup. */
-function isPortalHost(env: Bindings, url: URL) {
-  if (LOOPBACK.has(url.hostname)) return true;
-  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host === url.host : false;
-}
 
 /** Why a custom domain does not serve now, or null when it does. */
 function notServing(target: HostTarget, host: string) {

@@ -44,5 +44,10 @@ export const redactText = (text: string) => text.replace(URL_IN_TEXT, (url) => r
 export const redactedRequestLog: MiddlewareHandler = async (c, next) => {
   const started = Date.now();
   await next();
-  if (!isLocalDev(c.env)) console.log(`${c.req.method} ${redactUrl(c.req.url)} -> ${c.res.status} (${Date.now() - started} ms)`);
+  logRequest(c.env, c.req.method, c.req.url, c.res.status, started);
 };
+
+/** The log line of one request (see redactedRequestLog). */
+export function logRequest(env: { ENVIRONMENT?: string }, method: string, url: string, status: number, started: number) {
+  if (!isLocalDev(env as Parameters<typeof isLocalDev>[0])) console.log(`${method} ${redactUrl(url)} -> ${status} (${Date.now() - started} ms)`);
+}

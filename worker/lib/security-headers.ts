@@ -21,7 +21,7 @@ export const SPA_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-const ALWAYS = { "x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "strict-origin-when-cross-origin" };
+export const ALWAYS_HEADERS = { "x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "strict-origin-when-cross-origin" };
 
 /** Adds the headers to every answer; HTML answers without a policy of their own get SPA_CSP. */
 export const securityHeaders = createMiddleware(async (c, next) => {
@@ -29,7 +29,7 @@ export const securityHeaders = createMiddleware(async (c, next) => {
   if (c.res.status === 101) return; // a WebSocket handshake carries its socket, not a page
   c.res = new Response(c.res.body, c.res); // a fresh copy: answers from ASSETS.fetch have immutable headers
   const res = c.res;
-  for (const [name, value] of Object.entries(ALWAYS)) if (!res.headers.has(name)) res.headers.set(name, value);
+  for (const [name, value] of Object.entries(ALWAYS_HEADERS)) if (!res.headers.has(name)) res.headers.set(name, value);
   if ((res.headers.get("content-type") ?? "").includes("text/html")) {
     const csp = res.headers.get("content-security-policy");
     if (!csp) res.headers.set("content-security-policy", SPA_CSP);

@@ -3,6 +3,11 @@ import { type Context, Hono } from "hono";
 import { getDb } from "../db";
 import type { AppEnv } from "../env";
 import { handleMcpRequest, rebindingCheck } from "../mcp/gateway";
+import { rpcError } from "../mcp/jsonrpc";
+import type { Bindings } from "../env";
+import { isPortalHost } from "../domains/portal-host";
+import { ALWAYS_HEADERS } from "../lib/security-headers";
+import { logRequest, redactText } from "../lib/redact";
 import { findServerBySlug, type GatewayServer } from "../mcp/lookup";
 import { rootInfo, rootInfoHtml } from "../mcp/root-info";
 
@@ -18,7 +23,42 @@ export function withCors(res: Response, origin: string | undefined) {
   out.headers.set("access-control-allow-origin", origin ?? "*");
   out.headers.append("vary", "origin");
   for (const [k, v] of Object.entries(CORS_HEADERS)) out.headers.set(k, v);
+  // The security headers every portal answer carries, set here so an MCP answer is copied once.
+  for (const [k, v] of Object.entries(ALWAYS_HEADERS)) if (!out.headers.has(k)) out.headers.set(k, v);
   return out;
+}
+
+const MCP_PATH = /^\/s\/([^/]+)\/mcp$/;
+const MCP_METHODS = new Set(["GET", "POST", "DELETE"]);
+
+/**
+ * /s/{slug}/mcp on the portal's own host, served without the portal app's router and middleware
+ * (they cost more CPU than the gateway itself on a tools/call); the same handler, log line and
+ * headers as the app's route below. Anything else is null, for the app.
+ */
+export function directMcpRequest(request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> | null {
+  if (!MCP_METHODS.has(request.method)) return null;
+  const url = new URL(request.url);
+  const slug = MCP_PATH.exec(url.pathname)?.[1];
+  if (!slug || !isPortalHost(env, url)) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(slug);
+  } catch {
+    return null;
+  }
+  const started = Date.now();
+  return (async () => {
+    let res: Response;
+    try {
+      res = withCors(await handleMcpRequest(env, getDb(env.DB), decoded, request, (p) => ctx.waitUntil(p)), request.headers.get("origin") ?? undefined);
+    } catch (err) {
+      console.error("Unhandled error", request.method, url.pathname, redactText((err as Error)?.stack ?? String(err)));
+      res = withCors(rpcError(500, -32603, "Internal server error"), request.headers.get("origin") ?? undefined);
+    }
+    logRequest(env, request.method, request.url, res.status, started);
+    return res;
+  })();
 }
 
 export const gatewayRoutes = new Hono<AppEnv>()
