@@ -6,6 +6,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { app } from "../../worker/app";
+import worker from "../../worker/index";
 import { usagePeriod } from "../../worker/billing/usage";
 import { organizationUsage, serverUsage } from "../../worker/db/schema";
 import { ORIGIN, signUp } from "../../tests/worker/helpers";
@@ -26,9 +27,9 @@ export type GatewayLoad = {
   countedPerServer: number;
 };
 
-/** An MCP client (SDK v2) whose requests reach the portal with the call log on or off (CALL_LOG). */
+/** An MCP client (SDK v2) whose requests reach the Worker's entry with the call log on or off (CALL_LOG). */
 async function connectWithCallLog(slug: string, headers: Record<string, string>, callLog: "on" | "off") {
-  const fetchWith = async (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init), { ...env, CALL_LOG: callLog }, createExecutionContext());
+  const fetchWith = async (input: RequestInfo | URL, init?: RequestInit) => worker.fetch(new Request(input, init) as Request<unknown, IncomingRequestCfProperties>, { ...env, CALL_LOG: callLog }, createExecutionContext());
   const client = new Client({ name: `toolport-bench-${callLog}`, version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${MCP_ORIGIN}/s/${slug}/mcp`), { fetch: fetchWith, requestInit: { headers } }));
   return client;
