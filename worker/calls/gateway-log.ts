@@ -120,9 +120,9 @@ export class CallLog {
 
   /**
    * The deployed server's answer, with its report header removed. Its calls are recorded once the
-   * answer is back, unless `metering` refuses them (the gateway then records that refusal).
+   * answer is back (metering decided before the call left).
    */
-  async forwarded(answer: Promise<Response>, metering: Promise<{ ok: boolean }> | null, request: Request): Promise<Response> {
+  async forwarded(answer: Promise<Response>, request: Request): Promise<Response> {
     if (this.calls.length === 0) return answer;
     const res = await answer;
     const at = Date.now();
@@ -133,13 +133,12 @@ export class CallLog {
     const payloads = this.found.server.recordPayloads;
     // Without a report (a server deployed before the call log, or an SSE answer) the outcome is read from the answer itself.
     const copy = payloads || !reports ? clean.clone() : null;
-    this.waitUntil(this.finish(at, reports, copy, metering, request.headers));
+    this.waitUntil(this.finish(at, reports, copy, request.headers));
     return clean;
   }
 
-  private async finish(at: number, reports: CallReport[] | null, copy: Response | null, metering: Promise<{ ok: boolean }> | null, headers: Headers) {
+  private async finish(at: number, reports: CallReport[] | null, copy: Response | null, headers: Headers) {
     try {
-      if (metering && !(await metering).ok) return void (await copy?.body?.cancel());
       const answers = copy ? await answersOf(copy) : new Map<string | number, unknown>();
       const redaction = this.found.server.recordPayloads ? await this.redaction(headers) : null;
       // Values of sensitive arguments are secrets too: an API may echo them in its answer.

@@ -103,15 +103,6 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
   headers.delete("authorization");
   headers.delete("cookie");
   const forwarded = new Request(`https://${slug}.mcp.internal/mcp`, { method: request.method, headers, body });
-  const answer = callLog.forwarded(getProvider(env, found.provider).fetch(
-    env,
-    {
-      deploymentId: server.activeDeploymentId,
-      slug,
-      secretsTag: found.secretsTag,
-      credentials: () => managedCredentials(env.SECRETS_KEY, auth),
-    },
-    forwarded,
-  ), null, request);
-  return answer;
+  const served = { deploymentId: server.activeDeploymentId, slug, secretsTag: found.secretsTag, credentials: () => managedCredentials(env.SECRETS_KEY, auth) };
+  return callLog.forwarded(getProvider(env, found.provider).fetch(env, served, forwarded), request);
 }
