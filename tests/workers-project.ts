@@ -2,7 +2,7 @@
 // and test secrets: the worker tests and the in-workerd benchmarks (bench:mcp, bench:load) share it.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 
-type ProjectTest = { name: string; include: string[]; globalSetup: string[]; testTimeout?: number };
+type ProjectTest = { name: string; include: string[]; globalSetup: string[]; testTimeout?: number; isolate?: boolean };
 
 export async function workersProject(test: ProjectTest) {
   return {
