@@ -1,7 +1,7 @@
 // No module of the Worker, its Durable Objects or the SPA imports itself through others: every
 // import that runs (not `import type`, not a lazy `import()`) follows a graph without cycles.
 import { expect, it } from "vitest";
-import { importsOf, resolveLocal, sourceFiles } from "./source-imports";
+import { importsOf, importsOfText, resolveLocal, sourceFiles } from "./source-imports";
 
 /** The import graph: each file → the repository files it imports at run time. */
 function runtimeGraph(files: string[]): Map<string, string[]> {
@@ -82,7 +82,26 @@ it("reports a cycle through three modules, and none in a chain", () => {
 });
 
 it("sees the imports that run and passes over the erased ones", () => {
-  const kinds = importsOf("worker/crawl/jobs.ts").map((i) => `${i.specifier}${i.typeOnly ? " (type)" : ""}`);
-  expect(kinds).toContain("./keys");
-  expect(kinds).toContain("./queue (type)");
+  const source = [
+    'import { a } from "./runs";',
+    'import type { B } from "./type-only";',
+    'import { type C, type D } from "./names-only-types";',
+    'import { type E, f } from "./mixed";',
+    'export { g } from "./re-export";',
+    'export type { H } from "./type-re-export";',
+    'import "./side-effect";',
+    'const lazy = () => import("./lazy");',
+    'let x: import("./type-query").X;',
+  ].join("\n");
+  expect(importsOfText(source, "example.ts").map((i) => `${i.specifier}${i.typeOnly ? " type" : ""}${i.dynamic ? " lazy" : ""}`)).toEqual([
+    "./runs",
+    "./type-only type",
+    "./names-only-types type",
+    "./mixed",
+    "./re-export",
+    "./type-re-export type",
+    "./side-effect",
+    "./lazy lazy",
+    "./type-query type",
+  ]);
 });

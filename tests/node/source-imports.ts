@@ -39,9 +39,11 @@ function onlyTypes(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
   return clause !== undefined && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly);
 }
 
-/** The imports of one file: static imports, re-exports and `import("…")` calls. */
-export function importsOf(file: string): SourceImport[] {
-  const text = readFileSync(join(root, file), "utf8");
+/** The imports of one file of the repository: static imports, re-exports and `import("…")` calls. */
+export const importsOf = (file: string): SourceImport[] => importsOfText(readFileSync(join(root, file), "utf8"), file);
+
+/** The imports of a module's source text (`file` names it, and says whether it is TSX). */
+export function importsOfText(text: string, file: string): SourceImport[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: SourceImport[] = [];
   const visit = (node: ts.Node) => {
