@@ -172,7 +172,7 @@ export function blocksOf(markdown: string): { blocks: Block[]; work: number } {
       blocks.push({ t: "table", rows });
       continue;
     }
-    if (/^(?:-{3,}|\*{3,}|_{3,})$/.test(trimmed.replace(/ /g, ""))) {
+    if ((trimmed[0] === "-" || trimmed[0] === "*" || trimmed[0] === "_") && /^(?:-{3,}|\*{3,}|_{3,})$/.test(trimmed.replace(/ /g, ""))) {
       blocks.push({ t: "hr" });
       continue;
     }

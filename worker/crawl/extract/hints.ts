@@ -5,6 +5,7 @@ import type { Hints } from "./endpoints";
 
 const BASE_WORDS = ["base url", "base-url", "baseurl", "api root", "api endpoint", "api host", "server url", "all requests go to", "api base", "root endpoint", "host:", "relative to", "api url"];
 const KEY_QUERY = ["api_key", "apikey", "key", "access_token", "token"];
+const HINT_WORDS = /http|x-|bearer|basic|=|host/i;
 
 /** The URL (origin and optional path) starting at `at`. */
 function urlAt(text: string, at: number): string {
@@ -17,8 +18,9 @@ function urlAt(text: string, at: number): string {
 export function readHints(lines: string[], hints: Hints): void {
   for (const raw of lines) {
     const line = raw.length > 4000 ? raw.slice(0, 4000) : raw;
+    // Most lines name none of these: they are passed over without a lowercase copy.
+    if (!HINT_WORDS.test(line)) continue;
     const lower = line.toLowerCase();
-    if (!(lower.includes("http") || lower.includes("x-") || lower.includes("bearer") || lower.includes("basic") || lower.includes("=") || lower.includes("host"))) continue;
     const word = BASE_WORDS.find((w) => lower.includes(w));
     if (word) {
       const at = lower.indexOf("http", lower.indexOf(word));
