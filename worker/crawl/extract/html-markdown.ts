@@ -266,7 +266,11 @@ export function htmlToMarkdown(html: string, maxChars: number): string {
       }
       if (!rows.length) return;
       const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
-      const row = (r: string[]) => `| ${Array.from({ length: width }, (_, i) => r[i] ?? "").join(" | ")} |`;
+      const row = (r: string[]) => {
+        let text = `| ${r[0] ?? ""}`;
+        for (let c = 1; c < width; c++) text += ` | ${r[c] ?? ""}`;
+        return `${text} |`;
+      };
       push("", row(rows[0]));
       push(`|${" --- |".repeat(width)}`);
       for (const r of rows.slice(1)) push(row(r));
