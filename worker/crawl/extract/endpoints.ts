@@ -3,7 +3,7 @@
 import { dropLastWord, trimEnd } from "./text";
 import { type Block, blocksOf } from "./blocks";
 import { type Example, exampleOf } from "./examples";
-import { readHints } from "./hints";
+import { HINT_WORDS, readHints } from "./hints";
 import { parseExample, type Schema, schemaOf } from "./json-schema";
 import { type FoundParam, locationOf, nameOf, type ParamLocation, paramOfItem, paramOfTag, paramsOfTable, plain, typeAtStart } from "./params";
 import { codeSpanRoute, paramOfHeading, readSummaryTable, sameRoute, typedObjectKeys, typedParams } from "./readers";
@@ -240,7 +240,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       continue;
     }
     if (block.t === "table") {
-      readHints(block.rows.map((r) => r.join(" ")), hints);
+      readHints(block.rows.filter((r) => r.some((cell) => HINT_WORDS.test(cell))).map((r) => r.join(" ")), hints);
       if (kind === "changelog") continue;
       if (readSummaryTable(block.rows, page.url, drafts)) continue;
       if (kind === "response") continue; // a response's fields are not the request's parameters (see addParam)

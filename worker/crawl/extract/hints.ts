@@ -5,7 +5,8 @@ import type { Hints } from "./endpoints";
 
 const BASE_WORDS = ["base url", "base-url", "baseurl", "api root", "api endpoint", "api host", "server url", "all requests go to", "api base", "root endpoint", "host:", "relative to", "api url"];
 const KEY_QUERY = ["api_key", "apikey", "key", "access_token", "token"];
-const HINT_WORDS = /http|x-|bearer|basic|=|host/i;
+/** Words one of which a line names when it holds a hint (none has a space, so none spans two table cells). */
+export const HINT_WORDS = /http|x-|bearer|basic|=|host/i;
 
 /** The URL (origin and optional path) starting at `at`. */
 function urlAt(text: string, at: number): string {
