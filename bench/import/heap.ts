@@ -1,9 +1,9 @@
 // Imports one description under Node with the V8 heap capped (node --max-old-space-size=N): the same
 // import code and the same V8 engine as inside workerd, where a Worker's isolate has 128 MB. Files
-// over 20 MB take the import job's path (streamed twice from a file instead of R2).
+// over 16 MB take the import job's path (streamed twice from a file instead of R2).
 import { createReadStream, readFileSync, statSync } from "node:fs";
 import { Readable } from "node:stream";
-import { countOperations, MAX_IN_REQUEST_OPERATIONS } from "../../worker/imports/handoff";
+import { countOperations, MAX_IN_REQUEST_JSON_BYTES, MAX_IN_REQUEST_OPERATIONS } from "../../worker/imports/handoff";
 import { buildImport } from "../../worker/openapi/import";
 import { loadDescription } from "../../worker/openapi/load";
 import { importStreamed } from "../../worker/openapi/import-stream";
@@ -18,7 +18,7 @@ async function streamed() {
   console.log(JSON.stringify({ tools }));
 }
 
-if (statSync(file!).size > MAX_DESCRIPTION_BYTES) await streamed();
+if (statSync(file!).size > Math.min(MAX_DESCRIPTION_BYTES, MAX_IN_REQUEST_JSON_BYTES)) await streamed();
 else {
   let loaded: Awaited<ReturnType<typeof loadDescription>> | null = await loadDescription({ text: readFileSync(file!, "utf8"), filename: name ?? file! }, { ENVIRONMENT: "development" });
   if (countOperations(loaded.document) > MAX_IN_REQUEST_OPERATIONS) {

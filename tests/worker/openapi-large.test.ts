@@ -201,6 +201,19 @@ describe("a description over 20 MB", () => {
     expect(await countTools(done.serverId!)).toBe(5200);
   }, 120_000);
 
+  it("hands JSON over 16 MB from POST /api/servers to a job without parsing it in the request", async () => {
+    const user = await signUp();
+    // 40 operations padded to about 17 MB: few tools, but too large to parse beside them in the request.
+    const text = JSON.stringify(generated(40, 0, 900_000));
+    expect(text.length).toBeGreaterThan(16 * 1024 * 1024);
+    const res = await upload(user.cookie, text, "padded.json");
+    expect(res.status).toBe(202);
+    const { data } = await res.json<{ data: { importJob: JobAnswer } }>();
+    await deliver(data.importJob.id);
+    const done = (await (await call(`/api/imports/${data.importJob.id}`, { cookie: user.cookie })).json<{ data: JobAnswer }>()).data;
+    expect(done).toMatchObject({ status: "completed", report: { operations: 40, tools: 40, skipped: 0 } });
+  }, 120_000);
+
   it("fetches a URL too large for the request again for a job (21 MB) through the guarded fetch", async () => {
     const user = await signUp();
     const url = `${inject("fixtureOrigin")}/_huge.json`;
