@@ -6,6 +6,7 @@ import { authConfigs, deployments, plans, servers, subscriptions } from "../db/s
 import { decryptJson, sha256Hex } from "../lib/crypto";
 import type { UpstreamCredentials } from "../openapi/types";
 import type { AuthConfigRow } from "./generate";
+import { ttlCache } from "../lib/ttl-cache";
 
 export type GatewayServer = {
   server: typeof servers.$inferSelect;
@@ -54,30 +55,21 @@ export type CachedGatewayServer = GatewayServer & { secretsTag: string };
  * other isolates, the cron.
  */
 export const LOOKUP_TTL_MS = 2_000;
-const LOOKUP_CACHE_LIMIT = 1_000;
-// Resolved values only: a promise shared across requests could hang one when another is cancelled.
-const lookups = new Map<string, { at: number; value: CachedGatewayServer }>();
-// Bumped by every invalidation: a lookup that read D1 before it must not be cached.
-let generation = 0;
+const lookups = ttlCache<CachedGatewayServer | null>({ ttlMs: LOOKUP_TTL_MS, limit: 1_000 });
 
 /** findServerBySlug through the in-isolate cache; unknown slugs are not cached. */
-export async function cachedServerBySlug(db: Database, slug: string): Promise<CachedGatewayServer | null> {
-  const now = Date.now();
-  const hit = lookups.get(slug);
-  if (hit && now - hit.at < LOOKUP_TTL_MS) return hit.value;
-  const startedIn = generation;
-  const found = await findServerBySlug(db, slug);
-  if (!found) return null;
-  const value = { ...found, secretsTag: await secretsTagOf(found.auth) };
-  if (generation === startedIn) {
-    if (lookups.size >= LOOKUP_CACHE_LIMIT) lookups.clear();
-    lookups.set(slug, { at: now, value });
-  }
-  return value;
+export function cachedServerBySlug(db: Database, slug: string): Promise<CachedGatewayServer | null> {
+  return lookups.get(
+    slug,
+    async () => {
+      const found = await findServerBySlug(db, slug);
+      return found && { ...found, secretsTag: await secretsTagOf(found.auth) };
+    },
+    (value) => value !== null,
+  );
 }
 
 /** Forgets every cached lookup (changes are rare: a deploy, hibernation), so each server's next call reads D1. */
 export function invalidateServerLookups() {
-  generation++;
-  lookups.clear();
+  lookups.invalidate();
 }
