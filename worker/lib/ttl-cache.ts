@@ -29,7 +29,7 @@ export type TtlCacheOptions = {
 };
 
 /** A cache of values by key for `ttlMs`, bounded to `limit` entries, invalidated by generation. */
-export function ttlCache<V>({ ttlMs, limit, now = Date.now }: TtlCacheOptions): TtlCache<V> {
+export function ttlCache<V>({ ttlMs, limit, now = () => Date.now() }: TtlCacheOptions): TtlCache<V> {
   // Resolved values only: a promise shared across requests could hang one when another is cancelled.
   const entries = new Map<string, { at: number; value: V }>();
   let generation = 0;
