@@ -4,8 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { app, JSON_BODY_LIMIT } from "../../worker/app";
 import { serverUsage } from "../../worker/db/schema";
-import { TOO_LARGE_MESSAGE } from "../../worker/openapi/parse";
-import { UPLOAD_BODY_LIMIT } from "../../worker/servers/source";
+import { UPLOAD_BODY_LIMIT, UPLOAD_TOO_LARGE_MESSAGE } from "../../worker/servers/source";
 import { call, signUp } from "./helpers";
 import { bearer, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, settleUsage, workerFetch } from "./mcp-setup";
 
@@ -69,7 +68,7 @@ describe("oversized bodies", () => {
       form.set("file", new File(["x".repeat(UPLOAD_BODY_LIMIT)], "huge.json"));
       const declared = await call(path, { method, cookie, body: form });
       expect(declared.status, `${method} ${path}`).toBe(413);
-      expect(await declared.json()).toEqual({ success: false, error: TOO_LARGE_MESSAGE });
+      expect(await declared.json()).toEqual({ success: false, error: UPLOAD_TOO_LARGE_MESSAGE });
       const chunked = await call(path, {
         method,
         cookie,
@@ -78,7 +77,7 @@ describe("oversized bodies", () => {
         duplex: "half",
       } as RequestInit);
       expect(chunked.status, `${method} ${path} (streamed)`).toBe(413);
-      expect(await chunked.json()).toEqual({ success: false, error: TOO_LARGE_MESSAGE });
+      expect(await chunked.json()).toEqual({ success: false, error: UPLOAD_TOO_LARGE_MESSAGE });
     }
   }, 120_000);
 

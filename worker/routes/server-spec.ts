@@ -6,8 +6,7 @@ import { z } from "zod";
 import type { AppEnv } from "../env";
 import { fail } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { TOO_LARGE_MESSAGE } from "../openapi/parse";
-import { readCreateForm, UPLOAD_BODY_LIMIT } from "../servers/source";
+import { readCreateForm, UPLOAD_BODY_LIMIT, UPLOAD_TOO_LARGE_MESSAGE } from "../servers/source";
 import { getConfigurableServer } from "../servers/tools";
 import { syncNow } from "../versions/sync";
 import { applyVersion, discardVersion, listVersions, prepareVersion } from "../versions/versions";
@@ -15,7 +14,7 @@ import { applyVersion, discardVersion, listVersions, prepareVersion } from "../v
 const versionParams = z.object({ id: z.string().min(1).max(100), versionId: z.string().min(1).max(100) });
 
 export const serverSpecRoutes = new Hono<AppEnv>()
-  .put("/:id/spec", bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: () => fail(413, TOO_LARGE_MESSAGE) }), async (c) => {
+  .put("/:id/spec", bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: () => fail(413, UPLOAD_TOO_LARGE_MESSAGE) }), async (c) => {
     // Another organization's server is a 404 before its body is read.
     await getConfigurableServer(c.var.db, c.var.organizationId, c.req.param("id"));
     const { source } = await readCreateForm(c.req.raw, c.env);

@@ -5,11 +5,10 @@ import { z } from "zod";
 import type { AppEnv } from "../env";
 import { fail } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { TOO_LARGE_MESSAGE } from "../openapi/parse";
 import { createServerOrJob } from "../imports/handoff";
 import { deleteServer } from "../servers/delete";
 import { getServerAnswer, listServers } from "../servers/queries";
-import { readCreateForm, UPLOAD_BODY_LIMIT } from "../servers/source";
+import { readCreateForm, UPLOAD_BODY_LIMIT, UPLOAD_TOO_LARGE_MESSAGE } from "../servers/source";
 import { getToolSettings, listMappings, setToolOverride, setToolSettings, setToolsActive } from "../servers/tools";
 
 /** PATCH /:id/tools: one tool by name (toggle, rename, rewrite its description), or many toggled at once. */
@@ -39,7 +38,7 @@ export const toolSettingsAnswer = z.object({ toolMode: z.enum(["direct", "search
 
 export const serverRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json({ success: true, data: await listServers(c.var.db, c.var.organizationId) }))
-  .post("/", bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: () => fail(413, TOO_LARGE_MESSAGE) }), async (c) => {
+  .post("/", bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: () => fail(413, UPLOAD_TOO_LARGE_MESSAGE) }), async (c) => {
     const form = await readCreateForm(c.req.raw, c.env);
     const created = await createServerOrJob(c.var.db, c.env, { organizationId: c.var.organizationId, userId: c.var.user.id, ...form });
     // Very many operations: a job imports them (202 with the job to poll at /api/imports/{id}).

@@ -8,6 +8,8 @@ import { MAX_DESCRIPTION_BYTES, TOO_LARGE_MESSAGE } from "../openapi/parse";
 
 /** Request bodies of POST /api/servers may carry a description this large plus form overhead. */
 export const UPLOAD_BODY_LIMIT = MAX_DESCRIPTION_BYTES + 64 * 1024;
+/** The refusal of an upload past the form's limit, naming where larger descriptions go. */
+export const UPLOAD_TOO_LARGE_MESSAGE = `${TOO_LARGE_MESSAGE} of a form upload; a JSON description of up to 100 MB can be imported as a new server by sending it as the body of POST /api/imports`;
 const ACCEPTED_FILE = /\.(json|ya?ml)$/i;
 export const NO_SOURCE_MESSAGE = "Provide an OpenAPI description: upload a .json, .yaml or .yml file or give its URL";
 
@@ -45,7 +47,7 @@ export async function readCreateForm(req: Request, env: Pick<Cloudflare.Env, "EN
   const { url, name, description } = fields.data;
   if (file instanceof File && file.size > 0) {
     if (!ACCEPTED_FILE.test(file.name)) fail(400, `Unsupported file type "${file.name}": upload a .json, .yaml or .yml file`);
-    if (file.size > MAX_DESCRIPTION_BYTES) fail(413, TOO_LARGE_MESSAGE);
+    if (file.size > MAX_DESCRIPTION_BYTES) fail(413, UPLOAD_TOO_LARGE_MESSAGE);
     return { name, description, source: { text: await file.text(), filename: file.name } };
   }
   if (url) return { name, description, source: await fetchDescription(url, env) };
