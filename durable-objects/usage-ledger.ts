@@ -170,25 +170,7 @@ export class UsageLedger extends DurableObject<Env> {
   /** Calls of a month that is over, reported late: added to that month's rows in D1 (its counts here are gone). */
   private async countLate(state: State, period: string, used: UsedCalls | undefined) {
     const n = sum(used);
-    if (n === 0) return;
-    const db = this.env.DB;
-    await db.batch([
-      db
-        .prepare(
-          `insert into organization_usage (organization_id, period, tool_calls) values (?1, ?2, ?3)
-           on conflict (organization_id, period) do update set tool_calls = tool_calls + excluded.tool_calls`,
-        )
-        .bind(state.organizationId, period, n),
-      ...Object.entries(used!).map(([server, calls]) =>
-        db
-          .prepare(
-            `insert into server_usage (server_id, organization_id, period, tool_calls)
-             select ?1, ?2, ?3, ?4 where exists (select 1 from servers where id = ?1)
-             on conflict (server_id, period) do update set tool_calls = tool_calls + excluded.tool_calls`,
-          )
-          .bind(server, state.organizationId, period, calls),
-      ),
-    ]);
+    if (n > 0) await this.writeCounts(state.organizationId, period, n, used!, "add");
   }
 
   /** Closes leases past their time: the remainder was never reported, so it counts as used. */
@@ -212,28 +194,34 @@ export class UsageLedger extends DurableObject<Env> {
     if (set === null || set > next) await this.ctx.storage.setAlarm(next);
   }
 
-  /** The month's counts as absolute values (so a repeated write changes nothing); servers deleted since are skipped. */
+  /** The month's counts as absolute values (so a repeated write changes nothing). */
   private async writeAggregates(state: State) {
-    const db = this.env.DB;
     const version = state.version;
+    await this.writeCounts(state.organizationId, state.period, state.used, state.servers, "set");
+    state.written = version;
+    state.aggregateWrites++;
+  }
+
+  /** One batch: the organization's row and each server's, set to or increased by the counts; servers deleted since are skipped. */
+  private async writeCounts(organizationId: string, period: string, calls: number, servers: UsedCalls, mode: "set" | "add") {
+    const db = this.env.DB;
+    const value = mode === "set" ? "excluded.tool_calls" : "tool_calls + excluded.tool_calls";
     await db.batch([
       db
         .prepare(
           `insert into organization_usage (organization_id, period, tool_calls) values (?1, ?2, ?3)
-           on conflict (organization_id, period) do update set tool_calls = excluded.tool_calls`,
+           on conflict (organization_id, period) do update set tool_calls = ${value}`,
         )
-        .bind(state.organizationId, state.period, state.used),
-      ...Object.entries(state.servers).map(([server, calls]) =>
+        .bind(organizationId, period, calls),
+      ...Object.entries(servers).map(([server, n]) =>
         db
           .prepare(
             `insert into server_usage (server_id, organization_id, period, tool_calls)
              select ?1, ?2, ?3, ?4 where exists (select 1 from servers where id = ?1)
-             on conflict (server_id, period) do update set tool_calls = excluded.tool_calls`,
+             on conflict (server_id, period) do update set tool_calls = ${value}`,
           )
-          .bind(server, state.organizationId, state.period, calls),
+          .bind(server, organizationId, period, n),
       ),
     ]);
-    state.written = version;
-    state.aggregateWrites++;
   }
 }
