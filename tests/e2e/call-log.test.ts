@@ -97,14 +97,17 @@ it("shows a server's recorded calls with charts, filters and the detail drawer",
   const recent = page.getByRole("table", { name: "Recent calls" });
   const loaded = () => recent.or(page.getByText("No calls recorded yet.")).waitFor();
   await loaded();
-  for (let attempt = 0; attempt < 30 && (await recent.getByRole("row").count()) < 11; attempt++) {
+  // The statistics and the recent calls are two reads: wait until both have seen all ten records.
+  const chartOfTen = page.getByRole("img", { name: /Calls over time, 10 in this window/ });
+  const allArrived = async () => (await recent.getByRole("row").count()) >= 11 && (await chartOfTen.count()) === 1;
+  for (let attempt = 0; attempt < 30 && !(await allArrived()); attempt++) {
     await page.waitForTimeout(1000);
     await page.reload();
     await loaded();
   }
   expect(await recent.getByRole("row").count()).toBe(11); // header + 10 calls
   await page.getByRole("heading", { name: "Pet Store: calls" }).waitFor();
-  await page.getByRole("img", { name: /Calls over time, 10 in this window/ }).waitFor();
+  await chartOfTen.waitFor();
   expect(await page.locator("[data-slot=chart] .recharts-bar-rectangle").count()).toBeGreaterThan(0);
   const perTool = page.getByRole("table", { name: "Latency and errors per tool" });
   expect(await perTool.getByRole("row", { name: /getPet/ }).textContent()).toMatch(/getPet\s*7.*29%/);
