@@ -1,17 +1,25 @@
-// The auth, parameters and credentials steps edit one draft; it is seeded from the analysis (create)
-// or the saved config and assigned tokens (edit), and saved once at the end (spec §4).
-import type { AuthAnalysis, AuthConfig, AuthStrategy, AuthType, ParameterCandidate, Secrets } from "@/api/auth-config";
+// The auth, parameters and credentials steps edit one form, the draft; it is seeded from the analysis
+// (create) or the saved config and assigned tokens (edit), checked by one zod schema and saved once
+// at the end.
+import { z } from "zod";
+import { AUTH_TYPES, type AuthAnalysis, type AuthConfig, type AuthType, type ParameterCandidate, type Secrets } from "@/api/auth-config";
 import type { Tool } from "@/api/tools";
+import type { WizardMode } from "./steps";
+import type { DraftIssues } from "./wizard-flow";
 
-export type AuthDraft = {
-  authType: AuthType;
-  strategy: AuthStrategy;
-  tokenIds: string[];
+/** A parameter fixed per server, with the value typed for it. */
+export type StaticParam = ParameterCandidate & { value: string };
+
+const secret = z.string().max(10_000).optional();
+const draftShape = z.object({
+  authType: z.enum(AUTH_TYPES),
+  strategy: z.enum(["managed", "passthrough"]),
+  tokenIds: z.array(z.string()),
   /** Parameters fixed per server, in display order. */
-  staticParams: ParameterCandidate[];
-  values: Record<string, string>;
-  secrets: Secrets;
-};
+  staticParams: z.array(z.object({ name: z.string(), type: z.string(), reason: z.string(), confidence: z.number(), value: z.string().max(2000) })),
+  secrets: z.object({ token: secret, key: secret, username: secret, password: secret, clientId: secret, clientSecret: secret }),
+});
+export type AuthDraft = z.infer<typeof draftShape>;
 
 export const SECRET_FIELDS: Record<Exclude<AuthType, "none">, { fields: (keyof Secrets)[]; label: string }> = {
   bearer: { fields: ["token"], label: "Bearer Token" },
@@ -28,7 +36,7 @@ export const AUTH_TYPE_LABELS: Record<string, string> = {
   oauth2: "OAuth2",
 };
 
-/** Spec §5 has two wordings: the first when creating a server, the second when configuring one. */
+/** Two wordings: the first when creating a server, the second when configuring one. */
 export const TOKEN_REQUIRED_MESSAGE = {
   create: "Managed authentication requires at least one access token of the product. Please select existing tokens or create a new one.",
   edit: "For managed authentication, you must assign at least one access token to this server. Please select existing tokens or create a new one.",
@@ -47,20 +55,20 @@ export function initialDraft(analysis: AuthAnalysis, saved: AuthConfig | null, a
     const staticParams = Object.keys(saved.authContextValues).map(
       (name) => metadata.get(name) ?? analysis.authContext.find((c) => c.name === name) ?? { name, type: "string", reason: "Chosen by you", confidence: 1 },
     );
-    return { authType: knownType(saved.authType), strategy: saved.authStrategy, tokenIds: assignedTokenIds, staticParams, values: { ...saved.authContextValues }, secrets: {} };
+    const withValue = staticParams.map((p) => ({ ...p, value: saved.authContextValues[p.name] ?? "" }));
+    return { authType: knownType(saved.authType), strategy: saved.authStrategy, tokenIds: assignedTokenIds, staticParams: withValue, secrets: {} };
   }
   return {
     authType: knownType(analysis.authCandidates[0]?.type ?? "none"),
     strategy: "managed",
     tokenIds: assignedTokenIds,
-    staticParams: analysis.authContext,
-    values: {},
+    staticParams: analysis.authContext.map((p) => ({ ...p, value: "" })),
     secrets: {},
   };
 }
 
 /** Dynamic parameters: the functional candidates first, then every other tool argument. */
-export function dynamicParams(analysis: AuthAnalysis, tools: Tool[], staticParams: ParameterCandidate[]): ParameterCandidate[] {
+export function dynamicParams(analysis: AuthAnalysis, tools: Tool[], staticParams: { name: string }[]): ParameterCandidate[] {
   const taken = new Set([...staticParams.map((p) => p.name), ...analysis.credentials.map((p) => p.name)]);
   const list: ParameterCandidate[] = [];
   const add = (p: ParameterCandidate) => {
@@ -83,12 +91,48 @@ export function dynamicParams(analysis: AuthAnalysis, tools: Tool[], staticParam
 }
 
 /** Static parameters still without a value. */
-export const missingValues = (draft: AuthDraft) => draft.staticParams.filter((p) => !draft.values[p.name]?.trim()).map((p) => p.name);
+export const missingValues = (draft: Pick<AuthDraft, "staticParams">) => draft.staticParams.filter((p) => !p.value.trim()).map((p) => p.name);
 
 /** The credentials message when a required secret is missing; a saved one of the same type counts (blank keeps it). */
-export function missingCredentials(draft: AuthDraft, saved: AuthConfig | null): string | null {
+export function missingCredentials(draft: Pick<AuthDraft, "strategy" | "authType" | "secrets">, saved: AuthConfig | null): string | null {
   if (draft.strategy !== "managed" || draft.authType === "none") return null;
   const { fields, label } = SECRET_FIELDS[draft.authType];
   const kept = saved?.authType === draft.authType ? saved.maskedSecrets : {};
   return fields.every((f) => draft.secrets[f]?.trim() || kept[f]) ? null : credentialsRequiredMessage(label);
+}
+
+/**
+ * The draft's rules, each reported on the field of the step that fixes it: a managed server needs an
+ * access token (auth), every static parameter a value (parameters), managed auth its credentials.
+ */
+export function authDraftSchema(mode: WizardMode, saved: AuthConfig | null) {
+  return draftShape.superRefine((draft, ctx) => {
+    if (draft.strategy === "managed" && draft.tokenIds.length === 0) ctx.addIssue({ code: "custom", path: ["tokenIds"], message: TOKEN_REQUIRED_MESSAGE[mode] });
+    const missing = missingValues(draft);
+    if (missing.length) ctx.addIssue({ code: "custom", path: ["staticParams"], message: staticValuesMessage(missing) });
+    const credentials = missingCredentials(draft, saved);
+    if (credentials) ctx.addIssue({ code: "custom", path: ["secrets"], message: credentials });
+  });
+}
+
+const STEP_OF_FIELD = { tokenIds: "auth", staticParams: "tools", secrets: "config" } as const;
+
+type FieldError = { message?: string; root?: { message?: string } } | undefined;
+
+/** The form's errors as the wizard's per-step messages (a field array keeps its own error under `root`). */
+export function draftIssues(errors: Partial<Record<string, FieldError>>): DraftIssues {
+  const issues: DraftIssues = {};
+  for (const [field, step] of Object.entries(STEP_OF_FIELD)) {
+    const message = errors[field]?.root?.message ?? errors[field]?.message;
+    if (message) issues[step] = message;
+  }
+  return issues;
+}
+
+/** The saved form of the static parameters: values by name, and the metadata without the values. */
+export function staticPayload(staticParams: StaticParam[]) {
+  return {
+    authContextValues: Object.fromEntries(staticParams.map((p) => [p.name, p.value.trim()])),
+    authContextMetadata: staticParams.map(({ name, type, reason, confidence }): ParameterCandidate => ({ name, type, reason, confidence })),
+  };
 }

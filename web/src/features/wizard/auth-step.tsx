@@ -1,9 +1,10 @@
-// Auth step (spec §2): detected methods or 'Public API', the auth type, managed or passthrough, and
-// for managed the access-token checklist with '+ Create New Token'.
+// Auth step: detected methods or 'Public API', the auth type, managed or passthrough, and for managed
+// the access-token checklist with '+ Create New Token'; all of them fields of the wizard's draft form.
 import { useQuery } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
-import { AUTH_TYPES, type AuthAnalysis, type AuthStrategy, type AuthType } from "@/api/auth-config";
+import { Controller, useFormContext, useWatch } from "react-hook-form";
+import { AUTH_TYPES, type AuthAnalysis, type AuthStrategy } from "@/api/auth-config";
 import { isUsable, tokensQuery } from "@/api/tokens";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -13,12 +14,9 @@ import { CreateTokenDialog } from "./create-token-dialog";
 
 type Props = {
   analysis: AuthAnalysis;
-  draft: AuthDraft;
   serverId: string;
   serverName: string;
-  onType: (type: AuthType) => void;
-  onStrategy: (strategy: AuthStrategy) => void;
-  onTokens: (ids: string[]) => void;
+  onPassthrough: () => void;
 };
 
 const STRATEGIES: { value: AuthStrategy; title: string; text: string }[] = [
@@ -26,13 +24,14 @@ const STRATEGIES: { value: AuthStrategy; title: string; text: string }[] = [
   { value: "passthrough", title: "Passthrough", text: "Each MCP client sends its own API credentials, which are passed on to the API." },
 ];
 
-export function AuthStep({ analysis, draft, serverId, serverName, onType, onStrategy, onTokens }: Props) {
+export function AuthStep({ analysis, serverId, serverName, onPassthrough }: Props) {
   const tokens = useQuery(tokensQuery);
   const [creating, setCreating] = useState(false);
   const [newToken, setNewToken] = useState<string | null>(null);
+  const { control, register, getValues, setValue } = useFormContext<AuthDraft>();
+  const [authType, strategy] = useWatch({ control, name: ["authType", "strategy"] });
   const usable = (tokens.data ?? []).filter(isUsable);
   const detected = new Set(analysis.authCandidates.map((c) => c.type));
-  const toggle = (id: string) => onTokens(draft.tokenIds.includes(id) ? draft.tokenIds.filter((t) => t !== id) : [...draft.tokenIds, id]);
 
   return (
     <div className="space-y-6">
@@ -59,8 +58,8 @@ export function AuthStep({ analysis, draft, serverId, serverName, onType, onStra
         <legend className="mb-2 font-medium">Authentication type</legend>
         <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Authentication type">
           {AUTH_TYPES.map((type) => (
-            <label key={type} className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-1.5 text-sm ${draft.authType === type ? "border-primary bg-primary/5" : ""}`}>
-              <input type="radio" name="auth-type" value={type} checked={draft.authType === type} onChange={() => onType(type)} className="accent-primary" />
+            <label key={type} className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-1.5 text-sm ${authType === type ? "border-primary bg-primary/5" : ""}`}>
+              <input type="radio" value={type} {...register("authType")} className="accent-primary" />
               {AUTH_TYPE_LABELS[type]}
               {detected.has(type as never) && <Badge variant="outline" className="text-[10px]">Detected</Badge>}
             </label>
@@ -72,8 +71,14 @@ export function AuthStep({ analysis, draft, serverId, serverName, onType, onStra
         <legend className="mb-2 font-medium">Strategy</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {STRATEGIES.map((s) => (
-            <label key={s.value} className={`flex cursor-pointer gap-3 rounded-md border p-3 ${draft.strategy === s.value ? "border-primary bg-primary/5" : ""}`}>
-              <input type="radio" name="auth-strategy" value={s.value} checked={draft.strategy === s.value} onChange={() => onStrategy(s.value)} className="mt-1 accent-primary" aria-label={s.title} />
+            <label key={s.value} className={`flex cursor-pointer gap-3 rounded-md border p-3 ${strategy === s.value ? "border-primary bg-primary/5" : ""}`}>
+              <input
+                type="radio"
+                value={s.value}
+                {...register("strategy", { onChange: (e) => (e.target.value as AuthStrategy) === "passthrough" && onPassthrough() })}
+                className="mt-1 accent-primary"
+                aria-label={s.title}
+              />
               <span>
                 <span className="block text-sm font-medium">{s.title}</span>
                 <span className="block text-xs text-muted-foreground">{s.text}</span>
@@ -83,7 +88,7 @@ export function AuthStep({ analysis, draft, serverId, serverName, onType, onStra
         </div>
       </fieldset>
 
-      {draft.strategy === "managed" && (
+      {strategy === "managed" && (
         <fieldset className="space-y-2">
           <legend className="mb-2 font-medium">Access tokens</legend>
           {tokens.isPending ? (
@@ -93,14 +98,24 @@ export function AuthStep({ analysis, draft, serverId, serverName, onType, onStra
           ) : usable.length === 0 ? (
             <p className="text-sm text-muted-foreground">No active tokens yet. Create one for this server.</p>
           ) : (
-            <ul className="max-h-48 space-y-1 overflow-y-auto rounded-md border p-2" aria-label="Access tokens">
-              {usable.map((t) => (
-                <li key={t.id} className="flex items-center gap-2">
-                  <Checkbox id={`wizard-token-${t.id}`} checked={draft.tokenIds.includes(t.id)} onCheckedChange={() => toggle(t.id)} />
-                  <label htmlFor={`wizard-token-${t.id}`} className="cursor-pointer text-sm">{t.name || "Unnamed Token"}</label>
-                </li>
-              ))}
-            </ul>
+            <Controller
+              control={control}
+              name="tokenIds"
+              render={({ field }) => (
+                <ul className="max-h-48 space-y-1 overflow-y-auto rounded-md border p-2" aria-label="Access tokens">
+                  {usable.map((t) => (
+                    <li key={t.id} className="flex items-center gap-2">
+                      <Checkbox
+                        id={`wizard-token-${t.id}`}
+                        checked={field.value.includes(t.id)}
+                        onCheckedChange={() => field.onChange(field.value.includes(t.id) ? field.value.filter((id) => id !== t.id) : [...field.value, t.id])}
+                      />
+                      <label htmlFor={`wizard-token-${t.id}`} className="cursor-pointer text-sm">{t.name || "Unnamed Token"}</label>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            />
           )}
           <button type="button" className="text-sm font-medium text-primary hover:underline" onClick={() => setCreating(true)}>
             + Create New Token
@@ -113,7 +128,7 @@ export function AuthStep({ analysis, draft, serverId, serverName, onType, onStra
         serverId={serverId}
         serverName={serverName}
         onCreated={(id, token) => {
-          if (id) onTokens([...draft.tokenIds.filter((t) => t !== id), id]);
+          if (id) setValue("tokenIds", [...getValues("tokenIds").filter((t) => t !== id), id]);
           setNewToken(token);
         }}
       />

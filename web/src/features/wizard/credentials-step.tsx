@@ -1,8 +1,11 @@
-// Credentials step (spec §2, managed only): fields per auth type, masked saved secrets, and deleting them.
+// Credentials step (managed only): fields per auth type in the wizard's draft form, masked saved
+// secrets, and deleting them.
+import { useFormContext } from "react-hook-form";
 import type { AuthConfig, AuthType, Secrets } from "@/api/auth-config";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import type { AuthDraft } from "./auth-draft";
 
 const FIELDS: Record<Exclude<AuthType, "none">, { key: keyof Secrets; label: string; secret: boolean }[]> = {
   bearer: [{ key: "token", label: "Bearer Token", secret: true }],
@@ -19,14 +22,13 @@ const FIELDS: Record<Exclude<AuthType, "none">, { key: keyof Secrets; label: str
 
 type Props = {
   authType: Exclude<AuthType, "none">;
-  secrets: Secrets;
   saved: AuthConfig | null;
-  onSecret: (key: keyof Secrets, value: string) => void;
   onDeleteSaved: () => void;
   deleting: boolean;
 };
 
-export function CredentialsStep({ authType, secrets, saved, onSecret, onDeleteSaved, deleting }: Props) {
+export function CredentialsStep({ authType, saved, onDeleteSaved, deleting }: Props) {
+  const { register } = useFormContext<AuthDraft>();
   const masked = saved?.authType === authType ? saved.maskedSecrets : {};
   const hasSaved = Object.values(masked).some(Boolean);
   return (
@@ -42,9 +44,8 @@ export function CredentialsStep({ authType, secrets, saved, onSecret, onDeleteSa
             id={`secret-${f.key}`}
             type={f.secret ? "password" : "text"}
             autoComplete="off"
-            value={secrets[f.key] ?? ""}
             placeholder={masked[f.key] ? `Current: ${masked[f.key]}` : f.label}
-            onChange={(e) => onSecret(f.key, e.target.value)}
+            {...register(`secrets.${f.key}`)}
           />
           {masked[f.key] && <p className="text-xs text-muted-foreground">Saved: <code>{masked[f.key]}</code></p>}
         </div>

@@ -1,24 +1,22 @@
-// Parameters step (spec §2): auto-detected and chosen static parameters with values, and the dynamic
-// ones (first 10, then '... and N more parameters'), each with Make Static / Make Dynamic.
+// Parameters step: auto-detected and chosen static parameters with values (a field array of the
+// wizard's draft form), and the dynamic ones (first 10, then '... and N more parameters'), each with
+// Make Static / Make Dynamic.
+import { useFieldArray, useFormContext } from "react-hook-form";
 import type { ParameterCandidate } from "@/api/auth-config";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import type { AuthDraft } from "./auth-draft";
 
 export const DYNAMIC_SHOWN = 10;
 
-type Props = {
-  staticParams: ParameterCandidate[];
-  dynamic: ParameterCandidate[];
-  values: Record<string, string>;
-  onValue: (name: string, value: string) => void;
-  onMakeStatic: (param: ParameterCandidate) => void;
-  onMakeDynamic: (name: string) => void;
-};
+type Props = { dynamic: ParameterCandidate[] };
 
 const percent = (c: number) => `${Math.round(c * 100)}%`;
 
-export function ParametersStep({ staticParams, dynamic, values, onValue, onMakeStatic, onMakeDynamic }: Props) {
+export function ParametersStep({ dynamic }: Props) {
+  const { control, register } = useFormContext<AuthDraft>();
+  const { fields: staticParams, append, remove } = useFieldArray({ control, name: "staticParams" });
   return (
     <div className="space-y-6">
       <section className="space-y-2" aria-labelledby="static-params">
@@ -28,16 +26,16 @@ export function ParametersStep({ staticParams, dynamic, values, onValue, onMakeS
           <p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground">No static parameters. Make a parameter static below to fix its value.</p>
         ) : (
           <ul className="space-y-2">
-            {staticParams.map((p) => (
-              <li key={p.name} className="space-y-2 rounded-md border p-3">
+            {staticParams.map((p, i) => (
+              <li key={p.id} className="space-y-2 rounded-md border p-3">
                 <div className="flex flex-wrap items-center gap-2">
                   <code className="font-medium">{p.name}</code>
                   <Badge variant="outline">{p.type}</Badge>
                   {p.confidence > 0 && <Badge variant="secondary">{percent(p.confidence)} confidence</Badge>}
-                  <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => onMakeDynamic(p.name)}>Make Dynamic</Button>
+                  <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => remove(i)}>Make Dynamic</Button>
                 </div>
                 <p className="text-xs text-muted-foreground">{p.reason}</p>
-                <Input aria-label={`Value for ${p.name}`} placeholder={`Value for ${p.name}`} value={values[p.name] ?? ""} onChange={(e) => onValue(p.name, e.target.value)} />
+                <Input aria-label={`Value for ${p.name}`} placeholder={`Value for ${p.name}`} maxLength={2000} {...register(`staticParams.${i}.value`)} />
               </li>
             ))}
           </ul>
@@ -55,7 +53,7 @@ export function ParametersStep({ staticParams, dynamic, values, onValue, onMakeS
                 <code>{p.name}</code>
                 <Badge variant="outline">{p.type}</Badge>
                 <span className="text-xs text-muted-foreground">{p.reason}</span>
-                <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => onMakeStatic(p)} aria-label={`Make ${p.name} static`}>Make Static</Button>
+                <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => append({ ...p, value: "" })} aria-label={`Make ${p.name} static`}>Make Static</Button>
               </li>
             ))}
           </ul>

@@ -1,13 +1,15 @@
-// Loads what the auth, parameters and credentials steps need and keeps their draft; `save` assigns
-// the chosen tokens and saves the auth config (spec §4: passthrough clears secrets and tokens).
+// Loads what the auth, parameters and credentials steps need and holds their one form (the draft);
+// `save` assigns the chosen tokens and saves the auth config. Passthrough clears secrets and tokens.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import { assignedTokensQuery, authAnalysisQuery, authConfigQuery, deleteAuthSecrets, saveAuthConfig, type AuthStrategy, type AuthType, type ParameterCandidate, type Secrets } from "@/api/auth-config";
+import { assignedTokensQuery, authAnalysisQuery, authConfigQuery, deleteAuthSecrets, saveAuthConfig, type Secrets } from "@/api/auth-config";
 import { errorMessage } from "@/api/client";
 import { assignTokenServers, isUsable, tokensQuery } from "@/api/tokens";
 import { mappingsQuery } from "@/api/tools";
-import { dynamicParams, initialDraft, type AuthDraft } from "./auth-draft";
+import { authDraftSchema, dynamicParams, initialDraft, staticPayload, type AuthDraft } from "./auth-draft";
 import type { WizardMode } from "./steps";
 
 export function useAuthDraft(serverId: string | null, mode: WizardMode) {
@@ -19,35 +21,43 @@ export function useAuthDraft(serverId: string | null, mode: WizardMode) {
   const saved = useQuery({ ...authConfigQuery(id), enabled: enabled && mode === "edit" });
   const assigned = useQuery({ ...assignedTokensQuery(id), enabled: enabled && mode === "edit" });
   const tools = useQuery({ ...mappingsQuery(id), enabled });
-  const [draft, setDraft] = useState<AuthDraft | null>(null);
+  const form = useForm<AuthDraft>({
+    // The saved secrets count for the credentials rule, and they change when deleted: read them at each check.
+    resolver: (values, context, options) => zodResolver(authDraftSchema(mode, saved.data ?? null))(values, context, options),
+    // The messages show in the wizard's box, not beside a field.
+    shouldFocusError: false,
+  });
+  const [ready, setReady] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const savedTokenIds = mode === "edit" ? (assigned.data ?? []) : [];
-  const ready = analysis.isSuccess && (mode === "create" || (saved.isSuccess && assigned.isSuccess));
+  const loaded = analysis.isSuccess && (mode === "create" || (saved.isSuccess && assigned.isSuccess));
 
   useEffect(() => {
-    if (ready && !draft) setDraft(initialDraft(analysis.data, saved.data ?? null, savedTokenIds));
-  }, [ready, draft, analysis.data, saved.data, savedTokenIds]);
+    if (!loaded || ready) return;
+    form.reset(initialDraft(analysis.data, saved.data ?? null, savedTokenIds));
+    setReady(true);
+  }, [loaded, ready, form, analysis.data, saved.data, savedTokenIds]);
 
-  const update = (change: Partial<AuthDraft>) => setDraft((d) => (d ? { ...d, ...change } : d));
+  const [strategy, authType, staticParams] = useWatch({ control: form.control, name: ["strategy", "authType", "staticParams"] });
   const loadError = [analysis, saved, assigned].find((q) => q.isError)?.error;
 
   return {
-    draft,
+    form,
+    ready,
+    strategy: ready ? strategy : undefined,
+    authType: ready ? authType : undefined,
     saved: saved.data ?? null,
-    loading: enabled && !draft && !loadError,
     loadError: loadError ? errorMessage(loadError, "Failed to load authentication info") : null,
     retry: () => [analysis, saved, assigned].forEach((q) => q.isError && q.refetch()),
-    dynamic: draft && analysis.data ? dynamicParams(analysis.data, tools.data ?? [], draft.staticParams) : [],
+    dynamic: ready && analysis.data ? dynamicParams(analysis.data, tools.data ?? [], staticParams ?? []) : [],
     analysis: analysis.data,
     deleting,
-    setType: (authType: AuthType) => update({ authType }),
-    setStrategy: (strategy: AuthStrategy) =>
-      update(strategy === "passthrough" ? { strategy, secrets: {}, tokenIds: savedTokenIds } : { strategy }),
-    setTokens: (tokenIds: string[]) => update({ tokenIds }),
-    setValue: (name: string, value: string) => setDraft((d) => (d ? { ...d, values: { ...d.values, [name]: value } } : d)),
-    setSecret: (key: keyof Secrets, value: string) => setDraft((d) => (d ? { ...d, secrets: { ...d.secrets, [key]: value } } : d)),
-    makeStatic: (p: ParameterCandidate) => setDraft((d) => (d ? { ...d, staticParams: [...d.staticParams, p] } : d)),
-    makeDynamic: (name: string) => setDraft((d) => (d ? { ...d, staticParams: d.staticParams.filter((p) => p.name !== name) } : d)),
+
+    /** Passthrough sends no secrets and assigns no tokens here (edit mode keeps the saved assignment). */
+    choosePassthrough() {
+      form.setValue("secrets", {});
+      form.setValue("tokenIds", savedTokenIds);
+    },
 
     /** Removes the saved secrets; the config is then not_configured. */
     async deleteSecrets() {
@@ -65,7 +75,8 @@ export function useAuthDraft(serverId: string | null, mode: WizardMode) {
 
     /** Assigns the selected tokens (managed only) and saves the config; throws with the message to show. */
     async save() {
-      if (!draft || !serverId) return;
+      if (!ready || !serverId) return;
+      const draft = form.getValues();
       if (draft.strategy === "managed") {
         const tokens = await queryClient.fetchQuery(tokensQuery);
         for (const token of tokens.filter(isUsable)) {
@@ -76,7 +87,6 @@ export function useAuthDraft(serverId: string | null, mode: WizardMode) {
         }
       }
       const updating = Boolean(saved.data);
-      const values = Object.fromEntries(draft.staticParams.map((p) => [p.name, draft.values[p.name]?.trim() ?? ""]));
       const secrets = Object.fromEntries(Object.entries(draft.secrets).filter(([, v]) => v?.trim())) as Secrets;
       const config = await saveAuthConfig(serverId, {
         authType: draft.authType,
@@ -84,8 +94,7 @@ export function useAuthDraft(serverId: string | null, mode: WizardMode) {
         requireToolportLogin: saved.data?.requireToolportLogin ?? false,
         exposeToPublic: saved.data?.exposeToPublic ?? false,
         secrets: draft.strategy === "managed" && draft.authType !== "none" ? secrets : undefined,
-        authContextValues: values,
-        authContextMetadata: draft.staticParams,
+        ...staticPayload(draft.staticParams),
       }, updating ? "Failed to update authentication" : "Failed to configure authentication");
       // What is saved now is the current config: masked secrets to show, blank fields keep them
       // (a wizard that created the server has no auth-config query of its own to refetch).
@@ -96,7 +105,9 @@ export function useAuthDraft(serverId: string | null, mode: WizardMode) {
       await Promise.all(
         [["servers"], tokensQuery.queryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
-      setDraft((d) => (d ? { ...d, secrets: {} } : d));
+      form.setValue("secrets", {});
     },
   };
 }
+
+export type AuthDraftForm = ReturnType<typeof useAuthDraft>;
