@@ -1,8 +1,12 @@
 // CrawlSession: owns one crawl's state — its pages and their statuses — in SQLite storage, so
 // progress survives evictions and restarts; an alarm enforces the crawl's time limit, and
-// hibernatable WebSockets push the crawl's status on every change.
+// hibernatable WebSockets push the crawl's status on every change. While the crawl runs this object
+// alone knows its status: the outcome is written to the crawl's D1 row once, when it ends.
 import { DurableObject } from "cloudflare:workers";
-import type { CrawlMessage } from "../worker/crawl/queue";
+import { eq } from "drizzle-orm";
+import type { CrawlMessage, PageMessage } from "../worker/crawl/queue";
+import { getDb } from "../worker/db";
+import { crawls } from "../worker/db/schema";
 import type { HostRule } from "./host-pace";
 
 /** Fetches of one host in flight at once when its robots.txt names no Crawl-delay (shared by every crawl). */
@@ -47,6 +51,16 @@ export function crawlStatusOf(snap: CrawlSnapshot) {
 export const CRAWL_TIME_LIMIT_MS = 10 * 60 * 1000;
 export const CRAWL_TIMEOUT_MESSAGE =
   "Crawl timed out after 10 minutes. Please try again or use a smaller documentation site.";
+/**
+ * A session that wakes up (after an eviction or a restart of the portal) to a crawl with no page
+ * claimed or recorded for this long sends its open pages to the queue again: messages lost with a
+ * stopped portal are replaced, and a page already done or in hand ignores the copy.
+ */
+export const RESUME_AFTER_MS = 5_000;
+/** How soon a D1 write of the outcome that failed is tried again. */
+const RECORD_RETRY_MS = 5_000;
+/** Queues accept at most 100 messages per sendBatch. */
+const SEND_BATCH = 100;
 
 export class CrawlSession extends DurableObject<Env> {
   private sql = this.ctx.storage.sql;
@@ -56,6 +70,27 @@ export class CrawlSession extends DurableObject<Env> {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS pages (
       seq INTEGER PRIMARY KEY AUTOINCREMENT, url TEXT NOT NULL UNIQUE, status TEXT NOT NULL,
       title TEXT, error TEXT, updated_at INTEGER NOT NULL)`);
+    ctx.blockConcurrencyWhile(() => this.resume());
+  }
+
+  /** On waking: a stalled crawl's open pages go back to the queue; an outcome D1 does not have yet is written. */
+  private async resume() {
+    if (this.kv.get("status") === "crawling") {
+      const last = this.sql.exec<{ at: number | null }>(`SELECT max(updated_at) AS at FROM pages`).one().at ?? 0;
+      if (Date.now() - last >= RESUME_AFTER_MS) await this.requeueOpenPages();
+    } else if (this.kv.get("outcomeRecorded") === false) await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  private async requeueOpenPages() {
+    const crawlId = this.kv.get("crawlId") as string;
+    const open = this.sql.exec<{ url: string }>(`SELECT url FROM pages WHERE status IN ('pending', 'processing') ORDER BY seq`).toArray();
+    const messages = open.map(({ url }) => ({ body: { crawlId, url } satisfies PageMessage as CrawlMessage }));
+    try {
+      for (let i = 0; i < messages.length; i += SEND_BATCH) await this.env.CRAWL_QUEUE.sendBatch(messages.slice(i, i + SEND_BATCH));
+    } catch (err) {
+      // The time limit still ends the crawl if the pages cannot be sent again.
+      console.error("crawl pages not sent again", crawlId, (err as Error).message);
+    }
   }
 
   private get kv() {
@@ -111,20 +146,12 @@ export class CrawlSession extends DurableObject<Env> {
       url,
     );
     const open = this.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM pages WHERE status IN ('pending', 'processing')`).one().n;
-    if (open === 0 && this.kv.get("status") === "crawling") {
-      this.kv.put("status", "completed");
-      await this.ctx.storage.deleteAlarm();
-      await this.notifyDone();
-    }
+    if (open === 0 && this.kv.get("status") === "crawling") return this.finish("completed");
     return this.broadcast();
   }
 
   async cancel(): Promise<CrawlSnapshot> {
-    if (this.kv.get("status") === "crawling") {
-      this.kv.put("status", "cancelled");
-      this.kv.put("error", "Crawl cancelled");
-      await this.ctx.storage.deleteAlarm();
-    }
+    if (this.kv.get("status") === "crawling") return this.finish("cancelled", "Crawl cancelled");
     return this.broadcast();
   }
 
@@ -153,11 +180,36 @@ export class CrawlSession extends DurableObject<Env> {
   }
 
   async alarm() {
-    if (this.kv.get("status") !== "crawling") return;
-    this.kv.put("status", "failed");
-    this.kv.put("error", CRAWL_TIMEOUT_MESSAGE);
-    await this.notifyDone();
-    this.broadcast();
+    if (this.kv.get("status") === "crawling") await this.finish("failed", CRAWL_TIMEOUT_MESSAGE);
+    else await this.recordOutcome();
+  }
+
+  /** Ends the crawl (the only way it ends): its status, the follow-up job, D1's copy of the outcome, the browsers. */
+  private async finish(status: Exclude<CrawlStatus, "crawling">, error?: string): Promise<CrawlSnapshot> {
+    this.kv.put("status", status);
+    if (error) this.kv.put("error", error);
+    this.kv.put("outcomeRecorded", false);
+    await this.ctx.storage.deleteAlarm();
+    // A cancelled crawl has no follow-up: whoever cancelled it is told directly.
+    if (status !== "cancelled") await this.notifyDone();
+    await this.recordOutcome();
+    return this.broadcast();
+  }
+
+  /** Writes the ended crawl's summary to its D1 row; when that fails, the alarm tries again shortly. */
+  private async recordOutcome() {
+    if (this.kv.get("outcomeRecorded") !== false) return;
+    const snap = this.snapshot();
+    try {
+      await getDb(this.env.DB)
+        .update(crawls)
+        .set({ status: snap.status!, completed: snap.completed, errorCount: snap.errorCount, error: snap.error, updatedAt: new Date() })
+        .where(eq(crawls.id, snap.crawlId!));
+      this.kv.put("outcomeRecorded", true);
+    } catch (err) {
+      console.error("crawl outcome not recorded yet", snap.crawlId, (err as Error).message);
+      await this.ctx.storage.setAlarm(Date.now() + RECORD_RETRY_MS);
+    }
   }
 
   /** GET /api/crawl/{id}/ws, already authorized by the Worker: a hibernatable WebSocket that gets the status now and on every change. */

@@ -83,6 +83,12 @@ export async function startUpstreamServer(): Promise<{ origin: string; server: S
       return json(200, { access_token: `oauth-token-${tokensIssued}`, token_type: "Bearer", expires_in: 3600 });
     }
     if (url.pathname === "/oauth/stats") return json(200, { tokensIssued });
+    // /_slow-cloudflare/<ms>/client/v4/...: Cloudflare's API answering after <ms> (a deployment under way).
+    const held = url.pathname.match(/^\/_slow-cloudflare\/(\d+)(\/client\/v4\/.*)$/);
+    if (held) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(Number(held[1]), 120_000)));
+      url.pathname = held[2];
+    }
     if (url.pathname.startsWith("/client/v4/")) {
       const answer = fakeCustomHostnames(req, url, raw, FAKE_CLOUDFLARE_TOKEN) ?? (await fakeCloudflare(req, url, raw, uploads));
       return json(answer.status, answer.body);

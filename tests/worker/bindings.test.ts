@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { CRAWL_TIMEOUT_MESSAGE } from "../../durable-objects/crawl-session";
 import { DEPLOYMENT_TIMEOUT_MESSAGE } from "../../durable-objects/deployment";
+import { MODULES_MISSING_MESSAGE } from "../../worker/mcp/deploy-job";
 import { pageContentKey } from "../../worker/crawl/keys";
 import { getDb } from "../../worker/db";
 import { organizations, plans, servers } from "../../worker/db/schema";
@@ -43,24 +44,26 @@ describe("KV", () => {
 });
 
 describe("Deployment Durable Object", () => {
-  it("keeps status and a timestamped log", async () => {
+  const job = (deploymentId: string) => ({ deploymentId, serverId: "server-1", slug: "s1", provider: "loader" as const, toolCount: 2 });
+
+  it("runs a deployment as a job, keeping status and a timestamped log", async () => {
     const stub = env.DEPLOYMENT.getByName("server-1");
-    await stub.begin("dep-1");
-    await stub.log("Generating modules");
-    const state = await stub.finish("dep-1", "deployed");
-    expect(state.status).toBe("deployed");
-    expect(state.log.map((l) => l.message)).toEqual(["Deployment started", "Generating modules", "Deployment completed"]);
+    await stub.begin(job("dep-1"));
+    // Nothing was recorded under this id, so the run ends failed with the reason.
+    const state = await stub.settle("dep-1");
+    expect(state).toMatchObject({ status: "failed", error: MODULES_MISSING_MESSAGE });
+    expect(state.log.map((l) => l.message)).toEqual(["Deployment started", "Generated 2 active tools (deployment dep-1)", `Deployment failed: ${MODULES_MISSING_MESSAGE}`]);
     expect(Date.parse(state.log[0].at)).not.toBeNaN();
   });
 
-  it("fails a deployment that hangs when its alarm fires", async () => {
+  it("fails a deployment whose time limit has passed when its alarm fires", async () => {
     const stub = env.DEPLOYMENT.getByName("server-2");
-    await stub.begin("dep-2");
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await stub.begin(job("dep-2"), 0);
+    await runDurableObjectAlarm(stub); // false when the runtime ran it first
     const state = await stub.state();
     expect(state).toMatchObject({ status: "failed", error: DEPLOYMENT_TIMEOUT_MESSAGE });
-    // A late finish of the timed-out deployment changes nothing.
-    expect((await stub.finish("dep-2", "deployed")).status).toBe("failed");
+    // Settling it later changes nothing.
+    expect((await stub.settle("dep-2")).status).toBe("failed");
   });
 });
 

@@ -3,16 +3,19 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Bindings } from "../../worker/env";
 import { deployServer } from "../../worker/mcp/deploy";
-import { bearer, connectV2, createOrg, createServer, createToken, db, echoOf, echoTool, MCP_ORIGIN, upstream } from "./mcp-setup";
+import { bearer, connectV2, createOrg, createServer, createToken, db, echoOf, echoTool, MCP_ORIGIN, upstream, useProviderSettings } from "./mcp-setup";
 
-const cloudflareEnv = (overrides: Partial<Bindings> = {}): Bindings => ({
-  ...env,
-  CLOUDFLARE_ACCOUNT_ID: "acc-123",
-  CLOUDFLARE_API_TOKEN: "cf-test-token",
-  CLOUDFLARE_DISPATCH_NAMESPACE: "toolport-servers",
-  CLOUDFLARE_API_BASE: `${upstream()}/client/v4`,
-  ...overrides,
-});
+/** Configures the server's deployments for Cloudflare's API at the local fake (with `overrides`); answers the Worker's env to deploy with. */
+async function cloudflareEnv(serverId: string, overrides: Partial<Bindings> = {}): Promise<Bindings> {
+  await useProviderSettings(serverId, {
+    CLOUDFLARE_ACCOUNT_ID: "acc-123",
+    CLOUDFLARE_API_TOKEN: "cf-test-token",
+    CLOUDFLARE_DISPATCH_NAMESPACE: "toolport-servers",
+    CLOUDFLARE_API_BASE: `${upstream()}/client/v4`,
+    ...overrides,
+  });
+  return env;
+}
 
 const uploads = async () => (await (await fetch(`${upstream()}/_fake-cloudflare/uploads`)).json()) as any[];
 
@@ -20,7 +23,7 @@ describe("cloudflare hosting provider", () => {
   it("uploads the modules with the documented request shape and secrets as a secret_text binding", async () => {
     const org = await createOrg();
     const server = await createServer(org, [echoTool("probe", {})], { authType: "bearer", secrets: { token: "upstream-secret" } });
-    const deployment = await deployServer(cloudflareEnv(), db, server.id, { provider: "cloudflare", origin: MCP_ORIGIN });
+    const deployment = await deployServer(await cloudflareEnv(server.id), db, server.id, { provider: "cloudflare", origin: MCP_ORIGIN });
     expect(deployment).toMatchObject({
       status: "deployed",
       provider: "cloudflare",
@@ -52,14 +55,14 @@ describe("cloudflare hosting provider", () => {
     const org = await createOrg();
     const server = await createServer(org, [echoTool("probe", {})]);
     const first = await deployServer(env, db, server.id, { origin: MCP_ORIGIN });
-    const failed = await deployServer(cloudflareEnv({ CLOUDFLARE_API_TOKEN: "wrong" }), db, server.id, { provider: "cloudflare", origin: MCP_ORIGIN, upstreamTimeoutMs: 1234 });
+    const failed = await deployServer(await cloudflareEnv(server.id, { CLOUDFLARE_API_TOKEN: "wrong" }), db, server.id, { provider: "cloudflare", origin: MCP_ORIGIN, upstreamTimeoutMs: 1234 });
     expect(failed).toMatchObject({ status: "failed", error: "Cloudflare refused the upload: Authentication error (10000)", activeDeploymentId: first.deploymentId });
   });
 
   it("fails clearly when the account settings are missing", async () => {
     const org = await createOrg();
     const server = await createServer(org, [echoTool("probe", {})]);
-    const failed = await deployServer(cloudflareEnv({ CLOUDFLARE_ACCOUNT_ID: undefined }), db, server.id, { provider: "cloudflare" });
+    const failed = await deployServer(await cloudflareEnv(server.id, { CLOUDFLARE_ACCOUNT_ID: undefined }), db, server.id, { provider: "cloudflare" });
     expect(failed.status).toBe("failed");
     expect(failed.error).toContain("needs CLOUDFLARE_ACCOUNT_ID, CLOUDFLARE_API_TOKEN and CLOUDFLARE_DISPATCH_NAMESPACE");
   });

@@ -1,6 +1,6 @@
-// Deployment lifecycle through the API: api-config, deploy, status with progress log, redeploy,
-// cancel, the time-out alarm, and organization scoping.
-import { runDurableObjectAlarm } from "cloudflare:test";
+// Deployment lifecycle through the API: api-config, deploy (answered at once, run as a job by the
+// server's Deployment object), status with progress log, redeploy, cancel, the time-out, and
+// organization scoping.
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -8,7 +8,7 @@ import { DEPLOYMENT_TIMEOUT_MESSAGE } from "../../durable-objects/deployment";
 import { deployments, memberships, servers, tools, users } from "../../worker/db/schema";
 import { completeDeployment, startDeployment } from "../../worker/mcp/deploy";
 import { call, signUp } from "./helpers";
-import { bearer, connectV2, createServer, createToken, db, echoOf, echoTool, upstream } from "./mcp-setup";
+import { bearer, connectV2, createServer, createToken, db, echoOf, echoTool, upstream, useProviderSettings } from "./mcp-setup";
 
 /** A signed-up user and their organization id. */
 async function member() {
@@ -19,6 +19,17 @@ async function member() {
 }
 
 const json = async (res: Response) => (await res.json()) as { success: boolean; data: any; error?: string };
+
+/** Waits until the server's deployment has run (through its Durable Object), then answers GET /deployment. */
+async function settled(serverId: string, cookie: string) {
+  const current = await json(await call(`/api/servers/${serverId}/deployment`, { cookie }));
+  await env.DEPLOYMENT.getByName(serverId).settle(current.data.deploymentId);
+  return json(await call(`/api/servers/${serverId}/deployment`, { cookie }));
+}
+
+/** Makes the server's Deployment object activate through Cloudflare's API at `base` (a slow or silent fake). */
+const cloudflareAt = (serverId: string, base: string) =>
+  useProviderSettings(serverId, { CLOUDFLARE_ACCOUNT_ID: "acc-123", CLOUDFLARE_API_TOKEN: "cf-test-token", CLOUDFLARE_DISPATCH_NAMESPACE: "toolport-servers", CLOUDFLARE_API_BASE: base });
 
 describe("deployment API", () => {
   it("answers the api-config with masked secrets", async () => {
@@ -37,8 +48,16 @@ describe("deployment API", () => {
     expect((await call(`/api/servers/${server.id}/deployment`, { cookie })).status).toBe(404);
 
     const res = await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: { apiConfig: { baseUrl: server.baseUrl, authType: "none", headers: {} } } });
-    const deployed = await json(res);
+    const answered = await json(res);
     expect(res.status).toBe(200);
+    // The request answers at once with the deployment recorded; its Durable Object runs it.
+    expect(answered.data).toMatchObject({ error: null, deploymentUrl: `http://toolport.test/s/${server.slug}`, provider: "loader" });
+    expect(["deploying", "deployed"]).toContain(answered.data.status);
+    expect(answered.data.log.slice(0, 2).map((l: { message: string }) => l.message)).toEqual([
+      "Deployment started",
+      "Generated 1 active tool (deployment " + answered.data.deploymentId + ")",
+    ]);
+    const deployed = await settled(server.id, cookie);
     expect(deployed.data).toMatchObject({
       status: "deployed",
       error: null,
@@ -64,7 +83,8 @@ describe("deployment API", () => {
     const { cookie, org } = await member();
     const server = await createServer(org, [echoTool("first", {}), echoTool("second", {}, {}, []), { ...echoTool("third", {}), active: false }]);
     const { token } = await createToken(org, [server.id]);
-    const first = await json(await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: {} }));
+    await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: {} });
+    const first = await settled(server.id, cookie);
     const client = await connectV2(server.slug, bearer(token));
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["first", "second"]);
 
@@ -72,7 +92,8 @@ describe("deployment API", () => {
     await db.update(tools).set({ active: false }).where(and(eq(tools.serverId, server.id), eq(tools.name, "first")));
     // Until the redeploy, the running deployment is unchanged.
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["first", "second"]);
-    const second = await json(await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: {} }));
+    await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: {} });
+    const second = await settled(server.id, cookie);
     expect(second.data.deploymentId).not.toBe(first.data.deploymentId);
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["second", "third"]);
     await client.close();
@@ -82,10 +103,14 @@ describe("deployment API", () => {
     const { cookie, org } = await member();
     const server = await createServer(org, [echoTool("old_tool", {})]);
     const { token } = await createToken(org, [server.id]);
-    const first = await json(await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: {} }));
+    await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: {} });
+    const first = await settled(server.id, cookie);
 
     await db.update(tools).set({ name: "new_tool" }).where(eq(tools.serverId, server.id));
-    const started = await startDeployment(env, db, server.id, { origin: "http://toolport.test" });
+    // The next activation takes 1.5 s: long enough to cancel it while it runs.
+    await cloudflareAt(server.id, `${upstream()}/_slow-cloudflare/1500/client/v4`);
+    const started = await startDeployment(env, db, server.id, { origin: "http://toolport.test", provider: "cloudflare" });
+    const activation = completeDeployment(env, db, started);
     expect((await json(await call(`/api/servers/${server.id}/deployment`, { cookie }))).data.status).toBe("deploying");
 
     // The cancel call has no /api prefix and checks the origin like /api does.
@@ -96,7 +121,9 @@ describe("deployment API", () => {
     expect(cancelled.data.log.at(-1).message).toBe("Deployment cancelled by the user");
 
     // The activation that was under way finishes, but a cancelled deployment never takes traffic.
-    await completeDeployment(env, db, started);
+    await activation;
+    const log = (await env.DEPLOYMENT.getByName(server.id).state()).log.map((l) => l.message);
+    expect(log.some((m) => m.startsWith(`Uploaded toolport-${server.slug}`))).toBe(true);
     const after = await json(await call(`/api/servers/${server.id}/deployment`, { cookie }));
     expect(after.data).toMatchObject({ status: "failed", error: "Deployment cancelled", activeDeploymentId: first.data.deploymentId });
     const client = await connectV2(server.slug, bearer(token));
@@ -104,28 +131,31 @@ describe("deployment API", () => {
     await client.close();
   });
 
-  it("fails a hung deployment in D1 too when the alarm fires", async () => {
+  it("fails a deployment that hangs past its time limit, in D1 too", async () => {
     const { org } = await member();
     const server = await createServer(org, [echoTool("t", {})]);
-    const started = await startDeployment(env, db, server.id);
-    expect(await runDurableObjectAlarm(env.DEPLOYMENT.getByName(server.id))).toBe(true);
+    await cloudflareAt(server.id, `${upstream()}/hang?`);
+    const started = await startDeployment(env, db, server.id, { provider: "cloudflare", timeoutMs: 300 });
+    await completeDeployment(env, db, started);
     const row = await db.query.deployments.findFirst({ where: eq(deployments.id, started.generated.deploymentId) });
     expect(row).toMatchObject({ status: "failed", error: DEPLOYMENT_TIMEOUT_MESSAGE });
+    expect((await env.DEPLOYMENT.getByName(server.id).state()).log.at(-1)?.message).toBe(DEPLOYMENT_TIMEOUT_MESSAGE);
   });
 
   it("records a deployment as generated, then deploying; a stuck generated one is cancelled or timed out too", async () => {
     const { cookie, org } = await member();
     const server = await createServer(org, [echoTool("t", {})]);
-    const started = await startDeployment(env, db, server.id);
+    await cloudflareAt(server.id, `${upstream()}/hang?`);
+    const started = await startDeployment(env, db, server.id, { provider: "cloudflare", timeoutMs: 500 });
     const id = started.generated.deploymentId;
     expect(await db.query.deployments.findFirst({ where: eq(deployments.id, id) })).toMatchObject({ status: "deploying" });
     // As if the Worker stopped between generating the code and handing it on.
     await db.update(deployments).set({ status: "generated" }).where(eq(deployments.id, id));
     expect((await json(await call(`/api/servers/${server.id}/deployment`, { cookie }))).data.status).toBe("generated");
-    expect(await runDurableObjectAlarm(env.DEPLOYMENT.getByName(server.id))).toBe(true);
+    await completeDeployment(env, db, started);
     expect(await db.query.deployments.findFirst({ where: eq(deployments.id, id) })).toMatchObject({ status: "failed", error: DEPLOYMENT_TIMEOUT_MESSAGE });
 
-    const again = await startDeployment(env, db, server.id);
+    const again = await startDeployment(env, db, server.id, { provider: "cloudflare" });
     await db.update(deployments).set({ status: "generated" }).where(eq(deployments.id, again.generated.deploymentId));
     const cancelled = await json(await call(`/servers/${server.id}/deployment`, { method: "DELETE", cookie }));
     expect(cancelled.data).toMatchObject({ status: "failed", error: "Deployment cancelled" });
@@ -149,11 +179,12 @@ describe("deployment API", () => {
     expect(refused.status).toBe(400);
     expect((await json(refused)).error).toBe("Only http and https URLs are supported");
 
-    expect((await json(await deploy({ baseUrl: upstream() }))).data.status).toBe("deployed");
+    await deploy({ baseUrl: upstream() });
+    expect((await settled(server.id, cookie)).data.status).toBe("deployed");
     expect((await json(await call(`/api/servers/${server.id}/api-config`, { cookie }))).data.baseUrl).toBe(upstream());
     // A redeploy that names no base URL (the superadmin's, a re-crawl's) still has it.
-    const again = await json(await deploy({}));
-    expect(again.data.status).toBe("deployed");
+    await deploy({});
+    expect((await settled(server.id, cookie)).data.status).toBe("deployed");
     const { token } = await createToken(org, [server.id]);
     const client = await connectV2(server.slug, bearer(token));
     expect(echoOf(await client.callTool({ name: "t", arguments: {} }))).toMatchObject({ path: "/echo/t" });

@@ -12,7 +12,7 @@ import { tools } from "../../worker/db/schema";
 import { deployServer } from "../../worker/mcp/deploy";
 import { call, signUp } from "./helpers";
 import { waitForCrawl } from "./crawl-helpers";
-import { bearer, connectV2, createOrg, createServer, createToken, db, echoOf, echoTool, MCP_ORIGIN, textOf, upstream, type ToolSpec } from "./mcp-setup";
+import { bearer, connectV2, createOrg, createServer, createToken, db, echoOf, echoTool, MCP_ORIGIN, textOf, upstream, useProviderSettings, type ToolSpec } from "./mcp-setup";
 
 const site = () => `${inject("fixtureOrigin")}/docs-reference`;
 const PAGES = ["list-notes.html", "get-note.html", "create-note.html", "update-note.html", "delete-note.html"];
@@ -154,13 +154,11 @@ describe("upstream faults", () => {
 });
 
 describe("provider faults", () => {
-  const cloudflareEnv = (base: string): Bindings => ({
-    ...env,
-    CLOUDFLARE_ACCOUNT_ID: "acc-123",
-    CLOUDFLARE_API_TOKEN: "cf-test-token",
-    CLOUDFLARE_DISPATCH_NAMESPACE: "toolport-servers",
-    CLOUDFLARE_API_BASE: base,
-  });
+  /** Configures the server's deployments for Cloudflare's API at `base`; answers the Worker's env to deploy with. */
+  const cloudflareEnv = async (serverId: string, base: string): Promise<Bindings> => {
+    await useProviderSettings(serverId, { CLOUDFLARE_ACCOUNT_ID: "acc-123", CLOUDFLARE_API_TOKEN: "cf-test-token", CLOUDFLARE_DISPATCH_NAMESPACE: "toolport-servers", CLOUDFLARE_API_BASE: base });
+    return env;
+  };
 
   it("ends a deployment failed with the reason when the provider is unreachable, resets or answers garbage; the previous one keeps serving", async () => {
     const org = await createOrg();
@@ -184,7 +182,7 @@ describe("provider faults", () => {
         mapping: { method: "get", path: "/text", parameters: [] },
         endpoint: { method: "GET", path: "/text" },
       });
-      const failed = await deployServer(cloudflareEnv(base), db, server.id, { provider: "cloudflare", origin: MCP_ORIGIN });
+      const failed = await deployServer(await cloudflareEnv(server.id, base), db, server.id, { provider: "cloudflare", origin: MCP_ORIGIN });
       expect(failed.status, base).toBe("failed");
       expect(failed.error, base).toMatch(reason);
       expect(failed.error, base).not.toBe("Deployment failed");

@@ -2,9 +2,11 @@
 // directly, deployments through the real code, and SDK clients wired to the Worker's fetch.
 import { Client } from "@modelcontextprotocol/client";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { inject } from "vitest";
 import { getDb } from "../../worker/db";
+import type { Bindings } from "../../worker/env";
 import { accessTokens, authConfigs, organizations, servers, subscriptions, tokenServers, tools } from "../../worker/db/schema";
 import { encryptJson, sha256Hex } from "../../worker/lib/crypto";
 import { deployServer, type DeployOptions } from "../../worker/mcp/deploy";
@@ -78,6 +80,17 @@ export async function createToken(organizationId: string, serverIds: string[], o
 }
 
 export const deploy = (serverId: string, options: DeployOptions = {}) => deployServer(env, db, serverId, { origin: MCP_ORIGIN, ...options });
+
+/**
+ * Gives the server's Deployment object, which runs its deployments, these hosting-provider settings
+ * (e.g. Cloudflare's API at a local fake) over the Worker's own, as a configured portal would have them.
+ */
+export async function useProviderSettings(serverId: string, settings: Partial<Bindings>) {
+  await runInDurableObject(env.DEPLOYMENT.getByName(serverId), (instance) => {
+    const object = instance as unknown as { env: Bindings };
+    object.env = { ...object.env, ...settings };
+  });
+}
 
 /** A fetch that goes through the portal Worker's real entry. */
 export const workerFetch = (input: RequestInfo | URL, init?: RequestInit) => exports.default.fetch(new Request(input, init));

@@ -1,4 +1,5 @@
 // Crawls of an organization: start (one CrawlSession and one queue message per page), status, cancel.
+// The D1 row is the crawl's record for listing and scoping; its CrawlSession owns the status while it runs.
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { crawls } from "../db/schema";
@@ -65,24 +66,15 @@ export async function getCrawlRow(db: Database, organizationId: string, crawlId:
   return row;
 }
 
-/** A crawl's status fields (status, pages completed and total, each page's status), from the CrawlSession (D1 keeps a summary in step). */
+/** A crawl's status fields (status, pages completed and total, each page's status), from its CrawlSession, which owns them. */
 export async function getCrawlStatus(db: Database, env: Bindings, organizationId: string, crawlId: string) {
-  const row = await getCrawlRow(db, organizationId, crawlId);
-  const snap = (await env.CRAWL_SESSION.getByName(crawlId).snapshot()) as CrawlSnapshot;
-  const status = crawlStatusOf(snap);
-  if (row.status !== status.status || row.completed !== snap.completed || row.errorCount !== snap.errorCount) {
-    await db
-      .update(crawls)
-      .set({ status: status.status, completed: snap.completed, errorCount: snap.errorCount, error: snap.error, updatedAt: new Date() })
-      .where(eq(crawls.id, crawlId));
-  }
-  return status;
+  await getCrawlRow(db, organizationId, crawlId);
+  return crawlStatusOf((await env.CRAWL_SESSION.getByName(crawlId).snapshot()) as CrawlSnapshot);
 }
 
-/** Cancels a crawl: pages not yet fetched are skipped by the consumer. */
+/** Cancels a crawl: pages not yet fetched are skipped by the consumer; the session records the outcome. */
 export async function cancelCrawl(db: Database, env: Bindings, organizationId: string, crawlId: string) {
   await getCrawlRow(db, organizationId, crawlId);
   const snap = (await env.CRAWL_SESSION.getByName(crawlId).cancel()) as CrawlSnapshot;
-  await db.update(crawls).set({ status: snap.status ?? "cancelled", error: snap.error, updatedAt: new Date() }).where(eq(crawls.id, crawlId));
   return { status: snap.status };
 }

@@ -1,17 +1,19 @@
-// Deployments: generate a server's modules, record the deployment (id = content hash), activate it
-// through the hosting provider and report progress through the Deployment Durable Object.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+// Deployments: generate a server's modules, record the deployment (id = content hash) and hand it to
+// the Deployment Durable Object, which runs it as a job (activation through the hosting provider),
+// reports progress and writes the outcome.
+import { and, desc, eq } from "drizzle-orm";
+import { DEPLOYMENT_CANCELLED_MESSAGE } from "../../durable-objects/deployment";
 import type { Database } from "../db";
-import { authConfigs, deployments, servers } from "../db/schema";
+import { deployments, servers } from "../db/schema";
 import type { Bindings } from "../env";
 import { getProvider } from "../hosting";
-import { deployedRuntime, loadStoredDeployment, markRedeployNeeded } from "../hosting/store";
+import { deployedRuntime, loadStoredDeployment, markRedeployNeeded, storeDeployment } from "../hosting/store";
 import type { ProviderName } from "../hosting/types";
 import { fail } from "../lib/errors";
 import { checkPublicUrl } from "../lib/safe-fetch";
 import { toDeploymentAnswer } from "../servers/answer";
 import { generateServer, loadServerConfig, type GenerateOptions, type GeneratedServer } from "./generate";
-import { invalidateServerLookups, managedCredentials } from "./lookup";
+import { invalidateServerLookups } from "./lookup";
 
 export type ApiConfig = { baseUrl?: string; authType?: string; headers?: Record<string, string> };
 export type DeployOptions = GenerateOptions & {
@@ -20,9 +22,11 @@ export type DeployOptions = GenerateOptions & {
   apiConfig?: ApiConfig;
   /** Public origin of the portal, for the deployment URL (defaults to PUBLIC_URL). */
   origin?: string;
+  /** How long the deployment may run before it is failed (defaults to DEPLOYMENT_TIMEOUT_MS). */
+  timeoutMs?: number;
 };
 
-export const DEPLOYMENT_CANCELLED_MESSAGE = "Deployment cancelled";
+export { DEPLOYMENT_CANCELLED_MESSAGE };
 
 type Started = { serverId: string; slug: string; generated: GeneratedServer; provider: ProviderName; deploymentUrl: string };
 
@@ -31,7 +35,10 @@ const deploymentStub = (env: Bindings, serverId: string) => env.DEPLOYMENT.getBy
 /** The root-info URL of a server: the MCP endpoint is this plus /mcp. */
 export const serverRootUrl = (origin: string, slug: string) => `${origin.replace(/(?<!\/)\/+$/, "")}/s/${slug}`;
 
-/** Step 1: generates the modules, records the deployment as 'generated', then 'deploying' once tracked. */
+/**
+ * Validates and generates the modules, keeps them, records the deployment as 'generated' and hands
+ * it to the server's Deployment object ('deploying'), whose alarm runs it. Answers at once.
+ */
 export async function startDeployment(env: Bindings, db: Database, serverId: string, options: DeployOptions = {}): Promise<Started> {
   const server = await db.query.servers.findFirst({ where: eq(servers.id, serverId) });
   if (!server) fail(404, "Server not found");
@@ -44,15 +51,15 @@ export async function startDeployment(env: Bindings, db: Database, serverId: str
   if (!server.baseUrl) await db.update(servers).set({ baseUrl: config.baseUrl }).where(eq(servers.id, serverId));
   const deploymentUrl = serverRootUrl(options.origin ?? env.PUBLIC_URL ?? "http://localhost:8787", server.slug);
   const id = generated.deploymentId;
+  // The job reads the modules from here, in whichever isolate it runs.
+  await storeDeployment(env, generated);
   const row = { status: "generated" as const, provider, apiConfig: options.apiConfig ?? {}, error: null, deploymentUrl, updatedAt: new Date() };
   await db
     .insert(deployments)
     .values({ id, serverId, contentHash: id, ...row })
     .onConflictDoUpdate({ target: deployments.id, set: row });
-  const stub = deploymentStub(env, serverId);
-  await stub.begin(id);
-  await stub.log(`Generated ${config.tools.length} active tool${config.tools.length === 1 ? "" : "s"} (deployment ${id})`);
-  // From here the Deployment object's alarm times it out; the hosting provider comes next.
+  await deploymentStub(env, serverId).begin({ deploymentId: id, serverId, slug: server.slug, provider, toolCount: config.tools.length }, options.timeoutMs);
+  // From here the Deployment object owns it: it alone writes how it ends.
   await db
     .update(deployments)
     .set({ status: "deploying", updatedAt: new Date() })
@@ -60,41 +67,20 @@ export async function startDeployment(env: Bindings, db: Database, serverId: str
   return { serverId, slug: server.slug, generated, provider, deploymentUrl };
 }
 
-/** Step 2: activates the generated server and records the outcome (a cancelled one stays cancelled). */
-export async function completeDeployment(env: Bindings, db: Database, started: Started) {
-  const { serverId, generated, slug } = started;
-  const id = generated.deploymentId;
-  const stub = deploymentStub(env, serverId);
-  try {
-    const credentials = async () =>
-      managedCredentials(env.SECRETS_KEY, (await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, serverId) })) ?? null);
-    const log = async (message: string) => void (await stub.log(message));
-    const activation = await getProvider(env, started.provider).activate(env, generated, slug, log, credentials);
-    await db.batch([
-      db
-        .update(deployments)
-        .set({ status: "deployed", ...activation, updatedAt: new Date() })
-        .where(and(eq(deployments.id, id), eq(deployments.status, "deploying"))),
-      // Switch traffic only if this deployment really ended as deployed (not cancelled meanwhile).
-      db
-        .update(servers)
-        .set({ activeDeploymentId: id })
-        .where(and(eq(servers.id, serverId), sql`exists (select 1 from deployments where id = ${id} and status = 'deployed')`)),
-    ]);
-    // The gateway serves the new deployment from the next call on.
-    invalidateServerLookups();
-    await stub.finish(id, "deployed");
-  } catch (err) {
-    const message = (err as Error).message || "Deployment failed";
-    await db
-      .update(deployments)
-      .set({ status: "failed", error: message, updatedAt: new Date() })
-      .where(and(eq(deployments.id, id), eq(deployments.status, "deploying")));
-    await stub.finish(id, "failed", message);
-  }
+/** Runs a started deployment to its end now (or waits for the run under way). */
+export async function completeDeployment(env: Bindings, _db: Database, started: Started) {
+  await deploymentStub(env, started.serverId).settle(started.generated.deploymentId);
+  // The gateway of this isolate serves the outcome from the next call on.
+  invalidateServerLookups();
 }
 
-/** Deploys (or redeploys, from the latest tools and configuration) a server; answers its deployment. */
+/** Starts a deployment and answers it at once (status 'deploying'); progress is pushed and polled. */
+export async function requestDeployment(env: Bindings, db: Database, serverId: string, options: DeployOptions = {}) {
+  await startDeployment(env, db, serverId, options);
+  return (await getDeployment(env, db, serverId))!;
+}
+
+/** Deploys (or redeploys, from the latest tools and configuration) a server and waits for the outcome. */
 export async function deployServer(env: Bindings, db: Database, serverId: string, options: DeployOptions = {}) {
   const started = await startDeployment(env, db, serverId, options);
   await completeDeployment(env, db, started);
@@ -104,10 +90,6 @@ export async function deployServer(env: Bindings, db: Database, serverId: string
 /** Cancels a server's running deployment: it ends failed and traffic stays on the previous one. */
 export async function cancelDeployment(env: Bindings, db: Database, serverId: string) {
   await deploymentStub(env, serverId).cancel();
-  await db
-    .update(deployments)
-    .set({ status: "failed", error: DEPLOYMENT_CANCELLED_MESSAGE, updatedAt: new Date() })
-    .where(and(eq(deployments.serverId, serverId), inArray(deployments.status, ["generated", "deploying"])));
   return getDeployment(env, db, serverId);
 }
 

@@ -8,9 +8,9 @@ import { getDb, type Database } from "../db";
 import { servers } from "../db/schema";
 import type { AppEnv } from "../env";
 import { fail } from "../lib/errors";
-import { sameOriginOnly } from "../lib/origin";
+import { allowedOrigins, sameOriginOnly } from "../lib/origin";
 import { apiConfigOf } from "../mcp/api-config";
-import { cancelDeployment, deployServer, getDeployment } from "../mcp/deploy";
+import { cancelDeployment, getDeployment, requestDeployment } from "../mcp/deploy";
 
 export const deployBody = z.object({
   apiConfig: z
@@ -42,7 +42,8 @@ export const deploymentRoutes = new Hono<AppEnv>()
     async (c) => {
       const server = await ownServer(c.var.db, c.var.organizationId, c.req.param("id"));
       const { apiConfig } = c.req.valid("json");
-      const deployment = await deployServer(c.env, c.var.db, server.id, { apiConfig, origin: publicOrigin(c.env, c.req.url) });
+      // Answers at once with the deployment under way; its Durable Object runs it and pushes progress.
+      const deployment = await requestDeployment(c.env, c.var.db, server.id, { apiConfig, origin: publicOrigin(c.env, c.req.url) });
       return c.json({ success: true, data: deployment });
     },
   )
@@ -51,6 +52,14 @@ export const deploymentRoutes = new Hono<AppEnv>()
     const deployment = await getDeployment(c.env, c.var.db, c.req.param("id"));
     if (!deployment) return c.json({ success: false, error: "No deployment for this server" }, 404);
     return c.json({ success: true, data: deployment });
+  })
+  .get("/:id/deployment/ws", async (c) => {
+    // Browsers send Origin on WebSocket handshakes: a foreign page must not ride the session cookie.
+    const origin = c.req.header("origin");
+    if (origin !== undefined && !allowedOrigins(c.env, c.req.url).includes(origin)) fail(403, "Cross-origin request refused");
+    const server = await ownServer(c.var.db, c.var.organizationId, c.req.param("id"));
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") fail(426, "Expected a WebSocket upgrade");
+    return c.env.DEPLOYMENT.getByName(server.id).fetch(c.req.raw);
   });
 
 /** Mounted at /servers: the spec's cancel call has no /api prefix, so it brings its own guards. */
