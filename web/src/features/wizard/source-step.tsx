@@ -1,8 +1,11 @@
-// Source step (spec §2): OpenAPI Spec (URL or .json/.yaml/.yml upload, optional name and description)
-// or Crawl Documentation; failures appear in the 'Crawl Failed' box.
+// Source step: OpenAPI Spec (URL or .json/.yaml/.yml upload, optional name and description) or Crawl
+// Documentation, as one react-hook-form form checked by zod; failures appear in the 'Crawl Failed' box.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FileCode2, Globe, Loader2 } from "lucide-react";
 import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
 import { errorMessage } from "@/api/client";
 import type { ImportJob } from "@/api/imports";
 import { createServer, serversQuery, type Server } from "@/api/servers";
@@ -19,23 +22,34 @@ export const FILE_TYPE_MESSAGE = "Please choose a .json, .yaml or .yml file";
 /** The server's limits (worker/servers/source.ts), so the fields stop there instead of a refusal after upload. */
 export const NAME_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
+const URL_MAX = 2048;
+
+/** An accepted description file, or none. */
+export const sourceFileSchema = z.instanceof(File).refine((file) => ACCEPTED.test(file.name), FILE_TYPE_MESSAGE).nullable();
+/** The source form: a URL or a file (the button waits for one of them), and the optional details. */
+export const sourceSchema = z
+  .object({
+    name: z.string().max(NAME_MAX),
+    description: z.string().max(DESCRIPTION_MAX),
+    url: z.string().trim().max(URL_MAX),
+    file: sourceFileSchema,
+  })
+  .refine((v) => v.url !== "" || v.file !== null, { path: ["url"], message: "Give a URL or choose a file" });
+type SourceValues = z.input<typeof sourceSchema>;
 
 type Props = { onCreated: (server: Server) => void; onCancel: () => void };
 
 export function SourceStep({ onCreated, onCancel }: Props) {
   const queryClient = useQueryClient();
   const [method, setMethod] = useState<"spec" | "crawl" | null>(null);
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const [url, setUrl] = useState("");
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const form = useForm<SourceValues>({ resolver: zodResolver(sourceSchema), defaultValues: { name: "", description: "", url: "", file: null } });
+  const [url, file] = useWatch({ control: form.control, name: ["url", "file"] });
   const [job, setJob] = useState<ImportJob | null>(null);
   const flow = useCrawlFlow({ onCreated });
   const create = useMutation({
-    mutationFn: () => {
+    mutationFn: ({ name, description, url, file }: SourceValues) => {
       setJob(null);
-      return createServer({ file, url: file ? undefined : url, name, description }, setJob);
+      return createServer({ file: file ?? null, url: file ? undefined : url, name, description }, setJob);
     },
     onSuccess: async (server) => {
       await queryClient.invalidateQueries({ queryKey: serversQuery.queryKey });
@@ -43,6 +57,7 @@ export function SourceStep({ onCreated, onCancel }: Props) {
     },
   });
   const processing = create.isPending || flow.phase !== "idle";
+  const fileError = form.formState.errors.file?.message;
   const error = method === "spec" ? (fileError ?? (create.isError ? errorMessage(create.error, "Failed to create server") : null)) : flow.error;
 
   if (!method) {
@@ -61,18 +76,19 @@ export function SourceStep({ onCreated, onCancel }: Props) {
   }
 
   const chooseFile = (chosen: File | null) => {
-    // A new choice replaces the last refusal, which was about another source.
+    // A new choice replaces the last refusal, which was about another source; a refused file is not kept.
     create.reset();
-    setFileError(chosen && !ACCEPTED.test(chosen.name) ? FILE_TYPE_MESSAGE : null);
-    setFile(chosen && ACCEPTED.test(chosen.name) ? chosen : null);
+    const checked = sourceFileSchema.safeParse(chosen);
+    if (checked.success) form.clearErrors("file");
+    else form.setError("file", { message: checked.error.issues[0]?.message });
+    form.setValue("file", checked.success ? checked.data : null);
   };
   const canSubmit = method === "spec" ? !!(url.trim() || file) : !!url.trim();
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!canSubmit || processing) return;
-    if (method === "spec") create.mutate();
-    else flow.begin(url, { name, description });
-  };
+  const submit = form.handleSubmit((values) => {
+    if (processing) return;
+    if (method === "spec") create.mutate(values);
+    else flow.begin(values.url, { name: values.name, description: values.description });
+  });
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
@@ -82,18 +98,18 @@ export function SourceStep({ onCreated, onCancel }: Props) {
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-2">
           <Label htmlFor="source-name">Name (optional)</Label>
-          <Input id="source-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="My API" maxLength={NAME_MAX} disabled={processing} />
+          <Input id="source-name" {...form.register("name")} placeholder="My API" maxLength={NAME_MAX} disabled={processing} />
         </div>
         <div className="space-y-2 sm:row-span-2">
           <Label htmlFor="source-description">Description (optional)</Label>
-          <Textarea id="source-description" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="What the API does" maxLength={DESCRIPTION_MAX} disabled={processing} />
+          <Textarea id="source-description" {...form.register("description")} placeholder="What the API does" maxLength={DESCRIPTION_MAX} disabled={processing} />
         </div>
       </div>
       {method === "spec" ? (
         <div className="space-y-4">
           <div className="space-y-2">
             <Label htmlFor="source-url">OpenAPI URL</Label>
-            <Input id="source-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://api.example.com/openapi.json" disabled={processing || !!file} />
+            <Input id="source-url" type="url" {...form.register("url")} placeholder="https://api.example.com/openapi.json" maxLength={URL_MAX} disabled={processing || !!file} />
           </div>
           <p className="text-center text-xs text-muted-foreground uppercase">or</p>
           <div className="space-y-2">
@@ -106,7 +122,7 @@ export function SourceStep({ onCreated, onCancel }: Props) {
       ) : (
         <div className="space-y-2">
           <Label htmlFor="source-docs-url">Documentation URL</Label>
-          <Input id="source-docs-url" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://docs.example.com" disabled={processing} />
+          <Input id="source-docs-url" type="url" required {...form.register("url")} placeholder="https://docs.example.com" maxLength={URL_MAX} disabled={processing} />
         </div>
       )}
       {method === "crawl" && flow.phase !== "idle" && flow.phase !== "selecting" && (
