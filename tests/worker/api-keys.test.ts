@@ -7,7 +7,7 @@ import { apiKeys, plans, subscriptions } from "../../worker/db/schema";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { verifyAccessToken } from "../../worker/tokens/verify";
 import { call, signUp } from "./helpers";
-import { bearer, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch } from "./mcp-setup";
+import { bearer, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, settledDeployment, workerFetch } from "./mcp-setup";
 
 type User = Awaited<ReturnType<typeof signUp>>;
 const ALL = ["read", "servers", "deploy"];
@@ -102,7 +102,7 @@ describe("what a key may call", () => {
     const { key } = await keyWith(user, ["deploy"]);
     const deployed = await withKey(key, `/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", json: {} });
     expect(deployed.status).toBe(200);
-    expect(deployed.body.data.status).toBe("deployed");
+    expect((await settledDeployment(server.id))?.status).toBe("deployed");
     expect((await withKey(key, `/api/servers/${server.id}`, { method: "DELETE" })).body.error).toContain("'servers'");
   });
 

@@ -10,7 +10,7 @@ import { authConfigs, servers } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { call, signUp } from "./helpers";
 import { crawlAndExtract, waitForRefresh } from "./crawl-helpers";
-import { connectV2, db, echoOf, upstream } from "./mcp-setup";
+import { connectV2, db, echoOf, settledDeployment, upstream } from "./mcp-setup";
 import { manyOperations, setPlan, uploadDescription } from "./servers-helpers";
 
 const docsUrl = () => `${inject("fixtureOrigin")}/_pages/${pageId}/widgets.html`;
@@ -51,10 +51,9 @@ describe("re-crawl of a deployed server", () => {
     expect((await json(saved)).success).toBe(true);
     const row = await db.query.servers.findFirst({ where: eq(servers.id, server.id) });
     expect(row!.baseUrl).toBe(`${upstream()}/v1`);
-    const first = await json(
-      await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie: user.cookie, json: { apiConfig: { baseUrl: row!.baseUrl, authType: "none", headers: {} } } }),
-    );
-    expect(first.data.status).toBe("deployed");
+    await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie: user.cookie, json: { apiConfig: { baseUrl: row!.baseUrl, authType: "none", headers: {} } } });
+    const first = { data: await settledDeployment(server.id) };
+    expect(first.data?.status).toBe("deployed");
 
     const before = await connectV2(server.slug);
     const listed = (await before.listTools()).tools;
@@ -70,7 +69,7 @@ describe("re-crawl of a deployed server", () => {
     expect(await waitForRefresh(user.cookie, restarted.data.crawlId)).toMatchObject({ status: "completed", refresh: { status: "done", error: null } });
     const deployment = (await json(await call(`/api/servers/${server.id}/deployment`, { cookie: user.cookie }))).data;
     expect(deployment).toMatchObject({ status: "deployed", activeDeploymentId: deployment.deploymentId });
-    expect(deployment.deploymentId).not.toBe(first.data.deploymentId);
+    expect(deployment.deploymentId).not.toBe(first.data?.deploymentId);
 
     const auth = await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, server.id) });
     expect(auth!.authContextValues).toEqual({ account: "acct_42" });

@@ -7,7 +7,7 @@ import { usagePeriod } from "../../worker/billing/usage";
 import { organizationUsage, servers } from "../../worker/db/schema";
 import { cachedServerBySlug, invalidateServerLookups, LOOKUP_TTL_MS } from "../../worker/mcp/lookup";
 import { call, signUp } from "./helpers";
-import { bearer, connectV2, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch, settleUsage } from "./mcp-setup";
+import { bearer, connectV2, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch, settleUsage, settledDeployment } from "./mcp-setup";
 
 const callTool = (slug: string, token: string, id = 1) =>
   workerFetch(`${MCP_ORIGIN}/s/${slug}/mcp`, {
@@ -63,6 +63,7 @@ describe("cached server lookups", () => {
     // A toggle changes nothing until the redeploy; the redeploy shows at once.
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["ping"]);
     await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie: user.cookie, json: {} });
+    await settledDeployment(server.id);
     expect((await client.listTools()).tools).toEqual([]);
     await client.close();
   });

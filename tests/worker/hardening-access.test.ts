@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { TOO_MANY_ATTEMPTS } from "../../worker/auth/rate-limit";
 import { call, cookiesOf, signUp } from "./helpers";
-import { createOrg, createServer, deploy, echoTool, MCP_ORIGIN, workerFetch } from "./mcp-setup";
+import { createOrg, createServer, deploy, echoTool, MCP_ORIGIN, settledDeployment, workerFetch } from "./mcp-setup";
 
 const SESSION_COOKIE = "better-auth.session_token";
 const sessionOf = (cookie: string) => cookie.split("; ").find((c) => c.startsWith(`${SESSION_COOKIE}=`))?.split("=")[1];
@@ -187,6 +187,7 @@ describe("escaping", () => {
     const server = ((await (await call("/api/servers", { method: "POST", cookie, body: form })).json()) as { data: { id: string; slug: string } }).data;
     expect((await call(`/api/servers/${server.id}/auth-config`, { method: "POST", cookie, json: { authType: "none", authStrategy: "passthrough", exposeToPublic: true } })).status).toBe(200);
     expect((await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: { apiConfig: {} } })).status).toBe(200);
+    await settledDeployment(server.id);
     const page = await (await workerFetch(`${MCP_ORIGIN}/s/${server.slug}`, { headers: { accept: "text/html" } })).text();
     const escaped = "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&lt;script&gt;alert(&#39;t&#39;)&lt;/script&gt;";
     for (const text of [`<h1>Notes ${escaped}</h1>`, `<p>About ${escaped}</p>`]) expect(page).toContain(text);

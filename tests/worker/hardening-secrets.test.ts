@@ -8,7 +8,7 @@ import { generateServer, loadServerConfig } from "../../worker/mcp/generate";
 import { call, signUp } from "./helpers";
 import { waitForCrawl } from "./crawl-helpers";
 import { setPlan } from "./servers-helpers";
-import { connectV2, db, echoOf, MCP_ORIGIN, textOf, upstream, workerFetch } from "./mcp-setup";
+import { connectV2, db, echoOf, MCP_ORIGIN, textOf, upstream, settledDeployment, workerFetch } from "./mcp-setup";
 
 const description = (title: string, security: Record<string, unknown>) => ({
   openapi: "3.0.3",
@@ -88,7 +88,8 @@ describe("secrets", () => {
     expect((await recorded(`/api/servers/${keyServer.id}/auth-config`, { method: "POST", cookie, json: { authType: "apiKey", authStrategy: "managed", apiKey: { name: "api_key", in: "query" }, secrets: { key: apiKeySecret } } })).status).toBe(200);
 
     for (const server of [bearerServer, keyServer]) {
-      expect((await recorded(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: { apiConfig: {} } })).body.data.status).toBe("deployed");
+      expect((await recorded(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: { apiConfig: {} } })).status).toBe(200);
+      expect((await settledDeployment(server.id))?.status).toBe("deployed");
     }
 
     // Tool calls: the secrets reach the API, but never the MCP client in a result of its own making.

@@ -9,7 +9,7 @@ import { getDb } from "../../worker/db";
 import type { Bindings } from "../../worker/env";
 import { accessTokens, authConfigs, organizations, servers, subscriptions, tokenServers, tools } from "../../worker/db/schema";
 import { encryptJson, sha256Hex } from "../../worker/lib/crypto";
-import { deployServer, type DeployOptions } from "../../worker/mcp/deploy";
+import { deployServer, getDeployment, type DeployOptions } from "../../worker/mcp/deploy";
 import { settleUsage as settleMeteredUsage } from "../../worker/mcp/metering";
 import type { JsonSchemaObject, ToolMapping, UpstreamCredentials } from "../../worker/openapi/types";
 
@@ -80,6 +80,14 @@ export async function createToken(organizationId: string, serverIds: string[], o
 }
 
 export const deploy = (serverId: string, options: DeployOptions = {}) => deployServer(env, db, serverId, { origin: MCP_ORIGIN, ...options });
+
+/** Waits until the server's latest deployment (started through the API, which answers at once) has run; answers it. */
+export async function settledDeployment(serverId: string) {
+  const stub = env.DEPLOYMENT.getByName(serverId);
+  const { deploymentId } = await stub.state();
+  if (deploymentId) await stub.settle(deploymentId);
+  return getDeployment(env, db, serverId);
+}
 
 /**
  * Gives the server's Deployment object, which runs its deployments, these hosting-provider settings
