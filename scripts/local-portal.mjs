@@ -74,8 +74,19 @@ export async function deployFixture(origin, { exposeToPublic = false, descriptio
   } else {
     token = (await api(origin, "/api/access-tokens", { cookie, json: { name: "Check", serverIds: [server.id] } })).body.data.token;
   }
-  const { body: deployed } = await api(origin, `/api/servers/${server.id}/deploy/cloudflare`, { cookie, json: {} });
+  await api(origin, `/api/servers/${server.id}/deploy/cloudflare`, { cookie, json: {} });
+  const deployed = await settledDeployment(origin, server.id, cookie);
   if (deployed.data.status !== "deployed") throw new Error(`Deployment ended ${deployed.data.status}: ${deployed.data.error}`);
   console.log(`Deployed ${deployed.data.deploymentId} at ${deployed.data.mcpUrl}`);
   return { mcpUrl: deployed.data.mcpUrl, token, cookie };
+}
+
+/** The deploy call answers at once and the deployment runs as a job: polls its status until it ends (at most 60 s). */
+export async function settledDeployment(origin, serverId, cookie) {
+  for (let i = 0; ; i++) {
+    const { body } = await api(origin, `/api/servers/${serverId}/deployment`, { cookie });
+    if (body.data.status !== "deploying" && body.data.status !== "generated") return body;
+    if (i >= 240) throw new Error(`The deployment is still ${body.data.status} after 60 s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

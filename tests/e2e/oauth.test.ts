@@ -111,6 +111,9 @@ async function deployedServer(page: Page) {
   const token = await post("/api/access-tokens", { name: "Static token", serverIds: [server.id] });
   await post(`/api/servers/${server.id}/auth-config`, { authType: "none", authStrategy: "managed", exposeToPublic: false });
   await post(`/api/servers/${server.id}/deploy/cloudflare`, { apiConfig: {} });
+  // The deploy call answers at once and the deployment runs as a job: wait for it as an API user would.
+  const deployment = async () => (await (await page.request.get(`${portal.url}/api/servers/${server.id}/deployment`)).json()).data?.status;
+  await expect.poll(deployment, { timeout: 60_000, interval: 250 }).toBe("deployed");
   return { server, url: new URL(`${portal.url}/s/${server.slug}/mcp`), staticToken: token.token as string };
 }
 
