@@ -1,9 +1,12 @@
 // A server's custom domain: add a hostname (Growth), the DNS records to create, status with a re-check, remove.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Globe, RefreshCw } from "lucide-react";
 import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { z } from "zod";
 import { errorMessage } from "@/api/client";
 import { subscriptionQuery } from "@/api/billing";
 import { addCustomDomain, checkCustomDomain, customDomainQuery, removeCustomDomain, type CustomDomain } from "@/api/domains";
@@ -61,31 +64,29 @@ function CustomDomainPanel({ serverId }: { serverId: string }) {
   return <AddDomainForm serverId={serverId} />;
 }
 
+/** The hostname field: the API checks the name itself and says why it refuses one. */
+const domainSchema = z.object({ hostname: z.string().trim().min(1).max(253) });
+
 function AddDomainForm({ serverId }: { serverId: string }) {
   const queryClient = useQueryClient();
-  const [hostname, setHostname] = useState("");
+  const form = useForm<z.input<typeof domainSchema>>({ resolver: zodResolver(domainSchema), defaultValues: { hostname: "" } });
+  const hostname = useWatch({ control: form.control, name: "hostname" });
   const add = useMutation({
-    mutationFn: () => addCustomDomain(serverId, hostname),
+    mutationFn: (name: string) => addCustomDomain(serverId, name),
     onSuccess: (data) => {
       queryClient.setQueryData(customDomainQuery(serverId).queryKey, data);
       toast.success(`${data.hostname} added`);
     },
   });
   return (
-    <form
-      className="space-y-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (hostname.trim()) add.mutate();
-      }}
-    >
+    <form className="space-y-3" noValidate onSubmit={form.handleSubmit((values) => add.mutate(values.hostname))}>
       <div className="space-y-1.5">
         <Label htmlFor={`domain-${serverId}`}>Hostname</Label>
         <Input
           id={`domain-${serverId}`}
-          value={hostname}
-          onChange={(e) => setHostname(e.target.value)}
+          {...form.register("hostname")}
           placeholder="mcp.example.com"
+          maxLength={253}
           autoComplete="off"
           aria-invalid={add.isError}
           aria-describedby={add.isError ? `domain-${serverId}-error` : undefined}

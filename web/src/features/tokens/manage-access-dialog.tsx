@@ -1,21 +1,28 @@
-// Manage Server Access: which servers a token may call.
+// Manage Server Access: which servers a token may call, as a react-hook-form field.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { z } from "zod";
 import { errorMessage } from "@/api/client";
 import { assignTokenServers, tokensQuery, type TokenInfo } from "@/api/tokens";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { ServerChecklist } from "./server-checklist";
 
+const schema = z.object({ serverIds: z.array(z.string()) });
+type Values = z.infer<typeof schema>;
+
 type Props = { token: TokenInfo | null; onClose: () => void };
 
 export function ManageAccessDialog({ token, onClose }: Props) {
   const queryClient = useQueryClient();
-  const [selected, setSelected] = useState<string[]>([]);
-  useEffect(() => setSelected(token?.serverAssignments.map((a) => a.serverId) ?? []), [token]);
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { serverIds: [] } });
+  // Each token opens with its own assignments.
+  useEffect(() => form.reset({ serverIds: token?.serverAssignments.map((a) => a.serverId) ?? [] }), [token, form]);
   const update = useMutation({
-    mutationFn: () => assignTokenServers(token!.id, selected),
+    mutationFn: ({ serverIds }: Values) => assignTokenServers(token!.id, serverIds),
     onSuccess: () => {
       toast.success("Server assignments updated successfully");
       onClose();
@@ -27,17 +34,23 @@ export function ManageAccessDialog({ token, onClose }: Props) {
   return (
     <Dialog open={token !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Manage Server Access</DialogTitle>
-          <DialogDescription>Choose the servers {token?.name || "Unnamed Token"} can call.</DialogDescription>
-        </DialogHeader>
-        <ServerChecklist selected={selected} onChange={setSelected} idPrefix="access-server" />
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>Cancel</Button>
-          <Button onClick={() => update.mutate()} disabled={update.isPending}>
-            {update.isPending ? "Updating..." : "Update Access"}
-          </Button>
-        </DialogFooter>
+        <form onSubmit={form.handleSubmit((values) => update.mutate(values))} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>Manage Server Access</DialogTitle>
+            <DialogDescription>Choose the servers {token?.name || "Unnamed Token"} can call.</DialogDescription>
+          </DialogHeader>
+          <Controller
+            control={form.control}
+            name="serverIds"
+            render={({ field }) => <ServerChecklist selected={field.value} onChange={field.onChange} idPrefix="access-server" />}
+          />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>Cancel</Button>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? "Updating..." : "Update Access"}
+            </Button>
+          </DialogFooter>
+        </form>
       </DialogContent>
     </Dialog>
   );

@@ -1,10 +1,12 @@
-// Deploy step crawl management (spec §2, §4): restart a crawl (polled every 3 s) and the automated
-// re-crawl toggle with its weekly/monthly frequency; a free plan gets the upgrade modal.
+// Deploy step crawl management: restart a crawl (polled every 3 s) and the automated re-crawl toggle
+// with its weekly/monthly frequency, a small form saved on each change; a free plan gets the upgrade modal.
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Loader2, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { z } from "zod";
 import { ApiError, errorMessage } from "@/api/client";
 import { getCrawlStatus, poll, RECRAWL_POLL } from "@/api/crawl";
 import { restartCrawl, serversQuery, setAutomatedCrawl, type CrawlFrequency, type Server } from "@/api/servers";
@@ -15,12 +17,17 @@ import { Switch } from "@/components/ui/switch";
 import { formatDateTime } from "@/lib/format";
 
 export const NOT_FROM_CRAWL_MESSAGE = "This server was not created from a crawl and cannot be recrawled";
+const automatedCrawlSchema = z.object({ enabled: z.boolean(), frequency: z.enum(["weekly", "monthly"]) });
+type AutomatedCrawl = z.infer<typeof automatedCrawlSchema>;
 
 export function CrawlManagement({ server }: { server: Server }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [enabled, setEnabled] = useState(!!server.automatedCrawlEnabled);
-  const [frequency, setFrequency] = useState<CrawlFrequency>(server.automatedCrawlFrequency === "monthly" ? "monthly" : "weekly");
+  // The form holds what is saved: a change shows once the API has taken it.
+  const form = useForm<AutomatedCrawl>({
+    defaultValues: { enabled: !!server.automatedCrawlEnabled, frequency: server.automatedCrawlFrequency === "monthly" ? "monthly" : "weekly" },
+  });
+  const [enabled, frequency] = useWatch({ control: form.control, name: ["enabled", "frequency"] });
   const [saving, setSaving] = useState(false);
   const [upgrade, setUpgrade] = useState(false);
   const [recrawl, setRecrawl] = useState<{ completed: number; total: number; refreshing?: boolean } | null>(null);
@@ -68,9 +75,9 @@ export function CrawlManagement({ server }: { server: Server }) {
   const save = async (nextEnabled: boolean, nextFrequency: CrawlFrequency, frequencyChange: boolean) => {
     setSaving(true);
     try {
-      await setAutomatedCrawl(server.id, nextEnabled, nextFrequency);
-      setEnabled(nextEnabled);
-      setFrequency(nextFrequency);
+      const next = automatedCrawlSchema.parse({ enabled: nextEnabled, frequency: nextFrequency });
+      await setAutomatedCrawl(server.id, next.enabled, next.frequency);
+      form.reset(next);
       toast.success(
         frequencyChange ? `Automated crawl frequency updated to ${nextFrequency}` : nextEnabled ? `Automated ${nextFrequency} crawls enabled` : "Automated crawls disabled",
       );
@@ -85,7 +92,7 @@ export function CrawlManagement({ server }: { server: Server }) {
 
   const changeFrequency = (value: CrawlFrequency) => {
     if (enabled) save(true, value, true);
-    else setFrequency(value);
+    else form.setValue("frequency", value);
   };
 
   return (

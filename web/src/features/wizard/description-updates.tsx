@@ -1,10 +1,13 @@
 // Edit mode's description updates: the pending version's diff (breaking changes first) with Apply and
 // Discard; pushing a new description (file or URL) or syncing the server's URL; the version history
 // with Restore.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, History, RefreshCw, Upload } from "lucide-react";
-import { useRef, useState } from "react";
+import { useRef } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { z } from "zod";
 import { errorMessage } from "@/api/client";
 import type { Server } from "@/api/servers";
 import { applyVersion, discardVersion, pushDescription, syncNow, versionsQuery, type DiffEntry, type SpecVersion } from "@/api/versions";
@@ -16,6 +19,8 @@ import { formatDateTime } from "@/lib/format";
 const KIND_LABELS: Record<DiffEntry["kind"], string> = { added: "Added", removed: "Removed", renamed: "Renamed", changed: "Changed" };
 const ORIGIN_LABELS: Record<SpecVersion["origin"], string> = { initial: "First description", file: "Uploaded file", url: "URL", sync: "Sync" };
 const STATUS_LABELS: Record<SpecVersion["status"], string> = { pending: "Pending", applied: "Current", superseded: "Earlier", discarded: "Discarded" };
+/** A new description's URL: Check URL waits until one is typed. */
+const pushUrlSchema = z.object({ url: z.string().trim().min(1).max(2048) });
 
 function useVersionActions(serverId: string) {
   const queryClient = useQueryClient();
@@ -110,7 +115,8 @@ export function DescriptionVersions({ server }: { server: Server }) {
   const versions = useQuery(versionsQuery(server.id));
   const { apply } = useVersionActions(server.id);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [url, setUrl] = useState("");
+  const form = useForm<z.input<typeof pushUrlSchema>>({ resolver: zodResolver(pushUrlSchema), defaultValues: { url: "" } });
+  const url = useWatch({ control: form.control, name: "url" });
   const afterPush = async (message: string) => {
     toast.success(message);
     await queryClient.invalidateQueries({ queryKey: ["servers"] });
@@ -138,14 +144,8 @@ export function DescriptionVersions({ server }: { server: Server }) {
           </Button>
         </div>
       )}
-      <form
-        className="flex flex-col gap-2 sm:flex-row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (url.trim()) push.mutate({ url: url.trim() });
-        }}
-      >
-        <Input aria-label="New description URL" placeholder="https://api.example.com/openapi.json" value={url} onChange={(e) => setUrl(e.target.value)} />
+      <form className="flex flex-col gap-2 sm:flex-row" noValidate onSubmit={form.handleSubmit((values) => push.mutate({ url: values.url.trim() }))}>
+        <Input aria-label="New description URL" placeholder="https://api.example.com/openapi.json" maxLength={2048} {...form.register("url")} />
         <div className="flex gap-2">
           <Button type="submit" variant="outline" size="sm" disabled={!url.trim() || push.isPending}>Check URL</Button>
           <Button type="button" variant="outline" size="sm" onClick={() => fileInput.current?.click()} disabled={push.isPending}>

@@ -1,8 +1,10 @@
 // The Tools step's choices of how tools reach a model (each directly, or three search tools for a large
 // API) and how large one answer may be; both are saved at once and apply at the next deploy.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { z } from "zod";
 import { errorMessage } from "@/api/client";
 import { saveToolSettings, toolModeQuery, type ToolMode, type ToolSettings } from "@/api/tools";
 import { Button } from "@/components/ui/button";
@@ -19,6 +21,10 @@ const CHOICES: { mode: ToolMode; label: string; help: string }[] = [
 /** The response budget in KB of 1,000 bytes, as the API bounds it (1,000 to 1,000,000 bytes). */
 const MIN_KB = 1;
 const MAX_KB = 1000;
+/** The budget field: a whole number of KB within the API's bounds. */
+export const budgetSchema = z.object({
+  kb: z.string().refine((kb) => Number.isInteger(Number(kb)) && Number(kb) >= MIN_KB && Number(kb) <= MAX_KB, `Enter a whole number of KB from ${MIN_KB} to ${MAX_KB}.`),
+});
 
 function useToolSettings(serverId: string, failure: string) {
   const queryClient = useQueryClient();
@@ -58,26 +64,26 @@ export function ToolModeChoice({ serverId }: { serverId: string }) {
 /** The largest answer one tool call returns to the model; longer answers are cut with a note saying so. */
 function ResponseBudget({ serverId, savedBytes }: { serverId: string; savedBytes: number }) {
   const { save } = useToolSettings(serverId, "Failed to save the response limit");
-  const [kb, setKb] = useState(String(savedBytes / 1000));
-  const value = Number(kb);
-  const invalid = !Number.isInteger(value) || value < MIN_KB || value > MAX_KB;
-  const changed = !invalid && value * 1000 !== savedBytes;
+  const form = useForm<z.infer<typeof budgetSchema>>({ resolver: zodResolver(budgetSchema), mode: "onChange", defaultValues: { kb: String(savedBytes / 1000) } });
+  const kb = useWatch({ control: form.control, name: "kb" });
+  const invalid = !!form.formState.errors.kb;
+  const changed = !invalid && budgetSchema.safeParse({ kb }).success && Number(kb) * 1000 !== savedBytes;
   return (
     <form
       className="space-y-1 rounded-md border p-3 text-sm"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (changed) save.mutate({ maxResponseBytes: value * 1000 }, { onSuccess: () => toast.success("Response limit saved") });
-      }}
+      noValidate
+      onSubmit={form.handleSubmit(({ kb }) => {
+        if (Number(kb) * 1000 !== savedBytes) save.mutate({ maxResponseBytes: Number(kb) * 1000 }, { onSuccess: () => toast.success("Response limit saved") });
+      })}
     >
       <label htmlFor={`budget-${serverId}`} className="font-medium">Largest answer per call (KB)</label>
       <div className="flex items-center gap-2">
-        <Input id={`budget-${serverId}`} type="number" inputMode="numeric" min={MIN_KB} max={MAX_KB} step={1} className="w-28" value={kb} onChange={(e) => setKb(e.target.value)} aria-invalid={invalid} aria-describedby={`budget-${serverId}-help`} />
+        <Input id={`budget-${serverId}`} type="number" inputMode="numeric" min={MIN_KB} max={MAX_KB} step={1} className="w-28" {...form.register("kb")} aria-invalid={invalid} aria-describedby={`budget-${serverId}-help`} />
         <Button type="submit" variant="outline" size="sm" disabled={!changed || save.isPending}>{save.isPending ? "Saving..." : "Save"}</Button>
       </div>
       <p id={`budget-${serverId}-help`} className={invalid ? "text-xs text-destructive" : "text-xs text-muted-foreground"} role={invalid ? "alert" : undefined}>
         {invalid
-          ? `Enter a whole number of KB from ${MIN_KB} to ${MAX_KB}.`
+          ? form.formState.errors.kb?.message
           : "Longer answers are cut, with a note telling the model how to page for more. 100 KB is about 25,000 tokens. Applies at the next deploy."}
       </p>
     </form>

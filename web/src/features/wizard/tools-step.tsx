@@ -3,7 +3,8 @@
 // view, and the tools as cards (a short list) or a virtualised list (thousands of tools).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Search } from "lucide-react";
-import { useDeferredValue, useMemo, useState } from "react";
+import { useDeferredValue, useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";
 import { subscriptionQuery } from "@/api/billing";
@@ -21,9 +22,9 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
   const query = mappingsQuery(serverId, toolCount > SUMMARY_OVER_TOOLS ? "summary" : "full");
   const tools = useQuery(query);
   const subscription = useQuery(subscriptionQuery);
-  const [search, setSearch] = useState("");
-  const [tag, setTag] = useState("");
-  const [method, setMethod] = useState("");
+  // The filter bar is a form that is never sent: the list follows its fields as they change.
+  const filterForm = useForm({ defaultValues: { search: "", tag: "", method: "" } });
+  const [search, tag, method] = useWatch({ control: filterForm.control, name: ["search", "tag", "method"] });
   // Typing stays responsive: the list follows the search a moment later when it is long.
   const term = useDeferredValue(search);
   const limit = maxToolsOf(subscription.data);
@@ -95,7 +96,7 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <div className="relative flex-1">
             <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
-            <Input className="pl-8" placeholder="Search tools..." aria-label="Search tools" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <Input className="pl-8" placeholder="Search tools..." aria-label="Search tools" maxLength={200} {...filterForm.register("search")} />
           </div>
           <div className="flex gap-2">
             <Button type="button" variant="outline" size="sm" onClick={() => setAll(true)} disabled={bulk.isPending}>{narrowed ? "Enable Filtered" : "Enable All"}</Button>
@@ -105,12 +106,12 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
         {(facets.tags.length > 0 || facets.methods.length > 1) && (
           <div className="flex flex-wrap gap-2">
             {facets.tags.length > 0 && (
-              <select aria-label="Filter by tag" className={selectClass} value={tag} onChange={(e) => setTag(e.target.value)}>
+              <select aria-label="Filter by tag" className={selectClass} {...filterForm.register("tag")}>
                 <option value="">All tags</option>
                 {facets.tags.map(([name, count]) => <option key={name} value={name}>{name} ({count})</option>)}
               </select>
             )}
-            <select aria-label="Filter by method" className={selectClass} value={method} onChange={(e) => setMethod(e.target.value)}>
+            <select aria-label="Filter by method" className={selectClass} {...filterForm.register("method")}>
               <option value="">All methods</option>
               {facets.methods.map(([name, count]) => <option key={name} value={name}>{name} ({count})</option>)}
             </select>
