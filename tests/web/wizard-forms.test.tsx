@@ -1,0 +1,56 @@
+// The wizard's auth steps as one form: a refused Next keeps everything typed, on this step and the
+// others, and Next waits (disabled) while the draft is saved.
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { expect, it, vi } from "vitest";
+import { renderApp } from "./helpers";
+import { createRoutes, mockWizardApi, ok, savedConfig } from "./wizard-fixtures";
+
+vi.setConfig({ testTimeout: 20_000 });
+
+it("keeps what was typed through refusals and step changes, and disables Next while saving", async () => {
+  const routes = createRoutes();
+  let answerSave: (() => void) | undefined;
+  routes["POST /api/servers/srv_new/auth-config"] = (call) => new Promise((resolve) => (answerSave = () => resolve(ok({ ...savedConfig, ...(call.body as object) }))));
+  const calls = mockWizardApi(routes);
+  const user = userEvent.setup();
+  renderApp("/servers");
+  await user.click(await screen.findByRole("button", { name: "Add Server" }));
+  await user.click(screen.getByRole("button", { name: /OpenAPI Spec/ }));
+  await user.type(screen.getByLabelText("OpenAPI URL"), "https://api.example.com/openapi.json");
+  await user.click(screen.getByRole("button", { name: "Next: Configure Authentication" }));
+  await user.click(await screen.findByRole("checkbox", { name: "Wizard token" }));
+  await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
+
+  await user.type(await screen.findByLabelText("Value for workspaceId"), "ws_42");
+  await user.click(screen.getByRole("button", { name: "Make apiVersion static" }));
+  await user.click(screen.getByRole("button", { name: "Next: Configure Credentials" }));
+  expect(screen.getByRole("alert")).toHaveTextContent("Please provide values for all static parameters: apiVersion");
+  expect(screen.getByLabelText("Value for workspaceId")).toHaveValue("ws_42");
+
+  // Back to Authentication and forward again: the token choice and the values are still there.
+  await user.click(screen.getByRole("button", { name: "Back" }));
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  expect(screen.getByRole("checkbox", { name: "Wizard token" })).toBeChecked();
+  await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
+  expect(await screen.findByLabelText("Value for workspaceId")).toHaveValue("ws_42");
+  await user.type(screen.getByLabelText("Value for apiVersion"), "2024-01");
+  await user.click(screen.getByRole("button", { name: "Next: Configure Credentials" }));
+
+  await user.type(await screen.findByLabelText("Bearer Token"), " ");
+  await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
+  expect(screen.getByRole("alert")).toHaveTextContent("Managed authentication requires API credentials. Please provide the Bearer Token for the target API.");
+  expect(screen.getByLabelText("Bearer Token")).toHaveValue(" ");
+  await user.clear(screen.getByLabelText("Bearer Token"));
+  await user.type(screen.getByLabelText("Bearer Token"), "sk_live_secret");
+  await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
+  const saving = await screen.findByRole("button", { name: "Saving..." });
+  expect(saving).toBeDisabled();
+  expect(within(saving.parentElement!).getByRole("button", { name: "Back" })).toBeDisabled();
+  answerSave!();
+  expect(await screen.findByRole("list", { name: "Tools" })).toBeInTheDocument();
+  expect(calls.find((c) => c.method === "POST" && c.path === "/api/servers/srv_new/auth-config")!.body).toMatchObject({
+    secrets: { token: "sk_live_secret" },
+    authContextValues: { workspaceId: "ws_42", apiVersion: "2024-01" },
+  });
+});
