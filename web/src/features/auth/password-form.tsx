@@ -26,7 +26,6 @@ type Values = z.infer<typeof schema>;
 
 export function PasswordForm({ redirect }: { redirect: string }) {
   const [mode, setMode] = useState<"sign-in" | "sign-up">("sign-in");
-  const [serverError, setServerError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const router = useRouter();
   const form = useForm<Values>({
@@ -36,13 +35,13 @@ export function PasswordForm({ redirect }: { redirect: string }) {
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
-    setServerError(null);
     try {
       const { user } = mode === "sign-up" ? await passwordSignUp(values) : await passwordSignIn(mode, { email: values.email, password: values.password });
       queryClient.setQueryData(profileQuery.queryKey, user);
       router.history.push(redirect);
     } catch (error) {
-      setServerError(errorMessage(error, mode === "sign-up" ? "Sign up failed" : "Sign in failed"));
+      // The server's refusal (a taken email, a common password) shows below the form until the next try.
+      form.setError("root", { message: errorMessage(error, mode === "sign-up" ? "Sign up failed" : "Sign in failed") });
     }
   });
 
@@ -76,7 +75,7 @@ export function PasswordForm({ redirect }: { redirect: string }) {
         {error("password") ??
           (mode === "sign-up" && <p className="text-sm text-muted-foreground">At least 8 characters; common passwords are refused.</p>)}
       </div>
-      {serverError && <p role="alert" className="text-sm text-destructive">{serverError}</p>}
+      {errors.root && <p role="alert" className="text-sm text-destructive">{errors.root.message}</p>}
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {mode === "sign-in" ? "Sign In" : "Sign Up"}
       </Button>
@@ -86,7 +85,6 @@ export function PasswordForm({ redirect }: { redirect: string }) {
           type="button"
           className="font-medium text-foreground underline underline-offset-4"
           onClick={() => {
-            setServerError(null);
             form.clearErrors();
             setMode(mode === "sign-in" ? "sign-up" : "sign-in");
           }}
