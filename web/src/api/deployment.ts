@@ -1,6 +1,7 @@
-// Deployment: status, API configuration, deploy and cancel.
+// Deployment: status (also pushed live), API configuration, deploy and cancel.
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "./client";
+import { subscribe } from "./live";
 
 export type DeploymentState = "generated" | "deploying" | "deployed" | "failed";
 export type DeploymentLogEntry = { at: string; message: string };
@@ -29,6 +30,15 @@ export type ApiConfig = {
   headers: Record<string, string>;
 };
 
+/** What the server's Deployment object pushes over GET /api/servers/{id}/deployment/ws while it runs. */
+export type DeploymentProgress = {
+  deploymentId: string | null;
+  status: DeploymentState | null;
+  error: string | null;
+  startedAt: string | null;
+  log: DeploymentLogEntry[];
+};
+
 /** Generated (code ready, not yet handed to the host) and deploying are both still under way. */
 export const inProgress = (view: DeploymentView | null | undefined) => view?.status === "deploying" || view?.status === "generated";
 
@@ -53,7 +63,7 @@ export const apiConfigQuery = (serverId: string) =>
     queryFn: () => apiRequest<ApiConfig>(`${serverPath(serverId)}/api-config`, { fallbackError: "Failed to load API configuration" }),
   });
 
-/** Deploys (or redeploys) through the hosting provider; the answer is deployed, failed, or deploying. */
+/** Starts a deploy (or redeploy) through the hosting provider: answers at once, usually deploying (a job that runs on). */
 export const deployServer = (serverId: string, apiConfig: ApiConfig | undefined) =>
   apiRequest<DeploymentView>(`${serverPath(serverId)}/deploy/cloudflare`, {
     method: "POST",
@@ -71,3 +81,13 @@ export const cancelDeployment = (serverId: string) =>
     method: "DELETE",
     fallbackError: "Failed to cancel deployment",
   });
+
+const isProgress = (value: unknown): value is { success: true; data: DeploymentProgress } =>
+  typeof value === "object" && value !== null && typeof (value as { data?: DeploymentProgress }).data === "object" && Array.isArray((value as { data: DeploymentProgress }).data?.log);
+
+/**
+ * Subscribes to a server's deployment progress: `onProgress` runs with each state the server pushes
+ * (the first right after connecting); null when WebSocket is unavailable — the caller polls anyway.
+ */
+export const subscribeDeployment = (serverId: string, onProgress: (progress: DeploymentProgress) => void) =>
+  subscribe(`${serverPath(serverId)}/deployment/ws`, isProgress, (message) => onProgress(message.data));
