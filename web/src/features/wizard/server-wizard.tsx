@@ -63,8 +63,10 @@ function WizardBody({ initial, mode, close }: { initial: Server | null; mode: Wi
     if (event.type === "saveStarted") return save();
     dispatch(event);
   };
-  // The draft's rules run on the auth steps; the Tools step has nothing to check.
+  // The draft's rules run on the auth steps; the Tools step has nothing to check. The form counts as
+  // submitting until the save is over, so a second click cannot start another.
   const next = step === "manage" ? () => go({}) : auth.form.handleSubmit(() => go({}), (errors) => go(draftIssues(errors)));
+  const busy = saving || auth.form.formState.isSubmitting;
 
   return (
     <FormProvider {...auth.form}>
@@ -111,12 +113,12 @@ function WizardBody({ initial, mode, close }: { initial: Server | null; mode: Wi
             {isFirstStep(state, steps) ? (
               <Button type="button" variant="outline" onClick={close}>Cancel</Button>
             ) : (
-              <Button type="button" variant="outline" onClick={() => dispatch({ type: "wentBack", steps })} disabled={saving}>Back</Button>
+              <Button type="button" variant="outline" onClick={() => dispatch({ type: "wentBack", steps })} disabled={busy}>Back</Button>
             )}
             {step === "deploy" ? (
               <Button type="button" onClick={close}>{mode === "create" ? "Finish" : "Close"}</Button>
             ) : (
-              <Button type="button" onClick={next} disabled={saving || (!auth.ready && step !== "manage")}>
+              <Button type="button" onClick={next} disabled={busy || (!auth.ready && step !== "manage")}>
                 {saving && <Loader2 className="animate-spin" aria-hidden />}
                 {saving ? "Saving..." : nextLabel(step, credentialsNeeded)}
               </Button>
