@@ -1,4 +1,4 @@
-// Create-token dialog (spec §2): optional name (default: the server name plus 'Token') and expiry
+// Create-token dialog: optional name (default: the server name plus 'Token') and expiry
 // in days; the token is created assigned to this server and then shown once.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

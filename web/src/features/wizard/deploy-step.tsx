@@ -1,4 +1,4 @@
-// Deploy step (spec §2): the success panel with Deploy Server, crawl management, next steps, and in
+// Deploy step: the success panel with Deploy Server, crawl management, next steps, and in
 // edit mode Delete Server with its confirmation.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Rocket, Trash2 } from "lucide-react";

@@ -1,4 +1,4 @@
-// The wizard's steps and navigation rules (spec §2, §4): which steps show, and which can be jumped to.
+// The wizard's steps and navigation rules: which steps show, and which can be jumped to.
 export const STEP_LABELS = {
   source: "Source",
   auth: "Authentication",

@@ -1,4 +1,4 @@
-// Tools (manage) step (spec §2, §5): search and filters by tag and method, Enable/Disable All or
+// Tools (manage) step: search and filters by tag and method, Enable/Disable All or
 // Filtered, per-tool toggles within the plan's active-tool limit, the active/limit counter kept in
 // view, and the tools as cards (a short list) or a virtualised list (thousands of tools).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
