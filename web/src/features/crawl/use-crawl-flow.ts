@@ -1,224 +1,178 @@
-// The crawl flow: map → page selection (or the site's own OpenAPI description) → crawl
-// (live updates, polling) → extraction job → server from the spec. Any failure resets the flow and
-// keeps the message for the 'Crawl Failed' box.
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+// The crawl flow: the state machine of ./crawl-machine driven by the API. While crawling, the
+// CrawlSession pushes the status over a WebSocket and React Query polls it beside that every 5 s (the
+// fallback when the socket is missing or drops); the extraction job is polled the same way.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useReducer, useRef } from "react";
 import { toast } from "sonner";
 import { ApiError, errorMessage } from "@/api/client";
-import {
-  cancelCrawl,
-  CRAWL_POLL,
-  CRAWL_TIMEOUT_MESSAGE,
-  EXTRACT_POLL,
-  EXTRACT_TIMEOUT_MESSAGE,
-  getCrawlStatus,
-  getExtractionJob,
-  mapSite,
-  poll,
-  startCrawl,
-  startExtraction,
-  type CrawlStatus,
-  type MapSource,
-  type OpenApiOffer,
-} from "@/api/crawl";
-import { createServer, createServerFromSpec, serversQuery, type Server } from "@/api/servers";
+import { cancelCrawl, CRAWL_POLL, EXTRACT_POLL, getCrawlStatus, getExtractionJob, mapSite, startCrawl, startExtraction, type CrawlStatus, type MapSource, type OpenApiOffer } from "@/api/crawl";
 import { subscribeCrawl } from "@/api/crawl-live";
+import { createServer, createServerFromSpec, serversQuery, type Server } from "@/api/servers";
+import { crawlReducer, initialCrawlState, NO_PAGES_MESSAGE, NOT_CONVERTIBLE_MESSAGE } from "./crawl-machine";
 
-const NO_PAGES_MESSAGE = "No pages found at the provided URL";
-
-export type CrawlPhase = "idle" | "mapping" | "selecting" | "crawling" | "generating" | "creating";
+export { NOT_CONVERTIBLE_MESSAGE };
+export type { CrawlPhase } from "./crawl-machine";
 export type CrawlFlow = ReturnType<typeof useCrawlFlow>;
 /** What the map found beside the pages: the site's own description, offered as the exact source. */
 export type Discovery = { openapi: OpenApiOffer | null; source: MapSource | null; pending: boolean; error: string | null; onUse: () => void };
 
-export const NOT_CONVERTIBLE_MESSAGE =
-  "The crawled content could not be converted to an OpenAPI specification. Please ensure the documentation contains API endpoint information.";
-
-class FlowError extends Error {}
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
 const reason = (error: unknown) => (error instanceof Error && error.message ? error.message : "Unknown error");
+/** A poll failure that asking again will not mend (signed out, or the crawl or job is gone); null for one to retry. */
+const fatal = (error: unknown) => (error instanceof ApiError && (error.status === 401 || error.status === 404) ? reason(error) : null);
 
-
+/** Polling of a job's status with React Query: no read on start, one every `intervalMs` while enabled. */
+const pollOptions = (intervalMs: number, enabled: boolean) =>
+  ({ enabled, initialData: null, staleTime: Infinity, gcTime: 0, retry: false, refetchInterval: intervalMs, refetchIntervalInBackground: true }) as const;
 
 export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => void }) {
   const queryClient = useQueryClient();
-  const [phase, setPhase] = useState<CrawlPhase>("idle");
-  const [url, setUrl] = useState("");
-  const [links, setLinks] = useState<string[]>([]);
-  const [openapi, setOpenapi] = useState<OpenApiOffer | null>(null);
-  const [source, setSource] = useState<MapSource | null>(null);
-  const [usingOpenApi, setUsingOpenApi] = useState(false);
-  const [openApiError, setOpenApiError] = useState<string | null>(null);
-  const [status, setStatus] = useState<CrawlStatus | null>(null);
-  const [messages, setMessages] = useState<string[]>([]);
-  const [progress, setProgress] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const crawlId = useRef<string | null>(null);
-  const abort = useRef<AbortController | null>(null);
+  const [state, dispatch] = useReducer(crawlReducer, initialCrawlState);
   const meta = useRef<{ name?: string; description?: string }>({});
-
-  const stop = () => {
-    abort.current?.abort();
-    abort.current = null;
-  };
-  useEffect(() => stop, []);
-
-  const reset = useCallback((message: string | null) => {
-    stop();
-    crawlId.current = null;
-    setPhase("idle");
-    setLinks([]);
-    setOpenapi(null);
-    setSource(null);
-    setUsingOpenApi(false);
-    setOpenApiError(null);
-    setStatus(null);
-    setMessages([]);
-    setProgress(0);
-    setError(message);
-  }, []);
+  // Each crawl's extraction and each spec's server are requested once, whatever renders happen.
+  const requested = useRef(new Set<string>());
+  const { phase, crawlId, jobId, specId } = state;
 
   /** Maps the documentation URL and opens the page selection. */
   const begin = async (docUrl: string, details: { name?: string; description?: string } = {}) => {
-    if (!docUrl.trim()) return setError("Please provide documentation URL to crawl");
+    if (!docUrl.trim()) return dispatch({ type: "errorShown", error: "Please provide documentation URL to crawl" });
     meta.current = Object.fromEntries(Object.entries(details).filter(([, v]) => v?.trim()).map(([k, v]) => [k, v!.trim()]));
-    setUrl(docUrl.trim());
-    setError(null);
-    setPhase("mapping");
+    dispatch({ type: "mapRequested", url: docUrl.trim() });
     try {
-      const found = await mapSite(docUrl.trim());
-      if (!found.links.length && !found.openapi) return reset(NO_PAGES_MESSAGE);
-      setLinks(found.links);
-      setOpenapi(found.openapi);
-      setSource(found.source);
-      setPhase("selecting");
+      dispatch({ type: "mapped", ...(await mapSite(docUrl.trim())) });
     } catch (e) {
-      // An empty site (the spec's own message) and a plan's server limit are said as the portal writes them.
+      // An empty site and a plan's server limit are said as the portal writes them.
       const why = reason(e);
       const plain = why === NO_PAGES_MESSAGE || (e instanceof ApiError && e.status === 403);
-      reset(plain ? why : `Failed to map documentation: ${why}`);
+      dispatch({ type: "reset", error: plain ? why : `Failed to map documentation: ${why}` });
     }
   };
 
   /** Creates the server from the site's own description, as the OpenAPI-URL source does; a refusal stays in the dialog. */
   const acceptOpenApi = async () => {
-    if (!openapi || usingOpenApi) return;
-    setUsingOpenApi(true);
-    setOpenApiError(null);
+    if (!state.openapi || state.usingOpenApi) return;
+    dispatch({ type: "offerRequested" });
     let server: Server;
     try {
-      server = await createServer({ url: openapi.url, ...meta.current });
+      server = await createServer({ url: state.openapi.url, ...meta.current });
     } catch (e) {
-      setUsingOpenApi(false);
-      return setOpenApiError(errorMessage(e, "Failed to create server"));
+      return dispatch({ type: "offerFailed", error: errorMessage(e, "Failed to create server") });
     }
     await queryClient.invalidateQueries({ queryKey: serversQuery.queryKey });
-    reset(null);
+    dispatch({ type: "reset", error: null });
     onCreated(server);
   };
 
-  /** Crawls the chosen pages, then generates the spec and creates the server. */
+  /** Crawls the chosen pages; the spec and the server follow as the crawl's status allows. */
   const crawl = async (selected: string[]) => {
-    const controller = new AbortController();
-    abort.current = controller;
-    setPhase("crawling");
-    let id: string;
+    dispatch({ type: "crawlRequested" });
     try {
-      const started = await startCrawl(url, selected);
-      if (!started?.crawlId) return reset("Failed to start crawl - no crawl ID returned");
-      id = started.crawlId;
-      crawlId.current = id;
-      setStatus({ status: "crawling", completed: 0, total: started.total ?? selected.length, pageDetails: selected.map((u) => ({ url: u, status: "pending" })) });
-      toast.success(`Crawl started! Processing ${started.total ?? selected.length} pages...`);
+      const started = await startCrawl(state.url, selected);
+      if (!started?.crawlId) return dispatch({ type: "reset", error: "Failed to start crawl - no crawl ID returned" });
+      const total = started.total ?? selected.length;
+      dispatch({ type: "crawlStarted", crawlId: started.crawlId, total, selected });
+      toast.success(`Crawl started! Processing ${total} pages...`);
     } catch (e) {
-      return reset(`Failed to start crawl: ${reason(e)}`);
-    }
-    // Pushed statuses render (and finish the crawl) at once; polling runs beside them every 5 s, as the
-    // fallback when the socket is missing or drops, and to give up after 120 polls.
-    const polling = new AbortController();
-    controller.signal.addEventListener("abort", () => polling.abort(), { once: true });
-    const onStatus = (s: CrawlStatus) => {
-      setStatus(s);
-      if (s.status === "failed") throw new FlowError(`Crawl failed: ${s.error || "Unknown error"}`);
-      return s.status === "completed";
-    };
-    let settle!: { resolve: (s: CrawlStatus) => void; reject: (e: unknown) => void };
-    const pushed = new Promise<CrawlStatus>((resolve, reject) => (settle = { resolve, reject }));
-    const unsubscribe = subscribeCrawl(id, (s) => {
-      if (controller.signal.aborted) return;
-      try {
-        if (onStatus(s)) settle.resolve(s);
-      } catch (e) {
-        settle.reject(e);
-      }
-    });
-    const polled = poll(() => getCrawlStatus(id), { ...CRAWL_POLL, signal: polling.signal, timeoutMessage: CRAWL_TIMEOUT_MESSAGE, onValue: onStatus });
-    const stopWatching = () => {
-      unsubscribe?.();
-      polling.abort();
-      // The loser of the race ends with an abort or a late status: nothing to report.
-      polled.catch(() => {});
-      pushed.catch(() => {});
-    };
-    try {
-      const done = await Promise.race([polled, pushed]).finally(stopWatching);
-      await generate(id, done.completed, controller.signal);
-    } catch (e) {
-      if (isAbort(e)) return;
-      reset(reason(e));
+      dispatch({ type: "reset", error: `Failed to start crawl: ${reason(e)}` });
     }
   };
 
-  const generate = async (id: string, pages: number, signal: AbortSignal) => {
-    setPhase("generating");
-    setMessages(["Analyzing crawled documentation..."]);
-    let jobId: string | undefined;
-    try {
-      jobId = (await startExtraction(id))?.jobId;
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 400) throw new FlowError(NOT_CONVERTIBLE_MESSAGE);
-      throw new FlowError(`Failed to generate OpenAPI specification: ${reason(e)}`);
-    }
-    if (!jobId) throw new FlowError("Failed to start OpenAPI extraction job");
-    setMessages([`Successfully crawled ${pages} pages`, "Now analyzing content to generate OpenAPI specification..."]);
-    const job = await poll(() => getExtractionJob(jobId), {
-      ...EXTRACT_POLL,
-      signal,
-      timeoutMessage: EXTRACT_TIMEOUT_MESSAGE,
-      onValue: (j, attempt) => {
-        setProgress(Math.min(attempt * 2, 90));
-        // The job's "nothing API-like" outcome reads as the spec's text for HTTP 400, not as a failed extraction.
-        if (j.status === "failed") throw new FlowError(j.error === NOT_CONVERTIBLE_MESSAGE ? j.error : `OpenAPI extraction failed: ${j.error || "Unknown error"}`);
-        return j.status === "completed";
+  const crawling = phase === "crawling" && crawlId !== null;
+  useQuery({
+    queryKey: ["crawl-status", crawlId],
+    queryFn: async () => {
+      try {
+        const status = await getCrawlStatus(crawlId!);
+        dispatch({ type: "crawlStatus", crawlId: crawlId!, status, polled: true });
+        return status;
+      } catch (e) {
+        dispatch({ type: "crawlPollFailed", crawlId: crawlId!, fatal: fatal(e) });
+        throw e;
+      }
+    },
+    ...pollOptions(CRAWL_POLL.intervalMs, crawling),
+  });
+
+  // Pushed statuses render (and end the crawl) at once.
+  useEffect(() => {
+    if (!crawling) return;
+    const unsubscribe = subscribeCrawl(crawlId, (status: CrawlStatus) => dispatch({ type: "crawlStatus", crawlId, status, polled: false }));
+    return unsubscribe ?? undefined;
+  }, [crawling, crawlId]);
+
+  // The crawl is over: the extraction job starts.
+  useEffect(() => {
+    if (phase !== "generating" || !crawlId || jobId || requested.current.has(crawlId)) return;
+    requested.current.add(crawlId);
+    startExtraction(crawlId).then(
+      (answer) =>
+        answer?.jobId
+          ? dispatch({ type: "extractionStarted", crawlId, jobId: answer.jobId })
+          : dispatch({ type: "reset", error: "Failed to start OpenAPI extraction job" }),
+      (e) => {
+        const error = e instanceof ApiError && e.status === 400 ? NOT_CONVERTIBLE_MESSAGE : `Failed to generate OpenAPI specification: ${reason(e)}`;
+        dispatch({ type: "reset", error });
       },
-    });
-    if (!job.specId) throw new FlowError("Failed to generate OpenAPI specification from crawled documentation");
-    setPhase("creating");
-    setProgress(100);
-    let server: Server;
-    try {
-      server = await createServerFromSpec({ specId: job.specId, ...meta.current });
-    } catch (e) {
-      throw new FlowError(`Failed to create server from specification: ${reason(e)}`);
-    }
-    await queryClient.invalidateQueries({ queryKey: serversQuery.queryKey });
-    reset(null);
-    onCreated(server);
-  };
+    );
+  }, [phase, crawlId, jobId]);
+
+  useQuery({
+    queryKey: ["extraction-job", jobId],
+    queryFn: async () => {
+      try {
+        const job = await getExtractionJob(jobId!);
+        dispatch({ type: "jobStatus", jobId: jobId!, job });
+        return job;
+      } catch (e) {
+        dispatch({ type: "jobPollFailed", jobId: jobId!, fatal: fatal(e) });
+        throw e;
+      }
+    },
+    ...pollOptions(EXTRACT_POLL.intervalMs, phase === "generating" && jobId !== null),
+  });
+
+  // The spec is ready: the server is created from it and handed on.
+  useEffect(() => {
+    if (phase !== "creating" || !specId || requested.current.has(specId)) return;
+    requested.current.add(specId);
+    void (async () => {
+      let server: Server;
+      try {
+        server = await createServerFromSpec({ specId, ...meta.current });
+      } catch (e) {
+        return dispatch({ type: "reset", error: `Failed to create server from specification: ${reason(e)}` });
+      }
+      await queryClient.invalidateQueries({ queryKey: serversQuery.queryKey });
+      dispatch({ type: "reset", error: null });
+      onCreated(server);
+    })();
+  }, [phase, specId, queryClient, onCreated]);
 
   /** Cancels a running crawl; the flow goes back to the source step. */
   const cancel = async () => {
-    const id = crawlId.current;
-    stop();
-    if (!id) return reset(null);
+    if (!crawlId) return dispatch({ type: "reset", error: null });
+    dispatch({ type: "reset", error: null });
     try {
-      await cancelCrawl(id);
-      reset(null);
+      await cancelCrawl(crawlId);
     } catch (e) {
-      reset(`Failed to cancel crawl: ${errorMessage(e, "Unknown error")}`);
+      dispatch({ type: "reset", error: `Failed to cancel crawl: ${errorMessage(e, "Unknown error")}` });
     }
   };
 
-  const discovery: Discovery = { openapi, source, pending: usingOpenApi, error: openApiError, onUse: acceptOpenApi };
-  return { phase, url, links, discovery, status, messages, progress, error, setError, begin, crawl, cancel, closeSelection: () => reset(null) };
+  const setError = useCallback((error: string | null) => dispatch({ type: "errorShown", error }), []);
+  const discovery: Discovery = { openapi: state.openapi, source: state.source, pending: state.usingOpenApi, error: state.openApiError, onUse: acceptOpenApi };
+  return {
+    phase,
+    url: state.url,
+    links: state.links,
+    discovery,
+    status: state.status,
+    messages: state.messages,
+    progress: state.progress,
+    error: state.error,
+    setError,
+    begin,
+    crawl,
+    cancel,
+    closeSelection: () => dispatch({ type: "reset", error: null }),
+  };
 }
