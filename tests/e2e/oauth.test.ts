@@ -112,8 +112,12 @@ async function deployedServer(page: Page) {
   await post(`/api/servers/${server.id}/auth-config`, { authType: "none", authStrategy: "managed", exposeToPublic: false });
   await post(`/api/servers/${server.id}/deploy/cloudflare`, { apiConfig: {} });
   // The deploy call answers at once and the deployment runs as a job: wait for it as an API user would.
-  const deployment = async () => (await (await page.request.get(`${portal.url}/api/servers/${server.id}/deployment`)).json()).data?.status;
-  await expect.poll(deployment, { timeout: 60_000, interval: 250 }).toBe("deployed");
+  for (let i = 0; ; i++) {
+    const status = (await (await page.request.get(`${portal.url}/api/servers/${server.id}/deployment`)).json()).data?.status;
+    if (status === "deployed") break;
+    if (i >= 240 || status === "failed") throw new Error(`The deployment is ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   return { server, url: new URL(`${portal.url}/s/${server.slug}/mcp`), staticToken: token.token as string };
 }
 
