@@ -10,7 +10,8 @@ export default defineConfig(async () => {
     test: {
       projects: [
         // `npm run test:fast` (scripts/test-fast.mjs) runs the worker files in one shared runtime: half the time.
-        await workersProject({ name: "worker", include: ["tests/worker/**/*.test.ts"], globalSetup: ["tests/worker/global-setup.ts"], isolate: !process.env.TOOLPORT_TEST_FAST }),
+        // CHECK_ANSWERS: every answer of a described /api route is held to its declared schema (a departure is a 500).
+        await workersProject({ name: "worker", include: ["tests/worker/**/*.test.ts"], globalSetup: ["tests/worker/global-setup.ts"], isolate: !process.env.TOOLPORT_TEST_FAST, bindings: { CHECK_ANSWERS: "on" } }),
         {
           // Component tests of the SPA (web/) in jsdom.
           plugins: [react()],

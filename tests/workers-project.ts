@@ -2,9 +2,9 @@
 // and test secrets: the worker tests and the in-workerd benchmarks (bench:mcp, bench:load) share it.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 
-type ProjectTest = { name: string; include: string[]; globalSetup: string[]; testTimeout?: number; isolate?: boolean };
+type ProjectTest = { name: string; include: string[]; globalSetup: string[]; testTimeout?: number; isolate?: boolean; bindings?: Record<string, string> };
 
-export async function workersProject(test: ProjectTest) {
+export async function workersProject({ bindings, ...test }: ProjectTest) {
   return {
     plugins: [
       cloudflareTest({
@@ -16,6 +16,7 @@ export async function workersProject(test: ProjectTest) {
             BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
             SECRETS_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
             SUPERADMIN_EMAILS: "admin@toolport.test, Boss@Toolport.test",
+            ...bindings,
           },
           // Subdomains of localhost (the crawl's multi-host fixture site) reach 127.0.0.1.
           outboundService: "local-hosts",

@@ -1,12 +1,14 @@
 // The portal's Hono app: /api routes, one module per area, and the SPA for everything else.
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { apiKeyRoutes } from "./api-keys/routes";
 import { sameOriginUnlessBearer } from "./api-keys/authenticate";
-import { serveOpenApi } from "./api-docs/route";
+import { checkAnswers } from "./api-docs/check-answers";
+import { docsRoutes } from "./api-docs/route";
 import { requireUser } from "./auth/session";
 import { getDb } from "./db";
 import type { AppEnv } from "./env";
+import { errorAnswer } from "./lib/answers";
 import { fail, onError } from "./lib/errors";
 import { redactedRequestLog } from "./lib/redact";
 import { securityHeaders } from "./lib/security-headers";
@@ -31,13 +33,17 @@ import { usageRoutes } from "./routes/usage";
 /** JSON bodies larger than this answer 413; uploads set their own, larger limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-export const app = new Hono<AppEnv>();
+export const app = new OpenAPIHono<AppEnv>();
+// Every common error of the document refers to this schema.
+app.openAPIRegistry.register("Error", errorAnswer);
 
 app.onError(onError);
 app.use(redactedRequestLog);
 app.use(securityHeaders);
 // A server's custom domain is answered before any portal route.
 app.use(serveCustomHosts);
+// Off unless the configuration sets CHECK_ANSWERS = "on" (the worker tests do): the portal's answers held to their route definitions.
+app.use(checkAnswers(app));
 
 // Cookie requests pass the CSRF check; bearer (API key) requests skip it and are refused where keys never apply.
 app.use(
@@ -61,7 +67,7 @@ app.route("/.well-known", wellKnownRoutes);
 app.route("/servers", deploymentCancelRoutes);
 app.route("/api/auth", authRoutes);
 app.route("/api/billing", billingWebhookRoutes);
-app.get("/api/openapi.json", serveOpenApi);
+app.route("/api", docsRoutes(app));
 
 // Everything below needs a signed-in user.
 app.use("/api/*", requireUser);

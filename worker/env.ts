@@ -26,6 +26,8 @@ export type ProviderSettings = Partial<{
   LLM_TIMEOUT_MS: string;
   /** Workers AI (an `[ai]` binding): refines crawled descriptions when no OpenAI-compatible URL is set. */
   AI: Ai;
+  /** "on" holds every answer of a described /api route to its declared schema (the worker tests set it; never on by default). */
+  CHECK_ANSWERS: string;
 }>;
 
 export type Bindings = Env & ProviderSettings;

@@ -39,6 +39,7 @@ const status = (overrides: Partial<CrawlStatus> = {}): CrawlStatus => ({
   currentProcessing: { currentUrl: "https://docs.example.com/b", errorCount: 0 },
   selectedUrls: ["https://docs.example.com/a", "https://docs.example.com/b"],
   error: null,
+  refresh: null,
   ...overrides,
 });
 

@@ -2,6 +2,7 @@
 // name and description on its card, and crawled page titles and URLs in the crawl progress.
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import type { CrawlStatus } from "@/api/crawl";
 import { CrawlProgress } from "@/features/crawl/crawl-progress";
 import * as fx from "./fixtures";
 import { mockApi, ok, renderApp } from "./helpers";
@@ -25,7 +26,8 @@ describe("escaping", () => {
   });
 
   it("shows crawled page titles as text and never links a script URL", () => {
-    const status = {
+    const status: CrawlStatus = {
+      success: true,
       status: "crawling",
       completed: 1,
       total: 2,
@@ -34,6 +36,9 @@ describe("escaping", () => {
         { url: "javascript:window.__pwned=3", status: "pending", title: null },
       ],
       currentProcessing: { currentUrl: "https://docs.example.com/b", errorCount: 0 },
+      selectedUrls: ["https://docs.example.com/a", "javascript:window.__pwned=3"],
+      error: null,
+      refresh: null,
     };
     const { container } = render(<CrawlProgress phase="crawling" status={status} messages={[]} progress={50} onCancel={() => {}} />);
     expect(screen.getByText(`Notes ${HOSTILE}`)).toBeInTheDocument();

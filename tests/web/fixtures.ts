@@ -1,5 +1,11 @@
-// Recorded API answers, in the shapes the Worker's routes produce (worker/routes/*.ts).
-export const user = { name: "Ada Lovelace", email: "ada@example.com", picture: null, superUser: false };
+// Recorded API answers, in the shapes the Worker's routes declare (typed by the same schemas: worker/*/schemas.ts).
+import type { AdminServer } from "@/api/superadmin";
+import type { Plan, Subscription } from "@/api/billing";
+import type { Server } from "@/api/servers";
+import type { User } from "@/api/auth";
+import type { TokenInfo } from "@/api/tokens";
+
+export const user: User = { name: "Ada Lovelace", email: "ada@example.com", picture: null, superUser: false };
 export const superUser = { ...user, name: "Grace Hopper", email: "admin@toolport.test", superUser: true };
 
 export const activeServer = {
@@ -24,12 +30,14 @@ export const activeServer = {
   automatedCrawlEnabled: false,
   automatedCrawlFrequency: "weekly",
   originalCrawlUrl: null,
+  lastCrawledAt: null,
+  lastCrawlError: null,
   sourceUrl: "https://petstore.example.com/openapi.json",
   toolCount: 3,
   activeToolCount: 3,
   authConfig: {
-    type: "bearer",
-    strategy: "managed",
+    authType: "bearer",
+    authStrategy: "managed",
     status: "configured",
     exposeToPublic: false,
     requireToolportLogin: false,
@@ -38,9 +46,9 @@ export const activeServer = {
   },
   createdAt: "2026-11-01T08:00:00.000Z",
   updatedAt: "2026-11-02T10:00:00.000Z",
-};
+} satisfies Server;
 
-export const pausedServer = {
+export const pausedServer: Server = {
   ...activeServer,
   id: "srv_2",
   name: "Weather",
@@ -52,7 +60,7 @@ export const pausedServer = {
   authConfig: null,
 };
 
-export const token = {
+export const token: TokenInfo = {
   id: "tok_1",
   name: "CI token",
   prefix: "tp_abc",
@@ -62,10 +70,10 @@ export const token = {
   lastUsedAt: null,
   serverAssignments: [{ serverId: "srv_1", serverName: "Petstore" }],
 };
-export const revokedToken = { ...token, id: "tok_2", name: null, isActive: false, serverAssignments: [] };
-export const expiredToken = { ...token, id: "tok_3", name: "Old", expiresAt: "2020-01-01T00:00:00.000Z", serverAssignments: [] };
+export const revokedToken: TokenInfo = { ...token, id: "tok_2", name: null, isActive: false, serverAssignments: [] };
+export const expiredToken: TokenInfo = { ...token, id: "tok_3", name: "Old", expiresAt: "2020-01-01T00:00:00.000Z", serverAssignments: [] };
 
-const plan = (type: string, name: string, price: number, maxServers: number, maxTools: number, maxCalls: number, popular = false) => ({
+const plan = (type: Plan["type"], name: string, price: number, maxServers: number, maxTools: number, maxCalls: number, popular = false): Plan => ({
   id: `plan_${type}`,
   type,
   name,
@@ -87,7 +95,7 @@ export const plans = [
   plan("sprout", "Sprout", 1900, 5, 50, 25000, true),
   plan("growth", "Growth", 9900, 25, 250, 250000),
 ];
-export const subscription = (planIndex = 0, toolCalls = 120, serversUsed = 1, status = "active") => ({
+export const subscription = (planIndex = 0, toolCalls = 120, serversUsed = 1, status: Subscription["status"] = "active"): Subscription => ({
   plan: plans[planIndex],
   status,
   cancelAtPeriodEnd: false,
@@ -97,7 +105,7 @@ export const subscription = (planIndex = 0, toolCalls = 120, serversUsed = 1, st
   testMode: true,
 });
 
-export const adminServers = [
+export const adminServers: AdminServer[] = [
   {
     ...activeServer,
     organizationId: "org_1",

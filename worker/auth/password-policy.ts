@@ -1,9 +1,10 @@
 // Which new passwords built-in accounts may use: not blank, not one of the most common passwords,
 // not the email, and not a few characters repeated. Lengths (8 to 128) are better-auth's own check.
+import { PASSWORD_BLANK_MESSAGE } from "../lib/messages";
 import { COMMON_PASSWORD_LINES } from "./common-passwords";
 
 export const PASSWORD_REFUSALS = {
-  blank: "Password cannot be only spaces.",
+  blank: PASSWORD_BLANK_MESSAGE,
   common: "This password is one of the most commonly used passwords. Please choose a less common one.",
   email: "Password cannot be your email address.",
   repetitive: "Password needs at least 5 different characters.",

@@ -14,9 +14,9 @@ import { assemble, readPage, type OpenApiDraft, type PageFindings } from "./extr
 import { MAX_LLM_INPUT_CHARS, refineWithLlm } from "./extract/refine";
 import { pageContentKey, specContentKey } from "./keys";
 import type { JobMessage } from "./queue";
+import { NOT_CONVERTIBLE_MESSAGE } from "../lib/messages";
 
-export const NOT_CONVERTIBLE_MESSAGE =
-  "The crawled content could not be converted to an OpenAPI specification. Please ensure the documentation contains API endpoint information.";
+export { NOT_CONVERTIBLE_MESSAGE };
 export const JOB_NOT_FOUND = "Extraction job not found";
 
 /**

@@ -8,6 +8,7 @@ import { discoverOpenApi, FetchBudget, type OpenApiOffer } from "./discover";
 import { hrefsOf, normalizeLink, scopeOf } from "./links";
 import { findManifest, preferMarkdown } from "./llms";
 import { fetchRobots, isAllowed, type Robots } from "./robots";
+import { NO_PAGES_MESSAGE } from "../lib/messages";
 
 /** At most this many links answer a map (the start page first, then the sitemap's, then the page's links). */
 export const MAX_MAP_LINKS = 500;
@@ -18,7 +19,7 @@ export const MAX_HOSTS = 10;
 /** At most this many extra fetches look for the site's description; and for llms.txt and Markdown twins. */
 export const MAX_DESCRIPTION_FETCHES = 16;
 export const MAX_MANIFEST_FETCHES = 8;
-export const NO_PAGES_MESSAGE = "No pages found at the provided URL";
+export { NO_PAGES_MESSAGE };
 
 const FETCH = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 };
 

@@ -11,8 +11,9 @@ import { getServerRow } from "../servers/queries";
 import { startCrawl } from "./crawls";
 import type { CrawlMessage } from "./queue";
 import { specContentKey } from "./keys";
+import { NOT_FROM_CRAWL_MESSAGE } from "../lib/messages";
 
-export const NOT_FROM_CRAWL_MESSAGE = "This server was not created from a crawl and cannot be recrawled";
+export { NOT_FROM_CRAWL_MESSAGE };
 export const SPEC_NOT_FOUND = "Specification not found";
 export const REQUIRES_UPGRADE_MESSAGE = "Automated crawls are available on paid plans. Upgrade your plan to enable them.";
 export type CrawlFrequency = "weekly" | "monthly";

@@ -12,6 +12,8 @@ import { importStreamed } from "../openapi/import-stream";
 import type { ToolDefinition } from "../openapi/types";
 import { assertServerAllowed, DEFAULT_MAX_TOOLS_PER_SERVER, insertTools, reportOf, toolRows } from "../servers/create";
 import { uniqueSlug } from "../servers/slug";
+import type { z } from "zod";
+import type { importJob } from "./schemas";
 import { importObjectKey, openStored, storeStream } from "./store";
 
 export type ImportMessage = { kind: "import"; jobId: string };
@@ -28,13 +30,13 @@ const PROGRESS_EVERY_MS = 1000;
 type JobRow = typeof importJobs.$inferSelect;
 export type StartImport = { organizationId: string; userId: string; name?: string; description?: string; filename?: string | null; sourceUrl?: string | null };
 
-/** An import job as the API answers it. */
-export const toImportJobAnswer = (row: JobRow) => ({
+/** An import job as the API answers it; the stored report is the one reportOf wrote. */
+export const toImportJobAnswer = (row: JobRow): z.output<typeof importJob> => ({
   id: row.id,
   status: row.status,
   progress: row.progress,
   serverId: row.status === "completed" ? row.serverId : null,
-  report: row.report,
+  report: row.report as z.output<typeof importJob>["report"],
   error: row.error,
   filename: row.filename,
   sourceUrl: row.sourceUrl,

@@ -1,10 +1,10 @@
 // Keeps a large description in R2 while it is imported: the bytes are streamed in equal parts of an
 // R2 multipart upload, so neither the request nor the isolate ever holds more than one part.
 import { fail } from "../lib/errors";
+import { LARGE_TOO_LARGE_MESSAGE, MAX_LARGE_DESCRIPTION_BYTES } from "../lib/messages";
 
-/** Largest description imported (uploaded or fetched). */
-export const MAX_LARGE_DESCRIPTION_BYTES = 100 * 1024 * 1024;
-export const LARGE_TOO_LARGE_MESSAGE = `The description is larger than the ${MAX_LARGE_DESCRIPTION_BYTES / 1024 / 1024} MB limit`;
+/** Largest description imported (uploaded or fetched), and its refusal: shared with the SPA. */
+export { LARGE_TOO_LARGE_MESSAGE, MAX_LARGE_DESCRIPTION_BYTES };
 /** R2 wants every part but the last of one size, at least 5 MiB. */
 const PART_BYTES = 8 * 1024 * 1024;
 

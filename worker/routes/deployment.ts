@@ -1,16 +1,18 @@
-// Deployment lifecycle: api-config, deploy, status, and the cancel call outside /api.
-import { zValidator } from "@hono/zod-validator";
+// Deployment lifecycle: api-config, deploy, status (also live over a WebSocket), and the cancel call outside /api.
+import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
-import { Hono } from "hono";
-import { z } from "zod";
 import { requireUser } from "../auth/session";
 import { getDb, type Database } from "../db";
 import { servers } from "../db/schema";
 import type { AppEnv } from "../env";
+import { ok } from "../lib/answers";
 import { fail } from "../lib/errors";
+import { describedRoutes, errors, json } from "../lib/openapi";
 import { allowedOrigins, sameOriginOnly } from "../lib/origin";
 import { apiConfigOf } from "../mcp/api-config";
 import { cancelDeployment, getDeployment, requestDeployment } from "../mcp/deploy";
+import { apiConfig, deployment } from "../mcp/schemas";
+import { notFound, serverId } from "./servers";
 
 export const deployBody = z.object({
   apiConfig: z
@@ -27,54 +29,113 @@ async function ownServer(db: Database, organizationId: string, id: string) {
 }
 
 const publicOrigin = (env: AppEnv["Bindings"], url: string) => env.PUBLIC_URL ?? new URL(url).origin;
+const tag = ["Deployment"];
+const noDeployment = { 404: "Server not found, or no deployment for this server" } as const;
 
 /** Mounted at /api/servers. */
-export const deploymentRoutes = new Hono<AppEnv>()
-  .get("/:id/api-config", async (c) => {
-    await ownServer(c.var.db, c.var.organizationId, c.req.param("id"));
-    return c.json({ success: true, data: await apiConfigOf(c.var.db, c.req.param("id")) });
-  })
-  .post(
-    "/:id/deploy/cloudflare",
-    zValidator("json", deployBody, (result) => {
-      if (!result.success) fail(400, `Invalid deploy request: ${result.error.issues.map((i) => i.message).join("; ")}`);
+export const deploymentRoutes = describedRoutes()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}/api-config",
+      operationId: "get_api_config",
+      tags: tag,
+      summary: "The upstream API configuration a deployment uses: base URL, auth type, headers (secrets masked)",
+      request: { params: serverId },
+      responses: { 200: json(ok(apiConfig), "The upstream API configuration"), ...errors(notFound) },
     }),
     async (c) => {
-      const server = await ownServer(c.var.db, c.var.organizationId, c.req.param("id"));
-      const { apiConfig } = c.req.valid("json");
-      // Answers at once with the deployment under way; its Durable Object runs it and pushes progress.
-      const deployment = await requestDeployment(c.env, c.var.db, server.id, { apiConfig, origin: publicOrigin(c.env, c.req.url) });
-      return c.json({ success: true, data: deployment });
+      const { id } = c.req.valid("param");
+      await ownServer(c.var.db, c.var.organizationId, id);
+      return c.json({ success: true as const, data: await apiConfigOf(c.var.db, id) }, 200);
     },
   )
-  .get("/:id/deployment", async (c) => {
-    await ownServer(c.var.db, c.var.organizationId, c.req.param("id"));
-    const deployment = await getDeployment(c.env, c.var.db, c.req.param("id"));
-    if (!deployment) return c.json({ success: false, error: "No deployment for this server" }, 404);
-    return c.json({ success: true, data: deployment });
-  })
-  .get("/:id/deployment/ws", async (c) => {
-    // Browsers send Origin on WebSocket handshakes: a foreign page must not ride the session cookie.
-    const origin = c.req.header("origin");
-    if (origin !== undefined && !allowedOrigins(c.env, c.req.url).includes(origin)) fail(403, "Cross-origin request refused");
-    const server = await ownServer(c.var.db, c.var.organizationId, c.req.param("id"));
-    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") fail(426, "Expected a WebSocket upgrade");
-    return c.env.DEPLOYMENT.getByName(server.id).fetch(c.req.raw);
-  });
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{id}/deploy/cloudflare",
+      operationId: "deploy_server",
+      tags: tag,
+      summary: "Deploy (or redeploy) the server from its latest tools and configuration",
+      description: "Answers at once with the deployment under way; follow it with GET /api/servers/{id}/deployment (or its WebSocket).",
+      request: { params: serverId, body: { content: { "application/json": { schema: deployBody } } } },
+      responses: { 200: json(ok(deployment), "The deployment under way"), ...errors({ 400: "Invalid deploy request", ...notFound }) },
+    }),
+    async (c) => {
+      const server = await ownServer(c.var.db, c.var.organizationId, c.req.valid("param").id);
+      const { apiConfig } = c.req.valid("json");
+      // Answers at once with the deployment under way; its Durable Object runs it and pushes progress.
+      const data = await requestDeployment(c.env, c.var.db, server.id, { apiConfig, origin: publicOrigin(c.env, c.req.url) });
+      return c.json({ success: true as const, data }, 200);
+    },
+    // This route's own words for an invalid body: every issue, after "Invalid deploy request".
+    (result) => {
+      if (!result.success) fail(400, `Invalid deploy request: ${result.error.issues.map((i) => i.message).join("; ")}`);
+      return undefined;
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}/deployment",
+      operationId: "get_deployment",
+      tags: tag,
+      summary: "The server's latest deployment with its progress log",
+      request: { params: serverId },
+      responses: { 200: json(ok(deployment), "The latest deployment"), ...errors(noDeployment) },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await ownServer(c.var.db, c.var.organizationId, id);
+      const data = await getDeployment(c.env, c.var.db, id);
+      if (!data) return c.json({ success: false as const, error: "No deployment for this server" }, 404);
+      return c.json({ success: true as const, data }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}/deployment/ws",
+      operationId: "watch_deployment",
+      tags: tag,
+      summary: "Live progress of the server's deployment over a WebSocket (each message is the deployment's status and log)",
+      description: "Not a JSON call: a WebSocket upgrade from the portal's own pages.",
+      request: { params: serverId },
+      responses: { 101: { description: "Switching to the WebSocket protocol" }, ...errors({ 403: "Cross-origin request refused", ...notFound, 426: "Expected a WebSocket upgrade" }) },
+    }),
+    async (c) => {
+      // Browsers send Origin on WebSocket handshakes: a foreign page must not ride the session cookie.
+      const origin = c.req.header("origin");
+      if (origin !== undefined && !allowedOrigins(c.env, c.req.url).includes(origin)) fail(403, "Cross-origin request refused");
+      const server = await ownServer(c.var.db, c.var.organizationId, c.req.valid("param").id);
+      if (c.req.header("upgrade")?.toLowerCase() !== "websocket") fail(426, "Expected a WebSocket upgrade");
+      return c.env.DEPLOYMENT.getByName(server.id).fetch(c.req.raw);
+    },
+  );
 
 /** Mounted at /servers: the spec's cancel call has no /api prefix, so it brings its own guards. */
-export const deploymentCancelRoutes = new Hono<AppEnv>().delete(
-  "/:id/deployment",
-  sameOriginOnly,
-  async (c, next) => {
-    c.set("db", getDb(c.env.DB));
-    await next();
-  },
-  requireUser,
+export const deploymentCancelRoutes = describedRoutes().openapi(
+  createRoute({
+    method: "delete",
+    path: "/{id}/deployment",
+    operationId: "cancel_deployment",
+    tags: tag,
+    summary: "Cancel a running deployment: it ends failed and traffic stays on the previous one",
+    middleware: [
+      sameOriginOnly,
+      async (c, next) => {
+        c.set("db", getDb(c.env.DB));
+        await next();
+      },
+      requireUser,
+    ] as const,
+    request: { params: serverId },
+    responses: { 200: json(ok(deployment), "The cancelled deployment"), ...errors(noDeployment) },
+  }),
   async (c) => {
-    const server = await ownServer(c.var.db, c.var.organizationId, c.req.param("id"));
-    const deployment = await cancelDeployment(c.env, c.var.db, server.id);
-    if (!deployment) return c.json({ success: false, error: "No deployment for this server" }, 404);
-    return c.json({ success: true, data: deployment });
+    const server = await ownServer(c.var.db, c.var.organizationId, c.req.valid("param").id);
+    const data = await cancelDeployment(c.env, c.var.db, server.id);
+    if (!data) return c.json({ success: false as const, error: "No deployment for this server" }, 404);
+    return c.json({ success: true as const, data }, 200);
   },
 );

@@ -1,6 +1,8 @@
 // The shape of a server in API answers and the card's auth badge summary.
 import { desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { type authConfigs, deployments, type servers } from "../db/schema";
+import type { authSummary, deploymentSummary, server } from "./schemas";
 
 type ServerRow = typeof servers.$inferSelect;
 type AuthRow = typeof authConfigs.$inferSelect;
@@ -14,8 +16,10 @@ export const isLatestDeploymentOf = (serverId: typeof servers.id) =>
   );
 
 /** A deployment as server lists answer it. */
-export const toDeploymentAnswer = (d: DeploymentRow | null) =>
-  d && {
+export function toDeploymentAnswer(d: DeploymentRow): z.output<typeof deploymentSummary>;
+export function toDeploymentAnswer(d: DeploymentRow | null): z.output<typeof deploymentSummary> | null;
+export function toDeploymentAnswer(d: DeploymentRow | null): z.output<typeof deploymentSummary> | null {
+  return d && {
     id: d.id,
     status: d.status,
     deploymentUrl: d.deploymentUrl,
@@ -24,12 +28,13 @@ export const toDeploymentAnswer = (d: DeploymentRow | null) =>
     cloudflareDeploymentId: d.cloudflareDeploymentId,
     cloudflareProjectId: d.cloudflareProjectId,
   };
+}
 
 /** How callers reach the server: anyone, any Toolport user, or holders of an assigned access token. */
-export const accessControlOf = (auth: Pick<AuthRow, "exposeToPublic" | "requireToolportLogin">) =>
+export const accessControlOf = (auth: Pick<AuthRow, "exposeToPublic" | "requireToolportLogin">): z.output<typeof authSummary>["accessControl"] =>
   auth.exposeToPublic ? "public" : auth.requireToolportLogin ? "toolport-login" : "access-token";
 
-export function toAuthSummary(auth: AuthRow | null) {
+export function toAuthSummary(auth: AuthRow | null): z.output<typeof authSummary> | null {
   if (!auth) return null;
   return {
     authType: auth.authType,
@@ -45,7 +50,7 @@ export function toAuthSummary(auth: AuthRow | null) {
 export type ToolCounts = { toolCount: number; activeToolCount: number };
 
 /** A server as GET /api/servers lists it, with its newest deployment (null before the first deploy). */
-export function toServerAnswer(row: ServerRow, counts: ToolCounts, auth: AuthRow | null, deployment: DeploymentRow | null) {
+export function toServerAnswer(row: ServerRow, counts: ToolCounts, auth: AuthRow | null, deployment: DeploymentRow | null): z.output<typeof server> {
   return {
     id: row.id,
     name: row.name,
@@ -71,4 +76,4 @@ export function toServerAnswer(row: ServerRow, counts: ToolCounts, auth: AuthRow
   };
 }
 
-export type ServerAnswer = ReturnType<typeof toServerAnswer>;
+export type ServerAnswer = z.output<typeof server>;

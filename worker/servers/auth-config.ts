@@ -13,6 +13,7 @@ import type { AuthCandidate } from "../openapi/auth";
 import type { UpstreamCredentials } from "../openapi/types";
 import { getServerRow } from "./queries";
 import { getConfigurableServer } from "./tools";
+import { credentialsRequiredMessage, TOKEN_REQUIRED_MESSAGE } from "../lib/messages";
 
 type AuthRow = typeof authConfigs.$inferSelect;
 type AuthType = AuthRow["authType"];
@@ -29,8 +30,8 @@ export type SaveAuthConfigInput = {
 };
 
 export const NO_CONFIG_MESSAGE = "Authentication is not configured for this server";
-export const TOKEN_REQUIRED_MESSAGE =
-  "For managed authentication, you must assign at least one access token to this server. Please select existing tokens or create a new one.";
+
+export { credentialsRequiredMessage, TOKEN_REQUIRED_MESSAGE };
 
 const REQUIRED_SECRETS: Partial<Record<AuthType, { fields: (keyof UpstreamCredentials)[]; label: string }>> = {
   bearer: { fields: ["token"], label: "Bearer Token" },
@@ -40,9 +41,6 @@ const REQUIRED_SECRETS: Partial<Record<AuthType, { fields: (keyof UpstreamCreden
   oauthClientCreds: { fields: ["clientId", "clientSecret"], label: "OAuth2 Client ID and Secret" },
   oauthCode: { fields: ["clientId", "clientSecret"], label: "OAuth2 Client ID and Secret" },
 };
-
-export const credentialsRequiredMessage = (label: string) =>
-  `Managed authentication requires API credentials. Please provide the ${label} for the target API.`;
 
 /** The auth config as answered: everything but secrets, which appear masked. */
 export const toAuthConfigAnswer = (row: AuthRow) => ({

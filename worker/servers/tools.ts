@@ -5,16 +5,16 @@ import type { Database } from "../db";
 import { servers, tools } from "../db/schema";
 import { getOrganizationPlan } from "../billing/plans";
 import { fail } from "../lib/errors";
+import { bulkLimitMessage, MAX_TOOL_DESCRIPTION_CHARS, TOOL_DESCRIPTION_MESSAGE, TOOL_NAME_MESSAGE, TOOL_NAME_PATTERN, toolLimitMessage } from "../lib/messages";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../mcp/runtime/types";
+import type { z } from "zod";
 import { DEFAULT_MAX_TOOLS_PER_SERVER } from "./create";
 import { getServerRow } from "./queries";
+import type { toolMapping } from "./schemas";
 
 export const HIBERNATED_MESSAGE = "This server is paused due to plan limits. Upgrade your plan to resume.";
 
-export const toolLimitMessage = (max: number) =>
-  `Tool limit reached: your current plan allows ${max} active tools per server. Please disable other tools first or upgrade your plan.`;
-export const bulkLimitMessage = (max: number, available: number) =>
-  `Cannot enable all tools: your current plan allows ${max} active tools per server. You have ${available} slots available. Please upgrade your plan or enable tools individually.`;
+export { bulkLimitMessage, toolLimitMessage };
 
 /** The organization's server, refusing a hibernated one (it cannot be configured). */
 export async function getConfigurableServer(db: Database, organizationId: string, serverId: string) {
@@ -28,6 +28,7 @@ export const MAX_FULL_MAPPINGS = 5000;
 /** Rows read per query, and the characters of a description a summary keeps. */
 const MAPPING_PAGE = 2000;
 const SUMMARY_DESCRIPTION_CHARS = 300;
+type ToolMapping = z.output<typeof toolMapping>;
 
 /**
  * The tools as GET /api/servers/{id}/mappings answers them, in document order, read in pages. The
@@ -49,7 +50,7 @@ export async function listMappings(db: Database, organizationId: string, serverI
     position: tools.position,
     ...(summary ? {} : { inputSchema: tools.inputSchema }),
   };
-  const rows: Record<string, unknown>[] = [];
+  const rows: ToolMapping[] = [];
   for (let offset = 0; ; offset += MAPPING_PAGE) {
     const page = await db.select(columns).from(tools).where(eq(tools.serverId, serverId)).orderBy(asc(tools.position), sql`rowid`).limit(MAPPING_PAGE).offset(offset);
     for (const { position: _, ...row } of page) rows.push(row);
@@ -98,10 +99,7 @@ export async function setToolsActive(db: Database, organizationId: string, serve
 }
 
 /** The tool names MCP clients accept. */
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
-export const MAX_TOOL_DESCRIPTION_CHARS = 2000;
-export const toolNameMessage = "A tool name may only contain letters, digits, '_' and '-', and be 1 to 64 characters long.";
-export const toolDescriptionMessage = `A tool description can be at most ${MAX_TOOL_DESCRIPTION_CHARS} characters long.`;
+export { MAX_TOOL_DESCRIPTION_CHARS, TOOL_NAME_PATTERN };
 
 /**
  * Renames a tool and/or rewrites its description (by its imported name `toolName`). An empty or
@@ -117,14 +115,14 @@ export async function setToolOverride(db: Database, organizationId: string, serv
     const name = change.name.trim();
     if (name === "" || name === row.name) values.customName = null;
     else {
-      if (!TOOL_NAME_PATTERN.test(name)) fail(400, toolNameMessage);
+      if (!TOOL_NAME_PATTERN.test(name)) fail(400, TOOL_NAME_MESSAGE);
       if (rows.some((r) => r.name !== toolName && (r.customName ?? r.name) === name)) fail(409, `Another tool of this server is already named ${name}. Tool names must be unique within a server.`);
       values.customName = name;
     }
   }
   if (change.description !== undefined) {
     const description = change.description.trim();
-    if (description.length > MAX_TOOL_DESCRIPTION_CHARS) fail(400, toolDescriptionMessage);
+    if (description.length > MAX_TOOL_DESCRIPTION_CHARS) fail(400, TOOL_DESCRIPTION_MESSAGE);
     values.customDescription = description === "" || description === row.description ? null : description;
   }
   await db.batch([

@@ -1,21 +1,13 @@
 // Portal API keys: list, create (the key is answered once) and revoke; session only.
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
+import type { z } from "zod";
+import type { apiKeyInfo, newApiKey } from "../../../worker/api-keys/schemas";
 
-export const API_KEY_SCOPES = ["read", "servers", "deploy"] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-
-export type ApiKeyInfo = {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: ApiKeyScope[];
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-  revokedAt: string | null;
-};
-export type IssuedApiKey = { key: string; apiKey: ApiKeyInfo };
+export { API_KEY_SCOPES } from "../../../worker/db/schema";
+export type ApiKeyScope = ApiKeyInfo["scopes"][number];
+export type ApiKeyInfo = z.output<typeof apiKeyInfo>;
+export type IssuedApiKey = z.output<typeof newApiKey>;
 
 export const apiKeysQuery = queryOptions({
   queryKey: ["api-keys"],

@@ -1,33 +1,19 @@
 // A server's upstream authentication: analyse-auth, auth-config, secrets, assigned tokens.
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "./client";
+import type { z } from "zod";
+import type { authAnalysis, authConfig, parameterCandidate } from "../../../worker/servers/schemas";
 
 export const AUTH_TYPES = ["none", "apiKey", "bearer", "basic", "oauth2"] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
 export type AuthStrategy = "managed" | "passthrough";
 
+export type AuthAnalysis = z.output<typeof authAnalysis>;
 /** A parameter the analysis suggests fixing per server; confidence is 0 to 1. */
-export type ParameterCandidate = { name: string; type: string; reason: string; confidence: number };
-export type AuthCandidate = { type: Exclude<AuthType, "none">; schemeName?: string; name?: string; in?: string; description?: string };
-export type AuthAnalysis = {
-  authCandidates: AuthCandidate[];
-  authContext: ParameterCandidate[];
-  credentials: ParameterCandidate[];
-  functional: ParameterCandidate[];
-  envVarDocs: unknown[];
-};
+export type ParameterCandidate = z.output<typeof parameterCandidate>;
+export type AuthCandidate = AuthAnalysis["authCandidates"][number];
 export type Secrets = { token?: string; key?: string; username?: string; password?: string; clientId?: string; clientSecret?: string };
-export type AuthConfig = {
-  authType: AuthType | string;
-  authStrategy: AuthStrategy;
-  status: "configured" | "invalid" | "not_configured";
-  authContextValues: Record<string, string>;
-  authContextMetadata: ParameterCandidate[];
-  maskedSecrets: Secrets;
-  exposeToPublic: boolean;
-  requireToolportLogin: boolean;
-  updatedAt: string;
-};
+export type AuthConfig = z.output<typeof authConfig>;
 export type SaveAuthConfig = {
   authType: AuthType;
   authStrategy: AuthStrategy;

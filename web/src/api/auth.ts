@@ -2,8 +2,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { ApiError, apiRequest, errorMessage } from "./client";
+import type { z } from "zod";
+import type { profile } from "../../../worker/auth/schemas";
 
-export type User = { name: string; email: string; picture: string | null; superUser: boolean };
+export type User = z.output<typeof profile>;
 
 /** The signed-in user, or null when the profile answers 401. */
 export const profileQuery = queryOptions({

@@ -1,34 +1,12 @@
 // Billing: plans (cached 5 min), subscription (1 min), checkout, portal, per-server usage.
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
+import type { z } from "zod";
+import type { plan, subscription } from "../../../worker/billing/schemas";
 
-export type PlanType = "free" | "sprout" | "growth";
-export type Plan = {
-  id: string;
-  type: PlanType;
-  name: string;
-  price: number;
-  description: string | null;
-  popular?: boolean;
-  features: {
-    maxServers: number;
-    maxToolsPerServer: number;
-    maxToolCallsPerMonth: number;
-    automatedCrawls?: boolean;
-    apiAccess?: boolean;
-    prioritySupport?: boolean;
-    customDomain?: boolean;
-  };
-};
-export type Subscription = {
-  plan: Plan;
-  status: "active" | "canceled" | "past_due" | string;
-  cancelAtPeriodEnd?: boolean;
-  currentPeriodEnd?: string | null;
-  usage: { serversUsed: number; toolCallsThisMonth: number; period?: string };
-  provider?: string;
-  testMode?: boolean;
-};
+export type Plan = z.output<typeof plan>;
+export type PlanType = Plan["type"];
+export type Subscription = z.output<typeof subscription>;
 
 export const plansQuery = queryOptions({
   queryKey: ["billing", "plans"],

@@ -2,44 +2,17 @@
 // or, for superadmins, as any server; and its payload-recording settings.
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
+import type { z } from "zod";
+import type { callLogSettings, callPage, callStats } from "../../../worker/calls/schemas";
 
-export type CallOutcome = "ok" | "invalid_arguments" | "unknown_tool" | "upstream_4xx" | "upstream_5xx" | "timeout" | "failed" | "paused" | "over_limit" | "unauthorized";
-export type OutcomeClass = "ok" | "model" | "api" | "timeout" | "refused";
-export type StatsWindow = "24h" | "7d" | "30d";
-export type Caller = { kind: "token" | "oauth" | "public" | "anonymous"; id: string | null; name: string | null };
-
-export type CallRecord = {
-  id: string;
-  at: string;
-  tool: string;
-  caller: Caller;
-  outcome: CallOutcome;
-  outcomeClass: OutcomeClass;
-  upstreamStatus: number | null;
-  latencyMs: number;
-  gatewayMs: number;
-  upstreamMs: number | null;
-  requestBytes: number;
-  responseBytes: number | null;
-  error: string | null;
-  arguments: string | null;
-  result: string | null;
-};
-export type CallPage = { calls: CallRecord[]; nextCursor: string | null };
-
-export type CallStats = {
-  server: { id: string; name: string };
-  window: StatsWindow;
-  from: string;
-  to: string;
-  bucketMs: number;
-  totals: { calls: number; errors: number; errorRate: number };
-  buckets: ({ at: string } & Record<OutcomeClass, number>)[];
-  tools: { tool: string; calls: number; errors: number; errorRate: number; p50Ms: number; p95Ms: number; avgGatewayMs: number; avgUpstreamMs: number | null }[];
-  topErrors: { outcome: CallOutcome; outcomeClass: OutcomeClass; tool: string; error: string | null; count: number; lastAt: string }[];
-  callers: (Caller & { calls: number })[];
-};
-export type CallLogSettings = { recordPayloads: boolean; sensitiveFields: string[]; retentionDays: number };
+export type CallPage = z.output<typeof callPage>;
+export type CallRecord = CallPage["calls"][number];
+export type CallOutcome = CallRecord["outcome"];
+export type OutcomeClass = CallRecord["outcomeClass"];
+export type Caller = CallRecord["caller"];
+export type CallStats = z.output<typeof callStats>;
+export type StatsWindow = CallStats["window"];
+export type CallLogSettings = z.output<typeof callLogSettings>;
 
 /** Whose view: the organization's own servers, or any server as a superadmin. */
 export type CallLogScope = "org" | "admin";

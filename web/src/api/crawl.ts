@@ -1,22 +1,13 @@
 // Crawling (under /api/crawl): map, crawl, status, cancel, extraction jobs, and their polling.
 // These answers carry their fields beside `success`, not in `data`.
 import { ApiError, apiRequest } from "./client";
+import type { z } from "zod";
+import type { crawlStatus, extractionJobAnswer } from "../../../worker/crawl/schemas";
 
-export type PageStatus = "completed" | "failed" | "processing" | "pending";
 /** GET /api/crawl/{crawlId}'s answer, also pushed over the crawl's WebSocket (./crawl-live). */
-export type CrawlStatus = {
-  success?: boolean;
-  status: "completed" | "failed" | "cancelled" | "crawling" | string;
-  completed: number;
-  total: number;
-  pageDetails: { url: string; status: PageStatus | string; title?: string | null }[];
-  currentProcessing?: { currentUrl?: string | null; errorCount?: number };
-  selectedUrls?: string[];
-  error?: string | null;
-  /** A re-crawl's refresh of its server's tools, which follows the crawl. */
-  refresh?: { status: "pending" | "done" | "failed" | string; error: string | null } | null;
-};
-export type ExtractionJob = { status: "completed" | "failed" | "processing" | string; specId?: string | null; error?: string | null };
+export type CrawlStatus = z.output<typeof crawlStatus>;
+export type PageStatus = CrawlStatus["pageDetails"][number]["status"];
+export type ExtractionJob = z.output<typeof extractionJobAnswer>["job"];
 
 /** Crawl polling every 5 s (3 s for re-crawls), at most 120 attempts; extraction every 5 s, 60 attempts. */
 export const CRAWL_POLL = { intervalMs: 5_000, maxAttempts: 120 };

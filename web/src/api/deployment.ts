@@ -2,33 +2,15 @@
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "./client";
 import { subscribe } from "./live";
+import type { z } from "zod";
+import type { apiConfig, deployment } from "../../../worker/mcp/schemas";
 
-export type DeploymentState = "generated" | "deploying" | "deployed" | "failed";
-export type DeploymentLogEntry = { at: string; message: string };
 /** GET /api/servers/{id}/deployment as worker/mcp/deploy.ts answers it. */
-export type DeploymentView = {
-  deploymentId: string;
-  status: DeploymentState;
-  deploymentUrl: string | null;
-  mcpUrl: string | null;
-  error: string | null;
-  updatedAt: string;
-  cloudflareDeploymentId: string | null;
-  cloudflareProjectId: string | null;
-  provider?: string;
-  activeDeploymentId?: string | null;
-  /** The serving deployment's runtime is no longer available: only a redeploy brings the server back. */
-  redeployNeeded?: boolean;
-  startedAt: string | null;
-  log: DeploymentLogEntry[];
-};
+export type DeploymentView = z.output<typeof deployment>;
+export type DeploymentState = DeploymentView["status"];
+export type DeploymentLogEntry = DeploymentView["log"][number];
 /** GET /api/servers/{id}/api-config: what the deployed server sends upstream, secrets masked. */
-export type ApiConfig = {
-  baseUrl: string | null;
-  authType: string;
-  authStrategy?: "managed" | "passthrough" | string;
-  headers: Record<string, string>;
-};
+export type ApiConfig = z.output<typeof apiConfig>;
 
 /** What the server's Deployment object pushes over GET /api/servers/{id}/deployment/ws while it runs. */
 export type DeploymentProgress = {

@@ -1,19 +1,11 @@
 // A server's custom domain (Growth plans): read, add, check, remove.
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
+import type { z } from "zod";
+import type { customDomain } from "../../../worker/domains/schemas";
 
-export type DnsRecord = { type: "CNAME" | "TXT"; name: string; value: string; purpose: string };
-export type CustomDomain = {
-  hostname: string;
-  status: "pending" | "active" | "failed";
-  failureReason: string | null;
-  dnsRecords: DnsRecord[];
-  mcpUrl: string;
-  served: boolean;
-  notServedReason: string | null;
-  createdAt: string;
-  checkedAt: string | null;
-};
+export type CustomDomain = z.output<typeof customDomain>;
+export type DnsRecord = CustomDomain["dnsRecords"][number];
 
 export const customDomainQuery = (serverId: string) =>
   queryOptions({

@@ -2,24 +2,18 @@
 // /api/imports, a URL whose description is too large for the request goes there too, and a server
 // with very many operations is handed over by POST /api/servers; the job is polled until its server exists.
 import { ApiError, apiRequest } from "./client";
+import type { z } from "zod";
+import type { importJob } from "../../../worker/imports/schemas";
 
 /** The portal imports a description in the request up to this size; larger ones go to an import job. */
 export const IN_REQUEST_BYTES = 20 * 1024 * 1024;
-/** Largest description the portal imports at all. */
-export const MAX_DESCRIPTION_BYTES = 100 * 1024 * 1024;
-export const TOO_LARGE_MESSAGE = "The description is larger than the 100 MB limit";
+/** Largest description the portal imports at all, and the refusal past it (the worker's own words). */
+export { MAX_LARGE_DESCRIPTION_BYTES as MAX_DESCRIPTION_BYTES, LARGE_TOO_LARGE_MESSAGE as TOO_LARGE_MESSAGE } from "../../../worker/lib/messages";
 const POLL_MS = 1000;
 
-export type ImportProgress = { bytes: number; pathItems: number; totalPathItems: number; operations: number; tools: number };
-export type ImportReport = { operations: number; tools: number; skipped: number; degraded: number; activeTools?: number; inactiveTools?: number };
-export type ImportJob = {
-  id: string;
-  status: "pending" | "processing" | "completed" | "failed";
-  progress: ImportProgress;
-  serverId: string | null;
-  report: ImportReport | null;
-  error: string | null;
-};
+export type ImportJob = z.output<typeof importJob>;
+export type ImportProgress = ImportJob["progress"];
+export type ImportReport = NonNullable<ImportJob["report"]>;
 
 type Fields = { name?: string; description?: string };
 

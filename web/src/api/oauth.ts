@@ -2,15 +2,10 @@
 // organization's connected apps (grants), which can be revoked.
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
+import type { z } from "zod";
+import type { oauthGrant, oauthRequest } from "../../../worker/oauth/schemas";
 
-export type ConsentRequest = {
-  id: string;
-  client: { id: string; name: string; uri: string | null; logoUri: string | null; redirectHost: string };
-  server: { id: string; name: string; slug: string; endpoint: string; organizationName: string; toolCount: number; tools: { name: string; description: string; readOnly: boolean }[] };
-  user: { email: string; name: string | null };
-  canApprove: boolean;
-  reason: string | null;
-};
+export type ConsentRequest = z.output<typeof oauthRequest>;
 
 export const consentRequestQuery = (requestId: string) =>
   queryOptions({
@@ -24,17 +19,7 @@ export const consentRequestQuery = (requestId: string) =>
 export const decideConsent = (requestId: string, approve: boolean) =>
   apiRequest<{ redirectTo: string }>(`/api/oauth/requests/${encodeURIComponent(requestId)}`, { method: "POST", body: { approve }, fallbackError: "Failed to answer the authorization request" });
 
-export type ConnectedApp = {
-  id: string;
-  clientId: string;
-  clientName: string;
-  serverId: string;
-  serverName: string;
-  userEmail: string;
-  userName: string | null;
-  createdAt: string;
-  lastUsedAt: string | null;
-};
+export type ConnectedApp = z.output<typeof oauthGrant>;
 
 export const connectedAppsQuery = queryOptions({
   queryKey: ["oauth", "grants"],

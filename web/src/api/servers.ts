@@ -1,63 +1,26 @@
 // Servers: the list, create (upload, URL or extracted spec), delete, re-crawls.
 import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { authSummary, createdServer, deploymentSummary, server } from "../../../worker/servers/schemas";
 import { ApiError, apiRequest } from "./client";
 import { IN_REQUEST_BYTES, type ImportJob, importLargeUrl, MAX_DESCRIPTION_BYTES, TOO_LARGE_MESSAGE, uploadLargeDescription, waitForImport } from "./imports";
 
-export type DeploymentStatus = "generated" | "deploying" | "deployed" | "failed";
-export type Deployment = {
-  id?: string;
-  status: DeploymentStatus | string;
-  deploymentUrl?: string | null;
-  error?: string | null;
-  updatedAt?: string | null;
-  cloudflareDeploymentId?: string | null;
-  cloudflareProjectId?: string | null;
-};
-/** The card's auth badge summary as GET /api/servers answers it (authType/authStrategy accepted too). */
-export type AuthSummary = {
-  type?: string;
-  strategy?: string | null;
-  authType?: string;
-  authStrategy?: string | null;
-  accessControl?: "public" | "toolport-login" | "access-token" | string;
-  status?: string | null;
-  exposeToPublic?: boolean | null;
-  requireToolportLogin?: boolean | null;
-  updatedAt?: string | null;
-};
-export type Server = {
-  id: string;
-  name: string;
-  description?: string | null;
-  version?: string | null;
-  slug?: string;
-  endpoints?: unknown[] | number | null;
-  status: "active" | "hibernated" | "stopped" | "failed" | "removed" | string;
-  deployment?: Deployment | null;
-  authConfig?: AuthSummary | null;
-  automatedCrawlEnabled?: boolean;
-  automatedCrawlFrequency?: string | null;
-  originalCrawlUrl?: string | null;
-  /** When a crawl last refreshed the tools, and why the last re-crawl did not (null when it did). */
-  lastCrawledAt?: string | null;
-  lastCrawlError?: string | null;
-  baseUrl?: string | null;
-  /** The description URL a server was made from (it can be synced), null for an uploaded file. */
-  sourceUrl?: string | null;
-  /** A description version waiting to be applied: "update available". */
-  pendingVersionId?: string | null;
-  toolCount?: number;
-  activeToolCount?: number;
-};
+/** The answers as the worker declares them (worker/servers/schemas.ts): types only, no worker code in the bundle. */
+export type Deployment = z.output<typeof deploymentSummary>;
+export type DeploymentStatus = Deployment["status"];
+/** The card's auth badge summary as GET /api/servers answers it. */
+export type AuthSummary = z.output<typeof authSummary>;
+export type Server = z.output<typeof server>;
+export type CreatedServer = z.output<typeof createdServer>;
 
 export const serversQuery = queryOptions({
   queryKey: ["servers"],
   queryFn: async () => (await apiRequest<Server[]>("/api/servers", { fallbackError: "Failed to load servers" })) ?? [],
 });
 
-/** Endpoints come as a list; a count is accepted too. */
+/** How many endpoints the server has (a superadmin row has no toolCount). */
 export const endpointCount = (s: Pick<Server, "endpoints"> & { toolCount?: number }) => {
-  const listed = Array.isArray(s.endpoints) ? s.endpoints.length : typeof s.endpoints === "number" ? s.endpoints : 0;
+  const listed = s.endpoints.length;
   // A server imported with more operations lists its first 5,000 endpoints: its tool count covers them all.
   return listed >= LISTED_ENDPOINTS ? Math.max(listed, s.toolCount ?? 0) : listed;
 };

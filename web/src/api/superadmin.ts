@@ -1,14 +1,10 @@
 // Superadmin: every organization's servers, and redeploying one.
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
-import type { Server } from "./servers";
+import type { z } from "zod";
+import type { adminServer } from "../../../worker/admin/schemas";
 
-export type AdminServer = Server & {
-  createdBy?: { name: string | null; email: string } | null;
-  organization?: { name: string; slug: string } | null;
-  organizationId?: string;
-  createdAt?: string;
-};
+export type AdminServer = z.output<typeof adminServer>;
 
 export const adminServersQuery = queryOptions({
   queryKey: ["superadmin", "servers"],

@@ -1,18 +1,11 @@
 // Access tokens: list, generate, assign servers, revoke, rotate.
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
+import type { z } from "zod";
+import type { newToken, tokenInfo } from "../../../worker/tokens/schemas";
 
-export type TokenInfo = {
-  id: string;
-  name: string | null;
-  prefix?: string;
-  isActive: boolean;
-  expiresAt: string | null;
-  createdAt: string;
-  lastUsedAt: string | null;
-  serverAssignments: { serverId: string; serverName: string }[];
-};
-export type IssuedToken = { token: string; tokenInfo?: TokenInfo };
+export type TokenInfo = z.output<typeof tokenInfo>;
+export type IssuedToken = z.output<typeof newToken>;
 
 export const tokensQuery = queryOptions({
   queryKey: ["access-tokens"],

@@ -2,28 +2,18 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Subscription } from "./billing";
 import { apiRequest } from "./client";
+import type { z } from "zod";
+import { TOOL_NAME_MESSAGE, TOOL_NAME_PATTERN } from "../../../worker/lib/messages";
+import type { toolMapping, toolSettings } from "../../../worker/servers/schemas";
 
 export type JsonSchema = { type?: string | string[]; description?: string; properties?: Record<string, JsonSchema>; required?: string[] };
-export type Tool = {
-  name: string;
-  title?: string | null;
-  description?: string | null;
-  /** The user's rename and description, listed to MCP clients instead of name and description. */
-  customName?: string | null;
-  customDescription?: string | null;
-  active: boolean;
-  /** Left out in the summary (servers of thousands of tools). */
-  inputSchema?: JsonSchema;
-  endpoint?: { method?: string; path?: string; summary?: string | null; tags?: string[] } | null;
-};
+/** A tool as GET /api/servers/{id}/mappings answers it (the summary leaves out inputSchema), its JSON Schema read as the fields the SPA uses. */
+export type Tool = Omit<z.output<typeof toolMapping>, "inputSchema"> & { inputSchema?: JsonSchema };
 
 /** The active-tool limit when the plan is unknown. */
 export const DEFAULT_MAX_TOOLS = 10;
 
-export const toolLimitMessage = (max: number) =>
-  `Tool limit reached: your current plan allows ${max} active tools per server. Please disable other tools first or upgrade your plan.`;
-export const bulkLimitMessage = (max: number, available: number) =>
-  `Cannot enable all tools: your current plan allows ${max} active tools per server. You have ${available} slots available. Please upgrade your plan or enable tools individually.`;
+export { bulkLimitMessage, MAX_TOOL_DESCRIPTION_CHARS, TOOL_DESCRIPTION_MESSAGE, toolLimitMessage } from "../../../worker/lib/messages";
 
 /** Over this many tools the Tools step reads the summary (no input schemas): the list stays a few MB. */
 export const SUMMARY_OVER_TOOLS = 2000;
@@ -48,14 +38,12 @@ export const setToolsActive = (id: string, toolNames: string[], active: boolean,
 /** The name MCP clients see. */
 export const shownName = (tool: Tool) => tool.customName || tool.name;
 
-export const MAX_TOOL_DESCRIPTION_CHARS = 2000;
-const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** Why a new tool name cannot be used (the rules MCP clients accept, unique in the server), or null. */
 export function toolNameError(name: string, tool: Tool, tools: Tool[]): string | null {
   const trimmed = name.trim();
   if (trimmed === "" || trimmed === tool.name) return null;
-  if (!TOOL_NAME.test(trimmed)) return "A tool name may only contain letters, digits, '_' and '-', and be 1 to 64 characters long.";
+  if (!TOOL_NAME_PATTERN.test(trimmed)) return TOOL_NAME_MESSAGE;
   if (tools.some((t) => t.name !== tool.name && shownName(t) === trimmed)) return `Another tool of this server is already named ${trimmed}. Tool names must be unique within a server.`;
   return null;
 }
@@ -64,9 +52,9 @@ export function toolNameError(name: string, tool: Tool, tools: Tool[]): string |
 export const updateTool = (id: string, toolName: string, change: { name: string; description: string }) =>
   apiRequest(`/api/servers/${encodeURIComponent(id)}/tools`, { method: "PATCH", body: { toolName, ...change }, fallbackError: "Failed to save the tool" });
 
-export type ToolMode = "direct" | "search";
+export type ToolMode = ToolSettings["toolMode"];
 /** How the tools reach a model, and the largest answer (UTF-8 bytes) one call returns. */
-export type ToolSettings = { toolMode: ToolMode; maxResponseBytes: number };
+export type ToolSettings = z.output<typeof toolSettings>;
 export const DEFAULT_RESPONSE_BYTES = 100_000;
 
 export const toolModeQuery = (id: string) =>

@@ -1,23 +1,12 @@
 // A server's description versions: push a new description and read its diff, apply, discard, history, sync.
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
+import type { z } from "zod";
+import type { specVersion, syncOutcome } from "../../../worker/versions/schemas";
 
-export type DiffEntry = { kind: "added" | "removed" | "renamed" | "changed"; tool: string; from?: string; method: string; path: string; changes: string[]; breaking: boolean };
-export type SpecDiff = { entries: DiffEntry[]; breaking: boolean; counts: Record<DiffEntry["kind"], number>; authChanged: boolean };
-export type SpecVersion = {
-  id: string;
-  status: "pending" | "applied" | "superseded" | "discarded";
-  origin: "initial" | "file" | "url" | "sync";
-  sourceUrl: string | null;
-  filename: string | null;
-  title: string | null;
-  version: string | null;
-  toolCount: number;
-  breaking: boolean;
-  diff: SpecDiff | null;
-  createdAt: string;
-  appliedAt: string | null;
-};
+export type SpecVersion = z.output<typeof specVersion>;
+export type SpecDiff = NonNullable<SpecVersion["diff"]>;
+export type DiffEntry = SpecDiff["entries"][number];
 
 const base = (id: string) => `/api/servers/${encodeURIComponent(id)}`;
 
@@ -46,5 +35,5 @@ export const applyVersion = (serverId: string, versionId: string) =>
 export const discardVersion = (serverId: string, versionId: string) =>
   apiRequest(`${base(serverId)}/spec/${encodeURIComponent(versionId)}`, { method: "DELETE", fallbackError: "Failed to discard the description" });
 
-export type SyncResult = { outcome: "unchanged" | "applied" | "held"; version: SpecVersion | null };
+export type SyncResult = z.output<typeof syncOutcome>;
 export const syncNow = (serverId: string) => apiRequest<SyncResult>(`${base(serverId)}/sync`, { method: "POST", fallbackError: "Failed to sync the description" });

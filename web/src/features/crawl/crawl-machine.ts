@@ -106,8 +106,10 @@ export function crawlReducer(state: CrawlState, event: CrawlEvent): CrawlState {
       return { ...state, phase: "crawling" };
     case "crawlStarted": {
       if (state.phase !== "crawling") return state;
-      const pageDetails = event.selected.map((url) => ({ url, status: "pending" }));
-      return { ...state, crawlId: event.crawlId, crawlPolls: 0, status: { status: "crawling", completed: 0, total: event.total, pageDetails } };
+      // Until the first answer, the selected pages shown pending, in the answer's own shape.
+      const pageDetails = event.selected.map((url) => ({ url, status: "pending" as const, title: null }));
+      const status: CrawlStatus = { success: true, status: "crawling", completed: 0, total: event.total, pageDetails, currentProcessing: { currentUrl: null, errorCount: 0 }, selectedUrls: event.selected, error: null, refresh: null };
+      return { ...state, crawlId: event.crawlId, crawlPolls: 0, status };
     }
     case "crawlStatus":
       return onCrawlStatus(state, event);

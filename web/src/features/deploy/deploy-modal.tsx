@@ -11,8 +11,8 @@ type Props = { server: Server; open: boolean; onOpenChange: (open: boolean) => v
 export function DeployModal({ server, open, onOpenChange }: Props) {
   const flow = useDeployFlow(server.id, open);
   const auth = server.authConfig;
-  const strategy = flow.apiConfig.data?.authStrategy ?? auth?.strategy ?? auth?.authStrategy;
-  const authType = flow.apiConfig.data?.authType ?? auth?.type ?? auth?.authType;
+  const strategy = flow.apiConfig.data?.authStrategy ?? auth?.authStrategy;
+  const authType = flow.apiConfig.data?.authType ?? auth?.authType;
   const close = () => onOpenChange(false);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { formatDateTime } from "@/lib/format";
 
-const TYPE_LABELS: Record<string, string> = {
+const TYPE_LABELS: Record<AuthSummary["authType"], string> = {
   none: "None",
   bearer: "Bearer Token",
   apiKey: "API Key",
@@ -15,19 +15,15 @@ const TYPE_LABELS: Record<string, string> = {
   oauthCode: "OAuth Authorization Code",
 };
 
-const ACCESS_LABELS: Record<string, string> = {
+const ACCESS_LABELS: Record<AuthSummary["accessControl"], string> = {
   public: "Public",
   "toolport-login": "Toolport login required",
   "access-token": "Access token required",
 };
-const accessControl = (auth: AuthSummary) =>
-  ACCESS_LABELS[auth.accessControl ?? (auth.exposeToPublic ? "public" : auth.requireToolportLogin ? "toolport-login" : "access-token")] ??
-  auth.accessControl;
 
 export function AuthBadge({ auth }: { auth: AuthSummary }) {
-  const rawType = auth.type ?? auth.authType ?? "none";
-  const type = TYPE_LABELS[rawType] ?? rawType;
-  const Icon = rawType === "none" ? LockOpen : Lock;
+  const type = TYPE_LABELS[auth.authType];
+  const Icon = auth.authType === "none" ? LockOpen : Lock;
   return (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -40,11 +36,11 @@ export function AuthBadge({ auth }: { auth: AuthSummary }) {
           <dt>Type:</dt>
           <dd>{type}</dd>
           <dt>Strategy:</dt>
-          <dd>{auth.strategy ?? auth.authStrategy ?? "—"}</dd>
+          <dd>{auth.authStrategy}</dd>
           <dt>Status:</dt>
-          <dd>{auth.status ?? "—"}</dd>
+          <dd>{auth.status}</dd>
           <dt>Access control:</dt>
-          <dd>{accessControl(auth)}</dd>
+          <dd>{ACCESS_LABELS[auth.accessControl]}</dd>
           <dt>Last updated:</dt>
           <dd>{formatDateTime(auth.updatedAt, "—")}</dd>
         </dl>
