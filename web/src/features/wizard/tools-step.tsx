@@ -3,8 +3,7 @@
 // view, and the tools as cards (a short list) or a virtualised list (thousands of tools).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Search } from "lucide-react";
-import { useDeferredValue, useMemo } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useDeferredValue, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";
 import { subscriptionQuery } from "@/api/billing";
@@ -22,9 +21,11 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
   const query = mappingsQuery(serverId, toolCount > SUMMARY_OVER_TOOLS ? "summary" : "full");
   const tools = useQuery(query);
   const subscription = useQuery(subscriptionQuery);
-  // The filter bar is a form that is never sent: the list follows its fields as they change.
-  const filterForm = useForm({ defaultValues: { search: "", tag: "", method: "" } });
-  const [search, tag, method] = useWatch({ control: filterForm.control, name: ["search", "tag", "method"] });
+  // The filter bar is live view state, not a form that is sent. It stays plain state: as a
+  // react-hook-form form it went over the 100 ms frame budget while bulk-toggling 1,223 tools.
+  const [search, setSearch] = useState("");
+  const [tag, setTag] = useState("");
+  const [method, setMethod] = useState("");
   // Typing stays responsive: the list follows the search a moment later when it is long.
   const term = useDeferredValue(search);
   const limit = maxToolsOf(subscription.data);
@@ -96,7 +97,7 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <div className="relative flex-1">
             <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
-            <Input className="pl-8" placeholder="Search tools..." aria-label="Search tools" maxLength={200} {...filterForm.register("search")} />
+            <Input className="pl-8" placeholder="Search tools..." aria-label="Search tools" value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} />
           </div>
           <div className="flex gap-2">
             <Button type="button" variant="outline" size="sm" onClick={() => setAll(true)} disabled={bulk.isPending}>{narrowed ? "Enable Filtered" : "Enable All"}</Button>
@@ -106,12 +107,12 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
         {(facets.tags.length > 0 || facets.methods.length > 1) && (
           <div className="flex flex-wrap gap-2">
             {facets.tags.length > 0 && (
-              <select aria-label="Filter by tag" className={selectClass} {...filterForm.register("tag")}>
+              <select aria-label="Filter by tag" className={selectClass} value={tag} onChange={(e) => setTag(e.target.value)}>
                 <option value="">All tags</option>
                 {facets.tags.map(([name, count]) => <option key={name} value={name}>{name} ({count})</option>)}
               </select>
             )}
-            <select aria-label="Filter by method" className={selectClass} {...filterForm.register("method")}>
+            <select aria-label="Filter by method" className={selectClass} value={method} onChange={(e) => setMethod(e.target.value)}>
               <option value="">All methods</option>
               {facets.methods.map(([name, count]) => <option key={name} value={name}>{name} ({count})</option>)}
             </select>
