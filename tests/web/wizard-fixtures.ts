@@ -1,6 +1,9 @@
 // Recorded answers of the wizard's calls, in the shapes worker/routes/{servers,auth-config,crawl,
 // server-crawl,tokens}.ts produce, and a fetch stub that also accepts multipart bodies.
 import { vi } from "vitest";
+import type { AuthAnalysis, AuthConfig } from "@/api/auth-config";
+import type { CreatedServer } from "@/api/servers";
+import type { Tool } from "@/api/tools";
 import * as fx from "./fixtures";
 
 type Call = { method: string; path: string; body: unknown };
@@ -43,25 +46,28 @@ export const newServer = {
   toolCount: 3,
   activeToolCount: 3,
   importReport: { openapiVersion: "3.1.0", operations: 3, tools: 3, skipped: 0, degraded: 0, issues: [] },
-};
+} satisfies CreatedServer;
 
-export const analysis = {
+export const analysis: AuthAnalysis = {
   authCandidates: [{ type: "bearer", schemeName: "bearerAuth", source: "securitySchemes", usedBy: 3, confidence: 1 }],
   authContext: [{ name: "workspaceId", type: "string", reason: "Account-level identifier repeated in 3 of 3 operations", confidence: 0.95 }],
   credentials: [],
   functional: [{ name: "apiVersion", type: "string", reason: "API version header parameter used in 3 of 3 operations", confidence: 0.8 }],
   envVarDocs: [{ name: "API_TOKEN", description: "Bearer token", authType: "bearer", secret: true }],
 };
-export const publicAnalysis = { authCandidates: [], authContext: [], credentials: [], functional: [], envVarDocs: [] };
+export const publicAnalysis: AuthAnalysis = { authCandidates: [], authContext: [], credentials: [], functional: [], envVarDocs: [] };
 
-const tool = (name: string, active: boolean, props: Record<string, { type: string; description?: string }> = {}) => ({
-  name,
-  title: name.replace(/_/g, " "),
-  description: `Calls ${name}`,
-  active,
-  inputSchema: { type: "object", properties: { workspaceId: { type: "string" }, apiVersion: { type: "string" }, ...props }, required: ["workspaceId"] },
-  endpoint: { method: "GET", path: `/${name}`, summary: name },
-});
+const tool = (name: string, active: boolean, props: Record<string, { type: string; description?: string }> = {}) =>
+  ({
+    name,
+    title: name.replace(/_/g, " "),
+    description: `Calls ${name}`,
+    customName: null,
+    customDescription: null,
+    active,
+    inputSchema: { type: "object", properties: { workspaceId: { type: "string" }, apiVersion: { type: "string" }, ...props }, required: ["workspaceId"] },
+    endpoint: { method: "GET", path: `/${name}`, summary: name },
+  }) satisfies Tool;
 export const mappings = [
   tool("list_notes", true, { limit: { type: "integer", description: "Page size" } }),
   tool("get_note", true, { noteId: { type: "string" } }),
@@ -70,7 +76,7 @@ export const mappings = [
 /** Twelve extra arguments, so the dynamic list shows 10 and '... and N more parameters'. */
 export const manyArgs = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`field${String(i).padStart(2, "0")}`, { type: "string" }]));
 
-export const savedConfig = {
+export const savedConfig: AuthConfig = {
   authType: "bearer",
   authStrategy: "managed",
   status: "configured",

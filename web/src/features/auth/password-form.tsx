@@ -7,6 +7,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { passwordSignIn, passwordSignUp, profileQuery } from "@/api/auth";
 import { errorMessage } from "@/api/client";
+import { PASSWORD_BLANK_MESSAGE } from "@/api/messages";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -20,7 +21,7 @@ const schema = z.object({
 // at once. The server also refuses the most common passwords, and its message shows below the form.
 const signUpSchema = schema.extend({
   name: z.string().trim().min(1, "Enter your name").max(100),
-  password: schema.shape.password.refine((password) => password.trim() !== "", "Password cannot be only spaces."),
+  password: schema.shape.password.refine((password) => password.trim() !== "", PASSWORD_BLANK_MESSAGE),
 });
 type Values = z.infer<typeof schema>;
 

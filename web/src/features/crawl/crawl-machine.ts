@@ -1,13 +1,12 @@
 // The crawl flow's state machine: idle → mapping → selecting → crawling → generating → creating,
 // back to idle on success (the server is handed on), cancel, or any failure (its message kept for the
 // 'Crawl Failed' box). Answers name the crawl or job they belong to, so late ones are ignored.
+import { NO_PAGES_MESSAGE, NOT_CONVERTIBLE_MESSAGE } from "@/api/messages";
 import { CRAWL_POLL, CRAWL_TIMEOUT_MESSAGE, EXTRACT_POLL, EXTRACT_TIMEOUT_MESSAGE, type CrawlStatus, type ExtractionJob, type MapSource, type OpenApiOffer } from "@/api/crawl";
 
 export type CrawlPhase = "idle" | "mapping" | "selecting" | "crawling" | "generating" | "creating";
 
-export const NO_PAGES_MESSAGE = "No pages found at the provided URL";
-export const NOT_CONVERTIBLE_MESSAGE =
-  "The crawled content could not be converted to an OpenAPI specification. Please ensure the documentation contains API endpoint information.";
+export { NO_PAGES_MESSAGE, NOT_CONVERTIBLE_MESSAGE };
 
 export type CrawlState = {
   phase: CrawlPhase;

@@ -3,6 +3,7 @@
 // at the end.
 import { z } from "zod";
 import { AUTH_TYPES, type AuthAnalysis, type AuthConfig, type AuthType, type ParameterCandidate, type Secrets } from "@/api/auth-config";
+import { credentialsRequiredMessage, TOKEN_REQUIRED_MESSAGE as SERVER_TOKEN_REQUIRED_MESSAGE } from "@/api/messages";
 import type { Tool } from "@/api/tools";
 import type { WizardMode } from "./steps";
 import type { DraftIssues } from "./wizard-flow";
@@ -39,10 +40,9 @@ export const AUTH_TYPE_LABELS: Record<string, string> = {
 /** Two wordings: the first when creating a server, the second when configuring one. */
 export const TOKEN_REQUIRED_MESSAGE = {
   create: "Managed authentication requires at least one access token of the product. Please select existing tokens or create a new one.",
-  edit: "For managed authentication, you must assign at least one access token to this server. Please select existing tokens or create a new one.",
+  edit: SERVER_TOKEN_REQUIRED_MESSAGE,
 } as const;
-export const credentialsRequiredMessage = (label: string) =>
-  `Managed authentication requires API credentials. Please provide the ${label} for the target API.`;
+export { credentialsRequiredMessage };
 export const staticValuesMessage = (names: string[]) => `Please provide values for all static parameters: ${names.join(", ")}`;
 
 const knownType = (t: string): AuthType => (["none", "apiKey", "bearer", "basic", "oauth2"].includes(t) ? (t as AuthType) : t.startsWith("oauth") ? "oauth2" : "none");

@@ -9,6 +9,7 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { ApiError, errorMessage } from "@/api/client";
 import { getCrawlStatus, poll, RECRAWL_POLL } from "@/api/crawl";
+import { NOT_FROM_CRAWL_MESSAGE } from "@/api/messages";
 import { restartCrawl, serversQuery, setAutomatedCrawl, type CrawlFrequency, type Server } from "@/api/servers";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -16,7 +17,7 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { formatDateTime } from "@/lib/format";
 
-export const NOT_FROM_CRAWL_MESSAGE = "This server was not created from a crawl and cannot be recrawled";
+export { NOT_FROM_CRAWL_MESSAGE };
 const automatedCrawlSchema = z.object({ enabled: z.boolean(), frequency: z.enum(["weekly", "monthly"]) });
 type AutomatedCrawl = z.infer<typeof automatedCrawlSchema>;
 

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { errorMessage } from "@/api/client";
-import { MAX_TOOL_DESCRIPTION_CHARS, shownName, toolNameError, type Tool } from "@/api/tools";
+import { MAX_TOOL_DESCRIPTION_CHARS, shownName, TOOL_DESCRIPTION_MESSAGE, toolNameError, type Tool } from "@/api/tools";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -19,7 +19,7 @@ export function toolEditSchema(tool: Tool, tools: Tool[]) {
     }),
     description: z
       .string()
-      .refine((d) => d.trim().length <= MAX_TOOL_DESCRIPTION_CHARS, `A tool description can be at most ${MAX_TOOL_DESCRIPTION_CHARS} characters long.`),
+      .refine((d) => d.trim().length <= MAX_TOOL_DESCRIPTION_CHARS, TOOL_DESCRIPTION_MESSAGE),
   });
 }
 type Values = z.infer<ReturnType<typeof toolEditSchema>>;
