@@ -27,12 +27,14 @@ export type WizardEvent =
 /** The steps whose fields are checked by Next, with the first message each one breaks (if any). */
 export type DraftIssues = Partial<Record<"auth" | "tools" | "config", string>>;
 
+/** Where a wizard starts: the source when creating, authentication when editing. */
 export function initialWizard(mode: WizardMode, server: Server | null): WizardState {
   return { mode, step: mode === "edit" ? "auth" : "source", completed: [], server, error: null, saving: false };
 }
 
 const done = (state: WizardState) => (state.completed.includes(state.step) ? state.completed : [...state.completed, state.step]);
 
+/** The wizard's transitions; an event names what happened, the reducer says where that leads. */
 export function wizardReducer(state: WizardState, event: WizardEvent): WizardState {
   switch (event.type) {
     case "created":
