@@ -10,15 +10,18 @@ const FIXTURE = "tests/fixtures/openapi/petstore-2.0.json";
 // wrangler needs the project's Node 22, which npm scripts put first on PATH; do the same here.
 export const env = { ...process.env, PATH: [resolve("node_modules/.bin"), process.env.PATH].join(delimiter) };
 
-/** Runs `run(origin)` against a fresh local portal, then stops it and removes its state. */
-export async function withLocalPortal(run) {
+/**
+ * Runs `run(origin, { group })` against a fresh local portal (`group`: the process group of its
+ * wrangler and workerd), then stops it and removes its state. `extraVars` are more `NAME:value` settings.
+ */
+export async function withLocalPortal(run, extraVars = [], extraArgs = []) {
   const state = mkdtempSync(join(tmpdir(), "toolport-local-"));
   const port = 8790 + Math.floor(Math.random() * 200);
   const origin = `http://localhost:${port}`;
   spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, stdio: ["ignore", "ignore", "inherit"] });
   // Development settings of its own, so it needs no .dev.vars (only ENVIRONMENT=development relaxes anything).
-  const vars = ["ENVIRONMENT:development", `BETTER_AUTH_SECRET:${randomBytes(32).toString("base64url")}`, `SECRETS_KEY:${randomBytes(32).toString("base64")}`];
-  const args = ["wrangler", "dev", "--port", String(port), "--persist-to", state, ...vars.flatMap((v) => ["--var", v])];
+  const vars = ["ENVIRONMENT:development", `BETTER_AUTH_SECRET:${randomBytes(32).toString("base64url")}`, `SECRETS_KEY:${randomBytes(32).toString("base64")}`, ...extraVars];
+  const args = ["wrangler", "dev", "--port", String(port), "--persist-to", state, ...vars.flatMap((v) => ["--var", v]), ...extraArgs];
   const dev = spawn("npx", args, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   try {
     for (let i = 0; ; i++) {
@@ -28,7 +31,7 @@ export async function withLocalPortal(run) {
       if (i > 240) throw new Error("wrangler dev did not start");
       await new Promise((r) => setTimeout(r, 500));
     }
-    return await run(origin);
+    return await run(origin, { group: dev.pid });
   } finally {
     try {
       process.kill(-dev.pid, "SIGTERM");

@@ -3,7 +3,7 @@ import { app } from "./app";
 import { directMcpRequest } from "./routes/gateway";
 import { handleCrawlBatch, type CrawlMessage } from "./crawl/queue";
 import { CALLS_QUEUE_NAME, handleCallBatch } from "./calls/consumer";
-import type { CallRecordMessage } from "./calls/record";
+import type { CallRecordsMessage } from "./calls/record";
 import type { Bindings } from "./env";
 import { handleScheduled } from "./scheduled";
 
@@ -17,6 +17,6 @@ export { OutboundGuard } from "./hosting/outbound";
 export default {
   fetch: (request, env, ctx) => directMcpRequest(request, env, ctx) ?? app.fetch(request, env, ctx),
   queue: (batch, env, _ctx) =>
-    batch.queue === CALLS_QUEUE_NAME ? handleCallBatch(batch as MessageBatch<CallRecordMessage>, env) : handleCrawlBatch(batch as MessageBatch<CrawlMessage>, env),
+    batch.queue === CALLS_QUEUE_NAME ? handleCallBatch(batch as MessageBatch<CallRecordsMessage>, env) : handleCrawlBatch(batch as MessageBatch<CrawlMessage>, env),
   scheduled: (controller, env, _ctx) => handleScheduled(controller, env),
-} satisfies ExportedHandler<Bindings, CrawlMessage | CallRecordMessage>;
+} satisfies ExportedHandler<Bindings, CrawlMessage | CallRecordsMessage>;

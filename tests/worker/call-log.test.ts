@@ -9,6 +9,7 @@ import { usagePeriod } from "../../worker/billing/usage";
 import worker from "../../worker/index";
 import { accessTokens, callRecords, organizationUsage, servers, users } from "../../worker/db/schema";
 import { invalidateServerLookups } from "../../worker/mcp/lookup";
+import { recordCalls, type CallRecordsMessage } from "../../worker/calls/record";
 import { DAILY_SWEEP_CRON } from "../../worker/scheduled";
 import { call, signUp } from "./helpers";
 import { registerClient, signInWithOAuth } from "./oauth-setup";
@@ -271,5 +272,27 @@ describe("retention", () => {
     // Free keeps 7 days, Growth 90.
     expect(await left(freeServer.id)).toEqual(["age_1"]);
     expect(await left(growthServer.id)).toEqual(["age_8", "age_89"]);
+  });
+});
+
+describe("the call-record queue", { timeout: 60_000 }, () => {
+  it("carries a gathered batch in one message each 100 KB, and still writes a message of one record (sent before packing)", async () => {
+    const org = await createOrg("growth");
+    const server = await createServer(org, []);
+    const base = { kind: "call" as const, serverId: server.id, organizationId: org, at: Date.now(), caller: { kind: "public" as const }, outcome: "ok" as const, gatewayMs: 1, requestBytes: 10 };
+    const sent: unknown[][] = [];
+    const queue = { sendBatch: async (messages: unknown[]) => void sent.push(messages) } as unknown as Queue;
+    // 30 records of about 9 KB each: about 270 KB of records, three messages, two sendBatch calls.
+    const records = Array.from({ length: 30 }, (_, i) => ({ ...base, id: crypto.randomUUID(), tool: `packed_${i}`, result: "x".repeat(9_000) }));
+    await recordCalls({ ...env, CALLS_QUEUE: queue } as typeof env, records);
+    const messages = sent.flat() as { body: CallRecordsMessage }[];
+    expect(sent.map((batch) => batch.length)).toEqual([2, 1]);
+    expect(messages.flatMap((m) => m.body.records.map((r) => r.tool))).toEqual(records.map((r) => r.tool));
+    for (const m of messages) expect(JSON.stringify(m.body).length).toBeLessThan(128 * 1024);
+    // Through the real queue: the packed messages and an old single-record message are all written.
+    for (const m of messages) await env.CALLS_QUEUE.send(m.body, { contentType: "json" });
+    await env.CALLS_QUEUE.send({ ...base, id: crypto.randomUUID(), tool: "single" }, { contentType: "json" });
+    const rows = await recordsOf(server.id, 31);
+    expect(rows.map((r) => r.tool).sort()).toEqual([...records.map((r) => r.tool), "single"].sort());
   });
 });

@@ -3,7 +3,7 @@
 // statement; records of a server deleted meanwhile are dropped; a redelivered record is written
 // once (the gateway chose its id).
 import type { Bindings } from "../env";
-import type { CallRecordMessage } from "./record";
+import type { CallRecordMessage, CallRecordsMessage } from "./record";
 
 export const CALLS_QUEUE_NAME = "toolport-calls";
 
@@ -33,8 +33,9 @@ const row = (r: CallRecordMessage) => ({
 });
 
 /** Writes one batch of call records; the whole batch is retried when D1 fails. */
-export async function handleCallBatch(batch: MessageBatch<CallRecordMessage>, env: Bindings) {
-  const records = batch.messages.map((m) => m.body).filter((b) => b?.kind === "call");
+export async function handleCallBatch(batch: MessageBatch<CallRecordsMessage | CallRecordMessage>, env: Bindings) {
+  // A message carries many records; one record alone is what gateways sent before they packed them.
+  const records = batch.messages.flatMap(({ body }) => (body?.kind === "calls" ? body.records : body?.kind === "call" ? [body] : []));
   try {
     const chunks: string[][] = [[]];
     let size = 0;

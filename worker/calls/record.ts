@@ -1,6 +1,6 @@
 // Call records leave the gateway through the call-record queue, in waitUntil: nothing on the
 // request path waits for them. An isolate gathers the records of its concurrent requests for a
-// moment and sends them together (one queue operation, not one per call); the queue's consumer
+// moment and sends them together (in one queue message, not one per call); the queue's consumer
 // (consumer.ts) writes them to D1 in batches.
 import type { CallOutcome } from "../db/schema";
 import type { Bindings } from "../env";
@@ -29,8 +29,11 @@ export type CallRecordMessage = {
   result?: string;
 };
 
-/** Queue messages stay under the Queues limit of 256 KB per sendBatch (payloads are capped far below). */
-const MAX_SEND_BYTES = 200_000;
+/** What goes on the queue: the records an isolate gathered, as many per message as fit. */
+export type CallRecordsMessage = { kind: "calls"; records: CallRecordMessage[] };
+
+/** A message stays under the Queues limit of 128 KB per message (payloads are capped far below). */
+const MAX_MESSAGE_CHARS = 100_000;
 
 /** Whether the call log is on (CALL_LOG = "off" turns recording off for the whole portal). */
 export const callLogEnabled = (env: Pick<Bindings, "CALL_LOG">) => env.CALL_LOG !== "off";
@@ -58,18 +61,18 @@ export async function recordCalls(env: Bindings, records: CallRecordMessage[]) {
   await sendRecords(env, batch).catch((err) => console.error("call log: records not queued", (err as Error)?.message ?? String(err)));
 }
 
+/** One queue message per 100 KB of records, sent together (one queue operation however many records). */
 async function sendRecords(env: Bindings, records: CallRecordMessage[]) {
-  if (records.length === 1) return env.CALLS_QUEUE.send(records[0], { contentType: "json" });
-  let chunk: MessageSendRequest<CallRecordMessage>[] = [];
+  const messages: MessageSendRequest<CallRecordsMessage>[] = [];
+  let current: CallRecordMessage[] = [];
   let size = 0;
-  for (const body of records) {
-    const bytes = JSON.stringify(body).length;
-    if (chunk.length > 0 && (size + bytes > MAX_SEND_BYTES || chunk.length === 100)) {
-      await env.CALLS_QUEUE.sendBatch(chunk);
-      [chunk, size] = [[], 0];
-    }
-    chunk.push({ body, contentType: "json" });
-    size += bytes;
+  for (const record of records) {
+    const chars = JSON.stringify(record).length;
+    if (current.length > 0 && size + chars > MAX_MESSAGE_CHARS) [messages[messages.length], current, size] = [{ body: { kind: "calls", records: current }, contentType: "json" }, [], 0];
+    current.push(record);
+    size += chars;
   }
-  if (chunk.length > 0) await env.CALLS_QUEUE.sendBatch(chunk);
+  messages.push({ body: { kind: "calls", records: current }, contentType: "json" });
+  // A sendBatch carries at most 256 KB: two messages at a time.
+  for (let i = 0; i < messages.length; i += 2) await env.CALLS_QUEUE.sendBatch(messages.slice(i, i + 2));
 }
