@@ -4,8 +4,11 @@ import { apiRequest } from "./client";
 import type { z } from "zod";
 import type { apiKeyInfo, newApiKey } from "../../../worker/api-keys/schemas";
 
-export { API_KEY_SCOPES } from "../../../worker/db/schema";
 export type ApiKeyScope = ApiKeyInfo["scopes"][number];
+/** The scopes in the order the form lists them: every scope the worker knows, checked below. */
+export const API_KEY_SCOPES = ["read", "servers", "deploy"] as const satisfies readonly ApiKeyScope[];
+const everyScope: Exclude<ApiKeyScope, (typeof API_KEY_SCOPES)[number]> extends never ? true : false = true;
+void everyScope;
 export type ApiKeyInfo = z.output<typeof apiKeyInfo>;
 export type IssuedApiKey = z.output<typeof newApiKey>;
 
