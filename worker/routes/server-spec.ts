@@ -5,11 +5,9 @@ import { bodyLimit } from "hono/body-limit";
 import { ok, okEmpty } from "../lib/answers";
 import { fail } from "../lib/errors";
 import { describedRoutes, errors, json } from "../lib/openapi";
-import { deployment } from "../mcp/schemas";
-import { importReport } from "../servers/schemas";
 import { readCreateForm, UPLOAD_BODY_LIMIT, UPLOAD_TOO_LARGE_MESSAGE } from "../servers/source";
 import { getConfigurableServer } from "../servers/tools";
-import { specVersion, syncOutcome } from "../versions/schemas";
+import { appliedVersion, specVersion, syncOutcome } from "../versions/schemas";
 import { syncNow } from "../versions/sync";
 import { applyVersion, discardVersion, listVersions, prepareVersion } from "../versions/versions";
 import { notFound, serverId } from "./servers";
@@ -64,7 +62,7 @@ export const serverSpecRoutes = describedRoutes()
         "Apply a version (a pending one, or restore an earlier one): tools re-imported keeping active flags, renames, descriptions and static values of tools that still exist, within the plan's limit; a deployed server is redeployed",
       request: { params: versionParams },
       responses: {
-        200: json(ok(z.object({ version: specVersion, importReport, deployment: deployment.nullable() })), "The applied version, the import report and the redeployment"),
+        200: json(ok(appliedVersion), "The applied version, the import report and the redeployment"),
         ...errors({ 404: "Server or version not found", 409: "Already applied, or the server is paused by plan limits", 410: "The version's text is no longer kept" }),
       },
     }),

@@ -1,6 +1,8 @@
 // zod schema of a description version with its diff (versions/versions.ts, versions/diff.ts).
 import { z } from "zod";
 import { SPEC_VERSION_ORIGINS, SPEC_VERSION_STATUSES } from "../db/schema";
+import { deployment } from "../mcp/schemas";
+import { importReport } from "../servers/schemas";
 
 export const diffEntry = z.object({
   kind: z.enum(["added", "removed", "renamed", "changed"]),
@@ -30,4 +32,6 @@ export const specVersion = z
     appliedAt: z.string().nullable(),
   })
   .meta({ id: "SpecVersion" });
+/** What applying a version did: the version, the re-import, and the redeployment of a deployed server. */
+export const appliedVersion = z.object({ version: specVersion, importReport, deployment: deployment.nullable() });
 export const syncOutcome = z.object({ outcome: z.enum(["unchanged", "applied", "held"]), version: specVersion.nullable() });

@@ -2,7 +2,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
 import type { z } from "zod";
-import type { specVersion, syncOutcome } from "../../../worker/versions/schemas";
+import type { appliedVersion, specVersion, syncOutcome } from "../../../worker/versions/schemas";
 
 export type SpecVersion = z.output<typeof specVersion>;
 export type SpecDiff = NonNullable<SpecVersion["diff"]>;
@@ -27,7 +27,7 @@ export function pushDescription(serverId: string, source: { file: File } | { url
 }
 
 export const applyVersion = (serverId: string, versionId: string) =>
-  apiRequest<{ version: SpecVersion; deployment: { status: string; error?: string | null } | null }>(`${base(serverId)}/spec/${encodeURIComponent(versionId)}/apply`, {
+  apiRequest<z.output<typeof appliedVersion>>(`${base(serverId)}/spec/${encodeURIComponent(versionId)}/apply`, {
     method: "POST",
     fallbackError: "Failed to apply the description",
   });
