@@ -2,7 +2,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
 import type { z } from "zod";
-import type { plan, subscription } from "../../../worker/billing/schemas";
+import type { plan, redirectUrl, subscription } from "../../../worker/billing/schemas";
 
 export type Plan = z.output<typeof plan>;
 export type PlanType = Plan["type"];
@@ -34,10 +34,10 @@ export const serverUsageQuery = queryOptions({
 });
 
 export const startCheckout = (planType: PlanType) =>
-  apiRequest<{ url: string }>("/api/billing/checkout", { method: "POST", body: { planType }, fallbackError: "Failed to start checkout" });
+  apiRequest<z.output<typeof redirectUrl>>("/api/billing/checkout", { method: "POST", body: { planType }, fallbackError: "Failed to start checkout" });
 
 export const openPortal = () =>
-  apiRequest<{ url: string }>("/api/billing/portal", { method: "POST", fallbackError: "Failed to open the billing portal" });
+  apiRequest<z.output<typeof redirectUrl>>("/api/billing/portal", { method: "POST", fallbackError: "Failed to open the billing portal" });
 
 /** Prices are in cents, shown in dollars per month. */
 export const formatPrice = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;

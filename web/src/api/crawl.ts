@@ -2,7 +2,7 @@
 // These answers carry their fields beside `success`, not in `data`.
 import { ApiError, apiRequest } from "./client";
 import type { z } from "zod";
-import type { crawlStatus, extractionJobAnswer } from "../../../worker/crawl/schemas";
+import type { crawlStarted, crawlStatus, extractionJobAnswer, extractionStarted, mapAnswer } from "../../../worker/crawl/schemas";
 
 /** GET /api/crawl/{crawlId}'s answer, also pushed over the crawl's WebSocket (./crawl-live). */
 export type CrawlStatus = z.output<typeof crawlStatus>;
@@ -19,14 +19,14 @@ export const EXTRACT_TIMEOUT_MESSAGE = "OpenAPI extraction timed out after 5 min
 const json = <T,>(path: string, options: Parameters<typeof apiRequest>[1]) => apiRequest<T>(path, { ...options, wholeBody: true });
 
 /** A description the documentation site publishes itself, as the map found and checked it. */
-export type OpenApiOffer = { url: string; title: string; operationCount: number };
+export type OpenApiOffer = NonNullable<z.output<typeof mapAnswer>["openapi"]>;
 /** Where the map's links came from: the site's llms.txt manifest, its sitemap, or the start page's links. */
-export type MapSource = "llms.txt" | "sitemap" | "links";
+export type MapSource = z.output<typeof mapAnswer>["source"];
 export type SiteMap = { links: string[]; openapi: OpenApiOffer | null; source: MapSource | null };
 
 /** POST /api/crawl/map: the pages to offer, and the site's own OpenAPI description when it publishes one. */
 export async function mapSite(url: string): Promise<SiteMap> {
-  const answer = await json<{ links?: string[]; openapi?: OpenApiOffer | null; source?: MapSource }>("/api/crawl/map", {
+  const answer = await json<z.output<typeof mapAnswer>>("/api/crawl/map", {
     method: "POST",
     body: { url, includeSubdomains: true },
     fallbackError: "Failed to map documentation",
@@ -35,7 +35,7 @@ export async function mapSite(url: string): Promise<SiteMap> {
 }
 
 export const startCrawl = (url: string, selectedUrls: string[]) =>
-  json<{ crawlId?: string; total?: number }>("/api/crawl/crawl", { method: "POST", body: { url, selectedUrls }, fallbackError: "Failed to start crawl" });
+  json<z.output<typeof crawlStarted>>("/api/crawl/crawl", { method: "POST", body: { url, selectedUrls }, fallbackError: "Failed to start crawl" });
 
 export const getCrawlStatus = (crawlId: string) =>
   json<CrawlStatus>(`/api/crawl/${encodeURIComponent(crawlId)}`, { fallbackError: "Failed to get crawl status" });
@@ -44,13 +44,13 @@ export const cancelCrawl = (crawlId: string) =>
   json(`/api/crawl/${encodeURIComponent(crawlId)}/cancel`, { method: "DELETE", fallbackError: "Failed to cancel crawl" });
 
 export const startExtraction = (crawlId: string) =>
-  json<{ jobId?: string; message?: string }>(`/api/crawl/${encodeURIComponent(crawlId)}/extract`, {
+  json<z.output<typeof extractionStarted>>(`/api/crawl/${encodeURIComponent(crawlId)}/extract`, {
     method: "POST",
     fallbackError: "Failed to start OpenAPI extraction job",
   });
 
 export const getExtractionJob = async (jobId: string) =>
-  (await json<{ job: ExtractionJob }>(`/api/crawl/extract/job/${encodeURIComponent(jobId)}`, { fallbackError: "Failed to get extraction job" })).job;
+  (await json<z.output<typeof extractionJobAnswer>>(`/api/crawl/extract/job/${encodeURIComponent(jobId)}`, { fallbackError: "Failed to get extraction job" })).job;
 
 /** Waits `ms`, or rejects with an AbortError when the signal fires first. */
 export const wait = (ms: number, signal?: AbortSignal) =>

@@ -1,6 +1,7 @@
 // Servers: the list, create (upload, URL or extracted spec), delete, re-crawls.
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
+import type { crawlRestarted } from "../../../worker/crawl/schemas";
 import type { authSummary, createdServer, deploymentSummary, server } from "../../../worker/servers/schemas";
 import { ApiError, apiRequest } from "./client";
 import { IN_REQUEST_BYTES, type ImportJob, importLargeUrl, MAX_DESCRIPTION_BYTES, TOO_LARGE_MESSAGE, uploadLargeDescription, waitForImport } from "./imports";
@@ -65,7 +66,7 @@ export const createServerFromSpec = (input: { specId: string; name?: string; des
   apiRequest<Server>("/api/servers/from-spec", { method: "POST", body: input, fallbackError: "Failed to create server" });
 
 export const restartCrawl = (id: string) =>
-  apiRequest<{ crawlId: string; urlCount: number }>(`/api/servers/${encodeURIComponent(id)}/restart-crawl`, {
+  apiRequest<z.output<typeof crawlRestarted>>(`/api/servers/${encodeURIComponent(id)}/restart-crawl`, {
     method: "POST",
     fallbackError: "Failed to restart crawl",
   });
