@@ -53,10 +53,11 @@ export const CRAWL_TIMEOUT_MESSAGE =
   "Crawl timed out after 10 minutes. Please try again or use a smaller documentation site.";
 /**
  * A session that wakes up (after an eviction or a restart of the portal) to a crawl with no page
- * claimed or recorded for this long sends its open pages to the queue again: messages lost with a
- * stopped portal are replaced, and a page already done or in hand ignores the copy.
+ * claimed or recorded for this long sends its open pages to the queue again — at once, or from its
+ * alarm when the quiet is younger: messages lost with a stopped portal are replaced, and a page
+ * already done or in hand ignores the copy.
  */
-export const RESUME_AFTER_MS = 5_000;
+export const RESUME_AFTER_MS = 30_000;
 /** How soon a D1 write of the outcome that failed is tried again. */
 const RECORD_RETRY_MS = 5_000;
 /** Queues accept at most 100 messages per sendBatch. */
@@ -73,18 +74,30 @@ export class CrawlSession extends DurableObject<Env> {
     ctx.blockConcurrencyWhile(() => this.resume());
   }
 
-  /** On waking: a stalled crawl's open pages go back to the queue; an outcome D1 does not have yet is written. */
+  /** On waking: a stalled crawl's open pages go back to the queue (now or soon); an outcome D1 does not have yet is written. */
   private async resume() {
     if (this.kv.get("status") === "crawling") {
-      const last = this.sql.exec<{ at: number | null }>(`SELECT max(updated_at) AS at FROM pages`).one().at ?? 0;
-      if (Date.now() - last >= RESUME_AFTER_MS) await this.requeueOpenPages();
+      const quietSince = this.quietSince();
+      if (Date.now() - quietSince >= RESUME_AFTER_MS) return this.requeueOpenPages();
+      // Looked at again by the alarm, which then goes back to guarding the time limit.
+      const deadline = (this.kv.get("deadline") as number | undefined) ?? (await this.ctx.storage.getAlarm()) ?? Date.now() + CRAWL_TIME_LIMIT_MS;
+      this.kv.put("deadline", deadline);
+      this.kv.put("resumeCheck", true);
+      await this.ctx.storage.setAlarm(Math.min(deadline, quietSince + RESUME_AFTER_MS));
     } else if (this.kv.get("outcomeRecorded") === false) await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  /** When a page was last claimed or recorded, or the open pages last sent again. */
+  private quietSince() {
+    const last = this.sql.exec<{ at: number | null }>(`SELECT max(updated_at) AS at FROM pages`).one().at ?? 0;
+    return Math.max(last, (this.kv.get("requeuedAt") as number | undefined) ?? 0);
   }
 
   private async requeueOpenPages() {
     const crawlId = this.kv.get("crawlId") as string;
     const open = this.sql.exec<{ url: string }>(`SELECT url FROM pages WHERE status IN ('pending', 'processing') ORDER BY seq`).toArray();
     const messages = open.map(({ url }) => ({ body: { crawlId, url } satisfies PageMessage as CrawlMessage }));
+    this.kv.put("requeuedAt", Date.now());
     try {
       for (let i = 0; i < messages.length; i += SEND_BATCH) await this.env.CRAWL_QUEUE.sendBatch(messages.slice(i, i + SEND_BATCH));
     } catch (err) {
@@ -109,10 +122,11 @@ export class CrawlSession extends DurableObject<Env> {
     if (onDone?.kind === "refresh") this.kv.put("refresh", { status: "pending", error: null } satisfies CrawlRefresh);
     for (const [host, ms] of Object.entries(hostDelays)) this.kv.put(`delay:${host}`, ms);
     this.kv.put("status", "crawling");
+    this.kv.put("deadline", Date.now() + timeLimitMs);
     for (const url of urls) {
       this.sql.exec(`INSERT OR IGNORE INTO pages (url, status, updated_at) VALUES (?, 'pending', ?)`, url, Date.now());
     }
-    await this.ctx.storage.setAlarm(Date.now() + timeLimitMs);
+    await this.ctx.storage.setAlarm(this.kv.get("deadline") as number);
     return this.snapshot();
   }
 
@@ -180,8 +194,15 @@ export class CrawlSession extends DurableObject<Env> {
   }
 
   async alarm() {
-    if (this.kv.get("status") === "crawling") await this.finish("failed", CRAWL_TIMEOUT_MESSAGE);
-    else await this.recordOutcome();
+    if (this.kv.get("status") !== "crawling") return this.recordOutcome();
+    const deadline = this.kv.get("deadline") as number | undefined;
+    if (this.kv.get("resumeCheck") && deadline && Date.now() < deadline) {
+      this.kv.delete("resumeCheck");
+      if (Date.now() - this.quietSince() >= RESUME_AFTER_MS) await this.requeueOpenPages();
+      await this.ctx.storage.setAlarm(deadline);
+      return;
+    }
+    await this.finish("failed", CRAWL_TIMEOUT_MESSAGE);
   }
 
   /** Ends the crawl (the only way it ends): its status, the follow-up job, D1's copy of the outcome, the browsers. */
