@@ -24,7 +24,7 @@ export const DEPLOYMENT_TIMEOUT_MESSAGE = "Deployment timeout - please check sta
 export const DEPLOYMENT_CANCELLED_MESSAGE = "Deployment cancelled";
 export const DEPLOYMENT_SUPERSEDED_MESSAGE = "Replaced by a newer deployment of this server";
 export const DEPLOYMENT_INTERRUPTED_MESSAGE =
-  "Deployment interrupted: the portal restarted while it ran, twice. Deploy again to retry; the previous deployment keeps serving.";
+  "Deployment interrupted: the portal restarted while it ran. Deploy again to retry; the previous deployment keeps serving.";
 /** While a deployment runs, the alarm looks in this often, so a run cut off by a restart resumes. */
 export const WATCHDOG_MS = 15_000;
 /** A deployment runs at most this often: once, and once more after a run was cut off. */

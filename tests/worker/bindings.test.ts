@@ -6,7 +6,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { CRAWL_TIMEOUT_MESSAGE } from "../../durable-objects/crawl-session";
 import { DEPLOYMENT_TIMEOUT_MESSAGE } from "../../durable-objects/deployment";
-import { MODULES_MISSING_MESSAGE } from "../../worker/mcp/deploy-job";
+import { storeDeployment } from "../../worker/hosting/store";
+import { generateServer } from "../../worker/mcp/generate";
+import type { RuntimeConfig } from "../../worker/mcp/runtime/types";
 import { pageContentKey } from "../../worker/crawl/keys";
 import { getDb } from "../../worker/db";
 import { organizations, plans, servers } from "../../worker/db/schema";
@@ -46,13 +48,21 @@ describe("KV", () => {
 describe("Deployment Durable Object", () => {
   const job = (deploymentId: string) => ({ deploymentId, serverId: "server-1", slug: "s1", provider: "loader" as const, toolCount: 2 });
 
-  it("runs a deployment as a job, keeping status and a timestamped log", async () => {
+  it("runs a recorded deployment as a job, keeping status and a timestamped log", async () => {
+    const config = { serverId: "server-1", name: "Bindings", version: "1.0.0", description: "", baseUrl: "https://api.example.com", auth: { type: "none", strategy: "managed" }, staticValues: {}, tools: [], upstreamTimeoutMs: 1000, maxResponseBytes: 100_000 };
+    const generated = await generateServer(config as RuntimeConfig);
+    await storeDeployment(env, generated);
     const stub = env.DEPLOYMENT.getByName("server-1");
-    await stub.begin(job("dep-1"));
-    // Nothing was recorded under this id, so the run ends failed with the reason.
-    const state = await stub.settle("dep-1");
-    expect(state).toMatchObject({ status: "failed", error: MODULES_MISSING_MESSAGE });
-    expect(state.log.map((l) => l.message)).toEqual(["Deployment started", "Generated 2 active tools (deployment dep-1)", `Deployment failed: ${MODULES_MISSING_MESSAGE}`]);
+    await stub.begin(job(generated.deploymentId));
+    const state = await stub.settle(generated.deploymentId);
+    expect(state).toMatchObject({ status: "deployed", error: null });
+    expect(state.log.map((l) => l.message)).toEqual([
+      "Deployment started",
+      `Generated 2 active tools (deployment ${generated.deploymentId})`,
+      "Stored 0 tools and the generated modules",
+      "Loaded the server's isolate and checked it answers MCP initialize",
+      "Deployment completed",
+    ]);
     expect(Date.parse(state.log[0].at)).not.toBeNaN();
   });
 

@@ -18,10 +18,17 @@ export type DeploymentOutcome =
   | { deploymentId: string; serverId: string; status: "failed"; error: string };
 
 export const MODULES_MISSING_MESSAGE = "The generated modules of this deployment are missing: deploy again";
+/** How long a run waits for the recorded modules to be readable before it gives up. */
+export const MODULES_WAIT_MS = 5_000;
 
 /** Activates a recorded deployment through its hosting provider; throws with a readable message on failure. */
 export async function activateDeployment(env: Bindings, job: DeploymentJob, log: (message: string) => Promise<void>): Promise<Activation> {
-  const stored = await loadStoredDeployment(env, job.deploymentId);
+  let stored = await loadStoredDeployment(env, job.deploymentId);
+  // KV is eventually consistent: modules kept by a request elsewhere may take a moment to show here.
+  for (let wait = 0; !stored && wait < MODULES_WAIT_MS; wait += 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    stored = await loadStoredDeployment(env, job.deploymentId);
+  }
   if (!stored) throw new Error(MODULES_MISSING_MESSAGE);
   const generated = { deploymentId: job.deploymentId, config: stored.config, configModule: stored.configModule, allowedHosts: stored.allowedHosts };
   const db = getDb(env.DB);
