@@ -5,7 +5,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DEPLOYMENT_SUPERSEDED_MESSAGE, type DeploymentState } from "../../durable-objects/deployment";
+import { DEPLOYMENT_INTERRUPTED_MESSAGE, DEPLOYMENT_SUPERSEDED_MESSAGE, type DeploymentState } from "../../durable-objects/deployment";
 import { deployments, tools } from "../../worker/db/schema";
 import { completeDeployment, startDeployment } from "../../worker/mcp/deploy";
 import { call, signUp } from "./helpers";
@@ -109,5 +109,23 @@ describe("deployment job", () => {
     expect(state.status).toBe("deployed");
     expect(state.log.map((l) => l.message)).toContain("The portal restarted during the deployment: running it again");
     expect(await db.query.deployments.findFirst({ where: eq(deployments.id, started.generated.deploymentId) })).toMatchObject({ status: "deployed" });
+  });
+
+  it("ends a deployment failed, once, with how to retry when its second run was cut off too", async () => {
+    const user = await signUp();
+    const server = await createServer(user.organizationId, [echoTool("t", {})]);
+    const stub = env.DEPLOYMENT.getByName(server.id);
+    await slowUploads(server.id, 3000);
+    const started = await startDeployment(env, db, server.id, { provider: "cloudflare" });
+    await runInDurableObject(stub, async (instance, state) => {
+      (instance as unknown as { running: Promise<void> | null }).running = null;
+      state.storage.kv.put("runStarted", true);
+      state.storage.kv.put("runs", 2);
+    });
+    await completeDeployment(env, db, started);
+    const state = await stub.state();
+    expect(state).toMatchObject({ status: "failed", error: DEPLOYMENT_INTERRUPTED_MESSAGE });
+    expect(state.log.filter((l) => l.message.startsWith("Deployment failed"))).toEqual([{ at: expect.any(String), message: `Deployment failed: ${DEPLOYMENT_INTERRUPTED_MESSAGE}` }]);
+    expect(await db.query.deployments.findFirst({ where: eq(deployments.id, started.generated.deploymentId) })).toMatchObject({ status: "failed", error: DEPLOYMENT_INTERRUPTED_MESSAGE });
   });
 });
