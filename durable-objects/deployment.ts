@@ -83,7 +83,7 @@ export class Deployment extends DurableObject<Env> {
 
   /** Runs the deployment now if its alarm has not yet, or waits for the run under way; answers the state. */
   async settle(deploymentId: string): Promise<DeploymentState> {
-    if (this.kv.get("deploymentId") === deploymentId) await this.drive();
+    if (this.kv.get("deploymentId") === deploymentId) await this.driveCurrent();
     return this.state();
   }
 
@@ -109,7 +109,7 @@ export class Deployment extends DurableObject<Env> {
   }
 
   async alarm() {
-    await this.drive();
+    await this.driveCurrent();
     // Still under way (a run longer than the watchdog's period): look in again.
     if (this.pending()) await this.ctx.storage.setAlarm(Date.now() + (this.kv.get("status") === "deploying" ? WATCHDOG_MS : RECORD_RETRY_MS));
   }
@@ -145,6 +145,12 @@ export class Deployment extends DurableObject<Env> {
   private drive(): Promise<void> {
     this.running ??= this.step().finally(() => (this.running = null));
     return this.running;
+  }
+
+  /** Drives the current deployment: the step under way may be a replaced deployment's, then this one's follows. */
+  private async driveCurrent() {
+    await this.drive();
+    if (this.kv.get("status") === "deploying" && !this.kv.get("runStarted")) await this.drive();
   }
 
   private async step() {

@@ -80,8 +80,9 @@ describe("deployment job", () => {
     const olderRun = completeDeployment(env, db, older);
     await db.update(tools).set({ name: "second" }).where(eq(tools.serverId, server.id));
     const newer = await startDeployment(env, db, server.id, { provider: "cloudflare" });
-    await olderRun;
+    // The older deployment's upload is still under way: the newer one runs after it.
     await completeDeployment(env, db, newer);
+    await olderRun;
     const row = (id: string) => db.query.deployments.findFirst({ where: eq(deployments.id, id) });
     expect(await row(older.generated.deploymentId)).toMatchObject({ status: "failed", error: DEPLOYMENT_SUPERSEDED_MESSAGE });
     expect(await row(newer.generated.deploymentId)).toMatchObject({ status: "deployed", error: null });
