@@ -170,7 +170,10 @@ export class Deployment extends DurableObject<Env> {
     let activation: Activation;
     try {
       activation = await withDeadline(
-        activateDeployment(this.env, job, async (message) => this.log(message)),
+        // A replaced deployment's late progress stays out of the newer one's log.
+        activateDeployment(this.env, job, async (message) => {
+          if (this.kv.get("deploymentId") === job.deploymentId) this.log(message);
+        }),
         deadline,
       );
     } catch (err) {
