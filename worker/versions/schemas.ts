@@ -1,6 +1,7 @@
 // zod schema of a description version with its diff (versions/versions.ts, versions/diff.ts).
 import { z } from "zod";
-import { SPEC_VERSION_ORIGINS, SPEC_VERSION_STATUSES } from "../db/schema";
+import { createSelectSchema } from "drizzle-zod";
+import { specVersions } from "../db/schema";
 import { deployment } from "../mcp/schemas";
 import { importReport } from "../servers/schemas";
 
@@ -13,17 +14,10 @@ export const diffEntry = z.object({
   changes: z.array(z.string()),
   breaking: z.boolean().describe("A call that works today could fail after this change"),
 });
-export const specVersion = z
-  .object({
-    id: z.string(),
-    status: z.enum(SPEC_VERSION_STATUSES),
-    origin: z.enum(SPEC_VERSION_ORIGINS),
-    sourceUrl: z.string().nullable(),
-    filename: z.string().nullable(),
-    title: z.string().nullable(),
-    version: z.string().nullable(),
-    toolCount: z.number().int(),
-    breaking: z.boolean(),
+/** A version as the API answers it: the row's own columns (drizzle-zod), with its diff and dates as JSON. */
+export const specVersion = createSelectSchema(specVersions)
+  .pick({ id: true, status: true, origin: true, sourceUrl: true, filename: true, title: true, version: true, toolCount: true, breaking: true })
+  .extend({
     diff: z
       .object({ entries: z.array(diffEntry), breaking: z.boolean(), counts: z.object({ added: z.number().int(), removed: z.number().int(), renamed: z.number().int(), changed: z.number().int() }), authChanged: z.boolean() })
       .nullable()

@@ -13,6 +13,8 @@ import { getServerRow } from "../servers/queries";
 import { reimportServer } from "../servers/reimport";
 import { getConfigurableServer } from "../servers/tools";
 import { authSummaryOf, diffTools, type SpecDiff, type ToolSide } from "./diff";
+import type { z } from "zod";
+import type { specVersion } from "./schemas";
 
 type VersionRow = typeof specVersions.$inferSelect;
 const versionKey = (id: string) => `spec-version:${id}`;
@@ -22,7 +24,7 @@ const HISTORY_LIMIT = 50;
 export const VERSION_NOT_FOUND = "Description version not found";
 
 /** A version as the API answers it. */
-export const toVersionAnswer = (row: VersionRow) => ({
+export const toVersionAnswer = (row: VersionRow): VersionAnswer => ({
   id: row.id,
   status: row.status,
   origin: row.origin,
@@ -33,10 +35,10 @@ export const toVersionAnswer = (row: VersionRow) => ({
   toolCount: row.toolCount,
   breaking: row.breaking,
   diff: row.diff as SpecDiff | null,
-  createdAt: row.createdAt,
-  appliedAt: row.appliedAt,
+  createdAt: row.createdAt.toISOString(),
+  appliedAt: row.appliedAt?.toISOString() ?? null,
 });
-export type VersionAnswer = ReturnType<typeof toVersionAnswer>;
+export type VersionAnswer = z.output<typeof specVersion>;
 
 /** Records the description a server has today as its first version, once, so it can be restored later. */
 async function ensureInitialVersion(db: Database, env: Bindings, server: Awaited<ReturnType<typeof getServerRow>>) {
