@@ -3,9 +3,11 @@ import { desc, eq, ne } from "drizzle-orm";
 import type { Database } from "../db";
 import { deployments, organizations, servers, users } from "../db/schema";
 import { isLatestDeploymentOf, toDeploymentAnswer } from "../servers/answer";
+import type { z } from "zod";
+import type { adminServer } from "./schemas";
 
 /** All servers (removed ones excluded), newest first, each with createdBy, organization and newest deployment: one query. */
-export async function listAllServers(db: Database) {
+export async function listAllServers(db: Database): Promise<z.output<typeof adminServer>[]> {
   const rows = await db
     .select({
       server: servers,

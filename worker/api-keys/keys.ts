@@ -6,6 +6,8 @@ import { type ApiKeyScope, apiKeys } from "../db/schema";
 import { sha256Hex } from "../lib/crypto";
 import { fail } from "../lib/errors";
 import { API_KEY_PREFIX } from "./authenticate";
+import type { z } from "zod";
+import type { apiKeyInfo } from "./schemas";
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 const DAY_MS = 24 * 3600 * 1000;
@@ -18,7 +20,7 @@ const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).rep
 export const newApiKeyValue = () => `${API_KEY_PREFIX}${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
 
 /** A key as the API answers it: never the hash, never the key itself. */
-export const toApiKeyInfo = (k: ApiKeyRow) => ({
+export const toApiKeyInfo = (k: ApiKeyRow): z.output<typeof apiKeyInfo> => ({
   id: k.id,
   name: k.name,
   prefix: k.prefix,

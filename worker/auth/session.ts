@@ -6,6 +6,8 @@ import { memberships } from "../db/schema";
 import type { AppEnv, SessionUser } from "../env";
 import { fail } from "../lib/errors";
 import { getAuth, isSuperUser } from "./auth";
+import type { z } from "zod";
+import type { profile } from "./schemas";
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   // A bearer request is judged by its portal API key alone; a cookie sent with it is ignored.
@@ -36,4 +38,4 @@ export const requireSuperUser = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** The profile answer: name, email, picture and the superUser flag. */
-export const toProfile = ({ name, email, picture, superUser }: SessionUser) => ({ name, email, picture, superUser });
+export const toProfile = ({ name, email, picture, superUser }: SessionUser): z.output<typeof profile> => ({ name, email, picture, superUser });

@@ -2,11 +2,13 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { plans, subscriptions } from "../db/schema";
+import type { z } from "zod";
+import type { plan } from "./schemas";
 
 type PlanRow = typeof plans.$inferSelect;
 
 /** A plan as the API answers it: prices in cents, limits under `features`. */
-export const toPlanAnswer = (p: PlanRow) => ({
+export const toPlanAnswer = (p: PlanRow): z.output<typeof plan> => ({
   id: p.id,
   type: p.type,
   name: p.name,

@@ -6,11 +6,13 @@ import { servers } from "../db/schema";
 import { getOrganizationPlan } from "../billing/plans";
 import { invalidateServerLookups } from "../mcp/lookup";
 import { getServerRow } from "../servers/queries";
+import type { z } from "zod";
+import type { callLogSettings } from "./schemas";
 
 export type CallLogSettings = { recordPayloads?: boolean; sensitiveFields?: string[] };
 
 /** The settings as GET and PATCH /api/servers/{id}/call-log answer them. */
-export async function getCallLogSettings(db: Database, organizationId: string, serverId: string) {
+export async function getCallLogSettings(db: Database, organizationId: string, serverId: string): Promise<z.output<typeof callLogSettings>> {
   const server = await getServerRow(db, organizationId, serverId);
   const { plan } = await getOrganizationPlan(db, organizationId);
   return { recordPayloads: server.recordPayloads, sensitiveFields: server.sensitiveFields, retentionDays: plan?.callLogRetentionDays ?? 7 };

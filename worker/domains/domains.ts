@@ -9,13 +9,15 @@ import { getServerRow } from "../servers/queries";
 import { normalizeHostname } from "./hostname";
 import { domainProvider, NOT_CONFIGURED, type DomainProvider, type HostnameState } from "./providers";
 import { forgetCustomHosts } from "./lookup";
+import type { z } from "zod";
+import type { customDomain } from "./schemas";
 
 type DomainRow = typeof customDomains.$inferSelect;
 
 export const GROWTH_ONLY = "Custom domains are part of the Growth plan: upgrade to give this server its own hostname";
 
 /** A custom domain as the API answers it; `served` is false while the plan does not include custom domains. */
-export const toDomainAnswer = (row: DomainRow, planAllows: boolean) => ({
+export const toDomainAnswer = (row: DomainRow, planAllows: boolean): z.output<typeof customDomain> => ({
   hostname: row.hostname,
   status: row.status,
   failureReason: row.failureReason,
@@ -23,8 +25,8 @@ export const toDomainAnswer = (row: DomainRow, planAllows: boolean) => ({
   mcpUrl: `https://${row.hostname}/mcp`,
   served: row.status === "active" && planAllows,
   notServedReason: planAllows ? null : "The organization's plan no longer includes custom domains (Growth): the hostname stays configured but is not served until the plan includes them again",
-  createdAt: row.createdAt,
-  checkedAt: row.checkedAt,
+  createdAt: row.createdAt.toISOString(),
+  checkedAt: row.checkedAt?.toISOString() ?? null,
 });
 export type DomainAnswer = ReturnType<typeof toDomainAnswer>;
 

@@ -6,6 +6,8 @@ import { authConfigs, memberships, oauthGrants, servers, users } from "../db/sch
 import type { Bindings } from "../env";
 import { ttlCache } from "../lib/ttl-cache";
 import { anyResource, grantOfToken, oauthApi, REFRESH_TOKEN_TTL_SECONDS } from "./provider";
+import type { z } from "zod";
+import type { oauthGrant } from "./schemas";
 
 /** oauth_grants.lastUsedAt is written at most this often per grant and isolate (as for access tokens). */
 const LAST_USED_THROTTLE_MS = 60_000;
@@ -59,7 +61,7 @@ export async function recordGrant(env: Bindings, db: Database, grant: NewGrant) 
 }
 
 /** The organization's grants, newest first, in the shape of GET /api/oauth/grants. */
-export async function listGrants(db: Database, organizationId: string) {
+export async function listGrants(db: Database, organizationId: string): Promise<z.output<typeof oauthGrant>[]> {
   const rows = await db
     .select({
       id: oauthGrants.id,

@@ -6,6 +6,8 @@ import type { Bindings } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { fail } from "../lib/errors";
 import { invalidateTokenCache, TOKEN_PREFIX } from "./verify";
+import type { z } from "zod";
+import type { tokenInfo } from "./schemas";
 
 type TokenRow = typeof accessTokens.$inferSelect;
 
@@ -33,7 +35,7 @@ export async function listTokens(db: Database, organizationId: string) {
 }
 
 /** A token as the API answers it: never the hash, never the token itself. */
-export const toTokenInfo = (t: TokenRow, assignments: { serverId: string; serverName: string }[]) => ({
+export const toTokenInfo = (t: TokenRow, assignments: { serverId: string; serverName: string }[]): z.output<typeof tokenInfo> => ({
   id: t.id,
   name: t.name,
   prefix: t.prefix,
