@@ -19,8 +19,15 @@ const CORS_HEADERS = {
 
 /** Browser MCP clients call from other origins; the access token, not cookies, authorizes them. */
 export function withCors(res: Response, origin: string | undefined) {
-  const out = new Response(res.body, res);
-  out.headers.set("access-control-allow-origin", origin ?? "*");
+  // An answer built in this isolate (or already copied by the call log) is changed in place; one
+  // straight from another Worker has immutable headers and is copied, once.
+  let out = res;
+  try {
+    out.headers.set("access-control-allow-origin", origin ?? "*");
+  } catch {
+    out = new Response(res.body, res);
+    out.headers.set("access-control-allow-origin", origin ?? "*");
+  }
   out.headers.append("vary", "origin");
   for (const [k, v] of Object.entries(CORS_HEADERS)) out.headers.set(k, v);
   // The security headers every portal answer carries, set here so an MCP answer is copied once.
