@@ -4,7 +4,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { OutboundGuard } from "../../worker/hosting/outbound";
-import { checkPublicUrl, isInternalHost } from "../../worker/lib/safe-fetch";
+import { isInternalHost } from "../../worker/lib/internal-host";
+import { checkPublicUrl } from "../../worker/lib/safe-fetch";
 import { saveAuthConfig } from "../../worker/servers/auth-config";
 import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, textOf } from "./mcp-setup";
 

@@ -2,7 +2,7 @@
 // never an address, an internal name or the portal's own host.
 import { parse } from "tldts";
 import { fail } from "../lib/errors";
-import { isInternalHost } from "../lib/safe-fetch";
+import { isInternalHost } from "../lib/internal-host";
 
 const MAX_HOSTNAME = 253;
 const MAX_LABEL = 63;

@@ -2,7 +2,7 @@
 // isolate, cached by deployment id, on the runtime it was deployed with, with outbound fetches
 // limited to the API's host.
 import { exports } from "cloudflare:workers";
-import type { Bindings } from "../env";
+import { isLocalDev, type Bindings } from "../env";
 import { GatewayError, rpcError } from "../mcp/jsonrpc";
 import { MAIN_MODULE, serverModules } from "../mcp/generate";
 import { deployedRuntime, loadStoredDeployment, markRedeployNeeded, REDEPLOY_NEEDED_MESSAGE, storeDeployment } from "./store";
@@ -22,8 +22,14 @@ function stubOf(env: Bindings, deployment: ServedDeployment) {
       mainModule: MAIN_MODULE,
       // The runtime it was deployed with, never the portal's current one: a deployment is immutable.
       modules: { ...serverModules(stored.configModule), "runtime.js": runtime },
-      env: Object.keys(credentials).length > 0 ? { UPSTREAM_CREDENTIALS: JSON.stringify(credentials) } : {},
-      globalOutbound: exports.OutboundGuard({ props: { allowedHosts: stored.allowedHosts } }),
+      env: {
+        ...(Object.keys(credentials).length > 0 ? { UPSTREAM_CREDENTIALS: JSON.stringify(credentials) } : {}),
+        // Only a local portal lets its servers call internal hosts (a local upstream); otherwise they are refused.
+        ...(isLocalDev(env) ? { ENVIRONMENT: "development" } : {}),
+      },
+      // Its runtime checks every outbound request itself (no hop through the portal per upstream call);
+      // a deployment made before that goes out through the portal's guard.
+      ...(stored.egressInRuntime ? {} : { globalOutbound: exports.OutboundGuard({ props: { allowedHosts: stored.allowedHosts } }) }),
     };
   });
 }

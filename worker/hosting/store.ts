@@ -10,6 +10,8 @@ export type StoredDeployment = {
   config: GeneratedServer["config"];
   /** SHA-256 of the runtime bundle it was deployed with (absent on deployments stored before it was kept). */
   runtimeHash?: string;
+  /** Its runtime checks its own outbound requests (absent on deployments that rely on the portal's OutboundGuard). */
+  egressInRuntime?: true;
 };
 
 /** What the gateway answers for a deployment whose runtime is gone: only a redeploy helps. */
@@ -20,7 +22,7 @@ const runtimeKey = (hash: string) => `mcp-runtime:${hash}`;
 
 /** Keeps a generated server's modules and (once per runtime version) the runtime bundle it runs on. */
 export async function storeDeployment(env: Bindings, server: GeneratedServer) {
-  const stored: StoredDeployment = { configModule: server.configModule, allowedHosts: server.allowedHosts, config: server.config, runtimeHash: RUNTIME_HASH };
+  const stored: StoredDeployment = { configModule: server.configModule, allowedHosts: server.allowedHosts, config: server.config, runtimeHash: RUNTIME_HASH, egressInRuntime: true };
   await env.KV.put(runtimeKey(RUNTIME_HASH), RUNTIME_SOURCE);
   await env.KV.put(key(server.deploymentId), JSON.stringify(stored));
 }

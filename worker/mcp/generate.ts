@@ -7,6 +7,7 @@ import { fail } from "../lib/errors";
 import { sha256Hex } from "../lib/crypto";
 import type { AuthSettings, AuthType, JsonSchemaObject, ToolAnnotations, ToolMapping } from "../openapi/types";
 import { RUNTIME_HASH, RUNTIME_SOURCE } from "./runtime-bundle";
+import { allowedHostsOf } from "./runtime/egress";
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_UPSTREAM_TIMEOUT_MS, type RuntimeConfig } from "./runtime/types";
 
 export type AuthConfigRow = typeof authConfigs.$inferSelect;
@@ -85,13 +86,6 @@ export async function loadServerConfig(db: Database, serverId: string, options: 
     // Only search mode is written, so a direct server's config (and deployment id) stays as it was.
     ...(server.toolMode === "search" ? { toolMode: "search" as const } : {}),
   };
-}
-
-/** The hosts a generated server may reach: its API's host, and the OAuth2 token endpoint's. */
-export function allowedHostsOf(config: RuntimeConfig): string[] {
-  const hosts = new Set([new URL(config.baseUrl).host]);
-  if (config.auth.oauth2?.tokenUrl) hosts.add(new URL(config.auth.oauth2.tokenUrl).host);
-  return [...hosts];
 }
 
 /** Generates a server's modules; the deployment id is the SHA-256 of the runtime and config. */

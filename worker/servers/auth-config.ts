@@ -7,7 +7,7 @@ import { accessTokens, authConfigs, type ParameterCandidate, tokenServers, tools
 import { decryptJson, encryptJson, maskSecret } from "../lib/crypto";
 import { isLocalDev } from "../env";
 import { fail } from "../lib/errors";
-import { isInternalHost } from "../lib/safe-fetch";
+import { isInternalHost } from "../lib/internal-host";
 import { invalidateServerLookups } from "../mcp/lookup";
 import type { AuthCandidate } from "../openapi/auth";
 import type { UpstreamCredentials } from "../openapi/types";

@@ -1,6 +1,7 @@
 // Upstream authentication: managed credentials from the isolate's env (bearer, apiKey, basic,
 // oauth2 client credentials with a token cache) or the caller's own credential (passthrough).
 import type { AuthSettings, UpstreamCredentials } from "../../openapi/types";
+import { egressFetch } from "./egress";
 import { noAuth, type AuthParts } from "./request";
 import { PASSTHROUGH_API_KEY_HEADER, PASSTHROUGH_AUTHORIZATION_HEADER } from "./types";
 
@@ -30,7 +31,7 @@ export async function clientCredentialsToken(settings: AuthSettings, creds: Upst
   if (cached && cached.expiresAt > Date.now()) return cached.accessToken;
   const form = new URLSearchParams({ grant_type: "client_credentials" });
   if (settings.oauth2?.scopes?.length) form.set("scope", settings.oauth2.scopes.join(" "));
-  const res = await fetch(tokenUrl, {
+  const request = new Request(tokenUrl, {
     method: "POST",
     headers: {
       authorization: basic(encodeURIComponent(creds.clientId), encodeURIComponent(creds.clientSecret)),
@@ -38,8 +39,8 @@ export async function clientCredentialsToken(settings: AuthSettings, creds: Upst
       accept: "application/json",
     },
     body: form,
-    signal: AbortSignal.timeout(timeoutMs),
   });
+  const res = await egressFetch(request, AbortSignal.timeout(timeoutMs));
   const text = await res.text();
   if (!res.ok) throw new Error(`The OAuth2 token endpoint answered HTTP ${res.status}: ${text.slice(0, 300)}`);
   const json = JSON.parse(text) as { access_token?: string; expires_in?: number };

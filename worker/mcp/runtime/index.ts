@@ -17,6 +17,7 @@ import { answerFromError, answerFromResponse, pagingHint, type OutputCheck } fro
 import { checkArguments } from "./arguments";
 import { listedSchema } from "./listed-schema";
 import { upstreamAuth } from "./auth";
+import { egressFetch, setEgressRule } from "./egress";
 import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL, searchModeAnswers, searchModeTools } from "./search-mode";
 import { buildUpstreamRequest } from "./request";
 import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type CallReport, type UpstreamTrace } from "./report";
@@ -66,7 +67,7 @@ export async function callTool(
   }
   const started = Date.now();
   try {
-    const res = await fetch(request, { signal: AbortSignal.timeout(config.upstreamTimeoutMs) });
+    const res = await egressFetch(request, AbortSignal.timeout(config.upstreamTimeoutMs));
     trace.status = res.status;
     const hint = pagingHint(Object.keys(tool.inputSchema.properties ?? {}));
     const answer = await answerFromResponse(res, withoutParams(request.url, credentialParams), config.maxResponseBytes, checkOutput, hint);
@@ -180,6 +181,7 @@ export function createRuntime(config: RuntimeConfig) {
   /** One request: the body read and parsed once, then handed to the SDK's legacy or modern leg. */
   async function serve(request: Request, env: RuntimeEnv): Promise<Response> {
     credentials ??= env.UPSTREAM_CREDENTIALS ? (JSON.parse(env.UPSTREAM_CREDENTIALS) as UpstreamCredentials) : {};
+    setEgressRule(config, env);
     // A body of unknown or excessive length is left to the SDK, which reads it within its bound.
     const length = Number(request.headers.get("content-length") ?? Number.NaN);
     if (request.method !== "POST" || !(length <= MAX_BODY_BYTES)) return handler.fetch(request);

@@ -11,8 +11,11 @@ export type RuntimeConfig = ServerConfig & {
   toolMode?: "direct" | "search";
 };
 
-/** The env of a generated server's isolate: managed credentials only, as a JSON string binding. */
-export type RuntimeEnv = { UPSTREAM_CREDENTIALS?: string };
+/**
+ * The env of a generated server's isolate: managed credentials as a JSON string binding, and
+ * ENVIRONMENT = "development" on a local portal only (internal API hosts allowed; otherwise refused).
+ */
+export type RuntimeEnv = { UPSTREAM_CREDENTIALS?: string; ENVIRONMENT?: string };
 
 export type { UpstreamCredentials };
 
