@@ -23,7 +23,7 @@ export function errors<const E extends Record<number, string>>(map: E): { [K in 
   return Object.fromEntries(Object.entries(map).map(([status, when]) => [status, json(errorAnswer, when)])) as { [K in keyof E]: ErrorResponse };
 }
 
-/** An answer that is not JSON: a redirect (with where it goes), a page, a protocol switch. */
+/** Answers that are not JSON: a redirect (with where it goes) and an HTML page. */
 export const redirect = (description: string, location?: string) => ({
   description,
   ...(location ? { headers: { location: { description: location, schema: { type: "string" as const } } } } : {}),
