@@ -6,8 +6,8 @@ import tseslint from "typescript-eslint";
 export const regexLintFiles = ["worker/**/*.{ts,tsx,js,mjs}", "durable-objects/**/*.{ts,tsx,js,mjs}", "web/src/**/*.{ts,tsx,js,mjs}"];
 
 export default [
-  // Generated: the route tree, and the MCP runtime bundle (its source is linted under worker/mcp/runtime).
-  { ignores: ["web/src/route-tree.gen.ts", "worker/mcp/runtime-bundle.js"] },
+  // Generated: the route tree, and the MCP runtime bundle (its source is linted under worker/runtime).
+  { ignores: ["web/src/route-tree.gen.ts", "worker/deploy/runtime-bundle.js"] },
   {
     files: regexLintFiles,
     languageOptions: { parser: tseslint.parser, ecmaVersion: "latest", sourceType: "module" },

@@ -4,7 +4,7 @@
 // WebSockets and writes the outcome to D1 once. Every way a deployment fails — an error, the time-out,
 // a cancel, a newer deployment, a run cut off by a restart — goes through one method, `fail`.
 import { DurableObject } from "cloudflare:workers";
-import { activateDeployment, recordDeploymentOutcome, type DeploymentJob, type DeploymentOutcome } from "../worker/mcp/deploy-job";
+import { activateDeployment, recordDeploymentOutcome, type DeploymentJob, type DeploymentOutcome } from "../worker/deploy/job";
 import type { Activation } from "../worker/hosting/types";
 
 export type DeploymentStatus = "generated" | "deploying" | "deployed" | "failed";

@@ -1,6 +1,6 @@
 // Worker entry: wires the HTTP app, the crawl queue consumer and the cron handler.
 import { app } from "./app";
-import { directMcpRequest } from "./routes/gateway";
+import { directMcpRequest } from "./gateway/routes";
 import { handleCrawlBatch, type CrawlMessage } from "./crawl/queue";
 import { CALLS_QUEUE_NAME, handleCallBatch } from "./calls/consumer";
 import type { CallRecordsMessage } from "./calls/record";

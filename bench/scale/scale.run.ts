@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { it } from "vitest";
 import { usagePeriod } from "../../worker/billing/usage";
 import { organizations, servers } from "../../worker/db/schema";
-import { ledgerOf, UsageMeter, type MeteredCall } from "../../worker/mcp/metering";
+import { ledgerOf, UsageMeter, type MeteredCall } from "../../worker/gateway/metering";
 import { db } from "../../tests/worker/mcp-setup";
 import { countingDb } from "../load/load";
 

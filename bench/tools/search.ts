@@ -4,7 +4,7 @@
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { importDescription } from "../../worker/openapi/import";
-import { buildSearchIndex, searchTools } from "../../worker/mcp/runtime/search";
+import { buildSearchIndex, searchTools } from "../../worker/runtime/search";
 
 const require = createRequire(import.meta.url);
 const GITHUB = require.resolve("@octokit/openapi/generated/api.github.com.json");

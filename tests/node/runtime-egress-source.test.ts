@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { root } from "./source-imports";
 
-const RUNTIME = join(root, "worker/mcp/runtime");
+const RUNTIME = join(root, "worker/runtime");
 const GLOBAL_FETCH = /(?<![.\w])fetch\s*\(|globalThis\.fetch|self\.fetch/;
 
 it("finds the global fetch only in the runtime's egress module", () => {

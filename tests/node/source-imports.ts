@@ -60,7 +60,7 @@ export function importsOfText(text: string, file: string): SourceImport[] {
   return found;
 }
 
-// `.d.ts` last: a generated module (worker/mcp/runtime-bundle.js, built before tests) is described by its committed declaration.
+// `.d.ts` last: a generated module (worker/deploy/runtime-bundle.js, built before tests) is described by its committed declaration.
 const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx", ".d.ts"];
 
 /** The repository file a relative or `@/` (web/src) specifier names, or null when it names a package or nothing. */

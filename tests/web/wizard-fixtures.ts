@@ -1,5 +1,5 @@
-// Recorded answers of the wizard's calls, in the shapes worker/routes/{servers,auth-config,crawl,
-// server-crawl,tokens}.ts produce, and a fetch stub that also accepts multipart bodies.
+// Recorded answers of the wizard's calls, in the shapes the worker's server, auth-config, crawl and
+// token routes produce (typed by their answer schemas), and a fetch stub that also accepts multipart bodies.
 import { vi } from "vitest";
 import type { AuthAnalysis, AuthConfig } from "@/api/auth-config";
 import type { CreatedServer } from "@/api/servers";

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Bindings } from "../../worker/env";
-import { deployServer } from "../../worker/mcp/deploy";
+import { deployServer } from "../../worker/deploy/deploy";
 import { bearer, connectV2, createOrg, createServer, createToken, db, echoOf, echoTool, MCP_ORIGIN, upstream, useProviderSettings } from "./mcp-setup";
 
 /** Configures the server's deployments for Cloudflare's API at the local fake (with `overrides`); answers the Worker's env to deploy with. */

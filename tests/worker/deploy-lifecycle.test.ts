@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEPLOYMENT_TIMEOUT_MESSAGE } from "../../durable-objects/deployment";
 import { deployments, memberships, servers, tools, users } from "../../worker/db/schema";
-import { completeDeployment, startDeployment } from "../../worker/mcp/deploy";
+import { completeDeployment, startDeployment } from "../../worker/deploy/deploy";
 import { call, signUp } from "./helpers";
 import { bearer, connectV2, createServer, createToken, db, echoOf, echoTool, upstream, useProviderSettings } from "./mcp-setup";
 

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEPLOYMENT_INTERRUPTED_MESSAGE, DEPLOYMENT_SUPERSEDED_MESSAGE, type DeploymentState } from "../../durable-objects/deployment";
 import { deployments, tools } from "../../worker/db/schema";
-import { completeDeployment, startDeployment } from "../../worker/mcp/deploy";
+import { completeDeployment, startDeployment } from "../../worker/deploy/deploy";
 import { call, signUp } from "./helpers";
 import { createServer, db, echoTool, upstream, useProviderSettings } from "./mcp-setup";
 

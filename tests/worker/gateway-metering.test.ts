@@ -6,7 +6,7 @@ import { organizationUsage, plans, servers, serverUsage } from "../../worker/db/
 import { usagePeriod } from "../../worker/billing/usage";
 import { env } from "cloudflare:workers";
 import { LEASE_MAX } from "../../durable-objects/usage-ledger";
-import { ledgerOf } from "../../worker/mcp/metering";
+import { ledgerOf } from "../../worker/gateway/metering";
 import { call, signUp } from "./helpers";
 import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, upstream, workerFetch, settleUsage } from "./mcp-setup";
 

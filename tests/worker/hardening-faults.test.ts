@@ -9,7 +9,7 @@ import type { Bindings } from "../../worker/env";
 import { pageContentKey } from "../../worker/crawl/keys";
 import { handleCrawlBatch, type CrawlMessage } from "../../worker/crawl/queue";
 import { tools } from "../../worker/db/schema";
-import { deployServer } from "../../worker/mcp/deploy";
+import { deployServer } from "../../worker/deploy/deploy";
 import { call, signUp } from "./helpers";
 import { waitForCrawl } from "./crawl-helpers";
 import { bearer, connectV2, createOrg, createServer, createToken, db, echoOf, echoTool, MCP_ORIGIN, textOf, upstream, useProviderSettings, type ToolSpec } from "./mcp-setup";

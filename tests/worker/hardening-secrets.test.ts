@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { app } from "../../worker/app";
-import { generateServer, loadServerConfig } from "../../worker/mcp/generate";
+import { generateServer, loadServerConfig } from "../../worker/deploy/generate";
 import { call, signUp } from "./helpers";
 import { waitForCrawl } from "./crawl-helpers";
 import { setPlan } from "./servers-helpers";

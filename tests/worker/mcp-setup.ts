@@ -9,8 +9,8 @@ import { getDb } from "../../worker/db";
 import type { Bindings } from "../../worker/env";
 import { accessTokens, authConfigs, organizations, servers, subscriptions, tokenServers, tools } from "../../worker/db/schema";
 import { encryptJson, sha256Hex } from "../../worker/lib/crypto";
-import { deployServer, getDeployment, type DeployOptions } from "../../worker/mcp/deploy";
-import { settleUsage as settleMeteredUsage } from "../../worker/mcp/metering";
+import { deployServer, getDeployment, type DeployOptions } from "../../worker/deploy/deploy";
+import { settleUsage as settleMeteredUsage } from "../../worker/gateway/metering";
 import type { JsonSchemaObject, ToolMapping, UpstreamCredentials } from "../../worker/openapi/types";
 
 export const db = getDb(env.DB);

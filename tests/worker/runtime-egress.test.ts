@@ -4,7 +4,7 @@
 // its own egress (the loader then gives it no OutboundGuard). (Module state: this file's isolate is its own.)
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { egressFetch, setEgressRule } from "../../worker/mcp/runtime/egress";
+import { egressFetch, setEgressRule } from "../../worker/runtime/egress";
 import { loadStoredDeployment } from "../../worker/hosting/store";
 import { servers } from "../../worker/db/schema";
 import { eq } from "drizzle-orm";

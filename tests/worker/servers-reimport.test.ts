@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { authConfigs, servers, tools } from "../../worker/db/schema";
-import { loadServerConfig } from "../../worker/mcp/generate";
+import { loadServerConfig } from "../../worker/deploy/generate";
 import { reimportServer } from "../../worker/servers/reimport";
 import { env } from "cloudflare:workers";
 import { call, signUp } from "./helpers";

@@ -1,7 +1,7 @@
 // The response budget: JSON minified, an answer over the budget cut at a UTF-8 character boundary
 // with a note saying how much was cut and which argument pages on.
 import { describe, expect, it } from "vitest";
-import { cutText, pagingHint } from "../../worker/mcp/runtime/answer";
+import { cutText, pagingHint } from "../../worker/runtime/answer";
 import { call, signUp } from "./helpers";
 import { bearer, connectV1, connectV2, createOrg, createServer, createToken, deploy, echoTool, textOf } from "./mcp-setup";
 

@@ -1,7 +1,7 @@
 // Search mode's ranking: words split at camelCase and snake_case, stemmed, common verbs folded, BM25 order.
 import { describe, expect, it } from "vitest";
 import { importDescription } from "../../worker/openapi/import";
-import { buildSearchIndex, searchTools, tokenize } from "../../worker/mcp/runtime/search";
+import { buildSearchIndex, searchTools, tokenize } from "../../worker/runtime/search";
 
 describe("tool search ranking", () => {
   it("splits camelCase and snake_case, stems plurals and folds synonyms of common verbs", () => {

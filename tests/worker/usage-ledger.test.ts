@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { LEASE_MAX, type UsageLedger } from "../../durable-objects/usage-ledger";
 import { usagePeriod } from "../../worker/billing/usage";
 import { organizationUsage, serverUsage } from "../../worker/db/schema";
-import { ledgerOf, UsageMeter, type MeteredCall } from "../../worker/mcp/metering";
+import { ledgerOf, UsageMeter, type MeteredCall } from "../../worker/gateway/metering";
 import { createOrg, createServer, db } from "./mcp-setup";
 
 /** A stand-in for one gateway isolate: its own meter, and the waitUntil work it started. */

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { servers } from "../db/schema";
 import type { Bindings } from "../env";
-import { monthUsage } from "../mcp/metering";
+import { monthUsage } from "../gateway/metering";
 import { getOrganizationPlan } from "./plans";
 import { usagePeriod } from "./usage";
 

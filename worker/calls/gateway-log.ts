@@ -4,9 +4,9 @@
 // them, are read from a copy of the answer and redacted off the request path.
 import { readTextWithin } from "../lib/body";
 import type { Bindings } from "../env";
-import { managedCredentials, type CachedGatewayServer } from "../mcp/lookup";
-import { CALL_REPORT_HEADER, type CallReport } from "../mcp/runtime/report";
-import { PASSTHROUGH_API_KEY_HEADER, PASSTHROUGH_AUTHORIZATION_HEADER } from "../mcp/runtime/types";
+import { managedCredentials, type CachedGatewayServer } from "../gateway/lookup";
+import { CALL_REPORT_HEADER, type CallReport } from "../runtime/report";
+import { PASSTHROUGH_API_KEY_HEADER, PASSTHROUGH_AUTHORIZATION_HEADER } from "../runtime/types";
 import { bearerToken } from "../tokens/verify";
 import type { CallOutcome } from "../db/schema";
 import { callLogEnabled, recordCalls, type Caller, type CallRecordMessage } from "./record";

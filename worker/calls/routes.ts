@@ -4,7 +4,7 @@ import { $, createRoute, z } from "@hono/zod-openapi";
 import { requireSuperUser } from "../auth/session";
 import { ok } from "../lib/answers";
 import { describedRoutes, errors, json } from "../lib/openapi";
-import { notFound, serverId } from "../routes/servers";
+import { notFound, serverId } from "../servers/routes";
 import { callLogServer, callStats, listCalls, WINDOWS, type StatsWindow } from "./queries";
 import { callLogSettings, callPage, callStats as callStatsAnswer } from "./schemas";
 import { getCallLogSettings, setCallLogSettings } from "./settings";

@@ -5,7 +5,7 @@ import type { CrawlSnapshot } from "../../durable-objects/crawl-session";
 import type { Database } from "../db";
 import { deployments, servers } from "../db/schema";
 import type { Bindings } from "../env";
-import { deployServer } from "../mcp/deploy";
+import { deployServer } from "../deploy/deploy";
 import { reimportServer } from "../servers/reimport";
 import { extractPages, saveSpec } from "./jobs";
 

@@ -4,14 +4,14 @@
 import type { MiddlewareHandler } from "hono";
 import { getDb, type Database } from "../db";
 import type { AppEnv, Bindings } from "../env";
-import { handleMcpRequest } from "../mcp/gateway";
-import { GatewayError, rpcError } from "../mcp/jsonrpc";
-import { findServerBySlug } from "../mcp/lookup";
+import { handleMcpRequest } from "../gateway/gateway";
+import { GatewayError, rpcError } from "../gateway/jsonrpc";
+import { findServerBySlug } from "../gateway/lookup";
 import { issuerOrigin } from "../oauth/provider";
 import { customDomainEndpoint } from "../oauth/resource";
 import { customHostTarget, type HostTarget } from "./lookup";
 import { isPortalHost } from "./portal-host";
-import { mcpPreflight, rootInfoResponse, withCors } from "../routes/gateway";
+import { mcpPreflight, rootInfoResponse, withCors } from "../gateway/routes";
 
 
 /** Why a custom domain does not serve now, or null when it does. */

@@ -1,7 +1,7 @@
 // Hosting provider "cloudflare": Workers for Platforms. Uploads the generated modules to a dispatch
 // namespace through Cloudflare's REST API; managed secrets travel as a secret_text binding.
 import type { Bindings } from "../env";
-import { MAIN_MODULE, serverModules } from "../mcp/generate";
+import { MAIN_MODULE, serverModules } from "../deploy/generate";
 import { GENERATED_COMPATIBILITY_DATE, loaderProvider } from "./loader";
 import { storeDeployment } from "./store";
 import { scriptNameOf, type HostingProvider } from "./types";

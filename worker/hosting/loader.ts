@@ -3,8 +3,8 @@
 // limited to the API's host.
 import { exports } from "cloudflare:workers";
 import { isLocalDev, type Bindings } from "../env";
-import { GatewayError, rpcError } from "../mcp/jsonrpc";
-import { MAIN_MODULE, serverModules } from "../mcp/generate";
+import { GatewayError, rpcError } from "../gateway/jsonrpc";
+import { MAIN_MODULE, serverModules } from "../deploy/generate";
 import { deployedRuntime, loadStoredDeployment, markRedeployNeeded, REDEPLOY_NEEDED_MESSAGE, storeDeployment } from "./store";
 import { scriptNameOf, type HostingProvider, type ServedDeployment } from "./types";
 

@@ -1,8 +1,8 @@
 // The portal-side egress guard of deployments made before the runtime checked its own egress: their
-// isolate's globalOutbound. Same rule and messages as the runtime's (worker/mcp/runtime/egress.ts).
+// isolate's globalOutbound. Same rule and messages as the runtime's (worker/runtime/egress.ts).
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { isLocalDev } from "../env";
-import { guardedFetch } from "../mcp/runtime/egress";
+import { guardedFetch } from "../runtime/egress";
 
 export type OutboundProps = { allowedHosts: string[] };
 

@@ -1,8 +1,8 @@
 // Generated modules kept in KV by deployment id, and each runtime bundle once by its hash, so any
 // isolate can (re)load a deployment with exactly the runtime it was deployed with.
 import type { Bindings } from "../env";
-import { generateServer, type GeneratedServer } from "../mcp/generate";
-import { RUNTIME_HASH, RUNTIME_SOURCE } from "../mcp/runtime-bundle";
+import { generateServer, type GeneratedServer } from "../deploy/generate";
+import { RUNTIME_HASH, RUNTIME_SOURCE } from "../deploy/runtime-bundle";
 
 export type StoredDeployment = {
   configModule: string;

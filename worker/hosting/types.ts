@@ -1,6 +1,6 @@
 // The hosting-provider interface: activate a generated server, then hand it MCP requests.
 import type { Bindings } from "../env";
-import type { GeneratedServer } from "../mcp/generate";
+import type { GeneratedServer } from "../deploy/generate";
 import type { UpstreamCredentials } from "../openapi/types";
 
 export type ProviderName = "loader" | "cloudflare";

@@ -4,7 +4,7 @@
 import { getDb, type Database } from "../db";
 import type { Bindings } from "../env";
 import { readTextWithin } from "../lib/body";
-import { findServerBySlug } from "../mcp/lookup";
+import { findServerBySlug } from "../gateway/lookup";
 import { ensureMetadataDocumentClient } from "./cimd";
 import { dropGrantIfRevoked } from "./grants";
 import { anyResource, authorizationServer, endpointOf, grantOfToken, issuerOrigin, MAX_CREDENTIAL_LENGTH, noIssuer } from "./provider";

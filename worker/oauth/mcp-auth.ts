@@ -6,7 +6,7 @@ import type { Database } from "../db";
 import { accessTokens } from "../db/schema";
 import type { Bindings } from "../env";
 import type { Caller } from "../calls/record";
-import { GatewayError, rpcError } from "../mcp/jsonrpc";
+import { GatewayError, rpcError } from "../gateway/jsonrpc";
 import { bearerToken, TOKEN_PREFIX, verifyAccessToken } from "../tokens/verify";
 import type { GrantProps } from "./consent";
 import { grantStands, touchGrant } from "./grants";

@@ -8,7 +8,7 @@ import { decryptJson, encryptJson, maskSecret } from "../lib/crypto";
 import { isLocalDev } from "../env";
 import { fail } from "../lib/errors";
 import { isInternalHost } from "../lib/internal-host";
-import { invalidateServerLookups } from "../mcp/lookup";
+import { invalidateServerLookups } from "../gateway/lookup";
 import type { AuthCandidate } from "../openapi/auth";
 import type { UpstreamCredentials } from "../openapi/types";
 import { getServerRow } from "./queries";

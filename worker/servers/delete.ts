@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { servers } from "../db/schema";
-import { invalidateServerLookups } from "../mcp/lookup";
+import { invalidateServerLookups } from "../gateway/lookup";
 import { getServerRow } from "./queries";
 
 /** Deletes one of the organization's servers for good. */

@@ -6,7 +6,7 @@ import { servers, tools } from "../db/schema";
 import { getOrganizationPlan } from "../billing/plans";
 import { fail } from "../lib/errors";
 import { bulkLimitMessage, MAX_TOOL_DESCRIPTION_CHARS, TOOL_DESCRIPTION_MESSAGE, TOOL_NAME_MESSAGE, TOOL_NAME_PATTERN, toolLimitMessage } from "../lib/messages";
-import { DEFAULT_MAX_RESPONSE_BYTES } from "../mcp/runtime/types";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "../runtime/types";
 import type { z } from "zod";
 import { DEFAULT_MAX_TOOLS_PER_SERVER } from "./create";
 import { getServerRow } from "./queries";

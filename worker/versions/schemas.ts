@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { createSelectSchema } from "drizzle-zod";
 import { specVersions } from "../db/schema";
-import { deployment } from "../mcp/schemas";
+import { deployment } from "../deploy/schemas";
 import { importReport } from "../servers/schemas";
 
 export const diffEntry = z.object({

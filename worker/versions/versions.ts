@@ -6,7 +6,7 @@ import type { Database } from "../db";
 import { deployments, specVersions, tools } from "../db/schema";
 import type { Bindings } from "../env";
 import { fail } from "../lib/errors";
-import { deployServer } from "../mcp/deploy";
+import { deployServer } from "../deploy/deploy";
 import { importDescription } from "../openapi/import";
 import { loadDescription, type DescriptionSource } from "../openapi/load";
 import { getServerRow } from "../servers/queries";

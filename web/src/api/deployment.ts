@@ -3,9 +3,9 @@ import { queryOptions } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "./client";
 import { subscribe } from "./live";
 import type { z } from "zod";
-import type { apiConfig, deployment } from "../../../worker/mcp/schemas";
+import type { apiConfig, deployment } from "../../../worker/deploy/schemas";
 
-/** GET /api/servers/{id}/deployment as worker/mcp/deploy.ts answers it. */
+/** GET /api/servers/{id}/deployment as worker/deploy/deploy.ts answers it. */
 export type DeploymentView = z.output<typeof deployment>;
 export type DeploymentState = DeploymentView["status"];
 export type DeploymentLogEntry = DeploymentView["log"][number];

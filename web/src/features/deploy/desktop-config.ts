@@ -13,7 +13,7 @@ export type DesktopConfigInput = {
 type ClientEntry = { command: "npx"; args: string[]; env?: Record<string, string> };
 export type DesktopClientConfig = { mcpServers: Record<string, ClientEntry> };
 
-/** Gateway header a passthrough server reads the caller's API credential from (worker/mcp/runtime/auth.ts). */
+/** Gateway header a passthrough server reads the caller's API credential from (worker/runtime/auth.ts). */
 export const UPSTREAM_AUTH_HEADER = "X-Upstream-Authorization";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);

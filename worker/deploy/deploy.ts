@@ -1,0 +1,120 @@
+// Deployments: generate a server's modules, record the deployment (id = content hash) and hand it to
+// the Deployment Durable Object, which runs it as a job (activation through the hosting provider),
+// reports progress and writes the outcome.
+import { and, desc, eq } from "drizzle-orm";
+import { DEPLOYMENT_CANCELLED_MESSAGE } from "../../durable-objects/deployment";
+import type { Database } from "../db";
+import { deployments, servers } from "../db/schema";
+import type { Bindings } from "../env";
+import { getProvider } from "../hosting";
+import { deployedRuntime, loadStoredDeployment, markRedeployNeeded, storeDeployment } from "../hosting/store";
+import type { ProviderName } from "../hosting/types";
+import { fail } from "../lib/errors";
+import { checkPublicUrl } from "../lib/safe-fetch";
+import { toDeploymentAnswer } from "../servers/answer";
+import { generateServer, loadServerConfig, type GenerateOptions, type GeneratedServer } from "./generate";
+import { invalidateServerLookups } from "../gateway/lookup";
+
+export type ApiConfig = { baseUrl?: string; authType?: string; headers?: Record<string, string> };
+export type DeployOptions = GenerateOptions & {
+  /** Hosting provider; defaults to the HOSTING_PROVIDER variable. */
+  provider?: ProviderName;
+  apiConfig?: ApiConfig;
+  /** Public origin of the portal, for the deployment URL (defaults to PUBLIC_URL). */
+  origin?: string;
+  /** How long the deployment may run before it is failed (defaults to DEPLOYMENT_TIMEOUT_MS). */
+  timeoutMs?: number;
+};
+
+export { DEPLOYMENT_CANCELLED_MESSAGE };
+
+type Started = { serverId: string; slug: string; generated: GeneratedServer; provider: ProviderName; deploymentUrl: string };
+
+const deploymentStub = (env: Bindings, serverId: string) => env.DEPLOYMENT.getByName(serverId);
+
+/** The root-info URL of a server: the MCP endpoint is this plus /mcp. */
+export const serverRootUrl = (origin: string, slug: string) => `${origin.replace(/(?<!\/)\/+$/, "")}/s/${slug}`;
+
+/**
+ * Validates and generates the modules, keeps them, records the deployment as 'generated' and hands
+ * it to the server's Deployment object ('deploying'), whose alarm runs it. Answers at once.
+ */
+export async function startDeployment(env: Bindings, db: Database, serverId: string, options: DeployOptions = {}): Promise<Started> {
+  const server = await db.query.servers.findFirst({ where: eq(servers.id, serverId) });
+  if (!server) fail(404, "Server not found");
+  const provider = getProvider(env, options.provider).name;
+  const suppliedBaseUrl = options.baseUrl ?? options.apiConfig?.baseUrl;
+  if (!server.baseUrl && suppliedBaseUrl) checkPublicUrl(suppliedBaseUrl, env);
+  const config = await loadServerConfig(db, serverId, { ...options, baseUrl: suppliedBaseUrl });
+  const generated = await generateServer(config);
+  // A description without servers gets its base URL at deploy time: kept, so later deploys have it too.
+  if (!server.baseUrl) await db.update(servers).set({ baseUrl: config.baseUrl }).where(eq(servers.id, serverId));
+  const deploymentUrl = serverRootUrl(options.origin ?? env.PUBLIC_URL ?? "http://localhost:8787", server.slug);
+  const id = generated.deploymentId;
+  // The job reads the modules from here, in whichever isolate it runs.
+  await storeDeployment(env, generated);
+  const row = { status: "generated" as const, provider, apiConfig: options.apiConfig ?? {}, error: null, deploymentUrl, updatedAt: new Date() };
+  await db
+    .insert(deployments)
+    .values({ id, serverId, contentHash: id, ...row })
+    .onConflictDoUpdate({ target: deployments.id, set: row });
+  await deploymentStub(env, serverId).begin({ deploymentId: id, serverId, slug: server.slug, provider, toolCount: config.tools.length }, options.timeoutMs);
+  // From here the Deployment object owns it: it alone writes how it ends.
+  await db
+    .update(deployments)
+    .set({ status: "deploying", updatedAt: new Date() })
+    .where(and(eq(deployments.id, id), eq(deployments.status, "generated")));
+  return { serverId, slug: server.slug, generated, provider, deploymentUrl };
+}
+
+/** Runs a started deployment to its end now (or waits for the run under way). */
+export async function completeDeployment(env: Bindings, _db: Database, started: Started) {
+  await deploymentStub(env, started.serverId).settle(started.generated.deploymentId);
+  // The gateway of this isolate serves the outcome from the next call on.
+  invalidateServerLookups();
+}
+
+/** Starts a deployment and answers it at once (status 'deploying'); progress is pushed and polled. */
+export async function requestDeployment(env: Bindings, db: Database, serverId: string, options: DeployOptions = {}) {
+  await startDeployment(env, db, serverId, options);
+  return (await getDeployment(env, db, serverId))!;
+}
+
+/** Deploys (or redeploys, from the latest tools and configuration) a server and waits for the outcome. */
+export async function deployServer(env: Bindings, db: Database, serverId: string, options: DeployOptions = {}) {
+  const started = await startDeployment(env, db, serverId, options);
+  await completeDeployment(env, db, started);
+  return (await getDeployment(env, db, serverId))!;
+}
+
+/** Cancels a server's running deployment: it ends failed and traffic stays on the previous one. */
+export async function cancelDeployment(env: Bindings, db: Database, serverId: string) {
+  await deploymentStub(env, serverId).cancel();
+  return getDeployment(env, db, serverId);
+}
+
+/** The latest deployment of a server with the Durable Object's progress log, or null when none. */
+export async function getDeployment(env: Bindings, db: Database, serverId: string) {
+  const [row] = await db.select().from(deployments).where(eq(deployments.serverId, serverId)).orderBy(desc(deployments.updatedAt)).limit(1);
+  if (!row) return null;
+  const server = await db.query.servers.findFirst({ where: eq(servers.id, serverId), columns: { activeDeploymentId: true } });
+  const progress = await deploymentStub(env, serverId).state();
+  const active = server?.activeDeploymentId ?? null;
+  const stored = active ? await loadStoredDeployment(env, active) : null;
+  const redeployNeeded = Boolean(active) && (!stored || !(await deployedRuntime(env, active!, stored)));
+  if (redeployNeeded) await markRedeployNeeded(env, active!);
+  // The list's deployment summary, plus what the deploy modal follows.
+  return {
+    ...toDeploymentAnswer(row),
+    deploymentId: row.id,
+    mcpUrl: row.deploymentUrl ? `${row.deploymentUrl}/mcp` : null,
+    provider: row.provider,
+    activeDeploymentId: active,
+    /** The serving deployment can no longer run as deployed (its runtime is gone): only a redeploy helps. */
+    redeployNeeded,
+    startedAt: progress.deploymentId === row.id ? progress.startedAt : null,
+    log: progress.deploymentId === row.id ? progress.log : [],
+  };
+}
+
+export type DeploymentView = NonNullable<Awaited<ReturnType<typeof getDeployment>>>;

@@ -1,0 +1,61 @@
+// The deploy job's two steps with side effects, run by the Deployment Durable Object: activating the
+// recorded modules through the hosting provider, and writing the deployment's outcome to D1.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getDb } from "../db";
+import { authConfigs, deployments, servers } from "../db/schema";
+import type { Bindings } from "../env";
+import { getProvider } from "../hosting";
+import { loadStoredDeployment } from "../hosting/store";
+import type { Activation, ProviderName } from "../hosting/types";
+import { invalidateServerLookups, managedCredentials } from "../gateway/lookup";
+
+/** What the Deployment object needs to run a recorded deployment (its modules are kept in KV under its id). */
+export type DeploymentJob = { deploymentId: string; serverId: string; slug: string; provider: ProviderName; toolCount: number };
+
+/** The end of a deployment as D1 records it. */
+export type DeploymentOutcome =
+  | { deploymentId: string; serverId: string; status: "deployed"; activation: Activation }
+  | { deploymentId: string; serverId: string; status: "failed"; error: string };
+
+export const MODULES_MISSING_MESSAGE = "The generated modules of this deployment are missing: deploy again";
+/** How long a run waits for the recorded modules to be readable before it gives up. */
+export const MODULES_WAIT_MS = 5_000;
+
+/** Activates a recorded deployment through its hosting provider; throws with a readable message on failure. */
+export async function activateDeployment(env: Bindings, job: DeploymentJob, log: (message: string) => Promise<void>): Promise<Activation> {
+  let stored = await loadStoredDeployment(env, job.deploymentId);
+  // KV is eventually consistent: modules kept by a request elsewhere may take a moment to show here.
+  for (let wait = 0; !stored && wait < MODULES_WAIT_MS; wait += 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    stored = await loadStoredDeployment(env, job.deploymentId);
+  }
+  if (!stored) throw new Error(MODULES_MISSING_MESSAGE);
+  const generated = { deploymentId: job.deploymentId, config: stored.config, configModule: stored.configModule, allowedHosts: stored.allowedHosts };
+  const db = getDb(env.DB);
+  const credentials = async () =>
+    managedCredentials(env.SECRETS_KEY, (await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, job.serverId) })) ?? null);
+  return getProvider(env, job.provider).activate(env, generated, job.slug, log, credentials);
+}
+
+/**
+ * Writes a deployment's outcome to its D1 row (only while the row is still under way, so a repeated
+ * write changes nothing); a deployed one also takes the server's traffic, in the same batch.
+ */
+export async function recordDeploymentOutcome(env: Bindings, outcome: DeploymentOutcome) {
+  const db = getDb(env.DB);
+  const underWay = and(eq(deployments.id, outcome.deploymentId), inArray(deployments.status, ["generated", "deploying"]));
+  if (outcome.status === "failed") {
+    await db.update(deployments).set({ status: "failed", error: outcome.error.slice(0, 1000), updatedAt: new Date() }).where(underWay);
+    return;
+  }
+  await db.batch([
+    db.update(deployments).set({ status: "deployed", error: null, ...outcome.activation, updatedAt: new Date() }).where(underWay),
+    // Switch traffic only to a deployment that really ended as deployed.
+    db
+      .update(servers)
+      .set({ activeDeploymentId: outcome.deploymentId })
+      .where(and(eq(servers.id, outcome.serverId), sql`exists (select 1 from deployments where id = ${outcome.deploymentId} and status = 'deployed')`)),
+  ]);
+  // The gateway serves the new deployment from the next call on.
+  invalidateServerLookups();
+}

@@ -1,0 +1,94 @@
+// Which tools/call messages of an MCP request will reach their tool, read from the body the gateway
+// parsed once and the deployment's own tool list: only those are metered. Requests the generated
+// server refuses (wrong media type, Accept or protocol version, malformed JSON-RPC, notifications,
+// unknown tools, arguments its inputSchema refuses) never count.
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
+import { checkArguments } from "../runtime/arguments";
+import { listedSchema } from "../runtime/listed-schema";
+import { CALL_TOOL, innerCall } from "../runtime/search-mode";
+import type { RuntimeConfig } from "../runtime/types";
+
+/** The generated server's SDK refuses larger batches as a whole. */
+const MAX_BATCH_SIZE = 100;
+/** Protocol versions the SDK's 2025-era transport accepts in the MCP-Protocol-Version header. */
+const LEGACY_VERSIONS = new Set(["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"]);
+const FIRST_MODERN_VERSION = "2026-07-28";
+
+type ArgumentCheck = (args: unknown) => boolean;
+/** A deployment's tools with their argument validators, compiled on first use (deployments are immutable). */
+export type ToolIndex = { config: Pick<RuntimeConfig, "tools" | "staticValues" | "toolMode">; checks: Map<string, ArgumentCheck | null> };
+
+const indexes = new Map<string, ToolIndex>();
+const INDEX_LIMIT = 500;
+const validator = new CfWorkerJsonSchemaValidator({ shortcircuit: false });
+
+/** The tool index of a deployment, kept for the isolate's life. */
+export function toolIndexOf(deploymentId: string, config: ToolIndex["config"]): ToolIndex {
+  let index = indexes.get(deploymentId);
+  if (!index) {
+    if (indexes.size >= INDEX_LIMIT) indexes.clear();
+    index = { config, checks: new Map() };
+    indexes.set(deploymentId, index);
+  }
+  return index;
+}
+
+/** The validator of a tool's listed inputSchema, or null when the deployment has no such tool. */
+function argumentCheck(index: ToolIndex, name: string): ArgumentCheck | null {
+  if (index.checks.has(name)) return index.checks.get(name)!;
+  const tool = index.config.tools.find((t) => t.name === name);
+  const listed = tool ? listedSchema(tool.inputSchema, index.config.staticValues) : null;
+  const validate = listed ? validator.getValidator(listed as never) : null;
+  // The runtime coerces before it validates ("3" → 3): the same check decides what is metered.
+  const check = listed && validate ? (args: unknown) => checkArguments(listed, validate, args as Record<string, unknown>).ok : null;
+  // Only names the deployment has are remembered: a stream of made-up names cannot grow the map.
+  if (check) index.checks.set(name, check);
+  return check;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isId = (id: unknown) => typeof id === "string" || (typeof id === "number" && Number.isInteger(id));
+
+/** A JSON-RPC 2.0 request, notification or response, as the SDK's message schema accepts it. */
+function isJsonRpcMessage(m: unknown): m is Record<string, unknown> {
+  if (!isObject(m) || m.jsonrpc !== "2.0") return false;
+  if (typeof m.method === "string") return m.params === undefined || isObject(m.params) || Array.isArray(m.params) ? m.id === undefined || isId(m.id) : false;
+  return isId(m.id) && ("result" in m || isObject(m.error));
+}
+
+/** Whether the generated server's transport takes this request at all (media type, Accept, protocol version). */
+function acceptedByTransport(headers: Headers): boolean {
+  if ((headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() !== "application/json") return false;
+  const version = headers.get("mcp-protocol-version")?.trim();
+  if (version && version >= FIRST_MODERN_VERSION) return true;
+  const accept = headers.get("accept") ?? "";
+  if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return false;
+  return !version || LEGACY_VERSIONS.has(version);
+}
+
+/** How many tools/call of a POST body (parsed once by the gateway) will call their tool's API. */
+export function reachingToolCalls(headers: Headers, parsed: unknown, index: ToolIndex | null): number {
+  const messages = Array.isArray(parsed) ? parsed : [parsed];
+  const calls = messages.filter((m): m is Record<string, unknown> => isObject(m) && m.method === "tools/call");
+  if (calls.length === 0 || !acceptedByTransport(headers)) return 0;
+  if (messages.length === 0 || messages.length > MAX_BATCH_SIZE || !messages.every(isJsonRpcMessage)) return 0;
+  let count = 0;
+  for (const call of calls) {
+    if (call.id === undefined) continue; // a notification: nobody waits for it, the server runs nothing
+    const params = call.params;
+    if (!isObject(params) || typeof params.name !== "string") continue;
+    let name = params.name;
+    let args = params.arguments ?? {};
+    if (!isObject(args)) continue;
+    // In search mode only call_tool reaches the API (search_tools and describe_tool are not metered).
+    if (index?.config.toolMode === "search") {
+      const inner = name === CALL_TOOL ? innerCall(args) : null;
+      if (!inner) continue;
+      [name, args] = [inner.name, inner.args];
+    }
+    // Without the deployment's tool list (modules missing), every well-formed call counts: fail closed.
+    const check = index ? argumentCheck(index, name) : () => true;
+    if (check && check(args)) count++;
+  }
+  return count;
+}

@@ -1,0 +1,205 @@
+// The fixed runtime of every generated MCP server: a stateless MCP handler (Streamable HTTP) whose
+// tools come from the config module and call the upstream API. Bundled once by scripts/build-mcp-runtime.mjs.
+import {
+  createMcpHandler,
+  DEFAULT_MAX_REQUEST_BODY_SIZE,
+  isLegacyRequest,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  WebStandardStreamableHTTPServerTransport,
+  type CallToolResult,
+  type McpServerFactory,
+} from "@modelcontextprotocol/server";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
+import { redactText } from "../lib/redact";
+import { answerFromError, answerFromResponse, pagingHint, type OutputCheck } from "./answer";
+import { checkArguments } from "./arguments";
+import { listedSchema } from "./listed-schema";
+import { upstreamAuth } from "./auth";
+import { egressFetch, setEgressRule } from "./egress";
+import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL, searchModeAnswers, searchModeTools } from "./search-mode";
+import { buildUpstreamRequest } from "./request";
+import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type CallReport, type UpstreamTrace } from "./report";
+import type { RuntimeConfig, RuntimeEnv, UpstreamCredentials } from "./types";
+
+type Tool = RuntimeConfig["tools"][number];
+/** The SDK's own bound on a request body it reads. */
+const MAX_BODY_BYTES = DEFAULT_MAX_REQUEST_BODY_SIZE;
+type Compiled = { tool: Tool; listed: Tool["inputSchema"]; validate: OutputCheck; checkOutput?: OutputCheck };
+
+/** The URL a result may show the MCP client: an API key placed in the query stays with the server. */
+function withoutParams(url: string, names: string[]) {
+  if (names.length === 0) return url;
+  const shown = new URL(url);
+  for (const name of names) shown.searchParams.delete(name);
+  return shown.href;
+}
+
+/** Whether an outputSchema is the `{ result: [...] }` form the import gives a documented list answer. */
+const isArrayWrapper = (schema: Tool["inputSchema"]) =>
+  Object.keys(schema.properties ?? {}).join() === "result" && schema.required?.join() === "result" && [schema.properties.result?.type].flat().includes("array");
+
+/** Values the description fixes (one allowed value): never asked of the model, always sent. */
+const fixedArgs = (tool: Tool) => Object.fromEntries(tool.mapping.parameters.filter((p) => p.value !== undefined).map((p) => [p.arg, p.value]));
+
+const isTimeout = (err: unknown) => (err as Error)?.name === "TimeoutError" || (err as Error)?.name === "AbortError";
+
+/** Calls the upstream API for one validated tool call; `checkOutput` when the tool declares an outputSchema; `trace` learns the upstream status and time. */
+export async function callTool(
+  config: RuntimeConfig,
+  tool: Tool,
+  args: Record<string, unknown>,
+  creds: UpstreamCredentials,
+  incoming?: Headers,
+  checkOutput?: OutputCheck,
+  trace: UpstreamTrace = {},
+): Promise<CallToolResult> {
+  let request: Request;
+  let credentialParams: string[];
+  try {
+    const auth = await upstreamAuth(config.auth, creds, incoming, config.upstreamTimeoutMs);
+    credentialParams = auth.query.map(([name]) => name);
+    request = buildUpstreamRequest(config.baseUrl, tool.mapping, { ...args, ...fixedArgs(tool), ...config.staticValues }, auth);
+  } catch (err) {
+    [trace.timedOut, trace.failed] = [isTimeout(err), !isTimeout(err)];
+    return answerFromError(err, config.upstreamTimeoutMs);
+  }
+  const started = Date.now();
+  try {
+    const res = await egressFetch(request, AbortSignal.timeout(config.upstreamTimeoutMs));
+    trace.status = res.status;
+    const hint = pagingHint(Object.keys(tool.inputSchema.properties ?? {}));
+    const answer = await answerFromResponse(res, withoutParams(request.url, credentialParams), config.maxResponseBytes, checkOutput, hint);
+    trace.ms = Date.now() - started;
+    return answer;
+  } catch (err) {
+    trace.ms = Date.now() - started;
+    [trace.timedOut, trace.failed] = [isTimeout(err), !isTimeout(err)];
+    return answerFromError(err, config.upstreamTimeoutMs);
+  }
+}
+
+/** The Worker of one generated server: `export default createRuntime(config)`. */
+export function createRuntime(config: RuntimeConfig) {
+  const validator = new CfWorkerJsonSchemaValidator({ shortcircuit: false });
+  const tools = new Map<string, Compiled>(
+    config.tools.map((tool) => {
+      const listed = listedSchema(tool.inputSchema, config.staticValues);
+      const output = tool.outputSchema;
+      const checkOutput = output ? Object.assign(validator.getValidator(output as never), { wrapsArrays: isArrayWrapper(output) }) : undefined;
+      return [tool.name, { tool, listed, validate: validator.getValidator(listed as never), checkOutput }];
+    }),
+  );
+  const listing = [...tools.values()].map(({ tool, listed }) => ({
+    name: tool.name,
+    ...(tool.title ? { title: tool.title } : {}),
+    description: tool.description,
+    inputSchema: listed,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+    ...(tool.annotations ? { annotations: tool.annotations } : {}),
+  }));
+  // Search mode lists three tools instead; the operations stay callable through call_tool.
+  const searchMode = config.toolMode === "search";
+  const answers = searchMode
+    ? searchModeAnswers([...tools.values()].map(({ tool, listed }) => ({ ...tool, inputSchema: listed, method: tool.mapping.method, path: tool.mapping.path })))
+    : null;
+  const listed = searchMode ? searchModeTools(tools.size) : listing;
+  let credentials: UpstreamCredentials | null = null;
+
+  /** The call being served, for the report the gateway reads (see report.ts). */
+  type Served = { report?: CallReport[]; id: CallReport["id"]; headers?: Headers };
+
+  /** A checked call of one operation's tool: isError naming the arguments when they do not fit. */
+  async function callChecked(entry: Compiled, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
+    // Bad arguments are a tool result the model sees and can fix (MCP 2025-11-25, SEP-1303), not a protocol error.
+    const check = checkArguments(entry.listed, entry.validate, args);
+    if (!check.ok) return reported(served, entry.tool.name, { content: [{ type: "text", text: `Invalid arguments for tool ${entry.tool.name}: ${check.message}` }], isError: true }, {}, true);
+    const trace: UpstreamTrace = {};
+    return reported(served, entry.tool.name, await callTool(config, entry.tool, check.args, credentials ?? {}, served.headers, entry.checkOutput, trace), trace);
+  }
+
+  const reported = (served: Served, tool: string, result: CallToolResult, trace: UpstreamTrace, invalid = false) => {
+    recordCall(served.report, served.id, tool, result, trace, invalid);
+    return result;
+  };
+  const unknownTool = (served: Served, name: string, message: string) => {
+    recordUnknownTool(served.report, served.id, name, message);
+    return message;
+  };
+
+  /** tools/call of a search-mode server. */
+  async function callSearchMode(name: string, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
+    if (name === SEARCH_TOOL) return reported(served, name, answers!.search(args), {});
+    if (name === DESCRIBE_TOOL) return reported(served, name, answers!.describe(args), {});
+    if (name !== CALL_TOOL) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownTool(served, name, `Unknown tool: ${name}. Call tools/list to see the tools of this server.`));
+    const inner = innerCall(args);
+    if (!inner) return reported(served, name, { content: [{ type: "text", text: 'Invalid arguments for tool call_tool: Argument "name" must be a string and "arguments" an object.' }], isError: true }, {}, true);
+    const entry = tools.get(inner.name);
+    if (!entry) return { content: [{ type: "text", text: unknownTool(served, inner.name, `No tool named ${JSON.stringify(inner.name)}. Use search_tools to find tool names.`) }], isError: true };
+    return callChecked(entry, inner.args, served);
+  }
+
+  const factory: McpServerFactory = ({ requestInfo }) => {
+    // The low-level Server lets us list raw JSON Schemas and check (and coerce) arguments ourselves.
+    const server = new Server({ name: config.name, version: config.version }, { capabilities: { tools: {} }, instructions: config.description || undefined });
+    const report = reportOf(requestInfo);
+    server.setRequestHandler("tools/list", () => ({ tools: listed }) as never);
+    server.setRequestHandler("tools/call", async (request, ctx) => {
+      const { name, arguments: args = {} } = request.params;
+      const served: Served = { report, id: ctx.mcpReq.id, headers: requestInfo?.headers };
+      if (searchMode) return (await callSearchMode(name, args, served)) as never;
+      const entry = tools.get(name);
+      if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownTool(served, name, `Unknown tool: ${name}. Call tools/list to see the tools of this server.`));
+      return server.projectCallToolResult(await callChecked(entry, args, served), entry.tool.outputSchema);
+    });
+    return server;
+  };
+  const handler = createMcpHandler(factory);
+
+  /**
+   * A 2025-era POST, served as the SDK's stateless leg serves it (a fresh server and transport per
+   * request) but answered as one JSON body instead of an SSE stream: the stream's extra round trips
+   * between isolates were most of the generated server's own latency.
+   */
+  async function legacyJson(request: Request, parsedBody: unknown): Promise<Response> {
+    const server = factory({ era: "legacy", requestInfo: request }) as Server;
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      return await transport.handleRequest(request, { parsedBody });
+    } catch (error) {
+      console.error("MCP request failed", redactText(String((error as Error)?.stack ?? error)));
+      const id = (parsedBody as { id?: unknown } | null)?.id;
+      return Response.json({ jsonrpc: "2.0", id: typeof id === "string" || typeof id === "number" ? id : null, error: { code: -32603, message: "Internal server error" } }, { status: 500 });
+    } finally {
+      transport.close().catch(() => {});
+      server.close().catch(() => {});
+    }
+  }
+
+  /** One request: the body read and parsed once, then handed to the SDK's legacy or modern leg. */
+  async function serve(request: Request, env: RuntimeEnv): Promise<Response> {
+    credentials ??= env.UPSTREAM_CREDENTIALS ? (JSON.parse(env.UPSTREAM_CREDENTIALS) as UpstreamCredentials) : {};
+    setEgressRule(config, env);
+    // A body of unknown or excessive length is left to the SDK, which reads it within its bound.
+    const length = Number(request.headers.get("content-length") ?? Number.NaN);
+    if (request.method !== "POST" || !(length <= MAX_BODY_BYTES)) return handler.fetch(request);
+    const text = await request.text();
+    let parsedBody: unknown;
+    try {
+      parsedBody = text ? JSON.parse(text) : undefined;
+    } catch {}
+    if (parsedBody === undefined) return handler.fetch(new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal }));
+    if (await isLegacyRequest(request, parsedBody)) return legacyJson(request, parsedBody);
+    return handler.fetch(request, { parsedBody });
+  }
+
+  return {
+    async fetch(request: Request, env: RuntimeEnv): Promise<Response> {
+      // The calls this request runs are reported back to the gateway in a header (see report.ts).
+      const report = startReport(request);
+      return withReport(await serve(request, env), report);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// What a generated server's config module holds: the contract's ServerConfig plus runtime limits.
+import type { ServerConfig, UpstreamCredentials } from "../openapi/types";
+
+export type RuntimeConfig = ServerConfig & {
+  serverId: string;
+  /** Upstream requests that take longer end as an isError answer. */
+  upstreamTimeoutMs: number;
+  /** The response budget: text answers longer than this many UTF-8 bytes are cut, with a note saying so. */
+  maxResponseBytes: number;
+  /** 'search': the tools are reached through search_tools, describe_tool and call_tool. */
+  toolMode?: "direct" | "search";
+};
+
+/**
+ * The env of a generated server's isolate: managed credentials as a JSON string binding, and
+ * ENVIRONMENT = "development" on a local portal only (internal API hosts allowed; otherwise refused).
+ */
+export type RuntimeEnv = { UPSTREAM_CREDENTIALS?: string; ENVIRONMENT?: string };
+
+export type { UpstreamCredentials };
+
+/** Headers an MCP client uses to hand its own upstream credential to a passthrough server. */
+export const PASSTHROUGH_AUTHORIZATION_HEADER = "x-upstream-authorization";
+export const PASSTHROUGH_API_KEY_HEADER = "x-upstream-api-key";
+
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+/** 100 KB of text, about 25,000 tokens: room in a model's context for the answer and the work around it. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 100_000;
