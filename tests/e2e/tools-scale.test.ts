@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 const github = readFileSync(require.resolve("@octokit/openapi/generated/api.github.com.json"));
 const portal = portalInChromium();
 const consoleErrors: string[] = [];
-// Spec §7: GET …/auth-config and …/deployment answer 404 until saved or deployed.
+// GET …/auth-config and …/deployment answer 404 until saved or deployed.
 const expected = (text: string, url: string) => expectedSignedOut(text, url) || (text.includes("404") && /\/(auth-config|deployment)$/.test(url));
 const FRAME_BUDGET_MS = 100;
 

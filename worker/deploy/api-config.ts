@@ -1,4 +1,4 @@
-// The API configuration a deployment uses (spec §3 ApiConfig): base URL, auth type and the headers
+// The API configuration a deployment uses (its ApiConfig): base URL, auth type and the headers
 // sent upstream, with secrets masked.
 import { eq } from "drizzle-orm";
 import type { Database } from "../db";
