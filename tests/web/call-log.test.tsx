@@ -1,8 +1,8 @@
 // The call-log page's states (loading, error with Retry, empty), its filters in the URL, payload
-// settings saved with PATCH, and Access Denied for a member on the superadmin view.
+// settings saved with PATCH (sensitive fields checked before they are sent), and Access Denied for a member on the superadmin view.
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as fx from "./fixtures";
 import { fail, mockApi, never, ok, renderApp } from "./helpers";
 
@@ -63,6 +63,32 @@ describe("call log page", () => {
     await user.click(await screen.findByRole("switch", { name: "Record payloads" }));
     expect(await screen.findByText("Payloads are recorded from the next call")).toBeInTheDocument();
     expect(calls.filter((c) => c.method === "PATCH")).toEqual([{ method: "PATCH", path: `/api/servers/${server}/call-log`, body: { recordPayloads: true } }]);
+  });
+
+  it("saves sensitive fields trimmed and once each, and refuses more than the API takes without calling it", async () => {
+    const calls = mockApi({
+      ...base,
+      [statsPath]: ok(emptyStats),
+      [callsPath]: ok({ calls: [], nextCursor: null }),
+      [settingsPath]: ok({ recordPayloads: true, sensitiveFields: ["ssn"], retentionDays: 30 }),
+      [`PATCH /api/servers/${server}/call-log`]: ok({ recordPayloads: true, sensitiveFields: ["ssn", "email"], retentionDays: 30 }),
+    });
+    renderApp(`/servers/${server}`);
+    const input = await screen.findByLabelText("Sensitive fields");
+    await vi.waitFor(() => expect(input).toHaveValue("ssn"));
+    const user = userEvent.setup();
+    await user.clear(input);
+    await user.click(input);
+    await user.paste(Array.from({ length: 51 }, (_, i) => `f${i}`).join(", "));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("At most 50 field names")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PATCH")).toEqual([]);
+    await user.clear(input);
+    await user.type(input, " ssn, email ,ssn,");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Sensitive fields saved")).toBeInTheDocument();
+    expect(screen.queryByText("At most 50 field names")).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PATCH")).toEqual([{ method: "PATCH", path: `/api/servers/${server}/call-log`, body: { sensitiveFields: ["ssn", "email"] } }]);
   });
 
   it("is Access Denied on the superadmin view for members", async () => {

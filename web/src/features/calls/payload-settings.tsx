@@ -1,8 +1,11 @@
 // Payload recording for one server: off by default; on, each call's arguments and result are kept,
 // redacted (credentials, tokens, the fields named here) and capped; records are kept per the plan.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { z } from "zod";
 import { callLogSettingsQuery, saveCallLogSettings, type CallLogSettings } from "@/api/calls";
 import { errorMessage } from "@/api/client";
 import { Button } from "@/components/ui/button";
@@ -12,11 +15,22 @@ import { Switch } from "@/components/ui/switch";
 
 const fieldsOf = (text: string) => [...new Set(text.split(",").map((f) => f.trim()).filter(Boolean))];
 
+/** The names as the API takes them: at most 50, each at most 100 characters. */
+export const sensitiveFieldsForm = z.object({
+  fields: z
+    .string()
+    .refine((text) => fieldsOf(text).length <= 50, "At most 50 field names")
+    .refine((text) => fieldsOf(text).every((f) => f.length <= 100), "A field name has at most 100 characters"),
+});
+
 export function PayloadSettings({ serverId }: { serverId: string }) {
   const queryClient = useQueryClient();
   const settings = useQuery(callLogSettingsQuery(serverId));
-  const [fields, setFields] = useState("");
-  useEffect(() => setFields(settings.data?.sensitiveFields.join(", ") ?? ""), [settings.data]);
+  const form = useForm<z.infer<typeof sensitiveFieldsForm>>({ resolver: zodResolver(sensitiveFieldsForm), defaultValues: { fields: "" } });
+  const saved = settings.data?.sensitiveFields.join(", ");
+  useEffect(() => {
+    if (saved !== undefined) form.reset({ fields: saved });
+  }, [saved, form]);
   const save = useMutation({
     mutationFn: (body: Partial<Pick<CallLogSettings, "recordPayloads" | "sensitiveFields">>) => saveCallLogSettings(serverId, body),
     onSuccess: (data) => queryClient.setQueryData(callLogSettingsQuery(serverId).queryKey, data),
@@ -42,16 +56,15 @@ export function PayloadSettings({ serverId }: { serverId: string }) {
       </div>
       <form
         className="grid gap-1.5"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate({ sensitiveFields: fieldsOf(fields) }, { onSuccess: () => toast.success("Sensitive fields saved") });
-        }}
+        noValidate
+        onSubmit={form.handleSubmit(({ fields }) => save.mutate({ sensitiveFields: fieldsOf(fields) }, { onSuccess: () => toast.success("Sensitive fields saved") }))}
       >
         <Label htmlFor="sensitive-fields">Sensitive fields</Label>
         <div className="flex gap-2">
-          <Input id="sensitive-fields" value={fields} maxLength={2000} placeholder="e.g. ssn, email, card_number" onChange={(e) => setFields(e.target.value)} />
+          <Input id="sensitive-fields" maxLength={6000} placeholder="e.g. ssn, email, card_number" aria-invalid={Boolean(form.formState.errors.fields)} {...form.register("fields")} />
           <Button type="submit" variant="outline" disabled={save.isPending}>Save</Button>
         </div>
+        {form.formState.errors.fields && <p role="alert" className="text-sm text-destructive">{form.formState.errors.fields.message}</p>}
         <p className="text-xs text-muted-foreground">Comma-separated field names, redacted wherever they appear, besides credential-like names (token, secret, password, key…).</p>
       </form>
       <p className="text-sm text-muted-foreground">Call records are kept for {data.retentionDays} days on your plan.</p>
