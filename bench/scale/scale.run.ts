@@ -54,7 +54,7 @@ function gatewayIsolates(count: number) {
       await Promise.all(background);
     },
     ledgerRequests: () => meters.reduce((sum, m) => sum + m.ledgerRequests, 0),
-    d1Statements: () => counted.counter.statements,
+    d1Statements: () => counted.counter.statements + counted.counter.hostLookups,
   };
 }
 
