@@ -3,6 +3,7 @@
 // hibernatable WebSockets push the crawl's status on every change. While the crawl runs this object
 // alone knows its status: the outcome is written to the crawl's D1 row once, when it ends.
 import { DurableObject } from "cloudflare:workers";
+import { acceptLive, closeLive, pushLive, type LiveMessage } from "./live-socket";
 import { eq } from "drizzle-orm";
 import type { CrawlMessage, PageMessage } from "../worker/crawl/queue";
 import { getDb } from "../worker/db";
@@ -234,47 +235,24 @@ export class CrawlSession extends DurableObject<Env> {
   }
 
   /** GET /api/crawl/{id}/ws, already authorized by the Worker: a hibernatable WebSocket that gets the status now and on every change. */
-  async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
-    const [client, server] = Object.values(new WebSocketPair());
-    this.ctx.acceptWebSocket(server);
-    this.push([server], this.snapshot());
-    return new Response(null, { status: 101, webSocket: client });
+  fetch(request: Request): Promise<Response> {
+    return Promise.resolve(acceptLive(this.ctx, request, liveCrawl(this.snapshot())));
   }
 
   /** Any message from the browser asks for the current status again. */
   webSocketMessage(ws: WebSocket) {
-    this.push([ws], this.snapshot());
+    pushLive([ws], liveCrawl(this.snapshot()));
   }
 
   webSocketClose(ws: WebSocket, code: number) {
-    try {
-      ws.close(code === 1005 ? 1000 : code, "closed");
-    } catch {
-      // Already closed by the runtime's automatic reply.
-    }
+    closeLive(ws, code);
   }
 
   /** Sends the status to every connected socket; answers the snapshot. */
   private broadcast(): CrawlSnapshot {
     const snap = this.snapshot();
-    this.push(this.ctx.getWebSockets(), snap);
+    pushLive(this.ctx.getWebSockets(), liveCrawl(snap));
     return snap;
-  }
-
-  /** Sends the status; once the crawl is over the socket is closed, as nothing more will change. */
-  private push(sockets: WebSocket[], snap: CrawlSnapshot) {
-    if (!sockets.length) return;
-    const message = JSON.stringify({ success: true, ...crawlStatusOf(snap) });
-    const over = snap.status !== "crawling";
-    for (const ws of sockets) {
-      try {
-        ws.send(message);
-        if (over) ws.close(1000, `Crawl ${snap.status ?? "not found"}`);
-      } catch {
-        // A socket that went away meanwhile misses nothing it can still use.
-      }
-    }
   }
 
   private async notifyDone() {
@@ -282,3 +260,9 @@ export class CrawlSession extends DurableObject<Env> {
     if (onDone) await this.env.JOB_QUEUE.send(onDone);
   }
 }
+
+/** The crawl's status as its browsers see it; the socket closes once it is over. */
+const liveCrawl = (snap: CrawlSnapshot): LiveMessage => ({
+  body: { success: true, ...crawlStatusOf(snap) },
+  closeReason: snap.status !== "crawling" ? `Crawl ${snap.status ?? "not found"}` : null,
+});

@@ -4,6 +4,7 @@
 // WebSockets and writes the outcome to D1 once. Every way a deployment fails — an error, the time-out,
 // a cancel, a newer deployment, a run cut off by a restart — goes through one method, `fail`.
 import { DurableObject } from "cloudflare:workers";
+import { acceptLive, closeLive, pushLive, type LiveMessage } from "./live-socket";
 import { activateDeployment, recordDeploymentOutcome, type DeploymentJob, type DeploymentOutcome } from "../worker/deploy/job";
 import type { Activation } from "../worker/hosting/types";
 
@@ -115,25 +116,17 @@ export class Deployment extends DurableObject<Env> {
   }
 
   /** GET /api/servers/{id}/deployment/ws, already authorized by the Worker: the state now and on every change. */
-  async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
-    const [client, server] = Object.values(new WebSocketPair());
-    this.ctx.acceptWebSocket(server);
-    this.push([server], this.state());
-    return new Response(null, { status: 101, webSocket: client });
+  fetch(request: Request): Promise<Response> {
+    return Promise.resolve(acceptLive(this.ctx, request, liveDeployment(this.state())));
   }
 
   /** Any message from the browser asks for the current state again. */
   webSocketMessage(ws: WebSocket) {
-    this.push([ws], this.state());
+    pushLive([ws], liveDeployment(this.state()));
   }
 
   webSocketClose(ws: WebSocket, code: number) {
-    try {
-      ws.close(code === 1005 ? 1000 : code, "closed");
-    } catch {
-      // Already closed by the runtime's automatic reply.
-    }
+    closeLive(ws, code);
   }
 
   /** Whether anything is left to do: a deployment under way, or an outcome not yet written to D1. */
@@ -226,23 +219,8 @@ export class Deployment extends DurableObject<Env> {
   /** Sends the state to every connected socket; answers it. */
   private broadcast(): DeploymentState {
     const state = this.state();
-    this.push(this.ctx.getWebSockets(), state);
+    pushLive(this.ctx.getWebSockets(), liveDeployment(state));
     return state;
-  }
-
-  /** Sends the state; once the deployment is over the socket is closed, as nothing more will change. */
-  private push(sockets: WebSocket[], state: DeploymentState) {
-    if (!sockets.length) return;
-    const message = JSON.stringify({ success: true, data: state });
-    const over = state.status !== "deploying";
-    for (const ws of sockets) {
-      try {
-        ws.send(message);
-        if (over) ws.close(1000, `Deployment ${state.status ?? "not found"}`);
-      } catch {
-        // A socket that went away meanwhile misses nothing it can still use.
-      }
-    }
   }
 
   private append(message: string) {
@@ -262,3 +240,9 @@ async function withDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
     clearTimeout(timer);
   }
 }
+
+/** The deployment's state as its browsers see it; the socket closes once it is over. */
+const liveDeployment = (state: DeploymentState): LiveMessage => ({
+  body: { success: true, data: state },
+  closeReason: state.status !== "deploying" ? `Deployment ${state.status ?? "not found"}` : null,
+});

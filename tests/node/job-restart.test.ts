@@ -4,12 +4,12 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 // @ts-expect-error a plain .mjs script without types
 import { env as portalEnv } from "../../scripts/local-portal.mjs";
+import { freePort } from "../e2e/dev-server";
 import { startFixtureServer } from "../fixture-server";
 import { FAKE_CLOUDFLARE_TOKEN, startUpstreamServer } from "../upstream-server";
 
@@ -25,16 +25,6 @@ afterAll(() => {
   rmSync(state, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts `wrangler dev` on `port` with the local state of this test (persisted D1, KV, Durable Objects, alarms); resolves once it answers. */
 async function start(port: number, vars: string[]) {
