@@ -2,6 +2,7 @@
 // request handed to the server's deployment through its hosting provider.
 import type { Database } from "../db";
 import { isLocalDev, type Bindings } from "../env";
+import { publicHostOf } from "../domains/portal-host";
 import { getProvider } from "../hosting";
 import { refuseUnauthorizedMcpCall } from "../oauth/mcp-auth";
 import { customDomainEndpoint } from "../oauth/resource";
@@ -20,7 +21,7 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 /** DNS-rebinding protection: on a local portal only loopback (or PUBLIC_URL) hosts and origins pass. */
 export function rebindingCheck(env: Bindings, request: Request, customHost?: string): string | null {
-  const publicHost = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : null;
+  const publicHost = publicHostOf(env);
   const url = new URL(request.url);
   // A server's active custom domain is a public host of its own, checked like the production portal's (Host only).
   if (customHost && url.host === customHost) return null;
@@ -65,8 +66,10 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
   if (request.method === "POST") {
     // Capped while reading: a chunked body declares no length, and nothing is metered before the cap.
     const tooLarge = () => rpcError(413, -32600, "Request body too large (limit 4 MB)");
-    if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return tooLarge();
-    body = await readTextWithin(request.body, MAX_BODY_BYTES);
+    const length = request.headers.get("content-length");
+    if (Number(length ?? 0) > MAX_BODY_BYTES) return tooLarge();
+    // A declared length bounds the body already (one read); a chunked body is counted as it comes.
+    body = length !== null ? await request.text() : await readTextWithin(request.body, MAX_BODY_BYTES);
     if (body === null) return tooLarge();
     const parsed = parseBody(body);
     const calls = messagesOf(parsed).filter((m) => m.method === "tools/call");

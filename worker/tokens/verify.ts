@@ -65,10 +65,26 @@ export async function cacheTokenEntry(env: Bindings, tokenHash: string, entry: T
   await env.KV.put(cacheKey(tokenHash), JSON.stringify(entry), { expirationTtl: CACHE_TTL_SECONDS });
 }
 
+/** Token → its SHA-256, so a client's every call does not hash its token again (bounded in count and length; cleared when full). */
+const hashes = new Map<string, string>();
+const HASH_MEMO_LIMIT = 5_000;
+const HASH_MEMO_MAX_TOKEN = 128;
+
+async function hashOf(token: string) {
+  let hash = hashes.get(token);
+  if (hash === undefined) {
+    hash = await sha256Hex(token);
+    if (token.length > HASH_MEMO_MAX_TOKEN) return hash;
+    if (hashes.size >= HASH_MEMO_LIMIT) hashes.clear();
+    hashes.set(token, hash);
+  }
+  return hash;
+}
+
 /** Checks that `token` is active, unexpired and assigned to `serverId`. */
 export async function verifyAccessToken(env: Bindings, token: string | null, serverId: string): Promise<TokenCheck> {
   if (!token) return { ok: false, reason: "missing", message: "Missing access token: send it as 'Authorization: Bearer <token>'" };
-  const entry = token.startsWith(TOKEN_PREFIX) ? await lookup(env, await sha256Hex(token)) : null;
+  const entry = token.startsWith(TOKEN_PREFIX) ? await lookup(env, await hashOf(token)) : null;
   if (!entry) return { ok: false, reason: "invalid", message: "Invalid access token" };
   if (!entry.isActive) return { ok: false, reason: "revoked", message: "This access token has been revoked" };
   if (entry.expiresAt !== null && entry.expiresAt <= Date.now()) {
