@@ -22,12 +22,23 @@ export function allowedHostsOf(config: Pick<RuntimeConfig, "baseUrl" | "auth">):
 export function egressRefusal(url: URL, allowed: string[], localDev: boolean): string | null {
   if (url.protocol !== "http:" && url.protocol !== "https:") return `only http and https are allowed, not ${url.protocol.slice(0, -1)}`;
   if (allowed.includes(url.host)) {
-    return !localDev && isInternalHost(url.hostname) ? `${url.hostname} is an internal address, which deployed MCP servers may not call` : null;
+    return !localDev && isInternalAllowedHost(url.hostname) ? `${url.hostname} is an internal address, which deployed MCP servers may not call` : null;
   }
   const sameName = allowed.filter((host) => new URL(`http://${host}`).hostname === url.hostname);
   const port = url.port || (url.protocol === "https:" ? "443" : "80");
   if (sameName.length > 0) return `this MCP server may call ${url.hostname} only on ${sameName.join(", ")}, not on port ${port} (${url.protocol.slice(0, -1)})`;
   return `this MCP server may only call ${allowed.join(", ")}, not ${url.host}`;
+}
+
+/** isInternalHost of allowed hosts' names, read once each: the API's host is checked on every call (bounded: the portal's guard serves many servers). */
+const internalAllowed = new Map<string, boolean>();
+function isInternalAllowedHost(hostname: string) {
+  let internal = internalAllowed.get(hostname);
+  if (internal === undefined) {
+    if (internalAllowed.size >= 1_000) internalAllowed.clear();
+    internalAllowed.set(hostname, (internal = isInternalHost(hostname)));
+  }
+  return internal;
 }
 
 const refused = (why: string) => new Response(`Outbound request refused: ${why}`, { status: 403, headers: { "content-type": "text/plain" } });
