@@ -235,10 +235,10 @@ export function createRuntime(config: RuntimeConfig, { fastPath = true }: { fast
       parsedBody = text ? JSON.parse(text) : undefined;
     } catch {}
     if (parsedBody === undefined) return handler.fetch(new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal }));
+    if (!(await isLegacyRequest(request, parsedBody))) return handler.fetch(request, { parsedBody });
     const plain = fastPath ? plainRequest(request, parsedBody) : null;
-    if (plain && (plain.method === "tools/list" || knownTool(plain.name)) && (await isLegacyRequest(request, parsedBody))) return plainAnswer(request, parsedBody, plain);
-    if (await isLegacyRequest(request, parsedBody)) return legacyJson(request, parsedBody);
-    return handler.fetch(request, { parsedBody });
+    if (plain && (plain.method === "tools/list" || knownTool(plain.name))) return plainAnswer(request, parsedBody, plain);
+    return legacyJson(request, parsedBody);
   }
 
   return {
