@@ -196,8 +196,15 @@ describe("plain requests are answered as the SDK answers them", () => {
       () => post(call, { "content-type": "application/json", accept: "application/json, text/event-stream" }),
       () => post(call, { ...HEADERS, "mcp-protocol-version": "2025-11-25" }),
       () => post("{ not json"),
+      // Hostile: prototype names as tool names and argument keys, a huge id, deep nesting.
+      () => post({ ...call, params: { name: "__proto__", arguments: {} } }),
+      () => post({ ...call, params: { name: "constructor", arguments: {} } }),
+      () => post(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":{"__proto__":{"polluted":true}}}}`),
+      () => post({ ...call, id: "x".repeat(10_000) }),
+      () => post({ ...call, params: { name, arguments: JSON.parse(`${"{\"a\":".repeat(500)}1${"}".repeat(500)}`) } }),
     ];
     await sameAnswers(config, edges);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     // A plain one among them, to show the count would see the shortcut.
     expect(await sameAnswers(config, [() => post(call)])).toBe(0);
   });

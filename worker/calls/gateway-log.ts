@@ -7,6 +7,7 @@ import type { Bindings } from "../env";
 import { managedCredentials, type CachedGatewayServer } from "../gateway/lookup";
 import { CALL_REPORT_HEADER, type CallReport } from "../runtime/report";
 import { PASSTHROUGH_API_KEY_HEADER, PASSTHROUGH_AUTHORIZATION_HEADER } from "../runtime/types";
+import { isObject } from "../runtime/wire";
 import { bearerToken } from "../tokens/verify";
 import type { CallOutcome } from "../db/schema";
 import { callLogEnabled, recordCalls, type Caller, type CallRecordMessage } from "./record";
@@ -22,7 +23,6 @@ const MAX_UNAUTHORIZED_BODY = 64 * 1024;
 const unauthorizedSeen = new Map<string, { minute: number; count: number }>();
 
 const encoder = new TextEncoder();
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const rpcId = (id: unknown) => (typeof id === "string" || typeof id === "number" ? id : null);
 const toolName = (call: RpcCall) => (typeof call.params?.name === "string" ? call.params.name.slice(0, 200) : "(no name)");
 

@@ -3,14 +3,17 @@ import type { Bindings } from "../env";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-let parsed: { url: string; host: string } | null = null;
+let parsed: { value: string; url: URL } | null = null;
 
-/** The host of PUBLIC_URL (parsed once per value), or null without one. */
-export function publicHostOf(env: Pick<Bindings, "PUBLIC_URL">): string | null {
+/** PUBLIC_URL parsed (once per value; every MCP call reads it), or null without one. */
+export function publicUrlOf(env: Pick<Bindings, "PUBLIC_URL">): URL | null {
   if (!env.PUBLIC_URL) return null;
-  if (parsed?.url !== env.PUBLIC_URL) parsed = { url: env.PUBLIC_URL, host: new URL(env.PUBLIC_URL).host };
-  return parsed.host;
+  if (parsed?.value !== env.PUBLIC_URL) parsed = { value: env.PUBLIC_URL, url: new URL(env.PUBLIC_URL) };
+  return parsed.url;
 }
+
+/** The host of PUBLIC_URL, or null without one. */
+export const publicHostOf = (env: Pick<Bindings, "PUBLIC_URL">) => publicUrlOf(env)?.host ?? null;
 
 /** The portal's own hosts never reach a custom-domain lookup. */
 export function isPortalHost(env: Bindings, url: URL) {

@@ -3,6 +3,7 @@
 // bound to exactly one /s/{slug}/mcp.
 import { OAuthAuthorizationServer, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { Bindings } from "../env";
+import { publicUrlOf } from "../domains/portal-host";
 
 export const AUTHORIZE_PATH = "/oauth/authorize";
 export const TOKEN_PATH = "/oauth/token";
@@ -16,7 +17,7 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** The portal's public origin: PUBLIC_URL when set, else the request's own origin. */
-export const portalOrigin = (env: Bindings, requestUrl: string) => (env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : new URL(requestUrl).origin);
+export const portalOrigin = (env: Bindings, requestUrl: string) => publicUrlOf(env)?.origin ?? new URL(requestUrl).origin;
 
 /** The issuer origin, or null when it cannot be one (OAuth needs https; plain http only on a loopback host). */
 export function issuerOrigin(env: Bindings, requestUrl: string): string | null {
