@@ -1,13 +1,17 @@
 // `npm run dev`: local secrets generated on first run, migrations applied, the SPA built and
-// rebuilt on change, and the portal Worker served at http://localhost:8787 (or $PORT, or --port N).
-// Extra arguments go to `wrangler dev`; a `--persist-to <dir>` among them also receives the migrations.
+// rebuilt on change, and the MCP gateway and portal Workers served at http://localhost:8787 (or
+// $PORT, or --port N). Extra arguments go to `wrangler dev`; a `--persist-to <dir>` among them also
+// receives the migrations, and `--var NAME:VALUE` settings reach both Workers.
 // When the watch build or wrangler ends, the other is ended too.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseEnv } from "node:util";
 import { devArgs, runTogether } from "./dev-process.mjs";
+import { takeVars, workerConfigArgs } from "./dev-workers.mjs";
 
 const DEV_VARS = ".dev.vars";
 const generated = {
@@ -38,11 +42,25 @@ function run(command, args) {
 
 const { persist, wranglerArgs } = devArgs(process.argv.slice(2), process.env.PORT);
 
+const { vars, rest } = takeVars(wranglerArgs);
+
 ensureDevVars();
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist]);
 run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
 
+// With --var settings both Workers run from copies of their configs that carry them, beside .dev.vars'
+// own; the copies live outside the project, so the local state is named (where it is by default).
+let configs;
+if (Object.keys(vars).length > 0) {
+  const dir = mkdtempSync(join(tmpdir(), "toolport-dev-"));
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  configs = await workerConfigArgs({ ...parseEnv(readFileSync(DEV_VARS, "utf8")), ...vars }, dir);
+  if (persist.length === 0) rest.push("--persist-to", ".wrangler/state");
+} else {
+  configs = await workerConfigArgs();
+}
+
 runTogether([
   { command: "vite", args: ["build", "--watch", "--config", "web/vite.config.ts", "--logLevel", "warn"], ownGroup: true },
-  { command: "wrangler", args: ["dev", ...wranglerArgs] },
+  { command: "wrangler", args: ["dev", ...configs, ...rest] },
 ]);

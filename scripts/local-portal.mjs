@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
+import { workerConfigArgs } from "./dev-workers.mjs";
 
 const FIXTURE = "tests/fixtures/openapi/petstore-2.0.json";
 // wrangler needs the project's Node 22, which npm scripts put first on PATH; do the same here.
@@ -12,16 +13,17 @@ export const env = { ...process.env, PATH: [resolve("node_modules/.bin"), proces
 
 /**
  * Runs `run(origin, { group })` against a fresh local portal (`group`: the process group of its
- * wrangler and workerd), then stops it and removes its state. `extraVars` are more `NAME:value` settings.
+ * wrangler and workerd), then stops it and removes its state.
  */
-export async function withLocalPortal(run, extraVars = [], extraArgs = []) {
+export async function withLocalPortal(run) {
   const state = mkdtempSync(join(tmpdir(), "toolport-local-"));
   const port = 8790 + Math.floor(Math.random() * 200);
   const origin = `http://localhost:${port}`;
   spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, stdio: ["ignore", "ignore", "inherit"] });
-  // Development settings of its own, so it needs no .dev.vars (only ENVIRONMENT=development relaxes anything).
-  const vars = ["ENVIRONMENT:development", `BETTER_AUTH_SECRET:${randomBytes(32).toString("base64url")}`, `SECRETS_KEY:${randomBytes(32).toString("base64")}`, ...extraVars];
-  const args = ["wrangler", "dev", "--port", String(port), "--persist-to", state, ...vars.flatMap((v) => ["--var", v]), ...extraArgs];
+  // Development settings of its own, so it needs no .dev.vars (only ENVIRONMENT=development relaxes
+  // anything), for both Workers (the MCP gateway in front, then the portal) as `npm run dev` serves them.
+  const vars = { ENVIRONMENT: "development", BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"), SECRETS_KEY: randomBytes(32).toString("base64") };
+  const args = ["wrangler", "dev", ...(await workerConfigArgs(vars, state)), "--port", String(port), "--persist-to", state];
   const dev = spawn("npx", args, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   try {
     for (let i = 0; ; i++) {

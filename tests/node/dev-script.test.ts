@@ -73,7 +73,7 @@ describe("npm run dev's children", () => {
       const code = await new Promise<number | null>((done) => child.once("exit", done));
       expect(output).toContain("Unknown argument: bogus-flag");
       expect(code).toBe(1);
-      expect(readFileSync(join(dir, "commands.log"), "utf8")).toContain("wrangler dev --port 8790 --bogus-flag\n");
+      expect(readFileSync(join(dir, "commands.log"), "utf8")).toContain("wrangler dev -c wrangler.gateway.toml -c wrangler.toml --port 8790 --bogus-flag\n");
       const watchPid = Number(readFileSync(join(dir, "watch.pid"), "utf8"));
       // The SIGKILL dev.mjs sends last may take a moment to land.
       for (let i = 0; i < 40 && isRunning(watchPid); i++) await new Promise((r) => setTimeout(r, 50));

@@ -1,0 +1,30 @@
+// The MCP gateway Worker: /s/{slug}/mcp served in front of the portal, without the static-assets router
+// and the portal's bundle; everything else goes to the portal Worker unchanged (service binding PORTAL).
+// The portal Worker answers /s/{slug}/mcp the same way when a request reaches it directly.
+import { isLocalDev, type Bindings } from "../env";
+import { directMcpRequest } from "./routes";
+
+// The egress gate of deployments made before the runtime checked its own egress (their globalOutbound).
+export { OutboundGuard } from "../hosting/outbound";
+
+export type GatewayBindings = Bindings & { PORTAL: Fetcher };
+
+let warned = false;
+
+/**
+ * The call path needs the secrets the portal has: SECRETS_KEY always, and PUBLIC_URL in production (the
+ * Host check). A gateway Worker missing one hands every request to the portal instead of answering with
+ * weaker checks, and says so once per isolate.
+ */
+export function gatewayReady(env: GatewayBindings) {
+  const missing = [!env.SECRETS_KEY && "SECRETS_KEY", !isLocalDev(env) && !env.PUBLIC_URL && "PUBLIC_URL"].filter(Boolean);
+  if (missing.length > 0 && !warned) {
+    warned = true;
+    console.warn(`The MCP gateway Worker has no ${missing.join(" or ")}: every request is handed to the portal Worker (set them on both Workers)`);
+  }
+  return missing.length === 0;
+}
+
+export default {
+  fetch: (request, env, ctx) => (gatewayReady(env) && directMcpRequest(request, env, ctx)) || env.PORTAL.fetch(request),
+} satisfies ExportedHandler<GatewayBindings>;
