@@ -2,8 +2,9 @@
 // against one local upstream:
 //   direct     the upstream called straight from Node
 //   floor      a Worker that only forwards to the upstream, under `wrangler dev` like the portal
-//   Toolport   a portal under `wrangler dev` (throw-away state), the description imported and deployed
-//              through its API, called with the official SDK client and an access token
+//   Toolport   the MCP gateway and portal Workers under `wrangler dev` as `npm run dev` runs them
+//              (throw-away state), the description imported and deployed through the portal's API,
+//              called with the official SDK client and an access token
 //   peer       @ivotoby/openapi-mcp-server (Node, Streamable HTTP) on the same description
 // Latency: sequential calls, p50/p99, and what each adds over calling the upstream directly.
 // Throughput: 16 clients, each with its own MCP session, every answer checked to be its own.
