@@ -41,24 +41,31 @@ function run(command, args) {
 }
 
 const { persist, wranglerArgs } = devArgs(process.argv.slice(2), process.env.PORT);
-
-const { vars, rest } = takeVars(wranglerArgs);
+let split;
+try {
+  split = takeVars(wranglerArgs);
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
+const { vars, rest } = split;
 
 ensureDevVars();
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist]);
 run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
 
-// With --var settings both Workers run from copies of their configs that carry them, beside .dev.vars'
-// own; the copies live outside the project, so the local state is named (where it is by default).
-let configs;
-if (Object.keys(vars).length > 0) {
+/**
+ * Both Workers' configs. With --var settings, copies that carry them beside .dev.vars' own; the copies
+ * live outside the project, so the local state is named where it is by default.
+ */
+async function configArgs() {
+  if (Object.keys(vars).length === 0) return workerConfigArgs();
   const dir = mkdtempSync(join(tmpdir(), "toolport-dev-"));
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
-  configs = await workerConfigArgs({ ...parseEnv(readFileSync(DEV_VARS, "utf8")), ...vars }, dir);
   if (persist.length === 0) rest.push("--persist-to", ".wrangler/state");
-} else {
-  configs = await workerConfigArgs();
+  return workerConfigArgs({ ...parseEnv(readFileSync(DEV_VARS, "utf8")), ...vars }, dir);
 }
+const configs = await configArgs();
 
 runTogether([
   { command: "vite", args: ["build", "--watch", "--config", "web/vite.config.ts", "--logLevel", "warn"], ownGroup: true },
