@@ -65,21 +65,11 @@ export async function cacheTokenEntry(env: Bindings, tokenHash: string, entry: T
   await env.KV.put(cacheKey(tokenHash), JSON.stringify(entry), { expirationTtl: CACHE_TTL_SECONDS });
 }
 
-/** Token → its SHA-256, so a client's every call does not hash its token again (bounded in count and length; cleared when full). */
-const hashes = new Map<string, string>();
-const HASH_MEMO_LIMIT = 5_000;
+/** Token → its SHA-256, so a client's every call does not hash its token again (a hash never changes). */
+const hashes = ttlCache<string>({ ttlMs: Infinity, limit: 5_000 });
+/** Longer tokens are never ours: hashed each time, not kept. */
 const HASH_MEMO_MAX_TOKEN = 128;
-
-async function hashOf(token: string) {
-  let hash = hashes.get(token);
-  if (hash === undefined) {
-    hash = await sha256Hex(token);
-    if (token.length > HASH_MEMO_MAX_TOKEN) return hash;
-    if (hashes.size >= HASH_MEMO_LIMIT) hashes.clear();
-    hashes.set(token, hash);
-  }
-  return hash;
-}
+const hashOf = (token: string) => (token.length > HASH_MEMO_MAX_TOKEN ? sha256Hex(token) : hashes.get(token, () => sha256Hex(token)));
 
 /** Checks that `token` is active, unexpired and assigned to `serverId`. */
 export async function verifyAccessToken(env: Bindings, token: string | null, serverId: string): Promise<TokenCheck> {
