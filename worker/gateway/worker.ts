@@ -17,12 +17,13 @@ let warned = false;
  * weaker checks, and says so once per isolate.
  */
 export function gatewayReady(env: GatewayBindings) {
-  const missing = [!env.SECRETS_KEY && "SECRETS_KEY", !isLocalDev(env) && !env.PUBLIC_URL && "PUBLIC_URL"].filter(Boolean);
-  if (missing.length > 0 && !warned) {
+  if (env.SECRETS_KEY && (env.PUBLIC_URL || isLocalDev(env))) return true;
+  if (!warned) {
     warned = true;
+    const missing = [!env.SECRETS_KEY && "SECRETS_KEY", !env.PUBLIC_URL && !isLocalDev(env) && "PUBLIC_URL"].filter(Boolean);
     console.warn(`The MCP gateway Worker has no ${missing.join(" or ")}: every request is handed to the portal Worker (set them on both Workers)`);
   }
-  return missing.length === 0;
+  return false;
 }
 
 export default {
