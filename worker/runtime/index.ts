@@ -235,9 +235,11 @@ export function createRuntime(config: RuntimeConfig, { fastPath = true }: { fast
       parsedBody = text ? JSON.parse(text) : undefined;
     } catch {}
     if (parsedBody === undefined) return handler.fetch(new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal }));
-    if (!(await isLegacyRequest(request, parsedBody))) return handler.fetch(request, { parsedBody });
+    // A plain request names a 2025 protocol version (or none) and carries no envelope: the SDK's
+    // classification would call it legacy, so it is answered without one.
     const plain = fastPath ? plainRequest(request, parsedBody) : null;
     if (plain && (plain.method === "tools/list" || knownTool(plain.name))) return plainAnswer(request, parsedBody, plain);
+    if (!(await isLegacyRequest(request, parsedBody))) return handler.fetch(request, { parsedBody });
     return legacyJson(request, parsedBody);
   }
 
