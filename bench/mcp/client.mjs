@@ -1,7 +1,8 @@
 // npm run bench:mcp — tools/call as an MCP client sees it, beside a floor and a peer, in one run
 // against one local upstream:
 //   direct     the upstream called straight from Node
-//   floor      a Worker that only forwards to the upstream, under `wrangler dev` like the portal
+//   floor      a Worker that only forwards to the upstream, under `wrangler dev` like the portal,
+//              called with GETs (the goals are judged against these) and with MCP-shaped POSTs
 //   Toolport   the MCP gateway and portal Workers under `wrangler dev` as `npm run dev` runs them
 //              (throw-away state), the description imported and deployed through the portal's API,
 //              called with the official SDK client and an access token
@@ -175,9 +176,20 @@ async function measureMcp(url, token) {
   return { call, list, load };
 }
 
-async function measureHttp(origin) {
+/**
+ * The request an MCP client sends for a tools/call, minus what only Toolport reads: a POST with the
+ * JSON-RPC body and the transport's headers, sent to the upstream's URL (which answers any method).
+ */
+const mcpShaped = (n) => ({
+  method: "POST",
+  headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
+  body: JSON.stringify({ method: "tools/call", params: { name: "echo", arguments: { word: "bench", q: `q${n}` } }, jsonrpc: "2.0", id: n }),
+});
+
+/** Latency and throughput of plain HTTP calls of the upstream's URL: GETs, or (`shaped`) MCP-shaped POSTs. */
+async function measureHttp(origin, shaped = false) {
   const get = async (n) => {
-    const res = await fetch(`${origin}/echo/bench?q=q${n}`);
+    const res = await fetch(`${origin}/echo/bench?q=q${n}`, shaped ? mcpShaped(n) : undefined);
     return (await res.json()).q === `q${n}`;
   };
   const call = await timed(get, CALLS);
@@ -188,7 +200,7 @@ async function measureHttp(origin) {
 const { server: upstreamServer, origin: upstream } = await startUpstream();
 try {
   const direct = await measureHttp(upstream);
-  const floor = await withFloor(upstream, (origin) => measureHttp(origin));
+  const [floor, floorPost] = await withFloor(upstream, async (origin) => [await measureHttp(origin), await measureHttp(origin, true)]);
   const toolport = await withLocalPortal(async (origin) => {
     const { mcpUrl, token } = await deployFixture(origin, { description: descriptionOf(upstream), fileName: "echo.json", name: "Echo", plan: "growth" });
     return measureMcp(mcpUrl, token);
@@ -205,6 +217,7 @@ try {
       `bench:mcp — as a client sees it (${CALLS} sequential calls each; ${THROUGHPUT_CALLS} calls by ${CONCURRENCY} clients; upstream ${upstream})`,
       row("upstream directly (Node fetch)", direct),
       row("floor: Worker that only forwards", floor),
+      row("  the same, MCP-shaped POSTs", floorPost),
       row("Toolport tools/call (SDK client)", toolport),
       row("peer: @ivotoby/openapi-mcp-server", peer),
       "",
@@ -212,7 +225,7 @@ try {
       "",
       `  Toolport over the floor            tools/call p50 +${fmt(added(toolport) - added(floor))} (goal ≤ 2 ms)   tools/list p50 +${fmt(toolport.list.p50 - floor.call.p50)} (goal ≤ 2 ms)`,
       `  Toolport over the peer             tools/call p50 +${fmt(added(toolport) - added(peer))}`,
-      `  throughput at ${CONCURRENCY}-way               ${ratio(toolport.load.perSecond, floor.load.perSecond)} the floor's (goal ≥ 0.70×)   ${ratio(toolport.load.perSecond, peer.load.perSecond)} the peer's   ${ratio(toolport.load.perSecond, BEFORE.throughput)} before (${BEFORE.throughput} calls/s at 50da41f; goal ≥ 2×)`,
+      `  throughput at ${CONCURRENCY}-way               ${ratio(toolport.load.perSecond, floor.load.perSecond)} the floor's (goal ≥ 0.70×; ${ratio(toolport.load.perSecond, floorPost.load.perSecond)} with MCP-shaped POSTs)   ${ratio(toolport.load.perSecond, peer.load.perSecond)} the peer's   ${ratio(toolport.load.perSecond, BEFORE.throughput)} before (${BEFORE.throughput} calls/s at 50da41f; goal ≥ 2×)`,
       `  wrong answers under ${CONCURRENCY} sessions    Toolport ${toolport.load.wrong}   peer ${peer.load.wrong}`,
       "",
     ].join("\n"),
