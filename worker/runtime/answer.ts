@@ -108,11 +108,14 @@ function notStructured(result: CallToolResult, status: number, type: string): Ca
   return { content: [{ type: "text", text: note }, ...result.content], isError: true };
 }
 
-/** The tool result for a request that failed before an answer arrived. */
-export function answerFromError(err: unknown, timeoutMs: number): CallToolResult {
+/**
+ * The tool result for a request that failed before an answer arrived; `host` names the API host it was
+ * sent to (the runtime's own message for a host it cannot reach does not).
+ */
+export function answerFromError(err: unknown, timeoutMs: number, host?: string): CallToolResult {
   const e = err as Error;
   if (e?.name === "TimeoutError" || e?.name === "AbortError") {
     return textResult(`The API did not answer within ${timeoutMs / 1000} s (request timed out)`, true);
   }
-  return textResult(`The request to the API failed: ${e?.message ?? String(err)}`, true);
+  return textResult(`The request to the API${host ? ` at ${host}` : ""} failed: ${e?.message ?? String(err)}`, true);
 }

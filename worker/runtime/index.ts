@@ -79,7 +79,7 @@ export async function callTool(
   } catch (err) {
     trace.ms = Date.now() - started;
     [trace.timedOut, trace.failed] = [isTimeout(err), !isTimeout(err)];
-    return answerFromError(err, config.upstreamTimeoutMs);
+    return answerFromError(err, config.upstreamTimeoutMs, new URL(request.url).host);
   }
 }
 
