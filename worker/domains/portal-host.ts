@@ -1,7 +1,8 @@
 // Which hosts are the portal's own (any other host may be a server's custom domain).
 import type { Bindings } from "../env";
 
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** This machine's hostnames as URL.hostname writes them: a local portal's own hosts. */
+export const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 let parsed: { value: string; url: URL } | null = null;
 
@@ -17,5 +18,5 @@ export const publicHostOf = (env: Pick<Bindings, "PUBLIC_URL">) => publicUrlOf(e
 
 /** The portal's own hosts never reach a custom-domain lookup. */
 export function isPortalHost(env: Bindings, url: URL) {
-  return LOOPBACK.has(url.hostname) || publicHostOf(env) === url.host;
+  return LOOPBACK_HOSTS.has(url.hostname) || publicHostOf(env) === url.host;
 }

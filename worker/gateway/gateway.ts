@@ -2,7 +2,7 @@
 // request handed to the server's deployment through its hosting provider.
 import type { Database } from "../db";
 import { isLocalDev, type Bindings } from "../env";
-import { publicHostOf } from "../domains/portal-host";
+import { LOOPBACK_HOSTS, publicHostOf } from "../domains/portal-host";
 import { getProvider } from "../hosting";
 import { refuseUnauthorizedMcpCall } from "../oauth/mcp-auth";
 import { customDomainEndpoint } from "../oauth/resource";
@@ -17,8 +17,6 @@ import { CallLog } from "../calls/gateway-log";
 /** Largest MCP request body the gateway reads (the SDK's own default bound). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
-
 /** DNS-rebinding protection: on a local portal only loopback (or PUBLIC_URL) hosts and origins pass. */
 export function rebindingCheck(env: Bindings, request: Request, customHost?: string): string | null {
   const publicHost = publicHostOf(env);
@@ -26,14 +24,14 @@ export function rebindingCheck(env: Bindings, request: Request, customHost?: str
   // A server's active custom domain is a public host of its own, checked like the production portal's (Host only).
   if (customHost && url.host === customHost) return null;
   if (isLocalDev(env)) {
-    if (!LOOPBACK.has(url.hostname) && url.host !== publicHost) return `Host ${url.host} is not allowed`;
+    if (!LOOPBACK_HOSTS.has(url.hostname) && url.host !== publicHost) return `Host ${url.host} is not allowed`;
     const origin = request.headers.get("origin");
     if (origin) {
       let originUrl: URL | null = null;
       try {
         originUrl = new URL(origin);
       } catch {}
-      if (!originUrl || (!LOOPBACK.has(originUrl.hostname) && originUrl.host !== publicHost)) return `Origin ${origin} is not allowed`;
+      if (!originUrl || (!LOOPBACK_HOSTS.has(originUrl.hostname) && originUrl.host !== publicHost)) return `Origin ${origin} is not allowed`;
     }
   } else if (publicHost && url.host !== publicHost) {
     return `Host ${url.host} is not allowed`;

@@ -3,7 +3,7 @@
 // bound to exactly one /s/{slug}/mcp.
 import { OAuthAuthorizationServer, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { Bindings } from "../env";
-import { publicUrlOf } from "../domains/portal-host";
+import { LOOPBACK_HOSTS, publicUrlOf } from "../domains/portal-host";
 
 export const AUTHORIZE_PATH = "/oauth/authorize";
 export const TOKEN_PATH = "/oauth/token";
@@ -14,15 +14,16 @@ export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** The portal's public URL: PUBLIC_URL when set, else the request's own. */
+const portalUrl = (env: Bindings, requestUrl: string) => publicUrlOf(env) ?? new URL(requestUrl);
 
-/** The portal's public origin: PUBLIC_URL when set, else the request's own origin. */
-export const portalOrigin = (env: Bindings, requestUrl: string) => publicUrlOf(env)?.origin ?? new URL(requestUrl).origin;
+/** The portal's public origin: PUBLIC_URL's when set, else the request's own. */
+export const portalOrigin = (env: Bindings, requestUrl: string) => portalUrl(env, requestUrl).origin;
 
 /** The issuer origin, or null when it cannot be one (OAuth needs https; plain http only on a loopback host). */
 export function issuerOrigin(env: Bindings, requestUrl: string): string | null {
-  const origin = new URL(portalOrigin(env, requestUrl));
-  return origin.protocol === "https:" || (origin.protocol === "http:" && LOOPBACK_HOSTS.has(origin.hostname)) ? origin.origin : null;
+  const url = portalUrl(env, requestUrl);
+  return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname)) ? url.origin : null;
 }
 
 /** The answer of an OAuth endpoint on a portal whose origin cannot issue tokens (plain http on a public host). */
