@@ -114,10 +114,15 @@ describe("transport details", () => {
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("http://localhost:6274");
     expect(pre.headers.get("access-control-allow-headers")).toContain("mcp-protocol-version");
+    expect(pre.headers.get("access-control-allow-methods")).toBe("GET, POST, DELETE, OPTIONS");
+    expect(pre.headers.get("access-control-max-age")).toBe("86400");
     const res = await post(server.slug, INITIALIZE, { origin: "http://localhost:6274" });
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe("http://localhost:6274");
     expect(res.headers.get("access-control-expose-headers")).toContain("mcp-session-id");
+    // Methods and max-age belong to the preflight only (Fetch standard, CORS protocol).
+    expect(res.headers.get("access-control-allow-methods")).toBeNull();
+    expect(res.headers.get("access-control-max-age")).toBeNull();
   });
 
   it("refuses foreign hosts and origins locally (DNS rebinding protection)", async () => {

@@ -11,11 +11,10 @@ import { logRequest, redactText } from "../lib/redact";
 import { findServerBySlug, type GatewayServer } from "./lookup";
 import { rootInfo, rootInfoHtml } from "./root-info";
 
-const CORS_HEADERS = {
-  "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
-  "access-control-expose-headers": "mcp-session-id, mcp-protocol-version, www-authenticate",
-  "access-control-max-age": "86400",
-};
+/** What a browser may read of an answer. */
+const EXPOSED_HEADERS = "mcp-session-id, mcp-protocol-version, www-authenticate";
+/** What only a preflight answer needs. */
+const PREFLIGHT_HEADERS = { "access-control-allow-methods": "GET, POST, DELETE, OPTIONS", "access-control-max-age": "86400" };
 
 /** Browser MCP clients call from other origins; the access token, not cookies, authorizes them. */
 export function withCors(res: Response, origin: string | undefined) {
@@ -29,7 +28,7 @@ export function withCors(res: Response, origin: string | undefined) {
     out.headers.set("access-control-allow-origin", origin ?? "*");
   }
   out.headers.append("vary", "origin");
-  for (const [k, v] of Object.entries(CORS_HEADERS)) out.headers.set(k, v);
+  out.headers.set("access-control-expose-headers", EXPOSED_HEADERS);
   // The security headers every portal answer carries, set here so an MCP answer is copied once.
   for (const [k, v] of Object.entries(ALWAYS_HEADERS)) if (!out.headers.has(k)) out.headers.set(k, v);
   return out;
@@ -93,7 +92,7 @@ export async function rootInfoResponse(c: Context<AppEnv>, found: GatewayServer,
 
 /** The CORS preflight answer of an MCP endpoint. */
 export function mcpPreflight(c: Context<AppEnv>) {
-  const res = new Response(null, { status: 204 });
+  const res = new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
   res.headers.set("access-control-allow-headers", c.req.header("access-control-request-headers") ?? "authorization, content-type, mcp-protocol-version, mcp-session-id");
   return withCors(res, c.req.header("origin"));
 }
