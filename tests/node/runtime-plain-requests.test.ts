@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { isLegacyRequest, Server as McpServer } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { parseBody } from "../../worker/gateway/jsonrpc";
 import { importDescription } from "../../worker/openapi/import";
 import { createRuntime } from "../../worker/runtime/index";
 import type { RuntimeConfig } from "../../worker/runtime/types";
@@ -113,14 +114,6 @@ async function answerOf(res: Response) {
   return { status: res.status, type: res.headers.get("content-type"), report, body };
 }
 
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Sends each request to both legs and compares; answers how many SDK servers the shortcut's leg connected. */
 async function sameAnswers(config: RuntimeConfig, requests: (() => Request)[]) {
   const plain = createRuntime(config);
@@ -135,7 +128,7 @@ async function sameAnswers(config: RuntimeConfig, requests: (() => Request)[]) {
       connected += connect.mock.calls.length;
       expect(plainAnswer, `${make().method} ${await make().text()}`).toEqual(sdkAnswer);
       // The runtime answers a plain request without asking the SDK which era it is: the SDK calls it legacy.
-      const body = parsed(await make().text());
+      const body = parseBody(await make().text());
       if (plainRequest(make(), body)) expect(await isLegacyRequest(make(), body)).toBe(true);
     }
   } finally {
