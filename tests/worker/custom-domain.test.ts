@@ -1,7 +1,7 @@
 // Custom domains: added on Growth plans, activated by the provider, served at /mcp with the server's
-// tokens; refused for other plans and second claimants; not served after a downgrade.
+// tokens, alongside /s/{slug}/mcp; refused for other plans and second claimants; not served after a downgrade.
 import { env, exports } from "cloudflare:workers";
-import { createExecutionContext } from "cloudflare:test";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { Client } from "@modelcontextprotocol/client";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { eq } from "drizzle-orm";
@@ -11,6 +11,8 @@ import { addCustomDomain, getCustomDomain, refreshCustomDomain, removeCustomDoma
 import { normalizeHostname } from "../../worker/domains/hostname";
 import { forgetCustomHosts } from "../../worker/domains/lookup";
 import type { Bindings } from "../../worker/env";
+import gatewayWorker, { type GatewayBindings } from "../../worker/gateway/worker";
+import { isolateNameOf } from "../../worker/hosting/loader";
 import { FAKE_SAAS_ZONE } from "../fake-cloudflare-saas";
 import { call, signUp } from "./helpers";
 import { app } from "../../worker/app";
@@ -72,6 +74,34 @@ describe("custom domains", () => {
     expect((await hostFetch(`http://${hostname}/mcp`, { method: "POST", headers: bearer(token), body: "{}" })).status).not.toBe(200);
     expect(await (await call(`/api/servers/${server.id}/domain`, { cookie: user.cookie })).json()).toEqual({ success: true, data: null });
   });
+
+  it("answers at the custom hostname and at /s/{slug}/mcp alike, called alternately through the gateway Worker", async () => {
+    const { user, server } = await growthServer();
+    const hostname = host();
+    await call(`/api/servers/${server.id}/domain`, { method: "PUT", cookie: user.cookie, json: { hostname } });
+    const { token } = await createToken(user.organizationId, [server.id]);
+    // As `npm run dev` and production run them: the gateway answers /s/{slug}/mcp and hands a custom hostname to the portal.
+    const gatewayEnv = { ...env, PORTAL: exports.default } as unknown as GatewayBindings;
+    const viaGateway = async (url: string, body: unknown) => {
+      const ctx = createExecutionContext();
+      const headers = { ...bearer(token), "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+      const res = await gatewayWorker.fetch(new Request(url, { method: "POST", headers, body: JSON.stringify(body) }) as Request<unknown, IncomingRequestCfProperties>, gatewayEnv, ctx);
+      await waitOnExecutionContext(ctx);
+      return { status: res.status, answer: (await res.json()) as { result: unknown } };
+    };
+    for (let i = 0; i < 10; i++) {
+      for (const url of [`http://${hostname}/mcp`, `${MCP_ORIGIN}/s/${server.slug}/mcp`]) {
+        const listed = await viaGateway(url, { jsonrpc: "2.0", id: i, method: "tools/list" });
+        expect(listed, url).toMatchObject({ status: 200, answer: { result: { tools: [{ name: "probe" }] } } });
+        const called = await viaGateway(url, { jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "probe", arguments: {} } });
+        expect(called.status, url).toBe(200);
+        expect(echoOf(called.answer.result)).toMatchObject({ method: "GET", path: "/echo/probe" });
+      }
+    }
+    // Each Worker gives the isolate its own name: one workerd process running both (npm run dev) refuses a name loaded twice.
+    const deployment = { deploymentId: "d1", secretsTag: "none" };
+    expect(isolateNameOf(gatewayEnv, deployment)).not.toBe(isolateNameOf(env, deployment));
+  }, 60_000);
 
   it("is refused on plans without custom domains, for a second claimant, and for hostnames that are not public subdomains", async () => {
     const free = await signUp();

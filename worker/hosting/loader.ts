@@ -10,8 +10,19 @@ import { scriptNameOf, type HostingProvider, type ServedDeployment } from "./typ
 
 export const GENERATED_COMPATIBILITY_DATE = "2026-10-20";
 
+/**
+ * The Worker Loader's name of a deployment's isolate, one per Worker that loads it. `npm run dev` runs
+ * the gateway and the portal Worker in one workerd, whose inspector registers every loaded isolate
+ * process-wide as `<binding>:<name>`; both bind LOADER, so one name loaded by both (a custom hostname is
+ * served by the portal, /s/{slug}/mcp by the gateway) failed the second load ("inserted row already
+ * exists in table"). The gateway is the Worker with the PORTAL binding.
+ */
+export function isolateNameOf(env: Bindings, deployment: Pick<ServedDeployment, "deploymentId" | "secretsTag">) {
+  return `${"PORTAL" in env ? "gateway" : "portal"}:${deployment.deploymentId}:${deployment.secretsTag}`;
+}
+
 function stubOf(env: Bindings, deployment: ServedDeployment) {
-  return env.LOADER.get(`${deployment.deploymentId}:${deployment.secretsTag}`, async () => {
+  return env.LOADER.get(isolateNameOf(env, deployment), async () => {
     const stored = await loadStoredDeployment(env, deployment.deploymentId);
     if (!stored) throw new Error(`The modules of deployment ${deployment.deploymentId} are missing: redeploy the server`);
     const runtime = await deployedRuntime(env, deployment.deploymentId, stored);
