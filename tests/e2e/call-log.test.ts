@@ -109,7 +109,8 @@ it("shows a server's recorded calls with charts, filters and the detail drawer",
     await loaded();
   }
   expect(await recent.getByRole("row").count()).toBe(11); // header + 10 calls
-  await page.getByRole("heading", { name: "Pet Store: calls" }).waitFor();
+  await page.getByRole("heading", { name: "Pet Store", exact: true }).waitFor();
+  await page.getByRole("tab", { name: "Calls", selected: true }).waitFor();
   await chartOfTen.waitFor();
   expect(await page.locator("[data-slot=chart] .recharts-bar-rectangle").count()).toBeGreaterThan(0);
   const perTool = page.getByRole("table", { name: "Latency and errors per tool" });
@@ -159,7 +160,7 @@ it("shows a server's recorded calls with charts, filters and the detail drawer",
   // From Usage & Billing's Tool Calls by Server.
   await page.goto(`${portal.url}/usage`);
   await page.getByRole("link", { name: "Pet Store" }).click();
-  await page.getByRole("heading", { name: "Pet Store: calls" }).waitFor();
+  await page.getByRole("heading", { name: "Pet Store", exact: true }).waitFor();
   await context.close();
 
   // A superadmin reads the same call log for another organization's server.

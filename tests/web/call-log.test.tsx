@@ -6,8 +6,8 @@ import { describe, expect, it, vi } from "vitest";
 import * as fx from "./fixtures";
 import { fail, mockApi, never, ok, renderApp } from "./helpers";
 
-const base = { "GET /api/auth/profile": ok(fx.user) };
 const server = "srv_1";
+const base = { "GET /api/auth/profile": ok(fx.user), [`GET /api/servers/${server}`]: ok(fx.activeServer) };
 const statsPath = `GET /api/servers/${server}/stats`;
 const callsPath = `GET /api/servers/${server}/calls`;
 const settingsPath = `GET /api/servers/${server}/call-log`;

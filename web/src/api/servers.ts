@@ -19,6 +19,20 @@ export const serversQuery = queryOptions({
   queryFn: async () => (await apiRequest<Server[]>("/api/servers", { fallbackError: "Failed to load servers" })) ?? [],
 });
 
+/** One server (GET /api/servers/{id}); an unknown id is a 404, not retried. */
+export const serverQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["servers", id],
+    queryFn: () => apiRequest<Server>(`/api/servers/${encodeURIComponent(id)}`, { fallbackError: "Failed to load the server" }),
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
+    // The route's loader already asked: a failure is shown (with Retry when it can help), not asked again on mount.
+    retryOnMount: false,
+  });
+
+/** A server's MCP endpoint, once a deployment has published it. */
+export const mcpEndpoint = (server: Pick<Server, "deployment">) =>
+  server.deployment?.deploymentUrl ? `${server.deployment.deploymentUrl.replace(/\/$/, "")}/mcp` : null;
+
 /** How many endpoints the server has (a superadmin row has no toolCount). */
 export const endpointCount = (s: Pick<Server, "endpoints"> & { toolCount?: number }) => {
   const listed = s.endpoints.length;

@@ -1,17 +1,16 @@
-// /servers/{id}: a server's call log (calls over time, latency and errors per tool, recent calls).
+// /servers/{id}: a server's home: header with endpoint and state, Configure / Deploy / Delete, and tabs (Calls first).
 import { createFileRoute } from "@tanstack/react-router";
-import { callStatsQuery } from "@/api/calls";
-import { CallLogPage } from "@/features/calls/call-log-page";
-import { callLogSearch } from "@/features/calls/search";
+import { serverQuery } from "@/api/servers";
+import { ServerPage } from "@/features/server-page/server-page";
+import { serverPageSearch } from "@/features/server-page/search";
 
 export const Route = createFileRoute("/_authed/servers_/$serverId")({
-  validateSearch: callLogSearch,
-  loaderDeps: ({ search }) => ({ window: search.window ?? "24h" }),
-  loader: ({ context, params, deps }) => void context.queryClient.prefetchQuery(callStatsQuery("org", params.serverId, deps.window)),
-  component: function ServerCallsRoute() {
+  validateSearch: serverPageSearch,
+  loader: ({ context, params }) => void context.queryClient.prefetchQuery(serverQuery(params.serverId)),
+  component: function ServerRoute() {
     const { serverId } = Route.useParams();
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <CallLogPage scope="org" serverId={serverId} search={search} onSearch={(next) => void navigate({ search: next, replace: true })} />;
+    return <ServerPage serverId={serverId} search={search} onSearch={(next) => void navigate({ search: next, replace: true })} />;
   },
 });

@@ -1,5 +1,5 @@
-// A server's call log: calls over time (24 h / 7 d / 30 d), latency and errors per tool, the top
-// errors, recent calls with filters and a detail drawer; payload settings for the owner.
+// A server's call log (calls over time, latency and errors per tool, the top errors, recent calls with
+// filters and a detail drawer, payload settings for the owner), and the superadmin's page around it.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
@@ -25,14 +25,10 @@ const WINDOWS: { value: StatsWindow; label: string; long: string }[] = [
 
 type Props = { scope: CallLogScope; serverId: string; search: CallLogSearch; onSearch: (search: CallLogSearch) => void };
 
-export function CallLogPage({ scope, serverId, search, onSearch }: Props) {
-  const window = search.window ?? "24h";
-  const stats = useQuery(callStatsQuery(scope, serverId, window));
-  const filters: CallFilters = { tool: search.tool, outcome: search.outcome, caller: search.caller };
-  const setFilters = (next: CallFilters) => onSearch({ window: search.window, ...next });
-  const windowLabel = WINDOWS.find((w) => w.value === window)!.long;
-  const back = scope === "admin" ? { to: "/superadmin" as const, label: "Superadmin" } : { to: "/servers" as const, label: "Servers" };
-
+/** The superadmin's page for one server's calls: back link, title and the call log. */
+export function CallLogPage(props: Props) {
+  const stats = useQuery(callStatsQuery(props.scope, props.serverId, props.search.window ?? "24h"));
+  const back = props.scope === "admin" ? { to: "/superadmin" as const, label: "Superadmin" } : { to: "/servers" as const, label: "Servers" };
   return (
     <div className="space-y-6">
       <Button asChild variant="ghost" size="sm" className="-ml-2">
@@ -40,19 +36,29 @@ export function CallLogPage({ scope, serverId, search, onSearch }: Props) {
           <ArrowLeft /> {back.label}
         </Link>
       </Button>
-      <PageHeader
-        title={stats.data ? `${stats.data.server.name}: calls` : "Calls"}
-        subtitle="Every tools/call of this server: outcome, latency, errors."
-        actions={
-          <div role="group" aria-label="Time window" className="inline-flex rounded-md border p-0.5">
-            {WINDOWS.map((w) => (
-              <Button key={w.value} size="sm" variant={w.value === window ? "default" : "ghost"} aria-pressed={w.value === window} onClick={() => onSearch({ ...search, window: w.value })}>
-                {w.label}
-              </Button>
-            ))}
-          </div>
-        }
-      />
+      <PageHeader title={stats.data ? `${stats.data.server.name}: calls` : "Calls"} subtitle="Every tools/call of this server: outcome, latency, errors." />
+      <CallLog {...props} />
+    </div>
+  );
+}
+
+/** A server's calls: the time window, statistics, recent calls and (for the owner) the log's settings. */
+export function CallLog({ scope, serverId, search, onSearch }: Props) {
+  const window = search.window ?? "24h";
+  const stats = useQuery(callStatsQuery(scope, serverId, window));
+  const filters: CallFilters = { tool: search.tool, outcome: search.outcome, caller: search.caller };
+  const setFilters = (next: CallFilters) => onSearch({ window: search.window, ...next });
+  const windowLabel = WINDOWS.find((w) => w.value === window)!.long;
+
+  return (
+    <div className="space-y-6">
+      <div role="group" aria-label="Time window" className="inline-flex rounded-md border bg-background p-0.5">
+        {WINDOWS.map((w) => (
+          <Button key={w.value} size="sm" variant={w.value === window ? "default" : "ghost"} aria-pressed={w.value === window} onClick={() => onSearch({ ...search, window: w.value })}>
+            {w.label}
+          </Button>
+        ))}
+      </div>
 
       {stats.isPending ? (
         <p role="status" className="rounded-md border p-6 text-center text-sm text-muted-foreground">Loading call statistics...</p>

@@ -1,0 +1,52 @@
+// The server page: header (name, state, MCP endpoint), Configure / Redeploy / Delete, the Calls tab, and a not-found page for an unknown id.
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import * as fx from "./fixtures";
+import { fail, mockApi, never, ok, renderApp } from "./helpers";
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const base = { "GET /api/auth/profile": ok(fx.user), "GET /api/servers/srv_1/stats": never, "GET /api/servers/srv_1/calls": never, "GET /api/servers/srv_1/call-log": never };
+
+describe("server page", () => {
+  it("shows the server's name, state, endpoint and actions, with the Calls tab first", async () => {
+    mockApi({ ...base, "GET /api/servers/srv_1": ok(fx.activeServer) });
+    renderApp("/servers/srv_1");
+    expect(await screen.findByRole("heading", { name: "Petstore", level: 1 })).toBeInTheDocument();
+    expect(screen.getByText("Deployed")).toBeInTheDocument();
+    expect(screen.getByText("http://localhost:8787/s/petstore-ab12/mcp")).toBeInTheDocument();
+    for (const name of ["Configure", "Redeploy", "Delete"]) expect(screen.getByRole("button", { name })).toBeEnabled();
+    expect(screen.getAllByRole("tab")[0]).toHaveAccessibleName("Calls");
+    expect(screen.getByRole("tab", { name: "Calls" })).toHaveAttribute("aria-selected", "true");
+    await waitFor(() => expect(document.title).toBe("Petstore · Toolport"));
+  });
+
+  it("says a server that was never deployed has no endpoint yet and offers Deploy", async () => {
+    mockApi({ ...base, "GET /api/servers/srv_1": ok({ ...fx.activeServer, deployment: null }) });
+    renderApp("/servers/srv_1");
+    expect(await screen.findByText("Not deployed")).toBeInTheDocument();
+    expect(screen.getByText(/It appears here after the first deploy/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Deploy" })).toBeEnabled();
+  });
+
+  it("deletes after the specification's confirmation and goes back to the servers list", async () => {
+    const calls = mockApi({ ...base, "GET /api/servers/srv_1": ok(fx.activeServer), "DELETE /api/servers/srv_1": ok({ id: "srv_1" }), "GET /api/servers": ok([]) });
+    const { router } = renderApp("/servers/srv_1");
+    await userEvent.click(await screen.findByRole("button", { name: "Delete" }));
+    expect(screen.getByText('Are you sure you want to delete "Petstore"? This action cannot be undone and will permanently remove the server and all its configurations.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/servers"));
+    expect(calls.some((c) => c.method === "DELETE" && c.path === "/api/servers/srv_1")).toBe(true);
+    expect(await screen.findByText("Server deleted successfully")).toBeInTheDocument();
+  });
+
+  it("answers an unknown id with a not-found page, asked once", async () => {
+    const calls = mockApi({ ...base, "GET /api/servers/nope": fail(404, "Server not found") });
+    renderApp("/servers/nope");
+    expect(await screen.findByRole("heading", { name: "Server not found" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to servers" })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === "/api/servers/nope")).toHaveLength(1);
+    expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
+  });
+});

@@ -1,0 +1,19 @@
+// The server page's tabs, in order: Calls first; other panels of a server add their entry here.
+import type { ReactNode } from "react";
+import type { Server } from "@/api/servers";
+import { CallLog } from "@/features/calls/call-log-page";
+import type { ServerPageSearch } from "./search";
+
+export type ServerTabProps = { server: Server; search: ServerPageSearch; onSearch: (search: ServerPageSearch) => void };
+export type ServerTab = { value: string; label: string; render: (props: ServerTabProps) => ReactNode };
+
+export const SERVER_TABS: ServerTab[] = [
+  {
+    value: "calls",
+    label: "Calls",
+    render: ({ server, search, onSearch }) => <CallLog scope="org" serverId={server.id} search={search} onSearch={(next) => onSearch({ ...next, tab: search.tab })} />,
+  },
+];
+
+/** The tab a search names, or the first when it names none (or one that does not exist). */
+export const currentTab = (tab: string | undefined) => SERVER_TABS.find((t) => t.value === tab) ?? SERVER_TABS[0]!;
