@@ -18,27 +18,29 @@ export async function pkce() {
   return { verifier, challenge };
 }
 
+/** A client address (CF-Connecting-IP) of its own: the per-address limits are tested on their own. */
+export const anyAddress = () => `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
 /** Registers a public client through Dynamic Client Registration; answers its client_id. */
 export async function registerClient(redirectUris = [REDIRECT_URI], name = "Test MCP Client") {
   const res = await portal("/oauth/register", {
     method: "POST",
-    // Each registration from an address of its own: the per-address limits are tested on their own.
-    headers: { "content-type": "application/json", "cf-connecting-ip": `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    headers: { "content-type": "application/json", "cf-connecting-ip": anyAddress() },
     body: JSON.stringify({ redirect_uris: redirectUris, client_name: name, token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] }),
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { client_id: string }).client_id;
 }
 
-export type AuthorizeParams = { clientId: string; slug: string; challenge?: string; method?: string; redirectUri?: string; resource?: string | null; state?: string };
+export type AuthorizeParams = { clientId: string; slug: string; challenge?: string; method?: string; redirectUri?: string; resource?: string | null; state?: string; address?: string };
 
-/** GET /oauth/authorize with the given parameters (S256 and this server's endpoint unless told otherwise). */
+/** GET /oauth/authorize with the given parameters (S256, this server's endpoint and an address of its own unless told otherwise). */
 export function authorize(p: AuthorizeParams) {
   const q = new URLSearchParams({ response_type: "code", client_id: p.clientId, redirect_uri: p.redirectUri ?? REDIRECT_URI, state: p.state ?? "xyz" });
   if (p.challenge) q.set("code_challenge", p.challenge);
   if (p.challenge || p.method) q.set("code_challenge_method", p.method ?? "S256");
   if (p.resource !== null) q.set("resource", p.resource ?? `${MCP_ORIGIN}/s/${p.slug}/mcp`);
-  return portal(`/oauth/authorize?${q}`);
+  return portal(`/oauth/authorize?${q}`, { headers: { "cf-connecting-ip": p.address ?? anyAddress() } });
 }
 
 /** The request id of the consent page an authorize answer sends the browser to. */
@@ -65,8 +67,8 @@ export async function approveRedirect(requestId: string, cookie: string) {
 export const approve = async (requestId: string, cookie: string) => (await approveRedirect(requestId, cookie)).searchParams.get("code")!;
 
 /** POST /oauth/token with a form. */
-export const tokenRequest = (form: Record<string, string>) =>
-  portal("/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form).toString() });
+export const tokenRequest = (form: Record<string, string>, address = anyAddress()) =>
+  portal("/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": address }, body: new URLSearchParams(form).toString() });
 
 export type Tokens = { access_token: string; refresh_token: string; expires_in: number; resource: string };
 

@@ -6,8 +6,9 @@ import type { Bindings } from "../env";
 import { readTextWithin } from "../lib/body";
 import { findServerBySlug } from "../gateway/lookup";
 import { ensureMetadataDocumentClient } from "./cimd";
-import { dropGrantIfRevoked } from "./grants";
-import { anyResource, authorizationServer, endpointOf, grantOfToken, issuerOrigin, MAX_CREDENTIAL_LENGTH, noIssuer } from "./provider";
+import { dropGrantIfRevoked, revokeGrantOfToken } from "./grants";
+import { anyResource, authorizationServer, endpointOf, grantOfToken, issuerOrigin, MAX_CREDENTIAL_LENGTH, noIssuer, serveExplained } from "./provider";
+import { isReusedRefreshToken, noteIssuedRefreshToken } from "./refresh-reuse";
 import { slugOfAnyResource } from "./resource";
 
 /** Largest token or registration request read. */
@@ -53,9 +54,12 @@ export async function tokenEndpoint(env: Bindings, request: Request, ctx: Execut
   }
   const resource = await tokenRequestResource(env, origin, form);
   const forwarded = new Request(request.url, { method: "POST", headers: request.headers, body });
-  const res = await authorizationServer(origin, resource).fetch(forwarded, env, ctx);
+  const { res, refusal } = await serveExplained(authorizationServer(origin, resource), forwarded, env, ctx);
+  if (!revocation) await noteIssuedRefreshToken(env, res);
+  // A replaced refresh token used again is a stolen copy: its whole grant goes (OAuth 2.0 Security BCP).
+  if (credential && !res.ok && (await isReusedRefreshToken(env, refusal, credential))) await revokeGrantOfToken(env, getDb(env.DB), credential);
   // A revocation, or a refusal that ended the grant (a code used twice revokes it), also ends its row.
-  if (credential && (revocation ? res.ok : !res.ok)) await dropGrantIfRevoked(env, getDb(env.DB), credential);
+  else if (credential && (revocation ? res.ok : !res.ok)) await dropGrantIfRevoked(env, getDb(env.DB), credential);
   return res;
 }
 

@@ -94,6 +94,14 @@ export async function revokeGrant(env: Bindings, db: Database, organizationId: s
   return true;
 }
 
+/** Revokes the grant a token belongs to (a stolen refresh token's), in the OAuth store and among the connected apps. */
+export async function revokeGrantOfToken(env: Bindings, db: Database, token: string) {
+  const grant = grantOfToken(token);
+  if (!grant) return;
+  await oauthApi(env, STORE_ORIGIN, anyResource(STORE_ORIGIN)).revokeGrant(grant.grantId, grant.userId);
+  await dropGrantIfRevoked(env, db, token);
+}
+
 /** After a revocation request (RFC 7009): a grant the library dropped with its refresh token leaves the list too. */
 export async function dropGrantIfRevoked(env: Bindings, db: Database, token: string) {
   const grant = grantOfToken(token);

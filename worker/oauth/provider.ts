@@ -1,6 +1,7 @@
 // The OAuth 2.1 authorization server of the MCP endpoints: @cloudflare/workers-oauth-provider, built per
 // request for the one server endpoint (RFC 8707 resource) the request concerns, so every token is
 // bound to exactly one /s/{slug}/mcp.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { OAuthAuthorizationServer, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { Bindings } from "../env";
 import { LOOPBACK_HOSTS, publicUrlOf } from "../domains/portal-host";
@@ -72,7 +73,23 @@ function createAuthorizationServer(origin: string, resource: string) {
     clientRegistrationEndpoint: REGISTER_PATH,
     accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTTL: REFRESH_TOKEN_TTL_SECONDS,
+    onError: noteRefusal,
   });
+}
+
+// The library tells why it refused only through its onError hook, shared by every request of an instance.
+const refusals = new AsyncLocalStorage<{ reason?: string }>();
+
+function noteRefusal(error: { internal: { reason: string } }) {
+  const seen = refusals.getStore();
+  if (seen) seen.reason = error.internal.reason;
+}
+
+/** Serves a request through the library; answers its response and, for a refusal, the library's internal reason. */
+export async function serveExplained(server: OAuthAuthorizationServer<Bindings>, request: Request, env: Bindings, ctx: ExecutionContext) {
+  const seen: { reason?: string } = {};
+  const res = await refusals.run(seen, () => server.fetch(request, env, ctx));
+  return { res, refusal: seen.reason ?? null };
 }
 
 /** The library's helpers (parse, complete, revoke, look up clients) for one resource. */
