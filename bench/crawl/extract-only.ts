@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { assemble, readPage } from "../../worker/crawl/extract/index";
-import { preparePage, titleOf } from "../../worker/crawl/markdown";
+import { preparePage, titleOf } from "../../worker/crawl/extract/prepare";
 import type { BuiltSite } from "./build";
 import { ORIGIN } from "./shells";
 import { score, type Score, type Truth } from "./truth";

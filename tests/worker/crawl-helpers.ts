@@ -54,18 +54,4 @@ export async function crawlAndExtract(cookie: string, url: string, selectedUrls?
   return { crawlId: started.crawlId, crawl, jobId, job, document: (text ? JSON.parse(text) : null) as Record<string, any> };
 }
 
-const METHODS = ["get", "put", "post", "patch", "delete"];
-/** "METHOD /path" of every operation. */
-export const endpointsOf = (doc: Record<string, any>) =>
-  Object.entries(doc.paths ?? {}).flatMap(([path, item]: [string, any]) => METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} ${path}`));
-/** "METHOD /path in name" of every parameter, body properties as "body". */
-export const parametersOf = (doc: Record<string, any>) =>
-  Object.entries(doc.paths ?? {}).flatMap(([path, item]: [string, any]) =>
-    METHODS.filter((m) => item[m]).flatMap((m) => {
-      const op = item[m];
-      const key = `${m.toUpperCase()} ${path}`;
-      const params = (op.parameters ?? []).map((p: any) => `${key} ${p.in} ${p.name}`);
-      const body = Object.keys(op.requestBody?.content?.["application/json"]?.schema?.properties ?? {}).map((n) => `${key} body ${n}`);
-      return [...params, ...body];
-    }),
-  );
+export { endpointsOf, parametersOf } from "../node/extract-helpers";

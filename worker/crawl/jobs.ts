@@ -11,7 +11,7 @@ import { fail } from "../lib/errors";
 import { importDescription } from "../openapi/import";
 import { getCrawlRow } from "./crawls";
 import { assemble, readPage, type OpenApiDraft, type PageFindings } from "./extract/index";
-import { MAX_LLM_INPUT_CHARS, refineWithLlm } from "./extract/refine";
+import { MAX_LLM_INPUT_CHARS, refineWithLlm } from "./refine";
 import { pageContentKey, specContentKey } from "./keys";
 import type { JobMessage } from "./queue";
 import { NOT_CONVERTIBLE_MESSAGE } from "../lib/messages";

@@ -11,7 +11,7 @@ import { safeFetchText, type FetchedBody } from "../lib/safe-fetch";
 import { getDb } from "../db";
 import { failJob, jobFailedMessage, MAX_JOB_ATTEMPTS, runExtractionJob } from "./jobs";
 import { pageContentKey } from "./keys";
-import { preparePage, titleOf } from "./markdown";
+import { preparePage, titleOf } from "./extract/prepare";
 import { recordCrawlError, refreshServer } from "./refresh";
 import { recrawlServer } from "./server-crawl";
 import { syncServerJob } from "../versions/sync";

@@ -94,7 +94,8 @@ export const memberships = sqliteTable(
 export const SERVER_STATUSES = ["active", "hibernated", "stopped", "failed", "removed"] as const;
 export const CRAWL_FREQUENCIES = ["weekly", "monthly"] as const;
 
-export type Endpoint = { method: string; path: string; summary?: string; tags?: string[] };
+/** An operation as listed with its tool; `page` is the documentation page a crawled operation was read from. */
+export type Endpoint = { method: string; path: string; summary?: string; tags?: string[]; page?: string };
 
 export const servers = sqliteTable(
   "servers",

@@ -11,7 +11,7 @@ import { credentialSignals } from "./plumbing";
 import { RefResolver } from "./refs";
 import { type CachedSchema, newSchemaContext } from "./schema";
 import { buildToolInput } from "./tool";
-import type { HttpMethod, ImportIssue, ToolDefinition } from "./types";
+import { type HttpMethod, type ImportIssue, SOURCE_PAGE_EXTENSION, type ToolDefinition } from "./types";
 
 export const HTTP_METHODS: HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 /** Tags kept per operation (search mode ranks by them), and characters per tag. */
@@ -23,6 +23,11 @@ function tagsOf(op: { tags?: unknown }): { tags?: string[] } {
   if (!Array.isArray(op.tags)) return {};
   const tags = op.tags.filter((t): t is string => typeof t === "string" && t.trim() !== "").slice(0, MAX_TAGS).map((t) => t.trim().slice(0, MAX_TAG_CHARS));
   return tags.length > 0 ? { tags } : {};
+}
+/** The documentation page an extracted operation was read from (`x-toolport-page`), when it is an http(s) URL. */
+function pageOf(op: Record<string, unknown>): { page?: string } {
+  const page = op[SOURCE_PAGE_EXTENSION];
+  return typeof page === "string" && page.length <= 2000 && /^https?:\/\//.test(page) ? { page } : {};
 }
 /** Report entries listed; the counts always cover every entry, listed or not. */
 export const MAX_REPORT_ISSUES = 1000;
@@ -167,7 +172,7 @@ export class OperationConverter {
           ...(outputSchema ? { outputSchema } : {}),
           annotations: toolAnnotations(op, method, title),
           mapping: built.mapping,
-          endpoint: { method: method.toUpperCase(), path, ...(summary ? { summary } : {}), ...tagsOf(op) },
+          endpoint: { method: method.toUpperCase(), path, ...(summary ? { summary } : {}), ...tagsOf(op), ...pageOf(op) },
         });
         for (const reason of ctx.notes) this.report.add({ operation: `${label} (${name})`, kind: "degraded", reason });
       } catch (err) {

@@ -2,6 +2,9 @@
 // and where each of its arguments goes in the upstream HTTP request.
 import type { Endpoint } from "../db/schema";
 
+/** The extension on an operation naming the documentation page it was read from (set by the crawl's extractor). */
+export const SOURCE_PAGE_EXTENSION = "x-toolport-page";
+
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 export type ParameterLocation = "path" | "query" | "header" | "cookie";
 

@@ -1,8 +1,10 @@
-// The default extractor: crawled pages → an OpenAPI 3.1 description, no outside service needed.
+// The default extractor, a pure library: crawled pages → an OpenAPI 3.1 description and a report per
+// page, no outside service or runtime binding needed (tested under Node).
 // Extraction is two steps so the job that runs it can pace and budget it page by page:
 // `readPage` (pure, bounded work per page) and `assemble` (all pages' findings → one document).
 import { type Draft, type Hints, noPrototype, readEndpoints } from "./endpoints";
 import { buildDocument } from "./openapi";
+import { SOURCE_PAGE_EXTENSION } from "../../openapi/types";
 
 /** A crawled page as stored for extraction: its URL, title and content as `preparePage` left it. */
 export type Page = { url: string; title?: string | null; content: string };
@@ -39,4 +41,19 @@ export function assemble(findings: PageFindings[], meta: { title?: string | null
 /** Extracts a description from crawled pages in one go; null when nothing API-like was found. */
 export function extractOpenApi(pages: Page[], meta: { title?: string | null; sourceUrl: string }): OpenApiDraft | null {
   return assemble(pages.map(readPage), meta);
+}
+
+/** What one page gave the description: the operations read from it (`GET /path`), or why it was skipped. */
+export type PageReport = { url: string; operations: string[]; skipped?: string };
+
+/** Pages in, the description (null when nothing API-like was found) and a report per page out. */
+export function extract(pages: Page[], meta: { title?: string | null; sourceUrl: string }): { description: OpenApiDraft | null; report: PageReport[] } {
+  const findings = pages.map(readPage);
+  const description = assemble(findings, meta);
+  const byPage = new Map<string, string[]>(pages.map((p) => [p.url, []]));
+  for (const [path, item] of Object.entries(description?.paths ?? {})) {
+    for (const [method, op] of Object.entries(item)) byPage.get(String((op as Record<string, unknown>)[SOURCE_PAGE_EXTENSION]))?.push(`${method.toUpperCase()} ${path}`);
+  }
+  const report = findings.map((f): PageReport => (f.skipped !== undefined ? { url: f.url, operations: [], skipped: f.skipped } : { url: f.url, operations: byPage.get(f.url) ?? [] }));
+  return { description, report };
 }

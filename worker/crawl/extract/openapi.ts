@@ -5,6 +5,7 @@ import type { Schema } from "./json-schema";
 import { bracketPath, type FoundParam } from "./params";
 import { type Operation, operationsOf, schemaOfParam } from "./operations";
 import { templateOf } from "./routes";
+import { SOURCE_PAGE_EXTENSION } from "../../openapi/types";
 
 const BODY_METHODS = new Set(["post", "put", "patch"]);
 
@@ -153,6 +154,7 @@ export function buildDocument(drafts: Draft[], hints: Hints, meta: { title: stri
       responses: response
         ? { "200": { description: "Successful response", content: { "application/json": { schema: response } } } }
         : { default: { description: "Response" } },
+      [SOURCE_PAGE_EXTENSION]: op.drafts[0].source,
     };
   }
   const securitySchemes: Record<string, unknown> = {};

@@ -1,6 +1,7 @@
 // The Tools step's list: full cards for a short list; for a long one (thousands of tools) a
 // virtualised list of fixed-height rows, so only the rows in view (and a few around) are rendered
 // whatever the number of tools, and scrolling, searching and bulk toggles stay within a frame.
+// A crawled tool names the documentation page its endpoint was read from.
 import { useEffect, useRef, useState } from "react";
 import { shownName, type Tool } from "@/api/tools";
 import { Badge } from "@/components/ui/badge";
@@ -84,6 +85,7 @@ function ToolRow({ tool, index, count, onToggle, onEdit }: RowProps) {
           <code>{shownName(tool)}</code>
           {tool.endpoint?.path && <span> · {tool.endpoint.path}</span>}
           {tool.endpoint?.tags?.length ? <span> · {tool.endpoint.tags.join(", ")}</span> : null}
+          {tool.endpoint?.page && <span> · <SourcePage url={tool.endpoint.page} /></span>}
         </p>
         {description && <p className="truncate text-xs text-muted-foreground">{description}</p>}
       </div>
@@ -114,6 +116,22 @@ function RowSwitch({ checked, onChange, label }: { checked: boolean; onChange: (
   );
 }
 
+/** The documentation page a crawled tool's endpoint was read from, as a link showing its path. */
+function SourcePage({ url }: { url: string }) {
+  let shown = url;
+  try {
+    const parsed = new URL(url);
+    shown = parsed.pathname === "/" ? parsed.host : `${parsed.host}${parsed.pathname}`;
+  } catch {
+    // Not a URL: shown as it is.
+  }
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2" title={`The documentation page this endpoint was read from: ${url}`}>
+      {shown}
+    </a>
+  );
+}
+
 type CardProps = { tool: Tool; tools: Tool[]; onToggle: (value: boolean) => void; onSave: (change: { name: string; description: string }) => Promise<unknown> };
 
 function ToolCard({ tool, tools, onToggle, onSave }: CardProps) {
@@ -131,6 +149,7 @@ function ToolCard({ tool, tools, onToggle, onSave }: CardProps) {
           </p>
           <code className="text-xs break-all text-muted-foreground">{shownName(tool)}</code>
           {tool.customName && <span className="text-xs text-muted-foreground"> (renamed from {tool.name})</span>}
+          {tool.endpoint?.page && <p className="text-xs text-muted-foreground">Found on <SourcePage url={tool.endpoint.page} /></p>}
         </div>
         {!editing && <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Rename or describe ${tool.name}`}>Edit</Button>}
         <Switch checked={tool.active} onCheckedChange={onToggle} aria-label={`Toggle ${tool.name}`} />

@@ -4,8 +4,8 @@
 // every documented operation and parameter, nothing else.
 import { describe, expect, it } from "vitest";
 import { extractOpenApi, type Page } from "../../worker/crawl/extract/index";
-import { preparePage, titleOf } from "../../worker/crawl/markdown";
-import { endpointsOf, parametersOf } from "./crawl-helpers";
+import { preparePage, titleOf } from "../../worker/crawl/extract/prepare";
+import { endpointsOf, parametersOf } from "./extract-helpers";
 
 const files = import.meta.glob("../fixtures/docs-styles/*/*", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 

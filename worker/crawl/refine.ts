@@ -1,9 +1,9 @@
 // Optional LLM refinement of an extracted description: an OpenAI-compatible chat API (LLM_BASE_URL,
 // LLM_API_KEY, LLM_MODEL) or, without one, a Workers AI binding (AI; model LLM_MODEL or the default).
 // Any failure — no answer in time, an error, prose instead of JSON — keeps the default extractor's result.
-import type { Bindings } from "../../env";
-import type { OpenApiDraft } from "./index";
-import { trimEnd } from "./text";
+import type { Bindings } from "../env";
+import type { OpenApiDraft } from "./extract/index";
+import { trimEnd } from "./extract/text";
 
 /** Markdown sent to the model is cut to this many characters. */
 export const MAX_LLM_INPUT_CHARS = 60_000;

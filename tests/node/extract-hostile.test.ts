@@ -2,7 +2,7 @@
 // and elements, a 2 MB line, unclosed tags and quotes) are read or skipped, never run long or crash.
 import { describe, expect, it } from "vitest";
 import { extractOpenApi, MAX_PAGE_WORK, readPage } from "../../worker/crawl/extract/index";
-import { MAX_MARKDOWN_CHARS, preparePage, titleOf } from "../../worker/crawl/markdown";
+import { MAX_MARKDOWN_CHARS, preparePage, titleOf } from "../../worker/crawl/extract/prepare";
 
 const endpoint = "\n\n## Get the status\n\n`GET /status`\n\n| Name | Type | Description |\n| --- | --- | --- |\n| verbose | boolean | More detail. |\n";
 const routesOf = (content: string) => {

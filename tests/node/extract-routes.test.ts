@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { extractOpenApi } from "../../worker/crawl/extract/index";
 import { findRoute, leadingRoute, shapeOf, templateOf, upperMethod } from "../../worker/crawl/extract/routes";
-import { endpointsOf } from "./crawl-helpers";
+import { endpointsOf } from "./extract-helpers";
 
 describe("routes", () => {
   it("writes every placeholder spelling as an OpenAPI parameter name", () => {

@@ -1,7 +1,7 @@
 // What the crawl stores of a page: Markdown of its main content (navigation and boilerplate dropped;
 // headings, code blocks, tables, lists and definition lists kept), from a linear hand-written converter.
-import { htmlToMarkdown } from "./extract/html-markdown";
-import { firstElement, textOf } from "./extract/html-scan";
+import { htmlToMarkdown } from "./html-markdown";
+import { firstElement, textOf } from "./html-scan";
 
 /** Markdown converted from HTML beyond this many characters is cut: extraction needs the reference, not the whole site. */
 export const MAX_MARKDOWN_CHARS = 512 * 1024;
