@@ -1,11 +1,13 @@
 // npm run bench:crawl [-- --quick] [-- --only=<text>]: builds the corpus sites, measures extraction
-// alone on every site and, unless --quick, the real crawl through the portal. Figures are printed, never asserted.
+// alone on every site and, unless --quick, the real crawl through the portal. With --real, the same on
+// the real-documentation corpus (real/), per half of its split, on whole URLs. Figures are printed, never asserted.
 import { buildSite, siteTruth, type BuiltSite } from "./build";
 import { SITES } from "./corpus";
 import { extractSite } from "./extract-only";
 import { crawlSites } from "./portal";
 import { printStyles, printTable, type Row } from "./report";
 import type { Score } from "./truth";
+import { runReal } from "./real/run";
 
 /** With --show: what a site's extraction missed and added (the first few of each). */
 function showDifferences(site: string, s: Score) {
@@ -16,6 +18,10 @@ function showDifferences(site: string, s: Score) {
 }
 
 const args = process.argv.slice(2);
+if (args.includes("--real")) {
+  await runReal(args);
+  process.exit(0);
+}
 const quick = args.includes("--quick");
 const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length);
 const show = args.includes("--show");

@@ -66,20 +66,30 @@ async function serve(built: BuiltSite): Promise<{ start: string; close: () => Pr
   return { start: `${served.origin}/`, close: served.close };
 }
 
-/** Maps, crawls and extracts one site through the portal; answers its row. */
-let shownServerError = false;
+/** What the portal made of one site: pages crawled, the server's base URL and its tools as a description (null when none). */
+export type PortalResult = { pages: number; pagesPerSecond?: number; note?: string; baseUrl?: string | null; description: Answer | null; failed?: boolean };
+export type Portal = { api: Api; reloads: () => number; output: () => string; isUp: () => Promise<boolean>; stop: () => Promise<void> };
 
-async function crawlSite(api: Api, built: BuiltSite, reloads: () => number, output: () => string): Promise<Row> {
-  const row: Row = { site: built.site.name, style: built.site.style.label, pages: 0 };
-  const served = await serve(built);
+/** Starts the portal under `npm run dev` with one signed-up account; null when it did not start. */
+export async function startPortal(): Promise<Portal | null> {
+  console.log("\nstarting the portal (npm run dev) …");
+  const dev = await startDevServer([]).catch((err: Error) => {
+    console.log(`the real crawl is skipped: the portal did not start (${err.message.split("\n")[0]})`);
+    return null;
+  });
+  if (!dev) return null;
+  return { api: await signUp(dev.url), reloads: () => dev.output().split("Reloading local server").length - 1, output: dev.output, isUp: () => isUp(dev.url), stop: () => dev.stop() };
+}
+
+/** Maps and crawls a site from its start page through the portal, runs the extraction job and makes a server of the spec. */
+export async function crawlThroughPortal(portal: Portal, start: string): Promise<PortalResult> {
+  const { api, reloads } = portal;
   try {
     // The free plan holds one server: the previous site's is gone before this one is mapped.
     const { data: servers } = await api("GET", "/api/servers");
     for (const server of servers ?? []) await api("DELETE", `/api/servers/${server.id}`);
-    const start = served.start;
     const mapStarted = performance.now();
     const { links, openapi } = await api("POST", "/api/crawl/map", { url: start });
-    const truth = await siteTruth(built);
     if (openapi?.url) {
       // The site offers its own description: the portal offers it instead of a crawl, and the server is made from it.
       const form = new FormData();
@@ -87,9 +97,8 @@ async function crawlSite(api: Api, built: BuiltSite, reloads: () => number, outp
       const { data: server } = await api("POST", "/api/servers", form);
       const { data: tools } = await api("GET", `/api/servers/${server.id}/mappings`);
       await api("DELETE", `/api/servers/${server.id}`);
-      row.score = score(truth, toolsAsDescription(server.baseUrl ?? null, tools));
-      row.note = `(used the offered ${new URL(openapi.url).pathname}, map and import ${((performance.now() - mapStarted) / 1000).toFixed(1)} s)`;
-      return row;
+      const note = `(used the offered ${new URL(openapi.url).pathname}, map and import ${((performance.now() - mapStarted) / 1000).toFixed(1)} s)`;
+      return { pages: 0, note, baseUrl: server.baseUrl ?? null, description: toolsAsDescription(server.baseUrl ?? null, tools) };
     }
     const started = performance.now();
     const reloadsBefore = reloads();
@@ -101,18 +110,15 @@ async function crawlSite(api: Api, built: BuiltSite, reloads: () => number, outp
       if (status.status !== "crawling") break;
       if (performance.now() > deadline) {
         await api("DELETE", `/api/crawl/${crawlId}/cancel`).catch(() => {});
-        row.pages = status.completed;
         // wrangler dev reloads the portal when a worker file changes (others work in this tree): in-flight pages are lost.
         const reloaded = reloads() > reloadsBefore ? `, ${RELOADED}` : "";
-        row.note = `crawl stalled: ${status.completed}/${links.length} pages after ${((performance.now() - started) / 1000).toFixed(0)} s${reloaded}`;
-        return row;
+        return { pages: status.completed, description: null, failed: true, note: `crawl stalled: ${status.completed}/${links.length} pages after ${((performance.now() - started) / 1000).toFixed(0)} s${reloaded}` };
       }
       await wait(POLL_MS);
     }
     const seconds = (performance.now() - started) / 1000;
     // Seconds and pages per second of the crawl alone: the extraction job is timed apart.
-    row.pages = status.completed;
-    row.pagesPerSecond = status.completed / seconds;
+    const pages = status.completed;
     const extractStarted = performance.now();
     let job: Answer;
     try {
@@ -123,36 +129,40 @@ async function crawlSite(api: Api, built: BuiltSite, reloads: () => number, outp
         await wait(POLL_MS);
       }
     } catch (err) {
-      row.score = score(truth, null);
-      row.note = `extraction refused: ${(err as Error).message.slice(0, 60)}`;
-      return row;
+      return { pages, pagesPerSecond: pages / seconds, description: null, note: `extraction refused: ${(err as Error).message.slice(0, 60)}` };
     }
     const extractSeconds = (performance.now() - extractStarted) / 1000;
-    if (job.status !== "completed") {
-      row.score = score(truth, null);
-      row.note = `extraction failed: ${String(job.error).slice(0, 80)}`;
-      return row;
-    }
+    if (job.status !== "completed") return { pages, pagesPerSecond: pages / seconds, description: null, note: `extraction failed: ${String(job.error).slice(0, 80)}` };
     const { data: server } = await api("POST", "/api/servers/from-spec", { specId: job.specId });
     const { data: tools } = await api("GET", `/api/servers/${server.id}/mappings`);
     await api("DELETE", `/api/servers/${server.id}`);
-    row.score = score(truth, toolsAsDescription(server.baseUrl ?? null, tools));
     const errors = status.errorCount ? `, ${status.errorCount} page errors` : "";
     const skipped: Answer[] = job.skippedPages ?? [];
-    if (skipped.length) console.log(`  ${built.site.name}: the job skipped ${skipped.length} pages, e.g. ${JSON.stringify(skipped[0]).slice(0, 200)}`);
+    if (skipped.length) console.log(`  the job skipped ${skipped.length} pages of ${start}, e.g. ${JSON.stringify(skipped[0]).slice(0, 200)}`);
     const reloaded = reloads() > reloadsBefore ? `, ${RELOADED}` : "";
-    row.note = `(mapped ${links.length}${reloaded}, crawl ${seconds.toFixed(1)} s, job ${extractSeconds.toFixed(1)} s${skipped.length ? `, ${skipped.length} pages skipped by the job` : ""}${errors})`;
-    return row;
+    const note = `(mapped ${links.length}${reloaded}, crawl ${seconds.toFixed(1)} s, job ${extractSeconds.toFixed(1)} s${skipped.length ? `, ${skipped.length} pages skipped by the job` : ""}${errors})`;
+    return { pages, pagesPerSecond: pages / seconds, note, baseUrl: server.baseUrl ?? null, description: toolsAsDescription(server.baseUrl ?? null, tools) };
   } catch (err) {
-    row.note = `failed: ${(err as Error).message.slice(0, 100)}`;
     // The portal's own log says why it answered 500; printed once per run.
     if (!shownServerError && (err as Error).message.includes(": 500 ")) {
       shownServerError = true;
       // Its request log lines say nothing of the error: the rest of the last output does.
-      const lines = output().slice(-200_000).split("\n").filter((line) => !line.startsWith("[wrangler:info]"));
+      const lines = portal.output().slice(-200_000).split("\n").filter((line) => !line.startsWith("[wrangler:info]"));
       console.log(`  the portal answered 500; its last output:\n${lines.slice(-25).join("\n")}`);
     }
-    return row;
+    return { pages: 0, description: null, failed: true, note: `failed: ${(err as Error).message.slice(0, 100)}` };
+  }
+}
+
+let shownServerError = false;
+
+/** Maps, crawls and extracts one site of the generated corpus through the portal; answers its row. */
+async function crawlSite(portal: Portal, built: BuiltSite): Promise<Row> {
+  const served = await serve(built);
+  try {
+    const result = await crawlThroughPortal(portal, served.start);
+    const truth = await siteTruth(built);
+    return { site: built.site.name, style: built.site.style.label, pages: result.pages, pagesPerSecond: result.pagesPerSecond, note: result.note, score: result.failed ? undefined : score(truth, result.description) };
   } finally {
     await served.close();
   }
@@ -167,33 +177,24 @@ const isUp = (url: string) =>
 
 /** Crawls every built site through the portal; null when the portal did not start. The portal is started again (once per site) if it went down. */
 export async function crawlSites(built: BuiltSite[]): Promise<Row[] | null> {
-  const start = async () => {
-    console.log("\nstarting the portal (npm run dev) …");
-    const dev = await startDevServer([]).catch((err: Error) => {
-      console.log(`the real crawl is skipped: the portal did not start (${err.message.split("\n")[0]})`);
-      return null;
-    });
-    return dev && { dev, api: await signUp(dev.url) };
-  };
-  let portal = await start();
+  let portal = await startPortal();
   if (!portal) return null;
   const rows: Row[] = [];
   try {
     for (const b of built) {
       let row: Row;
       for (let attempt = 0; ; attempt++) {
-        const { dev, api } = portal;
-        row = await crawlSite(api, b, () => dev.output().split("Reloading local server").length - 1, dev.output);
+        row = await crawlSite(portal, b);
         if (attempt > 0) break;
         // A reload (another change to a worker file) loses in-flight pages and jobs: the site is measured again.
         if (row.note?.includes(RELOADED)) {
           console.log(`  ${b.site.name}: the portal reloaded during the measurement; measuring again`);
           continue;
         }
-        if (await isUp(dev.url)) break;
-        console.log(`  the portal went down during ${b.site.name}; its last output:\n${dev.output().slice(-1500)}`);
-        await dev.stop();
-        portal = await start();
+        if (await portal.isUp()) break;
+        console.log(`  the portal went down during ${b.site.name}; its last output:\n${portal.output().slice(-1500)}`);
+        await portal.stop();
+        portal = await startPortal();
         if (!portal) return rows;
       }
       // A site that links its own description is found only when the crawl reads that description.
@@ -210,6 +211,6 @@ export async function crawlSites(built: BuiltSite[]): Promise<Row[] | null> {
     }
     return rows;
   } finally {
-    await portal?.dev.stop();
+    await portal?.stop();
   }
 }

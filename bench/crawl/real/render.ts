@@ -1,0 +1,189 @@
+// Renders each real-documentation site of manifest.json from its fetched source (a bare git copy of
+// the public repository at the pinned commit) into node_modules/.cache/bench/crawl-real/<site>/.
+// MkDocs and Sphinx (with sphinxcontrib-httpdomain) sites are built by the real generators from
+// Debian's packages; the others are Markdown/MDX rendered with marked inside an approximation of their
+// generator's HTML (see shells.ts). The rendered text stays out of the repository.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { basename, dirname, join, relative } from "node:path";
+import { marked } from "marked";
+import { SHELLS, type NavLink } from "./shells";
+
+export type Style = "readme" | "jekyll" | "hugo" | "vuepress" | "sphinx-http" | "sphinx" | "mkdocs" | "docusaurus" | "slate" | "gitbook" | "nanoc" | "html";
+export type SiteEntry = { name: string; repo: string; commit: string; style: Style; files: string[] };
+export type RenderedSite = { entry: SiteEntry; dir: string; pages: string[]; cached: boolean; error?: string };
+
+export const OUT = join(import.meta.dirname, "..", "..", "..", "node_modules", ".cache", "bench", "crawl-real");
+export const MIRRORS = process.env.CRAWL_REAL_MIRRORS ?? "/work/.mirror";
+const RENDER_VERSION = "1";
+
+/** The bare git directory the fetch tool leaves for a repository. */
+const gitDir = (repo: string) => join(MIRRORS, repo.replace("/", "+"), "repo");
+
+/** One file of the site's source at the pinned commit. */
+export function sourceOf(entry: SiteEntry, file: string): string {
+  return execFileSync("git", ["--git-dir", gitDir(entry.repo), "show", `${entry.commit}:${file}`], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+}
+
+const escape = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+/** Front matter off; its title kept. */
+function frontMatter(text: string): { title?: string; body: string } {
+  if (!text.startsWith("---")) return { body: text };
+  const end = text.indexOf("\n---", 3);
+  if (end < 0) return { body: text };
+  const head = text.slice(3, end);
+  const title = /^title:\s*["']?(.+?)["']?\s*$/m.exec(head)?.[1];
+  return { title, body: text.slice(text.indexOf("\n", end + 1) + 1) };
+}
+
+/** `term` lines followed by `: definition` lines (Goldmark, Python-Markdown def_list, kramdown) as HTML. */
+function definitionLists(md: string): string {
+  const lines = md.split("\n");
+  const out: string[] = [];
+  let fence = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.trimStart().startsWith("```")) fence = !fence;
+    const next = lines[i + 1] ?? "";
+    if (!fence && line.trim() && !line.startsWith(":") && next.startsWith(": ")) {
+      const defs: string[] = [];
+      let j = i + 1;
+      while (j < lines.length && (lines[j].startsWith(": ") || (lines[j].startsWith("  ") && defs.length))) defs.push(lines[j++].replace(/^: /, "").trim());
+      out.push(`<dl><dt>${marked.parseInline(line.trim())}</dt><dd>${marked.parseInline(defs.join(" "))}</dd></dl>`, "");
+      i = j - 1;
+      continue;
+    }
+    out.push(line);
+  }
+  return out.join("\n");
+}
+
+/** The markup the site's own MDX components render to (Home Assistant's ApiEndpoint, from its static/js/api_endpoint.jsx). */
+function docusaurusComponents(md: string): string {
+  return md
+    .replace(/<ApiEndpoint path="([^"]*)" method="([^"]*)"[^>]*>/g, (_m, path: string, method: string) => `<details class="api-endpoint"><summary class="api-endpoint-header"><div class="api-endpoint-method ${method}">${method}</div><code>${escape(path)}</code></summary><div class="api-endpoint-content">\n`)
+    .replaceAll("</ApiEndpoint>", "\n</div></details>");
+}
+
+/** What each generator does to its Markdown before rendering: shortcodes, imports, includes, template tags. */
+function preprocess(style: Style, md: string): string {
+  let text = md;
+  if (style === "hugo") text = text.replace(/\{\{[<%]\s*\/?\s*([a-zA-Z-]+)[^}]*[>%]\}\}/g, (_m, name: string) => (name === "required" ? "**Required**" : ""));
+  if (style === "docusaurus") text = docusaurusComponents(text.replace(/^(?:import|export) .*$/gm, ""));
+  if (style === "vuepress") text = text.replace(/<template v-slot:([\w-]+)>/g, '<div class="tab" data-tab="$1">').replaceAll("</template>", "</div>").replace(/<Tabs[^>]*>/g, '<div class="tabs">').replaceAll("</Tabs>", "</div>");
+  if (style === "jekyll" || style === "nanoc" || style === "html") text = text.replace(/\{%[^%]*%\}/g, "").replace(/\{:[^}]*\}/g, "");
+  // Healthchecks' documentation view puts its own address where its fragments say SITE_ROOT.
+  if (style === "html") text = text.replaceAll("SITE_ROOT", "https://healthchecks.io").replaceAll("SITE_NAME", "Healthchecks.io");
+  if (style === "hugo" || style === "mkdocs" || style === "jekyll" || style === "nanoc" || style === "vuepress" || style === "docusaurus") text = definitionLists(text);
+  return text;
+}
+
+/** A page's file name on the rendered site. */
+const pageName = (entry: SiteEntry, file: string, i: number) => (i === 0 ? "index.html" : `${file.split("/").slice(-2).join("-").replace(/\.(md|mdx|html-fragment|html\.md|html)$/, "").replace(/^_/, "")}.html`);
+
+/** Slate's index.html.md names its includes in its front matter; they are appended as Slate does. */
+function slateSource(entry: SiteEntry, file: string, text: string): string {
+  const includes = /includes:\s*\n((?:\s+-\s*\S+\n)+)/.exec(text)?.[1] ?? "";
+  const names = includes.split("\n").map((l) => l.replace(/^\s*-\s*/, "").trim()).filter(Boolean);
+  const parts = names.map((n) => join(dirname(file), "includes", `_${n}.md`)).filter((f) => entry.files.includes(f));
+  return [text, ...parts.map((p) => frontMatter(sourceOf(entry, p)).body)].join("\n\n");
+}
+
+/** Markdown-style sites: every listed file one page, in the generator's layout, the first as the start page. */
+async function renderMarkdown(entry: SiteEntry, dir: string): Promise<string[]> {
+  const files = entry.style === "slate" ? entry.files.slice(0, 1) : entry.files;
+  const pages = files.map((file, i) => {
+    const raw = sourceOf(entry, file);
+    const { title, body } = frontMatter(entry.style === "slate" ? slateSource(entry, file, raw) : raw);
+    const heading = title ?? /^#\s+(.+)$/m.exec(body)?.[1] ?? basename(file);
+    return { name: pageName(entry, file, i), title: heading, body };
+  });
+  const nav: NavLink[] = pages.map((p) => ({ href: p.name, text: p.title }));
+  for (const page of pages) {
+    const content = entry.style === "html" ? page.body : await marked.parse(preprocess(entry.style, page.body), { gfm: true });
+    // A hand-written page that is a whole document is served as it is.
+    const whole = entry.style === "html" && /^\s*<(?:!doctype|html)/i.test(content);
+    const html = whole ? content : SHELLS[entry.style](`${page.title} - ${entry.name}`, entry.style === "html" ? preprocess("html", content) : content, nav);
+    await writeFile(join(dir, page.name), html);
+  }
+  return pages.map((p) => p.name);
+}
+
+/** Writes the listed files under `src`, keeping their paths relative to their common folder. */
+async function copySources(entry: SiteEntry, src: string): Promise<string[]> {
+  const common = entry.files.map((f) => dirname(f)).reduce((a, b) => {
+    const [x, y] = [a.split("/"), b.split("/")];
+    let k = 0;
+    while (k < x.length && x[k] === y[k]) k++;
+    return x.slice(0, k).join("/");
+  });
+  const written: string[] = [];
+  for (const file of entry.files) {
+    const rel = common ? relative(common, file) : file;
+    await mkdir(join(src, dirname(rel)), { recursive: true });
+    await writeFile(join(src, rel), sourceOf(entry, file));
+    written.push(rel);
+  }
+  return written;
+}
+
+/** MkDocs sites: the real mkdocs (Debian's package), its built-in theme, the usual Markdown extensions. */
+async function renderMkdocs(entry: SiteEntry, dir: string, work: string): Promise<void> {
+  const docs = join(work, "docs");
+  const files = await copySources(entry, docs);
+  const nav = files.map((f) => `  - '${basename(f, ".md")}': '${f}'`).join("\n");
+  const config = `site_name: ${entry.name}\nuse_directory_urls: false\ntheme:\n  name: mkdocs\nmarkdown_extensions:\n  - tables\n  - def_list\n  - admonition\n  - fenced_code\n  - attr_list\n  - toc:\n      permalink: true\nnav:\n${nav}\n`;
+  await writeFile(join(work, "mkdocs.yml"), config);
+  execFileSync("/usr/bin/mkdocs", ["build", "-q", "-f", join(work, "mkdocs.yml"), "-d", dir], { stdio: "pipe" });
+}
+
+/** Sphinx sites: the real sphinx-build with sphinxcontrib-httpdomain (Debian's packages), an index listing every page. */
+async function renderSphinx(entry: SiteEntry, dir: string, work: string): Promise<void> {
+  const files = await copySources(entry, work);
+  const toctree = files.map((f) => `   ${f.replace(/\.rst$/, "")}`).join("\n");
+  await writeFile(join(work, "index.rst"), `${entry.name}\n${"=".repeat(entry.name.length)}\n\n.. toctree::\n   :maxdepth: 2\n\n${toctree}\n`);
+  await writeFile(join(work, "conf.py"), `project = ${JSON.stringify(entry.name)}\nextensions = ["sphinxcontrib.httpdomain"]\nhtml_theme = "alabaster"\nmaster_doc = "index"\nsuppress_warnings = ["toc", "ref", "misc"]\n`);
+  execFileSync("/usr/bin/sphinx-build", ["-q", "-b", "html", work, dir], { stdio: "pipe" });
+}
+
+/** All HTML pages under a folder, relative to it. */
+async function htmlPages(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    const path = relative(dir, join(e.parentPath, e.name));
+    if (e.isFile() && path.endsWith(".html") && !path.startsWith("_") && !["genindex.html", "search.html", "404.html", "http-routingtable.html"].includes(path)) found.push(path);
+  }
+  return found.sort();
+}
+
+/** Renders one site (reused while its entry and this script are unchanged). */
+export async function renderSite(entry: SiteEntry): Promise<RenderedSite> {
+  const dir = join(OUT, entry.name);
+  const stamp = JSON.stringify({ entry, RENDER_VERSION, shells: (await readFile(join(import.meta.dirname, "shells.ts"), "utf8")).length, me: (await readFile(join(import.meta.dirname, "render.ts"), "utf8")).length });
+  const stampFile = join(OUT, `${entry.name}.stamp`);
+  if (existsSync(stampFile) && (await readFile(stampFile, "utf8")) === stamp) return { entry, dir, pages: await htmlPages(dir), cached: true };
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const work = join(OUT, ".work", entry.name);
+  await rm(work, { recursive: true, force: true });
+  await mkdir(work, { recursive: true });
+  try {
+    if (entry.style === "mkdocs") await renderMkdocs(entry, dir, work);
+    else if (entry.style === "sphinx" || entry.style === "sphinx-http") await renderSphinx(entry, dir, work);
+    else await renderMarkdown(entry, dir);
+    await writeFile(stampFile, stamp);
+    return { entry, dir, pages: await htmlPages(dir), cached: false };
+  } catch (err) {
+    const e = err as Error & { stderr?: Buffer };
+    return { entry, dir, pages: [], cached: false, error: `${e.message.split("\n")[0]} ${e.stderr?.toString().slice(0, 300) ?? ""}` };
+  }
+}
+
+/** The manifest's sites. */
+export async function loadManifest(): Promise<SiteEntry[]> {
+  return JSON.parse(await readFile(join(import.meta.dirname, "manifest.json"), "utf8"));
+}
+
+export { escape };
