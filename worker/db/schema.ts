@@ -577,3 +577,40 @@ export const callRecords = sqliteTable(
   },
   (t) => [index("call_records_server_at_idx").on(t.serverId, t.at), index("call_records_org_at_idx").on(t.organizationId, t.at)],
 );
+
+// ── Notifications: the bell's events of an organization (read state is the organization's) ──
+export const NOTIFICATION_KINDS = [
+  "deploy_succeeded",
+  "deploy_failed",
+  "update_available",
+  "update_applied",
+  "crawl_finished",
+  "crawl_failed",
+  "import_finished",
+  "import_failed",
+  "calls_limit_near",
+  "calls_limit_reached",
+  "tools_limit_reached",
+  "domain_active",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    // A same-site path of the portal (e.g. /servers/{id}) the notification opens.
+    link: text("link"),
+    // An event told once per key (e.g. the month's call limit): a second one with the same key is dropped.
+    dedupeKey: text("dedupe_key"),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at"),
+  },
+  (t) => [index("notifications_org_created_idx").on(t.organizationId, t.createdAt), uniqueIndex("notifications_org_dedupe_idx").on(t.organizationId, t.dedupeKey)],
+);

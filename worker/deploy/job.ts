@@ -8,6 +8,7 @@ import { getProvider } from "../hosting";
 import { loadStoredDeployment } from "../hosting/store";
 import type { Activation, ProviderName } from "../hosting/types";
 import { invalidateServerLookups, managedCredentials } from "../gateway/lookup";
+import { recordNotification } from "../notifications/notifications";
 
 /** What the Deployment object needs to run a recorded deployment (its modules are kept in KV under its id). */
 export type DeploymentJob = { deploymentId: string; serverId: string; slug: string; provider: ProviderName; toolCount: number };
@@ -45,10 +46,11 @@ export async function recordDeploymentOutcome(env: Bindings, outcome: Deployment
   const db = getDb(env.DB);
   const underWay = and(eq(deployments.id, outcome.deploymentId), inArray(deployments.status, ["generated", "deploying"]));
   if (outcome.status === "failed") {
-    await db.update(deployments).set({ status: "failed", error: outcome.error.slice(0, 1000), updatedAt: new Date() }).where(underWay);
+    const failed = await db.update(deployments).set({ status: "failed", error: outcome.error.slice(0, 1000), updatedAt: new Date() }).where(underWay);
+    if (failed.meta.changes > 0) await notifyDeployment(db, outcome);
     return;
   }
-  await db.batch([
+  const [deployed] = await db.batch([
     db.update(deployments).set({ status: "deployed", error: null, ...outcome.activation, updatedAt: new Date() }).where(underWay),
     // Switch traffic only to a deployment that really ended as deployed.
     db
@@ -58,4 +60,19 @@ export async function recordDeploymentOutcome(env: Bindings, outcome: Deployment
   ]);
   // The gateway serves the new deployment from the next call on.
   invalidateServerLookups();
+  if (deployed.meta.changes > 0) await notifyDeployment(db, outcome);
+}
+
+/** Tells the organization how its deployment ended (once: only the write that ended it calls this). */
+async function notifyDeployment(db: ReturnType<typeof getDb>, outcome: DeploymentOutcome) {
+  const server = await db.query.servers.findFirst({ where: eq(servers.id, outcome.serverId), columns: { name: true, organizationId: true } });
+  if (!server) return;
+  const link = `/servers/${outcome.serverId}`;
+  await recordNotification(
+    db,
+    server.organizationId,
+    outcome.status === "deployed"
+      ? { kind: "deploy_succeeded", title: `${server.name} deployed`, message: "Its MCP endpoint answers with the latest tools and configuration.", link }
+      : { kind: "deploy_failed", title: `${server.name}: deployment failed`, message: outcome.error.slice(0, 300), link },
+  );
 }
