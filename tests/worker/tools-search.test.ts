@@ -1,34 +1,52 @@
-// Search mode's ranking: words split at camelCase and snake_case, stemmed, common verbs folded, BM25 order.
+// Search mode's ranking (MiniSearch inside workerd): words split and stemmed, requests read as people
+// phrase them, vocabulary derived from the API's own text.
 import { describe, expect, it } from "vitest";
 import { importDescription } from "../../worker/openapi/import";
-import { buildSearchIndex, searchTools, tokenize } from "../../worker/runtime/search";
+import { buildSearchIndex, searchTools } from "../../worker/runtime/search";
+import { indexWords, readQuery } from "../../worker/runtime/search-words";
 
 describe("tool search ranking", () => {
-  it("splits camelCase and snake_case, stems plurals and folds synonyms of common verbs", () => {
-    expect(tokenize("listRepoIssues")).toEqual(["get", "repo", "issue"]);
-    expect(tokenize("delete_pet-by_ID")).toEqual(["remove", "pet", "ID".toLowerCase()]);
-    expect(tokenize("Fetch all the categories")).toEqual(["get", "category"]);
+  it("splits camelCase and snake_case, stems plurals, drops stop words and skips links", () => {
+    expect(indexWords("listRepoIssues")).toEqual(["list", "repo", "issue"]);
+    expect(indexWords("delete_pet-by_ID")).toEqual(["delete", "pet", "id"]);
+    expect(indexWords("Fetch all the categories, see https://docs.example.com/categories")).toEqual(["fetch", "category", "see"]);
+    expect(indexWords("a user's publicly visible profile")).toEqual(["user", "public", "visible", "profile"]);
   });
 
-  it("ranks the tool whose name, title and method match the task first", () => {
+  it("reads a request as people phrase it: its verb, whether it is about the asker, its stop phrases", () => {
+    expect(readQuery("how do I make a new repo")).toMatchObject({ action: "create", self: true, terms: ["make", "new", "repo"] });
+    expect(readQuery("can you please remove this customer")).toMatchObject({ action: "delete", self: false, terms: ["remove", "customer"] });
+    expect(readQuery("show me the open invoices")).toMatchObject({ action: "read", self: false, plural: true });
+    expect(readQuery("set up a webhook")).toMatchObject({ action: "create" });
+    expect(readQuery("who am I signed in as")).toMatchObject({ self: true, terms: [] });
+    expect(readQuery("what repos do I have")).toMatchObject({ action: "read", self: true, terms: ["repo", "have"] });
+  });
+
+  it("ranks the tool whose words, method and path fit the request first", () => {
     const docs = [
       { name: "createPet", title: "Add a new pet", method: "post", path: "/pets" },
       { name: "listPets", title: "List pets", method: "get", path: "/pets" },
       { name: "deletePet", title: "Delete a pet", method: "delete", path: "/pets/{petId}" },
       { name: "listOrders", title: "List store orders", method: "get", path: "/store/orders" },
+      { name: "updatePet", title: "Update a pet", method: "post", path: "/pets/{petId}" },
     ];
     const index = buildSearchIndex(docs);
     expect(searchTools(index, "remove a pet", 2)[0]).toBe(2);
     expect(searchTools(index, "fetch the pets", 2)[0]).toBe(1);
     expect(searchTools(index, "make a pet", 2)[0]).toBe(0);
+    expect(searchTools(index, "rename my pet", 2)[0]).toBe(4);
     expect(searchTools(index, "show orders", 4)[0]).toBe(3);
     expect(searchTools(index, "weather", 4)).toEqual([]);
   });
 
-  it("stems a plural and its other ending alike, and drops one-letter words", () => {
-    expect(tokenize("customers customer")).toEqual(["custom", "custom"]);
-    expect(tokenize("requested_reviewers review")).toEqual(["request", "review", "review"]);
-    expect(tokenize("a user's publicly visible profile")).toEqual(["user", "public", "visible", "profile"]);
+  it("tolerates a typo and meets a word's start ('repo' finds repositories)", () => {
+    const docs = [
+      { name: "repos_list", title: "List repositories", method: "get", path: "/repositories" },
+      { name: "gists_list", title: "List gists", method: "get", path: "/gists" },
+    ];
+    const index = buildSearchIndex(docs);
+    expect(searchTools(index, "list repos", 2)[0]).toBe(0);
+    expect(searchTools(index, "list repositries", 2)[0]).toBe(0);
   });
 
   it("reads a task's leading 'open' as create, and the same word later as a state", () => {
@@ -39,6 +57,33 @@ describe("tool search ranking", () => {
     const index = buildSearchIndex(docs);
     expect(searchTools(index, "open a pull request", 2)[0]).toBe(0);
     expect(searchTools(index, "list the open pull requests", 2)[0]).toBe(1);
+  });
+
+  it("derives an API's acronyms from its own phrases ('PR' where its titles say 'pull request')", () => {
+    const docs = [
+      { name: "pulls_create", title: "Create a pull request", method: "post", path: "/repos/{owner}/{repo}/pulls" },
+      { name: "pulls_list", title: "List pull requests", method: "get", path: "/repos/{owner}/{repo}/pulls" },
+      { name: "pulls_merge", title: "Merge a pull request", method: "put", path: "/repos/{owner}/{repo}/pulls/{pull_number}/merge" },
+      { name: "branches_merge", title: "Merge a branch", method: "post", path: "/repos/{owner}/{repo}/merges" },
+    ];
+    const index = buildSearchIndex(docs);
+    expect(index.acronyms.get("pr")).toEqual(["pull", "request"]);
+    expect(searchTools(index, "merge PR 15", 2)[0]).toBe(2);
+    expect(searchTools(index, "what PRs are there", 2)[0]).toBe(1);
+  });
+
+  it("answers 'my' and 'who am I' with the asker's own operations", () => {
+    const docs = [
+      { name: "repos_list_for_org", title: "List organization repositories", method: "get", path: "/orgs/{org}/repos" },
+      { name: "repos_list_for_user", title: "List repositories for a user", method: "get", path: "/users/{username}/repos" },
+      { name: "repos_list_mine", title: "List repositories for the authenticated user", method: "get", path: "/user/repos" },
+      { name: "rate_limit", title: "Get rate limit status for the authenticated user", method: "get", path: "/rate_limit" },
+      { name: "users_get_authenticated", title: "Get the authenticated user", method: "get", path: "/user" },
+      { name: "users_get", title: "Get a user", method: "get", path: "/users/{username}" },
+    ];
+    const index = buildSearchIndex(docs);
+    expect(searchTools(index, "what repos do I have", 3)[0]).toBe(2);
+    expect(searchTools(index, "who am I signed in as", 3)[0]).toBe(4);
   });
 
   it("ranks by the operation's tags, and counts a word met only in a description as weaker evidence", () => {

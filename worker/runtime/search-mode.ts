@@ -1,25 +1,32 @@
-// Search mode: a large API as three tools — search_tools (ranked by BM25), describe_tool (one tool's
-// schema) and call_tool (checked and metered exactly as a direct call of that tool).
+// Search mode: a large API as three tools — search_tools (ranked by search.ts), describe_tool (one
+// tool's schema) and call_tool (checked and metered exactly as a direct call of that tool).
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { JsonSchemaObject } from "../openapi/types";
 import { buildSearchIndex, searchTools, type SearchIndex } from "./search";
 
-type Listed = { name: string; title?: string; description: string; inputSchema: JsonSchemaObject; path?: string; method?: string; tags?: string[] };
+type Listed = { name: string; title?: string; description: string; inputSchema: JsonSchemaObject; outputSchema?: JsonSchemaObject; path?: string; method?: string; tags?: string[] };
 
 export const SEARCH_TOOL = "search_tools";
 export const DESCRIBE_TOOL = "describe_tool";
 export const CALL_TOOL = "call_tool";
 const DEFAULT_RESULTS = 5;
 const MAX_RESULTS = 20;
-const SUMMARY_CHARS = 200;
+const SUMMARY_CHARS = 120;
 
 /** The three tools a search-mode server lists. */
 export const searchModeTools = (count: number) => [
   {
     name: SEARCH_TOOL,
     title: "Search the API's tools",
-    description: `Finds the tools (of ${count}) for a task, by words: returns the best matches with their name, summary and required arguments. Then call describe_tool for one tool's arguments, and call_tool to run it.`,
-    inputSchema: { type: "object", properties: { query: { type: "string", description: "What you want to do, in a few words" }, limit: { type: "integer", minimum: 1, maximum: MAX_RESULTS, default: DEFAULT_RESULTS } }, required: ["query"] },
+    description: `Finds the tools (of ${count}) for a task: returns the best matches, best first, each with its name, one-line summary and required arguments. Then call describe_tool for one tool's arguments, and call_tool to run it.`,
+    inputSchema: {
+      type: "object",
+      properties: {
+        query: { type: "string", description: "The task in your own words, e.g. \"create an invoice for a customer\"" },
+        limit: { type: "integer", minimum: 1, maximum: MAX_RESULTS, default: DEFAULT_RESULTS, description: "How many matches to return" },
+      },
+      required: ["query"],
+    },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   },
   {
@@ -39,7 +46,10 @@ export const searchModeTools = (count: number) => [
 ];
 
 const text = (value: string, isError = false): CallToolResult => ({ content: [{ type: "text", text: value }], ...(isError ? { isError } : {}) });
-const summaryOf = (tool: Listed) => (tool.title || tool.description.split("\n")[0]).slice(0, SUMMARY_CHARS);
+/** One line: the title, or the description's first line, cut short. */
+const summaryOf = (tool: Listed) => (tool.title || tool.description.split("\n", 1)[0]).slice(0, SUMMARY_CHARS);
+const noMatch = (query: string) =>
+  `No tool matches "${query.slice(0, 100)}". Broaden the query: name the thing you want to act on in one or two words (e.g. "invoice", "message"), optionally with an action ("list invoices", "send message").`;
 
 /** Answers search_tools and describe_tool; the index is built on first use and kept for the isolate. */
 export function searchModeAnswers(tools: Listed[]) {
@@ -49,9 +59,9 @@ export function searchModeAnswers(tools: Listed[]) {
     search(args: Record<string, unknown>): CallToolResult {
       if (typeof args.query !== "string" || !args.query.trim()) return text('Argument "query" must be a non-empty string.', true);
       const limit = Math.min(MAX_RESULTS, Math.max(1, Number.isInteger(Number(args.limit)) ? Number(args.limit) : DEFAULT_RESULTS));
-      index ??= buildSearchIndex(tools.map((t) => ({ name: t.name, title: t.title, description: t.description, method: t.method, path: t.path, tags: t.tags })));
+      index ??= buildSearchIndex(tools);
       const found = searchTools(index, args.query, limit).map((i) => tools[i]);
-      if (found.length === 0) return text(`No tool matches "${args.query.slice(0, 100)}". Try other words.`);
+      if (found.length === 0) return text(noMatch(args.query));
       return text(JSON.stringify(found.map((t) => ({ name: t.name, summary: summaryOf(t), required: t.inputSchema.required ?? [] }))));
     },
     describe(args: Record<string, unknown>): CallToolResult {

@@ -1,152 +1,214 @@
-// Search mode's ranking: BM25 over the words of each tool (name, title, description, path, tags),
-// split at camelCase and snake_case, lightly stemmed, with common verbs folded into one synonym.
-// All linear code: a character walk per text, no regular expressions over untrusted text.
+// Search mode's ranking: MiniSearch (BM25+, field boosts, prefix and typo tolerance) over what each
+// tool's description says about itself, with vocabulary derived from the API's own text (its acronyms,
+// the verbs its titles use per HTTP method, the words said about each resource) and a request read as
+// people phrase it (intent verb → method, "my" → the asker's own operations).
+import MiniSearch, { type SearchOptions } from "minisearch";
+import { indexWords, MAX_FIELD_CHARS, rawWords, readQuery, type Action, type ReadQuery } from "./search-words";
 
-/** What a tool offers the index. */
-export type SearchDoc = { name: string; title?: string; description?: string; method?: string; path?: string; tags?: string[] };
+/** What a tool offers the index: its text, its operation and the names of its arguments and answer fields. */
+export type SearchDoc = {
+  name: string;
+  title?: string;
+  description?: string;
+  method?: string;
+  path?: string;
+  tags?: string[];
+  inputSchema?: { properties?: Record<string, unknown> };
+  outputSchema?: { properties?: Record<string, unknown> };
+};
+
+/** What a path names: a collection ("/issues"), one item ("/issues/{n}", "/user") or an action on one ("/pulls/{n}/merge"). */
+type Kind = "collection" | "item" | "action";
+/** Per tool: its method, what its path names, whether it is the caller's own, its path's depth. */
+type DocFacts = { method: string; kind: Kind; self: boolean; depth: number; titleWords: number };
+
 export type SearchIndex = {
-  docs: Map<string, number>[];
-  /** The words of each tool's name, title, method, path and tags (its description's words are weaker evidence). */
-  strong: Set<string>[];
-  lengths: number[];
-  df: Map<string, number>;
-  avgLength: number;
-  depths: number[];
+  mini: MiniSearch;
+  facts: DocFacts[];
+  /** An acronym of the API's own phrases → the phrase's words ("pr" → pull, request where titles say "pull request"). */
+  acronyms: Map<string, string[]>;
+  /** Per HTTP method, the verbs the API's titles start with ("create" for POST), so "make" meets "Create …". */
+  methodVerbs: Map<string, string[]>;
 };
 
-const SYNONYMS: Record<string, string> = {
-  list: "get", fetch: "get", retrieve: "get", read: "get", show: "get", view: "get", which: "get", who: "get",
-  find: "search", query: "search", look: "get",
-  create: "add", new: "add", make: "add", post: "add", insert: "add", write: "add", publish: "add",
-  delete: "remove", destroy: "remove", erase: "remove", del: "remove",
-  update: "edit", modify: "edit", change: "edit", patch: "edit", rename: "edit", close: "edit", set: "edit", signed: "authenticated",
-  repository: "repo", repositories: "repo", repos: "repo", organization: "org", organizations: "org", orgs: "org",
-  subscribe: "subscription", pull: "pr", pulls: "pr", starred: "star", stargazer: "star", stargazers: "star",
-};
-/** A task's first word that is a verb only there: "open a pull request" creates one; "the open ones" are a state. */
-const LEADING_VERBS: Record<string, string> = { open: "add", submit: "add", start: "add", ask: "request" };
-/** The verb word of an HTTP method, so "create" meets POST and "remove" meets DELETE. */
-const METHOD_WORDS: Record<string, string> = { get: "get", post: "add", put: "edit", patch: "edit", delete: "remove" };
-const STOP = new Set(["a", "an", "the", "of", "for", "to", "in", "on", "by", "and", "or", "with", "is", "are", "my", "me", "i", "all", "this", "that", "from", "as", "at", "it", "be", "api", "please", "can", "you", "up", "one", "some", "someone", "its", "their", "your", "our", "via", "using", "into", "want", "need"]);
-/** Words are cut at this length, so a hostile description cannot make one huge token. */
-const MAX_WORD = 40;
-/** The text of one field read for the index (descriptions can be long). */
-const MAX_FIELD_CHARS = 4_000;
-/** The description's opening is what says what a tool does; the rest is detail and noise for ranking. */
+const FIELDS = ["title", "resource", "name", "path", "tags", "description", "params", "fields", "about"] as const;
+type Field = (typeof FIELDS)[number];
+const BOOST: Record<Field, number> = { title: 3, resource: 2, name: 1.5, path: 1.2, tags: 1.5, description: 0.6, params: 0.3, fields: 0.15, about: 0.3 };
+/** The description's opening says what a tool does; the rest is detail and noise for ranking. */
 const DESCRIPTION_CHARS = 400;
+/** Words about a resource kept for each of its operations (the most frequent among its operations' texts). */
+const ABOUT_WORDS = 24;
 
-/** Light stemming: the plural first ("issues" → "issue"), then -ing/-ed/-ly/-er endings ("starred" → "star"). */
-function stem(word: string): string {
-  let w = word;
-  if (w.length > 4 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 4 && w.endsWith("sses")) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us")) w = w.slice(0, -1);
-  if (w.length > 5 && w.endsWith("ing")) return w.slice(0, -3);
-  if (w.length > 4 && w.endsWith("ied")) return `${w.slice(0, -3)}y`;
-  if (w.length > 4 && w.endsWith("ed")) return w.slice(0, -2);
-  if (w.length > 5 && w.endsWith("ly")) return w.slice(0, -2);
-  // "reviewers"/"reviewer" meet "review" (short words such as "user" and "member" keep their ending).
-  if (w.length > 6 && w.endsWith("er")) return w.slice(0, -2);
-  return w;
+/** MiniSearch is given words already split and stemmed: they are joined by spaces and split back. */
+const splitSpaces = (text: string) => text.split(" ");
+const miniOptions = { fields: [...FIELDS], tokenize: splitSpaces, processTerm: (t: string) => t || null, searchOptions: { tokenize: splitSpaces } };
+
+/** The literal segments of a path (its parameters, such as {owner}, are on many paths and say little). */
+const literalSegments = (path = "") => path.split("/").filter((seg) => seg && !seg.startsWith("{"));
+const words = (text: string | undefined) => indexWords((text ?? "").slice(0, MAX_FIELD_CHARS)).join(" ");
+const propertyNames = (schema: SearchDoc["inputSchema"]) => Object.keys(schema?.properties ?? {}).slice(0, 60).join(" ");
+
+/** The caller's own operations: no parameter names whose thing it is ("/user/repos", "/me/events", "/myself"). */
+function isSelf(doc: SearchDoc): boolean {
+  const segments = literalSegments(doc.path).map((s) => s.toLowerCase());
+  if (segments.some((s) => s === "me" || s === "self" || s === "current" || s === "myself" || (s.startsWith("my") && s.length > 4 && !s.startsWith("mys")))) return true;
+  const text = (doc.title ?? "").toLowerCase();
+  return ["authenticated user", "current user", "signed-in user", "signed in user", "logged-in user", "logged in user", "calling user", "the caller"].some((p) => text.includes(p));
 }
 
-const normal = (word: string) => {
-  const lower = word.toLowerCase();
-  const syn = SYNONYMS[lower] ?? SYNONYMS[stem(lower)];
-  return syn ?? stem(lower);
-};
+/** The resource a tool acts on: its path's last literal segment. */
+const resourceOf = (doc: SearchDoc) => literalSegments(doc.path).at(-1) ?? "";
 
-/** The index words of a text: split at non-alphanumerics and camelCase humps, stop words dropped. */
-export function tokenize(text: string): string[] {
-  const out: string[] = [];
-  let word = "";
-  const flush = () => {
-    // One letter ("s" of "user's") says nothing.
-    if (word.length > 1 && !STOP.has(word.toLowerCase())) out.push(normal(word.slice(0, MAX_WORD)));
-    word = "";
-  };
-  const limit = Math.min(text.length, MAX_FIELD_CHARS);
-  for (let i = 0; i < limit; i++) {
-    const c = text[i];
-    const lower = c >= "a" && c <= "z";
-    const upper = c >= "A" && c <= "Z";
-    const digit = c >= "0" && c <= "9";
-    if (!lower && !upper && !digit) {
-      flush();
-      continue;
-    }
-    // A capital after a lower-case letter starts a new word (listIssues → list, Issues).
-    if (upper && word && word[word.length - 1] >= "a" && word[word.length - 1] <= "z") flush();
-    word += c;
+/** Per resource, the words its operations' texts use most: "bug" reaches every operation on issues when some of them say it. */
+function aboutWords(docs: SearchDoc[]): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const doc of docs) {
+    const key = resourceOf(doc);
+    const bag = counts.get(key) ?? new Map<string, number>();
+    counts.set(key, bag);
+    for (const w of new Set(indexWords(`${doc.title ?? ""} ${(doc.description ?? "").slice(0, DESCRIPTION_CHARS)}`))) bag.set(w, (bag.get(w) ?? 0) + 1);
   }
-  flush();
-  return out;
-}
-
-/** Weighted words of a tool: its name and title count more than its description. */
-function docWords(doc: SearchDoc): { counts: Map<string, number>; strong: Set<string> } {
-  const counts = new Map<string, number>();
-  const strong = new Set<string>();
-  // A word counts once per field: a name such as PostCustomersCustomer says "customer" no louder than "Customers".
-  const add = (text: string | undefined, weight: number) => {
-    for (const w of new Set(tokenize(text ?? ""))) {
-      counts.set(w, (counts.get(w) ?? 0) + weight);
-      if (weight >= 1) strong.add(w);
-    }
-  };
-  add(doc.title, 3);
-  add(doc.name, 2);
-  const verb = METHOD_WORDS[(doc.method ?? "").toLowerCase()];
-  if (verb) {
-    counts.set(verb, (counts.get(verb) ?? 0) + 2);
-    strong.add(verb);
+  const about = new Map<string, string>();
+  for (const [key, bag] of counts) {
+    // A word said by one operation alone is that operation's own; the resource's are said by several.
+    const top = [...bag].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, ABOUT_WORDS);
+    about.set(key, top.map(([w]) => w).join(" "));
   }
-  // Path parameters ({owner}, {repo}) are on most paths and say little; the literal segments name the resource.
-  add(doc.path?.split("/").filter((seg) => !seg.startsWith("{")).join(" "), 1);
-  add(doc.tags?.join(" "), 1);
-  add(doc.description?.slice(0, DESCRIPTION_CHARS), 0.5);
-  return { counts, strong };
+  return about;
 }
 
-/** Builds the index once per isolate (linear in the tools' text). */
+/** Acronyms of the API's own two- and three-word phrases met at least thrice in titles and tags. */
+function acronymsOf(docs: SearchDoc[], vocabulary: Map<string, number>): Map<string, string[]> {
+  const seen = new Map<string, { words: string[]; count: number }>();
+  for (const doc of docs) {
+    for (const text of [doc.title ?? "", ...(doc.tags ?? [])]) {
+      const w = indexWords(text).filter((x) => x.length > 2);
+      for (let i = 0; i + 1 < w.length; i++) {
+        for (const phrase of [w.slice(i, i + 2), w.slice(i, i + 3)]) {
+          if (phrase.length < 2 || (phrase.length === 3 && i + 2 >= w.length)) continue;
+          const acronym = phrase.map((x) => x[0]).join("");
+          const entry = seen.get(`${acronym} ${phrase.join(" ")}`) ?? { words: phrase, count: 0 };
+          entry.count++;
+          seen.set(`${acronym} ${phrase.join(" ")}`, entry);
+        }
+      }
+    }
+  }
+  const best = new Map<string, { words: string[]; count: number }>();
+  for (const [key, entry] of seen) {
+    const acronym = key.split(" ", 1)[0];
+    // An acronym the API also uses as a word ("PR" in a few titles) still stands for a phrase it says far more often.
+    if (entry.count < 3 || (vocabulary.get(acronym) ?? 0) * 3 > entry.count) continue;
+    if ((best.get(acronym)?.count ?? 0) < entry.count) best.set(acronym, entry);
+  }
+  return new Map([...best].map(([a, e]) => [a, e.words]));
+}
+
+/** The verbs the API's titles start with for each method, most used first. */
+function methodVerbsOf(docs: SearchDoc[]): Map<string, string[]> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const doc of docs) {
+    // The title's own first word ("Get" is a stop word and never indexed, so it is no verb to add).
+    const first = indexWords(rawWords(doc.title ?? "")[0] ?? "")[0];
+    const method = (doc.method ?? "").toLowerCase();
+    if (!first || !method) continue;
+    const bag = counts.get(method) ?? new Map<string, number>();
+    counts.set(method, bag);
+    bag.set(first, (bag.get(first) ?? 0) + 1);
+  }
+  return new Map([...counts].map(([m, bag]) => [m, [...bag].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([w]) => w)]));
+}
+
+/** Builds the index of a server's tools (linear in their text). */
 export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
-  const built = docs.map(docWords);
-  const words = built.map((b) => b.counts);
-  const lengths = words.map((m) => [...m.values()].reduce((a, b) => a + b, 0));
-  const df = new Map<string, number>();
-  for (const m of words) for (const w of m.keys()) df.set(w, (df.get(w) ?? 0) + 1);
-  const depths = docs.map((d) => (d.path ?? "").split("/").length);
-  return { docs: words, strong: built.map((b) => b.strong), lengths, df, avgLength: lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length), depths };
+  const about = aboutWords(docs);
+  const mini = new MiniSearch(miniOptions);
+  mini.addAll(
+    docs.map((doc, id) => {
+      const description = doc.description?.startsWith(doc.title ?? "\0") ? doc.description.slice((doc.title ?? "").length) : doc.description;
+      return {
+        id,
+        title: words(doc.title),
+        resource: words(resourceOf(doc)),
+        name: words(doc.name),
+        path: words(literalSegments(doc.path).join(" ")),
+        tags: words(doc.tags?.join(" ")),
+        description: words(description?.slice(0, DESCRIPTION_CHARS)),
+        params: words(propertyNames(doc.inputSchema)),
+        fields: words(propertyNames(doc.outputSchema)),
+        about: about.get(resourceOf(doc)) ?? "",
+      };
+    }),
+  );
+  const vocabulary = new Map<string, number>();
+  for (const doc of docs) for (const w of indexWords(doc.title ?? "")) vocabulary.set(w, (vocabulary.get(w) ?? 0) + 1);
+  const facts = docs.map((doc) => ({ method: (doc.method ?? "").toLowerCase(), kind: kindOf(doc.path), self: isSelf(doc), depth: literalSegments(doc.path).length, titleWords: indexWords(doc.title ?? "").length }));
+  return { mini, facts, acronyms: acronymsOf(docs, vocabulary), methodVerbs: methodVerbsOf(docs) };
 }
 
-const K1 = 1.2;
-const B = 0.5;
-const DEPTH_PENALTY = 0.03;
+/** What a path names, from its last segment: a parameter is an item; a plural word a collection; another word an action on what precedes it. */
+function kindOf(path = ""): Kind {
+  const segments = path.split("/").filter(Boolean);
+  const last = segments.at(-1) ?? "";
+  if (last.startsWith("{")) return "item";
+  if (last.endsWith("s")) return "collection";
+  return segments.some((s) => s.startsWith("{")) ? "action" : "item";
+}
 
-/** The indexes of the best `limit` tools for a query, best first (BM25). */
-export function searchTools(index: SearchIndex, query: string, limit: number): number[] {
-  const words = tokenize(query);
-  const leading = query.trimStart().split(" ", 1)[0].toLowerCase();
-  if (words.length > 0 && LEADING_VERBS[leading] && words[0] === normal(leading)) words[0] = LEADING_VERBS[leading];
-  const terms = [...new Set(words)];
-  const n = index.docs.length;
-  const scores: [number, number][] = [];
-  for (let i = 0; i < n; i++) {
-    let score = 0;
-    let matched = 0;
-    for (const t of terms) {
-      const tf = index.docs[i].get(t);
-      if (!tf) continue;
-      // A word met only in the description is half the evidence that the tool does what was asked.
-      matched += index.strong[i].has(t) ? 1 : 0.5;
-      const df = index.df.get(t) ?? 0;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      score += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * index.lengths[i]) / index.avgLength));
-    }
-    // A tool that matches more of the task's words ranks above one that matches a few of them often.
-    // Of tools that match alike, the shorter path is the resource itself rather than one of its parts.
-    if (score > 0) scores.push([score * (matched / terms.length) * (1 - DEPTH_PENALTY * index.depths[i]), i]);
+/** How well a tool's method and path fit what the request asks (no verb: reading is likelier). */
+function fit(read: ReadQuery, { method, kind }: DocFacts): number {
+  switch (read.action) {
+    case "create":
+      return method === "post" ? (kind === "collection" ? 1 : kind === "action" ? 0.9 : 0.75) : method === "put" ? 0.85 : method === "patch" ? 0.6 : 0.5;
+    case "delete":
+      return method === "delete" ? (kind === "item" ? 1 : 0.95) : method === "post" && kind === "action" ? 0.8 : 0.5;
+    case "update":
+      return method === "patch" || method === "put" ? 1 : method === "post" ? (kind === "item" ? 0.95 : kind === "action" ? 0.85 : 0.7) : 0.55;
+    case "read":
+      if (method !== "get") return 0.6;
+      return read.plural ? (kind === "collection" ? 1 : 0.92) : kind === "item" ? 1 : 0.95;
+    default:
+      return method === "get" ? (read.plural && kind !== "collection" ? 0.92 : 1) : 0.85;
   }
-  scores.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  return scores.slice(0, limit).map(([, i]) => i);
+}
+
+const DEPTH_PENALTY = 0.03;
+const ACTION_METHOD: Record<Action, string> = { create: "post", delete: "delete", update: "patch", read: "get" };
+const SELF_BOOST = 1.5;
+
+/** "who am I": the caller's own record — a read of the caller's own singleton path, the shortest path and title first. */
+function ownIdentity(index: SearchIndex, limit: number): number[] {
+  const own = index.facts.flatMap((f, id) => (f.self && f.method === "get" ? [{ id, rank: (f.kind === "item" ? 0 : 100) + f.depth * 10 + f.titleWords }] : []));
+  return own.sort((a, b) => a.rank - b.rank || a.id - b.id).slice(0, limit).map((o) => o.id);
+}
+
+/** The indexes of the best `limit` tools for a request, best first. */
+export function searchTools(index: SearchIndex, query: string, limit: number): number[] {
+  const read = readQuery(query);
+  const weights = new Map<string, number>();
+  for (const t of read.terms) {
+    const expansion = index.acronyms.get(t) ?? index.acronyms.get(t.endsWith("s") ? t.slice(0, -1) : "");
+    weights.set(t, 1);
+    for (const e of expansion ?? []) weights.set(e, Math.max(weights.get(e) ?? 0, 0.9));
+  }
+  // "make a repo" meets "Create a repository": the API's own verb for what the request's verb asks.
+  const asked = new Set(weights.keys());
+  if (read.action) for (const verb of index.methodVerbs.get(ACTION_METHOD[read.action]) ?? []) if (!weights.has(verb)) weights.set(verb, 0.3);
+  if (read.terms.length === 0) return read.self ? ownIdentity(index, limit) : [];
+  const options: SearchOptions = {
+    boost: BOOST,
+    prefix: (term) => term.length >= 3,
+    fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+    weights: { prefix: 0.5, fuzzy: 0.3 },
+    boostTerm: (term) => weights.get(term) ?? 1,
+  };
+  // A tool met only by the API's own verb for the action ("Create …") matches nothing that was asked.
+  const matches = index.mini.search([...weights.keys()].join(" "), options).filter((r) => r.queryTerms.some((t: string) => asked.has(t)));
+  const found = matches.map((r) => {
+    const facts = index.facts[r.id as number];
+    const self = read.self && facts.self ? SELF_BOOST : 1;
+    return { id: r.id as number, score: r.score * fit(read, facts) * self * (1 - DEPTH_PENALTY * facts.depth) };
+  });
+  found.sort((a, b) => b.score - a.score || a.id - b.id);
+  return found.slice(0, limit).map((r) => r.id);
 }
