@@ -56,7 +56,7 @@ it("scrolls, searches and bulk-toggles GitHub's 1,223 tools without a frame over
   const page = watchConsole(await context.newPage(), consoleErrors, expected);
   await signUpInBrowser(page, portal.url, "Greta Growth", `greta-${Date.now()}@toolport.test`);
   await page.getByText("No servers found. Add your first server!").waitFor();
-  // Growth (250 active tools) through the local checkout, as the Usage page's upgrade does.
+  // Growth (5,000 active tools: all of GitHub's start active) through the local checkout, as the Usage page's upgrade does.
   const checkout = await page.request.post(`${portal.url}/api/billing/checkout`, { headers: { origin: portal.url }, data: { planType: "growth" } });
   const { url } = (await checkout.json()).data;
   expect((await page.request.post(new URL(url, portal.url).href, { headers: { origin: portal.url }, maxRedirects: 0 })).status()).toBe(303);
@@ -68,14 +68,14 @@ it("scrolls, searches and bulk-toggles GitHub's 1,223 tools without a frame over
   });
   expect(created.status()).toBe(201);
   const server = (await created.json()).data;
-  expect(server).toMatchObject({ toolCount: 1223, activeToolCount: 250 });
+  expect(server).toMatchObject({ toolCount: 1223, activeToolCount: 1223 });
 
   await page.reload();
   await page.getByRole("button", { name: `Configure ${server.name}` }).click();
   await page.getByRole("navigation", { name: "Wizard steps" }).getByRole("button", { name: /Tools/ }).click();
   const scroller = page.getByTestId("tool-scroller");
   await scroller.waitFor();
-  expect(await activeCount(page)).toBe("250/250");
+  expect(await activeCount(page)).toBe("1223/5000");
   // Only the rows in view (and a few around) are in the page.
   const rendered = await page.getByRole("list", { name: "Tools" }).getByRole("listitem").count();
   expect(rendered).toBeLessThan(40);
@@ -108,7 +108,7 @@ it("scrolls, searches and bulk-toggles GitHub's 1,223 tools without a frame over
   await page.getByLabel("Filter by tag").selectOption("actions");
   await page.getByText(/ of 1,223 shown/).waitFor();
   await page.getByRole("button", { name: "Disable Filtered" }).click();
-  await expect.poll(() => activeCount(page), { timeout: 15_000 }).not.toBe("250/250");
+  await expect.poll(() => activeCount(page), { timeout: 15_000 }).not.toBe("1223/5000");
   const afterTagOff = await activeCount(page);
   await page.waitForTimeout(300);
   figures.tag = await longest(page);

@@ -92,8 +92,8 @@ const plan = (type: Plan["type"], name: string, price: number, maxServers: numbe
 });
 export const plans = [
   plan("free", "Free", 0, 1, 10, 1000),
-  plan("sprout", "Sprout", 1900, 5, 50, 25000, true),
-  plan("growth", "Growth", 9900, 25, 250, 250000),
+  plan("sprout", "Sprout", 1900, 5, 1000, 25000, true),
+  plan("growth", "Growth", 9900, 25, 5000, 250000),
 ];
 export const subscription = (planIndex = 0, toolCalls = 120, serversUsed = 1, status: Subscription["status"] = "active"): Subscription => ({
   plan: plans[planIndex],

@@ -22,8 +22,8 @@ describe("D1", () => {
     const rows = await db.select().from(plans).orderBy(plans.sortOrder);
     expect(rows.map((p) => [p.type, p.price, p.maxServers, p.maxToolsPerServer, p.maxToolCallsPerMonth, p.automatedCrawls])).toEqual([
       ["free", 0, 1, 10, 1000, false],
-      ["sprout", 1900, 5, 50, 25000, true],
-      ["growth", 9900, 25, 250, 250000, true],
+      ["sprout", 1900, 5, 1000, 25000, true],
+      ["growth", 9900, 25, 5000, 250000, true],
     ]);
   });
 

@@ -39,9 +39,9 @@ function generated(good: number, broken: number, padding = 0) {
   };
 }
 
-async function growthUser() {
+async function sproutUser() {
   const user = await signUp();
-  await db.insert(subscriptions).values({ organizationId: user.organizationId, planType: "growth" }).onConflictDoUpdate({ target: subscriptions.organizationId, set: { planType: "growth" } });
+  await db.insert(subscriptions).values({ organizationId: user.organizationId, planType: "sprout" }).onConflictDoUpdate({ target: subscriptions.organizationId, set: { planType: "sprout" } });
   return user;
 }
 
@@ -83,14 +83,14 @@ describe("a description with more than 2,000 operations", () => {
   }, 60_000);
 
   it("toggles hundreds of tools in one call (names bound in chunks) within the plan's limit", async () => {
-    const user = await growthUser();
+    const user = await sproutUser();
     const res = await upload(user.cookie, JSON.stringify(generated(2400, 0)));
     const { data } = await res.json<{ data: { id: string; activeToolCount: number } }>();
-    expect(data.activeToolCount).toBe(250);
-    const first250 = await db.select({ name: tools.name }).from(tools).where(sql`${tools.serverId} = ${data.id} and ${tools.active} = 1`);
-    const off = await call(`/api/servers/${data.id}/tools`, { method: "PATCH", cookie: user.cookie, json: { toolNames: first250.map((t) => t.name), active: false } });
+    expect(data.activeToolCount).toBe(1000);
+    const firstThousand = await db.select({ name: tools.name }).from(tools).where(sql`${tools.serverId} = ${data.id} and ${tools.active} = 1`);
+    const off = await call(`/api/servers/${data.id}/tools`, { method: "PATCH", cookie: user.cookie, json: { toolNames: firstThousand.map((t) => t.name), active: false } });
     expect(await off.json()).toMatchObject({ success: true, data: { active: false, activeToolCount: 0 } });
-    // Every "writes" (post) tool: 1,200 of them, more than the plan's 250.
+    // Every "writes" (post) tool: 1,200 of them, more than the plan's 1,000.
     const writes = await db.select({ name: tools.name }).from(tools).where(sql`${tools.serverId} = ${data.id} and ${tools.name} like 'updateThing%'`);
     const tooMany = await call(`/api/servers/${data.id}/tools`, { method: "PATCH", cookie: user.cookie, json: { toolNames: writes.map((t) => t.name), active: true } });
     expect(tooMany.status).toBe(403);

@@ -7,9 +7,9 @@ export const MAX_TOOL_DESCRIPTION_CHARS = 2000;
 export const TOOL_NAME_MESSAGE = "A tool name may only contain letters, digits, '_' and '-', and be 1 to 64 characters long.";
 export const TOOL_DESCRIPTION_MESSAGE = `A tool description can be at most ${MAX_TOOL_DESCRIPTION_CHARS} characters long.`;
 export const toolLimitMessage = (max: number) =>
-  `Tool limit reached: your current plan allows ${max} active tools per server. Please disable other tools first or upgrade your plan.`;
+  `Tool limit reached: your current plan allows ${max.toLocaleString("en-US")} active tools per server. Please disable other tools first or upgrade your plan.`;
 export const bulkLimitMessage = (max: number, available: number) =>
-  `Cannot enable all tools: your current plan allows ${max} active tools per server. You have ${available} slots available. Please upgrade your plan or enable tools individually.`;
+  `Cannot enable all tools: your current plan allows ${max.toLocaleString("en-US")} active tools per server. You have ${available.toLocaleString("en-US")} slots available. Please upgrade your plan or enable tools individually.`;
 
 /** The most a large description may weigh (POST /api/imports), and the refusal past it. */
 export const MAX_LARGE_DESCRIPTION_BYTES = 100 * 1024 * 1024;

@@ -39,7 +39,7 @@ export function PlansPage() {
       <H2>At a limit</H2>
       <Ul>
         <li><strong>Servers</strong>: adding one more is refused until you delete a server or upgrade.</li>
-        <li><strong>Active tools</strong>: an import turns on the first tools up to the limit; enabling more is refused until you disable others or upgrade.</li>
+        <li><strong>Active tools</strong>: an import turns on the first tools up to the limit; enabling more is refused until you disable others or upgrade. The paid plans hold a whole large API: Sprout's 1,000 hold Stripe's or Jira's operations, Growth's 5,000 hold GitHub's 1,223; in search mode a model reaches them all through three tools.</li>
         <li><strong>Tool calls</strong>: every <C>tools/call</C> counts. When the month's allowance is used up, the organization's servers are paused and calls are refused until the 1st of the next month or an upgrade.</li>
       </Ul>
     </>

@@ -1,6 +1,8 @@
-// The plans as the seed migration inserts them, so the docs (readable signed out) show the real limits.
+// The plans as the seed migration inserts them and later migrations change them, so the docs (readable
+// signed out) show the real limits.
 /// <reference types="vite/client" />
 import seedSql from "../../../../migrations/0001_seed_plans.sql?raw";
+import toolLimitsSql from "../../../../migrations/0016_plan_tool_limits.sql?raw";
 
 export type SeedPlan = {
   type: string;
@@ -34,4 +36,21 @@ export function parseSeedPlans(sql: string): SeedPlan[] {
     .map(({ sortOrder: _, ...plan }) => plan);
 }
 
-export const SEED_PLANS = parseSeedPlans(seedSql);
+/** The plan columns a later migration may set, and the SeedPlan field each one is. */
+const COLUMNS: Record<string, "maxServers" | "maxToolsPerServer" | "maxToolCallsPerMonth"> = {
+  max_servers: "maxServers",
+  max_tools_per_server: "maxToolsPerServer",
+  max_tool_calls_per_month: "maxToolCallsPerMonth",
+};
+
+/** Applies a migration's `UPDATE plans SET <limit> = N WHERE id = 'plan_<type>'` statements to the seeded plans. */
+export function applyPlanUpdates(plans: SeedPlan[], sql: string): SeedPlan[] {
+  const updates = [...sql.matchAll(/UPDATE `plans` SET `(\w+)` = (\d+) WHERE `id` = 'plan_(\w+)'/g)];
+  return plans.map((plan) => {
+    const next = { ...plan };
+    for (const [, column, value, type] of updates) if (type === plan.type && COLUMNS[column]) next[COLUMNS[column]] = Number(value);
+    return next;
+  });
+}
+
+export const SEED_PLANS = applyPlanUpdates(parseSeedPlans(seedSql), toolLimitsSql);
