@@ -7,6 +7,8 @@ import { fakeCustomHostnames, saasRequests } from "./fake-cloudflare-saas";
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=", "base64");
 export const OAUTH_CLIENT = { id: "client-1", secret: "s3cret:with:colons" };
 export const FAKE_CLOUDFLARE_TOKEN = "cf-test-token";
+/** The one key /keyed/* accepts. */
+export const KEYED_API_KEY = "right-key-1234";
 
 type Upload = { account: string; namespace: string; script: string; metadata: any; parts: { name: string; type: string; filename: string; size: number }[] };
 
@@ -107,6 +109,8 @@ export async function startUpstreamServer(): Promise<{ origin: string; server: S
     if (counted) hits.set(counted[1], (hits.get(counted[1]) ?? 0) + 1);
     const hitsOf = url.pathname.match(/^\/hits\/([\w-]+)$/);
     if (hitsOf) return json(200, { hits: hits.get(hitsOf[1]) ?? 0 });
+    // An API that wants its key: /keyed/* answers 401 unless X-API-Key is KEYED_API_KEY.
+    if (url.pathname.startsWith("/keyed/") && req.headers["x-api-key"] !== KEYED_API_KEY) return json(401, { error: "invalid api key" });
     if (url.pathname === "/hang") return; // never answers; the socket closes when the client gives up
     if (url.pathname === "/reset") return req.socket.destroy();
     if (url.pathname === "/garbage") return req.socket.end("\x00\x13 this is not HTTP at all \xff\r\n\r\n");

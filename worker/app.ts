@@ -29,6 +29,7 @@ import { serverRoutes } from "./servers/routes";
 import { serverSpecRoutes } from "./versions/routes";
 import { superadminRoutes } from "./admin/routes";
 import { tokenRoutes } from "./tokens/routes";
+import { tryItRoutes } from "./try-it/routes";
 import { usageRoutes } from "./billing/usage-routes";
 
 /** JSON bodies larger than this answer 413; uploads set their own, larger limit. */
@@ -82,6 +83,7 @@ app.route("/api/servers", authConfigRoutes);
 app.route("/api/servers", domainRoutes);
 app.route("/api/servers", serverSpecRoutes);
 app.route("/api/servers", callRoutes);
+app.route("/api/servers", tryItRoutes);
 app.route("/api/imports", importRoutes);
 app.route("/api", tokenRoutes);
 app.route("/api/api-keys", apiKeyRoutes);

@@ -91,6 +91,7 @@ const BODIES: Record<string, unknown> = {
   "POST /api/servers/from-spec": { name: "Stolen" },
   "POST /api/oauth/requests/:id": { approve: true },
   "PUT /api/servers/:id/domain": { hostname: "mcp.stolen.example.com" },
+  "POST /api/servers/:id/try-it": { tool: "owner_tool", arguments: {} },
 };
 
 // Routes that act only on the caller's own organization, whatever the path says, or are public by design.

@@ -16,6 +16,7 @@ const INSERT = `insert or ignore into call_records
     case r ->> 'callerKind'
       when 'token' then (select coalesce(name, 'Unnamed Token') from access_tokens where id = r ->> 'callerId')
       when 'oauth' then (select client_name from oauth_grants where id = r ->> 'callerId')
+      when 'try_it' then (select 'Try it (' || name || ')' from users where id = r ->> 'callerId')
       when 'public' then 'Public'
     end,
     r ->> 'outcome', r ->> 'upstreamStatus', r ->> 'gatewayMs', r ->> 'upstreamMs', r ->> 'requestBytes', r ->> 'responseBytes', r ->> 'error', r ->> 'arguments', r ->> 'result'
@@ -27,7 +28,7 @@ const row = (r: CallRecordMessage) => ({
   ...r,
   tool: r.tool.slice(0, 200),
   callerKind: r.caller.kind,
-  callerId: r.caller.kind === "token" || r.caller.kind === "oauth" ? r.caller.id : null,
+  callerId: "id" in r.caller ? r.caller.id : null,
   gatewayMs: Math.max(0, Math.round(r.gatewayMs)),
   caller: undefined,
 });

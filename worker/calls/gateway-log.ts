@@ -44,6 +44,8 @@ export class CallLog {
     private readonly waitUntil: (p: Promise<unknown>) => void,
     private readonly found: CachedGatewayServer,
     private readonly started = Date.now(),
+    /** Learns the deployed server's report of the request's calls (the portal's Try it shows it). */
+    private readonly observe?: (reports: CallReport[] | null) => void,
   ) {
     this.caller = found.auth?.exposeToPublic ? { kind: "public" } : { kind: "anonymous" };
     this.enabled = callLogEnabled(env);
@@ -123,13 +125,15 @@ export class CallLog {
    * answer is back (metering decided before the call left).
    */
   async forwarded(answer: Promise<Response>, request: Request): Promise<Response> {
-    if (this.calls.length === 0) return answer;
+    if (this.calls.length === 0 && !this.observe) return answer;
     const res = await answer;
     const at = Date.now();
     const header = res.headers.get(CALL_REPORT_HEADER);
     const clean = header === null ? res : new Response(res.body, res);
     if (header !== null) clean.headers.delete(CALL_REPORT_HEADER);
     const reports = parseReport(header);
+    this.observe?.(reports);
+    if (this.calls.length === 0) return clean;
     const payloads = this.found.server.recordPayloads;
     // Without a report (a server deployed before the call log, or an SSE answer) the outcome is read from the answer itself.
     const copy = payloads || !reports ? clean.clone() : null;

@@ -5,8 +5,11 @@
 import type { CallOutcome } from "../db/schema";
 import type { Bindings } from "../env";
 
-/** Who called: an access token or an OAuth grant by id (its name is looked up by the consumer), never the credential. */
-export type Caller = { kind: "token" | "oauth"; id: string } | { kind: "public" | "anonymous" };
+/**
+ * Who called: an access token or an OAuth grant by id, or a portal user trying a tool (try_it, by
+ * user id); their name is looked up by the consumer; never the credential.
+ */
+export type Caller = { kind: "token" | "oauth" | "try_it"; id: string } | { kind: "public" | "anonymous" };
 
 /** One tools/call, as the gateway saw it. */
 export type CallRecordMessage = {

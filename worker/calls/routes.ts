@@ -12,7 +12,7 @@ import { getCallLogSettings, setCallLogSettings } from "./settings";
 export const callsQuery = z.object({
   tool: z.string().max(200).optional().describe("Only calls of this tool"),
   outcome: z.string().max(40).optional().describe("An outcome (ok, invalid_arguments, unknown_tool, upstream_4xx, upstream_5xx, timeout, failed, paused, over_limit, unauthorized) or a class (ok, model, api, timeout, refused)"),
-  caller: z.string().max(100).optional().describe("An access token's or OAuth grant's id, or public / anonymous"),
+  caller: z.string().max(100).optional().describe("An access token's or OAuth grant's id, a portal user's id (Try it), or public / anonymous"),
   cursor: z.string().max(500).optional().describe("nextCursor of the previous page"),
   limit: z.coerce.number().int().min(1).max(100).default(50).describe("Calls per page (1 to 100, default 50)"),
 });

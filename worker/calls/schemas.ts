@@ -7,7 +7,7 @@ export const outcome = z.enum(CALL_OUTCOMES);
 
 export const outcomeClass = z.enum(["ok", "model", "api", "timeout", "refused"]).describe("ok; model: the model's mistake; api: the API's answer; timeout; refused by the gateway");
 
-export const caller = z.object({ kind: z.enum(CALLER_KINDS), id: nullable(z.string()).describe("The access token's or OAuth grant's id"), name: nullable(z.string()) });
+export const caller = z.object({ kind: z.enum(CALLER_KINDS), id: nullable(z.string()).describe("The access token's or OAuth grant's id; the portal user's for try_it (a tool run from the portal)"), name: nullable(z.string()) });
 
 export const callRecord = z
   .object({

@@ -547,7 +547,7 @@ export const importJobs = sqliteTable(
 /** What became of a tools/call: ok; the model's mistake; the API's answer; a time-out; or refused by the gateway. */
 export const CALL_OUTCOMES = ["ok", "invalid_arguments", "unknown_tool", "upstream_4xx", "upstream_5xx", "timeout", "failed", "paused", "over_limit", "unauthorized"] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
-export const CALLER_KINDS = ["token", "oauth", "public", "anonymous"] as const;
+export const CALLER_KINDS = ["token", "oauth", "try_it", "public", "anonymous"] as const;
 
 /** One tools/call as the gateway saw it, written in batches by the call-record queue's consumer. */
 export const callRecords = sqliteTable(

@@ -13,6 +13,7 @@ import { cachedServerBySlug, managedCredentials } from "./lookup";
 import { hibernateOrganization, usageMeter, type MeterResult } from "./metering";
 import { readTextWithin } from "../lib/body";
 import { CallLog } from "../calls/gateway-log";
+import type { CallReport } from "../runtime/report";
 
 /** Largest MCP request body the gateway reads (the SDK's own default bound). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -39,8 +40,19 @@ export function rebindingCheck(env: Bindings, request: Request, customHost?: str
   return null;
 }
 
-/** Serves one request to /s/{slug}/mcp (CORS headers are added by the route). */
-export async function handleMcpRequest(env: Bindings, db: Database, slug: string, request: Request, waitUntil: (p: Promise<unknown>) => void, customHost?: string) {
+/**
+ * Serves one request to /s/{slug}/mcp (CORS headers are added by the route); `observe` learns the
+ * deployed server's report of the calls it ran (upstream status and time), which clients never see.
+ */
+export async function handleMcpRequest(
+  env: Bindings,
+  db: Database,
+  slug: string,
+  request: Request,
+  waitUntil: (p: Promise<unknown>) => void,
+  customHost?: string,
+  observe?: (reports: CallReport[] | null) => void,
+) {
   const started = Date.now();
   const refused = rebindingCheck(env, request, customHost);
   if (refused) return rpcError(403, GatewayError.Forbidden, `Forbidden: ${refused} (DNS rebinding protection)`);
@@ -48,7 +60,7 @@ export async function handleMcpRequest(env: Bindings, db: Database, slug: string
   if (!found || found.server.status === "removed") return rpcError(404, GatewayError.ServerNotFound, `No MCP server at /s/${slug}`);
   const { server, auth, plan } = found;
   // The call log: each tools/call's record is gathered here and sent off the request path.
-  const callLog = new CallLog(env, waitUntil, found, started);
+  const callLog = new CallLog(env, waitUntil, found, started, observe);
 
   if (!auth?.exposeToPublic) {
     const refusal = await refuseUnauthorizedMcpCall(env, db, request, slug, server.id, waitUntil, customHost && customDomainEndpoint(customHost), callLog.setCaller);

@@ -8,6 +8,7 @@ import type { Bindings } from "../env";
 import type { Caller } from "../calls/record";
 import { GatewayError, rpcError } from "../gateway/jsonrpc";
 import { bearerToken, TOKEN_PREFIX, verifyAccessToken } from "../tokens/verify";
+import { TRY_IT_PREFIX, verifyTryItCredential } from "../try-it/credential";
 import type { GrantProps } from "./consent";
 import { grantStands, touchGrant } from "./grants";
 import { authorizationServer, endpointOf, grantOfToken, issuerOrigin, portalOrigin } from "./provider";
@@ -42,6 +43,11 @@ type Verdict = { ok: true; touch: () => void; caller: Caller } | { ok: false; mi
 async function judge(env: Bindings, db: Database, token: string | null, origin: string | null, endpoint: string, serverId: string, waitUntil: (p: Promise<unknown>) => void): Promise<Verdict> {
   if (token?.startsWith(PORTAL_KEY_PREFIX)) {
     return { ok: false, missing: false, message: "Portal API keys (tpk_…) work only on /api: use an access token (tp_…) or sign in with OAuth" };
+  }
+  // A portal user's own call from the server's page (Try it): a signed credential the portal minted for them.
+  if (token?.startsWith(TRY_IT_PREFIX)) {
+    const check = await verifyTryItCredential(env.SECRETS_KEY, db, token, serverId);
+    return check.ok ? { ok: true, touch: () => {}, caller: { kind: "try_it", id: check.userId } } : { ok: false, missing: false, message: check.message };
   }
   // OAuth access tokens read `user:grant:secret`; anything else is judged as a static token.
   const grant = token && !token.startsWith(TOKEN_PREFIX) ? grantOfToken(token) : null;

@@ -21,8 +21,11 @@ function placeApiKey(settings: AuthSettings, key: string): AuthParts {
   return parts;
 }
 
+/** How a request leaves: the runtime's egressFetch, or the portal's own guarded fetch when it checks an API. */
+export type Send = (request: Request, signal?: AbortSignal) => Promise<Response>;
+
 /** Fetches (or reuses) an OAuth2 client-credentials access token. */
-export async function clientCredentialsToken(settings: AuthSettings, creds: UpstreamCredentials, timeoutMs: number): Promise<string> {
+export async function clientCredentialsToken(settings: AuthSettings, creds: UpstreamCredentials, timeoutMs: number, send: Send = egressFetch): Promise<string> {
   const tokenUrl = settings.oauth2?.tokenUrl;
   if (!tokenUrl) throw new Error("OAuth2 is configured without a token URL");
   if (!creds.clientId || !creds.clientSecret) throw new Error("OAuth2 client id and secret are not configured");
@@ -40,7 +43,7 @@ export async function clientCredentialsToken(settings: AuthSettings, creds: Upst
     },
     body: form,
   });
-  const res = await egressFetch(request, AbortSignal.timeout(timeoutMs));
+  const res = await send(request, AbortSignal.timeout(timeoutMs));
   const text = await res.text();
   if (!res.ok) throw new Error(`The OAuth2 token endpoint answered HTTP ${res.status}: ${text.slice(0, 300)}`);
   const json = JSON.parse(text) as { access_token?: string; expires_in?: number };
@@ -59,6 +62,7 @@ export async function upstreamAuth(
   creds: UpstreamCredentials,
   incoming: Headers | undefined,
   timeoutMs: number,
+  send: Send = egressFetch,
 ): Promise<AuthParts> {
   if (settings.type === "none") return noAuth();
   if (settings.strategy === "passthrough") {
@@ -84,7 +88,7 @@ export async function upstreamAuth(
       if (creds.username !== undefined) parts.headers.authorization = basic(creds.username, creds.password ?? "");
       return parts;
     case "oauth2":
-      parts.headers.authorization = `Bearer ${await clientCredentialsToken(settings, creds, timeoutMs)}`;
+      parts.headers.authorization = `Bearer ${await clientCredentialsToken(settings, creds, timeoutMs, send)}`;
       return parts;
   }
 }

@@ -18,7 +18,8 @@ import { checkArguments } from "./arguments";
 import { listedSchema } from "./listed-schema";
 import { upstreamAuth } from "./auth";
 import { egressFetch, setEgressRule } from "./egress";
-import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL, searchModeAnswers, searchModeTools } from "./search-mode";
+import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL, searchModeAnswers } from "./search-mode";
+import { listingOf } from "./listing";
 import { buildUpstreamRequest } from "./request";
 import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type CallReport, type UpstreamTrace } from "./report";
 import type { RuntimeConfig, RuntimeEnv, UpstreamCredentials } from "./types";
@@ -94,20 +95,12 @@ export function createRuntime(config: RuntimeConfig, { fastPath = true }: { fast
       return [tool.name, { tool, listed, validate: validator.getValidator(listed as never), checkOutput }];
     }),
   );
-  const listing = [...tools.values()].map(({ tool, listed }) => ({
-    name: tool.name,
-    ...(tool.title ? { title: tool.title } : {}),
-    description: tool.description,
-    inputSchema: listed,
-    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
-    ...(tool.annotations ? { annotations: tool.annotations } : {}),
-  }));
   // Search mode lists three tools instead; the operations stay callable through call_tool.
   const searchMode = config.toolMode === "search";
   const answers = searchMode
     ? searchModeAnswers([...tools.values()].map(({ tool, listed }) => ({ ...tool, inputSchema: listed, method: tool.mapping.method, path: tool.mapping.path })))
     : null;
-  const listed = searchMode ? searchModeTools(tools.size) : listing;
+  const listed = listingOf(config);
   let credentials: UpstreamCredentials | null = null;
 
   /** The call being served, for the report the gateway reads (see report.ts). */

@@ -2,6 +2,7 @@
 // tool's schema) and call_tool (checked and metered exactly as a direct call of that tool).
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { JsonSchemaObject } from "../openapi/types";
+import type { ListedTool } from "./listing";
 import { buildSearchIndex, searchTools, type SearchIndex } from "./search";
 
 type Listed = { name: string; title?: string; description: string; inputSchema: JsonSchemaObject; outputSchema?: JsonSchemaObject; path?: string; method?: string; tags?: string[] };
@@ -14,7 +15,7 @@ const MAX_RESULTS = 20;
 const SUMMARY_CHARS = 120;
 
 /** The three tools a search-mode server lists. */
-export const searchModeTools = (count: number) => [
+export const searchModeTools = (count: number): ListedTool[] => [
   {
     name: SEARCH_TOOL,
     title: "Search the API's tools",

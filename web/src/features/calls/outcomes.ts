@@ -52,4 +52,10 @@ export const formatPercent = (rate: number) => `${(rate * 100).toFixed(rate > 0 
 export const formatBytes = (bytes: number | null | undefined) =>
   bytes === null || bytes === undefined ? "—" : bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : bytes >= 1000 ? `${(bytes / 1000).toFixed(1)} KB` : `${bytes} B`;
 export const callerLabel = (caller: { kind: string; name: string | null }) =>
-  caller.kind === "public" ? "Public" : caller.kind === "anonymous" ? "No valid credential" : `${caller.name ?? "Deleted"} (${caller.kind === "oauth" ? "OAuth app" : "token"})`;
+  caller.kind === "public"
+    ? "Public"
+    : caller.kind === "anonymous"
+      ? "No valid credential"
+      : caller.kind === "try_it"
+        ? (caller.name ?? "Try it")
+        : `${caller.name ?? "Deleted"} (${caller.kind === "oauth" ? "OAuth app" : "token"})`;

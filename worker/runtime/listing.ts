@@ -1,0 +1,36 @@
+// The tools a server lists in tools/list, from its config: each tool as a client sees it (static
+// arguments removed from its inputSchema), or the three tools of search mode. The runtime answers
+// tools/list with this list, and the portal's Model view measures the very same list.
+import type { JsonSchemaObject, ToolAnnotations } from "../openapi/types";
+import { listedSchema } from "./listed-schema";
+import { searchModeTools } from "./search-mode";
+import type { RuntimeConfig } from "./types";
+
+/** One entry of a tools/list answer. */
+export type ListedTool = {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: JsonSchemaObject;
+  outputSchema?: JsonSchemaObject;
+  annotations?: ToolAnnotations;
+};
+
+/** Every operation's tool as a direct-mode server lists it, in the config's order. */
+export function directListing(config: Pick<RuntimeConfig, "tools" | "staticValues">): ListedTool[] {
+  return config.tools.map((tool) => ({
+    name: tool.name,
+    ...(tool.title ? { title: tool.title } : {}),
+    description: tool.description,
+    inputSchema: listedSchema(tool.inputSchema, config.staticValues),
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+    ...(tool.annotations ? { annotations: tool.annotations } : {}),
+  }));
+}
+
+/** The tools of a search-mode server over `count` operations. */
+export const searchListing = (count: number): ListedTool[] => searchModeTools(count);
+
+/** What tools/list answers for this config, in its own mode. */
+export const listingOf = (config: Pick<RuntimeConfig, "tools" | "staticValues" | "toolMode">): ListedTool[] =>
+  config.toolMode === "search" ? searchListing(config.tools.length) : directListing(config);
