@@ -2,6 +2,9 @@
 import type { ReactNode } from "react";
 import type { Server } from "@/api/servers";
 import { CallLog } from "@/features/calls/call-log-page";
+import { CheckApiPanel } from "@/features/try-it/check-api-panel";
+import { ModelViewPanel } from "@/features/try-it/model-view-panel";
+import { TryItPanel } from "@/features/try-it/try-it-panel";
 import type { ServerPageSearch } from "./search";
 
 export type ServerTabProps = { server: Server; search: ServerPageSearch; onSearch: (search: ServerPageSearch) => void };
@@ -13,6 +16,17 @@ export const SERVER_TABS: ServerTab[] = [
     label: "Calls",
     render: ({ server, search, onSearch }) => <CallLog scope="org" serverId={server.id} search={search} onSearch={(next) => onSearch({ ...next, tab: search.tab })} />,
   },
+  {
+    value: "try-it",
+    label: "Try it",
+    render: ({ server }) => (
+      <div className="space-y-6">
+        <TryItPanel serverId={server.id} />
+        <CheckApiPanel serverId={server.id} />
+      </div>
+    ),
+  },
+  { value: "model-view", label: "Model view", render: ({ server }) => <ModelViewPanel serverId={server.id} /> },
 ];
 
 /** The tab a search names, or the first when it names none (or one that does not exist). */

@@ -17,7 +17,7 @@ const LOOKS: Record<ApiCheck["verdict"], { title: string; box: string; Icon: typ
   error: { title: "The API answered with an error", box: "border-amber-200 bg-amber-50 text-amber-900", Icon: XCircle },
 };
 
-function CheckResult({ check }: { check: ApiCheck }) {
+export function CheckResult({ check }: { check: ApiCheck }) {
   const look = LOOKS[check.verdict];
   return (
     <div role="status" aria-label="API check result" className={`space-y-2 rounded-md border p-3 text-sm ${look.box}`}>

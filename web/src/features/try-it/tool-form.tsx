@@ -1,10 +1,12 @@
 // The arguments of one tool: a form generated from its inputSchema (RJSF; required fields first,
 // enums as selects, nested objects and arrays editable) or the raw JSON, and Run.
-import Form from "@rjsf/core";
+// The Form module itself: the package index also exports a test registry that imports Ajv (not installed, and refused by the CSP).
+import Form from "@rjsf/core/lib/components/Form.js";
 import type { RJSFSchema } from "@rjsf/utils";
 import { Play } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { formTemplates, requiredFirst } from "./form-theme";
 import { schemaValidator } from "./schema-validator";
@@ -59,13 +61,12 @@ export function ToolForm({ schema, running, onRun }: Props) {
 
   return (
     <div className="space-y-3">
-      <div role="tablist" aria-label="Arguments" className="inline-flex rounded-md border p-0.5">
-        {(["form", "json"] as const).map((t) => (
-          <Button key={t} type="button" role="tab" size="sm" variant={tab === t ? "default" : "ghost"} aria-selected={tab === t} onClick={() => show(t)}>
-            {t === "form" ? "Form" : "Raw JSON"}
-          </Button>
-        ))}
-      </div>
+      <Tabs value={tab} onValueChange={(value) => show(value as Tab)}>
+        <TabsList aria-label="Arguments">
+          <TabsTrigger value="form">Form</TabsTrigger>
+          <TabsTrigger value="json">Raw JSON</TabsTrigger>
+        </TabsList>
+      </Tabs>
       {tab === "form" ? (
         <Form
           className="schema-form space-y-4"

@@ -1,4 +1,4 @@
-// Deploy step: the success panel with Deploy Server, crawl management, next steps, and in
+// Deploy step: the success panel with Deploy Server, Check the API, crawl management, next steps, and in
 // edit mode Delete Server with its confirmation.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Rocket, Trash2 } from "lucide-react";
@@ -9,6 +9,7 @@ import { deleteServer, serversQuery, type Server } from "@/api/servers";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { DeployModal } from "../deploy/deploy-modal";
+import { CheckApiPanel } from "../try-it/check-api-panel";
 import { CrawlManagement } from "./crawl-management";
 import { DescriptionVersions } from "./description-updates";
 import type { WizardMode } from "./steps";
@@ -40,6 +41,7 @@ export function DeployStep({ server, mode, onDeleted }: Props) {
           <Rocket aria-hidden /> Deploy Server
         </Button>
       </section>
+      <CheckApiPanel serverId={server.id} />
       <CrawlManagement server={server} />
       {mode === "edit" && <DescriptionVersions server={server} />}
       <section className="space-y-2 rounded-md border p-4" aria-labelledby="next-steps">
