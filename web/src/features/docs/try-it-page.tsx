@@ -22,7 +22,7 @@ const okAnswer: TryItAnswer = {
   answer: { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: '{"id":7,"name":"Rex","status":"sold","owner":{"name":"Ada"}}' }] } },
 };
 
-const invalidText = 'Invalid arguments for tool updatePet: Argument "petId" must be integer (got "seven").';
+const invalidText = 'Invalid arguments for tool updatePet: Argument "petId" must be an integer; got the string "seven".';
 const errorAnswer: TryItAnswer = {
   ...okAnswer,
   isError: true,
