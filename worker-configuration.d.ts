@@ -13,6 +13,8 @@ interface __BaseEnv_Env {
 	SIGN_IN_ADDRESS_LIMITER: RateLimit;
 	API_KEY_LIMITER: RateLimit;
 	OAUTH_REGISTER_LIMITER: RateLimit;
+	OAUTH_CIMD_ADDRESS_LIMITER: RateLimit;
+	OAUTH_CIMD_HOST_LIMITER: RateLimit;
 	LOADER: WorkerLoader;
 	ASSETS: Fetcher;
 	HOSTING_PROVIDER: string;

@@ -37,6 +37,14 @@ export async function startFixtureServer(): Promise<{ origin: string; server: Se
   const requests: { host: string; path: string; at: number }[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    // Subdomains of localhost arrive through the worker tests' outbound service with their name in x-forwarded-host.
+    const host = String(req.headers["x-forwarded-host"] ?? req.headers.host ?? "");
+    // /_requests?host=<host>: when each request for that host arrived (crawl politeness, metadata-document fetches).
+    if (url.pathname === "/_requests") {
+      const seen = requests.filter((r) => r.host === url.searchParams.get("host"));
+      return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(seen));
+    }
+    if (req.headers["x-forwarded-host"]) requests.push({ host, path: url.pathname + url.search, at: Date.now() });
     if (url.pathname === "/_status/500") return void res.writeHead(500).end("upstream error");
     // /_huge.json: a description that declares a body beyond the 20 MB limit (refused before it is read).
     if (url.pathname === "/_huge.json") {
@@ -63,14 +71,6 @@ export async function startFixtureServer(): Promise<{ origin: string; server: Se
       await new Promise((resolve) => setTimeout(resolve, Math.min(Number(url.searchParams.get("ms") ?? 1000), 30_000)));
       url.pathname = url.pathname.slice("/_slow".length);
     }
-    // Subdomains of localhost arrive through the worker tests' outbound service with their name in x-forwarded-host.
-    const host = String(req.headers["x-forwarded-host"] ?? req.headers.host ?? "");
-    // /_requests?host=<host>: when each request for that host arrived (crawl politeness).
-    if (url.pathname === "/_requests") {
-      const seen = requests.filter((r) => r.host === url.searchParams.get("host"));
-      return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(seen));
-    }
-    if (req.headers["x-forwarded-host"]) requests.push({ host, path: url.pathname + url.search, at: Date.now() });
     const path = fixturePath(decodeURIComponent(url.pathname), host.split(":")[0]);
     const file = path && (await readFile(path).catch(() => null));
     if (!path) return void res.writeHead(403).end();

@@ -1,12 +1,14 @@
 // Client ID Metadata Documents: a client whose client_id is the URL of its metadata, fetched through
 // the SSRF guard; its redirect_uris bind the flow, and internal addresses are refused in production.
+// A refused document is answered only as unusable; the reason is kept for operators (checked here).
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { app } from "../../worker/app";
+import { failureKey, METADATA_DOCUMENT_UNUSABLE } from "../../worker/oauth/cimd";
 import { signUp } from "./helpers";
 import { createServer, deploy, echoTool } from "./mcp-setup";
-import { approve, authorize, consentApi, consentRequestId, listToolsWith, pkce, REDIRECT_URI, tokenRequest } from "./oauth-setup";
+import { anyAddress, approve, authorize, consentApi, consentRequestId, listToolsWith, pkce, REDIRECT_URI, tokenRequest } from "./oauth-setup";
 
 /** Publishes a metadata document on the local fixture server; answers its URL (the client_id). */
 async function publishDocument(fields: Record<string, unknown> = {}) {
@@ -15,6 +17,14 @@ async function publishDocument(fields: Record<string, unknown> = {}) {
   const res = await fetch(url, { method: "PUT", body: JSON.stringify(doc) });
   expect(res.status).toBe(204);
   return url;
+}
+
+/** A 400 page that says only that the document could not be used; answers the reason kept for operators. */
+async function refusedFor(res: Response, clientId: string, kv = env.OAUTH_KV) {
+  expect(res.status).toBe(400);
+  expect(res.headers.get("location")).toBeNull();
+  expect((await res.text()).replaceAll("&#39;", "'")).toContain(METADATA_DOCUMENT_UNUSABLE);
+  return kv.get(await failureKey(clientId));
 }
 
 async function deployedServer() {
@@ -57,19 +67,14 @@ describe("Client ID Metadata Documents", () => {
     expect(elsewhere.headers.get("location")).toBeNull();
 
     const impostor = await publishDocument({ client_id: "https://someone-else.example/client.json" });
-    const res = await authorize({ clientId: impostor, slug: server.slug, challenge });
-    expect(res.status).toBe(400);
-    expect(await res.text()).toContain("its metadata document names another client_id");
+    expect(await refusedFor(await authorize({ clientId: impostor, slug: server.slug, challenge }), impostor)).toBe("its metadata document names another client_id");
   });
 
   it("refuses a document over 5 KB, and serves a fetched document from its cache for an hour", async () => {
     const { server } = await deployedServer();
     const { challenge } = await pkce();
     const large = await publishDocument({ client_name: "x".repeat(100), padding: "y".repeat(6 * 1024) });
-    const refused = await authorize({ clientId: large, slug: server.slug, challenge });
-    expect(refused.status).toBe(400);
-    expect(refused.headers.get("location")).toBeNull();
-    expect(await refused.text()).toContain("its metadata document is larger than 5 KB");
+    expect(await refusedFor(await authorize({ clientId: large, slug: server.slug, challenge }), large)).toBe("its metadata document is larger than 5 KB");
 
     const cached = await publishDocument();
     consentRequestId(await authorize({ clientId: cached, slug: server.slug, challenge }));
@@ -82,17 +87,14 @@ describe("Client ID Metadata Documents", () => {
     const { server } = await deployedServer();
     const { challenge } = await pkce();
     const slow = `${inject("fixtureOrigin")}/_slow/openapi/petstore-2.0.json?ms=6000`;
-    const res = await authorize({ clientId: slow, slug: server.slug, challenge });
-    expect(res.status).toBe(400);
-    expect(await res.text()).toContain("no answer within 5 s");
+    expect(await refusedFor(await authorize({ clientId: slow, slug: server.slug, challenge }), slow)).toContain("no answer within 5 s");
   }, 15_000);
 
   it("refuses a metadata URL on a private address in production", async () => {
     const production = { ...env, ENVIRONMENT: "production" };
     const clientId = `https://127.0.0.1:${new URL(inject("fixtureOrigin")).port}/_pages/client.json`;
     const q = new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT_URI, code_challenge: "x".repeat(43), code_challenge_method: "S256", resource: "https://toolport.test/s/any/mcp" });
-    const res = await app.fetch(new Request(`https://toolport.test/oauth/authorize?${q}`), production, createExecutionContext());
-    expect(res.status).toBe(400);
-    expect(await res.text()).toContain("The URL points at an internal address (127.0.0.1), which Toolport does not fetch");
+    const res = await app.fetch(new Request(`https://toolport.test/oauth/authorize?${q}`, { headers: { "cf-connecting-ip": anyAddress() } }), production, createExecutionContext());
+    expect(await refusedFor(res, clientId)).toContain("The URL points at an internal address (127.0.0.1), which Toolport does not fetch");
   });
 });

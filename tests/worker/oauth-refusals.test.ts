@@ -5,6 +5,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { authConfigs } from "../../worker/db/schema";
+import { MEMBERS_ONLY } from "../../worker/oauth/consent";
 import { REGISTRATIONS_PER_ADDRESS_PER_DAY } from "../../worker/oauth/endpoints";
 import { signUp } from "./helpers";
 import { createServer, db, deploy, echoTool, MCP_ORIGIN } from "./mcp-setup";
@@ -49,7 +50,7 @@ describe("OAuth refusals", () => {
     const requestId = consentRequestId(await authorize({ clientId, slug: server.slug, challenge }));
     const shown = (await (await consentApi(requestId, stranger.cookie)).json()) as { data: { canApprove: boolean; reason: string } };
     expect(shown.data.canApprove).toBe(false);
-    expect(shown.data.reason).toMatch(/^Only members of .+ can connect apps to this server$/);
+    expect(shown.data.reason).toBe(MEMBERS_ONLY);
     const refused = await consentApi(requestId, stranger.cookie, true);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ success: false, error: shown.data.reason });

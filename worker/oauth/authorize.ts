@@ -5,8 +5,8 @@ import { AuthorizationError, authorizationErrorRedirect, CimdFetchError, type Au
 import type { Database } from "../db";
 import type { Bindings } from "../env";
 import { findServerBySlug } from "../gateway/lookup";
-import { ensureMetadataDocumentClient } from "./cimd";
-import { anyResource, issuerOrigin, MAX_CREDENTIAL_LENGTH, noIssuer, oauthApi } from "./provider";
+import { ensureMetadataDocumentClient, METADATA_DOCUMENT_UNUSABLE } from "./cimd";
+import { anyResource, clientAddress, issuerOrigin, MAX_CREDENTIAL_LENGTH, noIssuer, oauthApi } from "./provider";
 import { slugOfAnyResource } from "./resource";
 
 /** How long a pending authorization request waits for the user's answer. */
@@ -26,9 +26,11 @@ export const dropPendingRequest = (env: Bindings, id: string) => env.OAUTH_KV.de
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** A request that cannot be sent back to its client: answered here, never redirected. */
-function errorPage(status: 400 | 500, title: string, detail: string) {
+function errorPage(status: 400 | 429 | 500, title: string, detail: string) {
   const html = `<!doctype html><meta charset="utf-8"><title>${escapeHtml(title)}</title><body style="font-family:system-ui;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p><p><a href="/">Toolport</a></p></body>`;
-  return new Response(html, { status, headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" } });
+  const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" };
+  if (status === 429) headers["retry-after"] = "60";
+  return new Response(html, { status, headers });
 }
 
 const redirect = (location: string) => new Response(null, { status: 302, headers: { location, "cache-control": "no-store" } });
@@ -40,8 +42,8 @@ export async function startAuthorization(env: Bindings, db: Database, request: R
   const url = new URL(request.url);
   const clientId = url.searchParams.get("client_id") ?? "";
   if (clientId.length > MAX_CREDENTIAL_LENGTH) return errorPage(400, "Invalid client", "This client_id is too long");
-  const unusable = await ensureMetadataDocumentClient(env, clientId);
-  if (unusable) return errorPage(400, "Invalid client", unusable);
+  const unusable = await ensureMetadataDocumentClient(env, clientId, clientAddress(request));
+  if (unusable) return unusable.throttled ? errorPage(429, "Too many requests", unusable.message) : errorPage(400, "Invalid client", unusable.message);
   const requested = url.searchParams.get("resource");
   // A value that names no endpoint of this portal is left for the library to refuse (invalid_target, redirected).
   const resource = requested && (await slugOfAnyResource(db, requested, origin)) ? requested : anyResource(origin);
@@ -53,7 +55,7 @@ export async function startAuthorization(env: Bindings, db: Database, request: R
       if (err.redirectTo) return redirect(err.redirectTo);
       return errorPage(400, "Invalid authorization request", err.description);
     }
-    if (err instanceof CimdFetchError) return errorPage(400, "Invalid client", "The client's metadata document cannot be used");
+    if (err instanceof CimdFetchError) return errorPage(400, "Invalid client", METADATA_DOCUMENT_UNUSABLE);
     throw err;
   }
   const fail = (code: "invalid_request" | "invalid_target", description: string) => redirect(authorizationErrorRedirect(authRequest, code, description));

@@ -1,11 +1,19 @@
 // Client ID Metadata Documents: a client_id that is a URL is fetched through the portal's SSRF guard
-// (size and time bounds), checked, and cached in the OAuth store as a public client for an hour.
+// (size and time bounds), checked, and cached in the OAuth store as a public client for an hour. Anyone
+// can name such a URL signed out, so fetches are limited per client address and per metadata host, a
+// document that cannot be used is not fetched again for five minutes, and the answer never repeats
+// what the remote host said.
 import { isLocalDev, type Bindings } from "../env";
+import { sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { safeFetchText } from "../lib/safe-fetch";
 
 /** How long a fetched document serves as the client's registration. */
 export const CIMD_CACHE_SECONDS = 3600;
+/** How long a document that could not be used is answered as such without being fetched again. */
+export const CIMD_FAILURE_CACHE_SECONDS = 300;
+export const METADATA_DOCUMENT_UNUSABLE = "The client's metadata document could not be used";
+export const METADATA_FETCHES_THROTTLED = "Too many client metadata documents were fetched for this address or host: wait a minute and try again";
 const MAX_DOCUMENT_BYTES = 5 * 1024;
 const FETCH_TIMEOUT_MS = 5_000;
 const MAX_REDIRECT_URIS = 20;
@@ -72,16 +80,37 @@ async function readDocument(env: Bindings, clientId: string): Promise<Record<str
   };
 }
 
+/** Why a metadata-document client cannot be used now: its document (kept as such a while), or the fetch limits. */
+export type Unusable = { throttled: boolean; message: string };
+const UNUSABLE: Unusable = { throttled: false, message: METADATA_DOCUMENT_UNUSABLE };
+const THROTTLED: Unusable = { throttled: true, message: METADATA_FETCHES_THROTTLED };
+
+/** Where the reason a document could not be used is kept (for operators; never answered to anyone). */
+export const failureKey = async (clientId: string) => `cimd-unusable:${await sha256Hex(clientId)}`;
+
+/** Counts one fetch against the client address's and the metadata host's limits (Rate Limiting bindings, shared by every isolate). */
+async function mayFetch(env: Bindings, clientId: string, address: string) {
+  if (!(await env.OAUTH_CIMD_ADDRESS_LIMITER.limit({ key: address })).success) return false;
+  return (await env.OAUTH_CIMD_HOST_LIMITER.limit({ key: new URL(clientId).hostname })).success;
+}
+
 /**
  * Makes a metadata-document client known to the OAuth store (fetching its document when it is not
- * cached); answers null when it is (or is not such a client), or why it cannot be used.
+ * cached); answers null when it is (or is not such a client), or why it cannot be used. `address` is
+ * the requester's (CF-Connecting-IP).
  */
-export async function ensureMetadataDocumentClient(env: Bindings, clientId: string): Promise<string | null> {
+export async function ensureMetadataDocumentClient(env: Bindings, clientId: string, address: string): Promise<Unusable | null> {
   if (!isMetadataDocumentClientId(env, clientId)) return null;
   const key = `client:${clientId}`;
   if (await env.OAUTH_KV.get(key)) return null;
+  const failed = await failureKey(clientId);
+  if ((await env.OAUTH_KV.get(failed)) !== null) return UNUSABLE;
+  if (!(await mayFetch(env, clientId, address))) return THROTTLED;
   const record = await readDocument(env, clientId);
-  if (typeof record === "string") return `Client ${clientId.slice(0, 200)} cannot be used: ${record}`;
+  if (typeof record === "string") {
+    await env.OAUTH_KV.put(failed, record, { expirationTtl: CIMD_FAILURE_CACHE_SECONDS });
+    return UNUSABLE;
+  }
   await env.OAUTH_KV.put(key, JSON.stringify(record), { expirationTtl: CIMD_CACHE_SECONDS });
   return null;
 }

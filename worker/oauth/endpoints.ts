@@ -7,7 +7,7 @@ import { readTextWithin } from "../lib/body";
 import { findServerBySlug } from "../gateway/lookup";
 import { ensureMetadataDocumentClient } from "./cimd";
 import { dropGrantIfRevoked, revokeGrantOfToken } from "./grants";
-import { anyResource, authorizationServer, endpointOf, grantOfToken, issuerOrigin, MAX_CREDENTIAL_LENGTH, noIssuer, serveExplained } from "./provider";
+import { anyResource, authorizationServer, clientAddress, endpointOf, grantOfToken, issuerOrigin, MAX_CREDENTIAL_LENGTH, noIssuer, serveExplained } from "./provider";
 import { isReusedRefreshToken, noteIssuedRefreshToken } from "./refresh-reuse";
 import { slugOfAnyResource } from "./resource";
 
@@ -48,10 +48,9 @@ export async function tokenEndpoint(env: Bindings, request: Request, ctx: Execut
   }
   const clientId = form.get("client_id");
   if (clientId && clientId.length > MAX_CREDENTIAL_LENGTH) return oauthError(401, "invalid_client", "Client not found");
-  if (clientId) {
-    const unusable = await ensureMetadataDocumentClient(env, clientId);
-    if (unusable) return oauthError(401, "invalid_client", unusable);
-  }
+  const unusable = clientId ? await ensureMetadataDocumentClient(env, clientId, clientAddress(request)) : null;
+  if (unusable?.throttled) return oauthError(429, "temporarily_unavailable", unusable.message, { "retry-after": "60" });
+  if (unusable) return oauthError(401, "invalid_client", unusable.message);
   const resource = await tokenRequestResource(env, origin, form);
   const forwarded = new Request(request.url, { method: "POST", headers: request.headers, body });
   const { res, refusal } = await serveExplained(authorizationServer(origin, resource), forwarded, env, ctx);
@@ -71,8 +70,7 @@ export async function registrationEndpoint(env: Bindings, request: Request, ctx:
   if (!origin) return noIssuer();
   const server = authorizationServer(origin, anyResource(origin));
   if (request.method !== "POST") return server.fetch(request, env, ctx);
-  // The edge sets this header; bounded all the same, since it becomes a storage key.
-  const address = (request.headers.get("cf-connecting-ip") ?? "unknown").slice(0, 64);
+  const address = clientAddress(request);
   if (!(await env.OAUTH_REGISTER_LIMITER.limit({ key: address })).success) {
     return oauthError(429, "temporarily_unavailable", "Too many client registrations from this address: wait a minute and try again", { "retry-after": "60" });
   }

@@ -95,6 +95,9 @@ export async function serveExplained(server: OAuthAuthorizationServer<Bindings>,
 /** The library's helpers (parse, complete, revoke, look up clients) for one resource. */
 export const oauthApi = (env: Bindings, origin: string, resource: string): OAuthHelpers => authorizationServer(origin, resource).getOAuthApi(env);
 
+/** The requester's address, as the edge sets it (bounded all the same: it becomes a limiter or storage key); "unknown" off Cloudflare. */
+export const clientAddress = (request: Request) => (request.headers.get("cf-connecting-ip") ?? "unknown").slice(0, 64);
+
 /** A resource for requests that concern no server (registration, metadata). */
 export const anyResource = (origin: string) => `${origin}/s`;
 

@@ -12,6 +12,7 @@ import { loadPendingRequest, startAuthorization } from "./authorize";
 import { decideRequest, describeRequest } from "./consent";
 import { authorizationServerMetadata, protectedResourceMetadata, registrationEndpoint, tokenEndpoint } from "./endpoints";
 import { listGrants, revokeGrant } from "./grants";
+import { clientAddress } from "./provider";
 import { oauthGrant, oauthRequest } from "./schemas";
 
 const idParam = z.object({ id: z.string().min(1).max(100) });
@@ -50,7 +51,7 @@ export const wellKnownRoutes = new Hono<AppEnv>()
 const requestId = z.object({ id: idParam.shape.id.describe("The request id of /oauth/consent?request={id}") });
 const grantId = z.object({ id: idParam.shape.id.describe("The grant's id") });
 const consentOnly = "Session only: the signed-in user answers for themselves.";
-const unknownRequest = { 404: "This authorization request is unknown or has expired" } as const;
+const unknownRequest = { 404: "This authorization request is unknown or has expired", 429: "The client's metadata document had to be fetched again, and too many were fetched for this address or host" } as const;
 const tag = ["OAuth"];
 
 /** /api/oauth: mounted behind requireUser (a session; a portal key only where scopes.ts allows it). */
@@ -69,7 +70,7 @@ export const oauthApiRoutes = describedRoutes()
     async (c) => {
       const pending = await loadPendingRequest(c.env, c.req.valid("param").id);
       if (!pending) fail(404, "This authorization request is unknown or has expired: start again from your app");
-      const data = await describeRequest(c.env, c.var.db, pending, c.var.user);
+      const data = await describeRequest(c.env, c.var.db, pending, c.var.user, clientAddress(c.req.raw));
       if (!data) fail(404, "The MCP server or the client of this request is no longer available");
       return c.json({ success: true as const, data }, 200);
     },
@@ -91,7 +92,7 @@ export const oauthApiRoutes = describedRoutes()
     async (c) => {
       const pending = await loadPendingRequest(c.env, c.req.valid("param").id);
       if (!pending) fail(404, "This authorization request is unknown or has expired: start again from your app");
-      const decision = await decideRequest(c.env, c.var.db, pending, c.var.user, c.req.valid("json").approve);
+      const decision = await decideRequest(c.env, c.var.db, pending, c.var.user, c.req.valid("json").approve, clientAddress(c.req.raw));
       if (!decision.ok) fail(403, decision.reason);
       return c.json({ success: true as const, data: { redirectTo: decision.redirectTo } }, 200);
     },

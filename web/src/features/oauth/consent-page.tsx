@@ -1,7 +1,8 @@
 // /oauth/consent: an MCP client asks to use a server on the signed-in user's behalf; the user sees the
-// client, where it sends them back, the server and its tools, and approves or denies.
+// client, where it sends them back, the server and its tools, and approves or denies. Someone who may
+// not approve sees only the server's public facts and why they cannot, and can send the app back.
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Loader2, ShieldCheck } from "lucide-react";
+import { Loader2, ShieldAlert, ShieldCheck } from "lucide-react";
 import { profileQuery } from "@/api/auth";
 import { errorMessage } from "@/api/client";
 import { consentRequestQuery, decideConsent, type ConsentRequest } from "@/api/oauth";
@@ -54,7 +55,6 @@ type CardProps = { request: ConsentRequest; busy: boolean; error: string | null;
 
 function ConsentCard({ request, busy, error, onDecide }: CardProps) {
   const { client, server, user } = request;
-  const more = server.toolCount - server.tools.length;
   return (
     <>
       <CardContent className="space-y-4 text-sm">
@@ -64,9 +64,7 @@ function ConsentCard({ request, busy, error, onDecide }: CardProps) {
               {client.name} wants to use {server.name}
             </h1>
           </CardTitle>
-          <CardDescription>
-            {server.organizationName} · {server.endpoint}
-          </CardDescription>
+          <CardDescription className="break-all">{server.organizationName ? `${server.organizationName} · ${server.endpoint}` : server.endpoint}</CardDescription>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
           <dt className="text-muted-foreground">App</dt>
@@ -79,30 +77,21 @@ function ConsentCard({ request, busy, error, onDecide }: CardProps) {
           <dt className="text-muted-foreground">Signed in as</dt>
           <dd className="break-all">{user.name ? `${user.name} (${user.email})` : user.email}</dd>
         </dl>
-        <section aria-labelledby="consent-tools" className="space-y-2">
-          <h2 id="consent-tools" className="font-medium">It will be able to call these tools as you ({server.toolCount}):</h2>
-          <ul aria-label="Tools" className="max-h-56 space-y-1 overflow-y-auto rounded-md border p-2">
-            {server.tools.map((tool) => (
-              <li key={tool.name} className="flex flex-wrap items-baseline gap-2">
-                <code className="text-xs">{tool.name}</code>
-                {tool.readOnly && <Badge variant="outline" className="text-[10px]">read-only</Badge>}
-                <span className="min-w-0 flex-1 truncate text-xs text-muted-foreground">{tool.description}</span>
-              </li>
-            ))}
-            {more > 0 && <li className="text-xs text-muted-foreground">and {more} more</li>}
-          </ul>
-        </section>
-        {!request.canApprove && (
-          <p role="alert" className="rounded-md border border-orange-300 bg-orange-50 p-3 text-orange-800">{request.reason}</p>
+        {request.canApprove ? (
+          <>
+            <ToolList server={server} />
+            <p className="flex items-center gap-2 text-xs text-muted-foreground">
+              <ShieldCheck className="size-4 shrink-0" aria-hidden /> You can revoke this access at any time under Access Tokens → Connected apps.
+            </p>
+          </>
+        ) : (
+          <CannotApprove reason={request.reason} />
         )}
         {error && <p role="alert" className="text-destructive">{error}</p>}
-        <p className="flex items-center gap-2 text-xs text-muted-foreground">
-          <ShieldCheck className="size-4 shrink-0" aria-hidden /> You can revoke this access at any time under Access Tokens → Connected apps.
-        </p>
       </CardContent>
       <CardFooter className="justify-end gap-2">
         <Button type="button" variant="outline" onClick={() => onDecide(false)} disabled={busy}>
-          Deny
+          {request.canApprove ? "Deny" : "Back to the app"}
         </Button>
         {request.canApprove && (
           <Button type="button" onClick={() => onDecide(true)} disabled={busy}>
@@ -111,6 +100,39 @@ function ConsentCard({ request, busy, error, onDecide }: CardProps) {
         )}
       </CardFooter>
     </>
+  );
+}
+
+/** What the app will be able to call: shown only to someone who may approve. */
+function ToolList({ server }: { server: ConsentRequest["server"] }) {
+  const more = server.toolCount - server.tools.length;
+  return (
+    <section aria-labelledby="consent-tools" className="space-y-2">
+      <h2 id="consent-tools" className="font-medium">It will be able to call these tools as you ({server.toolCount}):</h2>
+      <ul aria-label="Tools" className="max-h-56 space-y-1 overflow-y-auto rounded-md border p-2">
+        {server.tools.map((tool) => (
+          <li key={tool.name} className="flex flex-wrap items-baseline gap-2">
+            <code className="text-xs">{tool.name}</code>
+            {tool.readOnly && <Badge variant="outline" className="text-[10px]">read-only</Badge>}
+            <span className="min-w-0 flex-1 truncate text-xs text-muted-foreground">{tool.description}</span>
+          </li>
+        ))}
+        {more > 0 && <li className="text-xs text-muted-foreground">and {more} more</li>}
+      </ul>
+    </section>
+  );
+}
+
+/** Someone who may not approve sees why, and what to do; the app gets a refusal when they go back. */
+function CannotApprove({ reason }: { reason: string | null }) {
+  return (
+    <section role="alert" aria-labelledby="consent-refused" className="space-y-1 rounded-md border border-orange-300 bg-orange-50 p-3 text-orange-900">
+      <h2 id="consent-refused" className="flex items-center gap-2 font-medium">
+        <ShieldAlert className="size-4 shrink-0" aria-hidden /> You cannot approve this request
+      </h2>
+      <p>{reason}</p>
+      <p>Going back tells the app that access was not granted.</p>
+    </section>
   );
 }
 
