@@ -11,7 +11,9 @@ export default defineConfig(async () => {
       projects: [
         // `npm run test:fast` (scripts/test-fast.mjs) runs the worker files in one shared runtime: half the time.
         // CHECK_ANSWERS: every answer of a described /api route is held to its declared schema (a departure is a 500).
-        await workersProject({ name: "worker", include: ["tests/worker/**/*.test.ts"], globalSetup: ["tests/worker/global-setup.ts"], isolate: !process.env.TOOLPORT_TEST_FAST, bindings: { CHECK_ANSWERS: "on" } }),
+        // Tests wait for conditions; the time-outs only bound a hung test, so a shared, loaded CI machine
+        // (a worker test of several sign-ins takes 4–7 s there) does not fail one that would pass.
+        await workersProject({ name: "worker", include: ["tests/worker/**/*.test.ts"], globalSetup: ["tests/worker/global-setup.ts"], isolate: !process.env.TOOLPORT_TEST_FAST, bindings: { CHECK_ANSWERS: "on" }, testTimeout: 120_000, hookTimeout: 120_000 }),
         {
           // Component tests of the SPA (web/) in jsdom.
           plugins: [react()],
@@ -21,6 +23,7 @@ export default defineConfig(async () => {
             environment: "jsdom",
             include: ["tests/web/**/*.test.{ts,tsx}"],
             setupFiles: ["tests/web/setup.ts"],
+            testTimeout: 60_000,
           },
         },
         {

@@ -1,7 +1,10 @@
 // Component-test setup: jest-dom matchers, cleanup, and the browser APIs jsdom lacks that Radix uses.
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+
+// findBy*/waitFor wait for their condition; 1 s (the default) is too short a bound on a loaded CI machine.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();
