@@ -5,6 +5,20 @@ import { basename, dirname, join, resolve } from "node:path";
 
 export const WORKER_CONFIGS = ["wrangler.gateway.toml", "wrangler.toml"];
 
+/** What each of the portal's Cron Triggers (wrangler.toml [triggers]) runs. */
+export const CRON_TRIGGERS = {
+  "0 3 * * *": "daily sweep: due re-crawls and description syncs, pending custom domains, call-log retention",
+  "5 0 1 * *": "monthly usage roll-over",
+};
+
+/**
+ * The commands that fire each Cron Trigger under `wrangler dev`, which never fires them by itself: it
+ * fires one on its first Worker, the gateway, which hands it to the portal.
+ */
+export function cronCommands(origin) {
+  return Object.entries(CRON_TRIGGERS).map(([cron, what]) => `  curl "${origin}/cdn-cgi/handler/scheduled?cron=${cron.replaceAll(" ", "+")}"   # ${what}`);
+}
+
 /**
  * Splits the `--var NAME:VALUE …` (or `--var=NAME:VALUE`) settings out of wrangler arguments: answers
  * them as an object and the other arguments as they were.

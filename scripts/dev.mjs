@@ -1,7 +1,8 @@
 // `npm run dev`: local secrets generated on first run, migrations applied, the SPA built and
 // rebuilt on change, and the MCP gateway and portal Workers served at http://localhost:8787 (or
 // $PORT, or --port N). Extra arguments go to `wrangler dev`; a `--persist-to <dir>` among them also
-// receives the migrations, and `--var NAME:VALUE` settings reach both Workers.
+// receives the migrations, and `--var NAME:VALUE` settings reach both Workers. Once they answer, it
+// prints the commands that fire the portal's Cron Triggers.
 // When the watch build or wrangler ends, the other is ended too.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -11,7 +12,7 @@ import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
 import { devArgs, runTogether } from "./dev-process.mjs";
-import { takeVars, workerConfigArgs } from "./dev-workers.mjs";
+import { cronCommands, takeVars, workerConfigArgs } from "./dev-workers.mjs";
 
 const DEV_VARS = ".dev.vars";
 const generated = {
@@ -40,7 +41,7 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { persist, wranglerArgs } = devArgs(process.argv.slice(2), process.env.PORT);
+const { port, persist, wranglerArgs } = devArgs(process.argv.slice(2), process.env.PORT);
 let split;
 try {
   split = takeVars(wranglerArgs);
@@ -71,3 +72,16 @@ runTogether([
   { command: "vite", args: ["build", "--watch", "--config", "web/vite.config.ts", "--logLevel", "warn"], ownGroup: true },
   { command: "wrangler", args: ["dev", ...configs, ...rest] },
 ]);
+printCronCommands();
+
+/** Once the portal answers, says how to fire its Cron Triggers (after wrangler's own banner, so it stays in view). */
+async function printCronCommands() {
+  const at = rest.indexOf("--ip");
+  const host = at >= 0 ? rest[at + 1] : "localhost";
+  const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  for (;;) {
+    if (await fetch(`${origin}/api/auth/profile`).then(() => true, () => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 1000).unref());
+  }
+  console.log(["", "Cron Triggers do not fire by themselves here; fire one with:", ...cronCommands(origin), ""].join("\n"));
+}

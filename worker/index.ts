@@ -11,6 +11,8 @@ export { CrawlSession } from "../durable-objects/crawl-session";
 export { Deployment } from "../durable-objects/deployment";
 export { HostPace } from "../durable-objects/host-pace";
 export { UsageLedger } from "../durable-objects/usage-ledger";
+// The Cron events `wrangler dev` fires on the MCP gateway Worker arrive here (worker/scheduled.ts).
+export { PortalScheduled } from "./scheduled";
 // The egress gate of generated MCP servers (the Worker Loader's globalOutbound).
 export { OutboundGuard } from "./hosting/outbound";
 

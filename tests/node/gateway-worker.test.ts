@@ -9,7 +9,7 @@ import { experimental_readRawConfig as readRawConfig } from "wrangler";
 import { afterAll, describe, expect, it } from "vitest";
 import { root } from "./source-imports";
 // @ts-expect-error a plain .mjs script without types
-import { takeVars, WORKER_CONFIGS, workerConfigArgs } from "../../scripts/dev-workers.mjs";
+import { CRON_TRIGGERS, cronCommands, takeVars, WORKER_CONFIGS, workerConfigArgs } from "../../scripts/dev-workers.mjs";
 
 type Raw = ReturnType<typeof readRawConfig>["rawConfig"];
 const gateway: Raw = readRawConfig({ config: join(root, "wrangler.gateway.toml") }).rawConfig;
@@ -63,11 +63,25 @@ describe("the gateway Worker's config", () => {
       expect(d.script_name).toBe(portal.name);
       expect(portal.durable_objects?.bindings?.find((p) => p.name === d.name)?.class_name).toBe(d.class_name);
     }
-    expect(gateway.services).toEqual([{ binding: "PORTAL", service: portal.name }]);
+    expect(gateway.services).toEqual([
+      { binding: "PORTAL", service: portal.name },
+      { binding: "PORTAL_SCHEDULED", service: portal.name, entrypoint: "PortalScheduled" },
+    ]);
     for (const [name, value] of Object.entries(gateway.vars ?? {})) expect(portal.vars?.[name]).toBe(value);
     expect(gateway.compatibility_date).toBe(portal.compatibility_date);
     expect(gateway.compatibility_flags).toEqual(portal.compatibility_flags);
     expect(gateway.assets).toBeUndefined();
+  });
+});
+
+describe("Cron Triggers", () => {
+  it("are the portal's alone, and npm run dev prints a command for each", () => {
+    expect(gateway.triggers).toBeUndefined();
+    expect(Object.keys(CRON_TRIGGERS)).toEqual(portal.triggers?.crons);
+    expect(cronCommands("http://127.0.0.1:8787")).toEqual([
+      expect.stringMatching(/^ {2}curl "http:\/\/127\.0\.0\.1:8787\/cdn-cgi\/handler\/scheduled\?cron=0\+3\+\*\+\*\+\*" {3}# daily sweep: /),
+      expect.stringMatching(/^ {2}curl "http:\/\/127\.0\.0\.1:8787\/cdn-cgi\/handler\/scheduled\?cron=5\+0\+1\+\*\+\*" {3}# monthly usage roll-over$/),
+    ]);
   });
 });
 

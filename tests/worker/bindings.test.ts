@@ -1,6 +1,6 @@
 // One round trip through each binding: D1, KV, both Durable Objects, the Queue, cron, Worker Loader.
 import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, runDurableObjectAlarm } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import worker from "../../worker/index";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
@@ -132,6 +132,23 @@ describe("scheduled handler", () => {
     await worker.scheduled(controller, env, createExecutionContext());
     expect((await db.query.servers.findFirst({ where: eq(servers.id, paused.id) }))?.status).toBe("active");
     expect((await db.query.servers.findFirst({ where: eq(servers.id, downgraded.id) }))?.status).toBe("hibernated");
+  });
+
+  it("runs through PortalScheduled, the entrypoint the gateway Worker hands its Cron events to", async () => {
+    const [org] = await db.select().from(organizations).limit(1);
+    const [paused] = await db
+      .insert(servers)
+      .values({ organizationId: org.id, name: "Paused", slug: `paused-${crypto.randomUUID()}`, status: "hibernated", hibernatedReason: "tool_calls" })
+      .returning();
+    await exports.PortalScheduled.fire({ cron: MONTHLY_ROLLOVER_CRON, scheduledTime: Date.now() });
+    expect((await db.query.servers.findFirst({ where: eq(servers.id, paused.id) }))?.status).toBe("active");
+    // A cron the portal has no trigger for fails, naming the ones it has; a local event without one is the daily sweep.
+    const unknown = await exports.PortalScheduled.fire({ cron: "1 2 3 4 5", scheduledTime: Date.now() }).then(
+      () => null,
+      (err: Error) => err.message,
+    );
+    expect(unknown).toBe('No Cron Trigger "1 2 3 4 5": the portal runs "0 3 * * *" (daily sweep) and "5 0 1 * *" (monthly roll-over)');
+    expect(await exports.PortalScheduled.fire({ cron: "", scheduledTime: Date.now() })).toBeUndefined();
   });
 });
 

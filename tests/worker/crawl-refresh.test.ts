@@ -114,5 +114,7 @@ describe("re-crawl of a deployed server", () => {
     expect(await deliver(3)).toMatchObject({ explicitAcks: ["recrawl-1"], retryMessages: [] });
     const answer = (await json(await call(`/api/servers/${created.id}`, { cookie: owner.cookie }))).data;
     expect(answer.lastCrawlError).toMatch(/^The re-crawl could not be completed: ./);
-  });
+    const { runs } = (await json(await call(`/api/servers/${created.id}/automated-runs`, { cookie: owner.cookie }))).data;
+    expect(runs).toEqual([expect.objectContaining({ kind: "crawl", outcome: "failed", error: answer.lastCrawlError, finishedAt: expect.any(String) })]);
+  }, 30_000);
 });

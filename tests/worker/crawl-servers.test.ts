@@ -3,7 +3,7 @@
 import { createExecutionContext, createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, desc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { getDb } from "../../worker/db";
 import { crawls, servers, subscriptions, tools } from "../../worker/db/schema";
 import worker from "../../worker/index";
@@ -97,6 +97,13 @@ describe("automated crawls", () => {
     expect((await waitForRefresh(serverId, since)).lastCrawledAt!.getTime()).toBeGreaterThanOrEqual(since.getTime());
     const latest = await db.query.crawls.findFirst({ where: and(eq(crawls.serverId, serverId)), orderBy: desc(crawls.createdAt) });
     expect(latest!.createdAt.getTime()).toBeGreaterThanOrEqual(since.getTime() - 1000);
+    // The run is recorded as the sweep's (the manual re-crawl above recorded none); the pages did not change.
+    const schedule = async () => (await (await call(`/api/servers/${serverId}/automated-runs`, { cookie: user.cookie })).json<{ data: any }>()).data;
+    await vi.waitFor(async () => expect((await schedule()).runs[0]?.outcome).toBe("unchanged"), { timeout: 15_000 });
+    expect(await schedule()).toMatchObject({ kind: "crawl", enabled: true, frequency: "monthly", nextRunAt: moved!.nextCrawlAt!.toISOString() });
+    expect((await schedule()).runs).toEqual([
+      { kind: "crawl", outcome: "unchanged", toolsAdded: 0, toolsRemoved: 0, toolsChanged: 0, changes: [], redeployed: false, versionId: null, error: null, startedAt: expect.any(String), finishedAt: expect.any(String) },
+    ]);
 
     const off = await call(`/api/servers/${serverId}/automated-crawl`, { method: "PATCH", cookie: user.cookie, json: { enabled: false, frequency: "monthly" } });
     expect((await off.json<{ data: unknown }>()).data).toEqual({ automatedCrawlEnabled: false, automatedCrawlFrequency: "monthly", nextCrawlAt: null });

@@ -143,18 +143,23 @@ describe("description versions", () => {
       await worker.scheduled!(createScheduledController({ cron: DAILY_SWEEP_CRON, scheduledTime: Date.now() }), env, createExecutionContext());
     };
     const versions = async () => ((await (await call(`/api/servers/${server.id}/spec/versions`, { cookie: user.cookie })).json()) as any).data as any[];
+    const lastRun = async () => ((await (await call(`/api/servers/${server.id}/automated-runs`, { cookie: user.cookie })).json()) as any).data.runs[0];
 
     // Non-breaking: one operation added.
     await serve(spec([...V1, { method: "post", path: "/pets", id: "createPet" }]));
     await runSweep();
-    await vi.waitFor(async () => expect((await versions())[0]).toMatchObject({ status: "applied", origin: "sync" }), { timeout: 15_000 });
+    await vi.waitFor(async () => expect(await lastRun()).toMatchObject({ kind: "sync", outcome: "applied" }), { timeout: 15_000 });
+    expect(await lastRun()).toMatchObject({ toolsAdded: 1, toolsRemoved: 0, toolsChanged: 0, changes: [{ kind: "added", tool: "createPet" }], redeployed: false, versionId: null, error: null });
+    expect((await versions())[0]).toMatchObject({ status: "applied", origin: "sync" });
     const mappings = JSON.stringify(((await (await call(`/api/servers/${server.id}/mappings`, { cookie: user.cookie })).json()) as any).data);
     expect(mappings).toContain("createPet");
 
     // Breaking: an operation removed. Held as pending; the card's list says an update is available.
     await serve(spec([V1[0], V1[1], { method: "post", path: "/pets", id: "createPet" }]));
     await runSweep();
-    await vi.waitFor(async () => expect((await versions())[0]).toMatchObject({ status: "pending", origin: "sync", breaking: true }), { timeout: 15_000 });
+    await vi.waitFor(async () => expect(await lastRun()).toMatchObject({ kind: "sync", outcome: "held" }), { timeout: 15_000 });
+    expect((await versions())[0]).toMatchObject({ status: "pending", origin: "sync", breaking: true });
+    expect(await lastRun()).toMatchObject({ toolsRemoved: 2, changes: [{ kind: "removed", tool: "deletePet" }, { kind: "removed", tool: "tagPet" }], versionId: (await versions())[0].id });
     expect(JSON.stringify(((await (await call(`/api/servers/${server.id}/mappings`, { cookie: user.cookie })).json()) as any).data)).toContain("deletePet");
     const listed = ((await (await call("/api/servers", { cookie: user.cookie })).json()) as any).data.find((s: any) => s.id === server.id);
     expect(listed.pendingVersionId).toBe((await versions())[0].id);
@@ -162,5 +167,5 @@ describe("description versions", () => {
     // Sync now on the same description holds the same breaking change again.
     const same = await call(`/api/servers/${server.id}/sync`, { method: "POST", cookie: user.cookie });
     expect(((await same.json()) as any).data.outcome).toBe("held");
-  });
+  }, 30_000);
 });

@@ -1,6 +1,7 @@
 // Crawls of an organization: start (one CrawlSession and one queue message per page), status, cancel.
 // The D1 row is the crawl's record for listing and scoping; its CrawlSession owns the status while it runs.
 import { and, eq } from "drizzle-orm";
+import { startCrawlRun } from "../automated-runs/runs";
 import type { Database } from "../db";
 import { crawls } from "../db/schema";
 import type { Bindings } from "../env";
@@ -18,7 +19,15 @@ export const CRAWL_NOT_FOUND = "Crawl not found";
 /** Queues accept at most 100 messages per sendBatch. */
 const SEND_BATCH = 100;
 
-export type StartCrawlInput = { organizationId: string; url: string; selectedUrls?: string[]; limit?: number; serverId?: string | null };
+export type StartCrawlInput = {
+  organizationId: string;
+  url: string;
+  selectedUrls?: string[];
+  limit?: number;
+  serverId?: string | null;
+  /** A server's scheduled re-crawl: its automated run is recorded with the crawl, before any page can finish it. */
+  automated?: boolean;
+};
 
 /** The pages to crawl — the selection (kept to the start URL's site) or, without one, the site's map — and robots.txt's Crawl-delays. */
 async function pagesToCrawl(env: Bindings, input: StartCrawlInput) {
@@ -42,7 +51,7 @@ export async function startCrawl(db: Database, env: Bindings, input: StartCrawlI
   const { urls, crawlDelays } = await pagesToCrawl(env, input);
   if (!urls.length) fail(400, NO_PAGES_MESSAGE);
   const crawlId = crypto.randomUUID();
-  await db.insert(crawls).values({
+  const row = db.insert(crawls).values({
     id: crawlId,
     organizationId: input.organizationId,
     serverId: input.serverId ?? null,
@@ -51,6 +60,8 @@ export async function startCrawl(db: Database, env: Bindings, input: StartCrawlI
     total: urls.length,
     selectedUrls: urls,
   });
+  if (input.automated && input.serverId) await db.batch([row, startCrawlRun(db, input.serverId, crawlId)]);
+  else await row;
   // A server's re-crawl regenerates its tools once the crawl is over.
   const onDone: CrawlMessage | undefined = input.serverId ? { kind: "refresh", serverId: input.serverId, crawlId } : undefined;
   await env.CRAWL_SESSION.getByName(crawlId).start(crawlId, urls, undefined, onDone, crawlDelays);

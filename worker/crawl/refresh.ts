@@ -1,7 +1,9 @@
 // After a server's re-crawl: a new description from the pages, tools re-imported (active flags and
-// static parameter values kept where the tool still exists), and a redeploy when the server was deployed.
+// static parameter values kept where the tool still exists), and a redeploy when the server was deployed;
+// an automated re-crawl's run records the outcome.
 import { and, eq, ne } from "drizzle-orm";
 import type { CrawlSnapshot } from "../../durable-objects/crawl-session";
+import { finishCrawlRun, recordRun } from "../automated-runs/runs";
 import type { Database } from "../db";
 import { deployments, servers } from "../db/schema";
 import type { Bindings } from "../env";
@@ -12,12 +14,19 @@ import { extractPages, saveSpec } from "./jobs";
 export const NO_ENDPOINTS_RECRAWL_MESSAGE = "The re-crawled pages documented no API endpoints, so the tools were kept as they were";
 
 /**
- * Records why a server's re-crawl left its tools as they were: on the server (shown with it) and on
- * the crawl, whose status tells a waiting browser that the refresh is over.
+ * Records why a server's re-crawl (or scheduled sync) left its tools as they were: on the server (shown
+ * with it), on the crawl, whose status tells a waiting browser that the refresh is over, and on the
+ * automated run, whether it got as far as a crawl or not.
  */
-export async function recordCrawlError(db: Database, env: Bindings, job: { serverId: string; crawlId?: string }, message: string) {
+export async function recordCrawlError(db: Database, env: Bindings, job: { serverId: string; crawlId?: string; kind?: string }, message: string) {
   await db.update(servers).set({ lastCrawlError: message.slice(0, 1000) }).where(eq(servers.id, job.serverId));
-  if (job.crawlId) await env.CRAWL_SESSION.getByName(job.crawlId).refreshed(message);
+  const failed = { outcome: "failed" as const, error: message };
+  if (job.crawlId) {
+    await finishCrawlRun(db, job.crawlId, failed);
+    await env.CRAWL_SESSION.getByName(job.crawlId).refreshed(message);
+  } else if (job.kind === "recrawl" || job.kind === "sync") {
+    await recordRun(db, job.serverId, job.kind === "sync" ? "sync" : "crawl", new Date(), failed);
+  }
 }
 
 /** Regenerates a server from its finished re-crawl; a failed or empty crawl leaves the tools as they were, and says why. */
@@ -36,13 +45,15 @@ export async function refreshServer(db: Database, env: Bindings, job: { serverId
   if (!draft) return recordCrawlError(db, env, job, NO_ENDPOINTS_RECRAWL_MESSAGE);
   await saveSpec(db, env, { organizationId: server.organizationId, crawlId: job.crawlId, sourceUrl: server.originalCrawlUrl, document: draft });
   const text = JSON.stringify(draft);
-  await reimportServer(db, env, server.organizationId, server.id, { text, sourceUrl: null, filename: "crawled.json" }, {
+  const { diff } = await reimportServer(db, env, server.organizationId, server.id, { text, sourceUrl: null, filename: "crawled.json" }, {
     keepBaseUrl: true,
     serverValues: { lastCrawledAt: new Date(), lastCrawlError: null },
   });
+  let redeployed = false;
   if (server.activeDeploymentId && server.status === "active") {
     const last = await db.query.deployments.findFirst({ where: eq(deployments.id, server.activeDeploymentId) });
-    await deployServer(env, db, server.id, { apiConfig: last?.apiConfig ?? {}, origin: env.PUBLIC_URL });
+    redeployed = (await deployServer(env, db, server.id, { apiConfig: last?.apiConfig ?? {}, origin: env.PUBLIC_URL })).status === "deployed";
   }
+  await finishCrawlRun(db, job.crawlId, { outcome: diff.entries.length > 0 ? "applied" : "unchanged", diff, redeployed });
   await session.refreshed(null);
 }

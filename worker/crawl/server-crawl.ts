@@ -5,6 +5,7 @@ import type { Database } from "../db";
 import { crawls, servers, specs } from "../db/schema";
 import type { Bindings } from "../env";
 import { fail } from "../lib/errors";
+import { pruneRuns } from "../automated-runs/runs";
 import { getOrganizationPlan } from "../billing/plans";
 import { createServer } from "../servers/create";
 import { getServerRow } from "../servers/queries";
@@ -38,7 +39,7 @@ export async function createServerFromSpec(db: Database, env: Bindings, input: {
 }
 
 /** Starts a re-crawl of a server's documentation (the pages of its last crawl, else the mapped site). */
-export async function restartServerCrawl(db: Database, env: Bindings, server: typeof servers.$inferSelect) {
+export async function restartServerCrawl(db: Database, env: Bindings, server: typeof servers.$inferSelect, automated = false) {
   if (!server.originalCrawlUrl) fail(400, NOT_FROM_CRAWL_MESSAGE);
   const last = await db.query.crawls.findFirst({ where: eq(crawls.serverId, server.id), orderBy: desc(crawls.createdAt) });
   const { crawlId, total } = await startCrawl(db, env, {
@@ -46,6 +47,7 @@ export async function restartServerCrawl(db: Database, env: Bindings, server: ty
     url: server.originalCrawlUrl,
     selectedUrls: last?.selectedUrls.length ? last.selectedUrls : undefined,
     serverId: server.id,
+    automated,
   });
   return { crawlId, urlCount: total };
 }
@@ -89,11 +91,12 @@ export async function sweepDueServers(db: Database, env: Bindings, now = new Dat
   return due.length;
 }
 
-/** Queue step of the sweep: re-crawls a server if it still may (automated crawls on, paid plan). */
+/** Queue step of the sweep: re-crawls a server if it still may (automated crawls on, paid plan), as an automated run. */
 export async function recrawlServer(db: Database, env: Bindings, serverId: string) {
   const server = await db.query.servers.findFirst({ where: and(eq(servers.id, serverId), ne(servers.status, "removed")) });
   if (!server?.automatedCrawlEnabled || !server.originalCrawlUrl) return;
   const { plan } = await getOrganizationPlan(db, server.organizationId);
   if (!plan.automatedCrawls) return;
-  await restartServerCrawl(db, env, server);
+  await restartServerCrawl(db, env, server, true);
+  await pruneRuns(db, server.id);
 }

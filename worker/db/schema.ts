@@ -510,6 +510,41 @@ export const specVersions = sqliteTable(
   (t) => [index("spec_versions_server_idx").on(t.serverId, t.createdAt)],
 );
 
+// ── Automated runs ───────────────────────────────────────────────────────────────────────────
+/** A scheduled re-crawl (servers made from a crawl) or description sync (servers made from a URL). */
+export const AUTOMATED_RUN_KINDS = ["crawl", "sync"] as const;
+/** running; applied (tools changed, a deployed server redeployed); unchanged; held (a breaking change awaits review); failed. */
+export const AUTOMATED_RUN_OUTCOMES = ["running", "applied", "unchanged", "held", "failed"] as const;
+export type AutomatedRunChange = { kind: "added" | "removed" | "renamed" | "changed"; tool: string };
+
+/** One run of a server's automated re-crawl or sync, from the daily sweep's job to its outcome. */
+export const automatedRuns = sqliteTable(
+  "automated_runs",
+  {
+    id: id(),
+    serverId: text("server_id")
+      .notNull()
+      .references(() => servers.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: AUTOMATED_RUN_KINDS }).notNull(),
+    // The re-crawl a crawl run started; its refresh finishes the run.
+    crawlId: text("crawl_id"),
+    outcome: text("outcome", { enum: AUTOMATED_RUN_OUTCOMES }).notNull().default("running"),
+    toolsAdded: integer("tools_added").notNull().default(0),
+    toolsRemoved: integer("tools_removed").notNull().default(0),
+    toolsChanged: integer("tools_changed").notNull().default(0),
+    // The first changes by tool name (the counts hold them all).
+    changes: json<AutomatedRunChange[]>("changes").notNull().default(sql`'[]'`),
+    // Whether the applied change was redeployed (a server that was deployed and active).
+    redeployed: integer("redeployed", { mode: "boolean" }).notNull().default(false),
+    // The pending version a breaking sync left for review.
+    versionId: text("version_id"),
+    error: text("error"),
+    startedAt: timestamp("started_at").notNull(),
+    finishedAt: timestamp("finished_at"),
+  },
+  (t) => [index("automated_runs_server_idx").on(t.serverId, t.startedAt), index("automated_runs_crawl_idx").on(t.crawlId)],
+);
+
 // ── Large imports ─────────────────────────────────────────────────────────────────────────────
 
 export const IMPORT_JOB_STATUSES = ["pending", "processing", "completed", "failed"] as const;

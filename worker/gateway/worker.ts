@@ -2,12 +2,13 @@
 // and the portal's bundle; everything else goes to the portal Worker unchanged (service binding PORTAL).
 // The portal Worker answers /s/{slug}/mcp the same way when a request reaches it directly.
 import { isLocalDev, type Bindings } from "../env";
+import type { PortalScheduled } from "../scheduled";
 import { directMcpRequest } from "./routes";
 
 // The egress gate of deployments made before the runtime checked its own egress (their globalOutbound).
 export { OutboundGuard } from "../hosting/outbound";
 
-export type GatewayBindings = Bindings & { PORTAL: Fetcher };
+export type GatewayBindings = Bindings & { PORTAL: Fetcher; PORTAL_SCHEDULED: Service<PortalScheduled> };
 
 let warned = false;
 
@@ -28,4 +29,6 @@ export function gatewayReady(env: GatewayBindings) {
 
 export default {
   fetch: (request, env, ctx) => (gatewayReady(env) && directMcpRequest(request, env, ctx)) || env.PORTAL.fetch(request),
+  // The Cron Triggers are the portal's (wrangler.toml); `wrangler dev` fires them on this, its first Worker.
+  scheduled: ({ cron, scheduledTime }, env) => env.PORTAL_SCHEDULED.fire({ cron, scheduledTime }),
 } satisfies ExportedHandler<GatewayBindings>;

@@ -10,6 +10,7 @@ import { importDescription } from "../openapi/import";
 import type { DescriptionSource } from "../openapi/load";
 import { DEFAULT_MAX_TOOLS_PER_SERVER, insertTools, reportOf, specKeyOf, toolRows } from "./create";
 import { getServerRow } from "./queries";
+import { diffTools, type ToolSide } from "../versions/diff";
 
 type Override = { customName: string | null; customDescription: string | null };
 
@@ -38,7 +39,7 @@ export type ReimportOptions = {
   serverValues?: Partial<typeof servers.$inferInsert>;
 };
 
-/** Replaces a server's tools with those of `source` (default: the kept description) and keeps the new text. */
+/** Replaces a server's tools with those of `source` (default: the kept description) and keeps the new text; answers the import report and what changed. */
 export async function reimportServer(
   db: Database,
   env: Pick<Cloudflare.Env, "ENVIRONMENT" | "KV">,
@@ -54,7 +55,7 @@ export async function reimportServer(
   const { plan } = await getOrganizationPlan(db, organizationId);
   const max = plan?.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER;
   const kept = await db
-    .select({ name: tools.name, active: tools.active, customName: tools.customName, customDescription: tools.customDescription })
+    .select({ name: tools.name, active: tools.active, customName: tools.customName, customDescription: tools.customDescription, inputSchema: tools.inputSchema, endpoint: tools.endpoint })
     .from(tools)
     .where(eq(tools.serverId, serverId));
   const previous = new Map(kept.map((t) => [t.name, t]));
@@ -77,5 +78,6 @@ export async function reimportServer(
     ...insertTools(db, rows),
     ...overrides.map(({ name, ...values }) => db.update(tools).set(values).where(and(eq(tools.serverId, serverId), eq(tools.name, name)))),
   ]);
-  return reportOf(result);
+  const before: ToolSide[] = kept.map((t) => ({ name: t.name, inputSchema: t.inputSchema as ToolSide["inputSchema"], endpoint: t.endpoint }));
+  return { report: reportOf(result), diff: diffTools(before, result.tools, false) };
 }

@@ -6,6 +6,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db";
 import { servers } from "../db/schema";
 import type { Bindings } from "../env";
+import { recordRun } from "../automated-runs/runs";
 import { getOrganizationPlan } from "../billing/plans";
 import { MAX_SWEEP_SERVERS, nextCrawlAfter } from "../crawl/server-crawl";
 import type { CrawlMessage } from "../crawl/queue";
@@ -56,16 +57,25 @@ export async function sweepDueSyncs(db: Database, env: Bindings, now = new Date(
   return due.length;
 }
 
-/** Queue step of the sweep: syncs a server if it still may (automated updates on, paid plan, not paused). */
+/** Queue step of the sweep: syncs a server if it still may (automated updates on, paid plan, not paused), as an automated run. */
 export async function syncServerJob(db: Database, env: Bindings, serverId: string) {
   const server = await db.query.servers.findFirst({ where: and(eq(servers.id, serverId), ne(servers.status, "removed")) });
   if (!server?.automatedCrawlEnabled || !server.sourceUrl || server.originalCrawlUrl || server.status === "hibernated") return;
   const { plan } = await getOrganizationPlan(db, server.organizationId);
   if (!plan.automatedCrawls) return;
+  const startedAt = new Date();
+  let synced: SyncOutcome;
   try {
-    await syncServer(db, env, server);
+    synced = await syncServer(db, env, server);
   } catch (err) {
     // The URL failing or the description no longer importing leaves the tools as they were, and says why.
-    await db.update(servers).set({ lastCrawlError: `The scheduled update failed: ${(err as Error).message}`.slice(0, 1000) }).where(eq(servers.id, server.id));
+    const error = `The scheduled update failed: ${(err as Error).message}`;
+    await db.update(servers).set({ lastCrawlError: error.slice(0, 1000) }).where(eq(servers.id, server.id));
+    return recordRun(db, server.id, "sync", startedAt, { outcome: "failed", error });
   }
+  const { outcome, version } = synced;
+  // Applying redeploys a deployed server: it then serves another deployment.
+  const after = await db.query.servers.findFirst({ where: eq(servers.id, server.id), columns: { activeDeploymentId: true } });
+  const redeployed = outcome === "applied" && !!after?.activeDeploymentId && after.activeDeploymentId !== server.activeDeploymentId;
+  await recordRun(db, server.id, "sync", startedAt, { outcome, diff: version?.diff, redeployed, versionId: outcome === "held" ? version.id : null });
 }

@@ -128,7 +128,7 @@ export async function applyVersion(db: Database, env: Bindings, organizationId: 
   if (row.status === "applied") fail(409, "This version is already the server's description");
   const text = await env.KV.get(versionKey(row.id));
   if (text === null) fail(410, "The text of this version is no longer kept");
-  const report = await reimportServer(db, env, organizationId, serverId, { text, sourceUrl: row.sourceUrl, filename: row.filename ?? undefined }, {
+  const { report } = await reimportServer(db, env, organizationId, serverId, { text, sourceUrl: row.sourceUrl, filename: row.filename ?? undefined }, {
     serverValues: row.sourceUrl ? { sourceUrl: row.sourceUrl } : {},
   });
   const now = new Date();

@@ -54,7 +54,9 @@ export function RecrawlsPage() {
       <H2>By hand</H2>
       <P>On the server's card, Restart Crawl crawls the same pages again. When the crawl ends, Toolport generates the OpenAPI specification again and regenerates the tools; tools you turned off stay off, and a deployed server is redeployed.</P>
       <H2>On a schedule</H2>
-      <P>Turn on automated crawls and choose weekly or monthly. A daily sweep starts the crawls that are due. Automated crawls need a paid plan (see <DocLink page="plans">plans</DocLink>); only servers created from a crawl can be re-crawled.</P>
+      <P>Turn on automated crawls and choose weekly or monthly. A daily sweep starts the crawls that are due. Automated crawls need a paid plan (see <DocLink page="plans">plans</DocLink>); only servers created from a crawl can be re-crawled. Servers created from a description URL get automated updates on the same schedule: a change that breaks no call is applied, a breaking one is held for your review.</P>
+      <H2>What each run did</H2>
+      <P>The server's page and its crawl management list the recent automated runs: when, whether the tools were applied and redeployed, unchanged, held for review or why the run failed, and which tools were added, removed or changed. The next run's date is shown beside them.</P>
     </>
   );
 }
@@ -83,6 +85,7 @@ export function SelfHostingPage() {
       <Lead>Toolport is one Cloudflare Worker serving this portal; every generated MCP server is a Worker of its own.</Lead>
       <H2>Two commands</H2>
       <P><C>npm install &amp;&amp; npm run dev</C> starts the portal at <C>http://localhost:8787</C> with no account anywhere: it writes fresh local secrets into <C>.dev.vars</C>, applies the database migrations, builds this app and starts <C>wrangler dev</C>. <C>npm test</C> runs every test. Node 22 comes with the project.</P>
+      <P>Cron Triggers do not fire by themselves under <C>npm run dev</C>; it prints the commands that fire them: <C>curl "http://localhost:8787/cdn-cgi/handler/scheduled?cron=0+3+*+*+*"</C> runs the daily sweep (due re-crawls and syncs) and <C>curl "http://localhost:8787/cdn-cgi/handler/scheduled?cron=5+0+1+*+*"</C> the monthly usage roll-over.</P>
       <H2>Configuration</H2>
       <Ul>
         <li><C>BETTER_AUTH_SECRET</C> (signs session cookies) and <C>SECRETS_KEY</C> (base64 of 32 random bytes, encrypts API credentials) are required secrets.</li>

@@ -13,7 +13,7 @@ import { usePageTitle } from "@/lib/page-title";
 import type { ServerPageSearch } from "./search";
 import { ServerActions } from "./server-actions";
 import { serverState, TONE_CLASSES } from "./server-state";
-import { currentTab, SERVER_TABS } from "./server-tabs";
+import { currentTab, SERVER_TABS, serverTabs } from "./server-tabs";
 
 type Props = { serverId: string; search: ServerPageSearch; onSearch: (search: ServerPageSearch) => void };
 
@@ -70,15 +70,16 @@ function ServerHeader({ server }: { server: Server }) {
 }
 
 function ServerTabs({ server, search, onSearch }: { server: Server; search: ServerPageSearch; onSearch: Props["onSearch"] }) {
-  const tab = currentTab(search.tab);
+  const tab = currentTab(server, search.tab);
+  const tabs = serverTabs(server);
   return (
     <Tabs value={tab.value} onValueChange={(value) => onSearch({ tab: value === SERVER_TABS[0]!.value ? undefined : value })}>
       <TabsList aria-label="Server sections" className="max-w-full overflow-x-auto">
-        {SERVER_TABS.map((t) => (
+        {tabs.map((t) => (
           <TabsTrigger key={t.value} value={t.value}>{t.label}</TabsTrigger>
         ))}
       </TabsList>
-      {SERVER_TABS.map((t) => (
+      {tabs.map((t) => (
         <TabsContent key={t.value} value={t.value} className="pt-2">
           {t.value === tab.value && t.render({ server, search, onSearch })}
         </TabsContent>

@@ -15,6 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
+import { AutomatedRuns } from "@/features/servers/automated-runs";
 import { formatDateTime } from "@/lib/format";
 
 export { NOT_FROM_CRAWL_MESSAGE };
@@ -129,6 +130,7 @@ export function CrawlManagement({ server }: { server: Server }) {
           <option value="monthly">Monthly</option>
         </select>
       </div>
+      <AutomatedRuns serverId={server.id} embedded />
       <Dialog open={upgrade} onOpenChange={setUpgrade}>
         <DialogContent>
           <DialogHeader>
