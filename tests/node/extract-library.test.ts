@@ -8,16 +8,16 @@ import { endpointsOf } from "./extract-helpers";
 
 const html = (body: string) => `<!doctype html><html><head><title>Notes API</title></head><body><main>${body}</main></body></html>`;
 const pages = [
-  { url: "https://docs.example.com/", title: "Notes API", content: preparePage(html("<h1>Notes API</h1><p>Base URL: https://api.example.com/v1</p>"), "text/html") },
+  { url: "https://docs.example.com/", title: "Notes API", content: preparePage(html("<h1>Notes API</h1><p>Base URL: https://api.acme-notes.example/v1</p>"), "text/html") },
   { url: "https://docs.example.com/notes", title: "Notes", content: preparePage(html("<h2>List notes</h2><p><code>GET /v1/notes</code></p><h2>Get a note</h2><p><code>GET /v1/notes/{id}</code></p>"), "text/html") },
-  { url: "https://docs.example.com/tags", title: "Tags", content: preparePage(html("<h2>Create a tag</h2><pre><code>POST https://api.example.com/v1/tags</code></pre>"), "text/html") },
+  { url: "https://docs.example.com/tags", title: "Tags", content: preparePage(html("<h2>Create a tag</h2><pre><code>POST https://api.acme-notes.example/v1/tags</code></pre>"), "text/html") },
   { url: "https://docs.example.com/huge", title: "Huge", content: "x".repeat(MAX_PAGE_WORK + 1) },
 ];
 
 describe("extraction library", () => {
   it("reads pages into a description and reports what each page gave", () => {
     const { description, report } = extract(pages, { title: "Notes API", sourceUrl: "https://docs.example.com/" });
-    expect(description?.servers).toEqual([{ url: "https://api.example.com/v1" }]);
+    expect(description?.servers).toEqual([{ url: "https://api.acme-notes.example/v1" }]);
     expect(endpointsOf(description!).sort()).toEqual(["GET /notes", "GET /notes/{id}", "POST /tags"]);
     expect(report.map((r) => [r.url, r.operations, r.skipped !== undefined])).toEqual([
       ["https://docs.example.com/", [], false],

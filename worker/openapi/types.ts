@@ -4,6 +4,8 @@ import type { Endpoint } from "../db/schema";
 
 /** The extension on an operation naming the documentation page it was read from (set by the crawl's extractor). */
 export const SOURCE_PAGE_EXTENSION = "x-toolport-page";
+/** The extension on `info` naming the example address of a self-hosted API (the user gives their own). */
+export const INSTANCE_EXTENSION = "x-toolport-instance-example";
 
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 export type ParameterLocation = "path" | "query" | "header" | "cookie";

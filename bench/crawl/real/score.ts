@@ -53,6 +53,9 @@ export function wholeKey(method: string, base: string | null | undefined, path: 
   return `${method.toUpperCase()} ${hostOf(base)}${segments.join("/").replace(/\/+$/, "")}`;
 }
 
+/** The comparable names of a path's `{name}` placeholders. */
+const placeholderNames = (path: string) => new Set((path.match(/\{[^}]*\}/g) ?? []).map((p) => comparable(p.slice(1, -1))));
+
 const comparable = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
 
 /** Every operation of a description with its own server URL (operation, path item, then document servers) and parameter names. */
@@ -77,9 +80,12 @@ function operationsOf(doc: Json | null, fallbackBase: string | null): { key: str
 
 /** Scores a description (or the portal's tools as one) against a site's truth, on whole URLs. */
 export function scoreReal(truth: RealTruth, doc: Json | null, fallbackBase: string | null = null): RealScore {
+  const truthKeys = new Map<string, string>();
   const expected = new Map(Object.entries(truth.operations).map(([key, names]) => {
     const [method, path] = [key.slice(0, key.indexOf(" ")), key.slice(key.indexOf(" ") + 1)];
-    return [wholeKey(method, truth.base, path), names] as const;
+    const whole = wholeKey(method, truth.base, path);
+    truthKeys.set(whole, path);
+    return [whole, names] as const;
   }));
   const found = operationsOf(doc, fallbackBase);
   const matched = new Map<string, Set<string>>();
@@ -98,9 +104,11 @@ export function scoreReal(truth: RealTruth, doc: Json | null, fallbackBase: stri
       missing.push(key);
       continue;
     }
+    // Path parameters compare by position (the operation matched, so they are there), whatever their names.
+    const pathNames = placeholderNames(truthKeys.get(key) ?? "");
     for (const name of new Set(names.map(comparable))) {
       params++;
-      if (got.has(name)) paramHits++;
+      if (got.has(name) || pathNames.has(name)) paramHits++;
       else missingParams.push(`${key} ${name}`);
     }
   }

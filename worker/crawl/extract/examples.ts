@@ -1,21 +1,29 @@
 // Request examples in code blocks: curl commands, HTTP request messages, and SDK calls (fetch, axios,
 // requests, generic clients) with a URL; what they show of the method, URL, body and form fields.
 import { parseExample } from "./json-schema";
+import { isInstanceHost } from "./hosts";
 import { leadingRoute, METHODS, pathAt, upperMethod } from "./routes";
 
 export type Example = { method: string; url: string; body?: unknown; fields: string[]; headers: string[]; strong: boolean };
 
 const METHOD_LOWER = new Set(METHODS.map((m) => m.toLowerCase()));
 
-/** The first URL in the text (`https://…`, or `{{baseUrl}}/…`) and where it ends. */
+/** The first URL in the text (`https://…`, or a host variable's `{{baseUrl}}/…`, `${HOST}/…`, `$HOST/…`) and where it ends. */
 function firstUrl(code: string): { url: string; end: number } | null {
   for (let i = code.indexOf("http"); i >= 0; i = code.indexOf("http", i + 4)) {
     const found = pathAt(code, i);
     if (found && /^https?:\/\/[\w.-]+/.test(found.path) && !/^https?:\/\/(?:www\.)?(?:w3\.org|json-schema\.org|github\.com)/.test(found.path)) return { url: found.path, end: found.end };
   }
-  const braces = code.indexOf("{{");
-  const found = braces >= 0 ? pathAt(code, braces) : null;
-  return found ? { url: found.path, end: found.end } : null;
+  // A host variable: `{{baseUrl}}/x`, `${API_HOST}/x`, `"$API_URL/x"`.
+  for (let i = code.indexOf("{{"); i >= 0; i = code.indexOf("{{", i + 2)) {
+    const found = pathAt(code, i);
+    if (found) return { url: found.path, end: found.end };
+  }
+  for (let i = code.indexOf("$"); i >= 0; i = code.indexOf("$", i + 1)) {
+    const found = pathAt(code, i);
+    if (found) return { url: found.path, end: found.end };
+  }
+  return null;
 }
 
 /** The word after `flag` ("-X POST", "--request=PUT"), uppercased. */
@@ -82,7 +90,10 @@ export function exampleOf(lines: string[]): Example | null {
   if (route && (filled.length <= 3 || / HTTP\/\d/.test(first) || (route.end === first.length && headersOnly(lines, lines.findIndex((l) => l.trim()) + 1)))) {
     const blank = lines.findIndex((l, i) => i > 0 && !l.trim());
     const body = blank > 0 ? parseExample(lines.slice(blank + 1).join("\n")) : null;
-    return { method: route.method, url: route.path, body: body ?? undefined, fields: [], headers: [], strong: true };
+    // A captured request to an instance's example host (`Host: localhost:8888`) shows values, not the route.
+    const host = lines.slice(0, 20).find((l) => l.trimStart().toLowerCase().startsWith("host:"));
+    const captured = host !== undefined && isInstanceHost(host.slice(host.indexOf(":") + 1));
+    return { method: route.method, url: route.path, body: body ?? undefined, fields: [], headers: [], strong: !captured };
   }
   const code = lines.join("\n").replace(/\\\n/g, " ").slice(0, 20_000);
   if (/(?:^|\s|\$ )curl\s/.test(code)) return curlOf(code);

@@ -3,7 +3,7 @@
 import { trimEnd } from "./text";
 import type { Hints } from "./endpoints";
 
-const BASE_WORDS = ["base url", "base-url", "baseurl", "api root", "api endpoint", "api host", "server url", "all requests go to", "api base", "root endpoint", "host:", "relative to", "api url"];
+const BASE_WORDS = ["base url", "base-url", "baseurl", "api root", "api endpoint", "api host", "server url", "all requests go to", "api base", "root endpoint", "host:", "relative to", "api url", "root url"];
 const KEY_QUERY = ["api_key", "apikey", "key", "access_token", "token"];
 /** Words one of which a line names when it holds a hint (none has a space, so none spans two table cells). */
 export const HINT_WORDS = /http|x-|bearer|basic|=|host/i;

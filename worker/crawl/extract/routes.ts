@@ -1,5 +1,5 @@
 // Routes in text: "METHOD path" signatures, path templates in their many spellings (`:id`, `{id}`,
-// `<id>`, `{channel.id}`) → OpenAPI's `{name}`, and the route-shape key that merges the spellings.
+// `<id>`, `{channel.id}`, `(type:id)`, a host as `${VAR}`, `$VAR` or `{{var}}`) → OpenAPI's `{name}`, and the route-shape key that merges the spellings.
 import { blankPlaceholders, trimEnd, trimStart } from "./text";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
@@ -19,13 +19,30 @@ function spacedPlaceholder(text: string, at: number): boolean {
   return false;
 }
 
+/** The index of the `)` closing a `(name)` or `(type:name)` placeholder opened at `at`; -1 when none. */
+function parenthesised(text: string, at: number): number {
+  for (let k = at + 1; k < text.length && k - at < 60; k++) {
+    if (text[k] === ")") return k > at + 1 ? k : -1;
+    // Sphinx renders `(string:slug)` as `(string: slug)`.
+    if (text[k] === " " && text[k - 1] === ":") continue;
+    if (!isWordChar(text[k]) && text[k] !== ":" && text[k] !== "-" && text[k] !== ".") return -1;
+  }
+  return -1;
+}
+
 /** Reads a path or URL starting at `at`: `/x/{id}`, `https://host/x`, `{{baseUrl}}/x`; null when none starts there. */
 export function pathAt(text: string, at: number): { path: string; end: number } | null {
   let i = at;
-  if (text.startsWith("{{", i)) {
-    const close = text.indexOf("}}", i);
-    if (close < 0 || close - i > 40 || text[close + 2] !== "/") return null;
-    i = close + 2;
+  if (text.startsWith("{{", i) || text.startsWith("${", i)) {
+    // A host variable: `{{baseUrl}}/x`, `${API_HOST}/x`.
+    const close = text.indexOf("}", i);
+    i = close + (text[close + 1] === "}" ? 2 : 1);
+    if (close < 0 || close - at > 40 || text[i] !== "/") return null;
+  } else if (text[i] === "$" && /[A-Za-z_]/.test(text[i + 1] ?? "")) {
+    // `$API_URL/x`, as shell examples write a host variable.
+    i++;
+    while (i < text.length && i - at < 40 && isWordChar(text[i])) i++;
+    if (text[i] !== "/") return null;
   } else if (text.startsWith("http://", i) || text.startsWith("https://", i)) {
     i = text.indexOf("/", i + 8);
     if (i < 0 || i - at > 200) return null;
@@ -36,6 +53,15 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
   let end = i;
   for (; end < text.length && end - at < 500; end++) {
     const c = text[end];
+    if (c === "(" && text[end - 1] === "/") {
+      // Sphinx's http domain writes placeholders as `(name)` or `(type:name)` segments.
+      const close = parenthesised(text, end);
+      if (close > 0) {
+        end = close;
+        continue;
+      }
+      break;
+    }
     if (c === "<") {
       if (angle || !/[A-Za-z_]/.test(text[end + 1] ?? "")) break;
       angle = true;
@@ -48,7 +74,7 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
   while (path.length > 1 && /[.,:;!?]/.test(path[path.length - 1])) path = path.slice(0, -1);
   if (path.length < 2 && !text.startsWith("/", at)) return null;
   const bare = path.split("?")[0];
-  if (DOC_EXTENSIONS.test(bare) || /\/\/|\.\.|\s/.test(bare.replace(/^https?:\/\//, "").replace(/<[\w ]*>/g, "<>"))) return null;
+  if (DOC_EXTENSIONS.test(bare) || /\/\/|\.\.|\s/.test(bare.replace(/^https?:\/\//, "").replace(/<[\w ]*>/g, "<>").replace(/\([\w: .-]*\)/g, "()"))) return null;
   return { path, end: at + path.length };
 }
 
@@ -133,11 +159,13 @@ export function templateOf(path: string, literalIds = false): string {
     let k = 0;
     while (k < segment.length) {
       const c = segment[k];
-      const close = c === "{" ? (segment[k + 1] === "{" ? "}}" : "}") : c === "<" ? ">" : c === "[" ? "]" : "";
+      const close = c === "{" ? (segment[k + 1] === "{" ? "}}" : "}") : c === "<" ? ">" : c === "[" ? "]" : c === "(" && k === 0 ? ")" : "";
       if (close) {
         const end = segment.indexOf(close, k + 1);
         if (end > k) {
-          out += `{${paramName(segment.slice(k + close.length, end))}}`;
+          const inner = segment.slice(k + close.length, end);
+          // `(string:project_slug)`: the name follows the converter's type.
+          out += `{${paramName(close === ")" ? inner.slice(inner.indexOf(":") + 1).trim() : inner)}}`;
           k = end + close.length;
           continue;
         }
@@ -149,7 +177,8 @@ export function templateOf(path: string, literalIds = false): string {
       out += c;
       k++;
     }
-    if (literalIds && looksLikeId(out) && i > 0) return `{${paramName(`${singular(all[i - 1] || "item")}_id`)}}`;
+    // A number after the first segment is a value wherever it is written (`GET /v1/feeds/42`).
+    if (looksLikeId(out) && (literalIds ? i > 0 : i > 1 && /^\d+$/.test(out))) return `{${paramName(`${singular(all[i - 1] || "item")}_id`)}}`;
     if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(out)) return `{${paramName(out)}}`;
     return out;
   });

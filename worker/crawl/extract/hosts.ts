@@ -1,0 +1,20 @@
+// Hosts that are never an API's own: where documentation of a self-hosted product shows its examples.
+
+const RESERVED_DOMAINS = ["example.com", "example.org", "example.net"];
+
+/**
+ * Whether an origin (`http://localhost:8384`) or a bare host (`example.com`) is one no hosted server
+ * could call as the API: a loopback address, a domain reserved for examples (RFC 2606), or a
+ * placeholder (`IP_ADDRESS`, `your-server`). The docs then describe an API each user runs at their
+ * own address.
+ */
+export function isInstanceHost(origin: string): boolean {
+  if (!origin) return false;
+  const at = origin.indexOf("//");
+  const authority = (at < 0 ? origin : origin.slice(at + 2)).trim().toLowerCase();
+  const host = authority.startsWith("[") ? authority.slice(0, authority.indexOf("]") + 1) : authority.split(":")[0].split("/")[0];
+  if (host === "localhost" || host.endsWith(".localhost") || host.startsWith("127.") || host === "0.0.0.0" || host === "[::1]") return true;
+  if (RESERVED_DOMAINS.some((d) => host === d || host.endsWith(`.${d}`))) return true;
+  // No real host name has `_`, `{`, `<` or `$`; "your…" names the reader's own server.
+  return host.includes("_") || host.includes("{") || host.includes("<") || host.includes("$") || host.startsWith("your");
+}
