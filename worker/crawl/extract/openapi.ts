@@ -47,7 +47,9 @@ function splitUrl(raw: string): { origin: string; path: string } {
 
 /** A documented path relative to the base URL, in OpenAPI's template form, plus its query names. */
 export function pathOf(rawPath: string, base: string | null, literalIds = false): { path: string; query: string[] } | null {
-  const raw = splitUrl(trimEnd(rawPath, ".,;:)`*")).path;
+  // A closing `)` ends a Sphinx placeholder (`/buckets/(bucket_id)`), not a sentence.
+  const written = trimEnd(rawPath, ".,;:`*");
+  const raw = splitUrl(written.endsWith(")") && written.lastIndexOf("(") > written.lastIndexOf("/") ? written : trimEnd(written, ".,;:)`*")).path;
   const basePath = base ? trimEnd(splitUrl(base).path, "/") : "";
   const [pathPart, search = ""] = raw.split("#")[0].split("?");
   let path = templateOf(pathPart, literalIds);

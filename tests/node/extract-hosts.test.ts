@@ -1,0 +1,47 @@
+// The API's base comes from what the docs state: a self-hosted product's example host names no server,
+// host variables and Sphinx placeholders are read, numbers in written paths are values, and a captured
+// request to an example host illustrates a definition rather than replacing it.
+import { describe, expect, it } from "vitest";
+import { extract } from "../../worker/crawl/extract/index";
+import { isInstanceHost } from "../../worker/crawl/extract/hosts";
+import { templateOf } from "../../worker/crawl/extract/routes";
+import { endpointsOf } from "./extract-helpers";
+
+const one = (content: string) => extract([{ url: "https://docs.tool.test/api", content }], { sourceUrl: "https://docs.tool.test/api" }).description!;
+
+describe("hosts and bases", () => {
+  it("tells an instance's example host from an API's own", () => {
+    for (const host of ["http://localhost:8384", "http://127.0.0.1:9000", "https://miniflux.example.org", "http://example.com", "http://IP_ADDRESS:8123", "https://your-server.tld"]) expect(isInstanceHost(host)).toBe(true);
+    for (const host of ["https://api.binance.com", "https://api.ledger.example", "https://plausible.io", "https://example.com.au"]) expect(isInstanceHost(host)).toBe(false);
+  });
+
+  it("names no server for a self-hosted API and keeps the example base's path in front of every path", () => {
+    const doc = one("## List buckets\n\n`GET /buckets`\n\n```\n$ curl http://localhost:8888/v1/buckets\n```\n\n## Get a bucket\n\n`GET /v1/buckets/{id}`\n");
+    expect(doc.servers).toBeUndefined();
+    expect(doc.info).toMatchObject({ "x-toolport-instance-example": "http://localhost:8888/v1" });
+    expect(endpointsOf(doc).sort()).toEqual(["GET /v1/buckets", "GET /v1/buckets/{id}"]);
+  });
+
+  it("reads a host variable in definitions and curl examples as the user's host", () => {
+    expect(one("## Get a collection\n\n`GET ${API_HOST}/collections/:collection`\n")).toMatchObject({ paths: { "/collections/{collection}": { get: {} } } });
+    const doc = one("## Add an address\n\n```\ncurl -i -X POST \"$PORTAL_API_URL/v1/address\" -d '{\"city\":\"x\"}'\n```\n");
+    expect(doc.servers).toBeUndefined();
+    expect(endpointsOf(doc)).toEqual(["POST /v1/address"]);
+  });
+
+  it("reads Sphinx's (type:name) placeholders, with or without the space Sphinx puts after the colon", () => {
+    expect(templateOf("/api/v3/projects/(string: project_slug)/builds/(int:build_id)/")).toBe("/api/v3/projects/{project_slug}/builds/{build_id}");
+    expect(endpointsOf(one("- **GET** /projects/(string: slug)/\n  Retrieve a project.\n"))).toEqual(["GET /projects/{slug}"]);
+    expect(endpointsOf(one("- **DELETE** /buckets/(bucket_id)\n  Deletes a bucket.\n"))).toEqual(["DELETE /buckets/{bucket_id}"]);
+  });
+
+  it("writes numbers after the first segment of a written path as parameters", () => {
+    expect(templateOf("/v1/feeds/42/entries/888")).toBe("/v1/feeds/{feed_id}/entries/{entry_id}");
+    expect(templateOf("/2/tweets")).toBe("/2/tweets");
+  });
+
+  it("keeps the definition when a captured request to an example host shows the same route with values", () => {
+    const doc = one("## Replace a bucket\n\n- **PUT** /buckets/(bucket_id)\n  Creates or replaces a bucket.\n\n```\nPUT /buckets/blog HTTP/1.1\nHost: localhost:8888\nAccept: application/json\n```\n");
+    expect(endpointsOf(doc)).toEqual(["PUT /buckets/{bucket_id}"]);
+  });
+});
