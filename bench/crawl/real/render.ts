@@ -16,7 +16,7 @@ export type RenderedSite = { entry: SiteEntry; dir: string; pages: string[]; cac
 
 export const OUT = join(import.meta.dirname, "..", "..", "..", "node_modules", ".cache", "bench", "crawl-real");
 export const MIRRORS = process.env.CRAWL_REAL_MIRRORS ?? "/work/.mirror";
-const RENDER_VERSION = "2";
+const RENDER_VERSION = "3";
 
 /** The bare git directory the fetch tool leaves for a repository. */
 const gitDir = (repo: string) => join(MIRRORS, repo.replace("/", "+"), "repo");
@@ -139,12 +139,26 @@ async function renderMkdocs(entry: SiteEntry, dir: string, work: string): Promis
   execFileSync("/usr/bin/mkdocs", ["build", "-q", "-f", join(work, "mkdocs.yml"), "-d", dir], { stdio: "pipe" });
 }
 
+/** A site's own tab directives (OctoPrint's md-tab-set / md-tab-item), rendered as the containers they are. */
+const SITE_DIRECTIVES = `
+from docutils.parsers.rst.directives.body import Container
+class Tab(Container):
+    optional_arguments = 1
+    final_argument_whitespace = True
+    def run(self):
+        self.arguments = []
+        return super().run()
+def setup(app):
+    app.add_directive("md-tab-set", Tab)
+    app.add_directive("md-tab-item", Tab)
+`;
+
 /** Sphinx sites: the real sphinx-build with sphinxcontrib-httpdomain and sphinx-tabs (Debian's packages), an index listing every page. */
 async function renderSphinx(entry: SiteEntry, dir: string, work: string): Promise<void> {
   const files = await copySources(entry, work);
   const toctree = files.map((f) => `   ${f.replace(/\.rst$/, "")}`).join("\n");
   await writeFile(join(work, "index.rst"), `${entry.name}\n${"=".repeat(entry.name.length)}\n\n.. toctree::\n   :maxdepth: 2\n\n${toctree}\n`);
-  await writeFile(join(work, "conf.py"), `project = ${JSON.stringify(entry.name)}\nextensions = ["sphinxcontrib.httpdomain", "sphinx_tabs.tabs"]\nhtml_theme = "alabaster"\nmaster_doc = "index"\nsuppress_warnings = ["toc", "ref", "misc"]\n`);
+  await writeFile(join(work, "conf.py"), `project = ${JSON.stringify(entry.name)}\nextensions = ["sphinxcontrib.httpdomain", "sphinx_tabs.tabs"]\nhtml_theme = "alabaster"\nmaster_doc = "index"\nsuppress_warnings = ["toc", "ref", "misc"]\n${SITE_DIRECTIVES}`);
   execFileSync("/usr/bin/sphinx-build", ["-q", "-b", "html", work, dir], { stdio: "pipe" });
 }
 
