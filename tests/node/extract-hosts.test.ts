@@ -1,5 +1,5 @@
 // The API's base comes from what the docs state: a self-hosted product's example host names no server,
-// host variables and Sphinx placeholders are read, numbers in written paths are values, and a captured
+// host variables and Sphinx placeholders are read, and a captured
 // request to an example host illustrates a definition rather than replacing it.
 import { describe, expect, it } from "vitest";
 import { extract } from "../../worker/crawl/extract/index";
@@ -33,11 +33,6 @@ describe("hosts and bases", () => {
     expect(templateOf("/api/v3/projects/(string: project_slug)/builds/(int:build_id)/")).toBe("/api/v3/projects/{project_slug}/builds/{build_id}");
     expect(endpointsOf(one("- **GET** /projects/(string: slug)/\n  Retrieve a project.\n"))).toEqual(["GET /projects/{slug}"]);
     expect(endpointsOf(one("- **DELETE** /buckets/(bucket_id)\n  Deletes a bucket.\n"))).toEqual(["DELETE /buckets/{bucket_id}"]);
-  });
-
-  it("writes numbers after the first segment of a written path as parameters", () => {
-    expect(templateOf("/v1/feeds/42/entries/888")).toBe("/v1/feeds/{feed_id}/entries/{entry_id}");
-    expect(templateOf("/2/tweets")).toBe("/2/tweets");
   });
 
   it("keeps the definition when a captured request to an example host shows the same route with values", () => {

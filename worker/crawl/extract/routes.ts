@@ -177,8 +177,7 @@ export function templateOf(path: string, literalIds = false): string {
       out += c;
       k++;
     }
-    // A number after the first segment is a value wherever it is written (`GET /v1/feeds/42`).
-    if (looksLikeId(out) && (literalIds ? i > 0 : i > 1 && /^\d+$/.test(out))) return `{${paramName(`${singular(all[i - 1] || "item")}_id`)}}`;
+    if (literalIds && looksLikeId(out) && i > 0) return `{${paramName(`${singular(all[i - 1] || "item")}_id`)}}`;
     if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(out)) return `{${paramName(out)}}`;
     return out;
   });
