@@ -29,6 +29,10 @@ export const serverQuery = (id: string) =>
     retryOnMount: false,
   });
 
+/** A draft: a server created at Source whose setup never got as far as saving its authentication (nor deploying). */
+export const isDraft = (server: Pick<Server, "authConfig" | "deployment">) =>
+  (!server.authConfig || server.authConfig.status === "not_configured") && !server.deployment;
+
 /** A server's MCP endpoint, once a deployment has published it. */
 export const mcpEndpoint = (server: Pick<Server, "deployment">) =>
   server.deployment?.deploymentUrl ? `${server.deployment.deploymentUrl.replace(/\/$/, "")}/mcp` : null;

@@ -1,6 +1,6 @@
-// The fixed top bar: menu toggle, logo, docs button, the bell (badge 3, does nothing) and the avatar menu.
+// The fixed top bar: menu toggle, logo, docs button, the notification bell and the avatar menu.
 import { Link } from "@tanstack/react-router";
-import { Bell, BookOpen, LogOut, Menu, Server, Wallet } from "lucide-react";
+import { BookOpen, LogOut, Menu, Server, Wallet } from "lucide-react";
 import { logout, type User } from "@/api/auth";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -14,6 +14,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { initials } from "@/lib/format";
 import { Logo } from "./logo";
+import { NotificationBell } from "./notification-bell";
 
 type Props = { user: User; menuOpen: boolean; onToggleMenu: () => void };
 
@@ -41,12 +42,7 @@ export function TopBar({ user, menuOpen, onToggleMenu }: Props) {
             <span className="hidden sm:inline">Docs</span>
           </a>
         </Button>
-        <Button variant="ghost" size="icon" className="relative" aria-label="Notifications (3)">
-          <Bell />
-          <span className="absolute top-1 right-1 flex size-4 items-center justify-center rounded-full bg-red-600 text-[10px] font-semibold text-white">
-            3
-          </span>
-        </Button>
+        <NotificationBell />
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">

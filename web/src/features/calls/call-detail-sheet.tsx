@@ -2,6 +2,7 @@
 import type { CallRecord } from "@/api/calls";
 import { Badge } from "@/components/ui/badge";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { useReturnFocus } from "@/components/use-return-focus";
 import { formatDateTime } from "@/lib/format";
 import { CLASS_BADGE, CLASS_LABELS, callerLabel, formatBytes, formatMs, OUTCOME_LABELS } from "./outcomes";
 
@@ -24,9 +25,10 @@ function Payload({ title, text }: { title: string; text: string }) {
 }
 
 export function CallDetailSheet({ call, onClose }: { call: CallRecord | null; onClose: () => void }) {
+  const returnFocus = useReturnFocus(call !== null);
   return (
     <Sheet open={call !== null} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent className="w-full overflow-y-auto sm:max-w-lg">
+      <SheetContent className="w-full overflow-y-auto sm:max-w-lg" onCloseAutoFocus={returnFocus}>
         {call && (
           <>
             <SheetHeader className="pr-10">

@@ -1,5 +1,6 @@
 // The deploy modal: config, deploying and deployed steps for one server.
 import type { Server } from "@/api/servers";
+import { useReturnFocus } from "@/components/use-return-focus";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { ConfigStep } from "./config-step";
 import { DeployedStep } from "./deployed-step";
@@ -14,9 +15,10 @@ export function DeployModal({ server, open, onOpenChange }: Props) {
   const strategy = flow.apiConfig.data?.authStrategy ?? auth?.authStrategy;
   const authType = flow.apiConfig.data?.authType ?? auth?.authType;
   const close = () => onOpenChange(false);
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl" onCloseAutoFocus={returnFocus}>
         {/* Room for the close button, which a long server name would otherwise run under. */}
         <DialogHeader className="px-6 sm:pl-0">
           <DialogTitle>Deploy {server.name}</DialogTitle>

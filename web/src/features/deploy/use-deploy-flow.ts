@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { errorMessage } from "@/api/client";
 import { apiConfigQuery, cancelDeployment, deployServer, deploymentQuery, fetchDeployment, subscribeDeployment } from "@/api/deployment";
+import { notificationsQuery } from "@/api/notifications";
 import { serversQuery } from "@/api/servers";
 import { deployReducer, initialDeployState } from "./deploy-machine";
 import { pollDelay } from "./deploy-timing";
@@ -81,7 +82,10 @@ export function useDeployFlow(serverId: string, open: boolean) {
 
   // A deployment that ended changes the server list's status.
   useEffect(() => {
-    if (state.finished > 0) void queryClient.invalidateQueries({ queryKey: serversQuery.queryKey });
+    if (state.finished === 0) return;
+    void queryClient.invalidateQueries({ queryKey: serversQuery.queryKey });
+    // Its end is also a notification.
+    void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
   }, [queryClient, state.finished]);
 
   const deploy = useCallback(async () => {

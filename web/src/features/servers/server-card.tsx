@@ -1,7 +1,7 @@
 // One server: name, token control, description, version, endpoints, status, calls, deployment, Configure.
 import { Link } from "@tanstack/react-router";
 import { Activity, Settings } from "lucide-react";
-import { endpointCount, type Server } from "@/api/servers";
+import { endpointCount, isDraft, type Server } from "@/api/servers";
 import type { TokenInfo } from "@/api/tokens";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -24,6 +24,7 @@ const STATUS_LABELS: Record<string, string> = {
 
 export function ServerCard({ server, calls, tokens, tokensFailed, onConfigure }: Props) {
   const paused = server.status === "hibernated";
+  const draft = !paused && isDraft(server);
   const titleId = `server-${server.id}-name`;
   return (
     <Card className="h-full gap-4" aria-labelledby={titleId}>
@@ -62,6 +63,11 @@ export function ServerCard({ server, calls, tokens, tokensFailed, onConfigure }:
           <dt className="text-muted-foreground">Usage this month</dt>
           <dd>{formatNumber(calls)} calls</dd>
         </dl>
+        {draft && (
+          <p role="note" className="rounded-md border border-dashed border-amber-400 bg-amber-50 p-3 text-sm text-amber-900">
+            <span className="font-medium">Draft:</span> its setup was left before authentication was saved.
+          </p>
+        )}
         {paused && (
           <p role="note" className="rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-800">
             This server has been paused due to plan limits. Upgrade your plan to resume.
@@ -78,6 +84,10 @@ export function ServerCard({ server, calls, tokens, tokensFailed, onConfigure }:
         {paused ? (
           <Button className="flex-1" variant="outline" disabled>
             Paused
+          </Button>
+        ) : draft ? (
+          <Button className="flex-1" onClick={onConfigure} aria-label={`Resume setup of ${server.name}`}>
+            <Settings /> Resume setup
           </Button>
         ) : (
           <Button className="flex-1" variant="outline" onClick={onConfigure} aria-label={`Configure ${server.name}`}>

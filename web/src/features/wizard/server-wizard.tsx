@@ -2,17 +2,19 @@
 // through authentication, parameters, credentials and tools to deploy; the auth steps share one form.
 import { useQuery } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
-import { useReducer } from "react";
+import { useReducer, useState } from "react";
 import { FormProvider } from "react-hook-form";
 import { errorMessage } from "@/api/client";
-import { serversQuery, type Server } from "@/api/servers";
+import { isDraft, serversQuery, type Server } from "@/api/servers";
 import { Button } from "@/components/ui/button";
+import { useReturnFocus } from "@/components/use-return-focus";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { ServerWizardProps } from "../servers/wizard-slot";
 import { draftIssues } from "./auth-draft";
 import { AuthStep } from "./auth-step";
 import { CredentialsStep } from "./credentials-step";
 import { DeployStep } from "./deploy-step";
+import { LeaveSetupDialog } from "./leave-setup-dialog";
 import { PendingUpdate } from "./description-updates";
 import { ParametersStep } from "./parameters-step";
 import { SourceStep } from "./source-step";
@@ -24,23 +26,41 @@ import { canJump, initialWizard, isFirstStep, nextEvent, nextLabel, wizardReduce
 
 export function ServerWizard({ server, open, onOpenChange }: ServerWizardProps) {
   const mode: WizardMode = server ? "edit" : "create";
+  const servers = useQuery(serversQuery);
+  // The server this wizard created or resumes, and the draft whose keep-or-discard question is open.
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState<Server | null>(null);
+  const returnFocus = useReturnFocus(open);
+  const current = servers.data?.find((s) => s.id === (server?.id ?? createdId));
+  const leave = () => {
+    setLeaving(null);
+    setCreatedId(null);
+    onOpenChange(false);
+  };
+  // Closing on a server that is still a draft asks whether to keep it.
+  const close = () => (current && isDraft(current) ? setLeaving(current) : leave());
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92vh] overflow-y-auto sm:max-w-3xl" onInteractOutside={(e) => e.preventDefault()}>
-        {/* Room for the close button, which a long server name would otherwise run under. */}
-        <DialogHeader className="px-6 sm:pl-0">
-          <DialogTitle>{server ? `Configure ${server.name}` : "Add New Server"}</DialogTitle>
-          <DialogDescription>
-            {server ? "Change authentication, parameters and tools, then redeploy." : "Describe your API, configure it, and deploy an MCP server."}
-          </DialogDescription>
-        </DialogHeader>
-        {open && <WizardBody key={server?.id ?? "new"} initial={server ?? null} mode={mode} close={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <>
+      <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+        <DialogContent className="max-h-[92vh] overflow-y-auto sm:max-w-3xl" onInteractOutside={(e) => e.preventDefault()} onCloseAutoFocus={returnFocus}>
+          {/* Room for the close button, which a long server name would otherwise run under. */}
+          <DialogHeader className="px-6 sm:pl-0">
+            <DialogTitle>{server ? `Configure ${server.name}` : "Add New Server"}</DialogTitle>
+            <DialogDescription>
+              {server ? "Change authentication, parameters and tools, then redeploy." : "Describe your API, configure it, and deploy an MCP server."}
+            </DialogDescription>
+          </DialogHeader>
+          {open && <WizardBody key={server?.id ?? "new"} initial={server ?? null} mode={mode} close={close} onCreated={setCreatedId} />}
+        </DialogContent>
+      </Dialog>
+      <LeaveSetupDialog draft={leaving} onStay={() => setLeaving(null)} onLeave={leave} />
+    </>
   );
 }
 
-function WizardBody({ initial, mode, close }: { initial: Server | null; mode: WizardMode; close: () => void }) {
+type BodyProps = { initial: Server | null; mode: WizardMode; close: () => void; onCreated: (id: string) => void };
+
+function WizardBody({ initial, mode, close, onCreated }: BodyProps) {
   const [state, dispatch] = useReducer(wizardReducer, initialWizard(mode, initial));
   const { step, error, saving } = state;
   const auth = useAuthDraft(state.server?.id ?? null, mode);
@@ -83,7 +103,13 @@ function WizardBody({ initial, mode, close }: { initial: Server | null; mode: Wi
             </div>
           </div>
         ) : step === "source" ? (
-          <SourceStep onCancel={close} onCreated={(created) => dispatch({ type: "created", server: created })} />
+          <SourceStep
+            onCancel={close}
+            onCreated={(created) => {
+              onCreated(created.id);
+              dispatch({ type: "created", server: created });
+            }}
+          />
         ) : !server ? null : step === "manage" ? (
           <ToolsStep serverId={server.id} toolCount={server.toolCount} />
         ) : step === "deploy" ? (

@@ -16,6 +16,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { CrawlProgress } from "../crawl/crawl-progress";
 import { PageSelectionDialog } from "../crawl/page-selection-dialog";
 import { useCrawlFlow } from "../crawl/use-crawl-flow";
+import { DraftSlot } from "./draft-slot";
 
 const ACCEPTED = /\.(json|ya?ml)$/i;
 export const FILE_TYPE_MESSAGE = "Please choose a .json, .yaml or .yml file";
@@ -63,6 +64,7 @@ export function SourceStep({ onCreated, onCancel }: Props) {
   if (!method) {
     return (
       <div className="space-y-4">
+        <DraftSlot />
         <p className="text-sm text-muted-foreground">How would you like to describe your API?</p>
         <div className="grid gap-3 sm:grid-cols-2">
           <MethodButton icon={<FileCode2 />} title="OpenAPI Spec" text="Import an OpenAPI description from a URL or a file." onClick={() => setMethod("spec")} />
@@ -128,6 +130,7 @@ export function SourceStep({ onCreated, onCancel }: Props) {
       {method === "crawl" && flow.phase !== "idle" && flow.phase !== "selecting" && (
         <CrawlProgress phase={flow.phase} status={flow.status} messages={flow.messages} progress={flow.progress} onCancel={flow.cancel} />
       )}
+      <DraftSlot />
       {error && (
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">
           <p className="font-medium">Crawl Failed</p>
