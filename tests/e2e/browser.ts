@@ -7,12 +7,28 @@ import { startDevServer, type DevServer } from "./dev-server";
 
 export const SHOTS = "tests/e2e/screenshots";
 
-export function launchChromium() {
+/**
+ * How long one browser step (a click, a wait for an element, a request) may take: a bound on a hung
+ * step, not a timing. Playwright's 30 s default failed steps that a shared, loaded CI machine only
+ * took longer over; each test's whole budget is the e2e project's.
+ */
+const STEP_TIMEOUT_MS = 180_000;
+
+/** Debian's Chromium; every context (and page) it opens waits up to STEP_TIMEOUT_MS per step. */
+export async function launchChromium() {
   mkdirSync(SHOTS, { recursive: true });
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
+  // browser.newPage opens its context through newContext, so this covers both.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    return context;
+  };
+  return browser;
 }
 
 /**
