@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { CRAWL_TIMEOUT_MESSAGE } from "../../durable-objects/crawl-session";
 import { DEPLOYMENT_TIMEOUT_MESSAGE } from "../../durable-objects/deployment";
+import { GENERATED_COMPATIBILITY_FLAGS } from "../../worker/hosting/loader";
 import { storeDeployment } from "../../worker/hosting/store";
 import { generateServer } from "../../worker/deploy/generate";
 import type { RuntimeConfig } from "../../worker/runtime/types";
@@ -161,5 +162,18 @@ describe("Worker Loader", () => {
     }));
     const res = await worker.getEntrypoint().fetch("http://loaded.test/");
     expect(await res.text()).toBe("hello from a loaded worker");
+  });
+
+  it("runs the portal and generated servers with global_fetch_strictly_public, which leaves fetches to a local upstream working under workerd", async () => {
+    const upstream = `${inject("upstreamOrigin")}/text`;
+    expect(Cloudflare.compatibilityFlags.global_fetch_strictly_public).toBe(true);
+    expect(await (await fetch(upstream)).text()).toBe("plain hello");
+    const source = `export default { async fetch(request) {
+      const upstream = await fetch(new URL(request.url).searchParams.get("target"));
+      return Response.json({ strictlyPublic: Cloudflare.compatibilityFlags.global_fetch_strictly_public, upstream: await upstream.text() });
+    } }`;
+    const worker = env.LOADER.get("strictly-public", async () => ({ compatibilityDate: "2026-10-20", compatibilityFlags: GENERATED_COMPATIBILITY_FLAGS, mainModule: "main.js", modules: { "main.js": source } }));
+    const res = await worker.getEntrypoint().fetch(`http://loaded.test/?target=${encodeURIComponent(upstream)}`);
+    expect(await res.json()).toEqual({ strictlyPublic: true, upstream: "plain hello" });
   });
 });

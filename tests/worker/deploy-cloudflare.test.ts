@@ -37,6 +37,7 @@ describe("cloudflare hosting provider", () => {
       metadata: {
         main_module: "index.js",
         compatibility_date: "2026-10-20",
+        compatibility_flags: ["global_fetch_strictly_public"],
         bindings: [{ type: "secret_text", name: "UPSTREAM_CREDENTIALS", text: JSON.stringify({ token: "upstream-secret" }) }],
         tags: [`server:${server.id}`, `deployment:${deployment.deploymentId}`],
       },

@@ -1,13 +1,16 @@
 // Server-side request forgery: outside local development the spec URL fetch, the crawler and the
 // generated servers' egress refuse loopback, private, link-local and metadata addresses in every
-// spelling (IPv4, IPv6, decimal, hex, octal, IPv4-mapped), and redirects to them.
+// spelling (IPv4, IPv6, decimal, hex, octal, IPv4-mapped), public names made to stand for them
+// (nip.io, sslip.io, localtest.me …), and redirects to them.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { handleCrawlBatch, type CrawlMessage } from "../../worker/crawl/queue";
 import { OutboundGuard } from "../../worker/hosting/outbound";
+import { normalizeHostname } from "../../worker/domains/hostname";
 import { checkPublicUrl } from "../../worker/lib/safe-fetch";
+import { egressRefusal } from "../../worker/runtime/egress";
 import { cookiesOf, ORIGIN } from "./helpers";
 
 const production = { ...env, ENVIRONMENT: "production" };
@@ -47,6 +50,36 @@ const INTERNAL: [string, string][] = [
   ["http://[fd00::1]/", "[fd00::1]"], // unique local
   ["http://[fd00:ec2::254]/", "[fd00:ec2::254]"], // AWS metadata over IPv6
 ];
+/** Public names that resolve to internal addresses by design (any case, any depth under the service, a trailing dot). */
+const INTERNAL_NAMES = [
+  "10.0.0.1.nip.io",
+  "app.169.254.169.254.nip.io",
+  "127-0-0-1.sslip.io",
+  "0--1.sslip.io", // ::1
+  "foo.10.0.0.1.xip.io",
+  "192.168.1.1.xip.name",
+  "10-0-0-1.traefik.me",
+  "7f000001.a9fea9fe.rbndr.us", // answers 127.0.0.1 and 169.254.169.254 in turn
+  "make-127.0.0.1-rebind-169.254.169.254-rr.1u.ms",
+  "localtest.me",
+  "api.localtest.me",
+  "lvh.me",
+  "a.b.lvh.me",
+  "app.vcap.me",
+  "localho.st",
+  "x.lacolhost.com",
+  "x.local.gd",
+  "x.fuf.me",
+  "x.smackaho.st",
+  "web.ddev.site",
+  "x.127-0-0-1.org.uk",
+  "x.localhost.tv",
+  "x.localhst.co.uk",
+  "API.LOCALTEST.ME.",
+];
+/** Names that only look like them. */
+const LOOKALIKES = ["https://nip.io.example.com/", "https://mynip.io/", "https://lvh.me.example.org/", "https://localtest.me-docs.example/"];
+
 const PUBLIC = ["https://api.example.com/openapi.json", "http://8.8.8.8/", "http://[2606:4700:4700::1111]/", "https://[::ffff:8.8.8.8]/", "http://172.32.0.1/"];
 
 const refusal = (host: string) => `The URL points at an internal address (${host}), which Toolport does not fetch`;
@@ -84,6 +117,10 @@ function redirectingNetwork(target: string) {
   return fetched;
 }
 
+/** The portal's egress guard of older deployments, with `allowedHosts` as the server's API. */
+const guard = (allowedHosts: string[], environment = production) =>
+  new OutboundGuard({ props: { allowedHosts }, waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext<{ allowedHosts: string[] }>, environment);
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -93,6 +130,32 @@ describe("the address guard", () => {
     for (const [url, host] of INTERNAL) expect(() => checkPublicUrl(url, production), url).toThrow(refusal(host));
     for (const url of PUBLIC) expect(checkPublicUrl(url, production).href, url).toBe(new URL(url).href);
   });
+
+  it("refuses the public names of internal addresses (nip.io, sslip.io, localtest.me …) wherever a URL is taken or called", async () => {
+    const cookie = await prodUser();
+    for (const name of INTERNAL_NAMES) {
+      const url = `http://${name}/openapi.json`;
+      const host = new URL(url).hostname;
+      // A description URL, a crawl's start, a base URL given at deploy: one check.
+      expect(() => checkPublicUrl(url, production), url).toThrow(refusal(host));
+      // A generated server's own egress and the portal's guard, even for its own API host.
+      expect(egressRefusal(new URL(url), [new URL(url).host], false), url).toBe(`${host} is an internal address, which deployed MCP servers may not call`);
+      // A custom domain.
+      expect(() => normalizeHostname(`mcp.${name}`, "toolport.test"), name).toThrow("is not a public hostname");
+    }
+    for (const name of INTERNAL_NAMES.filter((_, i) => i % 4 === 0)) {
+      const url = `https://${name}/docs`;
+      const form = new FormData();
+      form.set("url", url);
+      const spec = await prodFetch("/api/servers", { method: "POST", body: form, cookie });
+      expect.soft(await spec.json(), url).toEqual({ success: false, error: refusal(new URL(url).hostname) });
+      const crawl = await prodFetch("/api/crawl/crawl", { method: "POST", cookie, json: { url } });
+      expect.soft(await crawl.json(), url).toEqual({ success: false, error: refusal(new URL(url).hostname) });
+    }
+    const outbound = await guard(["x.lvh.me"]).fetch(new Request("http://x.lvh.me/admin"));
+    expect([outbound.status, await outbound.text()]).toEqual([403, "Outbound request refused: x.lvh.me is an internal address, which deployed MCP servers may not call"]);
+    for (const url of LOOKALIKES) expect(checkPublicUrl(url, production).href, url).toBe(url);
+  }, 30_000);
 
   it("allows loopback in local development only", () => {
     expect(checkPublicUrl("http://127.0.0.1:8787/openapi.json", env).hostname).toBe("127.0.0.1");
@@ -164,9 +227,6 @@ describe("the crawler", () => {
 });
 
 describe("generated servers' egress", () => {
-  const guard = (allowedHosts: string[], environment = production) =>
-    new OutboundGuard({ props: { allowedHosts }, waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext<{ allowedHosts: string[] }>, environment);
-
   it("refuses an API host that is internal, even when it is the server's own", async () => {
     for (const url of INTERNAL.filter((_, i) => i % 2 === 0).map(([u]) => u)) {
       const { host } = new URL(url);

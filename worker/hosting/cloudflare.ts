@@ -2,7 +2,7 @@
 // namespace through Cloudflare's REST API; managed secrets travel as a secret_text binding.
 import type { Bindings } from "../env";
 import { MAIN_MODULE, serverModules } from "../deploy/generate";
-import { GENERATED_COMPATIBILITY_DATE, loaderProvider } from "./loader";
+import { GENERATED_COMPATIBILITY_DATE, GENERATED_COMPATIBILITY_FLAGS, loaderProvider } from "./loader";
 import { storeDeployment } from "./store";
 import { scriptNameOf, type HostingProvider } from "./types";
 
@@ -26,6 +26,7 @@ export function uploadForm(modules: Record<string, string>, secrets: Record<stri
   const metadata = {
     main_module: MAIN_MODULE,
     compatibility_date: GENERATED_COMPATIBILITY_DATE,
+    compatibility_flags: GENERATED_COMPATIBILITY_FLAGS,
     bindings: Object.entries(secrets).map(([name, text]) => ({ type: "secret_text", name, text })),
     tags,
   };

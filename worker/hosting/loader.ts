@@ -9,6 +9,8 @@ import { deployedRuntime, loadStoredDeployment, markRedeployNeeded, REDEPLOY_NEE
 import { scriptNameOf, type HostingProvider, type ServedDeployment } from "./types";
 
 export const GENERATED_COMPATIBILITY_DATE = "2026-10-20";
+/** A generated server's fetch() to a host of the portal's own zone goes through Cloudflare's front door, not to the zone's origin. */
+export const GENERATED_COMPATIBILITY_FLAGS = ["global_fetch_strictly_public"];
 
 /**
  * The Worker Loader's name of a deployment's isolate, one per Worker that loads it. `npm run dev` runs
@@ -30,6 +32,7 @@ function stubOf(env: Bindings, deployment: ServedDeployment) {
     const credentials = await deployment.credentials();
     return {
       compatibilityDate: GENERATED_COMPATIBILITY_DATE,
+      compatibilityFlags: GENERATED_COMPATIBILITY_FLAGS,
       mainModule: MAIN_MODULE,
       // The runtime it was deployed with, never the portal's current one: a deployment is immutable.
       modules: { ...serverModules(stored.configModule), "runtime.js": runtime },

@@ -1,8 +1,32 @@
-// Whether a host is internal (loopback, private, link-local, metadata …): the rule every outbound
-// request of the portal and of generated servers is checked against.
+// Whether a host is internal (loopback, private, link-local, metadata …, or a public name that stands
+// for such an address): the rule every outbound request of the portal and of generated servers is checked against.
 import ipaddr from "ipaddr.js";
 
 const INTERNAL_HOSTNAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/i;
+
+/**
+ * Public names that resolve to internal addresses by design, refused with every name under them:
+ * services that answer with the address written in the name (10.0.0.1.nip.io, 127-0-0-1.sslip.io,
+ * 7f000001.c0a80001.rbndr.us, which alternates two addresses), and domains whose every name is
+ * loopback (lvh.me, localtest.me). The guard judges names, not the addresses DNS gives for them.
+ */
+const INTERNAL_ADDRESS_NAMES = new Set([
+  // the address is written in the name
+  "nip.io", "sslip.io", "xip.io", "xip.name", "traefik.me", "rbndr.us", "1u.ms",
+  // loopback for the name and everything under it
+  "localtest.me", "lvh.me", "vcap.me", "localho.st", "lacolhost.com", "local.gd", "fuf.me", "smackaho.st", "ddev.site",
+  "127-0-0-1.org.uk", "localhost.tv", "localhst.co.uk",
+]);
+
+/** Whether `host` or a name it is under is one of INTERNAL_ADDRESS_NAMES: one set look-up per label. */
+function isInternalAddressName(host: string) {
+  for (let name = host; ; ) {
+    if (INTERNAL_ADDRESS_NAMES.has(name)) return true;
+    const dot = name.indexOf(".");
+    if (dot < 0) return false;
+    name = name.slice(dot + 1);
+  }
+}
 
 /** IPv6 ranges whose last 32 bits are an IPv4 address (IPv4-mapped, IPv4-translated, NAT64). */
 const EMBEDDING_RANGES = new Set(["ipv4Mapped", "rfc6145"]);
@@ -25,12 +49,12 @@ function isInternalIpv6(address: ipaddr.IPv6) {
   return false;
 }
 
-/** Whether a URL's host is loopback, private, link-local, metadata or otherwise internal. */
+/** Whether a URL's host is loopback, private, link-local, metadata, a public name for one of those, or otherwise internal. */
 export function isInternalHost(hostname: string): boolean {
   // WHATWG URL parsing has already turned decimal, hex and octal IPv4 forms into dotted quads.
-  const host = hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const host = hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
   if (!host.includes(".") && !host.includes(":")) return true;
-  if (INTERNAL_HOSTNAMES.test(host)) return true;
+  if (INTERNAL_HOSTNAMES.test(host) || isInternalAddressName(host)) return true;
   if (ipaddr.IPv4.isValidFourPartDecimal(host)) return isInternalIpv4(ipaddr.IPv4.parse(host));
   if (host.includes(":")) return !ipaddr.IPv6.isValid(host) || isInternalIpv6(ipaddr.IPv6.parse(host)); // unparseable: refuse
   return false;
