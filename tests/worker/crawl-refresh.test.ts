@@ -49,9 +49,11 @@ describe("re-crawl of a deployed server", () => {
       json: { authType: "none", authStrategy: "passthrough", exposeToPublic: true, authContextValues: { account: "acct_42" } },
     });
     expect((await json(saved)).success).toBe(true);
+    // The page names a loopback address, as a self-hosted product's documentation does: the crawl
+    // names no server, keeps the example's /v1 in the paths, and the user gives their own address.
     const row = await db.query.servers.findFirst({ where: eq(servers.id, server.id) });
-    expect(row!.baseUrl).toBe(`${upstream()}/v1`);
-    await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie: user.cookie, json: { apiConfig: { baseUrl: row!.baseUrl, authType: "none", headers: {} } } });
+    expect(row!.baseUrl).toBeNull();
+    await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie: user.cookie, json: { apiConfig: { baseUrl: upstream(), authType: "none", headers: {} } } });
     const first = { data: await settledDeployment(server.id) };
     expect(first.data?.status).toBe("deployed");
 
@@ -73,6 +75,8 @@ describe("re-crawl of a deployed server", () => {
 
     const auth = await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, server.id) });
     expect(auth!.authContextValues).toEqual({ account: "acct_42" });
+    // The re-crawl keeps the address the user gave.
+    expect((await db.query.servers.findFirst({ where: eq(servers.id, server.id) }))!.baseUrl).toBe(upstream());
     const after = await connectV2(server.slug);
     const tools = (await after.listTools()).tools;
     expect(tools.map((t) => t.name).sort()).toEqual(["countWidgets", "listWidgets"]);

@@ -14,14 +14,17 @@ describe("re-import", () => {
     const { data } = await json(await uploadDescription(cookie, "many.json", manyOperations(3)));
     await call(`/api/servers/${data.id}/tools`, { method: "PATCH", json: { toolName: "op2", active: false }, cookie });
     const organizationId = await organizationOf(email);
-    const report = await reimportServer(db, env, organizationId, data.id, { text: manyOperations(12), filename: "many.json" });
+    const { report, diff } = await reimportServer(db, env, organizationId, data.id, { text: manyOperations(12), filename: "many.json" });
     expect(report).toMatchObject({ operations: 12, tools: 12 });
+    // The answer also says what changed: nine tools added, none removed or changed.
+    expect(diff.entries.map((e) => e.tool).sort()).toEqual(Array.from({ length: 9 }, (_, i) => `op${i + 4}`).sort());
+    expect(diff.entries.every((e) => e.kind === "added")).toBe(true);
     const rows = await db.select({ name: tools.name, active: tools.active }).from(tools).where(eq(tools.serverId, data.id)).orderBy(tools.position);
     expect(rows.map((r) => r.name)).toEqual(Array.from({ length: 12 }, (_, i) => `op${i + 1}`));
     // op2 stays off; op1, op3 and seven new tools fill the free plan's 10 slots.
     expect(rows.filter((r) => r.active).map((r) => r.name)).toEqual(["op1", "op3", "op4", "op5", "op6", "op7", "op8", "op9", "op10", "op11"]);
     // Without a new source, the kept description is imported again.
-    expect(await reimportServer(db, env, organizationId, data.id)).toMatchObject({ tools: 12 });
+    expect((await reimportServer(db, env, organizationId, data.id)).report).toMatchObject({ tools: 12 });
   });
 
   it("keeps static parameter values for the tools that still take them, and the crawl's base URL when asked", async () => {
