@@ -4,13 +4,15 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { usagePeriod } from "../../worker/billing/usage";
-import { organizationUsage, serverUsage } from "../../worker/db/schema";
+import { organizationUsage, servers, serverUsage } from "../../worker/db/schema";
 import { bearer, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, upstream, workerFetch, settleUsage } from "./mcp-setup";
 
 const JSON_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
 const call = (id: number | undefined, name: string, args: unknown) => ({ jsonrpc: "2.0", ...(id === undefined ? {} : { id }), method: "tools/call", params: { name, arguments: args } });
 
 const hits = async (key: string) => ((await (await fetch(`${upstream()}/hits/${key}`)).json()) as { hits: number }).hits;
+/** Upstream request lines that carried this text (the upstream logs every request it receives). */
+const received = async (containing: string) => (await (await fetch(`${upstream()}/_received?containing=${encodeURIComponent(containing)}`)).json()) as string[];
 const orgCalls = async (organizationId: string) =>
   (await settleUsage(), await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
 
@@ -59,4 +61,32 @@ describe("metering of refused requests", () => {
     const [row] = await db.select().from(serverUsage).where(eq(serverUsage.organizationId, org));
     expect(row.toolCalls).toBe(3);
   });
+});
+
+describe("metering of path arguments refused before the API", () => {
+  it("counts no call whose path argument would leave the tool's path, directly or through call_tool", async () => {
+    const org = await createOrg("growth");
+    const key = `paths-${crypto.randomUUID()}`;
+    const item = echoTool("get_item", { path: `/echo/${key}/{id}`, parameters: [{ arg: "id", in: "path", name: "id", required: true }] }, { id: { type: "string" } }, ["id"]);
+    const direct = await createServer(org, [item]);
+    const search = await createServer(org, [item]);
+    await db.update(servers).set({ toolMode: "search" }).where(eq(servers.id, search.id));
+    const { token } = await createToken(org, [direct.id, search.id]);
+    await deploy(direct.id);
+    await deploy(search.id);
+    const post = async (slug: string, body: unknown) =>
+      (await workerFetch(`${MCP_ORIGIN}/s/${slug}/mcp`, { method: "POST", headers: { ...JSON_HEADERS, ...bearer(token) }, body: JSON.stringify(body) })).text();
+
+    for (const id of ["..", "a/b", "%2F", ""]) {
+      expect.soft(await post(direct.slug, call(1, "get_item", { id })), id).toContain("Invalid arguments for tool get_item");
+      expect.soft(await post(search.slug, call(2, "call_tool", { name: "get_item", arguments: { id } })), id).toContain("Invalid arguments for tool get_item");
+    }
+    expect(await received(key)).toEqual([]);
+    expect(await orgCalls(org)).toBe(0);
+
+    // The same tools with a value that stays one segment reach the API and count.
+    expect(await post(direct.slug, call(3, "get_item", { id: "42" }))).toContain(`/echo/${key}/42`);
+    expect(await post(search.slug, call(4, "call_tool", { name: "get_item", arguments: { id: "v1.2" } }))).toContain(`/echo/${key}/v1.2`);
+    expect(await orgCalls(org)).toBe(2);
+  }, 30_000);
 });

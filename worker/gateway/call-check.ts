@@ -1,10 +1,11 @@
 // Which tools/call messages of an MCP request will reach their tool, read from the body the gateway
 // parsed once and the deployment's own tool list: only those are metered. Requests the generated
 // server refuses (wrong media type, Accept or protocol version, malformed JSON-RPC, notifications,
-// unknown tools, arguments its inputSchema refuses) never count.
+// unknown tools, arguments its inputSchema refuses, path arguments that would leave their segment) never count.
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import { checkArguments } from "../runtime/arguments";
 import { listedSchema } from "../runtime/listed-schema";
+import { pathArgumentProblem, requestArguments } from "../runtime/request";
 import { CALL_TOOL, innerCall } from "../runtime/search-mode";
 import type { RuntimeConfig } from "../runtime/types";
 import { acceptedByTransport, isJsonRpcMessage, isObject } from "../runtime/wire";
@@ -37,8 +38,14 @@ function argumentCheck(index: ToolIndex, name: string): ArgumentCheck | null {
   const tool = index.config.tools.find((t) => t.name === name);
   const listed = tool ? listedSchema(tool.inputSchema, index.config.staticValues) : null;
   const validate = listed ? validator.getValidator(listed as never) : null;
-  // The runtime coerces before it validates ("3" → 3): the same check decides what is metered.
-  const check = listed && validate ? (args: unknown) => checkArguments(listed, validate, args as Record<string, unknown>).ok : null;
+  // The runtime coerces before it validates ("3" → 3) and then checks the path arguments: the same checks decide what is metered.
+  const check =
+    tool && listed && validate
+      ? (args: unknown) => {
+          const checked = checkArguments(listed, validate, args as Record<string, unknown>);
+          return checked.ok && pathArgumentProblem(tool.mapping, requestArguments(tool.mapping, checked.args, index.config.staticValues)) === null;
+        }
+      : null;
   // Only names the deployment has are remembered: a stream of made-up names cannot grow the map.
   if (check) index.checks.set(name, check);
   return check;

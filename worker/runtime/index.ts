@@ -20,7 +20,7 @@ import { upstreamAuth } from "./auth";
 import { egressFetch, setEgressRule } from "./egress";
 import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL, searchModeAnswers } from "./search-mode";
 import { listingOf } from "./listing";
-import { buildUpstreamRequest } from "./request";
+import { buildUpstreamRequest, pathArgumentProblem, requestArguments } from "./request";
 import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type CallReport, type UpstreamTrace } from "./report";
 import type { RuntimeConfig, RuntimeEnv, UpstreamCredentials } from "./types";
 import { plainRequest, type PlainRequest } from "./wire";
@@ -44,9 +44,6 @@ function withoutParams(url: string, names: string[]) {
 const isArrayWrapper = (schema: Tool["inputSchema"]) =>
   Object.keys(schema.properties ?? {}).join() === "result" && schema.required?.join() === "result" && [schema.properties.result?.type].flat().includes("array");
 
-/** Values the description fixes (one allowed value): never asked of the model, always sent. */
-const fixedArgs = (tool: Tool) => Object.fromEntries(tool.mapping.parameters.filter((p) => p.value !== undefined).map((p) => [p.arg, p.value]));
-
 const isTimeout = (err: unknown) => (err as Error)?.name === "TimeoutError" || (err as Error)?.name === "AbortError";
 
 /** Calls the upstream API for one validated tool call; `checkOutput` when the tool declares an outputSchema; `trace` learns the upstream status and time. */
@@ -64,7 +61,7 @@ export async function callTool(
   try {
     const auth = await upstreamAuth(config.auth, creds, incoming, config.upstreamTimeoutMs);
     credentialParams = auth.query.map(([name]) => name);
-    request = buildUpstreamRequest(config.baseUrl, tool.mapping, { ...args, ...fixedArgs(tool), ...config.staticValues }, auth);
+    request = buildUpstreamRequest(config.baseUrl, tool.mapping, requestArguments(tool.mapping, args, config.staticValues), auth);
   } catch (err) {
     [trace.timedOut, trace.failed] = [isTimeout(err), !isTimeout(err)];
     return answerFromError(err, config.upstreamTimeoutMs);
@@ -110,7 +107,8 @@ export function createRuntime(config: RuntimeConfig, { fastPath = true }: { fast
   async function callChecked(entry: Compiled, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
     // Bad arguments are a tool result the model sees and can fix (MCP 2025-11-25, SEP-1303), not a protocol error.
     const check = checkArguments(entry.listed, entry.validate, args);
-    if (!check.ok) return reported(served, entry.tool.name, { content: [{ type: "text", text: `Invalid arguments for tool ${entry.tool.name}: ${check.message}` }], isError: true }, {}, true);
+    const problem = check.ok ? pathArgumentProblem(entry.tool.mapping, requestArguments(entry.tool.mapping, check.args, config.staticValues)) : check.message;
+    if (!check.ok || problem !== null) return reported(served, entry.tool.name, { content: [{ type: "text", text: `Invalid arguments for tool ${entry.tool.name}: ${problem}` }], isError: true }, {}, true);
     const trace: UpstreamTrace = {};
     return reported(served, entry.tool.name, await callTool(config, entry.tool, check.args, credentials ?? {}, served.headers, entry.checkOutput, trace), trace);
   }

@@ -8,6 +8,31 @@ export type AuthParts = { headers: Record<string, string>; query: [string, strin
 
 export const noAuth = (): AuthParts => ({ headers: {}, query: [], cookies: [] });
 
+/** What a call sends: the model's arguments, with the values the description fixes (one allowed value) and the server's static values over them. */
+export function requestArguments(mapping: ToolMapping, args: Record<string, unknown>, staticValues: Record<string, unknown>): Record<string, unknown> {
+  const fixed = Object.fromEntries(mapping.parameters.filter((p) => p.value !== undefined).map((p) => [p.arg, p.value]));
+  return { ...args, ...fixed, ...staticValues };
+}
+
+/**
+ * Why these (request) arguments cannot fill the tool's path, or null: a missing path value, or one
+ * that would leave its segment. Checked with the arguments, so such a call neither reaches the API
+ * nor counts as a call.
+ */
+export function pathArgumentProblem(mapping: ToolMapping, args: Record<string, unknown>): string | null {
+  for (const p of mapping.parameters) {
+    if (p.in !== "path") continue;
+    const value = args[p.arg];
+    if (value === undefined || value === null) return `Missing required path parameter '${p.arg}'`;
+    try {
+      checkPathSegment(p, serializePath(p, value));
+    } catch (err) {
+      return (err as Error).message;
+    }
+  }
+  return null;
+}
+
 /** Builds the upstream Request for one tool call. */
 export function buildUpstreamRequest(baseUrl: string, mapping: ToolMapping, args: Record<string, unknown>, auth: AuthParts): Request {
   let path = mapping.path;
