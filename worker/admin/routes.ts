@@ -8,6 +8,7 @@ import { servers } from "../db/schema";
 import { ok } from "../lib/answers";
 import { fail } from "../lib/errors";
 import { describedRoutes, errors, json } from "../lib/openapi";
+import { publicOrigin } from "../lib/origin";
 import { deployServer } from "../deploy/deploy";
 import { deployment } from "../deploy/schemas";
 
@@ -35,7 +36,7 @@ export const superadminRoutes = $(describedRoutes().use(requireSuperUser))
       const server = await c.var.db.query.servers.findFirst({ where: eq(servers.id, c.req.valid("param").id) });
       if (!server || server.status === "removed") fail(404, "Server not found");
       // Redeploy regenerates from the latest tools and configuration, whichever organization owns it.
-      const data = await deployServer(c.env, c.var.db, server.id, { origin: c.env.PUBLIC_URL ?? new URL(c.req.url).origin });
+      const data = await deployServer(c.env, c.var.db, server.id, { origin: publicOrigin(c.env, c.req.url) });
       return c.json({ success: true as const, data }, 200);
     },
   );

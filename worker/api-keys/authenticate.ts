@@ -8,7 +8,8 @@ import { apiKeys, memberships, users } from "../db/schema";
 import type { AppEnv } from "../env";
 import { sha256Hex } from "../lib/crypto";
 import { fail } from "../lib/errors";
-import { sameOriginOnly } from "../lib/origin";
+import { publicOrigin, sameOriginOnly } from "../lib/origin";
+import type { Requester } from "../deploy/deploy";
 import { bearerToken } from "../tokens/verify";
 import { missingScopeMessage, scopeFor } from "./scopes";
 
@@ -71,4 +72,14 @@ export async function authenticateApiKey(c: Context<AppEnv>, token: string) {
   // A key never acts with superadministrator rights: superadmin routes refuse keys anyway.
   c.set("user", { ...actor, superUser: false });
   c.set("organizationId", key.organizationId);
+  c.set("apiKeyScopes", key.scopes);
+}
+
+/**
+ * The caller as the requester of a change that may redeploy a server: a signed-in user may deploy, a
+ * key only with 'deploy' (a request that went through neither may not); redeployed at the portal origin it called.
+ */
+export function requesterOf(c: Context<AppEnv>): Requester {
+  const scopes = c.var.apiKeyScopes;
+  return { mayDeploy: scopes === null || (Array.isArray(scopes) && scopes.includes("deploy")), origin: publicOrigin(c.env, c.req.url) };
 }

@@ -33,3 +33,7 @@ export function scopeFor(method: string, path: string): ScopeNeed {
 
 /** The 403 message of a key that lacks `scope`. */
 export const missingScopeMessage = (scope: ApiKeyScope) => `This API key lacks the '${scope}' scope this route needs`;
+/** The 403 of a key without 'deploy' on a change that would redeploy a deployed server (applying a version, syncing, re-crawling). */
+export const REDEPLOY_NEEDS_DEPLOY_SCOPE = `${missingScopeMessage("deploy")} on a deployed server, which it redeploys`;
+/** What the API description says on the routes whose change redeploys a deployed server. */
+export const REDEPLOYS_NOTE = "On a deployed server this redeploys it, so an API key needs the 'deploy' scope as well.";

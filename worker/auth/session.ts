@@ -29,6 +29,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
     superUser: isSuperUser(c.env, user),
   });
   c.set("organizationId", membership.organizationId);
+  c.set("apiKeyScopes", null);
   await next();
 });
 

@@ -5,9 +5,9 @@ import { and, eq, ne } from "drizzle-orm";
 import type { CrawlSnapshot } from "../../durable-objects/crawl-session";
 import { finishCrawlRun, recordRun } from "../automated-runs/runs";
 import type { Database } from "../db";
-import { deployments, servers } from "../db/schema";
+import { servers } from "../db/schema";
 import type { Bindings } from "../env";
-import { deployServer } from "../deploy/deploy";
+import { redeployIfLive, SYSTEM } from "../deploy/deploy";
 import { reimportServer } from "../servers/reimport";
 import { extractPages, saveSpec } from "./jobs";
 
@@ -49,11 +49,7 @@ export async function refreshServer(db: Database, env: Bindings, job: { serverId
     keepBaseUrl: true,
     serverValues: { lastCrawledAt: new Date(), lastCrawlError: null },
   });
-  let redeployed = false;
-  if (server.activeDeploymentId && server.status === "active") {
-    const last = await db.query.deployments.findFirst({ where: eq(deployments.id, server.activeDeploymentId) });
-    redeployed = (await deployServer(env, db, server.id, { apiConfig: last?.apiConfig ?? {}, origin: env.PUBLIC_URL })).status === "deployed";
-  }
+  const redeployed = (await redeployIfLive(env, db, server, SYSTEM))?.status === "deployed";
   await finishCrawlRun(db, job.crawlId, { outcome: diff.entries.length > 0 ? "applied" : "unchanged", diff, redeployed });
   await session.refreshed(null);
 }

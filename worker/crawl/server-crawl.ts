@@ -7,6 +7,7 @@ import type { Bindings } from "../env";
 import { fail } from "../lib/errors";
 import { pruneRuns } from "../automated-runs/runs";
 import { getOrganizationPlan } from "../billing/plans";
+import { refuseRedeployUnlessAllowed, type Requester } from "../deploy/deploy";
 import { createServer } from "../servers/create";
 import { getServerRow } from "../servers/queries";
 import { startCrawl } from "./crawls";
@@ -52,9 +53,11 @@ export async function restartServerCrawl(db: Database, env: Bindings, server: ty
   return { crawlId, urlCount: total };
 }
 
-/** POST /api/servers/{id}/restart-crawl for the organization's server. */
-export async function restartCrawl(db: Database, env: Bindings, organizationId: string, serverId: string) {
-  return restartServerCrawl(db, env, await getServerRow(db, organizationId, serverId));
+/** POST /api/servers/{id}/restart-crawl for the organization's server; its end redeploys a live server, so only a requester who may deploy restarts one. */
+export async function restartCrawl(db: Database, env: Bindings, organizationId: string, serverId: string, requester: Requester) {
+  const server = await getServerRow(db, organizationId, serverId);
+  if (server.originalCrawlUrl) refuseRedeployUnlessAllowed(requester, server);
+  return restartServerCrawl(db, env, server);
 }
 
 /** Turns automated crawls on or off; paid plans only (free answers requiresUpgrade). */

@@ -1,5 +1,7 @@
 // Crawl-related server calls: create from an extracted spec, restart crawl, automated crawls.
 import { createRoute, z } from "@hono/zod-openapi";
+import { requesterOf } from "../api-keys/authenticate";
+import { REDEPLOYS_NOTE } from "../api-keys/scopes";
 import { automatedCrawlAnswer, crawlRestarted } from "./schemas";
 import { createServerFromSpec, restartCrawl, setAutomatedCrawl } from "./server-crawl";
 import { CRAWL_FREQUENCIES } from "../db/schema";
@@ -40,10 +42,14 @@ export const serverCrawlRoutes = describedRoutes()
       operationId: "restart_crawl",
       tags: tag,
       summary: "Crawl a server's documentation again; its tools are regenerated when the crawl ends",
+      description: REDEPLOYS_NOTE,
       request: { params: idParam },
-      responses: { 200: json(ok(crawlRestarted), "The new crawl"), ...errors({ 400: "This server was not created from a crawl and cannot be recrawled", ...notFound }) },
+      responses: {
+        200: json(ok(crawlRestarted), "The new crawl"),
+        ...errors({ 400: "This server was not created from a crawl and cannot be recrawled", 403: "An API key without the 'deploy' scope, on a deployed server", ...notFound }),
+      },
     }),
-    async (c) => c.json({ success: true as const, data: await restartCrawl(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id) }, 200),
+    async (c) => c.json({ success: true as const, data: await restartCrawl(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id, requesterOf(c)) }, 200),
   )
   .openapi(
     createRoute({

@@ -9,6 +9,7 @@ import type { Bindings } from "../env";
 import { getProvider } from "../hosting";
 import { deployedRuntime, loadStoredDeployment, markRedeployNeeded, storeDeployment } from "../hosting/store";
 import type { ProviderName } from "../hosting/types";
+import { REDEPLOY_NEEDS_DEPLOY_SCOPE } from "../api-keys/scopes";
 import { fail } from "../lib/errors";
 import { checkPublicUrl } from "../lib/safe-fetch";
 import { toDeploymentAnswer } from "../servers/answer";
@@ -85,6 +86,30 @@ export async function deployServer(env: Bindings, db: Database, serverId: string
   const started = await startDeployment(env, db, serverId, options);
   await completeDeployment(env, db, started);
   return (await getDeployment(env, db, serverId))!;
+}
+
+type LiveState = Pick<typeof servers.$inferSelect, "id" | "activeDeploymentId" | "status">;
+
+/** Who asks for a change that redeploys a live server: whether they may deploy, and the portal origin they called. */
+export type Requester = { mayDeploy: boolean; origin?: string };
+/** The portal itself (scheduled updates, re-crawls): it redeploys at PUBLIC_URL, else where the server was deployed. */
+export const SYSTEM: Requester = { mayDeploy: true };
+
+/** A server whose tool changes are redeployed at once: it serves a deployment and is not paused. */
+export const isLive = (server: LiveState) => server.activeDeploymentId !== null && server.status === "active";
+
+/** Refuses a change that would redeploy a live server to a requester who may not deploy (an API key without 'deploy'). */
+export function refuseRedeployUnlessAllowed(requester: Requester, server: LiveState) {
+  if (!requester.mayDeploy && isLive(server)) fail(403, REDEPLOY_NEEDS_DEPLOY_SCOPE);
+}
+
+/** Redeploys a live server from its latest tools with its last deployment's settings; null when it is not live. */
+export async function redeployIfLive(env: Bindings, db: Database, server: LiveState, requester: Requester) {
+  if (!isLive(server)) return null;
+  refuseRedeployUnlessAllowed(requester, server);
+  const last = await db.query.deployments.findFirst({ where: eq(deployments.id, server.activeDeploymentId!) });
+  const lastOrigin = last?.deploymentUrl ? new URL(last.deploymentUrl).origin : undefined;
+  return deployServer(env, db, server.id, { apiConfig: last?.apiConfig ?? {}, origin: requester.origin ?? env.PUBLIC_URL ?? lastOrigin });
 }
 
 /** Cancels a server's running deployment: it ends failed and traffic stays on the previous one. */

@@ -8,7 +8,7 @@ import type { AppEnv } from "../env";
 import { ok } from "../lib/answers";
 import { fail } from "../lib/errors";
 import { describedRoutes, errors, json } from "../lib/openapi";
-import { allowedOrigins, sameOriginOnly } from "../lib/origin";
+import { allowedOrigins, publicOrigin, sameOriginOnly } from "../lib/origin";
 import { apiConfigOf } from "./api-config";
 import { cancelDeployment, getDeployment, requestDeployment } from "./deploy";
 import { apiConfig, deployment } from "./schemas";
@@ -28,7 +28,6 @@ async function ownServer(db: Database, organizationId: string, id: string) {
   return server;
 }
 
-const publicOrigin = (env: AppEnv["Bindings"], url: string) => env.PUBLIC_URL ?? new URL(url).origin;
 const tag = ["Deployment"];
 const noDeployment = { 404: "Server not found, or no deployment for this server" } as const;
 

@@ -12,6 +12,9 @@ export function allowedOrigins(env: AppEnv["Bindings"], requestUrl: string): str
   return origins;
 }
 
+/** The portal's public origin: PUBLIC_URL when set, else the origin the request was made to. */
+export const publicOrigin = (env: AppEnv["Bindings"], requestUrl: string) => env.PUBLIC_URL ?? new URL(requestUrl).origin;
+
 export const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (!SAFE_METHODS.has(c.req.method)) {
     const origin = c.req.header("origin");

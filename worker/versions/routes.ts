@@ -2,6 +2,8 @@
 // it, list the history (an earlier version can be applied again), and sync a URL server now.
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import { requesterOf } from "../api-keys/authenticate";
+import { REDEPLOYS_NOTE } from "../api-keys/scopes";
 import { ok, okEmpty } from "../lib/answers";
 import { fail } from "../lib/errors";
 import { describedRoutes, errors, json } from "../lib/openapi";
@@ -14,6 +16,7 @@ import { notFound, serverId } from "../servers/routes";
 
 const versionParams = z.object({ id: z.string().min(1).max(100).describe("The server's id"), versionId: z.string().min(1).max(100).describe("The version's id") });
 const tag = ["Description versions"];
+const needsDeploy = { 403: "An API key without the 'deploy' scope, on a deployed server" } as const;
 
 /** PUT /{id}/spec: the handler reads the upload itself (multipart or JSON) under the upload limit. */
 const pushRoute = createRoute({
@@ -60,15 +63,16 @@ export const serverSpecRoutes = describedRoutes()
       tags: tag,
       summary:
         "Apply a version (a pending one, or restore an earlier one): tools re-imported keeping active flags, renames, descriptions and static values of tools that still exist, within the plan's limit; a deployed server is redeployed",
+      description: REDEPLOYS_NOTE,
       request: { params: versionParams },
       responses: {
         200: json(ok(appliedVersion), "The applied version, the import report and the redeployment"),
-        ...errors({ 404: "Server or version not found", 409: "Already applied, or the server is paused by plan limits", 410: "The version's text is no longer kept" }),
+        ...errors({ ...needsDeploy, 404: "Server or version not found", 409: "Already applied, or the server is paused by plan limits", 410: "The version's text is no longer kept" }),
       },
     }),
     async (c) => {
       const { id, versionId } = c.req.valid("param");
-      return c.json({ success: true as const, data: await applyVersion(c.var.db, c.env, c.var.organizationId, id, versionId) }, 200);
+      return c.json({ success: true as const, data: await applyVersion(c.var.db, c.env, c.var.organizationId, id, versionId, requesterOf(c)) }, 200);
     },
   )
   .openapi(
@@ -95,13 +99,14 @@ export const serverSpecRoutes = describedRoutes()
       tags: tag,
       summary:
         "Re-fetch the server's description URL now: a change that breaks no call is applied, a breaking one is held as a pending version, the same description changes nothing",
+      description: REDEPLOYS_NOTE,
       request: { params: serverId },
       responses: {
         200: json(ok(syncOutcome), "What the sync did"),
-        ...errors({ 400: "Only servers created from a description URL can be synced", ...notFound, 409: "The server is paused by plan limits", 502: "The URL could not be fetched" }),
+        ...errors({ ...needsDeploy, 400: "Only servers created from a description URL can be synced", ...notFound, 409: "The server is paused by plan limits", 502: "The URL could not be fetched" }),
       },
     }),
-    async (c) => c.json({ success: true as const, data: await syncNow(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id) }, 200),
+    async (c) => c.json({ success: true as const, data: await syncNow(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id, requesterOf(c)) }, 200),
   );
 
 // The upload is read by its handler (multipart or JSON, under the larger upload limit): described, not validated here.

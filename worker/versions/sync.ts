@@ -8,6 +8,7 @@ import { servers } from "../db/schema";
 import type { Bindings } from "../env";
 import { recordRun } from "../automated-runs/runs";
 import { getOrganizationPlan } from "../billing/plans";
+import { refuseRedeployUnlessAllowed, SYSTEM, type Requester } from "../deploy/deploy";
 import { MAX_SWEEP_SERVERS, nextCrawlAfter } from "../crawl/server-crawl";
 import type { CrawlMessage } from "../crawl/queue";
 import { fail } from "../lib/errors";
@@ -22,9 +23,10 @@ export type SyncOutcome =
   | { outcome: "applied"; version: VersionAnswer }
   | { outcome: "held"; version: VersionAnswer };
 
-/** Re-fetches the server's description URL and applies or holds what changed. */
-export async function syncServer(db: Database, env: Bindings, server: typeof servers.$inferSelect): Promise<SyncOutcome> {
+/** Re-fetches the server's description URL and applies or holds what changed; applying redeploys a live server, so only a requester who may deploy syncs one. */
+export async function syncServer(db: Database, env: Bindings, server: typeof servers.$inferSelect, requester: Requester): Promise<SyncOutcome> {
   if (!server.sourceUrl || server.originalCrawlUrl) fail(400, NOT_FROM_URL_MESSAGE);
+  refuseRedeployUnlessAllowed(requester, server);
   const source = await fetchDescription(server.sourceUrl, env);
   const version = await prepareVersion(db, env, server.organizationId, server.id, source, "sync");
   await db.update(servers).set({ lastCrawledAt: new Date(), lastCrawlError: null }).where(eq(servers.id, server.id));
@@ -33,13 +35,13 @@ export async function syncServer(db: Database, env: Bindings, server: typeof ser
     return { outcome: "unchanged", version: null };
   }
   if (version.breaking) return { outcome: "held", version };
-  const applied = await applyVersion(db, env, server.organizationId, server.id, version.id);
+  const applied = await applyVersion(db, env, server.organizationId, server.id, version.id, requester);
   return { outcome: "applied", version: applied.version };
 }
 
 /** POST /api/servers/{id}/sync for the organization's server. */
-export async function syncNow(db: Database, env: Bindings, organizationId: string, serverId: string) {
-  return syncServer(db, env, await getServerRow(db, organizationId, serverId));
+export async function syncNow(db: Database, env: Bindings, organizationId: string, serverId: string, requester: Requester) {
+  return syncServer(db, env, await getServerRow(db, organizationId, serverId), requester);
 }
 
 /** Daily sweep: enqueues a sync of each URL server whose automated update is due, moving its next date on. */
@@ -66,7 +68,7 @@ export async function syncServerJob(db: Database, env: Bindings, serverId: strin
   const startedAt = new Date();
   let synced: SyncOutcome;
   try {
-    synced = await syncServer(db, env, server);
+    synced = await syncServer(db, env, server, SYSTEM);
   } catch (err) {
     // The URL failing or the description no longer importing leaves the tools as they were, and says why.
     const error = `The scheduled update failed: ${(err as Error).message}`;

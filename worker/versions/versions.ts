@@ -3,10 +3,10 @@
 // an earlier one can be applied again. Each version's text is kept in KV.
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db";
-import { deployments, specVersions, tools } from "../db/schema";
+import { specVersions, tools } from "../db/schema";
 import type { Bindings } from "../env";
 import { fail } from "../lib/errors";
-import { deployServer } from "../deploy/deploy";
+import { redeployIfLive, refuseRedeployUnlessAllowed, type Requester } from "../deploy/deploy";
 import { importDescription } from "../openapi/import";
 import { loadDescription, type DescriptionSource } from "../openapi/load";
 import { getServerRow } from "../servers/queries";
@@ -120,10 +120,11 @@ export async function listVersions(db: Database, organizationId: string, serverI
 /**
  * Makes a version the server's description: tools re-imported (active flags, renames, rewritten
  * descriptions and static values kept for tools that still exist, within the plan's tool limit), and
- * a deployed server redeployed with its last settings.
+ * a deployed server redeployed with its last settings, which only a requester who may deploy can ask.
  */
-export async function applyVersion(db: Database, env: Bindings, organizationId: string, serverId: string, versionId: string) {
+export async function applyVersion(db: Database, env: Bindings, organizationId: string, serverId: string, versionId: string, requester: Requester) {
   const server = await getConfigurableServer(db, organizationId, serverId);
+  refuseRedeployUnlessAllowed(requester, server);
   const row = await versionOf(db, organizationId, serverId, versionId);
   if (row.status === "applied") fail(409, "This version is already the server's description");
   const text = await env.KV.get(versionKey(row.id));
@@ -136,11 +137,7 @@ export async function applyVersion(db: Database, env: Bindings, organizationId: 
     db.update(specVersions).set({ status: "superseded" }).where(and(eq(specVersions.serverId, serverId), eq(specVersions.status, "applied"))),
     db.update(specVersions).set({ status: "applied", appliedAt: now }).where(eq(specVersions.id, row.id)),
   ]);
-  let deployment: Awaited<ReturnType<typeof deployServer>> | null = null;
-  if (server.activeDeploymentId && server.status === "active") {
-    const last = await db.query.deployments.findFirst({ where: eq(deployments.id, server.activeDeploymentId) });
-    deployment = await deployServer(env, db, serverId, { apiConfig: last?.apiConfig ?? {}, origin: env.PUBLIC_URL });
-  }
+  const deployment = await redeployIfLive(env, db, server, requester);
   return { version: toVersionAnswer({ ...row, status: "applied", appliedAt: now }), importReport: report, deployment };
 }
 

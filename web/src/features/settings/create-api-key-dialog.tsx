@@ -16,8 +16,8 @@ import { tokenFields } from "../tokens/token-fields";
 
 const SCOPE_LABELS: Record<ApiKeyScope, string> = {
   read: "read: list and read servers, tools, crawls and deployments",
-  servers: "servers: create, import, configure and delete servers",
-  deploy: "deploy: deploy and redeploy servers",
+  servers: "servers: create, import, configure and delete servers, and assign existing access tokens to them",
+  deploy: "deploy: deploy and redeploy servers (also needed to apply a description, sync or re-crawl a deployed server)",
 };
 
 const schema = z.object({
