@@ -63,7 +63,8 @@ type Fixture = Awaited<ReturnType<typeof ownerFixture>>;
 /** Fills a route's parameters with organization A's resources. */
 function fill(path: string, { ids }: Fixture) {
   return path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => {
-    if (name === "id" && path.includes("/access-tokens/")) return ids.token;
+    if (name === "id" && path.startsWith("/api/access-tokens/")) return ids.token;
+    if (name === "tokenId") return ids.token;
     if (name === "id" && path.includes("/api-keys/")) return ids.apiKey;
     if (name === "id" && path.includes("/test-checkout/")) return ids.checkout;
     if (name === "id" && (path.includes("/servers/") || path.startsWith("/servers/"))) return ids.server;

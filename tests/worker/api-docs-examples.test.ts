@@ -1,15 +1,23 @@
 // The docs' samples (docs/examples) run against the real Worker: the MCP SDK client script and the
-// Cursor configuration connect to a deployed server, the auth-config bodies save, the plans table matches.
+// Cursor configuration connect to a deployed server, the auth-config bodies save, the plans table matches,
+// and the calls of new-server-with-key.sh, made with an API key, create, configure and deploy a server.
 import { describe, expect, it } from "vitest";
 import authManaged from "../../docs/examples/auth-managed.json";
 import authPassthrough from "../../docs/examples/auth-passthrough.json";
 import cursorConfig from "../../docs/examples/cursor-mcp.json";
 // @ts-expect-error: a plain .mjs sample without type declarations
 import { connect } from "../../docs/examples/mcp-client.mjs";
+import newServerWithKey from "../../docs/examples/new-server-with-key.sh?raw";
 import { SEED_PLANS } from "../../web/src/features/docs/seed-plans";
+import { TOKEN_REQUIRED_MESSAGE } from "../../worker/lib/messages";
+import { descriptionUpload, keyWith, withKey } from "./api-key-helpers";
 import { call, signUp } from "./helpers";
-import { createOrg, createServer, createToken, deploy, echoTool, echoOf, MCP_ORIGIN, workerFetch } from "./mcp-setup";
+import { bearer, connectV2, createOrg, createServer, createToken, deploy, echoTool, echoOf, MCP_ORIGIN, settledDeployment, upstream, workerFetch } from "./mcp-setup";
 import { uploadDescription } from "./servers-helpers";
+
+/** The API calls a sample script makes, in order: `METHOD /api/path` with its shell variables as written. */
+const scriptCalls = (script: string) =>
+  [...script.matchAll(/\bapi (?:-X ([A-Z]+) )?"\$TOOLPORT_URL(\/api\/[^"]*)"/g)].map(([, method, path]) => `${method ?? "GET"} ${path}`);
 
 async function deployedEchoServer() {
   const organizationId = await createOrg();
@@ -56,6 +64,45 @@ describe("docs examples", () => {
     const managed = (await (await call(`/api/servers/${server.id}/api-config`, { cookie: user.cookie })).json()) as any;
     expect(managed.data.authStrategy).toBe("passthrough");
   });
+
+  it("new-server-with-key.sh's calls, with a key, create a server, assign an existing token, save managed authentication and deploy", async () => {
+    expect(scriptCalls(newServerWithKey)).toEqual([
+      "POST /api/servers",
+      "GET /api/servers/$id/access-tokens",
+      "PUT /api/servers/$id/access-tokens/$token",
+      "POST /api/servers/$id/auth-config",
+      "POST /api/servers/$id/deploy/cloudflare",
+      "GET /api/servers/$id/deployment",
+    ]);
+    const user = await signUp();
+    const issued = ((await (await call("/api/access-tokens", { method: "POST", cookie: user.cookie, json: { name: "CI clients" } })).json()) as any).data;
+    const { key } = await keyWith(user, ["read", "servers", "deploy"]);
+    const pets = { openapi: "3.0.3", info: { title: "Pets", version: "1" }, servers: [{ url: upstream() }], paths: { "/pets": { get: { operationId: "listPets", responses: { 200: { description: "ok" } } } } } };
+    const auth = { authType: "bearer", authStrategy: "managed", secrets: { token: "sk_live_upstream" }, exposeToPublic: false };
+
+    const created = await withKey(key, "/api/servers", { method: "POST", body: descriptionUpload(pets) });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    const tokens = await withKey(key, `/api/servers/${id}/access-tokens`);
+    expect(tokens.body.data).toEqual([{ id: issued.tokenInfo.id, name: "CI clients", assigned: false }]);
+    // Without an assigned token, managed authentication is refused: the step the script does first.
+    expect(await withKey(key, `/api/servers/${id}/auth-config`, { method: "POST", json: auth })).toEqual({ status: 400, body: { success: false, error: TOKEN_REQUIRED_MESSAGE } });
+    const assigned = await withKey(key, `/api/servers/${id}/access-tokens/${issued.tokenInfo.id}`, { method: "PUT" });
+    expect(assigned).toEqual({ status: 200, body: { success: true, data: { id: issued.tokenInfo.id, name: "CI clients", assigned: true } } });
+    expect((await withKey(key, `/api/servers/${id}/auth-config`, { method: "POST", json: auth })).body).toMatchObject({ success: true, data: { authStrategy: "managed", status: "configured" } });
+    expect((await withKey(key, `/api/servers/${id}/deploy/cloudflare`, { method: "POST", json: {} })).status).toBe(200);
+    await settledDeployment(id);
+    const deployment = await withKey(key, `/api/servers/${id}/deployment`);
+    expect(deployment.body.data).toMatchObject({ status: "deployed", mcpUrl: `http://toolport.test/s/${created.body.data.slug}/mcp` });
+    expect(JSON.stringify([tokens, assigned])).not.toContain(issued.token);
+
+    // The token's holders reach the new server, which calls the API with the saved credential.
+    const client = await connectV2(created.body.data.slug, bearer(issued.token));
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["listPets"]);
+    const result = await client.callTool({ name: "listPets", arguments: {} });
+    expect(echoOf(result).headers.authorization).toBe("Bearer sk_live_upstream");
+    await client.close();
+  }, 30_000);
 
   it("the docs' plans table is the plans the API serves", async () => {
     const user = await signUp();

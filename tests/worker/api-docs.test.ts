@@ -108,6 +108,11 @@ describe("/api/openapi.json", () => {
     const token = await check(await send("POST", "/api/access-tokens", { name: "Docs", serverIds: [id] }), "post", "/api/access-tokens");
     await check(await get("/api/access-tokens"), "get", "/api/access-tokens");
     await check(await get(`/api/servers/${id}/assigned-tokens`), "get", "/api/servers/{id}/assigned-tokens");
+    await check(await get(`/api/servers/${id}/access-tokens`), "get", "/api/servers/{id}/access-tokens");
+    const tokenPath = `/api/servers/${id}/access-tokens/${token.data.tokenInfo.id}`;
+    await check(await send("DELETE", tokenPath), "delete", "/api/servers/{id}/access-tokens/{tokenId}");
+    await check(await send("PUT", tokenPath), "put", "/api/servers/{id}/access-tokens/{tokenId}");
+    await check(await send("PUT", `/api/servers/${id}/access-tokens/${crypto.randomUUID()}`), "put", "/api/servers/{id}/access-tokens/{tokenId}");
     await check(await send("POST", `/api/servers/${id}/auth-config`, { authType: "apiKey", authStrategy: "passthrough" }), "post", "/api/servers/{id}/auth-config");
     await check(await get(`/api/servers/${id}/auth-config`), "get", "/api/servers/{id}/auth-config");
     await check(await get(`/api/servers/${id}/api-config`), "get", "/api/servers/{id}/api-config");

@@ -6,29 +6,11 @@ import { describe, expect, it } from "vitest";
 import { apiKeys, plans, subscriptions } from "../../worker/db/schema";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { verifyAccessToken } from "../../worker/tokens/verify";
+import { createKey, keyWith, withKey } from "./api-key-helpers";
 import { call, signUp } from "./helpers";
 import { bearer, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, settledDeployment, workerFetch } from "./mcp-setup";
 
-type User = Awaited<ReturnType<typeof signUp>>;
 const ALL = ["read", "servers", "deploy"];
-
-async function createKey(user: User, body: Record<string, unknown>) {
-  const res = await call("/api/api-keys", { method: "POST", cookie: user.cookie, json: { name: "CI", ...body } });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-/** A new key of the user's organization with these scopes; answers the key itself and its id. */
-async function keyWith(user: User, scopes: string[], extra: Record<string, unknown> = {}) {
-  const { status, body } = await createKey(user, { scopes, ...extra });
-  if (status !== 201) throw new Error(`key creation failed: ${status} ${JSON.stringify(body)}`);
-  return { key: body.data.key as string, id: body.data.apiKey.id as string };
-}
-
-/** Calls the portal with `Authorization: Bearer key` (and, for a mutation, the portal's own Origin). */
-async function withKey(key: string, path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) {
-  const res = await call(path, { ...init, headers: { ...bearer(key), ...(init.headers as Record<string, string>) } });
-  return { status: res.status, body: (await res.json()) as any };
-}
 
 describe("creating, listing and revoking keys", () => {
   it("shows the key once, stores only its hash and lists it without the secret", async () => {
@@ -231,6 +213,12 @@ describe("the API description", () => {
     expect(doc.paths["/api/api-keys/{id}"].delete.operationId).toBe("revoke_api_key");
     expect(doc.paths["/api/servers"].get.security).toEqual([{ sessionCookie: [] }, { apiKey: [] }]);
     expect(doc.paths["/api/servers/{id}/deploy/cloudflare"].post.description).toContain("'deploy' scope");
+    for (const [path, method] of [["/api/servers/{id}/spec/{versionId}/apply", "post"], ["/api/servers/{id}/sync", "post"], ["/api/servers/{id}/restart-crawl", "post"]]) {
+      expect(doc.paths[path][method].description, path).toContain("API keys need the 'servers' scope.");
+      expect(doc.paths[path][method].description, path).toContain("On a deployed server this redeploys it, so an API key needs the 'deploy' scope as well.");
+    }
+    expect(doc.paths["/api/servers/{id}/access-tokens"].get.security).toEqual([{ sessionCookie: [] }, { apiKey: [] }]);
+    expect(doc.paths["/api/servers/{id}/access-tokens/{tokenId}"].put.description).toContain("'servers' scope");
     expect(doc.paths["/api/billing/subscription"].get.security).toBeUndefined();
     expect(doc.paths["/api/api-keys"].post.description).toContain("Not available to API keys");
   });

@@ -1,9 +1,10 @@
-// Access tokens: list, generate, assign servers, revoke, rotate; a server's assigned tokens.
+// Access tokens: list, generate, assign servers, revoke, rotate; a server's assigned tokens, and (for
+// API keys too) the tokens a server can be given by name and id, assigned or taken off one at a time.
 import { createRoute, z } from "@hono/zod-openapi";
 import { ok, okEmpty } from "../lib/answers";
 import { describedRoutes, errors, json } from "../lib/openapi";
-import { newToken, tokenInfo } from "./schemas";
-import { assignedTokenIds, assignServers, createToken, listTokens, revokeToken, rotateToken } from "./tokens";
+import { newToken, serverToken, tokenInfo } from "./schemas";
+import { assignedTokenIds, assignServers, createToken, listTokens, revokeToken, rotateToken, serverTokens, setTokenAssignment } from "./tokens";
 import { notFound } from "../servers/routes";
 
 export const idParam = z.object({ id: z.string().min(1).max(100) });
@@ -17,6 +18,23 @@ export const newTokenBody = z.object({
 export const assignServersBody = z.object({ serverIds });
 const tag = ["Access tokens"];
 const revokedOrExpired = { 409: "The token is revoked or expired" } as const;
+const serverParam = idParam.extend({ id: idParam.shape.id.describe("The server's id") });
+const serverTokenParams = serverParam.extend({ tokenId: z.string().min(1).max(100).describe("The access token's id") });
+
+/** PUT assigns the token to the server, DELETE takes it off: same path, same answer. */
+const assignmentRoute = (method: "put" | "delete") =>
+  createRoute({
+    method,
+    path: "/servers/{id}/access-tokens/{tokenId}",
+    operationId: method === "put" ? "assign_server_token" : "unassign_server_token",
+    tags: tag,
+    summary:
+      method === "put"
+        ? "Assign an existing access token of the organization to the server (its other servers stay); the token itself is never shown"
+        : "Take an access token off the server (the token stays valid for its other servers)",
+    request: { params: serverTokenParams },
+    responses: { 200: json(ok(serverToken), "The token's id and name, and whether it is now assigned"), ...errors({ 404: "Server or access token not found", ...revokedOrExpired }) },
+  });
 
 export const tokenRoutes = describedRoutes()
   .openapi(
@@ -87,11 +105,31 @@ export const tokenRoutes = describedRoutes()
   .openapi(
     createRoute({
       method: "get",
+      path: "/servers/{id}/access-tokens",
+      operationId: "list_server_tokens",
+      tags: tag,
+      summary: "The organization's active access tokens by id and name only, each marked whether it is assigned to the server",
+      request: { params: serverParam },
+      responses: { 200: json(ok(z.array(serverToken)), "The tokens"), ...errors(notFound) },
+    }),
+    async (c) => c.json({ success: true as const, data: await serverTokens(c.var.db, c.var.organizationId, c.req.valid("param").id) }, 200),
+  )
+  .openapi(assignmentRoute("put"), async (c) => {
+    const { id, tokenId } = c.req.valid("param");
+    return c.json({ success: true as const, data: await setTokenAssignment(c.env, c.var.db, c.var.organizationId, id, tokenId, true) }, 200);
+  })
+  .openapi(assignmentRoute("delete"), async (c) => {
+    const { id, tokenId } = c.req.valid("param");
+    return c.json({ success: true as const, data: await setTokenAssignment(c.env, c.var.db, c.var.organizationId, id, tokenId, false) }, 200);
+  })
+  .openapi(
+    createRoute({
+      method: "get",
       path: "/servers/{id}/assigned-tokens",
       operationId: "list_assigned_token_ids",
       tags: tag,
       summary: "Ids of the active access tokens assigned to a server",
-      request: { params: idParam.extend({ id: idParam.shape.id.describe("The server's id") }) },
+      request: { params: serverParam },
       responses: { 200: json(ok(z.array(z.string())), "The token ids"), ...errors(notFound) },
     }),
     async (c) => c.json({ success: true as const, data: await assignedTokenIds(c.var.db, c.var.organizationId, c.req.valid("param").id) }, 200),

@@ -16,3 +16,12 @@ export const tokenInfo = z
   .meta({ id: "AccessToken" });
 
 export const newToken = z.object({ token: z.string().describe("The access token itself: shown once, never again"), tokenInfo });
+
+/** A token as a server lists it for assignment (API keys may read this): its id and name, never more. */
+export const serverToken = z
+  .object({
+    id: z.string(),
+    name: nullable(z.string()),
+    assigned: z.boolean().describe("Whether the token is assigned to this server"),
+  })
+  .meta({ id: "ServerAccessToken" });

@@ -1,5 +1,5 @@
 // Access tokens: issued once, stored as SHA-256 hashes, assigned to servers, revoked and rotated.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import type { Database } from "../db";
 import { accessTokens, servers, tokenServers } from "../db/schema";
 import type { Bindings } from "../env";
@@ -7,7 +7,7 @@ import { sha256Hex } from "../lib/crypto";
 import { fail } from "../lib/errors";
 import { invalidateTokenCache, TOKEN_PREFIX } from "./verify";
 import type { z } from "zod";
-import type { tokenInfo } from "./schemas";
+import type { serverToken, tokenInfo } from "./schemas";
 
 type TokenRow = typeof accessTokens.$inferSelect;
 
@@ -135,4 +135,28 @@ export async function assignedTokenIds(db: Database, organizationId: string, ser
     .innerJoin(accessTokens, eq(accessTokens.id, tokenServers.tokenId))
     .where(and(eq(tokenServers.serverId, serverId), eq(accessTokens.organizationId, organizationId)));
   return rows.filter((r) => isUsable(r.token)).map((r) => r.token.id);
+}
+
+type ServerToken = z.output<typeof serverToken>;
+
+/** The organization's active, unexpired tokens by id and name only, each marked whether it is assigned to the server. */
+export async function serverTokens(db: Database, organizationId: string, serverId: string): Promise<ServerToken[]> {
+  await ownServers(db, organizationId, [serverId]);
+  const rows = await db
+    .select({ id: accessTokens.id, name: accessTokens.name, assignedTo: tokenServers.serverId })
+    .from(accessTokens)
+    .leftJoin(tokenServers, and(eq(tokenServers.tokenId, accessTokens.id), eq(tokenServers.serverId, serverId)))
+    .where(and(eq(accessTokens.organizationId, organizationId), eq(accessTokens.isActive, true), or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, new Date()))))
+    .orderBy(desc(accessTokens.createdAt));
+  return rows.map((r) => ({ id: r.id, name: r.name, assigned: r.assignedTo !== null }));
+}
+
+/** Assigns one of the organization's usable tokens to one of its servers, or takes it off; the token's other servers stay. */
+export async function setTokenAssignment(env: Bindings, db: Database, organizationId: string, serverId: string, tokenId: string, assigned: boolean): Promise<ServerToken> {
+  await ownServers(db, organizationId, [serverId]);
+  const token = await ownUsableToken(db, organizationId, tokenId);
+  if (assigned) await db.insert(tokenServers).values({ tokenId, serverId }).onConflictDoNothing();
+  else await db.delete(tokenServers).where(and(eq(tokenServers.tokenId, tokenId), eq(tokenServers.serverId, serverId)));
+  await invalidateTokenCache(env, [token.tokenHash]);
+  return { id: token.id, name: token.name, assigned };
 }
