@@ -161,6 +161,25 @@ describe("call records", { timeout: 60_000 }, () => {
   });
 });
 
+describe("with the call log off", { timeout: 60_000 }, () => {
+  it("answers calls without the deployed server's internal report header, as when it is on", async () => {
+    const { server, token } = await deployedServer([echoTool("list_pets", {})]);
+    const request = () =>
+      new Request(`${MCP_ORIGIN}/s/${server.slug}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", ...bearer(token) },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_pets", arguments: {} } }),
+      });
+    for (const callLog of ["off", "on"]) {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(request(), { ...env, CALL_LOG: callLog }, ctx);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { result: { isError?: boolean } }).result.isError).toBeUndefined();
+      expect([...res.headers.keys()].filter((name) => name.startsWith("x-toolport"))).toEqual([]);
+    }
+  });
+});
+
 describe("callers and tool modes", { timeout: 60_000 }, () => {
   it("names an OAuth app as the caller, and records a search-mode call under the operation it reached", async () => {
     const owner = await signUp();

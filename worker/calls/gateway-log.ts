@@ -121,16 +121,17 @@ export class CallLog {
   }
 
   /**
-   * The deployed server's answer, with its report header removed. Its calls are recorded once the
-   * answer is back (metering decided before the call left).
+   * The deployed server's answer, with its report header removed whether or not calls are recorded
+   * (the report is the portal's, never the client's). Its calls are recorded once the answer is back
+   * (metering decided before the call left).
    */
   async forwarded(answer: Promise<Response>, request: Request): Promise<Response> {
-    if (this.calls.length === 0 && !this.observe) return answer;
     const res = await answer;
     const at = Date.now();
     const header = res.headers.get(CALL_REPORT_HEADER);
     const clean = header === null ? res : new Response(res.body, res);
     if (header !== null) clean.headers.delete(CALL_REPORT_HEADER);
+    if (this.calls.length === 0 && !this.observe) return clean;
     const reports = parseReport(header);
     this.observe?.(reports);
     if (this.calls.length === 0) return clean;
