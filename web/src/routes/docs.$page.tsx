@@ -1,6 +1,7 @@
 // /docs/{page}: one documentation page; an unknown page is the 404 page.
 import { createFileRoute, notFound } from "@tanstack/react-router";
 import { docPage } from "@/features/docs/pages";
+import { usePageTitle } from "@/lib/page-title";
 
 export const Route = createFileRoute("/docs/$page")({
   loader: ({ params }) => {
@@ -10,7 +11,8 @@ export const Route = createFileRoute("/docs/$page")({
   },
   component: function DocsPage() {
     const { slug } = Route.useLoaderData();
-    const { Component } = docPage(slug)!;
+    const { Component, title } = docPage(slug)!;
+    usePageTitle(`${title} · Docs`);
     return <Component />;
   },
 });

@@ -2,9 +2,11 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { DOC_PAGES } from "@/features/docs/pages";
 import { H1, Lead } from "@/features/docs/prose";
+import { usePageTitle } from "@/lib/page-title";
 
 export const Route = createFileRoute("/docs/")({
   component: function DocsOverview() {
+    usePageTitle("Documentation");
     return (
       <>
         <H1>Toolport documentation</H1>

@@ -2,10 +2,12 @@
 import { useRouter } from "@tanstack/react-router";
 import { ShieldAlert } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { usePageTitle } from "@/lib/page-title";
 import { goBack } from "./go-back";
 
 export function AccessDenied() {
   const router = useRouter();
+  usePageTitle("Access Denied");
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
       <ShieldAlert className="size-10 text-destructive" aria-hidden />

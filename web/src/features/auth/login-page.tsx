@@ -8,11 +8,13 @@ import { Button } from "@/components/ui/button";
 import { RedirectTo } from "@/components/layout/redirect-to";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { safeRedirect } from "@/lib/format";
+import { usePageTitle } from "@/lib/page-title";
 import { PasswordForm } from "./password-form";
 
 export function LoginPage({ redirect, method }: { redirect?: string; method?: "password" }) {
   const profile = useQuery(profileQuery);
   const target = safeRedirect(redirect);
+  usePageTitle(method === "password" ? "Sign in with email" : "Sign in");
   useEffect(() => {
     if (profile.error) toastAuthCheckFailed(profile.error);
   }, [profile.error]);

@@ -30,8 +30,8 @@ const openApiQuery = {
 
 const METHOD_COLOURS: Record<string, string> = {
   get: "bg-blue-600",
-  post: "bg-green-600",
-  patch: "bg-amber-600",
+  post: "bg-green-700",
+  patch: "bg-amber-700",
   delete: "bg-red-600",
 };
 

@@ -2,6 +2,7 @@
 import { formatNumber } from "@/lib/format";
 import { C, DocLink, H1, H2, Lead, Ol, P, Ul } from "./prose";
 import { SEED_PLANS } from "./seed-plans";
+import { Table } from "@/components/ui/table";
 
 const price = (cents: number) => (cents === 0 ? "Free" : `$${(cents / 100).toFixed(0)}/month`);
 
@@ -10,8 +11,8 @@ export function PlansPage() {
     <>
       <H1>Plans and limits</H1>
       <Lead>Every organization starts on the free plan; upgrade on the Usage &amp; Billing page.</Lead>
-      <div className="my-4 overflow-x-auto rounded-lg border bg-background">
-        <table className="w-full text-sm">
+      <div className="my-4 rounded-lg border bg-background">
+        <Table aria-label="Plans">
           <thead className="border-b bg-muted/40 text-left">
             <tr>
               <th className="p-2 font-medium">Plan</th>
@@ -34,7 +35,7 @@ export function PlansPage() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </div>
       <H2>At a limit</H2>
       <Ul>

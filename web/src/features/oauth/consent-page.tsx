@@ -11,10 +11,12 @@ import { RedirectTo } from "@/components/layout/redirect-to";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { usePageTitle } from "@/lib/page-title";
 
 export function ConsentPage({ requestId }: { requestId: string }) {
   // Signed out: sign in first, then come back to this same request.
   const profile = useQuery(profileQuery);
+  usePageTitle("Authorize an app");
   const request = useQuery({ ...consentRequestQuery(requestId), enabled: !!requestId && !!profile.data });
   const decide = useMutation({
     mutationFn: (approve: boolean) => decideConsent(requestId, approve),

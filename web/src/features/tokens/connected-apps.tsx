@@ -8,6 +8,7 @@ import { connectedAppsQuery, revokeConnectedApp, type ConnectedApp } from "@/api
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Table } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/format";
 
 export function ConnectedApps() {
@@ -33,8 +34,8 @@ export function ConnectedApps() {
       ) : apps.data.length === 0 ? (
         <p className="rounded-lg border border-dashed py-8 text-center text-sm text-muted-foreground">No apps connected yet.</p>
       ) : (
-        <Card className="overflow-x-auto py-0">
-          <table className="w-full text-sm" aria-label="Connected apps">
+        <Card className="py-0">
+          <Table aria-label="Connected apps">
             <thead className="border-b bg-muted/40 text-left">
               <tr>
                 <th className="p-3 font-medium">Client</th>
@@ -59,7 +60,7 @@ export function ConnectedApps() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         </Card>
       )}
       <ConfirmDialog

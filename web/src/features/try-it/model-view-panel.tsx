@@ -5,6 +5,7 @@ import { TriangleAlert } from "lucide-react";
 import { errorMessage } from "@/api/client";
 import { modelViewQuery, type ModelView } from "@/api/try-it";
 import { Badge } from "@/components/ui/badge";
+import { Table } from "@/components/ui/table";
 import { formatNumber } from "@/lib/format";
 
 type Measured = ModelView["direct"];
@@ -30,7 +31,7 @@ function Totals({ title, measured, current, note }: { title: string; measured: M
 function ToolSizes({ measured, caption }: { measured: Measured; caption: string }) {
   const entries = new Map(measured.listing.map((t) => [String(t.name), t]));
   return (
-    <table className="w-full text-sm">
+    <Table aria-label={caption} className="caption-top">
       <caption className="mb-2 text-left font-medium">{caption}</caption>
       <thead className="text-left text-xs text-muted-foreground">
         <tr>
@@ -67,7 +68,7 @@ function ToolSizes({ measured, caption }: { measured: Measured; caption: string 
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }
 

@@ -46,7 +46,7 @@ export function TryItResult({ answer }: { answer: TryItAnswer }) {
         ) : answer.isError ? (
           <Badge variant="destructive">isError: true</Badge>
         ) : (
-          <Badge className="bg-green-600 text-white">isError: false</Badge>
+          <Badge className="bg-green-700 text-white">isError: false</Badge>
         )}
         {answer.truncated && <Badge variant="outline">Cut at the response budget</Badge>}
         {answer.mode === "search" && <Badge variant="outline">called through call_tool</Badge>}
