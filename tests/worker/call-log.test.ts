@@ -172,7 +172,7 @@ describe("with the call log off", { timeout: 60_000 }, () => {
       });
     for (const callLog of ["off", "on"]) {
       const ctx = createExecutionContext();
-      const res = await worker.fetch(request(), { ...env, CALL_LOG: callLog }, ctx);
+      const res = await worker.fetch(request() as Request<unknown, IncomingRequestCfProperties>, { ...env, CALL_LOG: callLog }, ctx);
       expect(res.status).toBe(200);
       expect(((await res.json()) as { result: { isError?: boolean } }).result.isError).toBeUndefined();
       expect([...res.headers.keys()].filter((name) => name.startsWith("x-toolport"))).toEqual([]);
