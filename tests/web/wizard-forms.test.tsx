@@ -4,7 +4,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { expect, it, vi } from "vitest";
 import { renderApp } from "./helpers";
-import { createRoutes, mockWizardApi, ok, savedConfig } from "./wizard-fixtures";
+import { createRoutes, mappings, mockWizardApi, ok, savedConfig } from "./wizard-fixtures";
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -52,5 +52,41 @@ it("keeps what was typed through refusals and step changes, and disables Next wh
   expect(calls.find((c) => c.method === "POST" && c.path === "/api/servers/srv_new/auth-config")!.body).toMatchObject({
     secrets: { token: "sk_live_secret" },
     authContextValues: { workspaceId: "ws_42", apiVersion: "2024-01" },
+  });
+});
+
+it("gives a static value the input its argument takes: a select for an enum, a number field for an integer", async () => {
+  const routes = createRoutes();
+  const withTypes = mappings.map((t, i) =>
+    i === 0 ? { ...t, inputSchema: { ...t.inputSchema, properties: { ...t.inputSchema.properties, sort: { type: "string", enum: ["newest", "oldest"] } } } } : t,
+  );
+  routes["GET /api/servers/srv_new/mappings"] = ok(withTypes);
+  const calls = mockWizardApi(routes);
+  const user = userEvent.setup();
+  renderApp("/servers");
+  await user.click(await screen.findByRole("button", { name: "Add Server" }));
+  await user.click(screen.getByRole("button", { name: /OpenAPI Spec/ }));
+  await user.type(screen.getByLabelText("OpenAPI URL"), "https://api.example.com/openapi.json");
+  await user.click(screen.getByRole("button", { name: "Next: Configure Authentication" }));
+  await user.click(await screen.findByRole("checkbox", { name: "Wizard token" }));
+  await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
+
+  await user.type(await screen.findByLabelText("Value for workspaceId"), "ws_42");
+  await user.click(await screen.findByRole("button", { name: "Make sort static" }));
+  const sort = screen.getByRole("combobox", { name: "Value for sort" });
+  expect(within(sort).getAllByRole("option").map((o) => o.textContent)).toEqual(["Choose a value…", "newest", "oldest"]);
+  await user.click(screen.getByRole("button", { name: "Make limit static" }));
+  expect(screen.getByLabelText("Value for limit")).toHaveAttribute("type", "number");
+  await user.type(screen.getByLabelText("Value for limit"), "25");
+  // An enum left unchosen is a missing value, named like any other.
+  await user.click(screen.getByRole("button", { name: "Next: Configure Credentials" }));
+  expect(screen.getByRole("alert")).toHaveTextContent("Please provide values for all static parameters: sort");
+  await user.selectOptions(sort, "oldest");
+  await user.click(screen.getByRole("button", { name: "Next: Configure Credentials" }));
+  await user.type(await screen.findByLabelText("Bearer Token"), "sk_live_secret");
+  await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
+  expect(await screen.findByRole("list", { name: "Tools" })).toBeInTheDocument();
+  expect(calls.find((c) => c.method === "POST" && c.path === "/api/servers/srv_new/auth-config")!.body).toMatchObject({
+    authContextValues: { workspaceId: "ws_42", sort: "oldest", limit: "25" },
   });
 });

@@ -138,6 +138,33 @@ describe("auth-config", () => {
     expect(ok.status).toBe(200);
   });
 
+  it("refuses a static value its argument cannot take: an enum's other value, a non-number, a non-boolean", async () => {
+    const user = await signUp();
+    const param = (name: string, schema: object) => ({ name, in: "query", schema });
+    const description = {
+      openapi: "3.0.3",
+      info: { title: "Issues", version: "1" },
+      servers: [{ url: "https://issues.example.com" }],
+      paths: {
+        "/issues": { get: { operationId: "listIssues", parameters: [param("state", { type: "string", enum: ["open", "closed", "all"] }), param("per_page", { type: "integer" }), param("archived", { type: "boolean" })], responses: { 200: { description: "ok" } } } },
+        // The same argument in another tool takes fewer values: a static value must suit both.
+        "/pulls": { get: { operationId: "listPulls", parameters: [param("state", { type: "string", enum: ["open", "closed"] })], responses: { 200: { description: "ok" } } } },
+      },
+    };
+    const { data } = await json(await uploadDescription(user.cookie, "issues.json", JSON.stringify(description)));
+    const attempt = async (values: Record<string, string>) => {
+      const res = await save(user.cookie, data.id, { authType: "none", authStrategy: "passthrough", authContextValues: values });
+      return res.status === 200 ? "saved" : (await json(res)).error;
+    };
+    expect(await attempt({ state: "bogus" })).toBe('Static parameter "state" must be one of: open, closed');
+    expect(await attempt({ state: "all" })).toBe('Static parameter "state" must be one of: open, closed');
+    expect(await attempt({ per_page: "ten" })).toBe('Static parameter "per_page" must be a whole number');
+    expect(await attempt({ per_page: "2.5" })).toBe('Static parameter "per_page" must be a whole number');
+    expect(await attempt({ archived: "yes" })).toBe('Static parameter "archived" must be true or false');
+    expect((await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, data.id) }))?.authContextValues ?? {}).toEqual({});
+    expect(await attempt({ state: "closed", per_page: "50", archived: "false" })).toBe("saved");
+  });
+
   it("stores the apiKey name and location detected in the description", async () => {
     const { cookie, serverId, organizationId } = await serverFrom("petstore-2.0.json");
     await assignToken(organizationId, serverId);

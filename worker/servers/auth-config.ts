@@ -7,6 +7,7 @@ import { accessTokens, authConfigs, type ParameterCandidate, tokenServers, tools
 import { decryptJson, encryptJson, maskSecret } from "../lib/crypto";
 import { isLocalDev } from "../env";
 import { fail } from "../lib/errors";
+import { commonValueKind, staticValueProblem, type ValueSchema } from "../lib/static-values";
 import { isInternalHost } from "../lib/internal-host";
 import { invalidateServerLookups } from "../gateway/lookup";
 import type { AuthCandidate } from "../openapi/auth";
@@ -107,19 +108,28 @@ function checkTokenUrl(tokenUrl: string, env: Pick<Env, "ENVIRONMENT">) {
   }
 }
 
+/** Reads a json_extract answer: arrays and objects come back as JSON text, scalars as themselves. */
+const extracted = (value: unknown) => (typeof value === "string" && (value.startsWith("[") || value.startsWith("{")) ? JSON.parse(value) : value);
+
 /**
- * Static values must name an argument of one of the server's tools (else they would never be sent).
- * Names saved before stay accepted, so a re-import that drops a parameter doesn't block saving.
+ * Static values must name an argument of one of the server's tools (else they would never be sent),
+ * and suit it: one of its enum values, a number, true or false. Names saved before stay accepted, so
+ * a re-import that drops a parameter doesn't block saving.
  */
-async function checkStaticParameterNames(db: Database, serverId: string, values: Record<string, string>, saved: Record<string, string>) {
-  const names = Object.keys(values).filter((name) => !(name in saved));
-  if (!names.length) return;
-  const known = await db.all<{ name: string }>(
-    sql`select distinct p.key as name from ${tools}, json_each(${tools.inputSchema}, '$.properties') p where ${tools.serverId} = ${serverId}`,
+async function checkStaticParameters(db: Database, serverId: string, values: Record<string, string>, saved: Record<string, string>) {
+  if (!Object.keys(values).length) return;
+  const rows = await db.all<{ name: string; type: unknown; enum: unknown }>(
+    sql`select distinct p.key as name, json_extract(p.value, '$.type') as type, json_extract(p.value, '$.enum') as enum
+        from ${tools}, json_each(${tools.inputSchema}, '$.properties') p where ${tools.serverId} = ${serverId}`,
   );
-  const knownNames = new Set(known.map((r) => r.name));
-  const unknown = names.filter((name) => !knownNames.has(name));
+  const schemas = new Map<string, ValueSchema[]>();
+  for (const row of rows) schemas.set(row.name, [...(schemas.get(row.name) ?? []), { type: extracted(row.type), enum: extracted(row.enum) }]);
+  const unknown = Object.keys(values).filter((name) => !schemas.has(name) && !(name in saved));
   if (unknown.length) fail(400, `Static parameters must be arguments of the server's tools; unknown: ${unknown.join(", ")}`);
+  for (const [name, value] of Object.entries(values)) {
+    const problem = schemas.has(name) ? staticValueProblem(name, value, commonValueKind(schemas.get(name)!)) : null;
+    if (problem) fail(400, problem);
+  }
 }
 
 /** Saves the auth config once static parameters have values and managed auth has its credentials and an access token; blank secrets keep the stored ones. */
@@ -135,7 +145,7 @@ export async function saveAuthConfig(
   const existing = await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, serverId) });
   const blanks = Object.entries(input.authContextValues ?? {}).filter(([, v]) => !String(v ?? "").trim()).map(([k]) => k);
   if (blanks.length) fail(400, `Please provide values for all static parameters: ${blanks.join(", ")}`);
-  await checkStaticParameterNames(db, serverId, input.authContextValues ?? {}, existing?.authContextValues ?? {});
+  await checkStaticParameters(db, serverId, input.authContextValues ?? {}, existing?.authContextValues ?? {});
   const settings = settingsFor(input, (existing?.settings.detected as AuthCandidate[] | undefined) ?? []);
   const oauth2 = settings.oauth2 as { tokenUrl: string } | undefined;
   if (oauth2) checkTokenUrl(oauth2.tokenUrl, env);

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { AUTH_TYPES, type AuthAnalysis, type AuthConfig, type AuthType, type ParameterCandidate, type Secrets } from "@/api/auth-config";
 import { credentialsRequiredMessage, TOKEN_REQUIRED_MESSAGE as SERVER_TOKEN_REQUIRED_MESSAGE } from "@/api/messages";
 import type { Tool } from "@/api/tools";
+import { commonValueKind, staticValueProblem, type ValueKind, type ValueSchema } from "../../../../worker/lib/static-values";
 import type { WizardMode } from "./steps";
 import type { DraftIssues } from "./wizard-flow";
 
@@ -90,6 +91,15 @@ export function dynamicParams(analysis: AuthAnalysis, tools: Tool[], staticParam
   return list;
 }
 
+/** What each tool argument takes as a static value, from every tool's schema of that argument. */
+export function valueKinds(tools: Tool[]): Map<string, ValueKind> {
+  const schemas = new Map<string, ValueSchema[]>();
+  for (const tool of tools) {
+    for (const [name, schema] of Object.entries(tool.inputSchema?.properties ?? {})) schemas.set(name, [...(schemas.get(name) ?? []), schema as ValueSchema]);
+  }
+  return new Map([...schemas].map(([name, list]) => [name, commonValueKind(list)]));
+}
+
 /** Static parameters still without a value. */
 export const missingValues = (draft: Pick<AuthDraft, "staticParams">) => draft.staticParams.filter((p) => !p.value.trim()).map((p) => p.name);
 
@@ -105,11 +115,13 @@ export function missingCredentials(draft: Pick<AuthDraft, "strategy" | "authType
  * The draft's rules, each reported on the field of the step that fixes it: a managed server needs an
  * access token (auth), every static parameter a value (parameters), managed auth its credentials.
  */
-export function authDraftSchema(mode: WizardMode, saved: AuthConfig | null) {
+export function authDraftSchema(mode: WizardMode, saved: AuthConfig | null, kinds: ReadonlyMap<string, ValueKind> = new Map()) {
   return draftShape.superRefine((draft, ctx) => {
     if (draft.strategy === "managed" && draft.tokenIds.length === 0) ctx.addIssue({ code: "custom", path: ["tokenIds"], message: TOKEN_REQUIRED_MESSAGE[mode] });
     const missing = missingValues(draft);
     if (missing.length) ctx.addIssue({ code: "custom", path: ["staticParams"], message: staticValuesMessage(missing) });
+    const unsuited = draft.staticParams.map((p) => (p.value.trim() ? staticValueProblem(p.name, p.value, kinds.get(p.name) ?? { kind: "text" }) : null)).find(Boolean);
+    if (!missing.length && unsuited) ctx.addIssue({ code: "custom", path: ["staticParams"], message: unsuited });
     const credentials = missingCredentials(draft, saved);
     if (credentials) ctx.addIssue({ code: "custom", path: ["secrets"], message: credentials });
   });

@@ -1,20 +1,42 @@
 // Parameters step: auto-detected and chosen static parameters with values (a field array of the
 // wizard's draft form), and the dynamic ones (first 10, then '... and N more parameters'), each with
-// Make Static / Make Dynamic.
-import { useFieldArray, useFormContext } from "react-hook-form";
+// Make Static / Make Dynamic. A static value's input follows its argument's schema: a select for an
+// enum or a boolean, a number field for numbers.
+import { useFieldArray, useFormContext, type UseFormRegisterReturn } from "react-hook-form";
 import type { ParameterCandidate } from "@/api/auth-config";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import type { ValueKind } from "../../../../worker/lib/static-values";
 import type { AuthDraft } from "./auth-draft";
 
 export const DYNAMIC_SHOWN = 10;
 
-type Props = { dynamic: ParameterCandidate[] };
+type Props = { dynamic: ParameterCandidate[]; kinds: ReadonlyMap<string, ValueKind> };
+
+const selectClass = "h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
+
+/** The value's input, typed by what the argument takes. */
+function StaticValueInput({ name, kind, field }: { name: string; kind: ValueKind; field: UseFormRegisterReturn }) {
+  const label = `Value for ${name}`;
+  const options = kind.kind === "enum" ? kind.options : kind.kind === "boolean" ? ["true", "false"] : null;
+  if (options) {
+    return (
+      <select aria-label={label} className={selectClass} {...field}>
+        <option value="">Choose a value…</option>
+        {options.map((o) => (
+          <option key={o} value={o}>{o}</option>
+        ))}
+      </select>
+    );
+  }
+  const numeric = kind.kind === "integer" || kind.kind === "number";
+  return <Input aria-label={label} placeholder={label} maxLength={2000} {...(numeric ? { type: "number", step: kind.kind === "integer" ? 1 : "any" } : {})} {...field} />;
+}
 
 const percent = (c: number) => `${Math.round(c * 100)}%`;
 
-export function ParametersStep({ dynamic }: Props) {
+export function ParametersStep({ dynamic, kinds }: Props) {
   const { control, register } = useFormContext<AuthDraft>();
   const { fields: staticParams, append, remove } = useFieldArray({ control, name: "staticParams" });
   return (
@@ -35,7 +57,7 @@ export function ParametersStep({ dynamic }: Props) {
                   <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => remove(i)}>Make Dynamic</Button>
                 </div>
                 <p className="text-xs text-muted-foreground">{p.reason}</p>
-                <Input aria-label={`Value for ${p.name}`} placeholder={`Value for ${p.name}`} maxLength={2000} {...register(`staticParams.${i}.value`)} />
+                <StaticValueInput name={p.name} kind={kinds.get(p.name) ?? { kind: "text" }} field={register(`staticParams.${i}.value`)} />
               </li>
             ))}
           </ul>

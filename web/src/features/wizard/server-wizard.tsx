@@ -126,7 +126,7 @@ function WizardBody({ initial, mode, close, onCreated }: BodyProps) {
         ) : step === "auth" ? (
           <AuthStep analysis={auth.analysis} serverId={server.id} serverName={server.name} onPassthrough={auth.choosePassthrough} />
         ) : step === "tools" ? (
-          <ParametersStep dynamic={auth.dynamic} />
+          <ParametersStep dynamic={auth.dynamic} kinds={auth.kinds} />
         ) : auth.authType && auth.authType !== "none" ? (
           <CredentialsStep authType={auth.authType} saved={auth.saved} onDeleteSaved={auth.deleteSecrets} deleting={auth.deleting} />
         ) : null}

@@ -2,14 +2,14 @@
 // `save` assigns the chosen tokens and saves the auth config. Passthrough clears secrets and tokens.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { assignedTokensQuery, authAnalysisQuery, authConfigQuery, deleteAuthSecrets, saveAuthConfig, type Secrets } from "@/api/auth-config";
 import { errorMessage } from "@/api/client";
 import { assignTokenServers, isUsable, tokensQuery } from "@/api/tokens";
 import { mappingsQuery } from "@/api/tools";
-import { authDraftSchema, dynamicParams, initialDraft, staticPayload, type AuthDraft } from "./auth-draft";
+import { authDraftSchema, dynamicParams, initialDraft, staticPayload, valueKinds, type AuthDraft } from "./auth-draft";
 import type { WizardMode } from "./steps";
 
 export function useAuthDraft(serverId: string | null, mode: WizardMode) {
@@ -21,9 +21,10 @@ export function useAuthDraft(serverId: string | null, mode: WizardMode) {
   const saved = useQuery({ ...authConfigQuery(id), enabled: enabled && mode === "edit" });
   const assigned = useQuery({ ...assignedTokensQuery(id), enabled: enabled && mode === "edit" });
   const tools = useQuery({ ...mappingsQuery(id), enabled });
+  const kinds = useMemo(() => valueKinds(tools.data ?? []), [tools.data]);
   const form = useForm<AuthDraft>({
     // The saved secrets count for the credentials rule, and they change when deleted: read them at each check.
-    resolver: (values, context, options) => zodResolver(authDraftSchema(mode, saved.data ?? null))(values, context, options),
+    resolver: (values, context, options) => zodResolver(authDraftSchema(mode, saved.data ?? null, kinds))(values, context, options),
     // The messages show in the wizard's box, not beside a field.
     shouldFocusError: false,
   });
@@ -51,6 +52,8 @@ export function useAuthDraft(serverId: string | null, mode: WizardMode) {
     retry: () => [analysis, saved, assigned].forEach((q) => q.isError && q.refetch()),
     dynamic: ready && analysis.data ? dynamicParams(analysis.data, tools.data ?? [], staticParams ?? []) : [],
     analysis: analysis.data,
+    /** What each argument takes as a static value. */
+    kinds,
     deleting,
 
     /** Passthrough sends no secrets and assigns no tokens here (edit mode keeps the saved assignment). */
