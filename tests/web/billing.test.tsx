@@ -16,12 +16,13 @@ describe("usage bar colours", () => {
     expect(usageColor(80.1)).toBe("bg-red-500");
   });
 
-  it("colours the rendered tool-call meter by its share of the plan", async () => {
+  it("colours the rendered tool-call meter by its share of the plan; the servers meter, an allowance, never alarms", async () => {
     mockApi({ ...base, "GET /api/billing/subscription": ok(fx.subscription(0, 850)) });
     renderApp("/usage");
     const meter = await screen.findByRole("meter", { name: "Tool calls" });
     expect(meter.firstElementChild).toHaveClass("bg-red-500");
-    expect(screen.getByRole("meter", { name: "Servers" }).firstElementChild).toHaveClass("bg-red-500");
+    // Every server slot of the plan in use (1 / 1 on Free) is normal, not an alarm.
+    expect(screen.getByRole("meter", { name: "Servers" }).firstElementChild).toHaveClass("bg-primary");
   });
 });
 

@@ -12,7 +12,7 @@ export function UsageCard({ subscription }: { subscription: Subscription }) {
         <CardDescription>Usage resets on the 1st of each month.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <UsageBar label="Servers" used={usage.serversUsed} limit={plan.features.maxServers} />
+        <UsageBar label="Servers" used={usage.serversUsed} limit={plan.features.maxServers} allowance />
         <UsageBar label="Tool calls" used={usage.toolCallsThisMonth} limit={plan.features.maxToolCallsPerMonth} />
       </CardContent>
     </Card>
