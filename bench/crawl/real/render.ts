@@ -10,7 +10,7 @@ import { basename, dirname, join, relative } from "node:path";
 import { marked } from "marked";
 import { SHELLS, type NavLink } from "./shells";
 
-export type Style = "readme" | "jekyll" | "hugo" | "vuepress" | "sphinx-http" | "sphinx" | "mkdocs" | "docusaurus" | "slate" | "gitbook" | "nanoc" | "html";
+export type Style = "readme" | "jekyll" | "hugo" | "vuepress" | "sphinx-http" | "sphinx" | "mkdocs" | "docusaurus" | "slate" | "gitbook" | "nanoc" | "html" | "mintlify";
 export type SiteEntry = { name: string; repo: string; commit: string; style: Style; files: string[] };
 export type RenderedSite = { entry: SiteEntry; dir: string; pages: string[]; cached: boolean; error?: string };
 
@@ -67,11 +67,79 @@ function docusaurusComponents(md: string): string {
     .replaceAll("</ApiEndpoint>", "\n</div></details>");
 }
 
+/** The value of `name="…"` (or `name: "…"`, either quote) in a component's attribute text. */
+function attribute(text: string, name: string): string | undefined {
+  for (const sep of ["=", ": "]) {
+    const at = text.indexOf(`${name}${sep}`);
+    if (at < 0) continue;
+    const quote = text[at + name.length + sep.length];
+    if (quote !== '"' && quote !== "'") continue;
+    const start = at + name.length + sep.length + 1;
+    return text.slice(start, text.indexOf(quote, start));
+  }
+  return undefined;
+}
+
+/** Where a self-closing JSX element that starts at `at` ends: its `/>` outside braces (props hold JSX of their own). */
+function tagEnd(text: string, at: number): number {
+  let depth = 0;
+  for (let i = at; i < text.length - 1; i++) {
+    if (text[i] === "{") depth++;
+    else if (text[i] === "}") depth--;
+    else if (depth === 0 && text[i] === "/" && text[i + 1] === ">") return i + 2;
+  }
+  return text.length;
+}
+
+/** 3Commas' MDX components (src/components/Endpoint, ApiParam) as their markup: an endpoint's method and URL, a parameter's name and type. */
+function endpointComponents(md: string): string {
+  const out: string[] = [];
+  let rest = md;
+  for (;;) {
+    const at = rest.search(/<(?:Endpoint|NoContentEndpoint)\b/);
+    if (at < 0) break;
+    const end = tagEnd(rest, at);
+    const tag = rest.slice(at, end);
+    const listed = tag.includes("endpointsList") ? tag.split("{").slice(1) : [tag];
+    const rows = listed.map((part) => ({ url: attribute(part, "url") ?? attribute(part, "endpoint"), method: attribute(part, "method") })).filter((r) => r.url);
+    const html = rows.map((r) => `<div class="endpoint">${r.method ? `<span class="method">${r.method}</span>` : ""}<span class="url">${escape(r.url ?? "")}</span></div>`).join("");
+    out.push(rest.slice(0, at), `<div class="endpoint-container">${html}</div>\n`);
+    rest = rest.slice(end);
+  }
+  out.push(rest);
+  return out
+    .join("")
+    .replace(/<(?:Collapsible)?ApiParam ([^>]*)>/g, (_m, attrs: string) => `<div class="api-param"><div class="header"><span class="name">${attribute(attrs, "name") ?? ""}</span> <span class="type">${escape(attribute(attrs, "type") ?? "")}</span>${attrs.includes(" required") ? ' <span class="required">required</span>' : ""}</div><div class="description">\n`)
+    .replace(/<\/(?:Collapsible)?ApiParam>/g, "\n</div></div>");
+}
+
+/** MDX has no indented code blocks: indentation (a component's children, a fence inside one) is layout only. */
+function dedentMdx(md: string): string {
+  let fence = -1;
+  return md
+    .split("\n")
+    .map((line) => {
+      const indent = line.length - line.trimStart().length;
+      const text = line.trimStart();
+      if (text.startsWith("```")) {
+        fence = fence < 0 ? indent : -1;
+        return text;
+      }
+      if (fence >= 0) return line.slice(Math.min(fence, indent));
+      return indent >= 4 && !/^(?:[-*+]|\d+\.)\s/.test(text) ? text : line;
+    })
+    .join("\n");
+}
+
+/** MDX components the generator renders as plain containers (their children kept, their tags dropped). */
+const dropComponents = (md: string) => md.replace(/^\s*<\/?[A-Z][\w.]*[^<>\n]*>\s*$/gm, "");
+
 /** What each generator does to its Markdown before rendering: shortcodes, imports, includes, template tags. */
 function preprocess(style: Style, md: string): string {
   let text = md;
   if (style === "hugo") text = text.replace(/\{\{[<%]\s*\/?\s*([a-zA-Z-]+)[^}]*[>%]\}\}/g, (_m, name: string) => (name === "required" ? "**Required**" : ""));
-  if (style === "docusaurus") text = docusaurusComponents(text.replace(/^(?:import|export) .*$/gm, ""));
+  if (style === "docusaurus") text = dropComponents(endpointComponents(docusaurusComponents(dedentMdx(text.replace(/^(?:import|export) .*$/gm, "")))));
+  if (style === "mintlify") text = text.replace(/<(Warning|Note|Info|Tip)>/g, '<div class="callout" data-callout="$1">\n').replace(/<\/(Warning|Note|Info|Tip)>/g, "\n</div>");
   if (style === "vuepress") text = text.replace(/<template v-slot:([\w-]+)>/g, '<div class="tab" data-tab="$1">').replaceAll("</template>", "</div>").replace(/<Tabs[^>]*>/g, '<div class="tabs">').replaceAll("</Tabs>", "</div>");
   if (style === "jekyll" || style === "nanoc" || style === "html") text = text.replace(/\{%[^%]*%\}/g, "").replace(/\{:[^}]*\}/g, "");
   // Healthchecks' documentation view puts its own address where its fragments say SITE_ROOT.

@@ -72,4 +72,11 @@ const nanoc: Shell = (title, content, nav) =>
 const html: Shell = (title, content, nav) =>
   page(title, `<header><nav>${list(nav)}</nav></header>\n<main>${content}</main>\n<footer>Hand-written documentation</footer>`);
 
-export const SHELLS: Record<Style, Shell> = { readme, jekyll, hugo, vuepress, docusaurus, slate, gitbook, nanoc, html, mkdocs: readme, sphinx: readme, "sphinx-http": readme };
+/** Mintlify's layout: a top bar, the navigation sidebar, the page's content area with its table of contents. */
+const mintlify: Shell = (title, content, nav) =>
+  page(title, `<div id="navbar" class="sticky top-0"><a href="/">${esc(title)}</a><button id="search-bar-entry">Search...</button></div>
+<div class="flex"><div id="sidebar" class="z-20 hidden lg:block"><div id="navigation-items">${list(nav, "sidebar-group")}</div></div>
+<div id="content-container"><div id="content-area" class="relative"><header id="header"><h1 id="page-title">${esc(title.split(" - ")[0])}</h1></header><div class="mdx-content prose" data-page-title="${esc(title)}">${content}</div>
+<footer id="footer"><a href="https://mintlify.com">Powered by Mintlify</a></footer></div><div id="table-of-contents"></div></div></div>`);
+
+export const SHELLS: Record<Style, Shell> = { mintlify, readme, jekyll, hugo, vuepress, docusaurus, slate, gitbook, nanoc, html, mkdocs: readme, sphinx: readme, "sphinx-http": readme };
