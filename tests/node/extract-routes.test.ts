@@ -15,6 +15,23 @@ describe("routes", () => {
     expect(shapeOf("GET", "/u/{id}")).toBe(shapeOf("get", "/u/{user_id}"));
   });
 
+  it("reads a number or UUID after a collection in a request line as that collection's id, not a version or prefix", () => {
+    expect(templateOf("/v1/feeds/42/entries/888")).toBe("/v1/feeds/{feed_id}/entries/{entry_id}");
+    expect(templateOf("/v1/categories/9f1c2b7e-3a4d-4c5e-8f6a-0b1c2d3e4f5a/feeds")).toBe("/v1/categories/{category_id}/feeds");
+    expect(templateOf("/api/3/action/package_list")).toBe("/api/3/action/package_list");
+    expect(templateOf("/2/tweets/search")).toBe("/2/tweets/search");
+    expect(templateOf("/v2/1/things")).toBe("/v2/1/things");
+    // Only example URLs have their other literal ids generalised.
+    expect(templateOf("/orders/ord_8fK2aZq91x")).toBe("/orders/ord_8fK2aZq91x");
+  });
+
+  it("makes one operation of request lines that write the same route with different literal ids", () => {
+    const content = "## Get a feed\n\n```\nGET /v1/feeds/42\n```\n\n## Update a feed\n\n```\nPUT /v1/feeds/42\n```\n\n## Refresh a feed\n\n```\nPUT /v1/feeds/123/refresh\n```\n";
+    const doc = extractOpenApi([{ url: "https://docs.example.org/api", content }], { sourceUrl: "https://docs.example.org/api" });
+    expect(Object.keys(doc?.paths ?? {}).sort()).toEqual(["/v1/feeds/{feed_id}", "/v1/feeds/{feed_id}/refresh"]);
+    expect(Object.keys(doc?.paths["/v1/feeds/{feed_id}"] ?? {}).sort()).toEqual(["get", "put"]);
+  });
+
   it("finds signatures in headings, badges and labels but not in prose or document links", () => {
     expect(findRoute("Retrieve a user GET /users/{id}")).toMatchObject({ method: "GET", path: "/users/{id}" });
     expect(leadingRoute("**Endpoint:** `POST https://api.example.com/v1/things`")).toMatchObject({ method: "POST", path: "https://api.example.com/v1/things" });

@@ -145,13 +145,17 @@ export function paramName(raw: string): string {
 }
 
 const singular = (word: string) => word.replace(/ies$/, "y").replace(/(?<=[^s])s$/, "");
+/** A number or a UUID: a segment no route is named by, so an id however the path was written. */
+const plainId = (segment: string) => /^\d+$/.test(segment) || /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(segment);
 /** A literal id in an example URL (`123`, a UUID, `cus_9s6XKzkNRiz8i3`) that stands for a parameter. */
-const looksLikeId = (segment: string) =>
-  /^\d+$/.test(segment) || /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(segment) || (/\d/.test(segment) && /^[A-Za-z]{1,6}_[A-Za-z0-9]{6,}$/.test(segment));
+const looksLikeId = (segment: string) => plainId(segment) || (/\d/.test(segment) && /^[A-Za-z]{1,6}_[A-Za-z0-9]{6,}$/.test(segment));
+/** Whether a segment names a collection an id can follow: not the path's start, nor a prefix such as `/api/3` or `/v2/1`. */
+const namesCollection = (segment: string | undefined) => Boolean(segment) && !/^(?:api|rest|v\d+(?:\.\d+)?)$/i.test(segment!);
 
 /**
- * A written path (no origin, no query) in OpenAPI's template form; `literalIds` turns literal ids of
- * example URLs into parameters named after the collection before them.
+ * A written path (no origin, no query) in OpenAPI's template form, a number or UUID after a collection
+ * (`/feeds/42`, as request lines are often written) becoming a parameter named after it; `literalIds`
+ * also turns the other literal ids of example URLs (`cus_9s6XKzkNRiz8i3`) into parameters.
  */
 export function templateOf(path: string, literalIds = false): string {
   const segments = path.split("/").map((segment, i, all) => {
@@ -177,7 +181,7 @@ export function templateOf(path: string, literalIds = false): string {
       out += c;
       k++;
     }
-    if (literalIds && looksLikeId(out) && i > 0) return `{${paramName(`${singular(all[i - 1] || "item")}_id`)}}`;
+    if ((literalIds ? looksLikeId(out) : plainId(out)) && namesCollection(all[i - 1])) return `{${paramName(`${singular(all[i - 1])}_id`)}}`;
     if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(out)) return `{${paramName(out)}}`;
     return out;
   });
