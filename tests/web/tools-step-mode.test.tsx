@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ToolsStep } from "@/features/wizard/tools-step";
 import { mockApi, ok } from "./helpers";
-import { mappings } from "./wizard-fixtures";
+import { mappings, subscriptionWithLimit } from "./wizard-fixtures";
 
 describe("Tools step tool mode", () => {
   it("shows the saved mode and switches to search mode with its help text", async () => {
@@ -29,6 +29,29 @@ describe("Tools step tool mode", () => {
     await user.click(screen.getByRole("radio", { name: /Search mode/ }));
     expect(await screen.findByRole("radio", { name: /Search mode/ })).toBeChecked();
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ toolMode: "search" });
+  });
+
+  it("recommends search mode for a large API with its direct list's size, and switches to it", async () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({ ...mappings[0], name: `op_${i}`, description: "x".repeat(396) }));
+    const calls = mockApi({
+      "GET /api/servers/srv_1/mappings": ok(many),
+      "GET /api/billing/subscription": ok(subscriptionWithLimit(1000)),
+      "GET /api/servers/srv_1/tool-mode": ok({ toolMode: "direct" }),
+      "PATCH /api/servers/srv_1/tool-mode": ok({ toolMode: "search" }),
+    });
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ToolsStep serverId="srv_1" toolCount={60} />
+      </QueryClientProvider>,
+    );
+    const advice = await screen.findByRole("note", { name: "Search mode recommended" });
+    // 60 active tools of about 550 bytes each: about 33 KB, a quarter of that in tokens.
+    expect(advice).toHaveTextContent(/This API has 60 operations\. .* loads the active tools' list when it connects: 3\d KB \(about [89],\d{3} tokens\)/);
+    await user.click(screen.getByRole("button", { name: "Use search mode" }));
+    expect(await screen.findByRole("radio", { name: /Search mode/ })).toBeChecked();
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ toolMode: "search" });
+    expect(screen.queryByRole("note", { name: "Search mode recommended" })).not.toBeInTheDocument();
   });
 
   it("validates the response limit in KB and saves it in bytes", async () => {

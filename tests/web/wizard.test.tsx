@@ -506,6 +506,13 @@ describe("tools step", () => {
       await screen.findByText("Tool limit reached: your current plan allows 2 active tools per server. Please disable other tools first or upgrade your plan."),
     ).toBeInTheDocument();
     expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+    // The refusal is a banner that stays, with the way to more tools, not a toast that vanishes.
+    const banner = screen.getByRole("alert");
+    expect(within(banner).getByRole("link", { name: "Upgrade plan" })).toHaveAttribute("href", "/usage");
+    // Disabling a tool frees a slot: the banner goes.
+    await user.click(within(screen.getByText("list_notes", { selector: "code" }).closest("li")!).getByRole("switch", { name: "Toggle list_notes" }));
+    expect(await screen.findByText("1/2")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("enables all tools when they fit the limit", async () => {

@@ -10,11 +10,10 @@ import { listedSchema } from "../runtime/listed-schema";
 import { directListing, searchListing, type ListedTool } from "../runtime/listing";
 import { searchModeAnswers } from "../runtime/search-mode";
 import type { RuntimeConfig } from "../runtime/types";
+import { approxTokens, BYTES_PER_TOKEN, byteLength } from "../lib/sizes";
 
 type ServerRow = typeof servers.$inferSelect;
 
-/** Bytes per token of the approximation: about 4 for English text and JSON in current models' tokenizers. */
-export const BYTES_PER_TOKEN = 4;
 /** A tool whose own entry in tools/list passes this many bytes (about 1,000 tokens) is flagged. */
 export const LARGE_TOOL_BYTES = 4_000;
 /** Entries whose JSON the answer carries (the sizes of every tool are always given). */
@@ -22,9 +21,6 @@ const MAX_LISTED_ENTRIES = 1_000;
 /** Stands in for a base URL a server without one does not have yet (the listing never shows it). */
 const NO_BASE_URL = "https://base-url.invalid";
 
-const encoder = new TextEncoder();
-export const byteLength = (value: unknown) => encoder.encode(typeof value === "string" ? value : JSON.stringify(value)).length;
-export const approxTokens = (bytes: number) => Math.ceil(bytes / BYTES_PER_TOKEN);
 
 /** The parts of one entry whose size counts, and its largest inputSchema properties. */
 function whatMakesItLarge(tool: ListedTool, bytes: number): string[] {

@@ -9,6 +9,7 @@ import { errorMessage } from "@/api/client";
 import { saveToolSettings, toolModeQuery, type ToolMode, type ToolSettings } from "@/api/tools";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { formatBytes, SEARCH_MODE_ADVISED_OVER } from "./tool-size";
 
 const CHOICES: { mode: ToolMode; label: string; help: string }[] = [
   { mode: "direct", label: "Each tool directly", help: "Best for up to a few dozen tools: the client lists them and the model picks one without an extra step." },
@@ -38,11 +39,29 @@ function useToolSettings(serverId: string, failure: string) {
   return { settings, save };
 }
 
-/** Two radio choices, saved at once; they apply at the next deploy. */
-export function ToolModeChoice({ serverId }: { serverId: string }) {
+type ListSize = { toolCount: number; bytes: number; tokens: number; measured: boolean };
+
+/** Over SEARCH_MODE_ADVISED_OVER operations in direct mode: what the list weighs, and the switch to search mode. */
+function SearchModeAdvice({ size, onUse, busy }: { size: ListSize; onUse: () => void; busy: boolean }) {
+  const weight = `${size.measured ? "" : "at least "}${formatBytes(size.bytes)} (about ${size.tokens.toLocaleString("en-US")} tokens)`;
+  return (
+    <div role="note" aria-label="Search mode recommended" className="flex flex-wrap items-center gap-2 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+      <p className="flex-1">
+        <strong>Search mode recommended.</strong> This API has {size.toolCount.toLocaleString("en-US")} operations. In direct mode every client loads the active
+        tools' list when it connects: {weight}, which crowds a model's context. Search mode lists three tools (about 1.3 KB) and finds the right one for each task.
+      </p>
+      <Button type="button" size="sm" onClick={onUse} disabled={busy}>Use search mode</Button>
+    </div>
+  );
+}
+
+/** Two radio choices, saved at once; they apply at the next deploy. Large APIs are advised search mode. */
+export function ToolModeChoice({ serverId, size }: { serverId: string; size?: ListSize }) {
   const { settings, save } = useToolSettings(serverId, "Failed to change the tool mode");
+  const advise = !!size && size.toolCount > SEARCH_MODE_ADVISED_OVER && settings.data?.toolMode === "direct";
   return (
     <div className="space-y-3">
+      {advise && <SearchModeAdvice size={size} busy={save.isPending} onUse={() => save.mutate({ toolMode: "search" })} />}
       <fieldset className="space-y-1 rounded-md border p-3 text-sm" disabled={settings.isPending || save.isPending}>
         <legend className="px-1 font-medium">How the model reaches the tools</legend>
         {CHOICES.map((choice) => (

@@ -1,9 +1,11 @@
 // Tools (manage) step: search and filters by tag and method, Enable/Disable All or
 // Filtered, per-tool toggles within the plan's active-tool limit, the active/limit counter kept in
-// view, and the tools as cards (a short list) or a virtualised list (thousands of tools).
+// view, and the tools as cards (a short list) or a virtualised list (thousands of tools). A large API
+// is advised search mode with its list's size; the plan's limit is a banner that stays while it holds.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Search } from "lucide-react";
-import { useDeferredValue, useMemo, useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";
 import { subscriptionQuery } from "@/api/billing";
@@ -13,6 +15,7 @@ import { Input } from "@/components/ui/input";
 import { applyFilter, facetsOf, isFiltered, searchIndex } from "./tool-filters";
 import { ToolList } from "./tool-list";
 import { ToolModeChoice } from "./tool-mode";
+import { directListSize } from "./tool-size";
 
 const selectClass = "h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs";
 
@@ -36,6 +39,10 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
   const filter = { term, tag, method };
   const filtered = useMemo(() => applyFilter(list, { term, tag, method }, index), [list, term, tag, method, index]);
   const narrowed = isFiltered(filter);
+  const size = useMemo(() => ({ toolCount: list.length, measured: toolCount <= SUMMARY_OVER_TOOLS, ...directListSize(list) }), [list, toolCount]);
+  // A refused enable says why until fewer tools are active; at the limit the banner stays anyway.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useEffect(() => setRefusal(null), [active]);
   const save = async (tool: Tool, change: { name: string; description: string }) => {
     await updateTool(serverId, tool.name, change);
     await queryClient.invalidateQueries({ queryKey: query.queryKey });
@@ -71,13 +78,13 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
   });
 
   const onToggle = (tool: Tool, value: boolean) => {
-    if (value && active >= limit) return toast.error(toolLimitMessage(limit));
+    if (value && active >= limit) return setRefusal(toolLimitMessage(limit));
     toggle.mutate({ tool, value });
   };
   const setAll = (value: boolean) => {
     const names = filtered.filter((t) => t.active !== value).map((t) => t.name);
     if (!names.length) return;
-    if (value && active + names.length > limit) return toast.error(bulkLimitMessage(limit, Math.max(0, limit - active)));
+    if (value && active + names.length > limit) return setRefusal(bulkLimitMessage(limit, Math.max(0, limit - active)));
     bulk.mutate({ names, value });
   };
 
@@ -92,7 +99,7 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
   }
   return (
     <div className="space-y-3">
-      <ToolModeChoice serverId={serverId} />
+      <ToolModeChoice serverId={serverId} size={size} />
       <div className="sticky top-0 z-10 space-y-2 bg-background pb-1">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <div className="relative flex-1">
@@ -118,6 +125,7 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
             </select>
           </div>
         )}
+        {(refusal || active >= limit) && <LimitBanner message={refusal} limit={limit} planName={subscription.data?.plan?.name} />}
         <p className="text-sm text-muted-foreground" aria-live="polite">
           <span className="font-medium text-foreground" data-testid="active-count">{active}/{limit}</span> active tools
           {narrowed && <span> · {filtered.length.toLocaleString()} of {list.length.toLocaleString()} shown</span>}
@@ -131,6 +139,18 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
         onToggle={onToggle}
         onSave={save}
       />
+    </div>
+  );
+}
+
+/** The plan's active-tool limit, in view while it is reached or an enable was refused, with the way to more. */
+function LimitBanner({ message, limit, planName }: { message: string | null; limit: number; planName?: string }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      <p className="flex-1">
+        {message ?? `All ${limit.toLocaleString("en-US")} active tools of your ${planName ?? "current"} plan are in use: disable a tool to enable another, or upgrade for more.`}
+      </p>
+      <Link to="/usage" className="font-medium underline underline-offset-2">Upgrade plan</Link>
     </div>
   );
 }
