@@ -39,4 +39,21 @@ describe("hosts and bases", () => {
     const doc = one("## Replace a bucket\n\n- **PUT** /buckets/(bucket_id)\n  Creates or replaces a bucket.\n\n```\nPUT /buckets/blog HTTP/1.1\nHost: localhost:8888\nAccept: application/json\n```\n");
     expect(endpointsOf(doc)).toEqual(["PUT /buckets/{bucket_id}"]);
   });
+  it("takes the host of the reference's own request lines from their Host header", () => {
+    const doc = one("## Project\n\n### GET /pypi/<project>/json\n\n```\nGET /pypi/sampleproject/json HTTP/1.1\nHost: registry.acme.dev\nAccept: application/json\n```\n\n## Files\n\n```\nhost = 'https://files.acme-cdn.net'\ncurl https://files.acme-cdn.net/packages/b1/72/pkg-1.0.tar.gz\n```\n");
+    expect(doc.servers).toEqual([{ url: "https://registry.acme.dev" }]);
+    expect(endpointsOf(doc)).toEqual(["GET /pypi/{project}/json"]);
+  });
+
+  it("folds an example that is an instance of a defined template into that operation", () => {
+    const doc = one("## Project page\n\n`GET /simple/{project}/`\n\n## Release file\n\n`GET /integrity/{project}/{version}/{filename}/provenance`\n\n## Examples\n\n```\nGET /simple/beautifulsoup4/ HTTP/1.1\nHost: pypi.org\n```\n\n```\nGET /integrity/sampleproject/4.0.0/sampleproject-4.0.0.tar.gz/provenance HTTP/1.1\nHost: pypi.org\n```\n");
+    expect(endpointsOf(doc).sort()).toEqual(["GET /integrity/{project}/{version}/{filename}/provenance", "GET /simple/{project}"]);
+  });
+
+  it("gives an operation defined on a second host its own server, and drops an example of another host", () => {
+    const doc = one("Base URL: https://api.acme.dev/v3\n\n## Get a thing\n\n`GET https://api.acme.dev/v3/things/<id>`\n\n## Mark done\n\n`POST https://events.acme.dev/<id>/done`\n\n## Embed\n\n```\ncurl https://media.othercdn.net/embed/42.png\n```\n");
+    expect(doc.servers).toEqual([{ url: "https://api.acme.dev/v3" }]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /things/{id}", "POST /{id}/done"]);
+    expect(doc.paths["/{id}/done"].post.servers).toEqual([{ url: "https://events.acme.dev" }]);
+  });
 });

@@ -21,6 +21,8 @@ export type Draft = {
   source: string;
   /** How the route was found: 0 a summary table or list, 1 a request example only, 2 a signature. */
   strength: number;
+  /** The route was read from a request example (a code block) rather than written as the endpoint's definition. */
+  example?: boolean;
 };
 export type Hints = {
   baseUrls: string[];
@@ -119,8 +121,9 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
 
   const open = (route: Route | Example, strength: number, level: number, summary?: string) => {
     const path = "url" in route ? route.url : route.path;
+    const example = "url" in route;
     if (st.current && level === st.scope && st.current.strength === 1 && strength === 2) {
-      Object.assign(st.current, { method: route.method, rawPath: path, strength });
+      Object.assign(st.current, { method: route.method, rawPath: path, strength, example });
       return;
     }
     if (st.current && level === st.scope && st.current.method === route.method && sameRoute(st.current.rawPath, path)) {
@@ -132,7 +135,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       st.current = null;
       return;
     }
-    st.current = { method: route.method, rawPath: path, params: level === scopeLevel() ? pending : [], source: page.url, strength, ...(summary ? { summary } : {}) };
+    st.current = { method: route.method, rawPath: path, params: level === scopeLevel() ? pending : [], source: page.url, strength, example, ...(summary ? { summary } : {}) };
     pending = [];
     st.scope = level;
     label = null;

@@ -91,9 +91,12 @@ export function exampleOf(lines: string[]): Example | null {
     const blank = lines.findIndex((l, i) => i > 0 && !l.trim());
     const body = blank > 0 ? parseExample(lines.slice(blank + 1).join("\n")) : null;
     // A captured request to an instance's example host (`Host: localhost:8888`) shows values, not the route.
-    const host = lines.slice(0, 20).find((l) => l.trimStart().toLowerCase().startsWith("host:"));
-    const captured = host !== undefined && isInstanceHost(host.slice(host.indexOf(":") + 1));
-    return { method: route.method, url: route.path, body: body ?? undefined, fields: [], headers: [], strong: !captured };
+    const hostLine = lines.slice(0, 20).find((l) => l.trimStart().toLowerCase().startsWith("host:"));
+    const host = hostLine?.slice(hostLine.indexOf(":") + 1).trim() ?? "";
+    const captured = hostLine !== undefined && isInstanceHost(host);
+    // The request's own `Host:` names the API's host: a relative request line is read as a URL on it.
+    const url = route.path.startsWith("/") && /^[\w.-]+\.[a-z]{2,}(?::\d{1,5})?$/i.test(host) && !captured ? `https://${host.toLowerCase()}${route.path}` : route.path;
+    return { method: route.method, url, body: body ?? undefined, fields: [], headers: [], strong: !captured };
   }
   const code = lines.join("\n").replace(/\\\n/g, " ").slice(0, 20_000);
   if (/(?:^|\s|\$ )curl\s/.test(code)) return curlOf(code);

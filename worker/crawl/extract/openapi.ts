@@ -14,7 +14,9 @@ const BODY_METHODS = new Set(["post", "put", "patch"]);
 export function baseUrlOf(drafts: Draft[], hints: Hints): string | null {
   const named = hints.baseUrls.find((u) => /^https?:\/\/[\w.-]+(?::\d+)?(?:\/[\w\-./]*)?$/.test(u));
   if (named) return trimEnd(named, "/");
-  const urls = [...drafts.map((d) => d.rawPath), ...hints.exampleUrls].map(splitUrl).filter((u) => u.origin);
+  // The reference's own request lines (definitions, raw requests) outvote URLs that examples merely use.
+  const stated = drafts.filter((d) => d.strength !== 1).map((d) => splitUrl(d.rawPath)).filter((u) => u.origin);
+  const urls = stated.length ? stated : [...drafts.map((d) => d.rawPath), ...hints.exampleUrls].map(splitUrl).filter((u) => u.origin);
   if (!urls.length) return null;
   const counts = new Map<string, number>();
   for (const u of urls) counts.set(u.origin, (counts.get(u.origin) ?? 0) + 1);
@@ -134,6 +136,21 @@ function servedFromOrigin(drafts: Draft[], base: string | null): string | null {
   return outside && under > 2 * outside ? origin : base;
 }
 
+/**
+ * The server of an operation written on another host than the base URL's: its own origin when its
+ * definitions name that host (an API on two hosts), undefined when only examples do (an example of
+ * another service, which is not this API's operation), null when the base URL serves it.
+ */
+function serverOf(op: Operation, base: string | null): string | null | undefined {
+  const origin = base ? splitUrl(base).origin : "";
+  if (!origin) return null;
+  const defining = op.drafts.filter((d) => !d.example && d.strength !== 1);
+  const origins = (defining.length ? defining : op.drafts).map((d) => splitUrl(d.rawPath).origin);
+  if (origins.some((o) => !o || o === origin)) return null;
+  const other = origins.find((o) => !isInstanceHost(o));
+  return defining.length && other ? other : undefined;
+}
+
 /** Builds the description; null when no endpoint was found. */
 export function buildDocument(drafts: Draft[], hints: Hints, meta: { title: string; sourceUrl: string }) {
   const found = servedFromOrigin(drafts, baseUrlOf(drafts, hints));
@@ -146,10 +163,11 @@ export function buildDocument(drafts: Draft[], hints: Hints, meta: { title: stri
     const located = pathOf(draft.rawPath, base, draft.strength === 1);
     return located && prefix ? { ...located, path: prefix + located.path } : located;
   });
-  if (!ops.length) return null;
+  const hosted = ops.map((op) => ({ op, server: instance ? null : serverOf(op, base) })).filter((h) => h.server !== undefined);
+  if (!hosted.length) return null;
   const paths: Record<string, Record<string, unknown>> = {};
   const ids = new Set<string>();
-  for (const op of ops) {
+  for (const { op, server } of hosted) {
     const summary = op.drafts.find((d) => d.summary && !/^(GET|POST|PUT|PATCH|DELETE)\b/.test(d.summary))?.summary;
     let id = camel(summary ?? `${op.method} ${op.path.replace(/[{}]/g, "")}`) || op.method;
     for (let n = 2; ids.has(id); n++) id = `${trimEnd(id, "0123456789")}${n}`;
@@ -167,6 +185,7 @@ export function buildDocument(drafts: Draft[], hints: Hints, meta: { title: stri
       responses: response
         ? { "200": { description: "Successful response", content: { "application/json": { schema: response } } } }
         : { default: { description: "Response" } },
+      ...(server ? { servers: [{ url: server }] } : {}),
       [SOURCE_PAGE_EXTENSION]: op.drafts[0].source,
     };
   }

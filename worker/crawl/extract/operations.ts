@@ -16,7 +16,7 @@ const placeholders = (path: string) => placeholdersOf(path);
 /** Groups drafts into operations; `locate` turns a draft's written path into the document's path. */
 export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located): Operation[] {
   const pagesWithRoutes = new Set(drafts.filter((d) => d.strength !== 1).map((d) => d.source));
-  const groups = new Map<string, { draft: Draft; path: string; query: string[] }[]>();
+  const groups = new Map<string, Member[]>();
   for (const draft of drafts) {
     const located = locate(draft);
     if (!located) continue;
@@ -25,6 +25,7 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located)
     group.push({ draft, ...located });
     groups.set(key, group);
   }
+  foldExamplesIntoDefinitions(groups);
   const ops: Operation[] = [];
   for (const group of groups.values()) {
     // A request example alone, on a page whose routes are written out, illustrates rather than documents.
@@ -40,6 +41,40 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located)
     ops.push({ method: group[0].draft.method.toLowerCase(), path, drafts: renamed, query: group.flatMap((g) => g.query) });
   }
   return ops;
+}
+
+type Member = { draft: Draft; path: string; query: string[] };
+const defines = (m: Member) => !m.draft.example && m.draft.strength !== 1;
+const isPlaceholder = (segment: string) => segment.startsWith("{") && segment.endsWith("}");
+
+/** Whether a path is a template's instance: as many segments, each of the template's literal ones the same. */
+function instanceOf(path: string[], template: string[]): boolean {
+  return path.length === template.length && template.some(isPlaceholder) && template.every((t, i) => t === path[i] || (isPlaceholder(t) && path[i] !== ""));
+}
+
+/**
+ * Examples confirm definitions: an example's route (`GET /simple/beautifulsoup4/`) that is an instance of a
+ * defined template of the same method (`GET /simple/{project}/`) joins that operation instead of being one of its own.
+ */
+function foldExamplesIntoDefinitions(groups: Map<string, Member[]>): void {
+  const templates = new Map<string, { path: string; segments: string[]; group: Member[] }[]>();
+  for (const group of groups.values()) {
+    const defined = group.find(defines);
+    if (!defined || !defined.path.includes("{")) continue;
+    const segments = defined.path.split("/");
+    const key = `${defined.draft.method} ${segments.length}`;
+    templates.set(key, [...(templates.get(key) ?? []), { path: defined.path, segments, group }]);
+  }
+  for (const [key, group] of groups) {
+    if (group.some(defines)) continue;
+    const segments = group[0].path.split("/");
+    const candidates = (templates.get(`${group[0].draft.method} ${segments.length}`) ?? []).filter((t) => instanceOf(segments, t.segments));
+    // The most specific template (fewest placeholders) is the one the example shows.
+    const target = candidates.sort((a, b) => a.segments.filter(isPlaceholder).length - b.segments.filter(isPlaceholder).length)[0];
+    if (!target) continue;
+    for (const m of group) target.group.push({ ...m, path: target.path, draft: { ...m.draft, params: m.draft.params.filter((p) => p.in !== "path") } });
+    groups.delete(key);
+  }
 }
 
 const REF_WORDS = /\b(?:array|list|of|an?|the|partial|objects?|see|nullable|optional)\b|[[\]()#?]/gi;
