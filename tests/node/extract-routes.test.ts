@@ -25,6 +25,24 @@ describe("routes", () => {
     expect(templateOf("/orders/ord_8fK2aZq91x")).toBe("/orders/ord_8fK2aZq91x");
   });
 
+  it("reads upper-case names and host variables in paths as placeholders", () => {
+    expect(templateOf("/v1/feeds/ID/icon")).toBe("/v1/feeds/{id}/icon");
+    expect(templateOf("/users/USER_ID/repos/REPO_NAME")).toBe("/users/{user_id}/repos/{repo_name}");
+    expect(templateOf("/2010-04-01/Accounts/{AccountSid}/SMS/Messages")).toBe("/2010-04-01/Accounts/{AccountSid}/SMS/Messages");
+    const doc = extractOpenApi([{ url: "https://docs.example.org/api", content: "## Get a part\n\n`GET {{baseUrl}}/widgets/{{widgetId}}/parts/PART_ID`\n" }], { sourceUrl: "https://docs.example.org/api" });
+    expect(doc?.servers).toBeUndefined();
+    expect(endpointsOf(doc!)).toEqual(["GET /widgets/{widgetId}/parts/{part_id}"]);
+  });
+
+  it("reads every method of a line that offers several, and every route a line lists", () => {
+    expect(leadingRoute("HEAD|GET|POST https://events.acme.dev/<id>/done")).toMatchObject({ method: "HEAD", path: "https://events.acme.dev/<id>/done", also: ["GET", "POST"] });
+    expect(leadingRoute("`GET` or `POST` /v1/search")).toMatchObject({ method: "GET", also: ["POST"] });
+    expect(leadingRoute("GET /v1/search or nothing")).not.toHaveProperty("also");
+    const content = "## Ping\n\n`HEAD|GET|POST https://hc.acme.dev/ping/<uuid>`\n\n## Files\n\n- `GET /api/documents/{id}/download/`, `GET /api/documents/{id}/preview/` and `GET /api/documents/{id}/thumb/`: accept a version.\n";
+    const doc = extractOpenApi([{ url: "https://docs.example.org/api", content }], { sourceUrl: "https://docs.example.org/api" });
+    expect(endpointsOf(doc!).sort()).toEqual(["GET /api/documents/{id}/download", "GET /api/documents/{id}/preview", "GET /api/documents/{id}/thumb", "GET /ping/{uuid}", "HEAD /ping/{uuid}", "POST /ping/{uuid}"]);
+  });
+
   it("makes one operation of request lines that write the same route with different literal ids", () => {
     const content = "## Get a feed\n\n```\nGET /v1/feeds/42\n```\n\n## Update a feed\n\n```\nPUT /v1/feeds/42\n```\n\n## Refresh a feed\n\n```\nPUT /v1/feeds/123/refresh\n```\n";
     const doc = extractOpenApi([{ url: "https://docs.example.org/api", content }], { sourceUrl: "https://docs.example.org/api" });

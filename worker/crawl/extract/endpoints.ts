@@ -7,7 +7,7 @@ import { HINT_WORDS, readHints } from "./hints";
 import { parseExample, type Schema, schemaOf } from "./json-schema";
 import { type FoundParam, locationOf, nameOf, type ParamLocation, paramOfItem, paramOfTag, paramsOfTable, plain, typeAtStart } from "./params";
 import { codeSpanRoute, paramOfHeading, readSummaryTable, sameRoute, typedObjectKeys, typedParams } from "./readers";
-import { findRoute, leadingRoute, METHODS, pathAt, type Route, upperMethod } from "./routes";
+import { findRoute, leadingRoute, METHODS, pathAt, type Route, routeAt, upperMethod } from "./routes";
 
 export type Draft = {
   method: string;
@@ -23,6 +23,8 @@ export type Draft = {
   strength: number;
   /** The route was read from a request example (a code block) rather than written as the endpoint's definition. */
   example?: boolean;
+  /** Other routes its line states with it (`HEAD|GET /x`, "`GET /a`, `GET /b`: …"): each an operation with the same parameters. */
+  also?: { method: string; rawPath: string }[];
 };
 export type Hints = {
   baseUrls: string[];
@@ -74,6 +76,23 @@ function labelOf(text: string): string | null {
   if (t.length > 60) return null;
   if (t.endsWith(":") || /^\*\*[^*]+\*\*:?$/.test(t)) return clean(t.replace(/:$/, ""));
   return null;
+}
+
+/** Routes listed after the one ending at `end` on the same line ("`GET /a`, `GET /b` and `GET /c`: …"), each with its method alternatives. */
+function routesAfter(text: string, end: number): { method: string; rawPath: string; end: number }[] {
+  const found: { method: string; rawPath: string; end: number }[] = [];
+  let at = end;
+  while (found.length < 20) {
+    let i = at;
+    while (i < text.length && i - at < 8 && " `*,;&".includes(text[i])) i++;
+    if (text.startsWith("and ", i)) i += 4;
+    while (i < text.length && i - at < 12 && " `*".includes(text[i])) i++;
+    const route = i > at ? routeAt(text, i) : null;
+    if (!route) break;
+    for (const method of [route.method, ...(route.also ?? [])]) found.push({ method, rawPath: route.path, end: route.end });
+    at = route.end;
+  }
+  return found;
 }
 
 /** Reads endpoints, hints and object sections from one page of Markdown; `work` counts characters read. */
@@ -135,7 +154,8 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       st.current = null;
       return;
     }
-    st.current = { method: route.method, rawPath: path, params: level === scopeLevel() ? pending : [], source: page.url, strength, example, ...(summary ? { summary } : {}) };
+    const also = "also" in route && route.also ? route.also.map((method) => ({ method, rawPath: path })) : undefined;
+    st.current = { method: route.method, rawPath: path, params: level === scopeLevel() ? pending : [], source: page.url, strength, example, ...(also ? { also } : {}), ...(summary ? { summary } : {}) };
     pending = [];
     st.scope = level;
     label = null;
@@ -270,7 +290,9 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     const route = kind === "changelog" ? null : leading ?? (crossReference ? null : codeSpanRoute(text));
     if (route) {
       open(route, block.t === "item" ? 0 : 2, scopeLevel(), nearest()?.text);
-      const rest = clean(text.slice(route.end));
+      const more = leading ? routesAfter(text, route.end) : [];
+      if (more.length && st.current) st.current.also = [...(st.current.also ?? []), ...more];
+      const rest = clean(text.slice(more.at(-1)?.end ?? route.end));
       if (block.t === "item" && rest.length > 3 && st.current) st.current!.description ??= rest.replace(/^[—–:-]\s*/, "").slice(0, 1000);
       continue;
     }

@@ -152,7 +152,9 @@ function serverOf(op: Operation, base: string | null): string | null | undefined
 }
 
 /** Builds the description; null when no endpoint was found. */
-export function buildDocument(drafts: Draft[], hints: Hints, meta: { title: string; sourceUrl: string }) {
+export function buildDocument(stated: Draft[], hints: Hints, meta: { title: string; sourceUrl: string }) {
+  // A draft whose line states several routes or methods is one draft per route.
+  const drafts = stated.flatMap((d) => [d, ...(d.also ?? []).map(({ method, rawPath }) => ({ ...d, method, rawPath, also: undefined }))]);
   const found = servedFromOrigin(drafts, baseUrlOf(drafts, hints));
   // An instance's example address is not the API's: no server is named (the portal asks for the
   // user's address) and the example base's path stays in front of every path.

@@ -4,7 +4,8 @@ import { blankPlaceholders, trimEnd, trimStart } from "./text";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 const METHOD_SET = new Set(METHODS);
-export type Route = { method: string; path: string; end: number };
+/** A route as written; `also` holds the other methods of a line that offers several (`HEAD|GET|POST /x`, "GET or POST /x"). */
+export type Route = { method: string; path: string; end: number; also?: string[] };
 
 const isWordChar = (c: string | undefined) => c !== undefined && /\w/.test(c);
 const PATH_STOP = new Set([" ", "\t", "`", '"', "'", "*", "|", ")", "]", ",", ";", "(", "[", "\\"]);
@@ -78,17 +79,44 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
   return { path, end: at + path.length };
 }
 
-/** The route written at `at` ("GET /x", "`POST` `/x`", "**GET** /x"), or null. */
-export function routeAt(text: string, at: number): Route | null {
+/** The method word at `at` and where it ends, or null. */
+function methodAt(text: string, at: number): { method: string; end: number } | null {
   let m = at;
   while (m < text.length && m - at < 7 && /[A-Za-z]/.test(text[m])) m++;
   const word = text.slice(at, m);
-  if (!METHOD_SET.has(word) || isWordChar(text[m]) || isWordChar(text[at - 1])) return null;
+  return METHOD_SET.has(word) && !isWordChar(text[m]) && !isWordChar(text[at - 1]) ? { method: word, end: m } : null;
+}
+
+/** Further methods after a method word (`|GET`, `, POST`, ` or POST`) and where they end. */
+function alternativesAt(text: string, at: number): { methods: string[]; end: number } {
+  const methods: string[] = [];
+  let end = at;
+  while (methods.length < METHODS.length) {
+    let i = end;
+    while (i < text.length && i - end < 3 && " `*".includes(text[i])) i++;
+    if (text[i] === "|" || text[i] === ",") i++;
+    else if (text.startsWith("or ", i)) i += 3;
+    else break;
+    while (i < text.length && i - end < 10 && " `*".includes(text[i])) i++;
+    const next = methodAt(text, i);
+    if (!next) break;
+    methods.push(next.method);
+    end = next.end;
+  }
+  return { methods, end };
+}
+
+/** The route written at `at` ("GET /x", "`POST` `/x`", "**GET** /x", "HEAD|GET|POST /x"), or null. */
+export function routeAt(text: string, at: number): Route | null {
+  const first = methodAt(text, at);
+  if (!first) return null;
+  const { methods, end: m } = alternativesAt(text, first.end);
   let p = m;
   while (p < text.length && p - m < 6 && " `*\t_]".includes(text[p])) p++;
   if (p === m && text[p] !== "/") return null;
   const found = pathAt(text, p);
-  return found ? { method: word, path: found.path, end: found.end } : null;
+  if (!found) return null;
+  return { method: first.method, path: found.path, end: found.end, ...(methods.length ? { also: methods } : {}) };
 }
 
 /** The first route anywhere in `text` (headings, table cells, code spans). */
@@ -182,7 +210,8 @@ export function templateOf(path: string, literalIds = false): string {
       k++;
     }
     if ((literalIds ? looksLikeId(out) : plainId(out)) && namesCollection(all[i - 1])) return `{${paramName(`${singular(all[i - 1])}_id`)}}`;
-    if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(out)) return `{${paramName(out)}}`;
+    // An upper-case name stands for a value: `USER_ID`, `ID`, `FEEDID`.
+    if (/^[A-Z][A-Z0-9_]*$/.test(out) && (out.includes("_") || out.endsWith("ID"))) return `{${paramName(out)}}`;
     return out;
   });
   const joined = trimEnd(segments.join("/"), "/");
