@@ -55,7 +55,7 @@ async function signUp(page: Page, name: string, email: string) {
   await page.getByText("No servers found. Add your first server!").waitFor();
 }
 
-/** Deploys from the wizard's Deploy step through the deploy modal; answers the copied MCP URL. */
+/** Deploys from the wizard's Deploy step through the deploy flow shown in it; answers the copied MCP URL. */
 async function deployFromWizard(page: Page) {
   await page.getByRole("button", { name: "Deploy Server" }).click();
   await page.getByRole("button", { name: "Deploy MCP Server" }).click();
@@ -139,7 +139,9 @@ it("adds a server from an uploaded description, configures it, deploys it and se
   expect(new URL(call.url, upstream.origin).searchParams.get("folder")).toBe("team-archive");
   expect(call.headers.authorization).toBe("Bearer upstream-secret-42");
 
-  await page.keyboard.press("Escape");
+  // The deploy flow ran inside the wizard: Close ends it, and Finish closes the wizard.
+  await page.getByRole("region", { name: "Deploy Wizard Notes" }).getByRole("button", { name: "Close" }).click();
+  await page.getByText("Deployed: MCP clients call", { exact: false }).waitFor();
   await page.getByRole("button", { name: "Finish" }).click();
   await page.getByRole("heading", { name: "Wizard Notes" }).waitFor();
   await shoot(page, "servers-after");

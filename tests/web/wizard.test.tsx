@@ -462,14 +462,21 @@ describe("edit mode", () => {
     expect(screen.getByRole("button", { name: "Restart Crawl" })).toBeDisabled();
   });
 
-  it("opens the deploy modal from Deploy Server", async () => {
+  it("says where a deployed server answers, and opens the deploy flow inside the wizard, not in a second dialog", async () => {
     const routes = editRoutes();
     routes["GET /api/servers/srv_1/deployment"] = ok(fx.activeServer.deployment);
     routes["GET /api/servers/srv_1/api-config"] = ok({ baseUrl: "https://petstore.example.com", authType: "bearer", authStrategy: "managed", headers: {} });
     const { user } = await openEdit(routes);
     await user.click(stepButton("Deploy"));
-    await user.click(await screen.findByRole("button", { name: "Deploy Server" }));
+    expect(await screen.findByText("Deployed: MCP clients call http://localhost:8787/s/petstore-ab12/mcp. Deploy again to publish the changes made here.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Deploy Server" }));
     expect(await screen.findByRole("heading", { name: "Deploy Petstore" })).toBeInTheDocument();
+    expect(await screen.findByText("Successfully Deployed!")).toBeInTheDocument();
+    expect(screen.getAllByRole("dialog")).toHaveLength(1);
+    // Close ends the flow and brings the panel back, inside the same wizard.
+    await user.click(within(screen.getByRole("region", { name: "Deploy Petstore" })).getByRole("button", { name: "Close" }));
+    expect(await screen.findByRole("button", { name: "Deploy Server" })).toBeInTheDocument();
+    expect(screen.getAllByRole("dialog")).toHaveLength(1);
   });
 });
 

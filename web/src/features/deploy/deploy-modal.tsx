@@ -1,4 +1,5 @@
-// The deploy modal: config, deploying and deployed steps for one server.
+// The deploy flow (config, deploying and deployed steps for one server), shown in its own dialog or
+// inline where a dialog is already open (the wizard's Deploy step).
 import type { Server } from "@/api/servers";
 import { useReturnFocus } from "@/components/use-return-focus";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -9,12 +10,53 @@ import { useDeployFlow } from "./use-deploy-flow";
 
 type Props = { server: Server; open: boolean; onOpenChange: (open: boolean) => void };
 
-export function DeployModal({ server, open, onOpenChange }: Props) {
+/** The flow's steps for a server while `open`; `onClose` ends it (Cancel, Close). */
+export function DeployFlow({ server, open, onClose }: { server: Server; open: boolean; onClose: () => void }) {
   const flow = useDeployFlow(server.id, open);
   const auth = server.authConfig;
   const strategy = flow.apiConfig.data?.authStrategy ?? auth?.authStrategy;
   const authType = flow.apiConfig.data?.authType ?? auth?.authType;
-  const close = () => onOpenChange(false);
+  return (
+    <>
+      {flow.step === "loading" && <p className="text-sm text-muted-foreground">Loading deployment status...</p>}
+      {flow.step === "config" && (
+        <ConfigStep
+          deployment={flow.deployment}
+          apiConfig={flow.apiConfig}
+          baseUrl={flow.baseUrl}
+          onBaseUrl={flow.setBaseUrl}
+          error={flow.error}
+          onDeploy={flow.deploy}
+          onCancel={onClose}
+        />
+      )}
+      {flow.step === "deploying" && (
+        <DeployingStep
+          deployment={flow.deployment}
+          startedAt={flow.startedAt}
+          pollFailed={flow.pollFailed}
+          cancelling={flow.cancelling}
+          cancelError={flow.cancelError}
+          onCancel={flow.cancel}
+        />
+      )}
+      {flow.step === "deployed" && flow.deployment && (
+        <DeployedStep
+          deployment={flow.deployment}
+          client={{
+            serverName: server.name,
+            isPublic: Boolean(auth?.exposeToPublic),
+            passthroughAuthType: strategy === "passthrough" ? authType : null,
+          }}
+          onRedeploy={flow.deploy}
+          onClose={onClose}
+        />
+      )}
+    </>
+  );
+}
+
+export function DeployModal({ server, open, onOpenChange }: Props) {
   const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -24,40 +66,7 @@ export function DeployModal({ server, open, onOpenChange }: Props) {
           <DialogTitle>Deploy {server.name}</DialogTitle>
           <DialogDescription>Generate the MCP server from its tools and configuration and publish it.</DialogDescription>
         </DialogHeader>
-        {flow.step === "loading" && <p className="text-sm text-muted-foreground">Loading deployment status...</p>}
-        {flow.step === "config" && (
-          <ConfigStep
-            deployment={flow.deployment}
-            apiConfig={flow.apiConfig}
-            baseUrl={flow.baseUrl}
-            onBaseUrl={flow.setBaseUrl}
-            error={flow.error}
-            onDeploy={flow.deploy}
-            onCancel={close}
-          />
-        )}
-        {flow.step === "deploying" && (
-          <DeployingStep
-            deployment={flow.deployment}
-            startedAt={flow.startedAt}
-            pollFailed={flow.pollFailed}
-            cancelling={flow.cancelling}
-            cancelError={flow.cancelError}
-            onCancel={flow.cancel}
-          />
-        )}
-        {flow.step === "deployed" && flow.deployment && (
-          <DeployedStep
-            deployment={flow.deployment}
-            client={{
-              serverName: server.name,
-              isPublic: Boolean(auth?.exposeToPublic),
-              passthroughAuthType: strategy === "passthrough" ? authType : null,
-            }}
-            onRedeploy={flow.deploy}
-            onClose={close}
-          />
-        )}
+        <DeployFlow server={server} open={open} onClose={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );

@@ -1,14 +1,15 @@
-// Deploy step: the success panel with Deploy Server, Check the API, crawl management, next steps, and in
-// edit mode Delete Server with its confirmation.
+// Deploy step: the success panel, whose text follows the server's deployment, with Deploy Server opening
+// the deploy flow right here (the wizard is already a dialog); Check the API, crawl management, next
+// steps, and in edit mode Delete Server with its confirmation.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Rocket, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";
-import { deleteServer, serversQuery, type Server } from "@/api/servers";
+import { deleteServer, mcpEndpoint, serversQuery, type Server } from "@/api/servers";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
-import { DeployModal } from "../deploy/deploy-modal";
+import { DeployFlow } from "../deploy/deploy-modal";
 import { CheckApiPanel } from "../try-it/check-api-panel";
 import { CrawlManagement } from "./crawl-management";
 import { DescriptionVersions } from "./description-updates";
@@ -32,15 +33,29 @@ export function DeployStep({ server, mode, onDeleted }: Props) {
 
   return (
     <div className="space-y-4">
-      <section className="space-y-3 rounded-md border border-green-200 bg-green-50 p-4 text-green-900">
-        <p className="flex items-center gap-2 font-medium">
-          <CheckCircle2 className="size-5" aria-hidden /> {mode === "create" ? "Your server is configured!" : "Your server is ready"}
-        </p>
-        <p className="text-sm">Deploy it to get an MCP endpoint that MCP clients can call with an access token.</p>
-        <Button type="button" onClick={() => setDeploying(true)}>
-          <Rocket aria-hidden /> Deploy Server
-        </Button>
-      </section>
+      {deploying ? (
+        <section className="space-y-3 rounded-md border p-4" aria-labelledby="deploy-flow">
+          <h3 id="deploy-flow" className="font-medium">Deploy {server.name}</h3>
+          <DeployFlow
+            server={server}
+            open={deploying}
+            onClose={() => {
+              setDeploying(false);
+              void queryClient.invalidateQueries({ queryKey: serversQuery.queryKey });
+            }}
+          />
+        </section>
+      ) : (
+        <section className="space-y-3 rounded-md border border-green-200 bg-green-50 p-4 text-green-900">
+          <p className="flex items-center gap-2 font-medium">
+            <CheckCircle2 className="size-5" aria-hidden /> {mode === "create" ? "Your server is configured!" : "Your server is ready"}
+          </p>
+          <p className="text-sm">{deploymentText(server)}</p>
+          <Button type="button" onClick={() => setDeploying(true)}>
+            <Rocket aria-hidden /> Deploy Server
+          </Button>
+        </section>
+      )}
       <CheckApiPanel serverId={server.id} />
       <CrawlManagement server={server} />
       {mode === "edit" && <DescriptionVersions server={server} />}
@@ -69,7 +84,16 @@ export function DeployStep({ server, mode, onDeleted }: Props) {
         confirmLabel="Delete"
         onConfirm={() => remove.mutate()}
       />
-      <DeployModal server={server} open={deploying} onOpenChange={setDeploying} />
     </div>
   );
+}
+
+/** What the panel says of the server's deployment as it is now. */
+function deploymentText(server: Server) {
+  const endpoint = mcpEndpoint(server);
+  const status = server.deployment?.status;
+  if (endpoint && status === "deployed") return `Deployed: MCP clients call ${endpoint}. Deploy again to publish the changes made here.`;
+  if (status === "failed") return "The last deployment failed. Deploy again once the configuration is right; the error shows in the deploy flow.";
+  if (status === "deploying" || status === "generated") return "A deployment is under way: open the deploy flow to follow it.";
+  return "Deploy it to get an MCP endpoint that MCP clients can call with an access token.";
 }
