@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { extractOpenApi } from "../../worker/crawl/extract/index";
 import { findRoute, leadingRoute, shapeOf, templateOf, upperMethod } from "../../worker/crawl/extract/routes";
-import { endpointsOf } from "./extract-helpers";
+import { endpointsOf, parametersOf } from "./extract-helpers";
 
 describe("routes", () => {
   it("writes every placeholder spelling as an OpenAPI parameter name", () => {
@@ -41,6 +41,13 @@ describe("routes", () => {
     const content = "## Ping\n\n`HEAD|GET|POST https://hc.acme.dev/ping/<uuid>`\n\n## Files\n\n- `GET /api/documents/{id}/download/`, `GET /api/documents/{id}/preview/` and `GET /api/documents/{id}/thumb/`: accept a version.\n";
     const doc = extractOpenApi([{ url: "https://docs.example.org/api", content }], { sourceUrl: "https://docs.example.org/api" });
     expect(endpointsOf(doc!).sort()).toEqual(["GET /api/documents/{id}/download", "GET /api/documents/{id}/preview", "GET /api/documents/{id}/thumb", "GET /ping/{uuid}", "HEAD /ping/{uuid}", "POST /ping/{uuid}"]);
+  });
+
+  it("reads a type written before the name, and keeps an Input section's parameters for the Request section's example after it", () => {
+    const content = "## address:edit\n\nEdits an address.\n\n#### Input\n\n- integer `id` (required): System ID of the address\n- string `address2` (optional): second line\n- bool **primary**: whether it is the main one\n\n#### Request\n\n```\n$ curl -i -X POST \"$PORTAL_API_URL/v1/address/{id}\" -H \"Accept: application/json\"\n```\n";
+    const doc = extractOpenApi([{ url: "https://docs.example.org/api", content }], { sourceUrl: "https://docs.example.org/api" });
+    expect(parametersOf(doc!).sort()).toEqual(["POST /v1/address/{id} body address2", "POST /v1/address/{id} body primary", "POST /v1/address/{id} path id"]);
+    expect(doc!.paths["/v1/address/{id}"].post.requestBody.content["application/json"].schema.properties.primary).toMatchObject({ type: "boolean" });
   });
 
   it("makes one operation of request lines that write the same route with different literal ids", () => {

@@ -110,6 +110,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
   let expectBase = false;
   let labelMethod: { method: string; at: number } | null = null;
   let pending: FoundParam[] = []; // parameters written before their section's route (prose, then the example)
+  let pendingScope = 0; // the level of the section those parameters belong to: a subsection after them ("Request") keeps them
   let label: { kind: Kind; location: ParamLocation | null } | null = null;
   let named: { param: FoundParam; at: number } | null = null; // a name alone on its line, its description to follow
   let headingRoute: Draft | null = null; // the endpoint a route heading opened
@@ -180,7 +181,10 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     if (st.current) {
       if (st.current.params.length < MAX_PARAMS) st.current.params.push(param);
     }
-    else if (pending.length < MAX_PARAMS) pending.push(param);
+    else if (pending.length < MAX_PARAMS) {
+      if (!pending.length) pendingScope = headings.findLast((h) => h.kind === "other" && !h.generic)?.level ?? 0;
+      pending.push(param);
+    }
     return true;
   };
   const attachExample = (example: Example) => {
@@ -206,7 +210,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       const kind = kindOf(text);
       headings.push({ level: block.level, text, kind, location: kind === "params" ? locationOf(text) : null, generic: GENERIC.test(text) });
       label = null;
-      pending = [];
+      if (block.level <= pendingScope) pending = [];
       paramIndent = -1;
       if (pathHeading && pathHeading.level >= block.level) pathHeading = null;
       let route = kind === "changelog" || changelogPage ? null : findRoute(upperMethod(block.text));

@@ -181,14 +181,25 @@ function leadingName(text: string): { raw: string; rest: string; formatted: bool
 
 /** A parameter written as a list item (text after the marker, continuation lines in `more`), or null. */
 export function paramOfItem(text: string, more: string, sectionLocation: ParamLocation | null, inParams: boolean): FoundParam | null {
-  const lead = leadingName(text.trim());
+  const typed = typeBeforeName(text.trim());
+  const lead = leadingName(typed?.rest ?? text.trim());
   if (!lead) return null;
   const found = nameOf(lead.raw);
   if (!found || (!lead.formatted && !/^[a-z_$]/.test(found.name) && !inParams)) return null;
   const param = detailAfterName(found.name, lead.rest, more, sectionLocation, lead.formatted, inParams);
+  if (param && typed && !param.typeText) Object.assign(param, { schema: schemaOfTypeName(typed.type), typeText: typed.type });
   if (param && found.required) param.required = true;
   if (param && found.optional) param.required = false;
   return param;
+}
+
+/** "string `address1` (optional): …", "int **id**": a type word written before a formatted name; the type and what follows it. */
+function typeBeforeName(text: string): { type: string; rest: string } | null {
+  const space = text.indexOf(" ");
+  if (space < 2 || space > 20) return null;
+  const word = text.slice(0, space);
+  const rest = text.slice(space + 1).trimStart();
+  return typeAtStart(word) === word && (rest.startsWith("`") || rest.startsWith("**")) ? { type: word, rest } : null;
 }
 
 /** A `<ParamField query="limit" type="number" required>` tag (MDX component pages), or null. */
