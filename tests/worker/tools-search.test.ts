@@ -49,6 +49,14 @@ describe("tool search ranking", () => {
     expect(searchTools(index, "list repositries", 2)[0]).toBe(0);
   });
 
+  it("counts a word met by its start in a title above the same short word in a tag ('repos' asks for repositories)", () => {
+    const docs = [
+      { name: "listAll", title: "List repositories", method: "get", path: "/repositories" },
+      { name: "repo_items", title: "List items", method: "get", path: "/items", tags: ["Repo"] },
+    ];
+    expect(searchTools(buildSearchIndex(docs), "repos", 2)[0]).toBe(0);
+  });
+
   it("reads a task's leading 'open' as create, and the same word later as a state", () => {
     const docs = [
       { name: "pulls_create", title: "Create a pull request", method: "post", path: "/repos/{owner}/{repo}/pulls" },

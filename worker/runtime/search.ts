@@ -175,6 +175,8 @@ function fit(read: ReadQuery, { method, kind }: DocFacts): number {
 const DEPTH_PENALTY = 0.03;
 const ACTION_METHOD: Record<Action, string> = { create: "post", delete: "delete", update: "patch", read: "get" };
 const SELF_BOOST = 1.5;
+/** Stemming is light ("starred" → "starr"), so a word met by its prefix is most often another form of the same word. */
+const PREFIX_WEIGHT = 0.8;
 
 /** "who am I": the caller's own record — a read of the caller's own singleton path, the shortest path and title first. */
 function ownIdentity(index: SearchIndex, limit: number): number[] {
@@ -199,7 +201,7 @@ export function searchTools(index: SearchIndex, query: string, limit: number): n
     boost: BOOST,
     prefix: (term) => term.length >= 3,
     fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-    weights: { prefix: 0.5, fuzzy: 0.3 },
+    weights: { prefix: PREFIX_WEIGHT, fuzzy: 0.3 },
     boostTerm: (term) => weights.get(term) ?? 1,
   };
   // A tool met only by the API's own verb for the action ("Create …") matches nothing that was asked.
