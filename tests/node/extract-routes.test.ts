@@ -34,13 +34,14 @@ describe("routes", () => {
     expect(endpointsOf(doc!)).toEqual(["GET /widgets/{widgetId}/parts/{part_id}"]);
   });
 
-  it("reads every method of a line that offers several, and every route a line lists", () => {
+  it("reads every method of a line that offers several, every route a line lists, and the query parameters it names", () => {
     expect(leadingRoute("HEAD|GET|POST https://events.acme.dev/<id>/done")).toMatchObject({ method: "HEAD", path: "https://events.acme.dev/<id>/done", also: ["GET", "POST"] });
     expect(leadingRoute("`GET` or `POST` /v1/search")).toMatchObject({ method: "GET", also: ["POST"] });
     expect(leadingRoute("GET /v1/search or nothing")).not.toHaveProperty("also");
-    const content = "## Ping\n\n`HEAD|GET|POST https://hc.acme.dev/ping/<uuid>`\n\n## Files\n\n- `GET /api/documents/{id}/download/`, `GET /api/documents/{id}/preview/` and `GET /api/documents/{id}/thumb/`: accept a version.\n";
+    const content = "## Ping\n\n`HEAD|GET|POST https://hc.acme.dev/ping/<uuid>`\n\n## Files\n\n- `GET /api/documents/{id}/download/`, `GET /api/documents/{id}/preview/` and `GET /api/documents/{id}/thumb/`: accept `?version={version_id}`.\n";
     const doc = extractOpenApi([{ url: "https://docs.example.org/api", content }], { sourceUrl: "https://docs.example.org/api" });
     expect(endpointsOf(doc!).sort()).toEqual(["GET /api/documents/{id}/download", "GET /api/documents/{id}/preview", "GET /api/documents/{id}/thumb", "GET /ping/{uuid}", "HEAD /ping/{uuid}", "POST /ping/{uuid}"]);
+    expect(parametersOf(doc!).filter((p) => p.includes("query"))).toEqual(["GET /api/documents/{id}/download query version", "GET /api/documents/{id}/preview query version", "GET /api/documents/{id}/thumb query version"]);
   });
 
   it("reads a type written before the name, and keeps an Input section's parameters for the Request section's example after it", () => {

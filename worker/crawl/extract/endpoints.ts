@@ -95,6 +95,16 @@ function routesAfter(text: string, end: number): { method: string; rawPath: stri
   return found;
 }
 
+/** Query parameters a route's line names in code spans after it ("Use `?version={version_id}` to …"). */
+function queryNamesIn(text: string, from: number): string[] {
+  const names: string[] = [];
+  for (let i = text.indexOf("`?", from); i >= 0 && names.length < 20; i = text.indexOf("`?", i + 2)) {
+    const name = /^[A-Za-z_][\w.[\]-]{0,60}/.exec(text.slice(i + 2, i + 64))?.[0];
+    if (name && (text[i + 2 + name.length] === "=" || text[i + 2 + name.length] === "`")) names.push(name);
+  }
+  return names;
+}
+
 /** Reads endpoints, hints and object sections from one page of Markdown; `work` counts characters read. */
 export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work: number } {
   const { blocks, work } = blocksOf(page.markdown);
@@ -297,6 +307,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       const more = leading ? routesAfter(text, route.end) : [];
       if (more.length && st.current) st.current.also = [...(st.current.also ?? []), ...more];
       const rest = clean(text.slice(more.at(-1)?.end ?? route.end));
+      for (const name of queryNamesIn(text, more.at(-1)?.end ?? route.end)) addParam({ name, in: "query", schema: { type: "string" }, required: false });
       if (block.t === "item" && rest.length > 3 && st.current) st.current!.description ??= rest.replace(/^[—–:-]\s*/, "").slice(0, 1000);
       continue;
     }
