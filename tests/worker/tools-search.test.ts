@@ -57,6 +57,14 @@ describe("tool search ranking", () => {
     expect(searchTools(buildSearchIndex(docs), "repos", 2)[0]).toBe(0);
   });
 
+  it("reads a short word one letter from another as that other word, not as a typo ('price' is no 'prize')", () => {
+    const docs = [
+      { name: "getPrize", title: "Get a prize", method: "get", path: "/prizes/{id}" },
+      { name: "getPlan", title: "Get a plan", method: "get", path: "/plans/{id}", description: "Returns the plan and its price." },
+    ];
+    expect(searchTools(buildSearchIndex(docs), "what is the price", 2)).toEqual([1]);
+  });
+
   it("reads a task's leading 'open' as create, and the same word later as a state", () => {
     const docs = [
       { name: "pulls_create", title: "Create a pull request", method: "post", path: "/repos/{owner}/{repo}/pulls" },

@@ -37,7 +37,7 @@ const BOOST: Record<Field, number> = { title: 3, resource: 2, name: 1.5, path: 1
 /** The description's opening says what a tool does; the rest is detail and noise for ranking. */
 const DESCRIPTION_CHARS = 400;
 /** Words about a resource kept for each of its operations (the most frequent among its operations' texts). */
-const ABOUT_WORDS = 24;
+const ABOUT_WORDS = 36;
 
 /** MiniSearch is given words already split and stemmed: they are joined by spaces and split back. */
 const splitSpaces = (text: string) => text.split(" ");
@@ -177,6 +177,8 @@ const ACTION_METHOD: Record<Action, string> = { create: "post", delete: "delete"
 const SELF_BOOST = 1.5;
 /** Stemming is light ("starred" → "starr"), so a word met by its prefix is most often another form of the same word. */
 const PREFIX_WEIGHT = 0.8;
+/** A short word one letter from another is most often another word ("price", "prize"): typos are tolerated from this length. */
+const FUZZY_MIN = 7;
 
 /** "who am I": the caller's own record — a read of the caller's own singleton path, the shortest path and title first. */
 function ownIdentity(index: SearchIndex, limit: number): number[] {
@@ -200,7 +202,7 @@ export function searchTools(index: SearchIndex, query: string, limit: number): n
   const options: SearchOptions = {
     boost: BOOST,
     prefix: (term) => term.length >= 3,
-    fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+    fuzzy: (term) => (term.length >= FUZZY_MIN ? 0.2 : false),
     weights: { prefix: PREFIX_WEIGHT, fuzzy: 0.3 },
     boostTerm: (term) => weights.get(term) ?? 1,
   };
