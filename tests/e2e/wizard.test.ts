@@ -123,6 +123,8 @@ it("adds a server from an uploaded description, configures it, deploys it and se
 
   const mcpUrl = await deployFromWizard(page);
   expect(mcpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/s\/[a-z0-9-]+\/mcp$/);
+  // The configuration to paste holds the token created in this setup, not a placeholder.
+  expect(await page.getByLabel("Desktop client configuration").textContent()).toContain(`"AUTH_HEADER": "Bearer ${token}"`);
 
   const client = new Client({ name: "wizard-e2e", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));

@@ -400,6 +400,8 @@ describe("desktop-client configuration", () => {
         },
       }
     `);
+    // A token created during this setup is put in as it is, in place of the placeholder.
+    expect(desktopClientConfig({ serverName: "W", mcpUrl: "https://x/mcp", accessToken: "tp_fresh" }).mcpServers.w!.env!.AUTH_HEADER).toBe("Bearer tp_fresh");
     expect(desktopClientConfig({ serverName: "W", mcpUrl: "https://x/mcp", passthroughAuthType: "bearer" }).mcpServers.w!.env!.UPSTREAM_AUTH_HEADER).toBe(
       "Bearer <your API token>",
     );

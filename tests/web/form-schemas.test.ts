@@ -39,7 +39,7 @@ describe("the wizard's auth draft", () => {
 
   it("asks for an access token in the wording of each mode", () => {
     expect(messages(authDraftSchema("create", null), draft({ tokenIds: [] }))).toEqual([
-      "Managed authentication requires at least one access token of the product. Please select existing tokens or create a new one.",
+      "Managed authentication requires at least one access token of Toolport. Please select existing tokens or create a new one.",
     ]);
     expect(messages(authDraftSchema("edit", saved), draft({ tokenIds: [] }))).toEqual([
       "For managed authentication, you must assign at least one access token to this server. Please select existing tokens or create a new one.",
@@ -73,7 +73,7 @@ describe("the wizard's auth draft", () => {
   it("reports each rule on the field of the step that fixes it", async () => {
     const errors = await resolve("create", draft({ tokenIds: [], staticParams: [param("workspaceId")], secrets: {} }));
     expect(draftIssues(errors)).toEqual({
-      auth: "Managed authentication requires at least one access token of the product. Please select existing tokens or create a new one.",
+      auth: "Managed authentication requires at least one access token of Toolport. Please select existing tokens or create a new one.",
       tools: "Please provide values for all static parameters: workspaceId",
       config: "Managed authentication requires API credentials. Please provide the Bearer Token for the target API.",
     });

@@ -10,7 +10,7 @@ const server = fx.activeServer as unknown as Server;
 const managed = visibleSteps("create", "managed", "bearer");
 const passthrough = visibleSteps("create", "passthrough", "bearer");
 const run = (state: WizardState, ...events: WizardEvent[]) => events.reduce(wizardReducer, state);
-const TOKEN = "Managed authentication requires at least one access token of the product. Please select existing tokens or create a new one.";
+const TOKEN = "Managed authentication requires at least one access token of Toolport. Please select existing tokens or create a new one.";
 const VALUES = "Please provide values for all static parameters: workspaceId";
 const CREDENTIALS = "Managed authentication requires API credentials. Please provide the Bearer Token for the target API.";
 

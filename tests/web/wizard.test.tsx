@@ -131,8 +131,11 @@ describe("create mode", () => {
     await uploadAndContinue(user);
     await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
     expect(screen.getByRole("alert")).toHaveTextContent(
-      "Managed authentication requires at least one access token of the product. Please select existing tokens or create a new one.",
+      "Managed authentication requires at least one access token of Toolport. Please select existing tokens or create a new one.",
     );
+    // Choosing a token clears the refusal at once: its condition no longer holds.
+    await user.click(screen.getByRole("checkbox", { name: "Wizard token" }));
+    expect(screen.queryByText(/requires at least one access token/)).not.toBeInTheDocument();
   });
 
   it("creates a token in the dialog, assigned to the server and selected", async () => {

@@ -2,6 +2,7 @@
 // inline where a dialog is already open (the wizard's Deploy step).
 import type { Server } from "@/api/servers";
 import { useReturnFocus } from "@/components/use-return-focus";
+import { freshTokenFor } from "../tokens/fresh-tokens";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { ConfigStep } from "./config-step";
 import { DeployedStep } from "./deployed-step";
@@ -47,6 +48,7 @@ export function DeployFlow({ server, open, onClose }: { server: Server; open: bo
             serverName: server.name,
             isPublic: Boolean(auth?.exposeToPublic),
             passthroughAuthType: strategy === "passthrough" ? authType : null,
+            accessToken: freshTokenFor(server.id),
           }}
           onRedeploy={flow.deploy}
           onClose={onClose}

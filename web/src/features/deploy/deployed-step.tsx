@@ -42,7 +42,9 @@ export function DeployedStep({ deployment, client, onRedeploy, onClose }: Props)
           {json}
         </pre>
         <p className="text-xs text-muted-foreground">
-          Paste into your MCP client&apos;s configuration (Claude Desktop, Cursor, Windsurf) and replace the placeholders.
+          {client.accessToken && !client.isPublic
+            ? "Holds the access token created during this setup, shown only now: copy the configuration before leaving. Paste it into your MCP client's configuration (Claude Desktop, Cursor, Windsurf)."
+            : "Paste into your MCP client's configuration (Claude Desktop, Cursor, Windsurf) and replace the placeholders."}
         </p>
       </section>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">

@@ -8,6 +8,8 @@ export type DesktopConfigInput = {
   isPublic?: boolean;
   /** Upstream auth type of a passthrough server: the caller's own API credential is forwarded. */
   passthroughAuthType?: string | null;
+  /** An access token created for the server during this visit: its real value replaces the placeholder. */
+  accessToken?: string;
 };
 
 type ClientEntry = { command: "npx"; args: string[]; env?: Record<string, string> };
@@ -41,12 +43,12 @@ function needsAllowHttp(url: string) {
 }
 
 /** The `mcpServers` entry for one server. Headers have no space after ':' because some clients split args on spaces. */
-export function desktopClientConfig({ serverName, mcpUrl, isPublic, passthroughAuthType }: DesktopConfigInput): DesktopClientConfig {
+export function desktopClientConfig({ serverName, mcpUrl, isPublic, passthroughAuthType, accessToken }: DesktopConfigInput): DesktopClientConfig {
   const args = ["-y", "mcp-remote", mcpUrl];
   const env: Record<string, string> = {};
   if (!isPublic) {
     args.push("--header", "Authorization:${AUTH_HEADER}");
-    env.AUTH_HEADER = "Bearer <your Toolport access token>";
+    env.AUTH_HEADER = `Bearer ${accessToken ?? "<your Toolport access token>"}`;
   }
   if (passthroughAuthType && passthroughAuthType !== "none") {
     args.push("--header", `${UPSTREAM_AUTH_HEADER}:\${UPSTREAM_AUTH_HEADER}`);

@@ -40,7 +40,7 @@ export const AUTH_TYPE_LABELS: Record<string, string> = {
 
 /** Two wordings: the first when creating a server, the second when configuring one. */
 export const TOKEN_REQUIRED_MESSAGE = {
-  create: "Managed authentication requires at least one access token of the product. Please select existing tokens or create a new one.",
+  create: "Managed authentication requires at least one access token of Toolport. Please select existing tokens or create a new one.",
   edit: SERVER_TOKEN_REQUIRED_MESSAGE,
 } as const;
 export { credentialsRequiredMessage };
@@ -99,6 +99,9 @@ export function valueKinds(tools: Tool[]): Map<string, ValueKind> {
   }
   return new Map([...schemas].map(([name, list]) => [name, commonValueKind(list)]));
 }
+
+/** Whether a refusal shown by the wizard is the access-token rule (its own wording or the server's). */
+export const isTokenRefusal = (message: string | null) => message === TOKEN_REQUIRED_MESSAGE.create || message === TOKEN_REQUIRED_MESSAGE.edit;
 
 /** Static parameters still without a value. */
 export const missingValues = (draft: Pick<AuthDraft, "staticParams">) => draft.staticParams.filter((p) => !p.value.trim()).map((p) => p.name);

@@ -11,6 +11,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { TokenCreatedDialog } from "../tokens/token-created-dialog";
 import { AUTH_TYPE_LABELS, type AuthDraft } from "./auth-draft";
 import { CreateTokenDialog } from "./create-token-dialog";
+import { rememberFreshToken } from "../tokens/fresh-tokens";
 
 type Props = {
   analysis: AuthAnalysis;
@@ -130,6 +131,7 @@ export function AuthStep({ analysis, serverId, serverName, onPassthrough }: Prop
         onCreated={(id, token) => {
           if (id) setValue("tokenIds", [...getValues("tokenIds").filter((t) => t !== id), id]);
           setNewToken(token);
+          rememberFreshToken(serverId, token);
         }}
       />
       <TokenCreatedDialog token={newToken} onClose={() => setNewToken(null)} />

@@ -2,15 +2,15 @@
 // through authentication, parameters, credentials and tools to deploy; the auth steps share one form.
 import { useQuery } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
-import { useReducer, useState } from "react";
-import { FormProvider } from "react-hook-form";
+import { useEffect, useReducer, useState } from "react";
+import { FormProvider, useWatch } from "react-hook-form";
 import { errorMessage } from "@/api/client";
 import { isDraft, serversQuery, type Server } from "@/api/servers";
 import { Button } from "@/components/ui/button";
 import { useReturnFocus } from "@/components/use-return-focus";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { ServerWizardProps } from "../servers/wizard-slot";
-import { draftIssues } from "./auth-draft";
+import { draftIssues, isTokenRefusal } from "./auth-draft";
 import { AuthStep } from "./auth-step";
 import { CredentialsStep } from "./credentials-step";
 import { DeployStep } from "./deploy-step";
@@ -68,6 +68,11 @@ function WizardBody({ initial, mode, close, onCreated }: BodyProps) {
   const server = state.server && (servers.data?.find((s) => s.id === state.server!.id) ?? state.server);
   const steps = visibleSteps(mode, auth.strategy ?? "managed", auth.authType ?? "none");
   const credentialsNeeded = !!auth.strategy && !!auth.authType && needsCredentials(auth.strategy, auth.authType);
+  // The token refusal goes as soon as a token is chosen or created: it no longer holds.
+  const tokenIds = useWatch({ control: auth.form.control, name: "tokenIds" });
+  useEffect(() => {
+    if (tokenIds?.length && isTokenRefusal(error)) dispatch({ type: "resolved" });
+  }, [tokenIds, error]);
 
   const save = async () => {
     dispatch({ type: "saveStarted" });

@@ -22,7 +22,9 @@ export type WizardEvent =
   | { type: "refused"; step: StepId; message: string }
   | { type: "saveStarted" }
   | { type: "saved" }
-  | { type: "saveFailed"; message: string };
+  | { type: "saveFailed"; message: string }
+  /** The condition the shown refusal was about no longer holds (e.g. a token is now chosen). */
+  | { type: "resolved" };
 
 /** The steps whose fields are checked by Next, with the first message each one breaks (if any). */
 export type DraftIssues = Partial<Record<"auth" | "tools" | "config", string>>;
@@ -53,6 +55,8 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
       return { ...state, saving: false, completed: done(state), step: "manage", error: null };
     case "saveFailed":
       return { ...state, saving: false, error: event.message };
+    case "resolved":
+      return { ...state, error: null };
   }
 }
 
