@@ -65,14 +65,16 @@ describe("servers list", () => {
     expect(within(card).getByText(message)).toBeInTheDocument();
   });
 
-  it("wraps a long name instead of cutting it off, with the description under the name and badges", async () => {
+  it("wraps a long name between words instead of cutting it off, with the description under the name and badges", async () => {
     const name = "Acme Notes API for Teams and Workspaces";
     mockApi({ ...base, "GET /api/servers": ok([{ ...fx.activeServer, name }]) });
     renderApp("/servers");
     // jsdom lays nothing out: the classes are what a narrow card (three columns at 1280 px) renders with.
     const title = (await screen.findByRole("heading", { name })).closest("[data-slot=card-title]")!;
     expect(title).not.toHaveClass("truncate");
-    expect(title).toHaveClass("[overflow-wrap:anywhere]");
+    // break-words wraps between words and breaks only a word longer than the card (anywhere broke mid-word beside the badges).
+    expect(title).toHaveClass("break-words");
+    expect(title).not.toHaveClass("[overflow-wrap:anywhere]");
     expect(screen.getByText("The pet store API")).toHaveClass("col-span-2");
   });
 

@@ -22,6 +22,12 @@ const STATUS_LABELS: Record<string, string> = {
   removed: "Removed",
 };
 
+/** What each status says, beside the deployment box below it (whether clients can reach the server). */
+const STATUS_MEANINGS: Record<string, string> = {
+  active: "Within the plan's limits; whether clients can call it is its deployment's state",
+  hibernated: "Paused by a plan limit: calls are refused until the plan allows it again",
+};
+
 export function ServerCard({ server, calls, tokens, tokensFailed, onConfigure }: Props) {
   const paused = server.status === "hibernated";
   const draft = !paused && isDraft(server);
@@ -29,8 +35,8 @@ export function ServerCard({ server, calls, tokens, tokensFailed, onConfigure }:
   return (
     <Card className="h-full gap-4" aria-labelledby={titleId}>
       <CardHeader className="grid-cols-[1fr_auto]">
-        {/* The name wraps rather than being cut off beside the badges of a narrow card. */}
-        <CardTitle id={titleId} className="min-w-0 text-base [overflow-wrap:anywhere]">
+        {/* The name wraps between words beside the badges; only a word longer than the card is broken. */}
+        <CardTitle id={titleId} className="min-w-0 text-base break-words hyphens-auto">
           <h2>{server.name}</h2>
         </CardTitle>
         <div className="col-start-2 row-start-1 flex items-center gap-1">
@@ -54,14 +60,19 @@ export function ServerCard({ server, calls, tokens, tokensFailed, onConfigure }:
           <dt className="text-muted-foreground">Status</dt>
           <dd>
             <Badge
+              title={STATUS_MEANINGS[server.status]}
+              aria-describedby={`${titleId}-status`}
               variant="outline"
               className={paused ? "border-orange-300 bg-orange-50 text-orange-800" : server.status === "active" ? "border-green-300 bg-green-50 text-green-800" : ""}
             >
               {STATUS_LABELS[server.status] ?? server.status}
             </Badge>
+            <span id={`${titleId}-status`} className="sr-only">{STATUS_MEANINGS[server.status]}</span>
           </dd>
           <dt className="text-muted-foreground">Usage this month</dt>
-          <dd>{formatNumber(calls)} calls</dd>
+          <dd title="Calls that reached the API count; calls refused before it (no token, invalid arguments) are in the call log but not counted">
+            {formatNumber(calls)} calls
+          </dd>
         </dl>
         {draft && (
           <p role="note" className="rounded-md border border-dashed border-amber-400 bg-amber-50 p-3 text-sm text-amber-900">
