@@ -51,6 +51,12 @@ describe("routes", () => {
     expect(doc!.paths["/v1/address/{id}"].post.requestBody.content["application/json"].schema.properties.primary).toMatchObject({ type: "boolean" });
   });
 
+  it("reads a method used as a verb at a sentence's start with the path it is sent to, not a method named in prose", () => {
+    const content = "## Authorization\n\n1. Token authentication\n\n   Paperless offers an endpoint for tokens. POST a username and password as a form or json string to `/api/token/` and it answers with a token.\n\n## Limits\n\nGET requests to `/api/search/` are rate limited. Send the token to `/api/profile/` as a header.\n";
+    const doc = extractOpenApi([{ url: "https://docs.example.org/api", content }], { sourceUrl: "https://docs.example.org/api" });
+    expect(endpointsOf(doc!)).toEqual(["POST /api/token"]);
+  });
+
   it("makes one operation of request lines that write the same route with different literal ids", () => {
     const content = "## Get a feed\n\n```\nGET /v1/feeds/42\n```\n\n## Update a feed\n\n```\nPUT /v1/feeds/42\n```\n\n## Refresh a feed\n\n```\nPUT /v1/feeds/123/refresh\n```\n";
     const doc = extractOpenApi([{ url: "https://docs.example.org/api", content }], { sourceUrl: "https://docs.example.org/api" });

@@ -95,6 +95,22 @@ function routesAfter(text: string, end: number): { method: string; rawPath: stri
   return found;
 }
 
+/** A method used as a verb at a sentence's start, with the path it is sent to: "POST a username and password … to `/api/token/`". */
+function verbRoute(text: string): Route | null {
+  for (let start = text.length - text.trimStart().length, n = 0; start >= 0 && start < text.length && n < 50; start = text.indexOf(". ", start + 1), n++) {
+    if (text[start] === ".") start += 2;
+    const space = text.indexOf(" ", start);
+    const method = text.slice(start, space);
+    if (space < 0 || !METHODS.includes(method) || !/^(?:a|an|the|your) /.test(text.slice(space + 1, space + 6))) continue;
+    const stop = text.indexOf(". ", space);
+    const sentence = text.slice(space, stop < 0 ? Math.min(text.length, space + 300) : stop);
+    const to = sentence.indexOf(" to `/");
+    const path = to < 0 ? null : pathAt(sentence, to + 5);
+    if (path && sentence[to + 5 + path.path.length] === "`") return { method, path: path.path, end: text.length };
+  }
+  return null;
+}
+
 /** Query parameters a route's line names in code spans after it ("Use `?version={version_id}` to …"). */
 function queryNamesIn(text: string, from: number): string[] {
   const names: string[] = [];
@@ -301,7 +317,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     const leading = openapi ? { method: openapi[1].toUpperCase(), path: openapi[2].replace(/["']$/, ""), end: 0 } : leadingRoute(text);
     // Under a heading that is itself a route, a route named mid-sentence ("the ids come from `GET /genres`") refers to another endpoint.
     const crossReference = st.current !== null && st.current === headingRoute && (headings.at(-1)?.level ?? 0) >= st.scope;
-    const route = kind === "changelog" ? null : leading ?? (crossReference ? null : codeSpanRoute(text));
+    const route = kind === "changelog" ? null : leading ?? (crossReference ? null : codeSpanRoute(text) ?? verbRoute(block.t === "item" ? `${text}. ${block.more}` : text));
     if (route) {
       open(route, block.t === "item" ? 0 : 2, scopeLevel(), nearest()?.text);
       const more = leading ? routesAfter(text, route.end) : [];
