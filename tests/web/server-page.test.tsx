@@ -50,3 +50,29 @@ describe("server page", () => {
     expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
   });
 });
+
+describe("Try it on a passthrough server", () => {
+  const listing = [{ name: "list_pets", description: "List pets", inputSchema: { type: "object", properties: {} } }];
+  const measured = { bytes: 100, tokens: 25, toolCount: 1, tools: [{ name: "list_pets", bytes: 100, tokens: 25, large: false, largeBecause: [] }], listing };
+  const view = { source: "deployment", deploymentId: "dep_1", mode: "direct", bytesPerToken: 4, largeToolBytes: 4000, direct: measured, search: { ...measured, describe: [] } };
+  const passthrough = { ...fx.activeServer, authConfig: { ...fx.activeServer.authConfig, authStrategy: "passthrough" as const, authType: "apiKey" as const } };
+
+  it("asks for the caller's own API credential and sends it with the call only", async () => {
+    const calls = mockApi({ ...base, "GET /api/servers/srv_1": ok(passthrough), "GET /api/servers/srv_1/model-view": ok(view), "GET /api/servers/srv_1/check-api": never, "POST /api/servers/srv_1/try-it": never });
+    const user = userEvent.setup();
+    renderApp("/servers/srv_1?tab=try-it");
+    const credential = await screen.findByLabelText("Your API credential");
+    expect(credential).toHaveAttribute("type", "password");
+    await user.type(credential, "key_of_mine");
+    await user.click(await screen.findByRole("button", { name: /list_pets/ }));
+    await user.click(await screen.findByRole("button", { name: "Run" }));
+    await waitFor(() => expect(calls.find((c) => c.method === "POST" && c.path === "/api/servers/srv_1/try-it")?.body).toEqual({ tool: "list_pets", arguments: {}, upstreamCredential: "key_of_mine" }));
+  });
+
+  it("asks for nothing on a managed server", async () => {
+    mockApi({ ...base, "GET /api/servers/srv_1": ok(fx.activeServer), "GET /api/servers/srv_1/model-view": ok(view), "GET /api/servers/srv_1/check-api": never });
+    renderApp("/servers/srv_1?tab=try-it");
+    expect(await screen.findByRole("button", { name: /list_pets/ })).toBeInTheDocument();
+    expect(screen.queryByLabelText("Your API credential")).not.toBeInTheDocument();
+  });
+});

@@ -23,7 +23,7 @@ export const SERVER_TABS: ServerTab[] = [
     label: "Try it",
     render: ({ server }) => (
       <div className="space-y-6">
-        <TryItPanel serverId={server.id} />
+        <TryItPanel serverId={server.id} passthroughAuthType={server.authConfig?.authStrategy === "passthrough" ? server.authConfig.authType : null} />
         <CheckApiPanel serverId={server.id} />
       </div>
     ),

@@ -1,5 +1,6 @@
 // Try it: pick one of the server's tools (search by name), fill its arguments, run it through the
-// server's MCP endpoint as yourself; the answer is the one a client gets, with its timing.
+// server's MCP endpoint as yourself; the answer is the one a client gets, with its timing. A passthrough
+// server forwards the caller's own API credential: Try it asks for it, for that call only.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "@/api/client";
@@ -38,10 +39,37 @@ function ToolPicker({ tools, selected, onSelect }: { tools: Listed[]; selected: 
   );
 }
 
-export function TryItPanel({ serverId }: { serverId: string }) {
+/** The caller's own API credential of a passthrough server, sent with the call and never kept. */
+function UpstreamCredential({ authType, value, onChange }: { authType: string; value: string; onChange: (value: string) => void }) {
+  const apiKey = authType === "apiKey";
+  return (
+    <div className="space-y-1 rounded-md border p-3 text-sm">
+      <label htmlFor="try-it-upstream" className="font-medium">Your API credential</label>
+      <Input
+        id="try-it-upstream"
+        type="password"
+        autoComplete="off"
+        maxLength={4000}
+        placeholder={apiKey ? "Your API key" : authType === "basic" ? "Basic <base64 of username:password>" : "Bearer <your API token>"}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby="try-it-upstream-help"
+      />
+      <p id="try-it-upstream-help" className="text-xs text-muted-foreground">
+        This server forwards each caller&apos;s own credential to the API. It is sent with this call only, as a client would send it, and never stored.
+      </p>
+    </div>
+  );
+}
+
+export function TryItPanel({ serverId, passthroughAuthType = null }: { serverId: string; passthroughAuthType?: string | null }) {
   const view = useQuery(modelViewQuery(serverId));
   const [selected, setSelected] = useState<string | null>(null);
-  const run = useMutation({ mutationFn: (args: { tool: string; arguments: Record<string, unknown> }) => runTool(serverId, args) });
+  const [credential, setCredential] = useState("");
+  const forwards = !!passthroughAuthType && passthroughAuthType !== "none";
+  const run = useMutation({
+    mutationFn: (args: { tool: string; arguments: Record<string, unknown> }) => runTool(serverId, { ...args, ...(forwards && credential.trim() ? { upstreamCredential: credential.trim() } : {}) }),
+  });
 
   if (view.isPending) return <p role="status" className="text-sm text-muted-foreground">Loading tools...</p>;
   if (view.isError) return <p role="alert" className="text-sm text-red-700">{errorMessage(view.error, "Failed to load the tools")}</p>;
@@ -57,6 +85,7 @@ export function TryItPanel({ serverId }: { serverId: string }) {
       {view.data.source === "draft" && (
         <p role="note" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">Deploy the server first: Try it calls its MCP endpoint.</p>
       )}
+      {forwards && <UpstreamCredential authType={passthroughAuthType!} value={credential} onChange={setCredential} />}
       <div className="grid gap-4 md:grid-cols-[16rem_1fr]">
         <ToolPicker
           tools={tools}
