@@ -61,11 +61,11 @@ function stubApi(routes: Record<string, Handler>) {
   return calls;
 }
 
-function renderModal(onOpenChange = vi.fn()) {
+function renderModal(onOpenChange = vi.fn(), shown: Server = server) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <DeployModal server={server} open onOpenChange={onOpenChange} />
+      <DeployModal server={shown} open onOpenChange={onOpenChange} />
     </QueryClientProvider>,
   );
   return { onOpenChange };
@@ -100,6 +100,14 @@ describe("deploy modal: config step", () => {
     expect(calls.find((c) => c.key === DEPLOY)!.body).toEqual({
       apiConfig: { baseUrl: "https://petstore.example.com", authType: "bearer", headers: apiConfig.headers },
     });
+  });
+
+  it("does not ask for the status of a server the list shows was never deployed (it would answer 404)", async () => {
+    const calls = stubApi({ [STATUS]: notFound, [API_CONFIG]: ok(apiConfig) });
+    renderModal(vi.fn(), { ...server, deployment: null });
+    expect(await screen.findByText("Not deployed yet")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Deploy MCP Server" })).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === STATUS)).toEqual([]);
   });
 
   it("offers a redeploy with its note for a failed deployment that left a live one, and shows the error", async () => {

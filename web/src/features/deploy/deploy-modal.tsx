@@ -13,7 +13,7 @@ type Props = { server: Server; open: boolean; onOpenChange: (open: boolean) => v
 
 /** The flow's steps for a server while `open`; `onClose` ends it (Cancel, Close). */
 export function DeployFlow({ server, open, onClose }: { server: Server; open: boolean; onClose: () => void }) {
-  const flow = useDeployFlow(server.id, open);
+  const flow = useDeployFlow(server.id, open, !server.deployment);
   const auth = server.authConfig;
   const strategy = flow.apiConfig.data?.authStrategy ?? auth?.authStrategy;
   const authType = flow.apiConfig.data?.authType ?? auth?.authType;

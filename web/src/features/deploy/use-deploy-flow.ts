@@ -12,7 +12,8 @@ import { pollDelay } from "./deploy-timing";
 
 export type { DeployStep } from "./deploy-machine";
 
-export function useDeployFlow(serverId: string, open: boolean) {
+/** `neverDeployed`: the server list says it has no deployment, so the status is not asked for (it would answer 404). */
+export function useDeployFlow(serverId: string, open: boolean, neverDeployed = false) {
   const queryClient = useQueryClient();
   const apiConfig = useQuery({ ...apiConfigQuery(serverId), enabled: open });
   const [state, dispatch] = useReducer(deployReducer, undefined, () => initialDeployState());
@@ -25,13 +26,13 @@ export function useDeployFlow(serverId: string, open: boolean) {
   const load = useCallback(
     async (run: number) => {
       try {
-        const view = await queryClient.fetchQuery({ ...deploymentQuery(serverId), staleTime: 0 });
+        const view = neverDeployed ? null : await queryClient.fetchQuery({ ...deploymentQuery(serverId), staleTime: 0 });
         dispatch({ type: "loaded", run, view, now: Date.now() });
       } catch (err) {
         dispatch({ type: "loadFailed", run, error: errorMessage(err, "Failed to get deployment status") });
       }
     },
-    [queryClient, serverId],
+    [queryClient, serverId, neverDeployed],
   );
 
   useEffect(() => {
