@@ -1,6 +1,7 @@
 // Usage & Billing: load states, current plan, usage bar colours, available plans.
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { toast } from "sonner";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { usageColor } from "@/features/billing/usage-bar";
 import * as fx from "./fixtures";
 import { fail, mockApi, never, ok, renderApp } from "./helpers";
@@ -115,6 +116,8 @@ describe("usage & billing page", () => {
 });
 
 describe("the return from checkout", () => {
+  // Sonner keeps its toasts in one module-wide store: each test starts without the last one's.
+  beforeEach(() => toast.dismiss());
   it("says a completed checkout, drops it from the URL and rechecks the plan until the payment is confirmed", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
@@ -128,6 +131,31 @@ describe("the return from checkout", () => {
       confirmed = true;
       await act(() => vi.advanceTimersByTimeAsync(3_000));
       expect(await screen.findByRole("button", { name: "Downgrade to Sprout" })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("says the plan bought is in effect when it already is on the return, and never that it will change", async () => {
+    sessionStorage.setItem("toolport.checkout.plan", "growth");
+    mockApi({ ...base, "GET /api/billing/subscription": ok(fx.subscription(2)) });
+    renderApp("/usage?checkout=success");
+    expect(await screen.findByText("Checkout completed. You are now on the Growth plan.")).toBeInTheDocument();
+    expect(screen.queryByText(/changes as soon as the payment is confirmed/)).not.toBeInTheDocument();
+    expect(sessionStorage.getItem("toolport.checkout.plan")).toBeNull();
+  });
+
+  it("tells when the plan bought comes into effect after the return", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      sessionStorage.setItem("toolport.checkout.plan", "growth");
+      let confirmed = false;
+      mockApi({ ...base, "GET /api/billing/subscription": async () => Response.json(ok(fx.subscription(confirmed ? 2 : 0)).body) });
+      renderApp("/usage?checkout=success");
+      expect(await screen.findByText("Checkout completed. Your plan changes as soon as the payment is confirmed.")).toBeInTheDocument();
+      confirmed = true;
+      await act(() => vi.advanceTimersByTimeAsync(3_000));
+      expect(await screen.findByText("Checkout completed. You are now on the Growth plan.")).toBeInTheDocument();
     } finally {
       vi.useRealTimers();
     }

@@ -10,10 +10,16 @@ import { PlanFeatures } from "./plan-features";
 
 const UPGRADEABLE: PlanType[] = ["sprout", "growth"];
 
+/** The plan a checkout was started for, read back on the return (the Usage page says when it is in effect). */
+export const CHECKOUT_PLAN_KEY = "toolport.checkout.plan";
+
 export function PlansGrid({ plans, currentType }: { plans: Plan[]; currentType: PlanType }) {
   const checkout = useMutation({
     mutationFn: startCheckout,
-    onSuccess: ({ url }) => window.location.assign(url),
+    onSuccess: ({ url }, planType) => {
+      sessionStorage.setItem(CHECKOUT_PLAN_KEY, planType);
+      window.location.assign(url);
+    },
     onError: (error) => toast.error(errorMessage(error, "Failed to start checkout")),
   });
   // A move to a cheaper plan (growth to sprout) is not an upgrade.

@@ -3,12 +3,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { plansQuery, subscriptionQuery } from "@/api/billing";
+import { plansQuery, subscriptionQuery, type Subscription } from "@/api/billing";
 import { errorMessage } from "@/api/client";
 import { PageHeader } from "@/components/layout/page-header";
 import { BillingHistoryCard } from "./billing-history-card";
 import { CurrentPlanCard } from "./current-plan-card";
-import { PlansGrid } from "./plans-grid";
+import { CHECKOUT_PLAN_KEY, PlansGrid } from "./plans-grid";
 import { ServerCallsChart } from "./server-calls-chart";
 import { UsageCard } from "./usage-card";
 
@@ -25,30 +25,48 @@ function State({ title, message, alert }: { title: string; message: string; aler
 const CONFIRMATION_POLL_MS = 3_000;
 const CONFIRMATION_WAIT_MS = 30_000;
 
-/** The return from the payment provider's checkout (/usage?checkout=success|cancelled): said once, then dropped from the URL. */
-function useCheckoutReturn() {
+/**
+ * The return from the payment provider's checkout (/usage?checkout=success|cancelled), dropped from the
+ * URL once read. A completed checkout is told as it stands: the plan bought is in effect already, or it
+ * changes once the payment is confirmed (rechecked meanwhile, and told when it does).
+ */
+function useCheckoutReturn(subscription: Subscription | null | undefined) {
   const { checkout } = useSearch({ from: "/_authed/usage" });
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
+  // The plan bought ("" when this tab did not start the checkout), while its confirmation is awaited.
+  const [awaited, setAwaited] = useState<string | null>(null);
+  const [told, setTold] = useState(false);
   useEffect(() => {
     if (!checkout) return;
     if (checkout === "success") {
-      toast.success("Checkout completed. Your plan changes as soon as the payment is confirmed.");
-      setConfirming(true);
+      setAwaited(sessionStorage.getItem(CHECKOUT_PLAN_KEY) ?? "");
+      sessionStorage.removeItem(CHECKOUT_PLAN_KEY);
     } else if (checkout === "cancelled") toast.info("Checkout cancelled. Your plan is unchanged.");
     void navigate({ to: "/usage", search: {}, replace: true });
   }, [checkout, navigate]);
   useEffect(() => {
-    if (!confirming) return;
-    const timer = setTimeout(() => setConfirming(false), CONFIRMATION_WAIT_MS);
+    if (awaited === null || !subscription) return;
+    if (awaited && subscription.plan.type === awaited) {
+      toast.success(`Checkout completed. You are now on the ${subscription.plan.name} plan.`);
+      setAwaited(null);
+    } else if (!told) {
+      toast.success("Checkout completed. Your plan changes as soon as the payment is confirmed.");
+      setTold(true);
+    }
+  }, [awaited, subscription, told]);
+  useEffect(() => {
+    if (awaited === null) return;
+    const timer = setTimeout(() => setAwaited(null), CONFIRMATION_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [confirming]);
-  return confirming;
+  }, [awaited]);
+  return awaited !== null;
 }
 
 export function UsagePage() {
-  const confirming = useCheckoutReturn();
+  const [confirming, setConfirming] = useState(false);
   const subscription = useQuery({ ...subscriptionQuery, refetchInterval: confirming ? CONFIRMATION_POLL_MS : false });
+  const awaiting = useCheckoutReturn(subscription.data);
+  useEffect(() => setConfirming(awaiting), [awaiting]);
   const plans = useQuery(plansQuery);
   const header = <PageHeader title="Usage & Billing" subtitle="Your plan, this month's usage and billing." />;
 
