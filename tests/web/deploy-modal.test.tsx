@@ -141,6 +141,14 @@ describe("deploy modal: config step", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to deploy MCP server");
   });
 
+  it("asks a self-hosted API's user for their own address, showing the docs' example", async () => {
+    stubApi({ [STATUS]: notFound, [API_CONFIG]: ok({ ...apiConfig, baseUrl: null, instanceExample: "http://localhost:11434/api" }) });
+    renderModal();
+    const input = await screen.findByRole("textbox", { name: "Base URL" });
+    expect(input).toHaveAttribute("placeholder", "http://localhost:11434/api");
+    expect(screen.getByText(/This API runs wherever each user installs it: its documentation shows http:\/\/localhost:11434\/api as an example\. Enter the address of yours/)).toBeInTheDocument();
+  });
+
   it("asks for the base URL when the description named none, and deploys with it", async () => {
     const calls = stubApi({ [STATUS]: notFound, [API_CONFIG]: ok({ ...apiConfig, baseUrl: null }), [DEPLOY]: ok(view("deployed")) });
     renderModal();

@@ -53,6 +53,9 @@ describe("re-crawl of a deployed server", () => {
     // names no server, keeps the example's /v1 in the paths, and the user gives their own address.
     const row = await db.query.servers.findFirst({ where: eq(servers.id, server.id) });
     expect(row!.baseUrl).toBeNull();
+    // The deploy flow shows the docs' example address when it asks for the user's own.
+    const apiConfig = (await json(await call(`/api/servers/${server.id}/api-config`, { cookie: user.cookie }))).data;
+    expect(apiConfig).toMatchObject({ baseUrl: null, instanceExample: `${upstream()}/v1` });
     await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie: user.cookie, json: { apiConfig: { baseUrl: upstream(), authType: "none", headers: {} } } });
     const first = { data: await settledDeployment(server.id) };
     expect(first.data?.status).toBe("deployed");

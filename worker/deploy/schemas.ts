@@ -9,6 +9,9 @@ export const apiConfig = z.object({
   authType: z.enum(AUTH_TYPES),
   authStrategy: z.enum(["none", ...AUTH_STRATEGIES]),
   headers: z.record(z.string(), z.string()).describe("Headers sent upstream; secrets masked"),
+  instanceExample: nullable(z.string()).describe(
+    "A server without a base URL whose documentation showed its examples at an address of each user's own (a self-hosted product): that example address",
+  ),
 });
 
 export const deployment = deploymentSummary

@@ -49,8 +49,12 @@ function ApiConfiguration({ query, baseUrl, onBaseUrl }: { query: UseQueryResult
         {query.data.baseUrl ?? (
           // The description named no server: the deploy call takes the base URL instead.
           <span className="block space-y-1">
-            <Input aria-label="Base URL" type="url" placeholder="https://api.example.com" value={baseUrl} onChange={(e) => onBaseUrl(e.target.value)} />
-            <span className="block text-xs text-muted-foreground">The API description names no server: enter the API&apos;s base URL.</span>
+            <Input aria-label="Base URL" type="url" placeholder={query.data.instanceExample ?? "https://api.example.com"} value={baseUrl} onChange={(e) => onBaseUrl(e.target.value)} />
+            <span className="block text-xs text-muted-foreground">
+              {query.data.instanceExample
+                ? `This API runs wherever each user installs it: its documentation shows ${query.data.instanceExample} as an example. Enter the address of yours, reachable from the internet.`
+                : "The API description names no server: enter the API's base URL."}
+            </span>
           </span>
         )}
       </dd>
