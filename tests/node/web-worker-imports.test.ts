@@ -1,11 +1,12 @@
 // The SPA reads the worker's answer schemas for their types only: a value import would bundle worker
-// code (drizzle, Hono) into the browser. The one module it may take values from is the shared messages.
+// code (drizzle, Hono) into the browser. It may take values only from the shared modules, which
+// import nothing themselves: the messages, the static-value checks and the size measures.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "../..");
-const SHARED_VALUES = new Set(["worker/lib/messages"]);
+const SHARED_VALUES = new Set(["worker/lib/messages", "worker/lib/static-values", "worker/lib/sizes"]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -15,7 +16,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-it("imports only types from worker/, besides the shared messages", () => {
+it("imports only types from worker/, besides the shared modules, which import nothing", () => {
+  for (const shared of SHARED_VALUES) expect(readFileSync(join(root, `${shared}.ts`), "utf8")).not.toMatch(/^import\s/m);
   const offending: string[] = [];
   let typeImports = 0;
   for (const file of sourceFiles(join(root, "web/src"))) {
