@@ -182,10 +182,12 @@ const namesCollection = (segment: string | undefined) => Boolean(segment) && !/^
 
 /**
  * A written path (no origin, no query) in OpenAPI's template form, a number or UUID after a collection
- * (`/feeds/42`, as request lines are often written) becoming a parameter named after it; `literalIds`
- * also turns the other literal ids of example URLs (`cus_9s6XKzkNRiz8i3`) into parameters.
+ * (`/feeds/42`, as request lines are often written) becoming a parameter named after it, unless the
+ * path also has placeholders (`/widgets/7/{id}`: written as a template, its numbers are its own);
+ * `literalIds` also turns the other literal ids of example URLs (`cus_9s6XKzkNRiz8i3`) into parameters.
  */
 export function templateOf(path: string, literalIds = false): string {
+  const templated = !literalIds && (path.includes("{") || path.includes("<") || path.includes("/:"));
   const segments = path.split("/").map((segment, i, all) => {
     let out = "";
     let k = 0;
@@ -209,7 +211,7 @@ export function templateOf(path: string, literalIds = false): string {
       out += c;
       k++;
     }
-    if ((literalIds ? looksLikeId(out) : plainId(out)) && namesCollection(all[i - 1])) return `{${paramName(`${singular(all[i - 1])}_id`)}}`;
+    if ((literalIds ? looksLikeId(out) : !templated && plainId(out)) && namesCollection(all[i - 1])) return `{${paramName(`${singular(all[i - 1])}_id`)}}`;
     // An upper-case name stands for a value: `USER_ID`, `ID`, `FEEDID`.
     if (/^[A-Z][A-Z0-9_]*$/.test(out) && (out.includes("_") || out.endsWith("ID"))) return `{${paramName(out)}}`;
     return out;
