@@ -1,25 +1,15 @@
 // In Chromium against `npm run dev`: axe-core on the portal's main pages, signed out and signed in,
 // finds no violation; every page has its own title; at 390 px every table fits or says it scrolls.
 import axe from "axe-core";
-import { createServer, type Server } from "node:http";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { expectedSignedOut, portalInChromium, signUpInBrowser, watchConsole } from "./browser";
+import { expect, it } from "vitest";
+import { expectedSignedOut, portalInChromium, signUpInBrowser, watchConsole, petsUpstream } from "./browser";
 
 const portal = portalInChromium();
 const consoleErrors: string[] = [];
 const expected = (text: string, url: string) => expectedSignedOut(text, url) || (text.includes("404") && (url.endsWith("/auth-config") || url.endsWith("/deployment")));
 
-let upstream: { server: Server; origin: string };
-beforeAll(async () => {
-  const server = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"name":"Rex"}'));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  upstream = { server, origin: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
-});
-afterAll(async () => {
-  upstream?.server.closeAllConnections();
-  await new Promise<void>((resolve) => (upstream ? upstream.server.close(() => resolve()) : resolve()));
-});
+const pets = petsUpstream();
 
 type Violation = { id: string; help: string; nodes: string[] };
 
@@ -60,12 +50,7 @@ async function audit(page: Page, path: string, ready: (page: Page) => Promise<un
   return { path, title, violations: [...wide, ...narrow.filter((v) => !wide.some((w) => w.id === v.id))], tables, scrolling };
 }
 
-const description = () => ({
-  openapi: "3.0.3",
-  info: { title: "Pet Store", version: "1.0.0" },
-  servers: [{ url: upstream.origin }],
-  paths: { "/pets": { get: { operationId: "listPets", summary: "List pets", responses: { 200: { description: "ok" } } } } },
-});
+const description = pets.description;
 
 it("finds no axe violation on the main pages, each with its own title and tables that fit or say they scroll", async () => {
   // axe is injected by evaluation: the portal's CSP rightly refuses the script tag a test would add.

@@ -1,6 +1,7 @@
 // What the browser tests share: Debian's Chromium (with a portal under `npm run dev`), console-error
 // watching, screenshots at 1280 and 375 px, and signing up through the built-in form.
 import { mkdirSync } from "node:fs";
+import { createServer } from "node:http";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { startDevServer, type DevServer } from "./dev-server";
@@ -91,4 +92,29 @@ export async function signUpInBrowser(page: Page, origin: string, name: string, 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("correct horse battery");
   await page.getByRole("button", { name: "Sign Up" }).click();
+}
+
+/**
+ * A local upstream answering every request with one pet, started before the file's tests and closed
+ * after them, and the small Pet Store description that points at it.
+ */
+export function petsUpstream() {
+  const server = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"name":"Rex"}'));
+  let origin = "";
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+  });
+  return {
+    description: () => ({
+      openapi: "3.0.3",
+      info: { title: "Pet Store", version: "1.0.0" },
+      servers: [{ url: origin }],
+      paths: { "/pets": { get: { operationId: "listPets", summary: "List pets", responses: { 200: { description: "ok" } } } } },
+    }),
+  };
 }

@@ -1,31 +1,16 @@
 // In Chromium against `npm run dev`: a server's page (state, endpoint, Configure / Deploy / Delete,
 // the Calls tab), a deploy from it that the bell then shows unread and marks read, and Escape returning
 // focus to the control that opened a dialog. Screenshots at 1280 and 375 px; no console errors.
-import { createServer, type Server } from "node:http";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { expectedSignedOut, portalInChromium, shoot, signUpInBrowser, watchConsole } from "./browser";
+import { expect, it } from "vitest";
+import { expectedSignedOut, portalInChromium, shoot, signUpInBrowser, watchConsole, petsUpstream } from "./browser";
 
 const portal = portalInChromium();
 const consoleErrors: string[] = [];
 const expected = (text: string, url: string) => expectedSignedOut(text, url) || (text.includes("404") && (url.endsWith("/auth-config") || url.endsWith("/deployment")));
 
-let upstream: { server: Server; origin: string };
-beforeAll(async () => {
-  const server = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"name":"Rex"}'));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  upstream = { server, origin: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
-});
-afterAll(async () => {
-  upstream?.server.closeAllConnections();
-  await new Promise<void>((resolve) => (upstream ? upstream.server.close(() => resolve()) : resolve()));
-});
+const pets = petsUpstream();
 
-const description = () => ({
-  openapi: "3.0.3",
-  info: { title: "Pet Store", version: "1.0.0" },
-  servers: [{ url: upstream.origin }],
-  paths: { "/pets": { get: { operationId: "listPets", summary: "List pets", responses: { 200: { description: "ok" } } } } },
-});
+const description = pets.description;
 
 it("is a server's home: deploy from it, see the bell's notification, read it, and delete the server", async () => {
   const context = await portal.browser.newContext({ viewport: { width: 1280, height: 800 } });
