@@ -4,14 +4,12 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { expect, it, vi } from "vitest";
 import { renderApp } from "./helpers";
-import { createRoutes, mappings, mockWizardApi, ok, savedConfig } from "./wizard-fixtures";
+import { createRoutes, mappings, mockWizardApi, ok, savedConfig, type WizardRoutes } from "./wizard-fixtures";
 
 vi.setConfig({ testTimeout: 20_000 });
 
-it("keeps what was typed through refusals and step changes, and disables Next while saving", async () => {
-  const routes = createRoutes();
-  let answerSave: (() => void) | undefined;
-  routes["POST /api/servers/srv_new/auth-config"] = (call) => new Promise((resolve) => (answerSave = () => resolve(ok({ ...savedConfig, ...(call.body as object) }))));
+/** Adds a server from a URL, chooses the wizard's token and opens the Parameters step. */
+async function toParameters(routes: WizardRoutes) {
   const calls = mockWizardApi(routes);
   const user = userEvent.setup();
   renderApp("/servers");
@@ -21,6 +19,14 @@ it("keeps what was typed through refusals and step changes, and disables Next wh
   await user.click(screen.getByRole("button", { name: "Next: Configure Authentication" }));
   await user.click(await screen.findByRole("checkbox", { name: "Wizard token" }));
   await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
+  return { calls, user };
+}
+
+it("keeps what was typed through refusals and step changes, and disables Next while saving", async () => {
+  const routes = createRoutes();
+  let answerSave: (() => void) | undefined;
+  routes["POST /api/servers/srv_new/auth-config"] = (call) => new Promise((resolve) => (answerSave = () => resolve(ok({ ...savedConfig, ...(call.body as object) }))));
+  const { calls, user } = await toParameters(routes);
 
   await user.type(await screen.findByLabelText("Value for workspaceId"), "ws_42");
   await user.click(screen.getByRole("button", { name: "Make apiVersion static" }));
@@ -61,15 +67,7 @@ it("gives a static value the input its argument takes: a select for an enum, a n
     i === 0 ? { ...t, inputSchema: { ...t.inputSchema, properties: { ...t.inputSchema.properties, sort: { type: "string", enum: ["newest", "oldest"] } } } } : t,
   );
   routes["GET /api/servers/srv_new/mappings"] = ok(withTypes);
-  const calls = mockWizardApi(routes);
-  const user = userEvent.setup();
-  renderApp("/servers");
-  await user.click(await screen.findByRole("button", { name: "Add Server" }));
-  await user.click(screen.getByRole("button", { name: /OpenAPI Spec/ }));
-  await user.type(screen.getByLabelText("OpenAPI URL"), "https://api.example.com/openapi.json");
-  await user.click(screen.getByRole("button", { name: "Next: Configure Authentication" }));
-  await user.click(await screen.findByRole("checkbox", { name: "Wizard token" }));
-  await user.click(screen.getByRole("button", { name: "Next: Configure Parameters" }));
+  const { calls, user } = await toParameters(routes);
 
   await user.type(await screen.findByLabelText("Value for workspaceId"), "ws_42");
   await user.click(await screen.findByRole("button", { name: "Make sort static" }));
