@@ -38,7 +38,7 @@ describe("deployment API", () => {
     const res = await call(`/api/servers/${server.id}/api-config`, { cookie });
     expect(await json(res)).toEqual({
       success: true,
-      data: { baseUrl: server.baseUrl, authType: "apiKey", authStrategy: "managed", headers: { Accept: "application/json", "X-Api-Key": "••••••••" } },
+      data: { baseUrl: server.baseUrl, authType: "apiKey", authStrategy: "managed", headers: { Accept: "application/json", "X-Api-Key": "••••••••" }, instanceExample: null },
     });
   });
 
