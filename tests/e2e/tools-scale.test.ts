@@ -3,6 +3,7 @@
 // measured (Long Animation Frames, long tasks and requestAnimationFrame gaps); the longest frame is
 // printed beside its 100 ms budget (a figure to read on a quiet machine, not a test's verdict: a
 // shared CI machine's load decides frame times). The active/limit counter stays in view and matches the API.
+// Search mode is recommended, and the user starts from the tags they choose.
 // A 25 MB description added through the source step is imported by the job (R2 and the queue under
 // `npm run dev`) with its progress shown, every operation a tool.
 import { readFileSync } from "node:fs";
@@ -13,6 +14,10 @@ import { expectedSignedOut, portalInChromium, shoot, signUpInBrowser, watchConso
 
 const require = createRequire(import.meta.url);
 const github = readFileSync(require.resolve("@octokit/openapi/generated/api.github.com.json"));
+/** GitHub's operations tagged "pulls" or "issues". */
+const pullsAndIssues = Object.values(JSON.parse(github.toString()).paths as Record<string, Record<string, { tags?: string[] }>>)
+  .flatMap((item) => Object.values(item))
+  .filter((op) => op.tags?.some((tag) => tag === "pulls" || tag === "issues")).length;
 const portal = portalInChromium();
 const consoleErrors: string[] = [];
 // GET …/auth-config and …/deployment answer 404 until saved or deployed.
@@ -141,6 +146,19 @@ it("scrolls, searches and bulk-toggles GitHub's 1,223 tools, printing its longes
     return box.top >= 0 && box.bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight;
   });
   expect(counterInView).toBe(true);
+
+  // Search mode is recommended for a list this size, and the user starts from the tags they need:
+  // pull requests and issues on, every other tool off.
+  await expect.poll(() => page.getByRole("note", { name: "Search mode recommended" }).textContent()).toMatch(/This API has 1,223 operations\./);
+  const start = page.getByRole("group", { name: "Start from tags" });
+  await start.getByLabel("Find a tag").fill("pu");
+  await start.getByRole("checkbox", { name: /^pulls \(/ }).check();
+  await start.getByLabel("Find a tag").fill("issues");
+  await start.getByRole("checkbox", { name: /^issues \(/ }).check();
+  await start.getByText(`${pullsAndIssues.toLocaleString("en-US")} tools in 2 tags.`).waitFor();
+  await start.getByRole("button", { name: "Enable only these tags" }).click();
+  await expect.poll(() => activeCount(page), { timeout: 120_000 }).toBe(`${pullsAndIssues}/5000`);
+  await expect.poll(() => apiActive(page, server.id), { timeout: 120_000 }).toBe(pullsAndIssues);
 
   await shoot(page, "tools-scale");
   const worst = Math.max(...Object.values(figures).flatMap((f) => [f.loaf, f.longtask, f.raf]));

@@ -1,5 +1,6 @@
 // The Tools step's tool settings: the saved mode is checked and search mode saved through the API; the
-// response limit is validated (whole KB, 1 to 1000) and saved in bytes.
+// response limit is validated (whole KB, 1 to 1000) and saved in bytes; a large API starts from the
+// tags the user chooses, within the plan's limit.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -81,5 +82,44 @@ describe("Tools step tool mode", () => {
     await screen.findByRole("button", { name: "Save" });
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ maxResponseBytes: 20_000 });
     expect(await screen.findByLabelText("Largest answer per call (KB)")).toHaveValue(20);
+  });
+
+  it("starts a large API from the chosen tags: their tools on, every other tool off, within the plan's limit", async () => {
+    const tagOf = (i: number) => (i < 30 ? "pulls" : i < 50 ? "issues" : "actions");
+    const many = Array.from({ length: 80 }, (_, i) => ({ ...mappings[0], name: `op_${i}`, active: i < 40, endpoint: { ...mappings[0].endpoint, tags: [tagOf(i)] } }));
+    let saved = many;
+    const calls = mockApi({
+      "GET /api/servers/srv_1/mappings": async () => Response.json(ok(saved).body),
+      "GET /api/billing/subscription": ok(subscriptionWithLimit(45)),
+      "GET /api/servers/srv_1/tool-mode": ok({ toolMode: "direct" }),
+      "PATCH /api/servers/srv_1/tools": async () => {
+        const { toolNames, active } = calls.at(-1)!.body as { toolNames: string[]; active: boolean };
+        saved = saved.map((t) => (toolNames.includes(t.name) ? { ...t, active } : t));
+        return Response.json(ok({ toolNames, active }).body);
+      },
+    });
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ToolsStep serverId="srv_1" toolCount={80} />
+      </QueryClientProvider>,
+    );
+    const start = await screen.findByRole("group", { name: "Start from tags" });
+    expect(start).toHaveTextContent("This API has 80 operations in 3 tags.");
+    const enable = screen.getByRole("button", { name: "Enable only these tags" });
+    expect(enable).toBeDisabled();
+    await user.click(screen.getByRole("checkbox", { name: /pulls \(30\)/ }));
+    await user.click(screen.getByRole("checkbox", { name: /issues \(20\)/ }));
+    // 50 tools are more than the plan's 45: the step says so and does not send anything.
+    expect(start).toHaveTextContent("50 tools in 2 tags: over your plan's limit of 45 active tools. Choose fewer tags.");
+    expect(enable).toBeDisabled();
+    await user.click(screen.getByRole("checkbox", { name: /issues \(20\)/ }));
+    expect(start).toHaveTextContent("30 tools in 1 tag.");
+    await user.click(enable);
+    await screen.findByText("30/45");
+    // Off first (the 10 active tools outside "pulls"), then on (none: "pulls" was already active).
+    const patches = calls.filter((c) => c.method === "PATCH").map((c) => c.body as { toolNames: string[]; active: boolean });
+    expect(patches).toEqual([{ toolNames: many.slice(30, 40).map((t) => t.name), active: false }]);
+    expect(saved.filter((t) => t.active).map((t) => t.name)).toEqual(many.slice(0, 30).map((t) => t.name));
   });
 });

@@ -458,11 +458,28 @@ describe("edit mode", () => {
     ]);
   });
 
-  it("says a server not created from a crawl cannot be recrawled", async () => {
+  it("shows crawl management only for a source that can be fetched again", async () => {
+    // Imported from a file: nothing to crawl or fetch again, so no section, and no disabled button.
     const { user } = await openEdit();
     await user.click(stepButton("Deploy"));
-    expect(await screen.findByText("This server was not created from a crawl and cannot be recrawled")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Restart Crawl" })).toBeDisabled();
+    await screen.findByRole("heading", { name: "Next steps" });
+    expect(screen.queryByRole("heading", { name: "Crawl management" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Restart Crawl" })).not.toBeInTheDocument();
+    expect(screen.queryByText("This server was not created from a crawl and cannot be recrawled")).not.toBeInTheDocument();
+  });
+
+  it("offers a server imported from a URL automated updates from it, without crawl actions", async () => {
+    const routes = editRoutes();
+    routes["GET /api/servers"] = ok([{ ...fx.activeServer, sourceUrl: "https://petstore.example.com/openapi.json" }]);
+    routes["PATCH /api/servers/srv_1/automated-crawl"] = (call) => ok(call.body);
+    const { user, calls } = await openEdit(routes);
+    await user.click(stepButton("Deploy"));
+    const section = await screen.findByRole("region", { name: "Updates from the description URL" });
+    expect(section).toHaveTextContent("Description: https://petstore.example.com/openapi.json");
+    expect(within(section).queryByRole("button", { name: "Restart Crawl" })).not.toBeInTheDocument();
+    await user.click(within(section).getByRole("switch", { name: "Automated updates from the URL" }));
+    expect(await screen.findByText("Automated weekly updates enabled")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([{ enabled: true, frequency: "weekly" }]);
   });
 
   it("says where a deployed server answers, and opens the deploy flow inside the wizard, not in a second dialog", async () => {

@@ -1,5 +1,7 @@
 // Deploy step crawl management: restart a crawl (polled every 3 s) and the automated re-crawl toggle
 // with its weekly/monthly frequency, a small form saved on each change; a free plan gets the upgrade modal.
+// A server imported from a description URL gets the same schedule as automated updates from that URL,
+// without crawl actions; one imported from a file has nothing to schedule, so the section is not shown.
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Loader2, RefreshCw } from "lucide-react";
@@ -9,7 +11,6 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { ApiError, errorMessage } from "@/api/client";
 import { getCrawlStatus, poll, RECRAWL_POLL } from "@/api/crawl";
-import { NOT_FROM_CRAWL_MESSAGE } from "@/api/messages";
 import { restartCrawl, serversQuery, setAutomatedCrawl, type CrawlFrequency, type Server } from "@/api/servers";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -18,9 +19,11 @@ import { Switch } from "@/components/ui/switch";
 import { AutomatedRuns } from "@/features/servers/automated-runs";
 import { formatDateTime } from "@/lib/format";
 
-export { NOT_FROM_CRAWL_MESSAGE };
 const automatedCrawlSchema = z.object({ enabled: z.boolean(), frequency: z.enum(["weekly", "monthly"]) });
 type AutomatedCrawl = z.infer<typeof automatedCrawlSchema>;
+
+/** Whether the server's source can be crawled again or fetched on a schedule. */
+export const hasRefreshableSource = (server: Server) => !!server.originalCrawlUrl || !!server.sourceUrl;
 
 export function CrawlManagement({ server }: { server: Server }) {
   const queryClient = useQueryClient();
@@ -36,13 +39,10 @@ export function CrawlManagement({ server }: { server: Server }) {
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
   const fromCrawl = !!server.originalCrawlUrl;
-  // A server made from a description URL is kept in step with it on the same schedule.
-  const schedulable = fromCrawl || !!server.sourceUrl;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["servers"] });
 
   const restart = async () => {
-    if (!fromCrawl) return toast.error(NOT_FROM_CRAWL_MESSAGE);
     const controller = new AbortController();
     abort.current = controller;
     try {
@@ -80,13 +80,14 @@ export function CrawlManagement({ server }: { server: Server }) {
       const next = automatedCrawlSchema.parse({ enabled: nextEnabled, frequency: nextFrequency });
       await setAutomatedCrawl(server.id, next.enabled, next.frequency);
       form.reset(next);
+      const noun = fromCrawl ? "crawl" : "update";
       toast.success(
-        frequencyChange ? `Automated crawl frequency updated to ${nextFrequency}` : nextEnabled ? `Automated ${nextFrequency} crawls enabled` : "Automated crawls disabled",
+        frequencyChange ? `Automated ${noun} frequency updated to ${nextFrequency}` : nextEnabled ? `Automated ${nextFrequency} ${noun}s enabled` : `Automated ${noun}s disabled`,
       );
       await queryClient.invalidateQueries({ queryKey: serversQuery.queryKey });
     } catch (error) {
       if (error instanceof ApiError && error.body?.requiresUpgrade) setUpgrade(true);
-      else toast.error(errorMessage(error, frequencyChange ? "Failed to update crawl frequency" : "Failed to update automated crawl settings"));
+      else toast.error(errorMessage(error, frequencyChange ? `Failed to update ${fromCrawl ? "crawl" : "update"} frequency` : `Failed to update automated ${fromCrawl ? "crawl" : "update"} settings`));
     } finally {
       setSaving(false);
     }
@@ -99,31 +100,32 @@ export function CrawlManagement({ server }: { server: Server }) {
 
   return (
     <section className="space-y-3 rounded-md border p-4" aria-labelledby="crawl-management">
-      <h3 id="crawl-management" className="font-medium">Crawl management</h3>
-      {!fromCrawl && <p className="text-sm text-muted-foreground">{NOT_FROM_CRAWL_MESSAGE}</p>}
-      {fromCrawl && <p className="text-sm break-all text-muted-foreground">Documentation: {server.originalCrawlUrl}</p>}
+      <h3 id="crawl-management" className="font-medium">{fromCrawl ? "Crawl management" : "Updates from the description URL"}</h3>
+      <p className="text-sm break-all text-muted-foreground">{fromCrawl ? `Documentation: ${server.originalCrawlUrl}` : `Description: ${server.sourceUrl}`}</p>
       {fromCrawl && <p className="text-sm text-muted-foreground">Last crawled: {formatDateTime(server.lastCrawledAt)}</p>}
       {server.lastCrawlError && (
-        <p className="rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-800">Last re-crawl: {server.lastCrawlError}</p>
+        <p className="rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-800">Last {fromCrawl ? "re-crawl" : "update"}: {server.lastCrawlError}</p>
+      )}
+      {fromCrawl && (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="button" variant="outline" size="sm" onClick={restart} disabled={!!recrawl}>
+            {recrawl ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />} Restart Crawl
+          </Button>
+          {recrawl && (
+            <span role="status" className="text-sm text-muted-foreground">
+              {recrawl.refreshing ? "Refreshing the tools…" : `${recrawl.completed} of ${recrawl.total} pages`}
+            </span>
+          )}
+        </div>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="button" variant="outline" size="sm" onClick={restart} disabled={!fromCrawl || !!recrawl}>
-          {recrawl ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />} Restart Crawl
-        </Button>
-        {recrawl && (
-          <span role="status" className="text-sm text-muted-foreground">
-            {recrawl.refreshing ? "Refreshing the tools…" : `${recrawl.completed} of ${recrawl.total} pages`}
-          </span>
-        )}
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <Switch id="automated-crawl" checked={enabled} disabled={!schedulable || saving} onCheckedChange={(v) => save(v, frequency, false)} />
-        <Label htmlFor="automated-crawl">{fromCrawl || !schedulable ? "Automated crawls" : "Automated updates from the URL"}</Label>
+        <Switch id="automated-crawl" checked={enabled} disabled={saving} onCheckedChange={(v) => save(v, frequency, false)} />
+        <Label htmlFor="automated-crawl">{fromCrawl ? "Automated crawls" : "Automated updates from the URL"}</Label>
         <select
-          aria-label="Crawl frequency"
+          aria-label={fromCrawl ? "Crawl frequency" : "Update frequency"}
           className="h-8 rounded-md border bg-transparent px-2 text-sm"
           value={frequency}
-          disabled={!schedulable || saving}
+          disabled={saving}
           onChange={(e) => changeFrequency(e.target.value as CrawlFrequency)}
         >
           <option value="weekly">Weekly</option>

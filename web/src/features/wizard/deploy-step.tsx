@@ -1,6 +1,6 @@
 // Deploy step: the success panel, whose text follows the server's deployment, with Deploy Server opening
-// the deploy flow right here (the wizard is already a dialog); Check the API, crawl management, next
-// steps, and in edit mode Delete Server with its confirmation.
+// the deploy flow right here (the wizard is already a dialog); Check the API, crawl management (for a
+// source that can be fetched again), next steps, and in edit mode Delete Server with its confirmation.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Rocket, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -11,7 +11,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { DeployFlow } from "../deploy/deploy-modal";
 import { CheckApiPanel } from "../try-it/check-api-panel";
-import { CrawlManagement } from "./crawl-management";
+import { CrawlManagement, hasRefreshableSource } from "./crawl-management";
 import { DescriptionVersions } from "./description-updates";
 import type { WizardMode } from "./steps";
 
@@ -57,7 +57,7 @@ export function DeployStep({ server, mode, onDeleted }: Props) {
         </section>
       )}
       <CheckApiPanel serverId={server.id} />
-      <CrawlManagement server={server} />
+      {hasRefreshableSource(server) && <CrawlManagement server={server} />}
       {mode === "edit" && <DescriptionVersions server={server} />}
       <section className="space-y-2 rounded-md border p-4" aria-labelledby="next-steps">
         <h3 id="next-steps" className="font-medium">Next steps</h3>

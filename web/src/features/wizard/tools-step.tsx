@@ -1,7 +1,8 @@
 // Tools (manage) step: search and filters by tag and method, Enable/Disable All or
 // Filtered, per-tool toggles within the plan's active-tool limit, the active/limit counter kept in
 // view, and the tools as cards (a short list) or a virtualised list (thousands of tools). A large API
-// is advised search mode with its list's size; the plan's limit is a banner that stays while it holds.
+// is advised search mode with its list's size and starts from the tags the user chooses; the plan's
+// limit is a banner that stays while it holds.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { Link } from "@tanstack/react-router";
@@ -15,7 +16,11 @@ import { Input } from "@/components/ui/input";
 import { applyFilter, facetsOf, isFiltered, searchIndex } from "./tool-filters";
 import { ToolList } from "./tool-list";
 import { ToolModeChoice } from "./tool-mode";
-import { directListSize } from "./tool-size";
+import { directListSize, SEARCH_MODE_ADVISED_OVER } from "./tool-size";
+import { StartFromTags } from "./start-from-tags";
+
+/** Names one PATCH turns on or off at most (the route's bound). */
+const NAMES_PER_REQUEST = 5000;
 
 const selectClass = "h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs";
 
@@ -77,6 +82,29 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
     },
   });
 
+  // Start from tags: the chosen tags' tools on, every other tool off (off first, so the limit holds throughout).
+  const startFrom = useMutation({
+    mutationFn: async ({ on, off }: { on: string[]; off: string[] }) => {
+      for (const [names, value] of [[off, false], [on, true]] as const) {
+        for (let i = 0; i < names.length; i += NAMES_PER_REQUEST) {
+          await setToolsActive(serverId, names.slice(i, i + NAMES_PER_REQUEST), value, "Failed to enable the chosen tags");
+        }
+      }
+    },
+    onMutate: async ({ on, off }) => {
+      await queryClient.cancelQueries({ queryKey: query.queryKey });
+      setLocal(off, false);
+      setLocal(on, true);
+    },
+    onError: (error) => toast.error(errorMessage(error, "Failed to enable the chosen tags")),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: query.queryKey }),
+  });
+  const startFromTags = (names: Set<string>) =>
+    startFrom.mutate({
+      on: list.filter((t) => !t.active && names.has(t.name)).map((t) => t.name),
+      off: list.filter((t) => t.active && !names.has(t.name)).map((t) => t.name),
+    });
+
   const onToggle = (tool: Tool, value: boolean) => {
     if (value && active >= limit) return setRefusal(toolLimitMessage(limit));
     toggle.mutate({ tool, value });
@@ -100,6 +128,9 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
   return (
     <div className="space-y-3">
       <ToolModeChoice serverId={serverId} size={size} />
+      {list.length > SEARCH_MODE_ADVISED_OVER && facets.tags.length > 1 && (
+        <StartFromTags tools={list} tags={facets.tags} limit={limit} busy={startFrom.isPending} onApply={startFromTags} />
+      )}
       <div className="sticky top-0 z-10 space-y-2 bg-background pb-1">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <div className="relative flex-1">
@@ -107,8 +138,8 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
             <Input className="pl-8" placeholder="Search tools..." aria-label="Search tools" value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} />
           </div>
           <div className="flex gap-2">
-            <Button type="button" variant="outline" size="sm" onClick={() => setAll(true)} disabled={bulk.isPending}>{narrowed ? "Enable Filtered" : "Enable All"}</Button>
-            <Button type="button" variant="outline" size="sm" onClick={() => setAll(false)} disabled={bulk.isPending}>{narrowed ? "Disable Filtered" : "Disable All"}</Button>
+            <Button type="button" variant="outline" size="sm" onClick={() => setAll(true)} disabled={bulk.isPending || startFrom.isPending}>{narrowed ? "Enable Filtered" : "Enable All"}</Button>
+            <Button type="button" variant="outline" size="sm" onClick={() => setAll(false)} disabled={bulk.isPending || startFrom.isPending}>{narrowed ? "Disable Filtered" : "Disable All"}</Button>
           </div>
         </div>
         {(facets.tags.length > 0 || facets.methods.length > 1) && (
