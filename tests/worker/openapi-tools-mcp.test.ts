@@ -1,10 +1,12 @@
 // An imported description served through a deployed MCP server and the real SDK client: annotations
-// and outputSchema in tools/list, structuredContent on a call, hidden arguments filled by the server.
+// and outputSchema in tools/list, structuredContent on a call, hidden arguments filled by the server;
+// an operation served by another host of the API (its own `servers`) is called at that host.
 import { describe, expect, it } from "vitest";
 import { tools } from "../../worker/db/schema";
 import { toolRows } from "../../worker/servers/create";
-import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, textOf } from "./mcp-setup";
-import { importFixture } from "./openapi-helpers";
+import { importDescription } from "../../worker/openapi/import";
+import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoOf, textOf, upstream } from "./mcp-setup";
+import { DEV_ENV, importFixture } from "./openapi-helpers";
 
 /** Imports the echo description into a deployed server whose API key is managed, and connects a v2 client. */
 async function echoServer() {
@@ -74,6 +76,48 @@ describe("imported tools through the SDK client", () => {
       { type: "text", text: "The API answered HTTP 200 with text/plain, not the JSON this tool's outputSchema documents, so no structured result is given." },
       { type: "text", text: "plain hello" },
     ]);
+    await client.close();
+  });
+
+  it("calls an operation served by another host of the API at that host, as the operation's or its path item's servers say", async () => {
+    const main = upstream();
+    const port = new URL(main).port;
+    const ok = { "200": { description: "ok" } };
+    const id = [{ name: "id", in: "path", required: true, schema: { type: "string" } }];
+    const text = JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "Two hosts", version: "1" },
+      servers: [{ url: `${main}/v1` }],
+      paths: {
+        "/items/{id}": { get: { operationId: "getItem", parameters: id, responses: ok } },
+        "/assets/{id}": { servers: [{ url: `http://uploads.localhost:${port}/u` }], get: { operationId: "getAsset", parameters: id, responses: ok } },
+        "/files": { get: { operationId: "listFiles", servers: [{ url: "http://files.localhost:{port}", variables: { port: { default: port } } }], responses: ok } },
+        "/same": { get: { operationId: "getSame", servers: [{ url: `${main}/v1/` }], responses: ok } },
+      },
+    });
+    const imported = await importDescription({ text, filename: "two-hosts.json" }, DEV_ENV);
+    expect(imported.tools.find((t) => t.name === "getAsset")!.endpoint).toMatchObject({ path: "/assets/{id}", server: `http://uploads.localhost:${port}/u` });
+    expect(imported.tools.map((t) => [t.name, t.mapping.baseUrl])).toEqual([
+      ["getItem", undefined],
+      ["getAsset", `http://uploads.localhost:${port}/u`],
+      ["listFiles", `http://files.localhost:${port}`],
+      ["getSame", undefined],
+    ]);
+    const org = await createOrg("growth");
+    const server = await createServer(org, [], {}, `${main}/v1`);
+    await db.insert(tools).values(toolRows(server.id, imported.tools, 10));
+    const { token } = await createToken(org, [server.id]);
+    expect((await deploy(server.id)).status).toBe("deployed");
+    const client = await connectV2(server.slug, bearer(token));
+    const item = echoOf(await client.callTool({ name: "getItem", arguments: { id: "a" } }));
+    expect(item).toMatchObject({ method: "GET", path: "/v1/items/a" });
+    expect(item.headers["x-forwarded-host"]).toBeUndefined();
+    const asset = echoOf(await client.callTool({ name: "getAsset", arguments: { id: "b" } }));
+    expect(asset).toMatchObject({ method: "GET", path: "/u/assets/b" });
+    expect(asset.headers["x-forwarded-host"]).toBe(`uploads.localhost:${port}`);
+    const files = echoOf(await client.callTool({ name: "listFiles", arguments: {} }));
+    expect(files).toMatchObject({ method: "GET", path: "/files" });
+    expect(files.headers["x-forwarded-host"]).toBe(`files.localhost:${port}`);
     await client.close();
   });
 });

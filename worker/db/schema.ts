@@ -95,7 +95,7 @@ export const SERVER_STATUSES = ["active", "hibernated", "stopped", "failed", "re
 export const CRAWL_FREQUENCIES = ["weekly", "monthly"] as const;
 
 /** An operation as listed with its tool; `page` is the documentation page a crawled operation was read from. */
-export type Endpoint = { method: string; path: string; summary?: string; tags?: string[]; page?: string };
+export type Endpoint = { method: string; path: string; summary?: string; tags?: string[]; page?: string; server?: string };
 
 export const servers = sqliteTable(
   "servers",

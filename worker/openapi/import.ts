@@ -11,7 +11,7 @@ import { credentialSignals } from "./plumbing";
 import { RefResolver } from "./refs";
 import { type CachedSchema, newSchemaContext } from "./schema";
 import { buildToolInput } from "./tool";
-import { type HttpMethod, type ImportIssue, SOURCE_PAGE_EXTENSION, type ToolDefinition } from "./types";
+import { type HttpMethod, type ImportIssue, SOURCE_PAGE_EXTENSION, type ToolDefinition, type ToolMapping } from "./types";
 
 export const HTTP_METHODS: HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 /** Tags kept per operation (search mode ranks by them), and characters per tag. */
@@ -33,6 +33,8 @@ function pageOf(op: Record<string, unknown>): { page?: string } {
 export const MAX_REPORT_ISSUES = 1000;
 /** Schema nodes an outputSchema may hold before deeper parts are summarised: it documents, it asks nothing. */
 const OUTPUT_NODE_BUDGET = 1000;
+/** Longest URL an operation's own server may have. */
+const MAX_SERVER_URL = 2048;
 
 /** The import report: its first entries listed, every entry counted. */
 export class ImportReport {
@@ -73,8 +75,14 @@ export type ImportResult = {
 
 /** The server's base URL: the first server entry with its variables filled from their defaults. */
 export function baseUrlOf(document: OpenApiDocument, sourceUrl?: string | null): string | null {
-  const server = Array.isArray(document.servers) ? document.servers.find((s: any) => typeof s?.url === "string") : undefined;
-  if (!server) return sourceUrl ? new URL(sourceUrl).origin : null;
+  const url = serverUrlOf(document.servers, sourceUrl);
+  return url === undefined ? (sourceUrl ? new URL(sourceUrl).origin : null) : url;
+}
+
+/** The first entry of a `servers` list as a URL (variables from their defaults, relative ones resolved against the description's URL); undefined without one. */
+function serverUrlOf(servers: unknown, sourceUrl?: string | null): string | null | undefined {
+  const server = Array.isArray(servers) ? servers.find((s: any) => typeof s?.url === "string") : undefined;
+  if (!server) return undefined;
   let url: string = server.url.replace(/\{([^{}]+)\}/g, (whole: string, name: string) => {
     const variable = server.variables?.[name];
     const value = variable?.default ?? variable?.enum?.[0];
@@ -118,6 +126,9 @@ export class OperationConverter {
   private readonly outputCache = new Map<string, CachedSchema>();
   private readonly signals: ReturnType<typeof credentialSignals>;
   private readonly names = new NameRegistry(true);
+  /** The description's URL (when it has one) and the API's base URL, against which operations' own servers are read. */
+  private readonly sourceUrl: string | null;
+  private readonly baseUrl: string | null;
   readonly report = new ImportReport();
   operations = 0;
   tools = 0;
@@ -125,6 +136,8 @@ export class OperationConverter {
   constructor(private readonly loaded: Pick<LoadedDescription, "document" | "files" | "rootUrl" | "unresolved">) {
     this.resolver = new RefResolver(loaded.files, loaded.rootUrl);
     this.signals = credentialSignals(loaded.document, this.resolver);
+    this.sourceUrl = loaded.rootUrl.startsWith("http") ? loaded.rootUrl : null;
+    this.baseUrl = baseUrlOf(loaded.document, this.sourceUrl);
     for (const u of loaded.unresolved) this.report.add({ operation: "(description)", kind: "degraded", reason: `external reference not loaded: ${u}` });
   }
 
@@ -164,6 +177,7 @@ export class OperationConverter {
         else if (name !== base.name) ctx.notes.add(`name ${base.name} already taken; renamed to ${name}`);
         const summary = typeof op.summary === "string" ? op.summary.trim().slice(0, 200) : undefined;
         const title = toolTitle(op, method, path);
+        const mapping = this.withOwnServer(built.mapping, op, item.value, ctx.notes);
         tools.push({
           name,
           title,
@@ -171,8 +185,8 @@ export class OperationConverter {
           inputSchema: fitted.schema,
           ...(outputSchema ? { outputSchema } : {}),
           annotations: toolAnnotations(op, method, title),
-          mapping: built.mapping,
-          endpoint: { method: method.toUpperCase(), path, ...(summary ? { summary } : {}), ...tagsOf(op), ...pageOf(op) },
+          mapping,
+          endpoint: { method: method.toUpperCase(), path, ...(summary ? { summary } : {}), ...tagsOf(op), ...pageOf(op), ...(mapping.baseUrl ? { server: mapping.baseUrl } : {}) },
         });
         for (const reason of ctx.notes) this.report.add({ operation: `${label} (${name})`, kind: "degraded", reason });
       } catch (err) {
@@ -181,6 +195,19 @@ export class OperationConverter {
     }
     this.tools += tools.length;
     return tools;
+  }
+
+  /** The mapping with the operation's own server (of the operation, else of its path item) when that is an absolute URL other than the API's. */
+  private withOwnServer(mapping: ToolMapping, op: Record<string, any>, item: Record<string, any>, notes: Set<string>): ToolMapping {
+    let url = serverUrlOf(Array.isArray(op.servers) ? op.servers : item.servers, this.sourceUrl);
+    // Relative to a description that has no URL of its own: relative to the API's base.
+    if (url && url.startsWith("/") && !url.startsWith("//") && this.baseUrl && URL.canParse(this.baseUrl)) url = new URL(url, this.baseUrl).href.replace(/(?<!\/)\/+$/, "");
+    if (!url || url === this.baseUrl) return mapping;
+    if (!/^https?:\/\//i.test(url) || url.length > MAX_SERVER_URL || !URL.canParse(url)) {
+      notes.add("its own server is not an http(s) URL: it calls the API's base URL");
+      return mapping;
+    }
+    return { ...mapping, baseUrl: url };
   }
 
   /** Exact counts so far. */

@@ -44,7 +44,14 @@ export type BodyMapping = {
   binaryFields?: string[];
 };
 
-export type ToolMapping = { method: HttpMethod; path: string; parameters: ParameterMapping[]; body?: BodyMapping };
+export type ToolMapping = {
+  method: HttpMethod;
+  path: string;
+  parameters: ParameterMapping[];
+  body?: BodyMapping;
+  /** The operation's own server (`servers` of the operation or its path item) when it is not the API's: another host of the same product. */
+  baseUrl?: string;
+};
 
 export type JsonSchemaObject = {
   type: "object";

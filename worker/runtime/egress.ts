@@ -11,9 +11,10 @@ const MAX_REDIRECTS = 5;
 
 export type EgressRule = { allowedHosts: string[]; localDev: boolean };
 
-/** The hosts a server may call: its API's base URL and its OAuth2 token endpoint. */
-export function allowedHostsOf(config: Pick<RuntimeConfig, "baseUrl" | "auth">): string[] {
+/** The hosts a server may call: its API's base URL, the own servers of operations served elsewhere, and its OAuth2 token endpoint. */
+export function allowedHostsOf(config: Pick<RuntimeConfig, "baseUrl" | "auth"> & { tools?: Pick<RuntimeConfig["tools"][number], "mapping">[] }): string[] {
   const hosts = new Set([new URL(config.baseUrl).host]);
+  for (const tool of config.tools ?? []) if (tool.mapping.baseUrl) hosts.add(new URL(tool.mapping.baseUrl).host);
   if (config.auth.oauth2?.tokenUrl) hosts.add(new URL(config.auth.oauth2.tokenUrl).host);
   return [...hosts];
 }
@@ -77,7 +78,7 @@ function redirected(previous: Request, toGet: boolean, target: URL): Request {
 /** This isolate's rule: set once from the config and the env; until then nothing leaves. */
 let isolateRule: EgressRule | null = null;
 
-export function setEgressRule(config: Pick<RuntimeConfig, "baseUrl" | "auth">, env: { ENVIRONMENT?: string }) {
+export function setEgressRule(config: Parameters<typeof allowedHostsOf>[0], env: { ENVIRONMENT?: string }) {
   isolateRule ??= { allowedHosts: allowedHostsOf(config), localDev: isLocalDev({ ENVIRONMENT: env.ENVIRONMENT ?? "" }) };
 }
 

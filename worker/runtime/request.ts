@@ -55,7 +55,9 @@ export function buildUpstreamRequest(baseUrl: string, mapping: ToolMapping, args
   cookies.push(...auth.cookies);
   if (cookies.length > 0) headers.set("cookie", cookies.join("; "));
 
-  const url = new URL(baseUrl.replace(/(?<!\/)\/+$/, "") + (path.startsWith("/") ? path : `/${path}`));
+  // An operation served by another host of the API has its own base URL.
+  const base = mapping.baseUrl ?? baseUrl;
+  const url = new URL(base.replace(/(?<!\/)\/+$/, "") + (path.startsWith("/") ? path : `/${path}`));
   if (query.length > 0) url.search = (url.search ? `${url.search.slice(1)}&` : "") + query.join("&");
 
   const body = mapping.body ? buildBody(mapping.body, args) : null;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AUTH_STATUSES, AUTH_STRATEGIES, AUTH_TYPES, CRAWL_FREQUENCIES, DEPLOYMENT_STATUSES, SERVER_STATUSES } from "../db/schema";
 import { nullable, timestamp } from "../lib/answers";
 
-export const endpoint = z.object({ method: z.string(), path: z.string(), summary: z.string().optional(), tags: z.array(z.string()).optional().describe("The operation's tags in the description (at most five)"), page: z.string().optional().describe("The documentation page a crawled operation was read from") }).meta({ id: "Endpoint" });
+export const endpoint = z.object({ method: z.string(), path: z.string(), summary: z.string().optional(), tags: z.array(z.string()).optional().describe("The operation's tags in the description (at most five)"), page: z.string().optional().describe("The documentation page a crawled operation was read from"), server: z.string().optional().describe("The operation's own server, when another host of the API serves it") }).meta({ id: "Endpoint" });
 
 export const deploymentSummary = z
   .object({

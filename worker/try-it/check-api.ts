@@ -98,8 +98,8 @@ export async function checkApi(env: Bindings, db: Database, server: ServerRow, i
   if (tool.mapping.method.toLowerCase() !== "get") fail(400, "Check the API calls read-only (GET) operations only");
   const auth = await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, server.id) });
   const credential: ApiCheck["credential"] = config.auth.type === "none" ? "none" : config.auth.strategy === "passthrough" ? "passthrough" : "managed";
-  const host = new URL(baseUrl).host;
-  const rule = { allowedHosts: allowedHostsOf({ baseUrl, auth: config.auth }), localDev: isLocalDev(env) };
+  const host = new URL(tool.mapping.baseUrl ?? baseUrl).host;
+  const rule = { allowedHosts: allowedHostsOf({ baseUrl, auth: config.auth, tools: [tool] }), localDev: isLocalDev(env) };
   // Only answers from the network are the API's: a refusal of the guard is told apart by identity.
   const fromNetwork = new WeakSet<Response>();
   const send: typeof fetch = async (input, init) => {

@@ -83,7 +83,7 @@ function ToolRow({ tool, index, count, onToggle, onEdit }: RowProps) {
         </p>
         <p className="truncate text-xs text-muted-foreground">
           <code>{shownName(tool)}</code>
-          {tool.endpoint?.path && <span> · {tool.endpoint.path}</span>}
+          {tool.endpoint?.path && <span> · {tool.endpoint.server ?? ""}{tool.endpoint.path}</span>}
           {tool.endpoint?.tags?.length ? <span> · {tool.endpoint.tags.join(", ")}</span> : null}
           {tool.endpoint?.page && <span> · <SourcePage url={tool.endpoint.page} /></span>}
         </p>
@@ -150,6 +150,7 @@ function ToolCard({ tool, tools, onToggle, onSave }: CardProps) {
           <code className="text-xs break-all text-muted-foreground">{shownName(tool)}</code>
           {tool.customName && <span className="text-xs text-muted-foreground"> (renamed from {tool.name})</span>}
           {tool.endpoint?.page && <p className="text-xs text-muted-foreground">Found on <SourcePage url={tool.endpoint.page} /></p>}
+          {tool.endpoint?.server && <p className="text-xs break-all text-muted-foreground">Called at {tool.endpoint.server}, another host of this API</p>}
         </div>
         {!editing && <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Rename or describe ${tool.name}`}>Edit</Button>}
         <Switch checked={tool.active} onCheckedChange={onToggle} aria-label={`Toggle ${tool.name}`} />
