@@ -1,7 +1,8 @@
 // In Chromium against `npm run dev`: the server wizard end to end. (1) Upload a description, managed
-// bearer auth with a new token, a static parameter, a disabled tool, deploy, copy the MCP URL and call
-// a tool through it with the official SDK client against a local upstream. (2) Crawl a local docs
-// site through page selection and progress to a deployed server. Screenshots at 1280 and 375 px.
+// bearer auth with a new token, static parameters (typed, and an enum's value chosen from a select),
+// a disabled tool, deploy, copy the MCP URL and call a tool through it with the official SDK client
+// against a local upstream. (2) Crawl a local docs site through page selection and progress to a
+// deployed server. Screenshots at 1280 and 375 px.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
@@ -101,6 +102,11 @@ it("adds a server from an uploaded description, configures it, deploys it and se
   await page.getByRole("button", { name: "Next: Configure Credentials" }).click();
   await page.getByText("Please provide values for all static parameters: folder").waitFor();
   await page.getByLabel("Value for folder").fill("team-archive");
+  // An enum's static value is chosen from its values, never typed.
+  await page.getByRole("button", { name: "Make sort static" }).click();
+  const sort = page.getByRole("combobox", { name: "Value for sort" });
+  expect(await sort.locator("option").allTextContents()).toEqual(["Choose a value…", "newest", "oldest"]);
+  await sort.selectOption("oldest");
   await shoot(page, "parameters");
   await page.getByRole("button", { name: "Next: Configure Credentials" }).click();
 
@@ -139,6 +145,8 @@ it("adds a server from an uploaded description, configures it, deploys it and se
   const call = upstream.seen.find((r) => r.url.startsWith("/v1/notes"))!;
   expect(call.method).toBe("GET");
   expect(new URL(call.url, upstream.origin).searchParams.get("folder")).toBe("team-archive");
+  expect(new URL(call.url, upstream.origin).searchParams.get("sort")).toBe("oldest");
+  expect(Object.keys((list.inputSchema as { properties: object }).properties)).not.toContain("sort");
   expect(call.headers.authorization).toBe("Bearer upstream-secret-42");
 
   // The deploy flow ran inside the wizard: Close ends it, and Finish closes the wizard.

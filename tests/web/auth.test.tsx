@@ -1,7 +1,7 @@
 // Route guards, the 401 rule, the sign-in screens and the 404 page.
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as fx from "./fixtures";
 import { fail, mockApi, ok, renderApp } from "./helpers";
 
@@ -149,6 +149,32 @@ describe("the password form", () => {
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/tokens"));
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ email: "ada@example.com", password: "correct horse" });
+  });
+});
+
+describe("the Sign In button", () => {
+  it("opens the built-in form in place, keeping the page to return to, when the portal signs in by password", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    mockApi({ "GET /api/auth/profile": fail(401, "Unauthorized"), "GET /api/auth/sign-in-method": ok({ method: "password" }) });
+    const { router, queryClient } = renderApp("/login?redirect=%2Ftokens");
+    const user = userEvent.setup();
+    await waitFor(() => expect(queryClient.getQueryData(["auth", "sign-in-method"])).toEqual({ method: "password" }));
+    await user.click(await screen.findByRole("button", { name: "Sign In" }));
+    expect(await screen.findByLabelText("Email")).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ method: "password", redirect: "/tokens" });
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("goes to the provider through /api/auth/login when one is configured", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    mockApi({ "GET /api/auth/profile": fail(401, "Unauthorized"), "GET /api/auth/sign-in-method": ok({ method: "oidc" }) });
+    const { router, queryClient } = renderApp("/login?redirect=%2Ftokens");
+    const user = userEvent.setup();
+    await waitFor(() => expect(queryClient.getQueryData(["auth", "sign-in-method"])).toEqual({ method: "oidc" }));
+    await user.click(await screen.findByRole("button", { name: "Sign In" }));
+    expect(assign).toHaveBeenCalledWith("/api/auth/login?redirect=%2Ftokens");
   });
 });
 

@@ -100,6 +100,8 @@ describe("profile and logout", () => {
     expect(res.headers.get("location")).toBe("/login?method=password&redirect=%2Ftokens");
     const evil = await call("/api/auth/login?redirect=//evil.example");
     expect(evil.headers.get("location")).toBe("/login?method=password");
+    // The sign-in page asks first, so it opens the form without this round trip.
+    expect(await (await call("/api/auth/sign-in-method")).json()).toEqual({ success: true, data: { method: "password" } });
   });
 });
 

@@ -27,6 +27,10 @@ async function signInThroughProvider(loginHint: string) {
 }
 
 describe("OIDC sign-in", () => {
+  it("tells the sign-in page that the provider signs people in", async () => {
+    expect(await (await send("/api/auth/sign-in-method")).json()).toEqual({ success: true, data: { method: "oidc" } });
+  });
+
   it("signs a user in through the configured provider and keeps the page they came from", async () => {
     const done = await signInThroughProvider("olivia@oidc.example");
     expect(done.status).toBe(302);

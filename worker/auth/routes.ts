@@ -114,6 +114,18 @@ export const authRoutes = $(describedRoutes().use(limitSignIn))
     },
   )
   .openapi(
+    createRoute({
+      method: "get",
+      path: "/sign-in-method",
+      operationId: "get_sign_in_method",
+      tags: tag,
+      summary: "How this portal signs people in: its OIDC provider, or the built-in email and password",
+      security: [],
+      responses: { 200: json(ok(z.object({ method: z.enum(["oidc", "password"]) })), "The sign-in method GET /api/auth/login starts") },
+    }),
+    (c) => c.json({ success: true as const, data: { method: isOidcConfigured(c.env) ? ("oidc" as const) : ("password" as const) } }, 200),
+  )
+  .openapi(
     createRoute({ method: "get", path: "/profile", operationId: "get_profile", tags: tag, summary: "The signed-in user", middleware: [requireUser] as const, responses: { 200: json(ok(profile), "The signed-in user") } }),
     (c) => c.json({ success: true as const, data: toProfile(c.var.user) }, 200),
   );

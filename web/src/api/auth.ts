@@ -54,6 +54,14 @@ export async function passwordSignUp(credentials: Credentials) {
   }
 }
 
+/** How this portal signs people in; the built-in form opens without a round trip through /api/auth/login. */
+export const signInMethodQuery = queryOptions({
+  queryKey: ["auth", "sign-in-method"],
+  queryFn: () => apiRequest<{ method: "oidc" | "password" }>("/api/auth/sign-in-method", { skipUnauthorizedRedirect: true, fallbackError: "Could not read the sign-in method" }),
+  retry: false,
+  staleTime: Infinity,
+});
+
 /** Starts sign-in: the OIDC provider, or the built-in form when none is configured. */
 export function startLogin(redirect?: string) {
   const query = redirect && redirect !== "/" ? `?redirect=${encodeURIComponent(redirect)}` : "";

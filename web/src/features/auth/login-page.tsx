@@ -1,8 +1,9 @@
 // /login: a spinner while the auth state loads; the signed-in go back where they came from.
 import { useQuery } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
+import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { profileQuery, startLogin, toastAuthCheckFailed } from "@/api/auth";
+import { profileQuery, signInMethodQuery, startLogin, toastAuthCheckFailed } from "@/api/auth";
 import { Logo } from "@/components/layout/logo";
 import { Button } from "@/components/ui/button";
 import { RedirectTo } from "@/components/layout/redirect-to";
@@ -13,7 +14,12 @@ import { PasswordForm } from "./password-form";
 
 export function LoginPage({ redirect, method }: { redirect?: string; method?: "password" }) {
   const profile = useQuery(profileQuery);
+  const signInMethod = useQuery(signInMethodQuery);
+  const navigate = useNavigate();
   const target = safeRedirect(redirect);
+  // The built-in form opens in place; a provider (or an unknown method) is reached through /api/auth/login.
+  const signIn = () =>
+    signInMethod.data?.method === "password" ? void navigate({ to: "/login", search: { method: "password", ...(target !== "/" ? { redirect: target } : {}) } }) : startLogin(target);
   usePageTitle(method === "password" ? "Sign in with email" : "Sign in");
   useEffect(() => {
     if (profile.error) toastAuthCheckFailed(profile.error);
@@ -43,7 +49,7 @@ export function LoginPage({ redirect, method }: { redirect?: string; method?: "p
             <PasswordForm redirect={target} />
           ) : (
             <>
-              <Button className="w-full" onClick={() => startLogin(target)}>
+              <Button className="w-full" onClick={signIn}>
                 Sign In
               </Button>
               <p className="text-center text-sm text-muted-foreground">
