@@ -58,6 +58,24 @@ describe("source step", () => {
     expect((create.body as { file: File }).file.name).toBe("notes.json");
   });
 
+  it("says a name already used by another server of the organization before uploading, and the API's refusal if it comes anyway", async () => {
+    const routes = { ...createRoutes(), "GET /api/servers": ok([fx.activeServer]), "GET /api/billing/subscription": ok(fx.subscription(2)) };
+    const { user, calls } = await openCreate(routes);
+    await user.click(screen.getByRole("button", { name: /OpenAPI Spec/ }));
+    await user.type(screen.getByLabelText("Name (optional)"), " petstore ");
+    await user.upload(screen.getByLabelText("Upload a file (.json, .yaml, .yml)"), file());
+    await user.click(screen.getByRole("button", { name: "Next: Configure Authentication" }));
+    expect(await screen.findByText('A server named "petstore" already exists in your organization. Choose another name.')).toBeInTheDocument();
+    expect(screen.getByLabelText("Name (optional)")).toHaveAttribute("aria-invalid", "true");
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    // Typing clears it; another name is sent.
+    await user.type(screen.getByLabelText("Name (optional)"), " 2");
+    expect(screen.queryByText(/already exists in your organization/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Next: Configure Authentication" }));
+    await screen.findByText("Detected authentication");
+    expect(calls.find((c) => c.method === "POST" && c.path === "/api/servers")!.body).toMatchObject({ name: "petstore  2" });
+  });
+
   it("shows the server's refusal in the 'Crawl Failed' box", async () => {
     const { user } = await openCreate({ ...createRoutes(), "POST /api/servers": fail(400, 'Unsupported file type "notes.json"') });
     await user.click(screen.getByRole("button", { name: /OpenAPI Spec/ }));

@@ -80,6 +80,24 @@ describe("POST /api/servers", () => {
     expect(a.data.slug).toMatch(/^same-name-twice/);
     expect(b.data.slug).not.toBe(a.data.slug);
   });
+
+  it("keeps names unique in the organization: a default name is numbered, a name given twice is refused", async () => {
+    const { cookie, email } = await signUp();
+    await setPlan(email, "growth");
+    const first = await json(await uploadDescription(cookie, "a.json", manyOperations(1, "Notes API")));
+    const second = await json(await uploadDescription(cookie, "b.json", manyOperations(1, "Notes API")));
+    const third = await json(await uploadDescription(cookie, "c.json", manyOperations(1, "Notes API")));
+    expect([first.data.name, second.data.name, third.data.name]).toEqual(["Notes API", "Notes API (2)", "Notes API (3)"]);
+    const refused = await uploadDescription(cookie, "d.json", manyOperations(1, "Other"), { name: " notes api (2) " });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ success: false, error: 'A server named "notes api (2)" already exists in your organization. Choose another name.' });
+    // Another organization may use the same name.
+    const other = await signUp();
+    expect((await json(await uploadDescription(other.cookie, "e.json", manyOperations(1, "Other"), { name: "Notes API" }))).data.name).toBe("Notes API");
+    // A deleted server's name is free again.
+    await call(`/api/servers/${first.data.id}`, { method: "DELETE", cookie });
+    expect((await json(await uploadDescription(cookie, "f.json", manyOperations(1, "Other"), { name: "Notes API" }))).data.name).toBe("Notes API");
+  });
 });
 
 describe("GET /api/servers", () => {

@@ -28,7 +28,7 @@ export const serverCrawlRoutes = describedRoutes()
       tags: tag,
       summary: "Create a server from an extracted OpenAPI description",
       request: { body: { required: true, content: { "application/json": { schema: fromSpecBody } } } },
-      responses: { 201: json(ok(createdServer), "The new server with its import report"), ...errors({ 403: "Server limit of the plan reached", 404: "Specification not found" }) },
+      responses: { 201: json(ok(createdServer), "The new server with its import report"), ...errors({ 403: "Server limit of the plan reached", 404: "Specification not found", 409: "Another server of the organization has the name given" }) },
     }),
     async (c) => {
       const data = await createServerFromSpec(c.var.db, c.env, { organizationId: c.var.organizationId, userId: c.var.user.id, ...c.req.valid("json") });

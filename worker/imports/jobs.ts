@@ -11,7 +11,7 @@ import { analyseAuth } from "../openapi/auth";
 import { importStreamed } from "../openapi/import-stream";
 import type { ToolDefinition } from "../openapi/types";
 import { assertServerAllowed, DEFAULT_MAX_TOOLS_PER_SERVER, insertTools, reportOf, toolRows } from "../servers/create";
-import { uniqueSlug } from "../servers/slug";
+import { uniqueServerName, uniqueSlug } from "../servers/slug";
 import type { z } from "zod";
 import type { importJob } from "./schemas";
 import { importObjectKey, openStored, storeStream } from "./store";
@@ -47,6 +47,8 @@ export const toImportJobAnswer = (row: JobRow): z.output<typeof importJob> => ({
 /** Stores the description's bytes in R2 (within 100 MB) and queues its import; answers the pending job. */
 export async function startImport(db: Database, env: Pick<Bindings, "UPLOADS" | "JOB_QUEUE">, input: StartImport, body: ReadableStream<Uint8Array>) {
   await assertServerAllowed(db, input.organizationId);
+  // A name given is checked before the upload is stored (the job checks again when it creates the server).
+  if (input.name?.trim()) await uniqueServerName(db, input.organizationId, input.name, "");
   const id = crypto.randomUUID();
   const objectKey = importObjectKey(id);
   const bytes = await storeStream(env.UPLOADS, objectKey, body);
@@ -113,7 +115,7 @@ export async function runImportJob(db: Database, env: Pick<Bindings, "UPLOADS" |
         onHead: async (facts) => {
           await assertServerAllowed(db, job.organizationId);
           serverId = crypto.randomUUID();
-          const name = job.name || facts.title;
+          const name = await uniqueServerName(db, job.organizationId, job.name, facts.title);
           const now = new Date();
           await db.insert(servers).values({
             id: serverId,

@@ -19,6 +19,7 @@ export const NO_URL_MESSAGE = "Please provide documentation URL to crawl";
 export const NO_PAGES_MESSAGE = "No pages found at the provided URL";
 export const NOT_CONVERTIBLE_MESSAGE =
   "The crawled content could not be converted to an OpenAPI specification. Please ensure the documentation contains API endpoint information.";
+export const duplicateNameMessage = (name: string) => `A server named "${name}" already exists in your organization. Choose another name.`;
 export const NOT_FROM_CRAWL_MESSAGE = "This server was not created from a crawl and cannot be recrawled";
 
 export const TOKEN_REQUIRED_MESSAGE =

@@ -11,7 +11,7 @@ import type { DescriptionSource, LoadedDescription } from "../openapi/load";
 import type { ToolDefinition } from "../openapi/types";
 import { toServerAnswer } from "./answer";
 import { countServers } from "./queries";
-import { uniqueSlug } from "./slug";
+import { uniqueServerName, uniqueSlug } from "./slug";
 
 /** Default active tools per server when the plan is unknown. */
 export const DEFAULT_MAX_TOOLS_PER_SERVER = 10;
@@ -68,7 +68,7 @@ export async function createServer(db: Database, env: Env, input: CreateServerIn
   const plan = await assertServerAllowed(db, input.organizationId);
   const result = loaded ? buildImport(loaded) : await importDescription(input.source, env);
   const serverId = crypto.randomUUID();
-  const name = input.name?.trim() || result.title;
+  const name = await uniqueServerName(db, input.organizationId, input.name, result.title);
   const specKey = specKeyOf(serverId);
   await env.KV.put(specKey, input.source.text);
   const now = new Date();

@@ -62,7 +62,7 @@ export const createServerRoute = createRoute({
   responses: {
     201: json(ok(createdServer), "The new server with its import report"),
     202: json(ok(z.object({ importJob })), "A description of very many operations: a job imports it (poll GET /api/imports/{id})"),
-    ...errors({ 400: "No description given, an unsupported file type, or a description that cannot be imported", 403: "Server limit of the plan reached", 413: "The description is too large", 502: "The URL could not be fetched" }),
+    ...errors({ 400: "No description given, an unsupported file type, or a description that cannot be imported", 403: "Server limit of the plan reached", 409: "Another server of the organization has the name given", 413: "The description is too large", 502: "The URL could not be fetched" }),
   },
 });
 

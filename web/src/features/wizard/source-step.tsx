@@ -1,12 +1,13 @@
 // Source step: OpenAPI Spec (URL or .json/.yaml/.yml upload, optional name and description) or Crawl
 // Documentation, as one react-hook-form form checked by zod; failures appear in the 'Crawl Failed' box.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FileCode2, Globe, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { errorMessage } from "@/api/client";
+import { duplicateNameMessage } from "@/api/messages";
 import type { ImportJob } from "@/api/imports";
 import { createServer, serversQuery, type Server } from "@/api/servers";
 import { Button } from "@/components/ui/button";
@@ -47,6 +48,7 @@ export function SourceStep({ onCreated, onCancel }: Props) {
   const [url, file] = useWatch({ control: form.control, name: ["url", "file"] });
   const [job, setJob] = useState<ImportJob | null>(null);
   const flow = useCrawlFlow({ onCreated });
+  const existing = useQuery(serversQuery);
   const create = useMutation({
     mutationFn: ({ name, description, url, file }: SourceValues) => {
       setJob(null);
@@ -59,6 +61,7 @@ export function SourceStep({ onCreated, onCancel }: Props) {
   });
   const processing = create.isPending || flow.phase !== "idle";
   const fileError = form.formState.errors.file?.message;
+  const nameError = form.formState.errors.name?.message;
   const error = method === "spec" ? (fileError ?? (create.isError ? errorMessage(create.error, "Failed to create server") : null)) : flow.error;
 
   if (!method) {
@@ -88,6 +91,9 @@ export function SourceStep({ onCreated, onCancel }: Props) {
   const canSubmit = method === "spec" ? !!(url.trim() || file) : !!url.trim();
   const submit = form.handleSubmit((values) => {
     if (processing) return;
+    // Names are unique in the organization (the API says so too): a name already used is said here, before any upload.
+    const name = values.name.trim();
+    if (name && existing.data?.some((s) => s.name.trim().toLowerCase() === name.toLowerCase())) return form.setError("name", { message: duplicateNameMessage(name) });
     if (method === "spec") create.mutate(values);
     else flow.begin(values.url, { name: values.name, description: values.description });
   });
@@ -100,7 +106,16 @@ export function SourceStep({ onCreated, onCancel }: Props) {
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-2">
           <Label htmlFor="source-name">Name (optional)</Label>
-          <Input id="source-name" {...form.register("name")} placeholder="My API" maxLength={NAME_MAX} disabled={processing} />
+          <Input
+            id="source-name"
+            {...form.register("name", { onChange: () => form.clearErrors("name") })}
+            placeholder="My API"
+            maxLength={NAME_MAX}
+            disabled={processing}
+            aria-invalid={!!nameError}
+            aria-describedby={nameError ? "source-name-error" : undefined}
+          />
+          {nameError && <p id="source-name-error" role="alert" className="text-sm text-red-700">{nameError}</p>}
         </div>
         <div className="space-y-2 sm:row-span-2">
           <Label htmlFor="source-description">Description (optional)</Label>
