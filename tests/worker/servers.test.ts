@@ -100,6 +100,49 @@ describe("POST /api/servers", () => {
   });
 });
 
+describe("PATCH /api/servers/{id}", () => {
+  const patch = (id: string, cookie: string, body: unknown) => call(`/api/servers/${id}`, { method: "PATCH", cookie, json: body });
+
+  it("renames a server and rewrites its description, names staying unique in the organization", async () => {
+    const { cookie, email } = await signUp();
+    await setPlan(email, "growth");
+    const a = (await json(await uploadDescription(cookie, "a.json", manyOperations(1, "Alpha")))).data;
+    await uploadDescription(cookie, "b.json", manyOperations(1, "Beta"));
+    const taken = await patch(a.id, cookie, { name: "beta" });
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).error).toBe('A server named "beta" already exists in your organization. Choose another name.');
+    expect((await patch(a.id, cookie, { name: "  " })).status).toBe(400);
+    const renamed = await json(await patch(a.id, cookie, { name: " Alpha Notes ", description: "Notes, kept." }));
+    expect(renamed.data).toMatchObject({ id: a.id, name: "Alpha Notes", description: "Notes, kept.", slug: a.slug });
+    // A server keeps its own name in another case.
+    expect((await json(await patch(a.id, cookie, { name: "ALPHA NOTES" }))).data.name).toBe("ALPHA NOTES");
+  });
+
+  it("changes the slug before the first deployment only, never to one given before (a deleted server's included)", async () => {
+    const { cookie, email } = await signUp();
+    await setPlan(email, "growth");
+    const a = (await json(await uploadDescription(cookie, "a.json", manyOperations(1, `Slug Source ${Date.now()}`)))).data;
+    const gone = (await json(await uploadDescription(cookie, "g.json", manyOperations(1, `Slug Gone ${Date.now()}`)))).data;
+    const bad = await patch(a.id, cookie, { slug: "Not_A-Slug-" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toBe("A slug may only contain lower-case letters, digits and '-', start and end with a letter or digit, and be 1 to 48 characters long.");
+    const wanted = `notes-${Date.now()}`;
+    expect((await json(await patch(a.id, cookie, { slug: wanted }))).data.slug).toBe(wanted);
+    // A deleted server's slug is retired: neither a new server nor a rename gets it.
+    await call(`/api/servers/${gone.id}`, { method: "DELETE", cookie });
+    const retired = await patch(a.id, cookie, { slug: gone.slug });
+    expect(retired.status).toBe(409);
+    expect((await retired.json()).error).toBe(`The endpoint /s/${gone.slug}/mcp is taken. Choose another slug.`);
+    const again = (await json(await uploadDescription(cookie, "g2.json", manyOperations(1, gone.name)))).data;
+    expect(again.slug).not.toBe(gone.slug);
+    // Once deployed, the endpoint stays.
+    await db.insert(deployments).values({ serverId: a.id, contentHash: "h", provider: "loader", status: "deployed" });
+    const deployed = await patch(a.id, cookie, { slug: `${wanted}-x` });
+    expect(deployed.status).toBe(409);
+    expect((await deployed.json()).error).toBe("The endpoint of a server that has been deployed cannot change: MCP clients and their sign-ins use it. Add a new server for a new endpoint.");
+  });
+});
+
 describe("GET /api/servers", () => {
   it("lists only the organization's servers with counts and the auth badge summary", async () => {
     const { cookie, email } = await signUp();

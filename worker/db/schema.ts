@@ -453,6 +453,13 @@ export type CustomDomainStatus = (typeof CUSTOM_DOMAIN_STATUSES)[number];
 /** A DNS record the owner must create for the hostname (CNAME to the portal, validation TXT …). */
 export type DnsRecord = { type: "CNAME" | "TXT"; name: string; value: string; purpose: string };
 
+// Slugs no server answers at any more (a deleted server's): never given again, so an MCP client still
+// configured with one cannot reach another organization's server with its credentials.
+export const retiredSlugs = sqliteTable("retired_slugs", {
+  slug: text("slug").primaryKey(),
+  retiredAt: createdAt(),
+});
+
 // One hostname per server, unique across every organization.
 export const customDomains = sqliteTable(
   "custom_domains",

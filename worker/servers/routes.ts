@@ -7,6 +7,7 @@ import { describedRoutes, errors, json } from "../lib/openapi";
 import { createServerOrJob } from "../imports/handoff";
 import { importJob } from "../imports/schemas";
 import { deleteServer } from "./delete";
+import { DEPLOYED_SLUG_MESSAGE, updateServer } from "./update";
 import { getServerAnswer, listServers } from "./queries";
 import { createdServer, server, toolMapping, toolSettings, toolsToggled } from "./schemas";
 import { fieldsSchema, readCreateForm, UPLOAD_BODY_LIMIT, UPLOAD_TOO_LARGE_MESSAGE } from "./source";
@@ -16,6 +17,14 @@ import { getToolSettings, listMappings, setToolOverride, setToolSettings, setToo
 export const serverId = z.object({ id: z.string().describe("The server's id") });
 export const notFound = { 404: "Server not found (or it belongs to another organization)" } as const;
 export const paused = { 409: "This server is paused due to plan limits. Upgrade your plan to resume." } as const;
+
+const serverChange = z
+  .object({
+    name: z.string().max(200, "name: at most 200 characters").optional(),
+    description: z.string().max(2000, "description: at most 2000 characters").optional(),
+    slug: z.string().max(48, "slug: at most 48 characters").optional().describe("Lower-case letters, digits and '-'; only before the first deployment"),
+  })
+  .refine((b) => b.name !== undefined || b.description !== undefined || b.slug !== undefined, { message: "Give name, description or slug to change" });
 
 /** PATCH /:id/tools: one tool by name (toggle, rename, rewrite its description), or many toggled at once. */
 export const toggleSchema = z.union([
@@ -74,6 +83,21 @@ export const serverRoutes = describedRoutes()
   .openapi(
     createRoute({ method: "get", path: "/{id}", operationId: "get_server", tags: ["Servers"], summary: "Read one server", request: { params: serverId }, responses: { 200: json(ok(server), "The server"), ...errors(notFound) } }),
     async (c) => c.json({ success: true as const, data: await getServerAnswer(c.var.db, c.var.organizationId, c.req.valid("param").id) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: "patch",
+      path: "/{id}",
+      operationId: "update_server",
+      tags: ["Servers"],
+      summary: "Rename a server, rewrite its description, or change its slug (the endpoint /s/{slug}/mcp) before its first deployment",
+      request: { params: serverId, body: { required: true, content: { "application/json": { schema: serverChange } } } },
+      responses: {
+        200: json(ok(server), "The server"),
+        ...errors({ 400: "An empty name or a slug that is not lower-case letters, digits and '-' (1 to 48)", 409: `Another server of the organization has the name, the slug is taken, or: ${DEPLOYED_SLUG_MESSAGE}`, ...notFound }),
+      },
+    }),
+    async (c) => c.json({ success: true as const, data: await updateServer(c.var.db, c.var.organizationId, c.req.valid("param").id, c.req.valid("json")) }, 200),
   )
   .openapi(
     createRoute({

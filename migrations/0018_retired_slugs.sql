@@ -1,0 +1,4 @@
+CREATE TABLE `retired_slugs` (
+	`slug` text PRIMARY KEY NOT NULL,
+	`created_at` integer NOT NULL
+);
