@@ -62,7 +62,7 @@ async function measure(label: string, file: string, tasks: Task[]): Promise<Reco
     if (!expect.includes(found[0]) && (SHOW_MISSES === "all" || SHOW_MISSES === half) && !(TUNING && half === "test")) misses.push(`  [${half}]${found.some((f) => expect.includes(f)) ? "" : " ✗"} "${task}" → wanted ${expect[0]}; got ${found.slice(0, 3).join(", ")}`);
   }
   const searched = performance.now();
-  const indexKiB = (JSON.stringify(index.mini).length / 1024).toFixed(0);
+  const indexKiB = ((JSON.stringify(index.mini).length + JSON.stringify(index.resources).length) / 1024).toFixed(0);
   console.log(`${label}: ${tools.length} tools; import ${(imported - started).toFixed(0)} ms, first search (index built) ${(indexed - imported).toFixed(0)} ms, index ${indexKiB} KiB as JSON, ${tasks.length} searches ${(searched - indexed).toFixed(0)} ms${first.length ? "" : " (first found nothing)"}`);
   if (misses.length) console.log(`  Not first:\n${misses.join("\n")}`);
   return scores;

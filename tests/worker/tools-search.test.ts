@@ -111,6 +111,52 @@ describe("tool search ranking", () => {
     expect(searchTools(index, "get an invoice", 2)[0]).toBe(1);
   });
 
+  it("reads what a tool's arguments and answer say: an argument's description and values, the thing a list answer is made of", () => {
+    const docs = [
+      { name: "listEvents", title: "List all events", method: "get", path: "/v1/events", outputSchema: { type: "object", properties: { data: { type: "array", items: { type: "object", description: "Events tell you when something interesting happens in your account.", properties: { id: {} } } }, has_more: {} } } },
+      { name: "listAccounts", title: "List accounts", method: "get", path: "/v1/accounts" },
+      { name: "setStatus", title: "Update meeting status", method: "put", path: "/meetings/{id}/status", inputSchema: { properties: { action: { type: "string", description: "`end` - End a meeting for all participants.", enum: ["end", "recover"] } } } },
+      { name: "getMeeting", title: "Get a meeting", method: "get", path: "/meetings/{id}" },
+    ];
+    const index = buildSearchIndex(docs);
+    expect(searchTools(index, "what happened lately", 2)).toEqual([0]);
+    expect(searchTools(index, "end the meeting for all participants", 2)[0]).toBe(2);
+  });
+
+  it("lets a word said by one operation of a resource reach its other operations", () => {
+    const docs = [
+      { name: "createIssue", title: "Create an issue", method: "post", path: "/repos/{repo}/issues", description: "Report a bug or ask for a feature." },
+      { name: "listIssues", title: "List issues", method: "get", path: "/repos/{repo}/issues" },
+      { name: "listLabels", title: "List labels", method: "get", path: "/repos/{repo}/labels" },
+    ];
+    expect(searchTools(buildSearchIndex(docs), "show the open bugs", 3)).toEqual([1, 0]);
+  });
+
+  it("reads a state-changing verb as an update, and prefers the action that the verb names", () => {
+    expect(readQuery("deactivate a user")).toMatchObject({ action: "update", verb: "deactivate" });
+    const docs = [
+      { name: "updateEvent", title: "Update event", method: "patch", path: "/me/events/{id}" },
+      { name: "cancelEvent", title: "Invoke action cancel", method: "post", path: "/me/events/{id}/cancel" },
+    ];
+    expect(searchTools(buildSearchIndex(docs), "cancel my event", 2)[0]).toBe(1);
+  });
+
+  it("reads a path with items below it as a collection, though its word is singular (/issuetype, /issuetype/{id})", () => {
+    const docs = [
+      { name: "getIssueType", title: "Get issue type", method: "get", path: "/issuetype/{id}" },
+      { name: "getIssueTypes", title: "Get issue types", method: "get", path: "/issuetype" },
+    ];
+    expect(searchTools(buildSearchIndex(docs), "which issue types exist", 2)[0]).toBe(1);
+  });
+
+  it("counts a path parameter that takes the literal `me` as the asker's own operation", () => {
+    const docs = [
+      { name: "getGroupSettings", title: "Get settings", method: "get", path: "/groups/{groupId}/settings" },
+      { name: "getUserSettings", title: "Get settings", method: "get", path: "/users/{userId}/settings", inputSchema: { properties: { userId: { type: "string", description: "The user ID, or `me` for the caller." } } } },
+    ];
+    expect(searchTools(buildSearchIndex(docs), "show my settings", 2)[0]).toBe(1);
+  });
+
   it("keeps an operation's tags on its endpoint (at most five, each at most 60 characters)", async () => {
     const spec = {
       openapi: "3.0.3",

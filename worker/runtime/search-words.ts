@@ -24,6 +24,8 @@ const intent = (action: Action, verbs: string) => verbs.split(" ").forEach((v) =
 intent("create", "create make add new open start submit report register send post schedule invite upload save issue cut publish write log attach trigger kick book generate share store file give grant reply respond comment");
 intent("delete", "delete remove drop destroy erase revoke uninstall unregister discard");
 intent("update", "update change edit rename modify set reset replace enable disable turn move mark configure switch");
+// Verbs that change a thing's state (approve a request, end a meeting, merge a branch) rather than read it.
+intent("update", "activate deactivate suspend approve accept decline reject deny cancel end stop close reopen finish complete archive restore lock unlock pause resume assign unassign merge transition follow unfollow block unblock");
 intent("read", "list show get find see view read what which who whose when where fetch look display download check tell many much");
 /** "set up a webinar" and "sign up a customer" create one. */
 const PHRASAL_CREATE = new Set(["set", "sign"]);
@@ -96,23 +98,24 @@ export function indexWords(text: string): string[] {
 }
 
 /** A request read as people phrase it: its content words, what its verb asks, whether it names many things, whether it is about the asker. */
-export type ReadQuery = { terms: string[]; action: Action | null; plural: boolean; self: boolean };
+export type ReadQuery = { terms: string[]; action: Action | null; verb: string | null; plural: boolean; self: boolean };
 
 /** Reads a request: the first intent verb names the action; "my", "I", "for me" make it about the asker. */
 export function readQuery(query: string): ReadQuery {
   const words = rawWords(query).map((w) => (w.endsWith("'s") ? w.slice(0, -2) : w));
   let action: Action | null = null;
+  let verb: string | null = null;
   let self = false;
   let plural = false;
   words.forEach((w, i) => {
     if (SELF_WORDS.has(w) && !(w === "me" && TO_ME.has(words[i - 1] ?? ""))) self = true;
     if (w === "who" || w === "whom") self ||= words[i + 1] === "am";
-    if (!action && INTENT_VERBS[w]) action = PHRASAL_CREATE.has(w) && words[i + 1] === "up" ? "create" : INTENT_VERBS[w];
+    if (!action && INTENT_VERBS[w]) [action, verb] = [PHRASAL_CREATE.has(w) && words[i + 1] === "up" ? "create" : INTENT_VERBS[w], stem(w)];
     if (!action && PHRASAL_CREATE.has(w) && words[i + 1] === "up") action = "create";
     if (w.length > 3 && !STOP.has(w) && !INTENT_VERBS[w] && w.endsWith("s") && stem(w) !== w) plural = true;
   });
   // "am I signed in as", "I'm logged in as": the asker's own session, said in other words than any API's.
   const kept = words.filter((w, i) => !(self && SESSION_WORDS.has(w) && words[i + 1] === "in"));
   const terms = indexWords(kept.join(" "));
-  return { terms, action, plural, self };
+  return { terms, action, verb, plural, self };
 }

@@ -1,8 +1,10 @@
 // Search mode's ranking: MiniSearch (BM25+, field boosts, prefix and typo tolerance) over what each
-// tool's description says about itself, with vocabulary derived from the API's own text (its acronyms,
-// the verbs its titles use per HTTP method, the words said about each resource) and a request read as
-// people phrase it (intent verb → method, "my" → the asker's own operations).
+// tool's description says about itself (title, path, tags, description, its arguments' descriptions,
+// what its answer is made of) and over one document per resource (all its operations' words), with
+// vocabulary derived from the API's own text (its acronyms, the verbs its titles use per HTTP method)
+// and a request read as people phrase it (intent verb → method, "my" → the asker's own operations).
 import MiniSearch, { type SearchOptions } from "minisearch";
+import { answerOf, paramText, type SchemaText } from "./search-text";
 import { indexWords, MAX_FIELD_CHARS, rawWords, readQuery, type Action, type ReadQuery } from "./search-words";
 
 /** What a tool offers the index: its text, its operation and the names of its arguments and answer fields. */
@@ -13,14 +15,14 @@ export type SearchDoc = {
   method?: string;
   path?: string;
   tags?: string[];
-  inputSchema?: { properties?: Record<string, unknown> };
-  outputSchema?: { properties?: Record<string, unknown> };
+  inputSchema?: SchemaText;
+  outputSchema?: SchemaText;
 };
 
 /** What a path names: a collection ("/issues"), one item ("/issues/{n}", "/user") or an action on one ("/pulls/{n}/merge"). */
 type Kind = "collection" | "item" | "action";
 /** Per tool: its method, what its path names, whether it is the caller's own, its path's depth. */
-type DocFacts = { method: string; kind: Kind; self: boolean; depth: number; titleWords: number };
+type DocFacts = { method: string; kind: Kind; self: boolean; depth: number; titleWords: number; actionWords: string[] };
 
 export type SearchIndex = {
   mini: MiniSearch;
@@ -29,15 +31,16 @@ export type SearchIndex = {
   acronyms: Map<string, string[]>;
   /** Per HTTP method, the verbs the API's titles start with ("create" for POST), so "make" meets "Create …". */
   methodVerbs: Map<string, string[]>;
+  /** One document per resource: everything its operations say (a word said of issues anywhere reaches every issue operation). */
+  resources: MiniSearch;
+  members: Map<string, number[]>;
 };
 
-const FIELDS = ["title", "resource", "name", "path", "tags", "description", "params", "fields", "about"] as const;
+const FIELDS = ["title", "resource", "name", "path", "tags", "description", "params", "paramText", "answer", "fields"] as const;
 type Field = (typeof FIELDS)[number];
-const BOOST: Record<Field, number> = { title: 3, resource: 2, name: 1.5, path: 1.2, tags: 1.5, description: 0.6, params: 0.3, fields: 0.15, about: 0.3 };
+const BOOST: Record<Field, number> = { title: 3, resource: 2, name: 1.5, path: 1.2, tags: 1.5, description: 0.6, params: 0.3, paramText: 0.2, answer: 0.3, fields: 0.15 };
 /** The description's opening says what a tool does; the rest is detail and noise for ranking. */
 const DESCRIPTION_CHARS = 400;
-/** Words about a resource kept for each of its operations (the most frequent among its operations' texts). */
-const ABOUT_WORDS = 36;
 
 /** MiniSearch is given words already split and stemmed: they are joined by spaces and split back. */
 const splitSpaces = (text: string) => text.split(" ");
@@ -48,10 +51,20 @@ const literalSegments = (path = "") => path.split("/").filter((seg) => seg && !s
 const words = (text: string | undefined) => indexWords((text ?? "").slice(0, MAX_FIELD_CHARS)).join(" ");
 const propertyNames = (schema: SearchDoc["inputSchema"]) => Object.keys(schema?.properties ?? {}).slice(0, 60).join(" ");
 
+/** A path parameter that takes the literal `me` for the caller ("pass `me` as the value of this field"). */
+function acceptsMe(doc: SearchDoc): boolean {
+  const properties = doc.inputSchema?.properties ?? {};
+  return (doc.path ?? "").split("/").some((seg) => {
+    const description = seg.startsWith("{") ? properties[seg.slice(1, -1)]?.description : undefined;
+    return typeof description === "string" && ["`me`", "'me'", '"me"'].some((me) => description.includes(me));
+  });
+}
+
 /** The caller's own operations: no parameter names whose thing it is ("/user/repos", "/me/events", "/myself"). */
 function isSelf(doc: SearchDoc): boolean {
   const segments = literalSegments(doc.path).map((s) => s.toLowerCase());
   if (segments.some((s) => s === "me" || s === "self" || s === "current" || s === "myself" || (s.startsWith("my") && s.length > 4 && !s.startsWith("mys")))) return true;
+  if (acceptsMe(doc)) return true;
   const text = (doc.title ?? "").toLowerCase();
   return ["authenticated user", "current user", "signed-in user", "signed in user", "logged-in user", "logged in user", "calling user", "the caller"].some((p) => text.includes(p));
 }
@@ -59,22 +72,41 @@ function isSelf(doc: SearchDoc): boolean {
 /** The resource a tool acts on: its path's last literal segment. */
 const resourceOf = (doc: SearchDoc) => literalSegments(doc.path).at(-1) ?? "";
 
-/** Per resource, the words its operations' texts use most: "bug" reaches every operation on issues when some of them say it. */
-function aboutWords(docs: SearchDoc[]): Map<string, string> {
-  const counts = new Map<string, Map<string, number>>();
-  for (const doc of docs) {
+type Fields = Record<Field, string>;
+
+/** A tool's fields as index words, joined by spaces. */
+function fieldsOf(doc: SearchDoc): Fields {
+  const description = doc.description?.startsWith(doc.title ?? "\0") ? doc.description.slice((doc.title ?? "").length) : doc.description;
+  const answer = answerOf(doc.outputSchema);
+  return {
+    title: words(doc.title),
+    resource: words(resourceOf(doc)),
+    name: words(doc.name),
+    path: words(literalSegments(doc.path).join(" ")),
+    tags: words(doc.tags?.join(" ")),
+    description: words(description?.slice(0, DESCRIPTION_CHARS)),
+    params: words(propertyNames(doc.inputSchema)),
+    paramText: words(paramText(doc.inputSchema)),
+    answer: words(answer.text),
+    fields: words(answer.fields),
+  };
+}
+
+/** Per resource, all its operations' words in one document (up to a bound). */
+function resourceIndex(docs: SearchDoc[], fields: Fields[]): { resources: MiniSearch; members: Map<string, number[]> } {
+  const texts = new Map<string, string>();
+  const members = new Map<string, number[]>();
+  docs.forEach((doc, id) => {
     const key = resourceOf(doc);
-    const bag = counts.get(key) ?? new Map<string, number>();
-    counts.set(key, bag);
-    for (const w of new Set(indexWords(`${doc.title ?? ""} ${(doc.description ?? "").slice(0, DESCRIPTION_CHARS)}`))) bag.set(w, (bag.get(w) ?? 0) + 1);
-  }
-  const about = new Map<string, string>();
-  for (const [key, bag] of counts) {
-    // A word said by one operation alone is that operation's own; the resource's are said by several.
-    const top = [...bag].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, ABOUT_WORDS);
-    about.set(key, top.map(([w]) => w).join(" "));
-  }
-  return about;
+    members.set(key, [...(members.get(key) ?? []), id]);
+    const text = texts.get(key) ?? "";
+    if (text.length > RESOURCE_CHARS) return;
+    const f = fields[id];
+    texts.set(key, `${text} ${f.title} ${f.tags} ${f.description} ${f.paramText} ${f.answer}`);
+  });
+  const resources = new MiniSearch({ fields: ["text"], tokenize: splitSpaces, processTerm: (t: string) => t || null, searchOptions: { tokenize: splitSpaces } });
+  resources.addAll([...texts].map(([id, text]) => ({ id, text })));
+  return { resources, members };
 }
 
 /** Acronyms of the API's own two- and three-word phrases met at least thrice in titles and tags. */
@@ -119,44 +151,46 @@ function methodVerbsOf(docs: SearchDoc[]): Map<string, string[]> {
   return new Map([...counts].map(([m, bag]) => [m, [...bag].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([w]) => w)]));
 }
 
+/** Characters of one resource's document. */
+const RESOURCE_CHARS = 20_000;
+
 /** Builds the index of a server's tools (linear in their text). */
 export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
-  const about = aboutWords(docs);
+  const fields = docs.map(fieldsOf);
   const mini = new MiniSearch(miniOptions);
-  mini.addAll(
-    docs.map((doc, id) => {
-      const description = doc.description?.startsWith(doc.title ?? "\0") ? doc.description.slice((doc.title ?? "").length) : doc.description;
-      return {
-        id,
-        title: words(doc.title),
-        resource: words(resourceOf(doc)),
-        name: words(doc.name),
-        path: words(literalSegments(doc.path).join(" ")),
-        tags: words(doc.tags?.join(" ")),
-        description: words(description?.slice(0, DESCRIPTION_CHARS)),
-        params: words(propertyNames(doc.inputSchema)),
-        fields: words(propertyNames(doc.outputSchema)),
-        about: about.get(resourceOf(doc)) ?? "",
-      };
-    }),
-  );
+  mini.addAll(fields.map((f, id) => ({ id, ...f })));
   const vocabulary = new Map<string, number>();
   for (const doc of docs) for (const w of indexWords(doc.title ?? "")) vocabulary.set(w, (vocabulary.get(w) ?? 0) + 1);
-  const facts = docs.map((doc) => ({ method: (doc.method ?? "").toLowerCase(), kind: kindOf(doc.path), self: isSelf(doc), depth: literalSegments(doc.path).length, titleWords: indexWords(doc.title ?? "").length }));
-  return { mini, facts, acronyms: acronymsOf(docs, vocabulary), methodVerbs: methodVerbsOf(docs) };
+  const parents = parentsOf(docs);
+  const facts = docs.map((doc) => {
+    const kind = kindOf(doc.path ?? "", parents);
+    const actionWords = kind === "action" ? indexWords(resourceOf(doc)) : [];
+    return { method: (doc.method ?? "").toLowerCase(), kind, self: isSelf(doc), depth: literalSegments(doc.path).length, titleWords: indexWords(doc.title ?? "").length, actionWords };
+  });
+  const { resources, members } = resourceIndex(docs, fields);
+  return { mini, facts, acronyms: acronymsOf(docs, vocabulary), methodVerbs: methodVerbsOf(docs), resources, members };
 }
 
-/** What a path names, from its last segment: a parameter is an item; a plural word a collection; another word an action on what precedes it. */
-function kindOf(path = ""): Kind {
+/** What a path names, from its last segment: a parameter is an item; a plural word, or a word with items below it (/issuetype/{id}), a collection; another word an action on what precedes it. */
+function kindOf(path: string, parents: Set<string>): Kind {
   const segments = path.split("/").filter(Boolean);
   const last = segments.at(-1) ?? "";
   if (last.startsWith("{")) return "item";
-  if (last.endsWith("s")) return "collection";
+  if (last.endsWith("s") || parents.has(path)) return "collection";
   return segments.some((s) => s.startsWith("{")) ? "action" : "item";
 }
 
+/** The paths that have items below them: "/issuetype" for "/issuetype/{id}". */
+function parentsOf(docs: SearchDoc[]): Set<string> {
+  const parents = new Set<string>();
+  for (const { path = "" } of docs) if (path.endsWith("}") && path.lastIndexOf("/{") > 0) parents.add(path.slice(0, path.lastIndexOf("/{")));
+  return parents;
+}
+
 /** How well a tool's method and path fit what the request asks (no verb: reading is likelier). */
-function fit(read: ReadQuery, { method, kind }: DocFacts): number {
+function fit(read: ReadQuery, { method, kind, actionWords }: DocFacts): number {
+  // "cancel the meeting" asks for /meetings/{id}/cancel, whatever the action's method.
+  if (read.verb && actionWords.includes(read.verb)) return VERB_ACTION;
   switch (read.action) {
     case "create":
       return method === "post" ? (kind === "collection" ? 1 : kind === "action" ? 0.9 : 0.75) : method === "put" ? 0.85 : method === "patch" ? 0.6 : 0.5;
@@ -173,6 +207,7 @@ function fit(read: ReadQuery, { method, kind }: DocFacts): number {
 }
 
 const DEPTH_PENALTY = 0.03;
+const VERB_ACTION = 1.1;
 const ACTION_METHOD: Record<Action, string> = { create: "post", delete: "delete", update: "patch", read: "get" };
 const SELF_BOOST = 1.5;
 /** Stemming is light ("starred" → "starr"), so a word met by its prefix is most often another form of the same word. */
@@ -180,39 +215,66 @@ const PREFIX_WEIGHT = 0.8;
 /** A short word one letter from another is most often another word ("price", "prize"): typos are tolerated from this length. */
 const FUZZY_MIN = 7;
 
-/** "who am I": the caller's own record — a read of the caller's own singleton path, the shortest path and title first. */
+/** "who am I": the caller's own record — a read of the caller's own path (an action on it last), the shortest path and title first. */
 function ownIdentity(index: SearchIndex, limit: number): number[] {
-  const own = index.facts.flatMap((f, id) => (f.self && f.method === "get" ? [{ id, rank: (f.kind === "item" ? 0 : 100) + f.depth * 10 + f.titleWords }] : []));
+  const own = index.facts.flatMap((f, id) => (f.self && f.method === "get" ? [{ id, rank: (f.kind === "action" ? 100 : 0) + f.depth * 10 + f.titleWords }] : []));
   return own.sort((a, b) => a.rank - b.rank || a.id - b.id).slice(0, limit).map((o) => o.id);
+}
+
+/** A resource's words count at this share of a tool's own. */
+const RESOURCE_WEIGHT = 0.3;
+
+type Term = { term: string; weight: number; asked: boolean };
+
+/** The query's words with their weights: as asked, their expansion by the API's acronyms, and the API's own verb for the action. */
+function weighedTerms(index: SearchIndex, read: ReadQuery): Term[] {
+  const out = new Map<string, Term>();
+  for (const t of read.terms) {
+    if (!out.has(t)) out.set(t, { term: t, weight: 1, asked: true });
+    const expansion = index.acronyms.get(t) ?? index.acronyms.get(t.endsWith("s") ? t.slice(0, -1) : "");
+    for (const e of expansion ?? []) if (!out.has(e)) out.set(e, { term: e, weight: 0.9, asked: true });
+  }
+  // "make a repo" meets "Create a repository": the API's own verb for what the request's verb asks.
+  if (read.action) for (const verb of index.methodVerbs.get(ACTION_METHOD[read.action]) ?? []) if (!out.has(verb)) out.set(verb, { term: verb, weight: 0.3, asked: false });
+  return [...out.values()];
+}
+
+/**
+ * Each word's evidence per tool: its own fields' score and its resource's, each damped (log) so that a
+ * common word met in many fields does not outweigh a rarer word of the request met once.
+ */
+function evidence(index: SearchIndex, terms: Term[]): Map<number, { score: number; asked: boolean }> {
+  const options: SearchOptions = {
+    prefix: (term) => term.length >= 3,
+    fuzzy: (term) => (term.length >= FUZZY_MIN ? 0.2 : false),
+    weights: { prefix: PREFIX_WEIGHT, fuzzy: 0.3 },
+  };
+  const docs = new Map<number, { score: number; asked: boolean }>();
+  const add = (id: number, score: number, asked: boolean) => {
+    const doc = docs.get(id) ?? { score: 0, asked: false };
+    docs.set(id, { score: doc.score + score, asked: doc.asked || asked });
+  };
+  for (const { term, weight, asked } of terms) {
+    for (const r of index.mini.search(term, { ...options, boost: BOOST })) add(r.id as number, weight * Math.log1p(r.score), asked);
+    for (const r of index.resources.search(term, options)) {
+      for (const id of index.members.get(r.id as string) ?? []) add(id, RESOURCE_WEIGHT * weight * Math.log1p(r.score), asked);
+    }
+  }
+  return docs;
 }
 
 /** The indexes of the best `limit` tools for a request, best first. */
 export function searchTools(index: SearchIndex, query: string, limit: number): number[] {
   const read = readQuery(query);
-  const weights = new Map<string, number>();
-  for (const t of read.terms) {
-    const expansion = index.acronyms.get(t) ?? index.acronyms.get(t.endsWith("s") ? t.slice(0, -1) : "");
-    weights.set(t, 1);
-    for (const e of expansion ?? []) weights.set(e, Math.max(weights.get(e) ?? 0, 0.9));
-  }
-  // "make a repo" meets "Create a repository": the API's own verb for what the request's verb asks.
-  const asked = new Set(weights.keys());
-  if (read.action) for (const verb of index.methodVerbs.get(ACTION_METHOD[read.action]) ?? []) if (!weights.has(verb)) weights.set(verb, 0.3);
   if (read.terms.length === 0) return read.self ? ownIdentity(index, limit) : [];
-  const options: SearchOptions = {
-    boost: BOOST,
-    prefix: (term) => term.length >= 3,
-    fuzzy: (term) => (term.length >= FUZZY_MIN ? 0.2 : false),
-    weights: { prefix: PREFIX_WEIGHT, fuzzy: 0.3 },
-    boostTerm: (term) => weights.get(term) ?? 1,
-  };
-  // A tool met only by the API's own verb for the action ("Create …") matches nothing that was asked.
-  const matches = index.mini.search([...weights.keys()].join(" "), options).filter((r) => r.queryTerms.some((t: string) => asked.has(t)));
-  const found = matches.map((r) => {
-    const facts = index.facts[r.id as number];
+  const found: { id: number; score: number }[] = [];
+  for (const [id, doc] of evidence(index, weighedTerms(index, read))) {
+    // A tool met only by the API's own verb for the action ("Create …") matches nothing that was asked.
+    if (!doc.asked) continue;
+    const facts = index.facts[id];
     const self = read.self && facts.self ? SELF_BOOST : 1;
-    return { id: r.id as number, score: r.score * fit(read, facts) * self * (1 - DEPTH_PENALTY * facts.depth) };
-  });
+    found.push({ id, score: doc.score * fit(read, facts) * self * (1 - DEPTH_PENALTY * facts.depth) });
+  }
   found.sort((a, b) => b.score - a.score || a.id - b.id);
   return found.slice(0, limit).map((r) => r.id);
 }
