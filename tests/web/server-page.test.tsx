@@ -1,4 +1,4 @@
-// The server page: header (name, state, MCP endpoint), Configure / Redeploy / Delete, the Calls tab, and a not-found page for an unknown id.
+// The server page: header (name, state, MCP endpoint), Configure / Edit details / Redeploy / Delete, the Calls tab, and a not-found page for an unknown id.
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -16,7 +16,7 @@ describe("server page", () => {
     expect(await screen.findByRole("heading", { name: "Petstore", level: 1 })).toBeInTheDocument();
     expect(screen.getByText("Deployed")).toBeInTheDocument();
     expect(screen.getByText("http://localhost:8787/s/petstore-ab12/mcp")).toBeInTheDocument();
-    for (const name of ["Configure", "Redeploy", "Delete"]) expect(screen.getByRole("button", { name })).toBeEnabled();
+    for (const name of ["Configure", "Edit details", "Redeploy", "Delete"]) expect(screen.getByRole("button", { name })).toBeEnabled();
     expect(screen.getAllByRole("tab")[0]).toHaveAccessibleName("Calls");
     expect(screen.getByRole("tab", { name: "Calls" })).toHaveAttribute("aria-selected", "true");
     await waitFor(() => expect(document.title).toBe("Petstore · Toolport"));
@@ -28,6 +28,51 @@ describe("server page", () => {
     expect(await screen.findByText("Not deployed")).toBeInTheDocument();
     expect(screen.getByText(/It appears here after the first deploy/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Deploy" })).toBeEnabled();
+  });
+
+  it("edits the name, description and (before the first deploy) the endpoint slug, checked before sending", async () => {
+    const draft = { ...fx.activeServer, deployment: null };
+    const calls = mockApi({
+      ...base,
+      "GET /api/servers/srv_1": ok(draft),
+      "PATCH /api/servers/srv_1": ok({ ...draft, name: "Pet Shop", slug: "pet-shop" }),
+    });
+    const user = userEvent.setup();
+    renderApp("/servers/srv_1");
+    await user.click(await screen.findByRole("button", { name: "Edit details" }));
+    const slug = screen.getByLabelText("Endpoint slug");
+    expect(slug).toBeEnabled();
+    await user.clear(screen.getByLabelText("Name"));
+    await user.type(screen.getByLabelText("Name"), "Pet Shop");
+    await user.clear(slug);
+    await user.type(slug, "Pet_Shop");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("A slug may only contain lower-case letters, digits and '-', start and end with a letter or digit, and be 1 to 48 characters long.")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+    await user.clear(slug);
+    await user.type(slug, "pet-shop");
+    expect(screen.getByText("MCP clients will call /s/pet-shop/mcp. It can change until the first deployment.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Server details saved")).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({ name: "Pet Shop", slug: "pet-shop" });
+  });
+
+  it("keeps a deployed server's endpoint slug fixed and says why, and shows the API's refusal in the dialog", async () => {
+    const calls = mockApi({
+      ...base,
+      "GET /api/servers/srv_1": ok(fx.activeServer),
+      "PATCH /api/servers/srv_1": fail(409, 'A server named "Orders" already exists in your organization. Choose another name.'),
+    });
+    const user = userEvent.setup();
+    renderApp("/servers/srv_1");
+    await user.click(await screen.findByRole("button", { name: "Edit details" }));
+    expect(screen.getByLabelText("Endpoint slug")).toBeDisabled();
+    expect(screen.getByText("The endpoint of a server that has been deployed cannot change: MCP clients and their sign-ins use it. Add a new server for a new endpoint.")).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Name"));
+    await user.type(screen.getByLabelText("Name"), "Orders");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent('A server named "Orders" already exists in your organization. Choose another name.');
+    expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({ name: "Orders" });
   });
 
   it("deletes after the specification's confirmation and goes back to the servers list", async () => {

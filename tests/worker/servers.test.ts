@@ -110,7 +110,7 @@ describe("PATCH /api/servers/{id}", () => {
     await uploadDescription(cookie, "b.json", manyOperations(1, "Beta"));
     const taken = await patch(a.id, cookie, { name: "beta" });
     expect(taken.status).toBe(409);
-    expect((await taken.json()).error).toBe('A server named "beta" already exists in your organization. Choose another name.');
+    expect(await taken.json()).toEqual({ success: false, error: 'A server named "beta" already exists in your organization. Choose another name.' });
     expect((await patch(a.id, cookie, { name: "  " })).status).toBe(400);
     const renamed = await json(await patch(a.id, cookie, { name: " Alpha Notes ", description: "Notes, kept." }));
     expect(renamed.data).toMatchObject({ id: a.id, name: "Alpha Notes", description: "Notes, kept.", slug: a.slug });
@@ -125,21 +125,21 @@ describe("PATCH /api/servers/{id}", () => {
     const gone = (await json(await uploadDescription(cookie, "g.json", manyOperations(1, `Slug Gone ${Date.now()}`)))).data;
     const bad = await patch(a.id, cookie, { slug: "Not_A-Slug-" });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toBe("A slug may only contain lower-case letters, digits and '-', start and end with a letter or digit, and be 1 to 48 characters long.");
+    expect(await bad.json()).toEqual({ success: false, error: "A slug may only contain lower-case letters, digits and '-', start and end with a letter or digit, and be 1 to 48 characters long." });
     const wanted = `notes-${Date.now()}`;
     expect((await json(await patch(a.id, cookie, { slug: wanted }))).data.slug).toBe(wanted);
     // A deleted server's slug is retired: neither a new server nor a rename gets it.
     await call(`/api/servers/${gone.id}`, { method: "DELETE", cookie });
     const retired = await patch(a.id, cookie, { slug: gone.slug });
     expect(retired.status).toBe(409);
-    expect((await retired.json()).error).toBe(`The endpoint /s/${gone.slug}/mcp is taken. Choose another slug.`);
+    expect(await retired.json()).toEqual({ success: false, error: `The endpoint /s/${gone.slug}/mcp is taken. Choose another slug.` });
     const again = (await json(await uploadDescription(cookie, "g2.json", manyOperations(1, gone.name)))).data;
     expect(again.slug).not.toBe(gone.slug);
     // Once deployed, the endpoint stays.
     await db.insert(deployments).values({ serverId: a.id, contentHash: "h", provider: "loader", status: "deployed" });
     const deployed = await patch(a.id, cookie, { slug: `${wanted}-x` });
     expect(deployed.status).toBe(409);
-    expect((await deployed.json()).error).toBe("The endpoint of a server that has been deployed cannot change: MCP clients and their sign-ins use it. Add a new server for a new endpoint.");
+    expect(await deployed.json()).toEqual({ success: false, error: "The endpoint of a server that has been deployed cannot change: MCP clients and their sign-ins use it. Add a new server for a new endpoint." });
   });
 });
 

@@ -41,9 +41,6 @@ export async function assertNameFree(db: Database, organizationId: string, serve
   if ((await namesTaken(db, organizationId, serverId)).has(name.trim().toLowerCase())) fail(409, duplicateNameMessage(name.trim()));
 }
 
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
-export const SLUG_MESSAGE = "A slug may only contain lower-case letters, digits and '-', start and end with a letter or digit, and be 1 to 48 characters long.";
-
 /** Whether `slug` was ever given to a server (in use or retired). */
 export const isSlugTaken = async (db: Database, slug: string) => (await slugsLike(db, slug)).has(slug);
 

@@ -7,12 +7,12 @@ import { deployments, servers } from "../db/schema";
 import { invalidateServerLookups } from "../gateway/lookup";
 import { fail } from "../lib/errors";
 import { getServerAnswer, getServerRow } from "./queries";
-import { assertNameFree, isSlugTaken, SLUG_MESSAGE, SLUG_PATTERN } from "./slug";
+import { DEPLOYED_SLUG_MESSAGE, SLUG_MESSAGE, SLUG_PATTERN } from "../lib/messages";
+import { assertNameFree, isSlugTaken } from "./slug";
 
 export type ServerChange = { name?: string; description?: string; slug?: string };
 
-export const DEPLOYED_SLUG_MESSAGE =
-  "The endpoint of a server that has been deployed cannot change: MCP clients and their sign-ins use it. Add a new server for a new endpoint.";
+export { DEPLOYED_SLUG_MESSAGE };
 
 export async function updateServer(db: Database, organizationId: string, serverId: string, change: ServerChange) {
   const server = await getServerRow(db, organizationId, serverId);

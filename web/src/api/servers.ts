@@ -48,6 +48,10 @@ const LISTED_ENDPOINTS = 5000;
 export const deleteServer = (id: string) =>
   apiRequest(`/api/servers/${encodeURIComponent(id)}`, { method: "DELETE", fallbackError: "Failed to delete server" });
 
+/** Renames a server, rewrites its description, or (before its first deployment) changes its slug. */
+export const updateServer = (id: string, change: { name?: string; description?: string; slug?: string }) =>
+  apiRequest<Server>(`/api/servers/${encodeURIComponent(id)}`, { method: "PATCH", body: change, fallbackError: "Failed to save the server" });
+
 export type NewServerSource = { file?: File | null; url?: string; name?: string; description?: string };
 
 /**

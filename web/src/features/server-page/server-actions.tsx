@@ -1,7 +1,7 @@
-// The server page's actions: Configure (the wizard), Deploy or Redeploy (the deploy dialog) and Delete.
+// The server page's actions: Configure (the wizard), Edit details, Deploy or Redeploy (the deploy dialog) and Delete.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { Rocket, Settings, Trash2 } from "lucide-react";
+import { Pencil, Rocket, Settings, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";
@@ -10,11 +10,12 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { DeployModal } from "@/features/deploy/deploy-modal";
 import { ServerWizard } from "@/features/servers/wizard-slot";
+import { EditDetailsDialog } from "./edit-details-dialog";
 
 export function ServerActions({ server }: { server: Server }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [open, setOpen] = useState<"configure" | "deploy" | "delete" | null>(null);
+  const [open, setOpen] = useState<"configure" | "details" | "deploy" | "delete" | null>(null);
   const paused = server.status === "hibernated";
   const deployed = !!server.deployment;
   const remove = useMutation({
@@ -34,6 +35,9 @@ export function ServerActions({ server }: { server: Server }) {
       <Button variant="outline" onClick={() => setOpen("configure")} disabled={paused}>
         <Settings aria-hidden /> Configure
       </Button>
+      <Button variant="outline" onClick={() => setOpen("details")}>
+        <Pencil aria-hidden /> Edit details
+      </Button>
       <Button onClick={() => setOpen("deploy")} disabled={paused}>
         <Rocket aria-hidden /> {deployed ? "Redeploy" : "Deploy"}
       </Button>
@@ -41,6 +45,7 @@ export function ServerActions({ server }: { server: Server }) {
         <Trash2 aria-hidden /> {remove.isPending ? "Deleting..." : "Delete"}
       </Button>
       <ServerWizard server={server} open={open === "configure"} onOpenChange={setOpenFor("configure")} />
+      <EditDetailsDialog server={server} open={open === "details"} onOpenChange={setOpenFor("details")} />
       <DeployModal server={server} open={open === "deploy"} onOpenChange={setOpenFor("deploy")} />
       <ConfirmDialog
         open={open === "delete"}
