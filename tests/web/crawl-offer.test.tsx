@@ -2,7 +2,7 @@
 // page list; using it creates the server from that URL, or the pages are crawled anyway.
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderApp } from "./helpers";
 import { createRoutes, fail, mockWizardApi, newServer, type WizardRoutes } from "./wizard-fixtures";
 
@@ -12,8 +12,6 @@ const links = [`${DOCS}/`, `${DOCS}/reference`, `${DOCS}/guide`];
 const openapi = { url: SPEC, title: "Notes API", operationCount: 4 };
 const OFFER = "This site publishes an OpenAPI description";
 
-// Whole wizard walks with many user events; the default 5 s is tight on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 const routes = (overrides: WizardRoutes = {}): WizardRoutes => ({
   ...createRoutes(),

@@ -36,8 +36,6 @@ const crawlRoutes = (overrides: WizardRoutes = {}): WizardRoutes => ({
   ...overrides,
 });
 
-// Whole wizard walks with many user events; the default 5 s is tight on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());

@@ -1,11 +1,10 @@
 // The server page: header (name, state, MCP endpoint), Configure / Edit details / Redeploy / Delete, the Calls tab, and a not-found page for an unknown id.
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as fx from "./fixtures";
 import { fail, mockApi, never, ok, renderApp } from "./helpers";
 
-vi.setConfig({ testTimeout: 20_000 });
 
 const base = { "GET /api/auth/profile": ok(fx.user), "GET /api/servers/srv_1/stats": never, "GET /api/servers/srv_1/calls": never, "GET /api/servers/srv_1/call-log": never };
 

@@ -1,13 +1,11 @@
 // The Tools step names the documentation page a crawled tool's endpoint was read from, as a link.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ToolsStep } from "@/features/wizard/tools-step";
 import { mockApi, ok } from "./helpers";
 import { mappings } from "./wizard-fixtures";
 
-// The first render of the step on a busy machine takes longer than the default 5 s.
-vi.setConfig({ testTimeout: 20_000 });
 
 const page = "https://docs.example.com/reference/notes#list";
 const crawled = mappings.map((t) => (t.name === "list_notes" ? { ...t, endpoint: { ...t.endpoint, page } } : t));

@@ -2,11 +2,10 @@
 // others, and Next waits (disabled) while the draft is saved.
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 import { renderApp } from "./helpers";
 import { createRoutes, mappings, mockWizardApi, ok, savedConfig, type WizardRoutes } from "./wizard-fixtures";
 
-vi.setConfig({ testTimeout: 20_000 });
 
 /** Adds a server from a URL, chooses the wizard's token and opens the Parameters step. */
 async function toParameters(routes: WizardRoutes) {

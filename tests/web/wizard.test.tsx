@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as fx from "./fixtures";
 import { renderApp } from "./helpers";
 import { analysis, createRoutes, fail, manyArgs, mappings, mockWizardApi, ok, savedConfig, subscriptionWithLimit, wizardToken, type WizardRoutes } from "./wizard-fixtures";
@@ -36,8 +36,6 @@ async function continueToCredentials(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole("button", { name: "Next: Configure Credentials" }));
 }
 
-// Whole wizard walks with many user events; the default 5 s is tight on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 describe("source step", () => {
   it("keeps Next disabled until a URL or a file is given, then creates the server from a multipart upload", async () => {

@@ -102,7 +102,7 @@ describe("docs examples", () => {
     const result = await client.callTool({ name: "listPets", arguments: {} });
     expect(echoOf(result).headers.authorization).toBe("Bearer sk_live_upstream");
     await client.close();
-  }, 30_000);
+  });
 
   it("the docs' plans table is the plans the API serves", async () => {
     const user = await signUp();

@@ -73,7 +73,7 @@ describe("a key without 'deploy' on a deployed server", () => {
     expect(await activeDeployment(server.id)).toBe(applied);
     expect(await toolNames(server.slug, token)).toEqual(["createPet", "listPets"]);
     expect((await versions(user, server.id)).map((v) => v.status)).toEqual(["applied", "superseded"]);
-  }, 60_000);
+  });
 
   it("is refused restarting the crawl of a deployed server, whose end redeploys it", async () => {
     const user = await signUp();
@@ -82,7 +82,7 @@ describe("a key without 'deploy' on a deployed server", () => {
     await deploy(server.id);
     const { key } = await keyWith(user, ["read", "servers"]);
     expect(await withKey(key, `/api/servers/${server.id}/restart-crawl`, { method: "POST" })).toEqual({ status: 403, body: REFUSED });
-  }, 30_000);
+  });
 
   it("may apply a version to a server that is not deployed: nothing is deployed", async () => {
     const user = await signUp();
@@ -95,7 +95,7 @@ describe("a key without 'deploy' on a deployed server", () => {
     expect(applied.status).toBe(200);
     expect(applied.body.data).toMatchObject({ version: { status: "applied" }, deployment: null });
     expect(await activeDeployment(id)).toBeNull();
-  }, 30_000);
+  });
 });
 
 describe("a key with 'deploy'", () => {
@@ -109,7 +109,7 @@ describe("a key with 'deploy'", () => {
     expect(applied.status).toBe(200);
     expect(applied.body.data.deployment).toMatchObject({ status: "deployed", deploymentUrl: `${ORIGIN}/s/${server.slug}`, mcpUrl: `${ORIGIN}/s/${server.slug}/mcp` });
     expect(await toolNames(server.slug, token)).toEqual(["createPet", "listPets"]);
-  }, 30_000);
+  });
 
   it("syncs a deployed server at the request's origin, as the portal's own user does", async () => {
     const user = await signUp();
@@ -118,5 +118,5 @@ describe("a key with 'deploy'", () => {
     const synced = await call(`/api/servers/${server.id}/sync`, { method: "POST", cookie: user.cookie });
     expect(((await synced.json()) as any).data.outcome).toBe("applied");
     expect((await settledDeployment(server.id))?.deploymentUrl).toBe(`${ORIGIN}/s/${server.slug}`);
-  }, 30_000);
+  });
 });

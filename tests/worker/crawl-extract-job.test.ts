@@ -37,7 +37,7 @@ beforeAll(async () => {
   const res = await call("/api/crawl/crawl", { method: "POST", cookie: user.cookie, json: { url: selectedUrls[0], selectedUrls } });
   crawlId = (await res.json<{ crawlId: string }>()).crawlId;
   expect(await waitForCrawl(user.cookie, crawlId, 60_000)).toMatchObject({ status: "completed", completed: PAGES });
-}, 90_000);
+});
 
 const jobOf = async (jobId: string, cookie = user.cookie) => (await (await call(`/api/crawl/extract/job/${jobId}`, { cookie })).json<{ job: JobAnswer }>()).job;
 
@@ -91,7 +91,7 @@ describe("extraction job", () => {
     const text = await env.KV.get(`spec:crawl:${job.specId}`);
     const widgets = endpointsOf(JSON.parse(text!)).filter((e) => e.startsWith("GET /widgets/"));
     expect(widgets).toHaveLength(PAGES - hostile.length);
-  }, 30_000);
+  });
 
   it("lets the portal answer another request while the job reads its pages", async () => {
     const jobId = await newJob();
@@ -107,7 +107,7 @@ describe("extraction job", () => {
     expect((await running).explicitAcks).toEqual([`msg-${jobId}`]);
     expect(counting.reads()).toBe(PAGES);
     expect((await jobOf(jobId)).status).toBe("completed");
-  }, 30_000);
+  });
 
   it("stores one spec however often the job is delivered", async () => {
     const jobId = await newJob();
@@ -116,13 +116,13 @@ describe("extraction job", () => {
     await deliver(jobId);
     expect(await jobOf(jobId)).toEqual(first);
     expect(await db.select().from(specs).where(eq(specs.id, first.specId!))).toHaveLength(1);
-  }, 30_000);
+  });
 
   it("runs a job queued under its former name, refine", async () => {
     const jobId = await newJob();
     expect((await deliver(jobId, env, "refine")).explicitAcks).toEqual([`msg-${jobId}`]);
     expect((await jobOf(jobId)).status).toBe("completed");
-  }, 30_000);
+  });
 
   it("names a page the extractor will not read (over its per-page work) among the skipped pages, and reads the others", async () => {
     const id = crypto.randomUUID();

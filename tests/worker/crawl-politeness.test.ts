@@ -3,7 +3,7 @@
 // or consumer makes them — and robots.txt exclusions of that host are honoured.
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { HOST_CONCURRENCY, HOST_SPACING_MS } from "../../durable-objects/crawl-session";
 import { handleCrawlBatch, type CrawlMessage } from "../../worker/crawl/queue";
 import { call, signUp } from "./helpers";
@@ -15,7 +15,6 @@ const JITTER_MS = 100;
 /** How long the fixture server takes to answer each page of the concurrency tests. */
 const PAGE_MS = 500;
 // Each crawl here waits for its host's pace (seconds, by design).
-vi.setConfig({ testTimeout: 20_000 });
 let user: Awaited<ReturnType<typeof signUp>>;
 beforeAll(async () => {
   user = await signUp();

@@ -88,7 +88,7 @@ describe("re-crawl of a deployed server", () => {
     await after.close();
     const refreshed = (await json(await call(`/api/servers/${server.id}`, { cookie: user.cookie }))).data;
     expect(refreshed).toMatchObject({ lastCrawlError: null, lastCrawledAt: expect.any(String) });
-  }, 60_000);
+  });
 
   it("keeps the tools and says why when the re-crawled pages document no endpoints", async () => {
     const before = (await json(await call(`/api/servers/${server.id}`, { cookie: user.cookie }))).data;
@@ -102,7 +102,7 @@ describe("re-crawl of a deployed server", () => {
     expect(answer.lastCrawlError).toBe(NO_ENDPOINTS_RECRAWL_MESSAGE);
     expect(answer.lastCrawledAt).toBe(before.lastCrawledAt);
     expect(answer.toolCount).toBe(before.toolCount);
-  }, 60_000);
+  });
 
   it("records why an automated re-crawl could not run once its last attempt fails", async () => {
     const owner = await signUp();
@@ -123,5 +123,5 @@ describe("re-crawl of a deployed server", () => {
     expect(answer.lastCrawlError).toMatch(/^The re-crawl could not be completed: ./);
     const { runs } = (await json(await call(`/api/servers/${created.id}/automated-runs`, { cookie: owner.cookie }))).data;
     expect(runs).toEqual([expect.objectContaining({ kind: "crawl", outcome: "failed", error: answer.lastCrawlError, finishedAt: expect.any(String) })]);
-  }, 30_000);
+  });
 });

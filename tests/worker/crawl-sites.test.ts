@@ -68,7 +68,7 @@ describe("a site with a subdomain, robots.txt, a redirect, a 404 and a slow page
     expect(new Set(parametersOf(document))).toEqual(new Set(subdomain.parameters));
     expect(document.servers).toEqual([{ url: "https://api.orders.example/v3" }]);
     expect(document.components.securitySchemes).toEqual({ basicAuth: { type: "http", scheme: "basic" } });
-  }, 60_000);
+  });
 
   it("fails a crawl that runs past its time limit with the spec's message", async () => {
     const selectedUrls = [`http://localhost:${port()}/_slow/docs-subdomain/slow.html?ms=20000`];

@@ -101,7 +101,7 @@ describe("custom domains", () => {
     // Each Worker gives the isolate its own name: one workerd process running both (npm run dev) refuses a name loaded twice.
     const deployment = { deploymentId: "d1", secretsTag: "none" };
     expect(isolateNameOf(gatewayEnv, deployment)).not.toBe(isolateNameOf(env, deployment));
-  }, 60_000);
+  });
 
   it("is refused on plans without custom domains, for a second claimant, and for hostnames that are not public subdomains", async () => {
     const free = await signUp();

@@ -69,7 +69,7 @@ describe("crawl faults", () => {
     expect(status).toMatchObject({ status: "completed", total: 5, completed: 5, currentProcessing: { errorCount: 0 } });
     expect(status.pageDetails.map((p) => p.status)).toEqual(Array(5).fill("completed"));
     expect((await session.snapshot()).pages).toHaveLength(5);
-  }, 90_000);
+  });
 
   it("retries a page whose fetch throws, then marks it failed with the reason and completes the crawl", async () => {
     const crawlId = crypto.randomUUID();

@@ -167,5 +167,5 @@ describe("description versions", () => {
     // Sync now on the same description holds the same breaking change again.
     const same = await call(`/api/servers/${server.id}/sync`, { method: "POST", cookie: user.cookie });
     expect(((await same.json()) as any).data.outcome).toBe("held");
-  }, 30_000);
+  });
 });

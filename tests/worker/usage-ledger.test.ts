@@ -51,7 +51,7 @@ describe("the usage ledger", () => {
     await isolates[0].settle();
     await ledger.writeNow();
     expect(await d1Usage(org)).toBe(1000);
-  }, 60_000);
+  });
 
   it("counts a lease lost with its isolate as used when it expires: at most LEASE_MAX calls, and never counted twice", async () => {
     const { org, server, call } = await orgWithServer("growth");
