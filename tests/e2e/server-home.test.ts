@@ -1,6 +1,6 @@
-// In Chromium against `npm run dev`: a server's page (state, endpoint, Configure / Deploy / Delete,
-// the Calls tab), a deploy from it that the bell then shows unread and marks read, and Escape returning
-// focus to the control that opened a dialog. Screenshots at 1280 and 375 px; no console errors.
+// In Chromium against `npm run dev`: a server's page (state, endpoint, Configure / Edit details /
+// Deploy / Delete, the Calls tab), a deploy from it that the bell then shows unread and marks read, and
+// Escape returning focus to the control that opened a dialog. Screenshots at 1280 and 375 px; no console errors.
 import { expect, it } from "vitest";
 import { expectedSignedOut, portalInChromium, shoot, signUpInBrowser, watchConsole, petsUpstream } from "./browser";
 
@@ -12,7 +12,7 @@ const pets = petsUpstream();
 
 const description = pets.description;
 
-it("is a server's home: deploy from it, see the bell's notification, read it, and delete the server", async () => {
+it("is a server's home: edit its details, deploy from it, see the bell's notification, read it, and delete the server", async () => {
   const context = await portal.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = watchConsole(await context.newPage(), consoleErrors, expected);
   await signUpInBrowser(page, portal.url, "Hana Home", `hana-${Date.now()}@toolport.test`);
@@ -42,6 +42,16 @@ it("is a server's home: deploy from it, see the bell's notification, read it, an
   await page.getByRole("dialog").waitFor({ state: "detached" });
   await expect.poll(() => page.locator(":focus").textContent().then((t) => t?.trim())).toBe("Configure");
 
+  // Edit details: before the first deploy the endpoint's slug can still change.
+  const slug = `pets-home-${Date.now()}`;
+  await page.getByRole("button", { name: "Edit details" }).click();
+  const details = page.getByRole("dialog", { name: "Edit details" });
+  await details.getByLabel("Endpoint slug").fill(slug);
+  await details.getByText(`MCP clients will call /s/${slug}/mcp.`, { exact: false }).waitFor();
+  await details.getByRole("button", { name: "Save" }).click();
+  await details.waitFor({ state: "detached" });
+  await page.getByText("Server details saved").waitFor();
+
   // Deploy from the page.
   await page.getByRole("button", { name: "Deploy", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Deploy Pet Store" });
@@ -51,7 +61,12 @@ it("is a server's home: deploy from it, see the bell's notification, read it, an
   await dialog.waitFor({ state: "detached" });
   await expect.poll(() => page.locator(":focus").textContent().then((t) => t?.trim())).toBe("Redeploy");
   await page.getByText("Deployed", { exact: true }).waitFor();
-  await page.getByText(`/s/${server.slug}/mcp`).waitFor();
+  await page.getByText(`/s/${slug}/mcp`).waitFor();
+  // Deployed, the endpoint stays: the slug can no longer be edited.
+  await page.getByRole("button", { name: "Edit details" }).click();
+  expect(await page.getByRole("dialog", { name: "Edit details" }).getByLabel("Endpoint slug").isDisabled()).toBe(true);
+  await page.keyboard.press("Escape");
+  await page.getByRole("dialog").waitFor({ state: "detached" });
 
   // The bell: one unread notification of the deploy that just finished; opening it marks it read.
   const bell = page.getByRole("button", { name: "Notifications (1 unread)" });
