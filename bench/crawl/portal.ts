@@ -42,14 +42,16 @@ async function signUp(portal: string): Promise<Api> {
   };
 }
 
-/** The server's tools as a description: each tool's endpoint with its arguments as parameters. */
+/** The server's tools as a description: each tool's endpoint (and its own server) with its arguments as parameters. */
 function toolsAsDescription(baseUrl: string | null, tools: Answer[]): Answer {
   const paths: Answer = {};
   for (const tool of tools) {
     const { method, path } = tool.endpoint ?? {};
     if (typeof method !== "string" || typeof path !== "string") continue;
     const parameters = Object.keys(tool.inputSchema?.properties ?? {}).map((name) => ({ name, in: "query" }));
-    paths[path] = { ...(paths[path] ?? {}), [method.toLowerCase()]: { parameters } };
+    // An operation another host of the API serves keeps that host (the portal calls it there).
+    const servers = typeof tool.endpoint.server === "string" ? { servers: [{ url: tool.endpoint.server }] } : {};
+    paths[path] = { ...(paths[path] ?? {}), [method.toLowerCase()]: { parameters, ...servers } };
   }
   return { openapi: "3.1.0", servers: baseUrl ? [{ url: baseUrl }] : [], paths };
 }
