@@ -110,6 +110,8 @@ export const servers = sqliteTable(
     version: text("version").notNull().default("1.0.0"),
     slug: text("slug").notNull().unique(),
     baseUrl: text("base_url"),
+    // A crawled self-hosted API's example address, shown at deploy beside the base URL the user gives.
+    instanceExample: text("instance_example"),
     endpoints: json<Endpoint[]>("endpoints").notNull().default(sql`'[]'`),
     status: text("status", { enum: SERVER_STATUSES }).notNull().default("active"),
     // Why a server is hibernated: 'tool_calls' (monthly limit) or 'servers' (downgrade).

@@ -46,7 +46,7 @@ export const deploymentRoutes = describedRoutes()
     async (c) => {
       const { id } = c.req.valid("param");
       await ownServer(c.var.db, c.var.organizationId, id);
-      return c.json({ success: true as const, data: await apiConfigOf(c.var.db, c.env, id) }, 200);
+      return c.json({ success: true as const, data: await apiConfigOf(c.var.db, id) }, 200);
     },
   )
   .openapi(

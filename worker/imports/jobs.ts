@@ -126,6 +126,7 @@ export async function runImportJob(db: Database, env: Pick<Bindings, "UPLOADS" |
             version: facts.version,
             slug: await uniqueSlug(db, name),
             baseUrl: facts.baseUrl,
+            instanceExample: facts.instanceExample,
             sourceUrl: job.sourceUrl,
             createdAt: now,
             updatedAt: now,

@@ -11,7 +11,7 @@ import { credentialSignals } from "./plumbing";
 import { RefResolver } from "./refs";
 import { type CachedSchema, newSchemaContext } from "./schema";
 import { buildToolInput } from "./tool";
-import { type HttpMethod, type ImportIssue, SOURCE_PAGE_EXTENSION, type ToolDefinition, type ToolMapping } from "./types";
+import { type HttpMethod, type ImportIssue, INSTANCE_EXTENSION, SOURCE_PAGE_EXTENSION, type ToolDefinition, type ToolMapping } from "./types";
 
 export const HTTP_METHODS: HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 /** Tags kept per operation (search mode ranks by them), and characters per tag. */
@@ -63,6 +63,7 @@ export type ImportResult = {
   version: string;
   openapiVersion: string;
   baseUrl: string | null;
+  instanceExample: string | null;
   endpoints: Endpoint[];
   tools: ToolDefinition[];
   /** The report's entries (at most MAX_REPORT_ISSUES, then one line saying how many more). */
@@ -113,6 +114,8 @@ export function describeDocument(loaded: Pick<LoadedDescription, "document" | "r
     version: info.version !== undefined && info.version !== null ? String(info.version) : "1.0.0",
     openapiVersion: loaded.originalVersion,
     baseUrl: baseUrlOf(document, sourceUrl),
+    /** A crawled self-hosted API's example address (the user gives their own at deploy). */
+    instanceExample: typeof info[INSTANCE_EXTENSION] === "string" ? (info[INSTANCE_EXTENSION] as string).slice(0, 500) : null,
   };
 }
 

@@ -84,6 +84,7 @@ export async function createServer(db: Database, env: Env, input: CreateServerIn
         version: result.version,
         slug: await uniqueSlug(db, name),
         baseUrl: result.baseUrl,
+        instanceExample: result.instanceExample,
         endpoints: result.endpoints,
         sourceUrl: input.source.sourceUrl ?? null,
         specKey,

@@ -73,7 +73,7 @@ export async function reimportServer(
     db.delete(tools).where(eq(tools.serverId, serverId)),
     db
       .update(servers)
-      .set({ version: result.version, baseUrl, endpoints: result.endpoints, importReport: result.issues, specKey, updatedAt: new Date(), ...options.serverValues })
+      .set({ version: result.version, baseUrl, instanceExample: result.instanceExample, endpoints: result.endpoints, importReport: result.issues, specKey, updatedAt: new Date(), ...options.serverValues })
       .where(eq(servers.id, serverId)),
     ...insertTools(db, rows),
     ...overrides.map(({ name, ...values }) => db.update(tools).set(values).where(and(eq(tools.serverId, serverId), eq(tools.name, name)))),

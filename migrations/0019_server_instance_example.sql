@@ -1,0 +1,1 @@
+ALTER TABLE `servers` ADD `instance_example` text;
