@@ -149,6 +149,15 @@ describe("tool search ranking", () => {
     expect(searchTools(buildSearchIndex(docs), "which issue types exist", 2)[0]).toBe(1);
   });
 
+  it("splits a path word the API writes joined into the words its titles say ('/issuetype' is issue type)", () => {
+    const docs = [
+      { name: "getAllTypes", title: "Get all for user", method: "get", path: "/issuetype" },
+      { name: "getIssue", title: "Get issue", method: "get", path: "/issue/{id}" },
+      { name: "getKind", title: "Get type", method: "get", path: "/kinds/{id}" },
+    ];
+    expect(searchTools(buildSearchIndex(docs), "issue type", 3)[0]).toBe(0);
+  });
+
   it("counts a path parameter that takes the literal `me` as the asker's own operation", () => {
     const docs = [
       { name: "getGroupSettings", title: "Get settings", method: "get", path: "/groups/{groupId}/settings" },

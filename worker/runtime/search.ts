@@ -5,7 +5,7 @@
 // and a request read as people phrase it (intent verb → method, "my" → the asker's own operations).
 import MiniSearch, { type SearchOptions } from "minisearch";
 import { answerOf, paramText, type SchemaText } from "./search-text";
-import { indexWords, MAX_FIELD_CHARS, rawWords, readQuery, type Action, type ReadQuery } from "./search-words";
+import { indexWords, MAX_FIELD_CHARS, rawWords, readQuery, stem, type Action, type ReadQuery } from "./search-words";
 
 /** What a tool offers the index: its text, its operation and the names of its arguments and answer fields. */
 export type SearchDoc = {
@@ -74,15 +74,40 @@ const resourceOf = (doc: SearchDoc) => literalSegments(doc.path).at(-1) ?? "";
 
 type Fields = Record<Field, string>;
 
+/** Shortest part of a joined word ("issuetype" → issue, type) and the longest word split. */
+const MIN_PART = 3;
+const MAX_JOINED = 30;
+
+/** A word the API writes joined ("issuetype", "createmeta") as the words its titles say, when it splits into two or three of them. */
+function splitJoined(word: string, vocabulary: Map<string, number>, parts = 3): string[] | null {
+  if (vocabulary.has(word)) return [word];
+  if (parts === 1 || word.length > MAX_JOINED) return null;
+  for (let i = word.length - MIN_PART; i >= MIN_PART; i--) {
+    const head = word.slice(0, i);
+    if (!vocabulary.has(head)) continue;
+    const rest = splitJoined(word.slice(i), vocabulary, parts - 1) ?? (vocabulary.has(stem(word.slice(i))) ? [stem(word.slice(i))] : null);
+    if (rest) return [head, ...rest];
+  }
+  return null;
+}
+
+/** Path words with the joined ones split ("/issuetype" → issue type). */
+function pathWords(text: string, vocabulary: Map<string, number>): string {
+  return text
+    .split(" ")
+    .map((w) => (w.length >= 2 * MIN_PART && !vocabulary.has(w) ? (splitJoined(w, vocabulary)?.join(" ") ?? w) : w))
+    .join(" ");
+}
+
 /** A tool's fields as index words, joined by spaces. */
-function fieldsOf(doc: SearchDoc): Fields {
+function fieldsOf(doc: SearchDoc, vocabulary: Map<string, number>): Fields {
   const description = doc.description?.startsWith(doc.title ?? "\0") ? doc.description.slice((doc.title ?? "").length) : doc.description;
   const answer = answerOf(doc.outputSchema);
   return {
     title: words(doc.title),
-    resource: words(resourceOf(doc)),
+    resource: pathWords(words(resourceOf(doc)), vocabulary),
     name: words(doc.name),
-    path: words(literalSegments(doc.path).join(" ")),
+    path: pathWords(words(literalSegments(doc.path).join(" ")), vocabulary),
     tags: words(doc.tags?.join(" ")),
     description: words(description?.slice(0, DESCRIPTION_CHARS)),
     params: words(propertyNames(doc.inputSchema)),
@@ -156,11 +181,11 @@ const RESOURCE_CHARS = 20_000;
 
 /** Builds the index of a server's tools (linear in their text). */
 export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
-  const fields = docs.map(fieldsOf);
+  const vocabulary = new Map<string, number>();
+  for (const doc of docs) for (const w of indexWords(doc.title ?? "")) if (w.length >= MIN_PART) vocabulary.set(w, (vocabulary.get(w) ?? 0) + 1);
+  const fields = docs.map((doc) => fieldsOf(doc, vocabulary));
   const mini = new MiniSearch(miniOptions);
   mini.addAll(fields.map((f, id) => ({ id, ...f })));
-  const vocabulary = new Map<string, number>();
-  for (const doc of docs) for (const w of indexWords(doc.title ?? "")) vocabulary.set(w, (vocabulary.get(w) ?? 0) + 1);
   const parents = parentsOf(docs);
   const facts = docs.map((doc) => {
     const kind = kindOf(doc.path ?? "", parents);
