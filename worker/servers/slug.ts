@@ -42,7 +42,13 @@ export async function assertNameFree(db: Database, organizationId: string, serve
 }
 
 /** Whether `slug` was ever given to a server (in use or retired). */
-export const isSlugTaken = async (db: Database, slug: string) => (await slugsLike(db, slug)).has(slug);
+export async function isSlugTaken(db: Database, slug: string) {
+  const [live, retired] = await db.batch([
+    db.select({ slug: servers.slug }).from(servers).where(eq(servers.slug, slug)).limit(1),
+    db.select({ slug: retiredSlugs.slug }).from(retiredSlugs).where(eq(retiredSlugs.slug, slug)).limit(1),
+  ]);
+  return live.length + retired.length > 0;
+}
 
 /** Slugs equal to `base` or starting with `base-`, in use or retired. */
 async function slugsLike(db: Database, base: string) {
