@@ -8,6 +8,8 @@ import { eq } from "drizzle-orm";
 import type { CrawlMessage, PageMessage } from "../worker/crawl/queue";
 import { getDb } from "../worker/db";
 import { crawls } from "../worker/db/schema";
+import { crawlEvent } from "../worker/notifications/events";
+import { recordNotification } from "../worker/notifications/notifications";
 import type { HostRule } from "./host-pace";
 
 /** Fetches of one host in flight at once when its robots.txt names no Crawl-delay (shared by every crawl). */
@@ -222,15 +224,23 @@ export class CrawlSession extends DurableObject<Env> {
   private async recordOutcome() {
     if (this.kv.get("outcomeRecorded") !== false) return;
     const snap = this.snapshot();
+    const db = getDb(this.env.DB);
+    let row: { organizationId: string; url: string } | undefined;
     try {
-      await getDb(this.env.DB)
+      [row] = await db
         .update(crawls)
         .set({ status: snap.status!, completed: snap.completed, errorCount: snap.errorCount, error: snap.error, updatedAt: new Date() })
-        .where(eq(crawls.id, snap.crawlId!));
+        .where(eq(crawls.id, snap.crawlId!))
+        .returning({ organizationId: crawls.organizationId, url: crawls.url });
       this.kv.put("outcomeRecorded", true);
     } catch (err) {
       console.error("crawl outcome not recorded yet", snap.crawlId, (err as Error).message);
       await this.ctx.storage.setAlarm(Date.now() + RECORD_RETRY_MS);
+      return;
+    }
+    // A server's re-crawl is told when its tools are refreshed (worker/crawl/refresh.ts); a cancelled crawl is not told.
+    if (row && !this.kv.get("onDone") && (snap.status === "completed" || snap.status === "failed")) {
+      await recordNotification(db, row.organizationId, crawlEvent({ id: snap.crawlId!, url: row.url, status: snap.status, completed: snap.completed, total: snap.total, error: snap.error }));
     }
   }
 

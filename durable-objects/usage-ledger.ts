@@ -10,6 +10,9 @@
 // an organization can lose is bounded by one lease per isolate (LEASE_MAX calls, far fewer near the
 // limit), counted as calls that were never made.
 import { DurableObject } from "cloudflare:workers";
+import { getDb } from "../worker/db";
+import { callsLimitEvent } from "../worker/notifications/events";
+import { recordNotification } from "../worker/notifications/notifications";
 
 /** Largest lease, in calls. */
 export const LEASE_MAX = 100;
@@ -49,6 +52,11 @@ type State = {
   version: number;
   written: number;
   aggregateWrites: number;
+  /** The plan's monthly limit as the last take named it, and whether a take was refused since (the limit is reached). */
+  limit?: number;
+  refused?: boolean;
+  /** The limit notifications of this period already recorded. */
+  told?: { near?: boolean; reached?: boolean };
 };
 
 const sum = (used: UsedCalls | undefined) => Object.values(used ?? {}).reduce((a, b) => a + b, 0);
@@ -122,6 +130,8 @@ export class UsageLedger extends DurableObject<Env> {
     const now = Date.now();
     this.expire(state, now);
     const remaining = request.limit - state.used - this.reserved(state);
+    state.limit = request.limit;
+    state.refused = remaining < request.want;
     if (remaining < request.want || request.want < 1) {
       await this.save(state);
       return { granted: 0, leaseId: null, used: state.used };
@@ -152,10 +162,10 @@ export class UsageLedger extends DurableObject<Env> {
   /** Writes the counts to D1 now (the alarm does it on its own within AGGREGATE_DELAY_MS). */
   async writeNow(): Promise<void> {
     this.state ??= (await this.ctx.storage.get<State>("state")) ?? null;
-    if (this.state && dirty(this.state)) {
-      await this.writeAggregates(this.state);
-      await this.ctx.storage.put("state", this.state);
-    }
+    if (!this.state) return;
+    if (dirty(this.state)) await this.writeAggregates(this.state);
+    await this.tellLimit(this.state);
+    await this.ctx.storage.put("state", this.state);
   }
 
   async alarm(): Promise<void> {
@@ -164,7 +174,21 @@ export class UsageLedger extends DurableObject<Env> {
     if (!state) return;
     this.expire(state, Date.now());
     if (dirty(state)) await this.writeAggregates(state);
+    await this.tellLimit(state);
     await this.save(state);
+  }
+
+  /** The month's limit notification now due (80% used, or the limit reached), or null. */
+  private limitEvent(state: State) {
+    return callsLimitEvent(state.period, { used: state.used, limit: state.limit ?? 0, refused: state.refused }, state.told ?? {});
+  }
+
+  /** Tells the organization its calls near or reached the month's limit: once each per month, from the alarm, never from a call. */
+  private async tellLimit(state: State) {
+    const event = this.limitEvent(state);
+    if (!event) return;
+    await recordNotification(getDb(this.env.DB), state.organizationId, event);
+    state.told = { ...state.told, [event.kind === "calls_limit_reached" ? "reached" : "near"]: true };
   }
 
   /** Calls of a month that is over, reported late: added to that month's rows in D1 (its counts here are gone). */
@@ -188,7 +212,7 @@ export class UsageLedger extends DurableObject<Env> {
     await this.ctx.storage.put("state", state);
     // The next alarm: soon when D1 lags, else when the first lease expires.
     const expiries = Object.values(state.leases).map((l) => l.expiresAt);
-    const next = Math.min(dirty(state) ? Date.now() + AGGREGATE_DELAY_MS : Infinity, ...expiries);
+    const next = Math.min(dirty(state) || this.limitEvent(state) ? Date.now() + AGGREGATE_DELAY_MS : Infinity, ...expiries);
     if (next === Infinity) return;
     const set = await this.ctx.storage.getAlarm();
     if (set === null || set > next) await this.ctx.storage.setAlarm(next);

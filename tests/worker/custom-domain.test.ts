@@ -4,9 +4,9 @@ import { env, exports } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { Client } from "@modelcontextprotocol/client";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { subscriptions } from "../../worker/db/schema";
+import { notifications, subscriptions } from "../../worker/db/schema";
 import { addCustomDomain, getCustomDomain, refreshCustomDomain, removeCustomDomain } from "../../worker/domains/domains";
 import { normalizeHostname } from "../../worker/domains/hostname";
 import { forgetCustomHosts } from "../../worker/domains/lookup";
@@ -31,6 +31,10 @@ async function setPlan(organizationId: string, planType: "free" | "growth") {
   forgetCustomHosts();
 }
 
+/** The organization's notifications of its custom domains. */
+const domainNotifications = async (organizationId: string) =>
+  (await db.select().from(notifications).where(and(eq(notifications.organizationId, organizationId), eq(notifications.kind, "domain_active")))).map(({ kind, title, message, link }) => ({ kind, title, message, link }));
+
 async function growthServer() {
   const user = await signUp();
   await setPlan(user.organizationId, "growth");
@@ -53,6 +57,11 @@ describe("custom domains", () => {
     expect(added.status).toBe(201);
     const { data } = (await added.json()) as any;
     expect(data).toMatchObject({ hostname, status: "active", served: true, mcpUrl: `https://${hostname}/mcp`, dnsRecords: [{ type: "CNAME", name: hostname, value: "toolport.test" }] });
+    // Active at once: the organization is told, once (a re-check that finds it active again tells nothing).
+    expect((await call(`/api/servers/${server.id}/domain/check`, { method: "POST", cookie: user.cookie })).status).toBe(200);
+    expect(await domainNotifications(user.organizationId)).toEqual([
+      { kind: "domain_active", title: `${hostname} is active`, message: `The MCP server answers at https://${hostname}/mcp, over HTTPS.`, link: `/servers/${server.id}` },
+    ]);
 
     const { token } = await createToken(user.organizationId, [server.id]);
     const client = await connect(`http://${hostname}/mcp`, bearer(token));
@@ -164,7 +173,10 @@ describe("custom domains", () => {
     ]);
     // Not served while pending.
     expect((await hostFetch(`https://${hostname}/mcp`, { method: "POST", body: "{}" })).status).toBe(404);
+    expect(await domainNotifications(user.organizationId)).toEqual([]);
     expect(await refreshCustomDomain(db, cf, PORTAL, user.organizationId, server.id)).toMatchObject({ status: "active", served: true, failureReason: null });
+    // The check that found it active tells the organization.
+    expect(await domainNotifications(user.organizationId)).toEqual([expect.objectContaining({ kind: "domain_active", title: `${hostname} is active`, link: `/servers/${server.id}` })]);
     await removeCustomDomain(db, cf, PORTAL, user.organizationId, server.id);
 
     const requests = (await saasRequests()).slice(before);

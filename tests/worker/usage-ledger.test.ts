@@ -3,11 +3,11 @@
 // a plan change and the D1 aggregates behave as the README says.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { LEASE_MAX, type UsageLedger } from "../../durable-objects/usage-ledger";
 import { usagePeriod } from "../../worker/billing/usage";
-import { organizationUsage, serverUsage } from "../../worker/db/schema";
+import { notifications, organizationUsage, serverUsage } from "../../worker/db/schema";
 import { ledgerOf, UsageMeter, type MeteredCall } from "../../worker/gateway/metering";
 import { createOrg, createServer, db } from "./mcp-setup";
 
@@ -117,6 +117,46 @@ describe("the usage ledger", () => {
     expect(await one.take(call(2))).toBe(false);
     await one.settle();
     expect(await ledgerOf(env, org).usage(org, usagePeriod())).toMatchObject({ used: 2, reserved: 0 });
+  });
+
+  it("tells the organization once each when its calls pass 80% of the month's limit and when they reach it", async () => {
+    const { org, call } = await orgWithServer();
+    await db.insert(organizationUsage).values({ organizationId: org, period: usagePeriod(), toolCalls: 790 });
+    const one = isolate();
+    const ledger = ledgerOf(env, org);
+    const month = new Date().toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+    const told = async () => {
+      await one.settle();
+      await ledger.writeNow();
+      const rows = await db.select().from(notifications).where(eq(notifications.organizationId, org)).orderBy(asc(notifications.createdAt), sql`rowid`);
+      return rows.map((n) => `${n.kind} ${n.link}: ${n.message}`);
+    };
+    const takeMany = async (n: number) => {
+      for (let i = 0; i < n; i++) expect(await one.take(call(1000))).toBe(true);
+    };
+    await takeMany(9);
+    expect(await told()).toEqual([]);
+    await takeMany(1);
+    const near = `calls_limit_near /usage: 800 of 1,000 tool calls used in ${month}. At the limit the organization's MCP servers pause until the 1st of next month; upgrading the plan raises it.`;
+    expect(await told()).toEqual([near]);
+    await takeMany(199);
+    expect(await told()).toEqual([near]);
+    await takeMany(1);
+    expect(await one.take(call(1000))).toBe(false);
+    const reached = `calls_limit_reached /usage: 1,000 of 1,000 tool calls used in ${month}. The organization's MCP servers are paused until the usage resets on the 1st of next month, or until the plan is upgraded.`;
+    expect(await told()).toEqual([near, reached]);
+    expect(await one.take(call(1000))).toBe(false);
+    expect(await told()).toEqual([near, reached]);
+  });
+
+  it("tells the limit reached when a batch is refused for want of calls, from the ledger's alarm", async () => {
+    const { org, call } = await orgWithServer();
+    await db.insert(organizationUsage).values({ organizationId: org, period: usagePeriod(), toolCalls: 997 });
+    const one = isolate();
+    expect(await one.take(call(1000), 5)).toBe(false);
+    const kinds = async () => (await db.select().from(notifications).where(eq(notifications.organizationId, org))).map((n) => n.kind);
+    // Nothing more is reported, so only the ledger's own alarm can tell.
+    await expect.poll(kinds, { timeout: 30_000, interval: 100 }).toEqual(["calls_limit_reached"]);
   });
 
   it("grants a JSON-RPC batch whole or not at all", async () => {

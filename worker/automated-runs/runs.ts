@@ -41,7 +41,7 @@ export async function pruneRuns(db: Database, serverId: string) {
 /** The insert that starts an automated re-crawl's run (batched with the crawl's row); the crawl's refresh finishes it. */
 export const startCrawlRun = (db: Database, serverId: string, crawlId: string) => db.insert(automatedRuns).values({ serverId, kind: "crawl", crawlId, startedAt: new Date() });
 
-/** Finishes the automated run of a re-crawl; a crawl started by hand has none, and nothing happens. */
+/** Finishes the automated run of a re-crawl; a crawl started by hand has none. Answers whether the crawl is an automated run's. */
 export async function finishCrawlRun(db: Database, crawlId: string, result: RunResult) {
   const values = resultValues(result);
   const [run] = await db
@@ -50,6 +50,7 @@ export async function finishCrawlRun(db: Database, crawlId: string, result: RunR
     .where(and(eq(automatedRuns.crawlId, crawlId), eq(automatedRuns.outcome, "running")))
     .returning();
   if (run) await notifyRun(db, run);
+  return Boolean(run ?? (await db.query.automatedRuns.findFirst({ where: eq(automatedRuns.crawlId, crawlId), columns: { id: true } })));
 }
 
 /** Records a run that started at `startedAt` and is over: a sync, or a re-crawl that could not start. */

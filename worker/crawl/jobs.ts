@@ -5,9 +5,11 @@
 import { and, eq } from "drizzle-orm";
 import type { CrawlSnapshot } from "../../durable-objects/crawl-session";
 import type { Database } from "../db";
-import { extractionJobs, specs } from "../db/schema";
+import { crawls, extractionJobs, specs } from "../db/schema";
 import type { Bindings } from "../env";
 import { fail } from "../lib/errors";
+import { extractionFailedEvent } from "../notifications/events";
+import { recordNotification } from "../notifications/notifications";
 import { importDescription } from "../openapi/import";
 import { getCrawlRow } from "./crawls";
 import { assemble, readPage, type OpenApiDraft, type PageFindings } from "./extract/index";
@@ -135,12 +137,16 @@ export const JOB_STALE_MESSAGE = "The extraction did not finish within 15 minute
 /** The error of an extraction job given up after its last attempt. */
 export const jobFailedMessage = (reason: string) => `${reason} (gave up after ${MAX_JOB_ATTEMPTS} attempts)`;
 
-/** Ends a job that is still processing as failed with `error` (and the pages it skipped). */
+/** Ends a job that is still processing as failed with `error` (and the pages it skipped), and tells the organization. */
 export async function failJob(db: Database, jobId: string, error: string, skippedPages?: SkippedPage[]) {
-  await db
+  const [job] = await db
     .update(extractionJobs)
     .set({ status: "failed", error: error.slice(0, 1000), ...(skippedPages ? { skippedPages } : {}), updatedAt: new Date() })
-    .where(and(eq(extractionJobs.id, jobId), eq(extractionJobs.status, "processing")));
+    .where(and(eq(extractionJobs.id, jobId), eq(extractionJobs.status, "processing")))
+    .returning({ organizationId: extractionJobs.organizationId, crawlId: extractionJobs.crawlId });
+  if (!job) return;
+  const crawl = await db.query.crawls.findFirst({ where: eq(crawls.id, job.crawlId), columns: { url: true } });
+  await recordNotification(db, job.organizationId, extractionFailedEvent({ id: jobId, url: crawl?.url ?? "" }, error.slice(0, 1000)));
 }
 
 /**

@@ -1,6 +1,6 @@
 // After a server's re-crawl: a new description from the pages, tools re-imported (active flags and
 // static parameter values kept where the tool still exists), and a redeploy when the server was deployed;
-// an automated re-crawl's run records the outcome.
+// an automated re-crawl's run records the outcome; one started by hand is told to the organization.
 import { and, eq, ne } from "drizzle-orm";
 import type { CrawlSnapshot } from "../../durable-objects/crawl-session";
 import { finishCrawlRun, recordRun } from "../automated-runs/runs";
@@ -8,6 +8,8 @@ import type { Database } from "../db";
 import { servers } from "../db/schema";
 import type { Bindings } from "../env";
 import { redeployIfLive, SYSTEM } from "../deploy/deploy";
+import { recrawlEvent } from "../notifications/events";
+import { recordNotification } from "../notifications/notifications";
 import { reimportServer } from "../servers/reimport";
 import { extractPages, saveSpec } from "./jobs";
 
@@ -22,7 +24,7 @@ export async function recordCrawlError(db: Database, env: Bindings, job: { serve
   await db.update(servers).set({ lastCrawlError: message.slice(0, 1000) }).where(eq(servers.id, job.serverId));
   const failed = { outcome: "failed" as const, error: message };
   if (job.crawlId) {
-    await finishCrawlRun(db, job.crawlId, failed);
+    if (!(await finishCrawlRun(db, job.crawlId, failed))) await notifyRecrawl(db, job.serverId, job.crawlId, { error: message });
     await env.CRAWL_SESSION.getByName(job.crawlId).refreshed(message);
   } else if (job.kind === "recrawl" || job.kind === "sync") {
     await recordRun(db, job.serverId, job.kind === "sync" ? "sync" : "crawl", new Date(), failed);
@@ -50,6 +52,13 @@ export async function refreshServer(db: Database, env: Bindings, job: { serverId
     serverValues: { lastCrawledAt: new Date(), lastCrawlError: null },
   });
   const redeployed = (await redeployIfLive(env, db, server, SYSTEM))?.status === "deployed";
-  await finishCrawlRun(db, job.crawlId, { outcome: diff.entries.length > 0 ? "applied" : "unchanged", diff, redeployed });
+  const automated = await finishCrawlRun(db, job.crawlId, { outcome: diff.entries.length > 0 ? "applied" : "unchanged", diff, redeployed });
+  if (!automated) await recordNotification(db, server.organizationId, recrawlEvent(server, job.crawlId, { counts: diff.counts, redeployed }));
   await session.refreshed(null);
+}
+
+/** Tells the organization how a re-crawl started by hand ended (an automated run tells its own). */
+async function notifyRecrawl(db: Database, serverId: string, crawlId: string, outcome: { error: string }) {
+  const server = await db.query.servers.findFirst({ where: eq(servers.id, serverId), columns: { id: true, name: true, organizationId: true } });
+  if (server) await recordNotification(db, server.organizationId, recrawlEvent(server, crawlId, outcome));
 }

@@ -5,6 +5,7 @@ import { customDomains } from "../db/schema";
 import type { Bindings } from "../env";
 import { getOrganizationPlan } from "../billing/plans";
 import { fail } from "../lib/errors";
+import { notifyDomainActive } from "../notifications/events";
 import { getServerRow } from "../servers/queries";
 import { normalizeHostname } from "./hostname";
 import { domainProvider, NOT_CONFIGURED, type DomainProvider, type HostnameState } from "./providers";
@@ -70,6 +71,7 @@ export async function addCustomDomain(db: Database, env: Bindings, requestUrl: s
       .values({ serverId, organizationId, hostname, ...state, checkedAt: new Date() })
       .returning();
     forgetCustomHosts();
+    if (row.status === "active") await notifyDomainActive(db, row);
     return toDomainAnswer(row, true);
   } catch {
     // A claim that lost a race keeps nothing at the provider either.
@@ -85,6 +87,7 @@ async function saveState(db: Database, row: DomainRow, state: HostnameState) {
     .where(eq(customDomains.id, row.id))
     .returning();
   if (updated.status !== row.status) forgetCustomHosts();
+  if (updated.status === "active" && row.status !== "active") await notifyDomainActive(db, updated);
   return updated;
 }
 

@@ -7,6 +7,8 @@ import { authConfigs, importJobs, servers } from "../db/schema";
 import type { Bindings } from "../env";
 import { getOrganizationPlan } from "../billing/plans";
 import { ApiError, fail } from "../lib/errors";
+import { importEvent, notifyToolLimit } from "../notifications/events";
+import { recordNotification } from "../notifications/notifications";
 import { analyseAuth } from "../openapi/auth";
 import { importStreamed } from "../openapi/import-stream";
 import type { ToolDefinition } from "../openapi/types";
@@ -83,11 +85,19 @@ export async function listImportJobs(db: Database, organizationId: string) {
   return rows.map(toImportJobAnswer);
 }
 
-/** Ends the job failed: its partial server removed, its stored description deleted. */
+/** Ends the job failed: its partial server removed, its stored description deleted, the organization told why. */
 async function failImport(db: Database, env: Pick<Bindings, "UPLOADS">, job: JobRow, serverId: string | null, error: string) {
   if (serverId) await db.delete(servers).where(eq(servers.id, serverId));
   await db.update(importJobs).set({ status: "failed", error, serverId: null, updatedAt: new Date() }).where(eq(importJobs.id, job.id));
   await env.UPLOADS.delete(job.objectKey);
+  await recordNotification(db, job.organizationId, importEvent(job, { error }));
+}
+
+/** Tells the organization what the finished job imported, and when the plan's active-tool limit left tools off. */
+async function notifyImported(db: Database, job: JobRow, server: { id: string; name: string }, report: { tools: number; activeTools?: number }, max: number) {
+  const activeTools = report.activeTools ?? report.tools;
+  await recordNotification(db, job.organizationId, importEvent(job, { serverId: server.id, serverName: server.name, tools: report.tools, activeTools }));
+  await notifyToolLimit(db, { ...server, organizationId: job.organizationId }, { active: activeTools, total: report.tools, max });
 }
 
 /**
@@ -103,6 +113,7 @@ export async function runImportJob(db: Database, env: Pick<Bindings, "UPLOADS" |
   const { plan } = await getOrganizationPlan(db, job.organizationId);
   const maxActive = plan?.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER;
   let serverId: string | null = null;
+  let serverName = "";
   let position = 0;
   let lastProgress = 0;
   let progress = job.progress;
@@ -116,6 +127,7 @@ export async function runImportJob(db: Database, env: Pick<Bindings, "UPLOADS" |
           await assertServerAllowed(db, job.organizationId);
           serverId = crypto.randomUUID();
           const name = await uniqueServerName(db, job.organizationId, job.name, facts.title);
+          serverName = name;
           const now = new Date();
           await db.insert(servers).values({
             id: serverId,
@@ -167,6 +179,7 @@ export async function runImportJob(db: Database, env: Pick<Bindings, "UPLOADS" |
         .where(eq(importJobs.id, jobId)),
     ]);
     await env.UPLOADS.delete(job.objectKey);
+    await notifyImported(db, job, { id: serverId!, name: serverName }, report, maxActive);
   } catch (err) {
     if (err instanceof ApiError || lastAttempt) {
       await failImport(db, env, job, serverId, err instanceof ApiError ? err.message : `The import could not be completed: ${(err as Error).message}`);

@@ -5,6 +5,7 @@ import type { Database } from "../db";
 import { authConfigs, servers, tools } from "../db/schema";
 import { getOrganizationPlan } from "../billing/plans";
 import { fail } from "../lib/errors";
+import { notifyToolLimit } from "../notifications/events";
 import { analyseAuth } from "../openapi/auth";
 import { buildImport, type ImportResult, importDescription } from "../openapi/import";
 import type { DescriptionSource, LoadedDescription } from "../openapi/load";
@@ -102,6 +103,7 @@ export async function createServer(db: Database, env: Env, input: CreateServerIn
   const row = (serverRow as (typeof servers.$inferSelect)[])[0];
   const maxActive = plan.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER;
   const activeToolCount = Math.min(result.tools.length, maxActive);
+  await notifyToolLimit(db, row, { active: activeToolCount, total: result.tools.length, max: maxActive });
   const auth = (await db.query.authConfigs.findFirst({ where: (a, { eq }) => eq(a.serverId, serverId) })) ?? null;
   return { ...toServerAnswer(row, { toolCount: result.tools.length, activeToolCount }, auth, null), importReport: reportOf(result, maxActive) };
 }

@@ -9,6 +9,7 @@ import { bulkLimitMessage, MAX_TOOL_DESCRIPTION_CHARS, TOOL_DESCRIPTION_MESSAGE,
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../runtime/types";
 import type { z } from "zod";
 import { DEFAULT_MAX_TOOLS_PER_SERVER } from "./create";
+import { notifyToolLimit } from "../notifications/events";
 import { getServerRow } from "./queries";
 import type { toolMapping } from "./schemas";
 
@@ -69,7 +70,7 @@ const NAMES_PER_STATEMENT = 90;
 
 /** Turns tools on or off; enabling beyond the plan's active-tool limit fails with 403. */
 export async function setToolsActive(db: Database, organizationId: string, serverId: string, toolNames: string[], active: boolean) {
-  await getConfigurableServer(db, organizationId, serverId);
+  const server = await getConfigurableServer(db, organizationId, serverId);
   const names = [...new Set(toolNames)];
   // D1 binds at most 100 parameters per statement: the names go in chunks.
   const chunks: string[][] = [];
@@ -81,9 +82,9 @@ export async function setToolsActive(db: Database, organizationId: string, serve
   const found = [...known].map(([name, isActive]) => ({ name, active: isActive }));
   const missing = names.filter((n) => !known.has(n));
   if (missing.length) fail(404, `Tool not found: ${missing.slice(0, 5).join(", ")}`);
+  const toEnable = active ? found.filter((f) => !f.active).length : 0;
+  const max = active ? await maxActiveTools(db, organizationId) : 0;
   if (active) {
-    const toEnable = found.filter((f) => !f.active).length;
-    const max = await maxActiveTools(db, organizationId);
     const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(tools).where(and(eq(tools.serverId, serverId), eq(tools.active, true)));
     const current = Number(n);
     if (toEnable > 0 && current + toEnable > max) {
@@ -94,8 +95,13 @@ export async function setToolsActive(db: Database, organizationId: string, serve
     db.update(servers).set({ updatedAt: new Date() }).where(eq(servers.id, serverId)),
     ...chunks.map((chunk) => db.update(tools).set({ active, updatedAt: new Date() }).where(and(eq(tools.serverId, serverId), inArray(tools.name, chunk)))),
   ]);
-  const [{ n: activeToolCount }] = await db.select({ n: sql<number>`count(*)` }).from(tools).where(and(eq(tools.serverId, serverId), eq(tools.active, true)));
-  return { toolNames: names, active, activeToolCount: Number(activeToolCount) };
+  const [counts] = await db
+    .select({ total: sql<number>`count(*)`, active: sql<number>`coalesce(sum(${tools.active}), 0)` })
+    .from(tools)
+    .where(eq(tools.serverId, serverId));
+  const activeToolCount = Number(counts.active);
+  if (toEnable > 0) await notifyToolLimit(db, server, { active: activeToolCount, total: Number(counts.total), max });
+  return { toolNames: names, active, activeToolCount };
 }
 
 /** The tool names MCP clients accept. */

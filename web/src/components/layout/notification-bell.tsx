@@ -18,7 +18,8 @@ export function NotificationBell() {
   });
   const open = (n: Notification) => {
     if (!n.read) markRead.mutate([n.id]);
-    if (n.link) void navigate({ to: n.link });
+    // A link may carry a query (a server page's tab): `href` keeps it, where `to` takes a path only.
+    if (n.link) void navigate({ href: n.link });
   };
 
   return (
@@ -48,7 +49,7 @@ export function NotificationBell() {
         ) : list.isError ? (
           <p role="alert" className="px-2 py-4 text-center text-sm text-red-700">Failed to load notifications</p>
         ) : list.data.notifications.length === 0 ? (
-          <p className="px-2 py-4 text-center text-sm text-muted-foreground">Nothing yet: deploys, updates, crawls and limits show up here.</p>
+          <p className="px-2 py-4 text-center text-sm text-muted-foreground">Nothing yet: deploys, updates, crawls, imports, plan limits and custom domains show up here.</p>
         ) : (
           <div className="max-h-96 overflow-y-auto">
             {list.data.notifications.map((n) => (
