@@ -1,7 +1,7 @@
 // Re-importing a server's description keeps tool names, active flags and static values stable.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { authConfigs, servers, tools } from "../../worker/db/schema";
+import { authConfigs, notifications, servers, tools } from "../../worker/db/schema";
 import { loadServerConfig } from "../../worker/deploy/generate";
 import { reimportServer } from "../../worker/servers/reimport";
 import { env } from "cloudflare:workers";
@@ -23,6 +23,11 @@ describe("re-import", () => {
     expect(rows.map((r) => r.name)).toEqual(Array.from({ length: 12 }, (_, i) => `op${i + 1}`));
     // op2 stays off; op1, op3 and seven new tools fill the free plan's 10 slots.
     expect(rows.filter((r) => r.active).map((r) => r.name)).toEqual(["op1", "op3", "op4", "op5", "op6", "op7", "op8", "op9", "op10", "op11"]);
+    // The new tool the limit left off (op12) is told to the organization.
+    const told = await db.select().from(notifications).where(eq(notifications.organizationId, organizationId));
+    expect(told.map(({ kind, message, link }) => ({ kind, message, link }))).toEqual([
+      { kind: "tools_limit_reached", message: "10 of 12 tools are active, the most the plan allows per server (maxToolsPerServer). Upgrade the plan to turn more on.", link: `/servers/${data.id}` },
+    ]);
     // Without a new source, the kept description is imported again.
     expect((await reimportServer(db, env, organizationId, data.id)).report).toMatchObject({ tools: 12 });
   });

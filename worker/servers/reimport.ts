@@ -8,6 +8,7 @@ import { servers, tools } from "../db/schema";
 import { getOrganizationPlan } from "../billing/plans";
 import { importDescription } from "../openapi/import";
 import type { DescriptionSource } from "../openapi/load";
+import { notifyToolLimit } from "../notifications/events";
 import { DEFAULT_MAX_TOOLS_PER_SERVER, insertTools, reportOf, specKeyOf, toolRows } from "./create";
 import { getServerRow } from "./queries";
 import { diffTools, type ToolSide } from "../versions/diff";
@@ -61,9 +62,11 @@ export async function reimportServer(
   const previous = new Map(kept.map((t) => [t.name, t]));
   const rows = toolRows(serverId, result.tools, 0);
   let active = rows.filter((r) => previous.get(r.name)?.active === true).length;
+  let newLeftOff = 0;
   for (const row of rows) {
     const before = previous.get(row.name);
     row.active = before?.active ?? (active < max && (active++, true));
+    if (!before && !row.active) newLeftOff++;
   }
   const overrides = keptOverrides(rows, previous);
   const specKey = specKeyOf(serverId);
@@ -78,6 +81,8 @@ export async function reimportServer(
     ...insertTools(db, rows),
     ...overrides.map(({ name, ...values }) => db.update(tools).set(values).where(and(eq(tools.serverId, serverId), eq(tools.name, name)))),
   ]);
+  // New tools the plan's limit left off: the organization is told.
+  if (newLeftOff > 0) await notifyToolLimit(db, server, { active, total: rows.length, max });
   const before: ToolSide[] = kept.map((t) => ({ name: t.name, inputSchema: t.inputSchema as ToolSide["inputSchema"], endpoint: t.endpoint }));
   return { report: reportOf(result), diff: diffTools(before, result.tools, false) };
 }
