@@ -4,6 +4,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult, runDurableO
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { CRAWL_TIMEOUT_MESSAGE, type CrawlSession } from "../../durable-objects/crawl-session";
+import { MAX_JOB_ATTEMPTS } from "../../worker/crawl/jobs";
 import type { CrawlMessage } from "../../worker/crawl/queue";
 import { crawls, tools } from "../../worker/db/schema";
 import worker from "../../worker/index";
@@ -87,6 +88,33 @@ describe("notifications of import jobs", () => {
         link: "/servers",
       }),
     ]);
+  });
+});
+
+describe("an import job's last attempt", () => {
+  it("ends the job failed with the reason, and tells it, when the attempt fails before the import begins", async () => {
+    const user = await signUp();
+    const jobId = await startImportJob(user.cookie, "filename=many.json", manyOperations(3));
+    // D1 refuses the job's first write (marking it processing); the write that ends it failed still goes through.
+    const failing = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === "prepare") {
+          return (query: string) => {
+            if (query.startsWith('update "import_jobs"') && !query.includes('"error"')) throw new Error("D1_ERROR: the database is unavailable");
+            return target.prepare(query);
+          };
+        }
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const batch = createMessageBatch<CrawlMessage>("toolport-jobs", [{ id: `import-${jobId}`, timestamp: new Date(), attempts: MAX_JOB_ATTEMPTS, body: { kind: "import", jobId } }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, { ...env, DB: failing }, ctx);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([`import-${jobId}`]);
+    const job = (await json(await call(`/api/imports/${jobId}`, { cookie: user.cookie }))).data;
+    expect(job).toMatchObject({ status: "failed", error: "The import could not be completed: D1_ERROR: the database is unavailable" });
+    expect(await list(user.cookie)).toEqual([expect.objectContaining({ kind: "import_failed", message: "The import could not be completed: D1_ERROR: the database is unavailable" })]);
   });
 });
 

@@ -15,7 +15,7 @@ import { preparePage, titleOf } from "./extract/prepare";
 import { recordCrawlError, refreshServer } from "./refresh";
 import { recrawlServer } from "./server-crawl";
 import { syncServerJob } from "../versions/sync";
-import { type ImportMessage, runImportJob } from "../imports/jobs";
+import { failImportJob, type ImportMessage, runImportJob } from "../imports/jobs";
 
 export type PageMessage = { kind?: "page"; crawlId: string; url: string };
 /** An extraction job ("refine" is its former name, still accepted), a server whose re-crawl to watch, or one to re-crawl. */
@@ -95,7 +95,7 @@ const hostOf = (url: string) => {
 
 /**
  * Jobs: acked when done, retried on failure (each step is idempotent). After the last attempt an
- * extraction job ends failed with the reason, rather than staying "processing".
+ * extraction or import job ends failed with the reason, rather than staying "processing".
  */
 async function handleJob(env: Bindings, message: Message<JobMessage>) {
   const body = message.body;
@@ -112,7 +112,8 @@ async function handleJob(env: Bindings, message: Message<JobMessage>) {
     console.error("crawl job failed", body.kind, `attempt ${message.attempts}`, reason);
     if (message.attempts < MAX_JOB_ATTEMPTS) return message.retry({ delaySeconds: 30 });
     if (body.kind === "extract" || body.kind === "refine") await failJob(db, body.jobId, jobFailedMessage(reason));
-    else if (body.kind !== "import") await recordCrawlError(db, env, body, `The re-crawl could not be completed: ${reason}`);
+    else if (body.kind === "import") await failImportJob(db, env, body.jobId, reason);
+    else await recordCrawlError(db, env, body, `The re-crawl could not be completed: ${reason}`);
     message.ack();
   }
 }

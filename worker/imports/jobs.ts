@@ -93,6 +93,13 @@ async function failImport(db: Database, env: Pick<Bindings, "UPLOADS">, job: Job
   await recordNotification(db, job.organizationId, importEvent(job, { error }));
 }
 
+/** Ends a job that failed before its import began (its last attempt threw early), unless it already ended. */
+export async function failImportJob(db: Database, env: Pick<Bindings, "UPLOADS">, jobId: string, reason: string) {
+  const job = await db.query.importJobs.findFirst({ where: eq(importJobs.id, jobId) });
+  if (!job || job.status === "completed" || job.status === "failed") return;
+  await failImport(db, env, job, job.serverId, `The import could not be completed: ${reason}`);
+}
+
 /** Tells the organization what the finished job imported, and when the plan's active-tool limit left tools off. */
 async function notifyImported(db: Database, job: JobRow, server: { id: string; name: string }, report: { tools: number; activeTools?: number }, max: number) {
   const activeTools = report.activeTools ?? report.tools;
