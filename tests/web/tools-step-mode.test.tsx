@@ -55,6 +55,22 @@ describe("Tools step tool mode", () => {
     expect(screen.queryByRole("note", { name: "Search mode recommended" })).not.toBeInTheDocument();
   });
 
+  it("recommends search mode for a few tools whose direct list is over 100 KB", async () => {
+    const heavy = Array.from({ length: 12 }, (_, i) => ({ ...mappings[0], name: `op_${i}`, description: "x".repeat(9_000) }));
+    mockApi({
+      "GET /api/servers/srv_1/mappings": ok(heavy),
+      "GET /api/billing/subscription": ok(subscriptionWithLimit(1000)),
+      "GET /api/servers/srv_1/tool-mode": ok({ toolMode: "direct" }),
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ToolsStep serverId="srv_1" toolCount={12} />
+      </QueryClientProvider>,
+    );
+    const advice = await screen.findByRole("note", { name: "Search mode recommended" });
+    expect(advice).toHaveTextContent(/This API has 12 operations\. .* connects: 1\d\d KB \(about 2\d,\d{3} tokens\)/);
+  });
+
   it("validates the response limit in KB and saves it in bytes", async () => {
     const calls = mockApi({
       "GET /api/servers/srv_1/mappings": ok(mappings),

@@ -9,7 +9,7 @@ import { errorMessage } from "@/api/client";
 import { saveToolSettings, toolModeQuery, type ToolMode, type ToolSettings } from "@/api/tools";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { formatBytes, SEARCH_MODE_ADVISED_OVER } from "./tool-size";
+import { DIRECT_LIST_ADVISED_BYTES, formatBytes, SEARCH_MODE_ADVISED_OVER } from "./tool-size";
 
 const CHOICES: { mode: ToolMode; label: string; help: string }[] = [
   { mode: "direct", label: "Each tool directly", help: "Best for up to a few dozen tools: the client lists them and the model picks one without an extra step." },
@@ -41,7 +41,7 @@ function useToolSettings(serverId: string, failure: string) {
 
 type ListSize = { toolCount: number; bytes: number; tokens: number; measured: boolean };
 
-/** Over SEARCH_MODE_ADVISED_OVER operations in direct mode: what the list weighs, and the switch to search mode. */
+/** Over SEARCH_MODE_ADVISED_OVER operations, or a list over DIRECT_LIST_ADVISED_BYTES, in direct mode: what the list weighs, and the switch to search mode. */
 function SearchModeAdvice({ size, onUse, busy }: { size: ListSize; onUse: () => void; busy: boolean }) {
   const weight = `${size.measured ? "" : "at least "}${formatBytes(size.bytes)} (about ${size.tokens.toLocaleString("en-US")} tokens)`;
   return (
@@ -55,10 +55,10 @@ function SearchModeAdvice({ size, onUse, busy }: { size: ListSize; onUse: () => 
   );
 }
 
-/** Two radio choices, saved at once; they apply at the next deploy. Large APIs are advised search mode. */
+/** Two radio choices, saved at once; they apply at the next deploy. Large APIs and heavy lists are advised search mode. */
 export function ToolModeChoice({ serverId, size }: { serverId: string; size?: ListSize }) {
   const { settings, save } = useToolSettings(serverId, "Failed to change the tool mode");
-  const advise = !!size && size.toolCount > SEARCH_MODE_ADVISED_OVER && settings.data?.toolMode === "direct";
+  const advise = !!size && (size.toolCount > SEARCH_MODE_ADVISED_OVER || size.bytes > DIRECT_LIST_ADVISED_BYTES) && settings.data?.toolMode === "direct";
   return (
     <div className="space-y-3">
       {advise && <SearchModeAdvice size={size} busy={save.isPending} onUse={() => save.mutate({ toolMode: "search" })} />}

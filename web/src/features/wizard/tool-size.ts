@@ -5,6 +5,8 @@ import { approxTokens, byteLength } from "../../../../worker/lib/sizes";
 
 /** Over this many operations the Tools step recommends search mode: direct mode suits a few dozen tools. */
 export const SEARCH_MODE_ADVISED_OVER = 50;
+/** A direct-mode list over this many bytes crowds a model's context whatever the number of tools. */
+export const DIRECT_LIST_ADVISED_BYTES = 100_000;
 
 /** One tool's entry; rows keep their identity across toggles, so each is measured once. */
 const entryBytes = new WeakMap<Tool, number>();
