@@ -82,6 +82,7 @@ function fill(path: string, { ids }: Fixture) {
 
 /** Valid bodies, so that a refusal comes from the ownership check rather than from validation. */
 const BODIES: Record<string, unknown> = {
+  "PATCH /api/servers/:id": { name: "Taken over" },
   "PATCH /api/servers/:id/tools": { toolName: "owner_tool", active: false },
   "PATCH /api/servers/:id/tool-mode": { toolMode: "search" },
   "PATCH /api/servers/:id/call-log": { recordPayloads: true },
@@ -142,10 +143,12 @@ describe("access matrix", () => {
   it("leaves organization A's resources unchanged after organization B's attempts", async () => {
     const fixture = await ownerFixture();
     const stranger = await signUp();
+    await call(`/api/servers/${fixture.ids.server}`, { method: "PATCH", cookie: stranger.cookie, json: { name: "Taken over" } });
     await call(`/api/servers/${fixture.ids.server}`, { method: "DELETE", cookie: stranger.cookie });
     await call(`/api/access-tokens/${fixture.ids.token}`, { method: "DELETE", cookie: stranger.cookie });
     const list = ((await (await call("/api/servers", { cookie: fixture.owner.cookie })).json()) as any).data;
     expect(list.map((s: { id: string }) => s.id)).toContain(fixture.ids.server);
+    expect(list.find((s: { id: string }) => s.id === fixture.ids.server).name).not.toBe("Taken over");
     const tokens = ((await (await call("/api/access-tokens", { cookie: fixture.owner.cookie })).json()) as any).data;
     expect(tokens[0]).toMatchObject({ id: fixture.ids.token, isActive: true });
   });
