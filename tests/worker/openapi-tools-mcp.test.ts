@@ -93,6 +93,7 @@ describe("imported tools through the SDK client", () => {
         "/assets/{id}": { servers: [{ url: `http://uploads.localhost:${port}/u` }], get: { operationId: "getAsset", parameters: id, responses: ok } },
         "/files": { get: { operationId: "listFiles", servers: [{ url: "http://files.localhost:{port}", variables: { port: { default: port } } }], responses: ok } },
         "/same": { get: { operationId: "getSame", servers: [{ url: `${main}/v1/` }], responses: ok } },
+        "/regional": { get: { operationId: "getRegional", servers: [{ url: "https://{region}.example.com" }], responses: ok } },
       },
     });
     const imported = await importDescription({ text, filename: "two-hosts.json" }, DEV_ENV);
@@ -102,7 +103,9 @@ describe("imported tools through the SDK client", () => {
       ["getAsset", `http://uploads.localhost:${port}/u`],
       ["listFiles", `http://files.localhost:${port}`],
       ["getSame", undefined],
+      ["getRegional", undefined],
     ]);
+    expect(imported.issues.map((i) => i.reason)).toContain("its own server is not an http(s) URL (or keeps a variable without a default): it calls the API's base URL");
     const org = await createOrg("growth");
     const server = await createServer(org, [], {}, `${main}/v1`);
     await db.insert(tools).values(toolRows(server.id, imported.tools, 10));

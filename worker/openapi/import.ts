@@ -206,8 +206,9 @@ export class OperationConverter {
     // Relative to a description that has no URL of its own: relative to the API's base.
     if (url && url.startsWith("/") && !url.startsWith("//") && this.baseUrl && URL.canParse(this.baseUrl)) url = new URL(url, this.baseUrl).href.replace(/(?<!\/)\/+$/, "");
     if (!url || url === this.baseUrl) return mapping;
-    if (!/^https?:\/\//i.test(url) || url.length > MAX_SERVER_URL || !URL.canParse(url)) {
-      notes.add("its own server is not an http(s) URL: it calls the API's base URL");
+    // A variable without a default leaves a placeholder no request can reach.
+    if (!/^https?:\/\//i.test(url) || url.length > MAX_SERVER_URL || url.includes("{") || !URL.canParse(url)) {
+      notes.add("its own server is not an http(s) URL (or keeps a variable without a default): it calls the API's base URL");
       return mapping;
     }
     return { ...mapping, baseUrl: url };
