@@ -12,13 +12,14 @@ import { encryptJson, sha256Hex } from "../../worker/lib/crypto";
 import { deployServer, getDeployment, type DeployOptions } from "../../worker/deploy/deploy";
 import { settleUsage as settleMeteredUsage } from "../../worker/gateway/metering";
 import type { JsonSchemaObject, ToolMapping, UpstreamCredentials } from "../../worker/openapi/types";
+import { TOOL_ROWS_PER_INSERT } from "../../worker/servers/create";
 
 export const db = getDb(env.DB);
 /** The gateway only answers loopback hosts in local development (DNS-rebinding protection). */
 export const MCP_ORIGIN = "http://localhost";
 export const upstream = () => inject("upstreamOrigin");
 
-export type ToolSpec = { name: string; description?: string; inputSchema: JsonSchemaObject; mapping: ToolMapping; active?: boolean };
+export type ToolSpec = { name: string; description?: string; inputSchema: JsonSchemaObject; outputSchema?: JsonSchemaObject; mapping: ToolMapping; active?: boolean };
 export type AuthSpec = {
   authType?: "none" | "bearer" | "apiKey" | "basic" | "oauth2";
   authStrategy?: "managed" | "passthrough";
@@ -41,20 +42,20 @@ export async function createOrg(plan?: "free" | "sprout" | "growth") {
 export async function createServer(organizationId: string, toolSpecs: ToolSpec[], auth: AuthSpec = {}, baseUrl = upstream()) {
   const slug = `srv-${unique()}`;
   const [server] = await db.insert(servers).values({ organizationId, name: `Test API ${slug}`, description: "An API used by tests", slug, baseUrl }).returning();
-  if (toolSpecs.length > 0) {
-    await db.insert(tools).values(
-      toolSpecs.map((t, position) => ({
-        serverId: server.id,
-        name: t.name,
-        description: t.description ?? `Calls ${t.mapping.method.toUpperCase()} ${t.mapping.path}`,
-        active: t.active ?? true,
-        inputSchema: t.inputSchema,
-        mapping: t.mapping,
-        endpoint: { method: t.mapping.method, path: t.mapping.path },
-        position,
-      })),
-    );
-  }
+  const rows = toolSpecs.map((t, position) => ({
+    serverId: server.id,
+    name: t.name,
+    description: t.description ?? `Calls ${t.mapping.method.toUpperCase()} ${t.mapping.path}`,
+    active: t.active ?? true,
+    inputSchema: t.inputSchema,
+    outputSchema: t.outputSchema ?? null,
+    mapping: t.mapping,
+    endpoint: { method: t.mapping.method, path: t.mapping.path },
+    position,
+  }));
+  // D1 takes at most 100 bound values per statement (as the import engine writes them).
+  const inserts = Array.from({ length: Math.ceil(rows.length / TOOL_ROWS_PER_INSERT) }, (_, i) => db.insert(tools).values(rows.slice(i * TOOL_ROWS_PER_INSERT, (i + 1) * TOOL_ROWS_PER_INSERT)));
+  if (inserts.length > 0) await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
   await db.insert(authConfigs).values({
     serverId: server.id,
     authType: auth.authType ?? "none",

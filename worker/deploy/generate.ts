@@ -8,6 +8,7 @@ import { sha256Hex } from "../lib/crypto";
 import type { AuthSettings, AuthType, JsonSchemaObject, ToolAnnotations, ToolMapping } from "../openapi/types";
 import { RUNTIME_HASH, RUNTIME_SOURCE } from "./runtime-bundle";
 import { allowedHostsOf } from "../runtime/egress";
+import { declaresOutputSchemas } from "../runtime/listing";
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_UPSTREAM_TIMEOUT_MS, type RuntimeConfig } from "../runtime/types";
 
 export type AuthConfigRow = typeof authConfigs.$inferSelect;
@@ -62,6 +63,7 @@ export async function loadServerConfig(db: Database, serverId: string, options: 
     db.select().from(tools).where(and(eq(tools.serverId, serverId), eq(tools.active, true))).orderBy(asc(tools.position), asc(tools.name)),
   ]);
   const baseUrl = server.baseUrl ?? options.baseUrl;
+  const withOutputs = declaresOutputSchemas(server.toolMode, activeTools);
   if (!baseUrl) fail(400, "The server has no base URL: set the API's base URL before deploying");
   return {
     serverId,
@@ -76,7 +78,7 @@ export async function loadServerConfig(db: Database, serverId: string, options: 
       title: t.title ?? t.name,
       description: t.customDescription ?? t.description,
       inputSchema: t.inputSchema as JsonSchemaObject,
-      ...(t.outputSchema ? { outputSchema: t.outputSchema as JsonSchemaObject } : {}),
+      ...(t.outputSchema && withOutputs ? { outputSchema: t.outputSchema as JsonSchemaObject } : {}),
       ...(t.annotations ? { annotations: t.annotations as ToolAnnotations } : {}),
       mapping: t.mapping as ToolMapping,
       ...(server.toolMode === "search" && t.endpoint?.tags ? { tags: t.endpoint.tags } : {}),

@@ -2,56 +2,62 @@
 // declares an outputSchema MUST return structuredContent conforming to it (and clients such as the
 // SDK's refuse a result without it unless isError). Upstream APIs often answer a little off their
 // documentation (nulls, new enum values, missing "required" fields, other formats), so we declare one
-// only when every documented 2xx answer is JSON of one object (or array) schema, and declare it leniently:
-// types and structure only, every nested value nullable, no required/enum/format/bounds/closed
-// objects. The runtime still checks each answer against it, and says so with isError when one
-// does not conform, rather than claim structuredContent it cannot give (see runtime/answer.ts).
-import { fitSchema } from "./budget";
+// only when every documented 2xx answer is JSON of one object (or array) schema, and declare it as an
+// outline: the answer's fields and theirs with their types, every nested value nullable, nothing
+// else (no required, enum, format, bounds, closed objects or descriptions). The runtime still checks
+// each answer against it, and says so with isError when one does not conform, rather than claim
+// structuredContent it cannot give (see runtime/answer.ts).
+//
+// An outline is small on purpose: clients such as the official SDK compile every outputSchema of a
+// tools/list when they connect, and a model rarely needs more than the fields an answer has.
+import { schemaBytes } from "./budget";
 import { convertSchema, type JsonSchema, type SchemaContext } from "./schema";
 import type { JsonSchemaObject } from "./types";
 
 /** The one property of an outputSchema for a JSON array answer (the runtime wraps such answers alike). */
 export const ARRAY_WRAPPER = "result";
+/** Bytes (UTF-8 JSON) an outputSchema may take; an answer whose outline is larger declares none. */
+export const OUTPUT_SCHEMA_BUDGET_BYTES = 2048;
+/** Levels of fields an outline shows: the answer's fields, and their fields' types. */
+const OUTLINE_LEVELS = 2;
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isJsonMedia = (type: string) => {
   const base = type.split(";")[0].trim().toLowerCase();
   return base === "application/json" || base.endsWith("+json");
 };
-/** Keywords that assert more than type and structure: dropped from output schemas. */
-const STRICT = ["required", "enum", "const", "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-  "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "not", "dependentRequired",
-  "contentEncoding", "contentMediaType", "readOnly", "writeOnly", "default", "examples", "deprecated"];
 
-// Converted schemas share subtrees (one object per `$ref` target), so each is made lenient once.
-const lenientOf = new WeakMap<JsonSchema, JsonSchema>();
-
-/** A schema that keeps types and structure but accepts what real APIs answer around them. */
-export function lenient(schema: JsonSchema, root = false, depth = 0): JsonSchema {
-  if (depth > 64) return {};
-  const known = root ? undefined : lenientOf.get(schema);
-  if (known) return known;
-  const out = lenientCopy(schema, root, depth);
-  if (!root) lenientOf.set(schema, out);
-  return out;
+/** A node's JSON types (integer as number), null allowed below the root; undefined when it names none. */
+function typesOf(schema: JsonSchema, root: boolean): string | string[] | undefined {
+  const named = (Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type]).map((t) => (t === "integer" ? "number" : t)) as string[];
+  if (named.length === 0) return undefined;
+  const types = [...new Set(root ? named : [...named, "null"])];
+  return types.length === 1 ? types[0] : types;
 }
 
-function lenientCopy(schema: JsonSchema, root: boolean, depth: number): JsonSchema {
-  const out: JsonSchema = { ...schema };
-  for (const k of STRICT) delete out[k];
-  if (out.additionalProperties === false) delete out.additionalProperties;
-  if (Array.isArray(out.oneOf)) {
-    // Lenient branches overlap, which `oneOf` would refuse.
-    out.anyOf = out.oneOf;
-    delete out.oneOf;
+/**
+ * The lenient outline of a converted schema: its type, and `levels` levels of fields below it (a list's
+ * items are the list's own level; branches of allOf/anyOf/oneOf are the node's). Deeper values keep
+ * their type only. Every keyword but types and structure is left out, so it accepts what real APIs
+ * answer around their documentation.
+ */
+export function outline(schema: JsonSchema, levels: number, root = false, nesting = 0): JsonSchema {
+  const out: JsonSchema = {};
+  const type = typesOf(schema, root);
+  if (type !== undefined) out.type = type;
+  if (levels <= 0 || nesting > 32) return out;
+  const below = (s: unknown) => (isObject(s) ? outline(s, levels - 1, false, nesting + 1) : {});
+  if (isObject(schema.properties) && Object.keys(schema.properties).length > 0) {
+    out.properties = Object.fromEntries(Object.entries(schema.properties).map(([name, s]) => [name, below(s)]));
   }
-  const types = (Array.isArray(out.type) ? out.type : out.type === undefined ? [] : [out.type]).map((t) => (t === "integer" ? "number" : t)) as string[];
-  if (types.length) out.type = [...new Set(root ? types : [...types, "null"])];
-  if (Array.isArray(out.type) && out.type.length === 1) out.type = out.type[0];
-  const child = (s: unknown) => (isObject(s) ? lenient(s, false, depth + 1) : s);
-  for (const k of ["properties", "patternProperties"]) if (isObject(out[k])) out[k] = Object.fromEntries(Object.entries(out[k]).map(([n, s]) => [n, child(s)]));
-  for (const k of ["items", "additionalProperties"]) if (isObject(out[k])) out[k] = child(out[k]);
-  for (const k of ["allOf", "anyOf", "prefixItems"]) if (Array.isArray(out[k])) out[k] = (out[k] as unknown[]).map(child);
+  if (isObject(schema.additionalProperties)) out.additionalProperties = below(schema.additionalProperties);
+  if (isObject(schema.items)) out.items = outline(schema.items, levels, false, nesting + 1);
+  // Outlined branches overlap, which `oneOf` would refuse: any branch will do.
+  const branches = (k: string) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]).filter(isObject).map((s) => outline(s, levels, false, nesting + 1)) : []);
+  const all = branches("allOf");
+  const any = [...branches("anyOf"), ...branches("oneOf")];
+  if (all.length) out.allOf = all;
+  if (any.length) out.anyOf = any;
   return out;
 }
 
@@ -75,19 +81,25 @@ function successSchema(op: Record<string, any>, base: string, ctx: SchemaContext
   return found;
 }
 
-/** The outputSchema of a tool, or undefined when its answers cannot be promised reliably. */
+/** The outline of an answer `levels` deep, as an object schema (a list answer wrapped as { result: [...] }). */
+function outlineOf(converted: JsonSchema, levels: number): JsonSchemaObject {
+  if (converted.type !== "array") return outline({ ...converted, type: "object" }, levels, true) as JsonSchemaObject;
+  const result = { ...outline(converted, levels, true), description: "The API's answer (a JSON array)." };
+  return { type: "object", properties: { [ARRAY_WRAPPER]: result }, required: [ARRAY_WRAPPER] };
+}
+
+/** The outputSchema of a tool, or undefined when its answers cannot be promised reliably or it would not fit its budget. */
 export function buildOutputSchema(op: Record<string, any>, base: string, ctx: SchemaContext): JsonSchemaObject | undefined {
   const found = successSchema(op, base, ctx);
   if (!found) return undefined;
   const converted = convertSchema(found.schema, found.url, ctx);
-  if (converted.type === "array" && isObject(converted.items) && Object.keys(converted.items).length > 0) {
-    // MCP output schemas are objects: a documented list answer is given as { result: [...] }.
-    const result = { ...lenient(converted, true), description: "The API's answer (a JSON array)." };
-    return fitSchema({ type: "object", properties: { [ARRAY_WRAPPER]: result }, required: [ARRAY_WRAPPER] }, ctx.seeAlso ?? "the API documentation").schema as JsonSchemaObject;
-  }
+  const isList = converted.type === "array" && isObject(converted.items) && Object.keys(converted.items).length > 0;
   const hasFields = (isObject(converted.properties) && Object.keys(converted.properties).length > 0) || Array.isArray(converted.allOf);
   // A free-form object says nothing a model could use; anything but an object cannot be an outputSchema.
-  if (!hasFields || (converted.type !== undefined && converted.type !== "object")) return undefined;
-  const schema = lenient({ ...converted, type: "object" }, true) as JsonSchemaObject;
-  return fitSchema(schema, ctx.seeAlso ?? "the API documentation").schema;
+  if (!isList && (!hasFields || (converted.type !== undefined && converted.type !== "object"))) return undefined;
+  for (let levels = OUTLINE_LEVELS; levels >= 1; levels--) {
+    const schema = outlineOf(converted, levels);
+    if (schemaBytes(schema) <= OUTPUT_SCHEMA_BUDGET_BYTES) return schema;
+  }
+  return undefined;
 }

@@ -6,6 +6,17 @@ import { listedSchema } from "./listed-schema";
 import { searchModeTools } from "./search-mode";
 import type { RuntimeConfig } from "./types";
 
+/**
+ * The most tools of a direct-mode list that declare an outputSchema. Clients such as the official SDK
+ * compile every outputSchema of a tools/list when they connect (a few milliseconds each), so a list with
+ * more would keep them waiting for seconds; such a server declares none, and answers as text.
+ */
+export const MAX_LISTED_OUTPUT_SCHEMAS = 100;
+
+/** Whether a server in this mode with these tools declares their output schemas (see MAX_LISTED_OUTPUT_SCHEMAS). */
+export const declaresOutputSchemas = (toolMode: RuntimeConfig["toolMode"], tools: { outputSchema?: unknown }[]) =>
+  toolMode === "search" || tools.filter((t) => t.outputSchema).length <= MAX_LISTED_OUTPUT_SCHEMAS;
+
 /** One entry of a tools/list answer. */
 export type ListedTool = {
   name: string;

@@ -17,7 +17,7 @@ import { uniqueServerName, uniqueSlug } from "./slug";
 /** Default active tools per server when the plan is unknown. */
 export const DEFAULT_MAX_TOOLS_PER_SERVER = 10;
 /** D1 allows 100 bound parameters per statement; a tool row binds 14. */
-const TOOL_ROWS_PER_INSERT = 7;
+export const TOOL_ROWS_PER_INSERT = 7;
 
 export const specKeyOf = (serverId: string) => `spec:${serverId}`;
 

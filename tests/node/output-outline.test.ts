@@ -1,0 +1,56 @@
+// A tool's outputSchema is an outline of its documented answer: the answer's fields and theirs with
+// their types, deeper values by type only, within OUTPUT_SCHEMA_BUDGET_BYTES, or none at all.
+import { describe, expect, it } from "vitest";
+import { schemaBytes } from "../../worker/openapi/budget";
+import { importDescription } from "../../worker/openapi/import";
+import { OUTPUT_SCHEMA_BUDGET_BYTES } from "../../worker/openapi/output";
+
+const env = { ENVIRONMENT: "development" };
+const answering = (schema: unknown) =>
+  JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "Outline", version: "1" },
+    servers: [{ url: "https://api.example.com" }],
+    paths: { "/thing": { get: { operationId: "getThing", responses: { 200: { description: "ok", content: { "application/json": { schema } } } } } } },
+  });
+const outputOf = async (schema: unknown) => (await importDescription({ text: answering(schema), filename: "outline.json" }, env)).tools[0].outputSchema;
+
+const deep = {
+  type: "object",
+  required: ["id"],
+  properties: {
+    id: { type: "integer", description: "The id", minimum: 1 },
+    owner: { type: "object", properties: { login: { type: "string", format: "email" }, plan: { type: "object", properties: { name: { type: "string" } } } } },
+    labels: { type: "array", items: { type: "object", properties: { name: { type: "string", enum: ["a", "b"] } } } },
+  },
+};
+
+describe("outputSchema outline", () => {
+  it("keeps two levels of fields with their types, deeper values by type only, and nothing but types and structure", async () => {
+    expect(await outputOf(deep)).toEqual({
+      type: "object",
+      properties: {
+        id: { type: ["number", "null"] },
+        owner: { type: ["object", "null"], properties: { login: { type: ["string", "null"] }, plan: { type: ["object", "null"] } } },
+        labels: { type: ["array", "null"], items: { type: ["object", "null"], properties: { name: { type: ["string", "null"] } } } },
+      },
+    });
+  });
+
+  it("outlines a list answer's items as its own level, under { result }", async () => {
+    expect(await outputOf({ type: "array", items: deep })).toMatchObject({
+      type: "object",
+      required: ["result"],
+      properties: { result: { type: "array", description: "The API's answer (a JSON array).", items: { type: ["object", "null"], properties: { owner: { properties: { plan: { type: ["object", "null"] } } } } } } },
+    });
+  });
+
+  it("keeps one level when two do not fit the budget, and declares none when one does not", async () => {
+    const wide = (n: number, nested: boolean) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`field_${i}`, nested ? { type: "object", properties: { a_long_nested_name: { type: "string" }, another_one: { type: "integer" } } } : { type: "string" }]));
+    const oneLevel = await outputOf({ type: "object", properties: wide(30, true) });
+    expect(schemaBytes(oneLevel)).toBeLessThanOrEqual(OUTPUT_SCHEMA_BUDGET_BYTES);
+    expect(oneLevel?.properties.field_0).toEqual({ type: ["object", "null"] });
+    expect(await outputOf({ type: "object", properties: wide(200, false) })).toBeUndefined();
+  });
+});
