@@ -17,17 +17,19 @@ const outputOf = async (schema: unknown) => (await importDescription({ text: ans
 
 const deep = {
   type: "object",
+  description: "A thing of the API",
   required: ["id"],
   properties: {
     id: { type: "integer", description: "The id", minimum: 1 },
-    owner: { type: "object", properties: { login: { type: "string", format: "email" }, plan: { type: "object", properties: { name: { type: "string" } } } } },
+    owner: { type: "object", description: "Who owns it", properties: { login: { type: "string", format: "email" }, plan: { type: "object", properties: { name: { type: "string" } } } } },
     labels: { type: "array", items: { type: "object", properties: { name: { type: "string", enum: ["a", "b"] } } } },
   },
 };
 
 describe("outputSchema outline", () => {
-  it("keeps two levels of fields with their types, deeper values by type only, and nothing but types and structure", async () => {
+  it("keeps two levels of fields with their types, deeper values by type only, and nothing but types, structure and what the thing is", async () => {
     expect(await outputOf(deep)).toEqual({
+      description: "A thing of the API",
       type: "object",
       properties: {
         id: { type: ["number", "null"] },
@@ -41,7 +43,7 @@ describe("outputSchema outline", () => {
     expect(await outputOf({ type: "array", items: deep })).toMatchObject({
       type: "object",
       required: ["result"],
-      properties: { result: { type: "array", description: "The API's answer (a JSON array).", items: { type: ["object", "null"], properties: { owner: { properties: { plan: { type: ["object", "null"] } } } } } } },
+      properties: { result: { type: "array", description: "The API's answer (a JSON array).", items: { description: "A thing of the API", type: ["object", "null"], properties: { owner: { properties: { plan: { type: ["object", "null"] } } } } } } },
     });
   });
 

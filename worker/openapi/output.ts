@@ -20,6 +20,8 @@ export const ARRAY_WRAPPER = "result";
 export const OUTPUT_SCHEMA_BUDGET_BYTES = 2048;
 /** Levels of fields an outline shows: the answer's fields, and their fields' types. */
 const OUTLINE_LEVELS = 2;
+/** Characters kept of what the answer's thing is (its title and description: search mode ranks by them). */
+const THING_CHARS = 300;
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isJsonMedia = (type: string) => {
@@ -39,10 +41,14 @@ function typesOf(schema: JsonSchema, root: boolean): string | string[] | undefin
  * The lenient outline of a converted schema: its type, and `levels` levels of fields below it (a list's
  * items are the list's own level; branches of allOf/anyOf/oneOf are the node's). Deeper values keep
  * their type only. Every keyword but types and structure is left out, so it accepts what real APIs
- * answer around their documentation.
+ * answer around their documentation; only the answer's thing (the root, or a list's item) keeps its
+ * title and description, which say what it is.
  */
-export function outline(schema: JsonSchema, levels: number, root = false, nesting = 0): JsonSchema {
+export function outline(schema: JsonSchema, levels: number, root = false, nesting = 0, thing = root): JsonSchema {
   const out: JsonSchema = {};
+  if (thing) {
+    for (const k of ["title", "description"]) if (typeof schema[k] === "string" && schema[k]) out[k] = (schema[k] as string).slice(0, THING_CHARS);
+  }
   const type = typesOf(schema, root);
   if (type !== undefined) out.type = type;
   if (levels <= 0 || nesting > 32) return out;
@@ -51,9 +57,9 @@ export function outline(schema: JsonSchema, levels: number, root = false, nestin
     out.properties = Object.fromEntries(Object.entries(schema.properties).map(([name, s]) => [name, below(s)]));
   }
   if (isObject(schema.additionalProperties)) out.additionalProperties = below(schema.additionalProperties);
-  if (isObject(schema.items)) out.items = outline(schema.items, levels, false, nesting + 1);
+  if (isObject(schema.items)) out.items = outline(schema.items, levels, false, nesting + 1, true);
   // Outlined branches overlap, which `oneOf` would refuse: any branch will do.
-  const branches = (k: string) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]).filter(isObject).map((s) => outline(s, levels, false, nesting + 1)) : []);
+  const branches = (k: string) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]).filter(isObject).map((s) => outline(s, levels, false, nesting + 1, thing)) : []);
   const all = branches("allOf");
   const any = [...branches("anyOf"), ...branches("oneOf")];
   if (all.length) out.allOf = all;
@@ -84,7 +90,7 @@ function successSchema(op: Record<string, any>, base: string, ctx: SchemaContext
 /** The outline of an answer `levels` deep, as an object schema (a list answer wrapped as { result: [...] }). */
 function outlineOf(converted: JsonSchema, levels: number): JsonSchemaObject {
   if (converted.type !== "array") return outline({ ...converted, type: "object" }, levels, true) as JsonSchemaObject;
-  const result = { ...outline(converted, levels, true), description: "The API's answer (a JSON array)." };
+  const result = { ...outline(converted, levels, true, 0, false), description: "The API's answer (a JSON array)." };
   return { type: "object", properties: { [ARRAY_WRAPPER]: result }, required: [ARRAY_WRAPPER] };
 }
 
