@@ -31,7 +31,9 @@ async function fakeCloudflare(req: IncomingMessage, url: URL, raw: Buffer, uploa
   }
   if (typeof metadata.main_module !== "string" || !parts.some((p) => p.name === metadata.main_module)) return fail(400, 10021, "main_module must name an uploaded part");
   if (!/^\d{4}-\d{2}-\d{2}$/.test(metadata.compatibility_date ?? "")) return fail(400, 10021, "compatibility_date must be YYYY-MM-DD");
-  if (parts.some((p) => p.type !== "application/javascript+module")) return fail(400, 10021, "ES module parts must be application/javascript+module");
+  // The module types of Wrangler's upload form: ES modules, and text modules imported as strings.
+  if (parts.some((p) => p.type !== "application/javascript+module" && p.type !== "text/plain")) return fail(400, 10021, "Module parts must be application/javascript+module or text/plain");
+  if (parts.find((p) => p.name === metadata.main_module)?.type !== "application/javascript+module") return fail(400, 10021, "main_module must be an ES module");
   if (!(metadata.bindings ?? []).every((b: any) => b.type === "secret_text" && typeof b.name === "string" && typeof b.text === "string")) return fail(400, 10021, "Invalid binding");
   const [, account, namespace, script] = match.map(decodeURIComponent);
   uploads.push({ account, namespace, script, metadata, parts });

@@ -42,7 +42,12 @@ describe("cloudflare hosting provider", () => {
         tags: [`server:${server.id}`, `deployment:${deployment.deploymentId}`],
       },
     });
-    expect(upload.parts.map((p: { name: string }) => p.name).sort()).toEqual(["config.js", "index.js", "runtime.js"]);
+    expect(upload.parts.map((p: { name: string; type: string }) => [p.name, p.type]).sort()).toEqual([
+      ["config.js", "application/javascript+module"],
+      ["index.js", "application/javascript+module"],
+      ["runtime.js", "application/javascript+module"],
+      ["tools.txt", "text/plain"],
+    ]);
     expect(deployment.log.map((l) => l.message)).toContain(`Uploading toolport-${server.slug} to the dispatch namespace toolport-servers`);
 
     // Without a dispatch-namespace binding the portal serves the same modules itself.

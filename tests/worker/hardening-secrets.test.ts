@@ -128,7 +128,7 @@ describe("secrets", () => {
     const d1 = await dumpD1();
     expect(d1.tables).toEqual(expect.arrayContaining(["auth_configs", "access_tokens", "deployments", "servers", "tools"]));
     const kv = await dumpKv();
-    const code = await Promise.all([bearerServer, keyServer].map(async (s) => (await generateServer(await loadServerConfig(db, s.id, { baseUrl: upstream() }))).configModule));
+    const code = await Promise.all([bearerServer, keyServer].map(async (s) => JSON.stringify((await generateServer(await loadServerConfig(db, s.id, { baseUrl: upstream() }))).modules)));
     const places: [string, string][] = [
       ["D1", d1.text],
       ["KV", kv],

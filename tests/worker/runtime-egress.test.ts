@@ -17,13 +17,13 @@ describe("a generated server's own egress check", () => {
     const before = await egressFetch(new Request(`${upstream()}/text`));
     expect([before.status, await before.text()]).toEqual([403, "Outbound request refused: this MCP server has no egress rule yet"]);
     // A production isolate (no ENVIRONMENT binding): the local upstream is an internal address.
-    setEgressRule({ baseUrl: `${upstream()}/v1`, auth: { type: "none", strategy: "managed" } }, {});
+    setEgressRule([new URL(upstream()).host], {});
     const internal = await egressFetch(new Request(`${upstream()}/text`));
     expect([internal.status, await internal.text()]).toEqual([403, `Outbound request refused: ${new URL(upstream()).hostname} is an internal address, which deployed MCP servers may not call`]);
     const elsewhere = await egressFetch(new Request("https://example.com/"));
     expect(await elsewhere.text()).toBe(`Outbound request refused: this MCP server may only call ${new URL(upstream()).host}, not example.com`);
     // The rule is the isolate's: a second call cannot widen it.
-    setEgressRule({ baseUrl: "https://example.com", auth: { type: "none", strategy: "managed" } }, { ENVIRONMENT: "development" });
+    setEgressRule(["example.com"], { ENVIRONMENT: "development" });
     expect((await egressFetch(new Request("https://example.com/"))).status).toBe(403);
   });
 

@@ -11,8 +11,8 @@ import { invalidateServerLookups } from "../../worker/gateway/lookup";
 import { bearer, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch } from "./mcp-setup";
 
 /** A runtime bundle as an older portal could have deployed it: it answers every request with a marker. */
-const OLD_RUNTIME = `export function createRuntime(config) {
-  return { fetch: () => Response.json({ jsonrpc: "2.0", id: 1, result: { servedBy: "old runtime", tools: config.tools.length } }) };
+const OLD_RUNTIME = `export function servePacked(config) {
+  return { fetch: () => Response.json({ jsonrpc: "2.0", id: 1, result: { servedBy: "old runtime", tools: config.toolNames.length } }) };
 }`;
 
 const listTools = (slug: string, token: string) =>

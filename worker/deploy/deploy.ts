@@ -126,7 +126,7 @@ export async function getDeployment(env: Bindings, db: Database, serverId: strin
   const progress = await deploymentStub(env, serverId).state();
   const active = server?.activeDeploymentId ?? null;
   const stored = active ? await loadStoredDeployment(env, active) : null;
-  const redeployNeeded = Boolean(active) && (!stored || !(await deployedRuntime(env, active!, stored)));
+  const redeployNeeded = Boolean(active) && (!stored || !(await deployedRuntime(env, stored)));
   if (redeployNeeded) await markRedeployNeeded(env, active!);
   // The list's deployment summary, plus what the deploy modal follows.
   return {

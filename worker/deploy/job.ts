@@ -30,8 +30,8 @@ export async function activateDeployment(env: Bindings, job: DeploymentJob, log:
     await new Promise((resolve) => setTimeout(resolve, 1000));
     stored = await loadStoredDeployment(env, job.deploymentId);
   }
-  if (!stored) throw new Error(MODULES_MISSING_MESSAGE);
-  const generated = { deploymentId: job.deploymentId, config: stored.config, configModule: stored.configModule, allowedHosts: stored.allowedHosts };
+  if (!stored?.modules) throw new Error(MODULES_MISSING_MESSAGE);
+  const generated = { deploymentId: job.deploymentId, config: stored.config, modules: stored.modules, allowedHosts: stored.allowedHosts };
   const db = getDb(env.DB);
   const credentials = async () =>
     managedCredentials(env.SECRETS_KEY, (await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, job.serverId) })) ?? null);

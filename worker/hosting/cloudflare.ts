@@ -1,7 +1,8 @@
 // Hosting provider "cloudflare": Workers for Platforms. Uploads the generated modules to a dispatch
 // namespace through Cloudflare's REST API; managed secrets travel as a secret_text binding.
 import type { Bindings } from "../env";
-import { MAIN_MODULE, serverModules } from "../deploy/generate";
+import { MAIN_MODULE, RUNTIME_MODULE, type GeneratedModule } from "../deploy/generate";
+import { RUNTIME_SOURCE } from "../deploy/runtime-bundle";
 import { GENERATED_COMPATIBILITY_DATE, GENERATED_COMPATIBILITY_FLAGS, loaderProvider } from "./loader";
 import { storeDeployment } from "./store";
 import { scriptNameOf, type HostingProvider } from "./types";
@@ -20,8 +21,8 @@ function settings(env: Bindings) {
   return { account, token, namespace, base: (env.CLOUDFLARE_API_BASE ?? DEFAULT_CLOUDFLARE_API_BASE).replace(/(?<!\/)\/+$/, "") };
 }
 
-/** The multipart body of "Upload Worker Module": a metadata part plus one part per ES module. */
-export function uploadForm(modules: Record<string, string>, secrets: Record<string, string>, tags: string[]): FormData {
+/** The multipart body of "Upload Worker Module": a metadata part plus one part per module (ES modules and text). */
+export function uploadForm(modules: Record<string, GeneratedModule>, secrets: Record<string, string>, tags: string[]): FormData {
   const form = new FormData();
   const metadata = {
     main_module: MAIN_MODULE,
@@ -31,8 +32,9 @@ export function uploadForm(modules: Record<string, string>, secrets: Record<stri
     tags,
   };
   form.append("metadata", new Blob([JSON.stringify(metadata)], { type: "application/json" }), "metadata.json");
-  for (const [name, source] of Object.entries(modules)) {
-    form.append(name, new Blob([source], { type: "application/javascript+module" }), name);
+  for (const [name, module] of Object.entries(modules)) {
+    const [content, type] = "js" in module ? [module.js, "application/javascript+module"] : [module.text, "text/plain"];
+    form.append(name, new Blob([content], { type }), name);
   }
   return form;
 }
@@ -49,7 +51,7 @@ export const cloudflareProvider: HostingProvider = {
     const res = await fetch(url, {
       method: "PUT",
       headers: { authorization: `Bearer ${cf.token}` },
-      body: uploadForm(serverModules(server.configModule), secrets, [`server:${server.config.serverId}`, `deployment:${server.deploymentId}`]),
+      body: uploadForm({ ...server.modules, [RUNTIME_MODULE]: { js: RUNTIME_SOURCE } }, secrets, [`server:${server.config.serverId}`, `deployment:${server.deploymentId}`]),
       signal: AbortSignal.timeout(60_000),
     }).catch((err: Error) => {
       const why = err.name === "TimeoutError" ? "no answer within 60 s" : err.message;

@@ -4,7 +4,7 @@
 import { exports } from "cloudflare:workers";
 import { isLocalDev, type Bindings } from "../env";
 import { GatewayError, rpcError } from "../gateway/jsonrpc";
-import { MAIN_MODULE, serverModules } from "../deploy/generate";
+import { MAIN_MODULE, RUNTIME_MODULE } from "../deploy/generate";
 import { deployedRuntime, loadStoredDeployment, markRedeployNeeded, REDEPLOY_NEEDED_MESSAGE, storeDeployment } from "./store";
 import { scriptNameOf, type HostingProvider, type ServedDeployment } from "./types";
 
@@ -27,15 +27,15 @@ function stubOf(env: Bindings, deployment: ServedDeployment) {
   return env.LOADER.get(isolateNameOf(env, deployment), async () => {
     const stored = await loadStoredDeployment(env, deployment.deploymentId);
     if (!stored) throw new Error(`The modules of deployment ${deployment.deploymentId} are missing: redeploy the server`);
-    const runtime = await deployedRuntime(env, deployment.deploymentId, stored);
-    if (!runtime) throw new Error(REDEPLOY_NEEDED_MESSAGE);
+    const runtime = await deployedRuntime(env, stored);
+    if (!runtime || !stored.modules) throw new Error(REDEPLOY_NEEDED_MESSAGE);
     const credentials = await deployment.credentials();
     return {
       compatibilityDate: GENERATED_COMPATIBILITY_DATE,
       compatibilityFlags: GENERATED_COMPATIBILITY_FLAGS,
       mainModule: MAIN_MODULE,
       // The runtime it was deployed with, never the portal's current one: a deployment is immutable.
-      modules: { ...serverModules(stored.configModule), "runtime.js": runtime },
+      modules: { ...stored.modules, [RUNTIME_MODULE]: { js: runtime } },
       env: {
         ...(Object.keys(credentials).length > 0 ? { UPSTREAM_CREDENTIALS: JSON.stringify(credentials) } : {}),
         // Only a local portal lets its servers call internal hosts (a local upstream); otherwise they are refused.
@@ -69,7 +69,7 @@ export const loaderProvider: HostingProvider = {
   async fetch(env, deployment, request) {
     // Checked before the isolate is asked for: a deployment whose runtime is gone answers why, not a 500.
     const stored = await loadStoredDeployment(env, deployment.deploymentId);
-    if (stored && !(await deployedRuntime(env, deployment.deploymentId, stored))) {
+    if (stored && !(await deployedRuntime(env, stored))) {
       await markRedeployNeeded(env, deployment.deploymentId);
       return rpcError(503, GatewayError.NotDeployed, REDEPLOY_NEEDED_MESSAGE);
     }

@@ -1,11 +1,12 @@
 // Generated modules kept in KV by deployment id, and each runtime bundle once by its hash, so any
 // isolate can (re)load a deployment with exactly the runtime it was deployed with.
 import type { Bindings } from "../env";
-import { generateServer, type GeneratedServer } from "../deploy/generate";
+import type { GeneratedServer } from "../deploy/generate";
 import { RUNTIME_HASH, RUNTIME_SOURCE } from "../deploy/runtime-bundle";
 
 export type StoredDeployment = {
-  configModule: string;
+  /** Every module but the runtime (absent on deployments stored before the tools were packed: they need a redeploy). */
+  modules?: GeneratedServer["modules"];
   allowedHosts: string[];
   config: GeneratedServer["config"];
   /** SHA-256 of the runtime bundle it was deployed with (absent on deployments stored before it was kept). */
@@ -22,7 +23,7 @@ const runtimeKey = (hash: string) => `mcp-runtime:${hash}`;
 
 /** Keeps a generated server's modules and (once per runtime version) the runtime bundle it runs on. */
 export async function storeDeployment(env: Bindings, server: GeneratedServer) {
-  const stored: StoredDeployment = { configModule: server.configModule, allowedHosts: server.allowedHosts, config: server.config, runtimeHash: RUNTIME_HASH, egressInRuntime: true };
+  const stored: StoredDeployment = { modules: server.modules, allowedHosts: server.allowedHosts, config: server.config, runtimeHash: RUNTIME_HASH, egressInRuntime: true };
   await env.KV.put(runtimeKey(RUNTIME_HASH), RUNTIME_SOURCE);
   await env.KV.put(key(server.deploymentId), JSON.stringify(stored));
 }
@@ -30,8 +31,6 @@ export async function storeDeployment(env: Bindings, server: GeneratedServer) {
 // In-isolate copies: deployments and runtimes are immutable (ids are content hashes), so they never go stale.
 const memo = new Map<string, StoredDeployment>();
 const runtimes = new Map<string, string>();
-/** Whether a deployment stored without its runtime's hash was made with the current runtime. */
-const legacyVerdicts = new Map<string, boolean>();
 
 /** The stored modules of a deployment, or null. */
 export async function loadStoredDeployment(env: Bindings, deploymentId: string): Promise<StoredDeployment | null> {
@@ -56,18 +55,11 @@ export async function markRedeployNeeded(env: Bindings, deploymentId: string) {
 }
 
 /**
- * The runtime bundle a deployment was deployed with, or null when it is no longer available (the
- * deployment then needs a redeploy). A deployment stored before runtimes were kept runs on the current
- * runtime only if that is provably the one it was deployed with: its id is the hash of both.
+ * The runtime bundle a deployment was deployed with, or null when it is no longer available, or the
+ * deployment was stored in an earlier form (it then needs a redeploy).
  */
-export async function deployedRuntime(env: Bindings, deploymentId: string, stored: StoredDeployment): Promise<string | null> {
-  if (!stored.runtimeHash) {
-    if (!legacyVerdicts.has(deploymentId)) {
-      if (legacyVerdicts.size > 500) legacyVerdicts.clear();
-      legacyVerdicts.set(deploymentId, (await generateServer(stored.config)).deploymentId === deploymentId);
-    }
-    return legacyVerdicts.get(deploymentId) ? RUNTIME_SOURCE : null;
-  }
+export async function deployedRuntime(env: Bindings, stored: StoredDeployment): Promise<string | null> {
+  if (!stored.runtimeHash || !stored.modules) return null;
   if (stored.runtimeHash === RUNTIME_HASH) return RUNTIME_SOURCE;
   const cached = runtimes.get(stored.runtimeHash);
   if (cached) return cached;

@@ -75,11 +75,11 @@ function redirected(previous: Request, toGet: boolean, target: URL): Request {
   return new Request(target, { method: toGet ? "GET" : previous.method, headers });
 }
 
-/** This isolate's rule: set once from the config and the env; until then nothing leaves. */
+/** This isolate's rule: set once from the config's hosts and the env; until then nothing leaves. */
 let isolateRule: EgressRule | null = null;
 
-export function setEgressRule(config: Parameters<typeof allowedHostsOf>[0], env: { ENVIRONMENT?: string }) {
-  isolateRule ??= { allowedHosts: allowedHostsOf(config), localDev: isLocalDev({ ENVIRONMENT: env.ENVIRONMENT ?? "" }) };
+export function setEgressRule(allowedHosts: string[], env: { ENVIRONMENT?: string }) {
+  isolateRule ??= { allowedHosts, localDev: isLocalDev({ ENVIRONMENT: env.ENVIRONMENT ?? "" }) };
 }
 
 /** The runtime's fetch: every outbound request of a generated server is made here. */

@@ -15,11 +15,10 @@ import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/valida
 import { redactText } from "../lib/redact";
 import { answerFromError, answerFromResponse, pagingHint, type OutputCheck } from "./answer";
 import { checkArguments } from "./arguments";
-import { listedSchema } from "./listed-schema";
 import { upstreamAuth } from "./auth";
 import { egressFetch, setEgressRule } from "./egress";
 import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL, searchModeAnswers } from "./search-mode";
-import { listingOf } from "./listing";
+import { ToolTable, packConfig, searchDoc, type PackedConfig, type RuntimeTool } from "./packed";
 import { buildUpstreamRequest, pathArgumentProblem, requestArguments } from "./request";
 import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type CallReport, type UpstreamTrace } from "./report";
 import type { RuntimeConfig, RuntimeEnv, UpstreamCredentials } from "./types";
@@ -27,10 +26,12 @@ import { plainRequest, type PlainRequest } from "./wire";
 
 const jsonAnswer = (body: string) => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
 
-type Tool = RuntimeConfig["tools"][number];
+/** A server's settings: its config without the tools. */
+type Settings = Omit<RuntimeConfig, "tools">;
 /** The SDK's own bound on a request body it reads. */
 const MAX_BODY_BYTES = DEFAULT_MAX_REQUEST_BODY_SIZE;
-type Compiled = { tool: Tool; listed: Tool["inputSchema"]; validate: OutputCheck; checkOutput?: OutputCheck };
+/** A tool with its argument check and (when it declares an outputSchema) its answer check, made when it is first called. */
+type Compiled = { tool: RuntimeTool; validate: OutputCheck; checkOutput?: OutputCheck };
 
 /** The URL a result may show the MCP client: an API key placed in the query stays with the server. */
 function withoutParams(url: string, names: string[]) {
@@ -41,15 +42,15 @@ function withoutParams(url: string, names: string[]) {
 }
 
 /** Whether an outputSchema is the `{ result: [...] }` form the import gives a documented list answer. */
-const isArrayWrapper = (schema: Tool["inputSchema"]) =>
+const isArrayWrapper = (schema: RuntimeTool["inputSchema"]) =>
   Object.keys(schema.properties ?? {}).join() === "result" && schema.required?.join() === "result" && [schema.properties.result?.type].flat().includes("array");
 
 const isTimeout = (err: unknown) => (err as Error)?.name === "TimeoutError" || (err as Error)?.name === "AbortError";
 
 /** Calls the upstream API for one validated tool call; `checkOutput` when the tool declares an outputSchema; `trace` learns the upstream status and time. */
 export async function callTool(
-  config: RuntimeConfig,
-  tool: Tool,
+  config: Settings,
+  tool: RuntimeTool,
   args: Record<string, unknown>,
   creds: UpstreamCredentials,
   incoming?: Headers,
@@ -81,23 +82,50 @@ export async function callTool(
   }
 }
 
-/** The Worker of one generated server: `export default createRuntime(config)` (`fastPath: false` only to compare the two legs in tests). */
-export function createRuntime(config: RuntimeConfig, { fastPath = true }: { fastPath?: boolean } = {}) {
+type RuntimeOptions = { fastPath?: boolean };
+
+
+
+/** The Worker of a server from its config (packed here first): what tests and the portal's own checks run (`fastPath: false` only to compare the two legs in tests). */
+export function createRuntime(config: RuntimeConfig, options: RuntimeOptions = {}) {
+  const packed = packConfig(config);
+  return servePacked(packed.config, packed.text, options);
+}
+
+/** The Worker of one deployed server: `export default servePacked(config, tools)` in its main module (see packed.ts). */
+export function servePacked(config: PackedConfig, text: string, { fastPath = true }: RuntimeOptions = {}) {
+  const table = new ToolTable(config, text);
   const validator = new CfWorkerJsonSchemaValidator({ shortcircuit: false });
-  const tools = new Map<string, Compiled>(
-    config.tools.map((tool) => {
-      const listed = listedSchema(tool.inputSchema, config.staticValues);
-      const output = tool.outputSchema;
-      const checkOutput = output ? Object.assign(validator.getValidator(output as never), { wrapsArrays: isArrayWrapper(output) }) : undefined;
-      return [tool.name, { tool, listed, validate: validator.getValidator(listed as never), checkOutput }];
-    }),
-  );
+  const compiled = new Map<string, Compiled>();
+  /** The named tool, its checks compiled on first use; undefined for an unknown name. */
+  function compiledOf(name: string): Compiled | undefined {
+    let entry = compiled.get(name);
+    if (entry) return entry;
+    const tool = table.get(name);
+    if (!tool) return undefined;
+    const output = tool.outputSchema;
+    const checkOutput = output ? Object.assign(validator.getValidator(output as never), { wrapsArrays: isArrayWrapper(output) }) : undefined;
+    entry = { tool, validate: validator.getValidator(tool.inputSchema as never), checkOutput };
+    compiled.set(name, entry);
+    return entry;
+  }
   // Search mode lists three tools instead; the operations stay callable through call_tool.
   const searchMode = config.toolMode === "search";
   const answers = searchMode
-    ? searchModeAnswers([...tools.values()].map(({ tool, listed }) => ({ ...tool, inputSchema: listed, method: tool.mapping.method, path: tool.mapping.path })))
+    ? searchModeAnswers(
+        {
+          count: table.count,
+          at: (i) => searchDoc(table.at(i)),
+          get: (name) => {
+            const tool = table.get(name);
+            return tool && searchDoc(tool);
+          },
+        },
+        () => table.searchIndex(),
+      )
     : null;
-  const listed = listingOf(config);
+  /** The tools/list result as the SDK leg hands it out, parsed from the stored answer when first asked for. */
+  let listed: unknown = null;
   let credentials: UpstreamCredentials | null = null;
 
   /** The call being served, for the report the gateway reads (see report.ts). */
@@ -106,7 +134,7 @@ export function createRuntime(config: RuntimeConfig, { fastPath = true }: { fast
   /** A checked call of one operation's tool: isError naming the arguments when they do not fit. */
   async function callChecked(entry: Compiled, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
     // Bad arguments are a tool result the model sees and can fix (MCP 2025-11-25, SEP-1303), not a protocol error.
-    const check = checkArguments(entry.listed, entry.validate, args);
+    const check = checkArguments(entry.tool.inputSchema, entry.validate, args);
     const problem = check.ok ? pathArgumentProblem(entry.tool.mapping, requestArguments(entry.tool.mapping, check.args, config.staticValues)) : check.message;
     if (!check.ok || problem !== null) return reported(served, entry.tool.name, { content: [{ type: "text", text: `Invalid arguments for tool ${entry.tool.name}: ${problem}` }], isError: true }, {}, true);
     const trace: UpstreamTrace = {};
@@ -129,18 +157,18 @@ export function createRuntime(config: RuntimeConfig, { fastPath = true }: { fast
     if (name !== CALL_TOOL) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownTool(served, name, `Unknown tool: ${name}. Call tools/list to see the tools of this server.`));
     const inner = innerCall(args);
     if (!inner) return reported(served, name, { content: [{ type: "text", text: 'Invalid arguments for tool call_tool: Argument "name" must be a string and "arguments" an object.' }], isError: true }, {}, true);
-    const entry = tools.get(inner.name);
+    const entry = compiledOf(inner.name);
     if (!entry) return { content: [{ type: "text", text: unknownTool(served, inner.name, `No tool named ${JSON.stringify(inner.name)}. Use search_tools to find tool names.`) }], isError: true };
     return callChecked(entry, inner.args, served);
   }
 
   /** The tools that tools/call knows by this name (a protocol error names an unknown one). */
-  const knownTool = (name: string) => (searchMode ? name === SEARCH_TOOL || name === DESCRIBE_TOOL || name === CALL_TOOL : tools.has(name));
+  const knownTool = (name: string) => (searchMode ? name === SEARCH_TOOL || name === DESCRIBE_TOOL || name === CALL_TOOL : table.has(name));
 
   /** One tools/call, answered as the SDK's 2025-era codec projects it. */
   async function answerToolCall(codec: Server, name: string, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
     if (searchMode) return callSearchMode(name, args, served);
-    const entry = tools.get(name);
+    const entry = compiledOf(name);
     if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownTool(served, name, `Unknown tool: ${name}. Call tools/list to see the tools of this server.`));
     return codec.projectCallToolResult(await callChecked(entry, args, served), entry.tool.outputSchema) as CallToolResult;
   }
@@ -149,7 +177,7 @@ export function createRuntime(config: RuntimeConfig, { fastPath = true }: { fast
     // The low-level Server lets us list raw JSON Schemas and check (and coerce) arguments ourselves.
     const server = new Server({ name: config.name, version: config.version }, { capabilities: { tools: {} }, instructions: config.description || undefined });
     const report = reportOf(requestInfo);
-    server.setRequestHandler("tools/list", () => ({ tools: listed }) as never);
+    server.setRequestHandler("tools/list", () => (listed ??= JSON.parse(table.listingJson)) as never);
     server.setRequestHandler("tools/call", async (request, ctx) => {
       const { name, arguments: args = {} } = request.params;
       return (await answerToolCall(server, name, args, { report, id: ctx.mcpReq.id, headers: requestInfo?.headers })) as never;
@@ -181,26 +209,15 @@ export function createRuntime(config: RuntimeConfig, { fastPath = true }: { fast
 
   /** The server whose 2025-era codec projects the tool results of plain requests (never connected). */
   let codec: Server | null = null;
-  /** The 2025-era tools/list result as the SDK wrote it the first time (a deployment's tools never change). */
-  let listedJson: string | null = null;
 
   /**
    * A plain request (see plainRequest) answered without a server and transport of its own: what the
    * SDK's legacy leg does for it, one step each. tools/call runs the same handler and projection, and
-   * tools/list repeats the SDK's own first answer with this request's id. A test holds both legs to
-   * the same answers.
+   * tools/list writes out the answer packed at deploy with this request's id. A
+   * test holds both legs to the same answers.
    */
-  async function plainAnswer(request: Request, parsedBody: unknown, plain: PlainRequest): Promise<Response> {
-    if (plain.method === "tools/list") {
-      if (listedJson === null) {
-        const first = await legacyJson(request, parsedBody);
-        const text = await first.text();
-        const result = first.ok ? (JSON.parse(text) as { result?: unknown }).result : undefined;
-        if (result === undefined) return new Response(text, first);
-        listedJson = JSON.stringify(result);
-      }
-      return jsonAnswer(`{"result":${listedJson},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}`);
-    }
+  async function plainAnswer(request: Request, plain: PlainRequest): Promise<Response> {
+    if (plain.method === "tools/list") return jsonAnswer(`{"result":${table.listingJson},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}`);
     codec ??= factory({ era: "legacy" }) as Server;
     try {
       const result = await answerToolCall(codec, plain.name, plain.args, { report: reportOf(request), id: plain.id, headers: request.headers });
@@ -216,7 +233,7 @@ export function createRuntime(config: RuntimeConfig, { fastPath = true }: { fast
   /** One request: the body read and parsed once, then handed to the SDK's legacy or modern leg. */
   async function serve(request: Request, env: RuntimeEnv): Promise<Response> {
     credentials ??= env.UPSTREAM_CREDENTIALS ? (JSON.parse(env.UPSTREAM_CREDENTIALS) as UpstreamCredentials) : {};
-    setEgressRule(config, env);
+    setEgressRule(config.allowedHosts, env);
     // A body of unknown or excessive length is left to the SDK, which reads it within its bound.
     const length = Number(request.headers.get("content-length") ?? Number.NaN);
     if (request.method !== "POST" || !(length <= MAX_BODY_BYTES)) return handler.fetch(request);
@@ -229,7 +246,7 @@ export function createRuntime(config: RuntimeConfig, { fastPath = true }: { fast
     // A plain request names a 2025 protocol version (or none) and carries no envelope: the SDK's
     // classification would call it legacy, so it is answered without one.
     const plain = fastPath ? plainRequest(request, parsedBody) : null;
-    if (plain && (plain.method === "tools/list" || knownTool(plain.name))) return plainAnswer(request, parsedBody, plain);
+    if (plain && (plain.method === "tools/list" || knownTool(plain.name))) return plainAnswer(request, plain);
     if (!(await isLegacyRequest(request, parsedBody))) return handler.fetch(request, { parsedBody });
     return legacyJson(request, parsedBody);
   }

@@ -45,6 +45,7 @@ const DESCRIPTION_CHARS = 400;
 /** MiniSearch is given words already split and stemmed: they are joined by spaces and split back. */
 const splitSpaces = (text: string) => text.split(" ");
 const miniOptions = { fields: [...FIELDS], tokenize: splitSpaces, processTerm: (t: string) => t || null, searchOptions: { tokenize: splitSpaces } };
+const resourceOptions = { ...miniOptions, fields: ["text"] };
 
 /** The literal segments of a path (its parameters, such as {owner}, are on many paths and say little). */
 const literalSegments = (path = "") => path.split("/").filter((seg) => seg && !seg.startsWith("{"));
@@ -129,7 +130,7 @@ function resourceIndex(docs: SearchDoc[], fields: Fields[]): { resources: MiniSe
     const f = fields[id];
     texts.set(key, `${text} ${f.title} ${f.tags} ${f.description} ${f.paramText} ${f.answer}`);
   });
-  const resources = new MiniSearch({ fields: ["text"], tokenize: splitSpaces, processTerm: (t: string) => t || null, searchOptions: { tokenize: splitSpaces } });
+  const resources = new MiniSearch(resourceOptions);
   resources.addAll([...texts].map(([id, text]) => ({ id, text })));
   return { resources, members };
 }
@@ -194,6 +195,25 @@ export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
   });
   const { resources, members } = resourceIndex(docs, fields);
   return { mini, facts, acronyms: acronymsOf(docs, vocabulary), methodVerbs: methodVerbsOf(docs), resources, members };
+}
+
+/** The index as JSON, to be kept with a deployment and loaded by its isolates instead of built (see loadSearchIndex). */
+export function serializeSearchIndex(index: SearchIndex): string {
+  const { mini, facts, acronyms, methodVerbs, resources, members } = index;
+  return JSON.stringify({ mini, facts, acronyms: [...acronyms], methodVerbs: [...methodVerbs], resources, members: [...members] });
+}
+
+/** An index serialized by serializeSearchIndex: the same ranking, without reading the tools' text again. */
+export function loadSearchIndex(json: string): SearchIndex {
+  const raw = JSON.parse(json);
+  return {
+    mini: MiniSearch.loadJS(raw.mini, miniOptions),
+    facts: raw.facts,
+    acronyms: new Map(raw.acronyms),
+    methodVerbs: new Map(raw.methodVerbs),
+    resources: MiniSearch.loadJS(raw.resources, resourceOptions),
+    members: new Map(raw.members),
+  };
 }
 
 /** What a path names, from its last segment: a parameter is an item; a plural word, or a word with items below it (/issuetype/{id}), a collection; another word an action on what precedes it. */

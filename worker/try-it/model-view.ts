@@ -8,7 +8,7 @@ import { loadServerConfig } from "../deploy/generate";
 import { loadStoredDeployment } from "../hosting/store";
 import { listedSchema } from "../runtime/listed-schema";
 import { directListing, searchListing, type ListedTool } from "../runtime/listing";
-import { searchModeAnswers } from "../runtime/search-mode";
+import { listedTools, searchModeAnswers } from "../runtime/search-mode";
 import type { RuntimeConfig } from "../runtime/types";
 import { approxTokens, BYTES_PER_TOKEN, byteLength } from "../lib/sizes";
 
@@ -72,7 +72,7 @@ export async function modelView(env: Bindings, db: Database, server: ServerRow) 
   const { config, source } = await configOf(env, db, server);
   const direct = directListing(config);
   const search = searchListing(config.tools.length);
-  const describer = searchModeAnswers(config.tools.map((t) => ({ ...t, inputSchema: listedSchema(t.inputSchema, config.staticValues) })));
+  const describer = searchModeAnswers(listedTools(config.tools.map((t) => ({ ...t, inputSchema: listedSchema(t.inputSchema, config.staticValues) }))));
   const describeBytes = direct.map((t) => {
     const answer = describer.describe({ name: t.name });
     const text = answer.content[0]?.type === "text" ? answer.content[0].text : "";
