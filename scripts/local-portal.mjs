@@ -43,7 +43,7 @@ export async function withLocalPortal(run) {
 }
 
 /** Calls the portal's API like the SPA does; throws with the server's error text on failure. */
-async function api(origin, path, { cookie, json, form, method = json || form ? "POST" : "GET" } = {}) {
+export async function api(origin, path, { cookie, json, form, method = json || form ? "POST" : "GET" } = {}) {
   const headers = { origin, accept: "application/json", ...(cookie ? { cookie } : {}), ...(json ? { "content-type": "application/json" } : {}) };
   const res = await fetch(`${origin}${path}`, { method, headers, body: json ? JSON.stringify(json) : form });
   const body = await res.json().catch(() => null);
@@ -53,8 +53,8 @@ async function api(origin, path, { cookie, json, form, method = json || form ? "
 
 /**
  * Signs up (and upgrades to `plan` through the test-mode checkout), imports a description (the petstore fixture unless given) and deploys it: exposed to the public when `exposeToPublic`,
- * else with an access token assigned. Answers the MCP URL, the token (null for a public server) and
- * the signed-in user's session cookie.
+ * else with an access token assigned. Answers the MCP URL, the token (null for a public server), the
+ * signed-in user's session cookie and the server's id.
  */
 export async function deployFixture(origin, { exposeToPublic = false, description = readFileSync(FIXTURE, "utf8"), fileName = "petstore-2.0.json", name = "Petstore", plan = "free" } = {}) {
   const email = `check-${Date.now()}@example.com`;
@@ -83,7 +83,7 @@ export async function deployFixture(origin, { exposeToPublic = false, descriptio
   const deployed = await settledDeployment(origin, server.id, cookie);
   if (deployed.data.status !== "deployed") throw new Error(`Deployment ended ${deployed.data.status}: ${deployed.data.error}`);
   console.log(`Deployed ${deployed.data.deploymentId} at ${deployed.data.mcpUrl}`);
-  return { mcpUrl: deployed.data.mcpUrl, token, cookie };
+  return { mcpUrl: deployed.data.mcpUrl, token, cookie, serverId: server.id };
 }
 
 /** The deploy call answers at once and the deployment runs as a job: polls its status until it ends (at most 60 s). */

@@ -9,6 +9,7 @@
 //   peer       @ivotoby/openapi-mcp-server (Node, Streamable HTTP) on the same description
 // Latency: sequential calls, p50/p99, and what each adds over calling the upstream directly.
 // Throughput: 16 clients, each with its own MCP session, every answer checked to be its own.
+// Then a large server (large.mjs): GitHub, every tool active, beside the peer on the same description.
 // Figures are printed, never asserted.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -18,6 +19,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { deployFixture, env, withLocalPortal } from "../../scripts/local-portal.mjs";
+import { largeReport, measurePeer, measureToolport, peerDescriptionFile } from "./large.mjs";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 500);
 const WARMUP = 50;
@@ -129,10 +131,8 @@ async function withFloor(upstream, run) {
   }
 }
 
-async function withPeer(upstream, run) {
-  const dir = mkdtempSync(join(tmpdir(), "bench-peer-"));
-  const spec = join(dir, "echo.json");
-  writeFileSync(spec, descriptionOf(upstream));
+/** The peer serving `spec` (a description file; the echo description unless given). */
+async function withPeer(upstream, run, spec = echoSpecFile(upstream)) {
   const port = 9400 + Math.floor(Math.random() * 200);
   const bin = resolve("node_modules/@ivotoby/openapi-mcp-server/bin/mcp-server.js");
   const stop = startChild("node", [bin, "--api-base-url", upstream, "--openapi-spec", spec, "--transport", "http", "--port", String(port)]);
@@ -142,6 +142,12 @@ async function withPeer(upstream, run) {
   } finally {
     stop();
   }
+}
+
+function echoSpecFile(upstream) {
+  const spec = join(mkdtempSync(join(tmpdir(), "bench-peer-")), "echo.json");
+  writeFileSync(spec, descriptionOf(upstream));
+  return spec;
 }
 
 async function connect(url, token) {
@@ -197,8 +203,8 @@ async function measureHttp(origin, shaped = false) {
   return { call, load };
 }
 
-const { server: upstreamServer, origin: upstream } = await startUpstream();
-try {
+/** The small server beside the floor and the peer (see the top of this file). */
+async function smallSection(upstream) {
   const direct = await measureHttp(upstream);
   const [floor, floorPost] = await withFloor(upstream, async (origin) => [await measureHttp(origin), await measureHttp(origin, true)]);
   const toolport = await withLocalPortal(async (origin) => {
@@ -211,25 +217,38 @@ try {
   const row = (name, m, note = "") =>
     `  ${name.padEnd(34)} p50 ${fmt(m.call.p50)}  p99 ${fmt(m.call.p99)}  added p50 ${fmt(added(m))}  ${m.load.perSecond.toFixed(0).padStart(5)} calls/s${m.load.wrong !== undefined ? `  ${m.load.wrong} wrong` : ""}${note}`;
   const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
-  console.log(
-    [
-      "",
-      `bench:mcp — as a client sees it (${CALLS} sequential calls each; ${THROUGHPUT_CALLS} calls by ${CONCURRENCY} clients; upstream ${upstream})`,
-      row("upstream directly (Node fetch)", direct),
-      row("floor: Worker that only forwards", floor),
-      row("  the same, MCP-shaped POSTs", floorPost),
-      row("Toolport tools/call (SDK client)", toolport),
-      row("peer: @ivotoby/openapi-mcp-server", peer),
-      "",
-      `  tools/list                         Toolport p50 ${fmt(toolport.list.p50)}  peer p50 ${fmt(peer.list.p50)}  floor request p50 ${fmt(floor.call.p50)}`,
-      "",
-      `  Toolport over the floor            tools/call p50 +${fmt(added(toolport) - added(floor))} (goal ≤ 2 ms)   tools/list p50 +${fmt(toolport.list.p50 - floor.call.p50)} (goal ≤ 2 ms)`,
-      `  Toolport over the peer             tools/call p50 +${fmt(added(toolport) - added(peer))}`,
-      `  throughput at ${CONCURRENCY}-way               ${ratio(toolport.load.perSecond, floor.load.perSecond)} the floor's (goal ≥ 0.70×; ${ratio(toolport.load.perSecond, floorPost.load.perSecond)} with MCP-shaped POSTs)   ${ratio(toolport.load.perSecond, peer.load.perSecond)} the peer's   ${ratio(toolport.load.perSecond, BEFORE.throughput)} before (${BEFORE.throughput} calls/s at 50da41f; goal ≥ 2×)`,
-      `  wrong answers under ${CONCURRENCY} sessions    Toolport ${toolport.load.wrong}   peer ${peer.load.wrong}`,
-      "",
-    ].join("\n"),
-  );
+  return [
+    `bench:mcp — as a client sees it (${CALLS} sequential calls each; ${THROUGHPUT_CALLS} calls by ${CONCURRENCY} clients; upstream ${upstream})`,
+    row("upstream directly (Node fetch)", direct),
+    row("floor: Worker that only forwards", floor),
+    row("  the same, MCP-shaped POSTs", floorPost),
+    row("Toolport tools/call (SDK client)", toolport),
+    row("peer: @ivotoby/openapi-mcp-server", peer),
+    "",
+    `  tools/list                         Toolport p50 ${fmt(toolport.list.p50)}  peer p50 ${fmt(peer.list.p50)}  floor request p50 ${fmt(floor.call.p50)}`,
+    "",
+    `  Toolport over the floor            tools/call p50 +${fmt(added(toolport) - added(floor))} (goal ≤ 1 ms)   tools/list p50 +${fmt(toolport.list.p50 - floor.call.p50)} (goal ≤ 2 ms)`,
+    `  Toolport over the peer             tools/call p50 +${fmt(added(toolport) - added(peer))}`,
+    `  throughput at ${CONCURRENCY}-way               ${ratio(toolport.load.perSecond, floor.load.perSecond)} the floor's (goal ≥ 0.85×; ${ratio(toolport.load.perSecond, floorPost.load.perSecond)} with MCP-shaped POSTs)   ${ratio(toolport.load.perSecond, peer.load.perSecond)} the peer's   ${ratio(toolport.load.perSecond, BEFORE.throughput)} before (${BEFORE.throughput} calls/s at 50da41f; goal ≥ 2×)`,
+    `  wrong answers under ${CONCURRENCY} sessions    Toolport ${toolport.load.wrong}   peer ${peer.load.wrong}`,
+  ];
+}
+
+/** GitHub as one large server, beside the peer on the same description (see large.mjs). */
+async function largeSection(upstream) {
+  const toolport = await withLocalPortal((origin) => measureToolport(origin, upstream));
+  const peer = await withPeer(upstream, measurePeer, peerDescriptionFile(upstream));
+  return largeReport(toolport, peer);
+}
+
+// BENCH_SECTIONS=small or =large runs one section; both by default.
+const SECTIONS = (process.env.BENCH_SECTIONS ?? "small,large").split(",");
+const { server: upstreamServer, origin: upstream } = await startUpstream();
+try {
+  const lines = [""];
+  if (SECTIONS.includes("small")) lines.push(...(await smallSection(upstream)), "");
+  if (SECTIONS.includes("large")) lines.push(...(await largeSection(upstream)), "");
+  console.log(lines.join("\n"));
 } finally {
   upstreamServer.close();
   upstreamServer.closeAllConnections();
