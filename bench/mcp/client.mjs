@@ -110,9 +110,9 @@ async function waitFor(url, what) {
   throw new Error(`${what} did not start`);
 }
 
-/** A child process (its own group, so wrangler's workerd stops with it). */
-function startChild(command, args) {
-  const child = spawn(command, args, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+/** A child process (its own group, so wrangler's workerd stops with it); `quiet` drops its stderr. */
+function startChild(command, args, quiet = false) {
+  const child = spawn(command, args, { env, stdio: ["ignore", "ignore", quiet ? "ignore" : "inherit"], detached: true });
   return () => {
     try {
       process.kill(-child.pid, "SIGTERM");
@@ -135,7 +135,8 @@ async function withFloor(upstream, run) {
 async function withPeer(upstream, run, spec = echoSpecFile(upstream)) {
   const port = 9400 + Math.floor(Math.random() * 200);
   const bin = resolve("node_modules/@ivotoby/openapi-mcp-server/bin/mcp-server.js");
-  const stop = startChild("node", [bin, "--api-base-url", upstream, "--openapi-spec", spec, "--transport", "http", "--port", String(port)]);
+  // It logs every message it sends (a 2 MB tools/list included) to stderr.
+  const stop = startChild("node", [bin, "--api-base-url", upstream, "--openapi-spec", spec, "--transport", "http", "--port", String(port)], true);
   try {
     await waitFor(`http://127.0.0.1:${port}/mcp`, "@ivotoby/openapi-mcp-server");
     return await run(`http://127.0.0.1:${port}/mcp`);

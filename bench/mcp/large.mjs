@@ -70,7 +70,7 @@ async function sdkListTools(url, headers) {
     }
     return { ms: median(times) };
   } catch (err) {
-    return { error: String(err.message ?? err).slice(0, 120) };
+    return { error: String(err.message ?? err).replace(/\s+/g, " ").slice(0, 160) };
   } finally {
     await client.close();
   }
@@ -82,6 +82,8 @@ async function redeploy(origin, serverId, cookie, n) {
   await api(origin, `/api/servers/${serverId}/deploy/cloudflare`, { cookie, json: {} });
   const deployed = await settledDeployment(origin, serverId, cookie);
   if (deployed.data.status !== "deployed") throw new Error(`Deployment ended ${deployed.data.status}: ${deployed.data.error}`);
+  // The gateway keeps a server's lookup (and so its deployment) for LOOKUP_TTL_MS (2 s, worker/gateway/lookup.ts).
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
 }
 
 /** The first request to new isolates: `first` names it, timed on COLD_SAMPLES new deployments; then the same request warm. */
