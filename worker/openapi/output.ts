@@ -22,6 +22,8 @@ export const OUTPUT_SCHEMA_BUDGET_BYTES = 2048;
 const OUTLINE_LEVELS = 2;
 /** Characters kept of what the answer's thing is (its title and description: search mode ranks by them). */
 const THING_CHARS = 300;
+/** Nodes an outline may have: every node takes at least ~10 bytes, so one with more cannot fit the budget. */
+const MAX_OUTLINE_NODES = OUTPUT_SCHEMA_BUDGET_BYTES / 10;
 
 const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isJsonMedia = (type: string) => {
@@ -44,22 +46,24 @@ function typesOf(schema: JsonSchema, root: boolean): string | string[] | undefin
  * answer around their documentation; only the answer's thing (the root, or a list's item) keeps its
  * title and description, which say what it is.
  */
-export function outline(schema: JsonSchema, levels: number, root = false, nesting = 0, thing = root): JsonSchema {
+export function outline(schema: JsonSchema, levels: number, root = false, nesting = 0, thing = root, nodes = { left: Infinity }): JsonSchema {
   const out: JsonSchema = {};
+  // Past its node budget an outline stops growing (the caller sees `nodes.left < 0`).
+  if (--nodes.left < 0) return out;
   if (thing) {
     for (const k of ["title", "description"]) if (typeof schema[k] === "string" && schema[k]) out[k] = (schema[k] as string).slice(0, THING_CHARS);
   }
   const type = typesOf(schema, root);
   if (type !== undefined) out.type = type;
   if (levels <= 0 || nesting > 32) return out;
-  const below = (s: unknown) => (isObject(s) ? outline(s, levels - 1, false, nesting + 1) : {});
+  const below = (s: unknown) => (isObject(s) ? outline(s, levels - 1, false, nesting + 1, false, nodes) : {});
   if (isObject(schema.properties) && Object.keys(schema.properties).length > 0) {
     out.properties = Object.fromEntries(Object.entries(schema.properties).map(([name, s]) => [name, below(s)]));
   }
   if (isObject(schema.additionalProperties)) out.additionalProperties = below(schema.additionalProperties);
-  if (isObject(schema.items)) out.items = outline(schema.items, levels, false, nesting + 1, true);
+  if (isObject(schema.items)) out.items = outline(schema.items, levels, false, nesting + 1, true, nodes);
   // Outlined branches overlap, which `oneOf` would refuse: any branch will do.
-  const branches = (k: string) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]).filter(isObject).map((s) => outline(s, levels, false, nesting + 1, thing)) : []);
+  const branches = (k: string) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]).filter(isObject).map((s) => outline(s, levels, false, nesting + 1, thing, nodes)) : []);
   const all = branches("allOf");
   const any = [...branches("anyOf"), ...branches("oneOf")];
   if (all.length) out.allOf = all;
@@ -87,11 +91,15 @@ function successSchema(op: Record<string, any>, base: string, ctx: SchemaContext
   return found;
 }
 
-/** The outline of an answer `levels` deep, as an object schema (a list answer wrapped as { result: [...] }). */
-function outlineOf(converted: JsonSchema, levels: number): JsonSchemaObject {
-  if (converted.type !== "array") return outline({ ...converted, type: "object" }, levels, true) as JsonSchemaObject;
-  const result = { ...outline(converted, levels, true, 0, false), description: "The API's answer (a JSON array)." };
-  return { type: "object", properties: { [ARRAY_WRAPPER]: result }, required: [ARRAY_WRAPPER] };
+/** The outline of an answer `levels` deep, as an object schema (a list answer wrapped as { result: [...] }); null when it has too many nodes to fit. */
+function outlineOf(converted: JsonSchema, levels: number): JsonSchemaObject | null {
+  const nodes = { left: MAX_OUTLINE_NODES };
+  if (converted.type !== "array") {
+    const schema = outline({ ...converted, type: "object" }, levels, true, 0, true, nodes) as JsonSchemaObject;
+    return nodes.left < 0 ? null : schema;
+  }
+  const result = { ...outline(converted, levels, true, 0, false, nodes), description: "The API's answer (a JSON array)." };
+  return nodes.left < 0 ? null : { type: "object", properties: { [ARRAY_WRAPPER]: result }, required: [ARRAY_WRAPPER] };
 }
 
 /** The outputSchema of a tool, or undefined when its answers cannot be promised reliably or it would not fit its budget. */
@@ -105,7 +113,7 @@ export function buildOutputSchema(op: Record<string, any>, base: string, ctx: Sc
   if (!isList && (!hasFields || (converted.type !== undefined && converted.type !== "object"))) return undefined;
   for (let levels = OUTLINE_LEVELS; levels >= 1; levels--) {
     const schema = outlineOf(converted, levels);
-    if (schemaBytes(schema) <= OUTPUT_SCHEMA_BUDGET_BYTES) return schema;
+    if (schema && schemaBytes(schema) <= OUTPUT_SCHEMA_BUDGET_BYTES) return schema;
   }
   return undefined;
 }
