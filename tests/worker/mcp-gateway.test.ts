@@ -1,6 +1,6 @@
 // A deployed server end to end: SDK clients (v2 and v1) list and call tools through /s/{slug}/mcp.
 import { describe, expect, it } from "vitest";
-import { bearer, connectV1, connectV2, createOrg, createServer, createToken, deploy, echoOf, echoTool, textOf } from "./mcp-setup";
+import { bearer, connectV1, connectV2, createOrg, createServer, createToken, deploy, echoOf, echoTool, MCP_ORIGIN, textOf, workerFetch } from "./mcp-setup";
 
 describe("a deployed MCP server", () => {
   it("lists its tools and calls the upstream API with the v2 client", async () => {
@@ -34,5 +34,22 @@ describe("a deployed MCP server", () => {
     expect(echoOf(result).path).toBe("/echo/ping_api");
     expect(textOf(result)).toContain('"method":"GET"');
     await client.close();
+  });
+});
+
+describe("a deployed server's root info", () => {
+  const info = async (slug: string) => (await workerFetch(`${MCP_ORIGIN}/s/${slug}`, { headers: { accept: "application/json" } })).json() as Promise<Record<string, any>>;
+
+  it("lists a public server's tools as deployed, and only counts a private server's", async () => {
+    const org = await createOrg();
+    const tools = [echoTool("first_tool", {}), { ...echoTool("second_tool", {}), description: "The second one" }];
+    const open = await createServer(org, tools, { exposeToPublic: true });
+    const closed = await createServer(org, tools);
+    await deploy(open.id);
+    await deploy(closed.id);
+    expect(await info(open.slug)).toMatchObject({ deployed: true, toolCount: 2, tools: [{ name: "first_tool", description: "Calls GET /echo/first_tool" }, { name: "second_tool", description: "The second one" }] });
+    const hidden = await info(closed.slug);
+    expect(hidden).toMatchObject({ deployed: true, toolCount: 2 });
+    expect(hidden.tools).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@ import { getDb } from "../db";
 import { authConfigs, deployments, servers } from "../db/schema";
 import type { Bindings } from "../env";
 import { getProvider } from "../hosting";
-import { loadStoredDeployment } from "../hosting/store";
+import { loadDeploymentConfig, loadStoredDeployment } from "../hosting/store";
 import type { Activation, ProviderName } from "../hosting/types";
 import { invalidateServerLookups, managedCredentials } from "../gateway/lookup";
 import { recordNotification } from "../notifications/notifications";
@@ -30,8 +30,9 @@ export async function activateDeployment(env: Bindings, job: DeploymentJob, log:
     await new Promise((resolve) => setTimeout(resolve, 1000));
     stored = await loadStoredDeployment(env, job.deploymentId);
   }
-  if (!stored?.modules) throw new Error(MODULES_MISSING_MESSAGE);
-  const generated = { deploymentId: job.deploymentId, config: stored.config, modules: stored.modules, allowedHosts: stored.allowedHosts };
+  const config = await loadDeploymentConfig(env, job.deploymentId);
+  if (!stored?.modules || !stored.packed || !config) throw new Error(MODULES_MISSING_MESSAGE);
+  const generated = { deploymentId: job.deploymentId, config, packed: stored.packed, modules: stored.modules, allowedHosts: stored.allowedHosts };
   const db = getDb(env.DB);
   const credentials = async () =>
     managedCredentials(env.SECRETS_KEY, (await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, job.serverId) })) ?? null);

@@ -4,10 +4,10 @@
 // unknown tools, arguments its inputSchema refuses, path arguments that would leave their segment) never count.
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import { checkArguments } from "../runtime/arguments";
-import { listedSchema } from "../runtime/listed-schema";
 import { pathArgumentProblem, requestArguments } from "../runtime/request";
 import { CALL_TOOL, innerCall } from "../runtime/search-mode";
-import type { RuntimeConfig } from "../runtime/types";
+import type { ToolTable } from "../runtime/packed";
+import { toolTableOf, type StoredDeployment } from "../hosting/store";
 import { acceptedByTransport, isJsonRpcMessage, isObject } from "../runtime/wire";
 
 /** The generated server's SDK refuses larger batches as a whole. */
@@ -15,18 +15,20 @@ const MAX_BATCH_SIZE = 100;
 
 type ArgumentCheck = (args: unknown) => boolean;
 /** A deployment's tools with their argument validators, compiled on first use (deployments are immutable). */
-export type ToolIndex = { config: Pick<RuntimeConfig, "tools" | "staticValues" | "toolMode">; checks: Map<string, ArgumentCheck | null> };
+export type ToolIndex = { tools: ToolTable; staticValues: Record<string, string>; searchMode: boolean; checks: Map<string, ArgumentCheck | null> };
 
 const indexes = new Map<string, ToolIndex>();
 const INDEX_LIMIT = 500;
 const validator = new CfWorkerJsonSchemaValidator({ shortcircuit: false });
 
-/** The tool index of a deployment, kept for the isolate's life. */
-export function toolIndexOf(deploymentId: string, config: ToolIndex["config"]): ToolIndex {
+/** The tool index of a deployment, kept for the isolate's life; null for one stored in an earlier form. */
+export function toolIndexOf(deploymentId: string, stored: StoredDeployment): ToolIndex | null {
   let index = indexes.get(deploymentId);
   if (!index) {
+    const tools = toolTableOf(stored);
+    if (!tools || !stored.packed) return null;
     if (indexes.size >= INDEX_LIMIT) indexes.clear();
-    index = { config, checks: new Map() };
+    index = { tools, staticValues: stored.packed.staticValues, searchMode: stored.packed.toolMode === "search", checks: new Map() };
     indexes.set(deploymentId, index);
   }
   return index;
@@ -35,15 +37,16 @@ export function toolIndexOf(deploymentId: string, config: ToolIndex["config"]): 
 /** The validator of a tool's listed inputSchema, or null when the deployment has no such tool. */
 function argumentCheck(index: ToolIndex, name: string): ArgumentCheck | null {
   if (index.checks.has(name)) return index.checks.get(name)!;
-  const tool = index.config.tools.find((t) => t.name === name);
-  const listed = tool ? listedSchema(tool.inputSchema, index.config.staticValues) : null;
+  // A tool's entry lists its inputSchema without the static arguments, as the runtime checks it.
+  const tool = index.tools.get(name);
+  const listed = tool?.inputSchema ?? null;
   const validate = listed ? validator.getValidator(listed as never) : null;
   // The runtime coerces before it validates ("3" → 3) and then checks the path arguments: the same checks decide what is metered.
   const check =
     tool && listed && validate
       ? (args: unknown) => {
           const checked = checkArguments(listed, validate, args as Record<string, unknown>);
-          return checked.ok && pathArgumentProblem(tool.mapping, requestArguments(tool.mapping, checked.args, index.config.staticValues)) === null;
+          return checked.ok && pathArgumentProblem(tool.mapping, requestArguments(tool.mapping, checked.args, index.staticValues)) === null;
         }
       : null;
   // Only names the deployment has are remembered: a stream of made-up names cannot grow the map.
@@ -66,7 +69,7 @@ export function reachingToolCalls(headers: Headers, parsed: unknown, index: Tool
     let args = params.arguments ?? {};
     if (!isObject(args)) continue;
     // In search mode only call_tool reaches the API (search_tools and describe_tool are not metered).
-    if (index?.config.toolMode === "search") {
+    if (index?.searchMode) {
       const inner = name === CALL_TOOL ? innerCall(args) : null;
       if (!inner) continue;
       [name, args] = [inner.name, inner.args];

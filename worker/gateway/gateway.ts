@@ -92,7 +92,7 @@ export async function handleMcpRequest(
       }
       // Only calls that will reach their tool are counted (the deployment's tool list is read once per isolate).
       const stored = await loadStoredDeployment(env, server.activeDeploymentId);
-      const count = reachingToolCalls(request.headers, parsed, stored ? toolIndexOf(server.activeDeploymentId, stored.config) : null);
+      const count = reachingToolCalls(request.headers, parsed, stored ? toolIndexOf(server.activeDeploymentId, stored) : null);
       const metered = { serverId: server.id, organizationId: server.organizationId, limit: plan?.maxToolCallsPerMonth ?? 0, planName: plan?.name ?? "current" };
       // A request none of whose calls reach a tool is answered by the server's refusal, uncounted.
       // Counted before the call leaves, from this isolate's lease (no I/O) or, without one, by the ledger.

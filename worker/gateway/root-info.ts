@@ -1,6 +1,6 @@
 // Root info of a deployed server at /s/{slug}: JSON for clients, an escaped HTML page for browsers.
 import type { Bindings } from "../env";
-import { loadStoredDeployment } from "../hosting/store";
+import { loadStoredDeployment, toolTableOf } from "../hosting/store";
 import { authSettingsOf } from "../deploy/generate";
 import type { GatewayServer } from "./lookup";
 import { PASSTHROUGH_API_KEY_HEADER, PASSTHROUGH_AUTHORIZATION_HEADER } from "../runtime/types";
@@ -8,18 +8,21 @@ import { PASSTHROUGH_API_KEY_HEADER, PASSTHROUGH_AUTHORIZATION_HEADER } from "..
 /** The root info answer of a server. */
 export async function rootInfo(env: Bindings, found: GatewayServer, rootUrl: string) {
   const { server, auth } = found;
-  const stored = server.activeDeploymentId ? await loadStoredDeployment(env, server.activeDeploymentId) : null;
-  const upstream = authSettingsOf(auth);
   const isPublic = Boolean(auth?.exposeToPublic);
+  const stored = server.activeDeploymentId ? await loadStoredDeployment(env, server.activeDeploymentId) : null;
+  const deployed = stored?.packed;
+  // Only a public server lists its tools here.
+  const table = isPublic && stored ? toolTableOf(stored) : null;
+  const upstream = authSettingsOf(auth);
   return {
-    name: stored?.config.name ?? server.name,
-    description: stored?.config.description ?? server.description ?? "",
-    version: stored?.config.version ?? server.version,
+    name: deployed?.name ?? server.name,
+    description: deployed?.description ?? server.description ?? "",
+    version: deployed?.version ?? server.version,
     status: server.status,
     deployed: Boolean(stored),
     deploymentId: server.activeDeploymentId,
-    toolCount: stored?.config.tools.length ?? 0,
-    ...(isPublic && stored ? { tools: stored.config.tools.map((t) => ({ name: t.name, description: t.description })) } : {}),
+    toolCount: deployed?.toolNames.length ?? 0,
+    ...(table ? { tools: Array.from({ length: table.count }, (_, i) => table.at(i)).map((t) => ({ name: t.name, description: t.description })) } : {}),
     rootUrl,
     mcpUrl: `${rootUrl}/mcp`,
     transport: "streamable-http",

@@ -1,14 +1,18 @@
 // Generated modules kept in KV by deployment id, and each runtime bundle once by its hash, so any
-// isolate can (re)load a deployment with exactly the runtime it was deployed with.
+// isolate can (re)load a deployment with exactly the runtime it was deployed with. The config a
+// deployment was generated from is kept apart: the gateway, which serves every call, reads only the
+// modules (the packed config and the tools text), never the config the portal's pages show.
 import type { Bindings } from "../env";
-import type { GeneratedServer } from "../deploy/generate";
+import { TOOLS_MODULE, type GeneratedServer } from "../deploy/generate";
 import { RUNTIME_HASH, RUNTIME_SOURCE } from "../deploy/runtime-bundle";
+import { ToolTable } from "../runtime/packed";
 
 export type StoredDeployment = {
   /** Every module but the runtime (absent on deployments stored before the tools were packed: they need a redeploy). */
   modules?: GeneratedServer["modules"];
+  /** The config module's value (absent with `modules`). */
+  packed?: GeneratedServer["packed"];
   allowedHosts: string[];
-  config: GeneratedServer["config"];
   /** SHA-256 of the runtime bundle it was deployed with (absent on deployments stored before it was kept). */
   runtimeHash?: string;
   /** Its runtime checks its own outbound requests (absent on deployments that rely on the portal's OutboundGuard). */
@@ -19,29 +23,58 @@ export type StoredDeployment = {
 export const REDEPLOY_NEEDED_MESSAGE = "This MCP server was deployed with an earlier Toolport runtime that is no longer available: redeploy it from the portal";
 
 const key = (deploymentId: string) => `mcp-deployment:${deploymentId}`;
+const configKey = (deploymentId: string) => `mcp-deployment-config:${deploymentId}`;
 const runtimeKey = (hash: string) => `mcp-runtime:${hash}`;
 
-/** Keeps a generated server's modules and (once per runtime version) the runtime bundle it runs on. */
+/** Keeps a generated server's modules, its config, and (once per runtime version) the runtime bundle it runs on. */
 export async function storeDeployment(env: Bindings, server: GeneratedServer) {
-  const stored: StoredDeployment = { modules: server.modules, allowedHosts: server.allowedHosts, config: server.config, runtimeHash: RUNTIME_HASH, egressInRuntime: true };
+  const stored: StoredDeployment = { modules: server.modules, packed: server.packed, allowedHosts: server.allowedHosts, runtimeHash: RUNTIME_HASH, egressInRuntime: true };
   await env.KV.put(runtimeKey(RUNTIME_HASH), RUNTIME_SOURCE);
-  await env.KV.put(key(server.deploymentId), JSON.stringify(stored));
+  await Promise.all([env.KV.put(key(server.deploymentId), JSON.stringify(stored)), env.KV.put(configKey(server.deploymentId), JSON.stringify(server.config))]);
 }
 
-// In-isolate copies: deployments and runtimes are immutable (ids are content hashes), so they never go stale.
-const memo = new Map<string, StoredDeployment>();
+/** In-isolate copies, bounded by their JSON's size: deployments are immutable (ids are content hashes), so they never go stale. */
+function sizedMemo<T>(maxChars: number) {
+  const entries = new Map<string, { value: T; chars: number }>();
+  let chars = 0;
+  return {
+    get: (id: string) => entries.get(id)?.value,
+    set(id: string, value: T, size: number) {
+      if (chars + size > maxChars) {
+        entries.clear();
+        chars = 0;
+      }
+      entries.set(id, { value, chars: size });
+      chars += size;
+    },
+  };
+}
+/** GitHub's 1,223 tools take about 2.5 MB of modules: a few dozen large deployments per isolate. */
+const memo = sizedMemo<StoredDeployment>(64 * 1024 * 1024);
+const configs = sizedMemo<GeneratedServer["config"]>(16 * 1024 * 1024);
 const runtimes = new Map<string, string>();
 
-/** The stored modules of a deployment, or null. */
-export async function loadStoredDeployment(env: Bindings, deploymentId: string): Promise<StoredDeployment | null> {
-  const hit = memo.get(deploymentId);
+/** A JSON value kept in KV, through `cache`; null when absent. */
+async function readJson<T>(env: Bindings, kvKey: string, id: string, cache: ReturnType<typeof sizedMemo<T>>): Promise<T | null> {
+  const hit = cache.get(id);
   if (hit) return hit;
-  const stored = await env.KV.get<StoredDeployment>(key(deploymentId), "json");
-  if (stored) {
-    if (memo.size > 500) memo.clear();
-    memo.set(deploymentId, stored);
-  }
-  return stored;
+  const text = await env.KV.get(kvKey);
+  if (text === null) return null;
+  const value = JSON.parse(text) as T;
+  cache.set(id, value, text.length);
+  return value;
+}
+
+/** The stored modules of a deployment, or null. */
+export const loadStoredDeployment = (env: Bindings, deploymentId: string) => readJson(env, key(deploymentId), deploymentId, memo);
+
+/** The config a deployment was generated from (what the portal's pages show of it), or null. */
+export const loadDeploymentConfig = (env: Bindings, deploymentId: string) => readJson(env, configKey(deploymentId), deploymentId, configs);
+
+/** The tools of a stored deployment, read one at a time (see runtime/packed.ts); null for one stored in an earlier form. */
+export function toolTableOf(stored: StoredDeployment): ToolTable | null {
+  const tools = stored.modules?.[TOOLS_MODULE];
+  return stored.packed && tools && "text" in tools ? new ToolTable(stored.packed, tools.text) : null;
 }
 
 const marked = new Set<string>();

@@ -5,7 +5,7 @@ import type { Database } from "../db";
 import type { servers } from "../db/schema";
 import type { Bindings } from "../env";
 import { loadServerConfig } from "../deploy/generate";
-import { loadStoredDeployment } from "../hosting/store";
+import { loadDeploymentConfig } from "../hosting/store";
 import { listedSchema } from "../runtime/listed-schema";
 import { directListing, searchListing, type ListedTool } from "../runtime/listing";
 import { listedTools, searchModeAnswers } from "../runtime/search-mode";
@@ -62,8 +62,8 @@ export function measureListing(listing: ListedTool[]) {
 
 /** The config the Model view reads: the active deployment's, else the one a deploy would generate from the current rows. */
 async function configOf(env: Bindings, db: Database, server: ServerRow): Promise<{ config: RuntimeConfig; source: "deployment" | "draft" }> {
-  const stored = server.activeDeploymentId ? await loadStoredDeployment(env, server.activeDeploymentId) : null;
-  if (stored) return { config: stored.config, source: "deployment" };
+  const deployed = server.activeDeploymentId ? await loadDeploymentConfig(env, server.activeDeploymentId) : null;
+  if (deployed) return { config: deployed, source: "deployment" };
   return { config: await loadServerConfig(db, server.id, { baseUrl: NO_BASE_URL }), source: "draft" };
 }
 

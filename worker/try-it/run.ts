@@ -65,8 +65,8 @@ async function withoutSecrets(env: Bindings, db: Database, slug: string, text: s
 export async function runTool(env: Bindings, db: Database, server: ServerRow, user: SessionUser, input: TryItRequest, origin: string, waitUntil: (p: Promise<unknown>) => void): Promise<z.infer<typeof tryItAnswer>> {
   if (!server.activeDeploymentId) fail(409, "Deploy the server first: Try it calls its MCP endpoint");
   const stored = await loadStoredDeployment(env, server.activeDeploymentId);
-  const mode: "search" | "direct" = stored?.config.toolMode === "search" ? "search" : "direct";
-  const authType = stored?.config.auth.type;
+  const mode: "search" | "direct" = stored?.packed?.toolMode === "search" ? "search" : "direct";
+  const authType = stored?.packed?.auth.type;
   const request = new Request(`${origin}/s/${encodeURIComponent(server.slug)}/mcp`, { method: "POST", headers: await callHeaders(env, user, server, input, authType), body: callBody(mode, input) });
   let reports: CallReport[] | null = null;
   const started = Date.now();
