@@ -14,8 +14,8 @@ const encoder = new TextEncoder();
 /** The size a schema takes in a tools/list answer (UTF-8 bytes of its JSON). */
 export const schemaBytes = (schema: unknown) => encoder.encode(JSON.stringify(schema)).length;
 
-/** Whether a schema fits `maxBytes`, encoding only when the character count cannot tell (1 to 3 bytes each). */
-function fits(schema: unknown, maxBytes: number) {
+/** Whether a schema fits `maxBytes` (UTF-8 JSON), encoding only when the character count cannot tell (1 to 3 bytes each). */
+export function fits(schema: unknown, maxBytes: number) {
   const json = JSON.stringify(schema);
   if (json.length > maxBytes) return false;
   return json.length * 3 <= maxBytes || encoder.encode(json).length <= maxBytes;

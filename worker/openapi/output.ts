@@ -10,7 +10,7 @@
 //
 // An outline is small on purpose: clients such as the official SDK compile every outputSchema of a
 // tools/list when they connect, and a model rarely needs more than the fields an answer has.
-import { schemaBytes } from "./budget";
+import { fits } from "./budget";
 import { convertSchema, type JsonSchema, type SchemaContext } from "./schema";
 import type { JsonSchemaObject } from "./types";
 
@@ -76,7 +76,7 @@ function successSchema(op: Record<string, any>, base: string, ctx: SchemaContext
   const responses = ctx.resolver.deref(op.responses, base);
   if (!responses) return null;
   const success = Object.entries(responses.value).filter(([code]) => /^2(\d\d|XX)$/i.test(code));
-  let found: { schema: unknown; url: string; key: string } | null = null;
+  let found: { schema: unknown; url: string } | null = null;
   for (const [, raw] of success) {
     const response = ctx.resolver.deref(raw, responses.url);
     const content = response?.value.content;
@@ -84,9 +84,9 @@ function successSchema(op: Record<string, any>, base: string, ctx: SchemaContext
     const type = Object.keys(content).find(isJsonMedia);
     const schema = type ? content[type]?.schema : undefined;
     if (!isObject(schema)) return null;
-    const key = JSON.stringify(schema);
-    if (found && found.key !== key) return null;
-    found = { schema, url: response.url, key };
+    // Most operations document one success answer: only a second one is compared (by its JSON).
+    if (found && found.schema !== schema && JSON.stringify(found.schema) !== JSON.stringify(schema)) return null;
+    found = { schema, url: response.url };
   }
   return found;
 }
@@ -113,7 +113,7 @@ export function buildOutputSchema(op: Record<string, any>, base: string, ctx: Sc
   if (!isList && (!hasFields || (converted.type !== undefined && converted.type !== "object"))) return undefined;
   for (let levels = OUTLINE_LEVELS; levels >= 1; levels--) {
     const schema = outlineOf(converted, levels);
-    if (schema && schemaBytes(schema) <= OUTPUT_SCHEMA_BUDGET_BYTES) return schema;
+    if (schema && fits(schema, OUTPUT_SCHEMA_BUDGET_BYTES)) return schema;
   }
   return undefined;
 }
