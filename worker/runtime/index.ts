@@ -18,7 +18,7 @@ import { checkArguments } from "./arguments";
 import { upstreamAuth } from "./auth";
 import { egressFetch, setEgressRule } from "./egress";
 import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL, searchModeAnswers } from "./search-mode";
-import { ToolTable, packConfig, searchDoc, type PackedConfig, type RuntimeTool } from "./packed";
+import { ToolTable, packConfig, type PackedConfig, type RuntimeTool } from "./packed";
 import { buildUpstreamRequest, pathArgumentProblem, requestArguments } from "./request";
 import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type CallReport, type UpstreamTrace } from "./report";
 import type { RuntimeConfig, RuntimeEnv, UpstreamCredentials } from "./types";
@@ -84,8 +84,6 @@ export async function callTool(
 
 type RuntimeOptions = { fastPath?: boolean };
 
-
-
 /** The Worker of a server from its config (packed here first): what tests and the portal's own checks run (`fastPath: false` only to compare the two legs in tests). */
 export function createRuntime(config: RuntimeConfig, options: RuntimeOptions = {}) {
   const packed = packConfig(config);
@@ -112,17 +110,7 @@ export function servePacked(config: PackedConfig, text: string, { fastPath = tru
   // Search mode lists three tools instead; the operations stay callable through call_tool.
   const searchMode = config.toolMode === "search";
   const answers = searchMode
-    ? searchModeAnswers(
-        {
-          count: table.count,
-          at: (i) => searchDoc(table.at(i)),
-          get: (name) => {
-            const tool = table.get(name);
-            return tool && searchDoc(tool);
-          },
-        },
-        () => table.searchIndex(),
-      )
+    ? searchModeAnswers(table.searchDocs(), () => table.searchIndex())
     : null;
   /** The tools/list result as the SDK leg hands it out, parsed from the stored answer when first asked for. */
   let listed: unknown = null;

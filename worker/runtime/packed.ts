@@ -114,6 +114,18 @@ export class ToolTable {
     return this.slice(this.config.spans.listing);
   }
 
+  /** The tools as search mode reads them (see searchDoc). */
+  searchDocs() {
+    return {
+      count: this.count,
+      at: (i: number) => searchDoc(this.at(i)),
+      get: (name: string) => {
+        const tool = this.get(name);
+        return tool && searchDoc(tool);
+      },
+    };
+  }
+
   /** The search index kept with the deployment, loaded; null when none was kept. */
   searchIndex(): SearchIndex | null {
     const span = this.config.spans.index;
