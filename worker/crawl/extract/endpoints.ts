@@ -6,6 +6,7 @@ import { type Example, exampleOf } from "./examples";
 import { HINT_WORDS, readHints } from "./hints";
 import { parseExample, type Schema, schemaOf } from "./json-schema";
 import { type FoundParam, locationOf, nameOf, type ParamLocation, paramOfItem, paramOfTag, paramsOfTable, plain, typeAtStart } from "./params";
+import { addedRoutes, lonePath, methodOfVerb, namedFields, payloadRoute, queryNamesOf, queryUrlRoute, verbRoute } from "./prose";
 import { codeSpanRoute, paramOfHeading, readSummaryTable, sameRoute, typedObjectKeys, typedParams } from "./readers";
 import { findRoute, leadingRoute, METHODS, pathAt, type Route, routeAt, upperMethod } from "./routes";
 
@@ -50,6 +51,7 @@ const CHANGELOG = /\b(?:change ?log|release notes|what'?s new|version history|de
 const RESPONSE = /\b(?:responses?|returns?|return value|output|results?|errors?|status codes?|error codes?)\b/i;
 const PARAMS = /\b(?:requestbody|param(?:eter)?s?|arguments?|headers?|body|fields?|quer(?:y|ies)|attributes?|options|form data|payload|request schema|json params|inputs?|properties)\b/i;
 const OBJECT = /(?:^the \S+ object\b|\b(?:objects?|models?|schemas?|structures?|resources?|entity|entities|types?|enums?|definitions)$)/i;
+const PAYLOAD = /\b(?:payload|request body|json body)\b/i;
 const GENERIC = /^(?:http request|request|endpoint|url|definition|route|method|http method|signature|usage|request url|resource url|example request|request example)s?$/i;
 
 const clean = (s: string) => plain(s).replace(/\s+/g, " ").trim();
@@ -95,22 +97,6 @@ function routesAfter(text: string, end: number): { method: string; rawPath: stri
   return found;
 }
 
-/** A method used as a verb at a sentence's start, with the path it is sent to: "POST a username and password … to `/api/token/`". */
-function verbRoute(text: string): Route | null {
-  for (let start = text.length - text.trimStart().length, n = 0; start >= 0 && start < text.length && n < 50; start = text.indexOf(". ", start + 1), n++) {
-    if (text[start] === ".") start += 2;
-    const space = text.indexOf(" ", start);
-    const method = text.slice(start, space);
-    if (space < 0 || !METHODS.includes(method) || !/^(?:a|an|the|your) /.test(text.slice(space + 1, space + 6))) continue;
-    const stop = text.indexOf(". ", space);
-    const sentence = text.slice(space, stop < 0 ? Math.min(text.length, space + 300) : stop);
-    const to = sentence.indexOf(" to `/");
-    const path = to < 0 ? null : pathAt(sentence, to + 5);
-    if (path && sentence[to + 5 + path.path.length] === "`") return { method, path: path.path, end: text.length };
-  }
-  return null;
-}
-
 /** Query parameters a route's line names in code spans after it ("Use `?version={version_id}` to …"). */
 function queryNamesIn(text: string, from: number): string[] {
   const names: string[] = [];
@@ -132,7 +118,8 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
   const headings: Heading[] = [];
   const st: { current: Draft | null; scope: number } = { current: null, scope: 0 };
   let paramIndent = -1;
-  let pathHeading: { level: number; path: string } | null = null;
+  let pathHeading: { level: number; path: string; at: number } | null = null;
+  let lone: { path: string; at: number } | null = null; // a path written alone on its line, its method in the next sentence
   let expectBase = false;
   let labelMethod: { method: string; at: number } | null = null;
   let pending: FoundParam[] = []; // parameters written before their section's route (prose, then the example)
@@ -175,6 +162,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     if (st.current && level === st.scope && st.current.method === route.method && sameRoute(st.current.rawPath, path)) {
       // The same route written twice (`GET https://host/base/x HTTP/1.1`, then `GET /x`): keep the shorter spelling.
       if (path.split("?")[0].length < st.current.rawPath.split("?")[0].length) st.current.rawPath = path;
+      for (const name of queryNamesOf(path)) if (!st.current.params.some((p) => p.name === name)) st.current.params.push({ name, in: "query", schema: { type: "string" }, required: false });
       return;
     }
     if (drafts.length >= MAX_DRAFTS) {
@@ -242,8 +230,13 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       let route = kind === "changelog" || changelogPage ? null : findRoute(upperMethod(block.text));
       // "### /v3/orders" then "#### GET": a path heading with its methods as subheadings.
       const bare = pathAt(text, 0);
-      if (!route && bare && bare.end === text.length && text.startsWith("/")) pathHeading = { level: block.level, path: bare.path };
-      else if (!route && pathHeading && METHODS.includes(text.toUpperCase())) route = { method: text.toUpperCase(), path: pathHeading.path, end: 0 };
+      if (!route && bare && bare.end === text.length && text.startsWith("/")) {
+        // A heading that is a path opens that endpoint's section: the route above ends here.
+        pathHeading = { level: block.level, path: bare.path, at: b };
+        st.current = null;
+        continue;
+      }
+      if (!route && pathHeading && METHODS.includes(text.toUpperCase())) route = { method: text.toUpperCase(), path: pathHeading.path, end: 0 };
       if (route) {
         const rest = clean(block.text.replace(route.path, "").replace(route.method, ""));
         open(route, 2, block.level, rest.length > 2 ? rest : headings[headings.length - 2]?.text);
@@ -288,6 +281,9 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
         if (json && typeof json === "object") {
           if (isRequest) draft.requestExample = schemaOf(json);
           else draft.responseExample = schemaOf(json);
+        } else if (!json && first === "{" && b > 0 && blocks[b - 1].t === "line" && PAYLOAD.test((blocks[b - 1] as { text: string }).text)) {
+          // "accepts a json payload of the format:" then an object with placeholders for values.
+          for (const param of typedObjectKeys(block.lines, "body")) addParam(param);
         }
       }
       continue;
@@ -304,6 +300,12 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     if (block.t === "hr") continue;
     const text = block.text;
     readHints([text], hints);
+    // "### `/api/search/autocomplete/`" then "Get auto completions for …": the section's verb is its method.
+    const headingVerb = pathHeading?.at === b - 1 && !st.current && block.t === "line" && kind !== "changelog" ? methodOfVerb(clean(text)) : null;
+    if (headingVerb && pathHeading) {
+      open({ method: headingVerb, path: pathHeading.path, end: 0 }, 2, pathHeading.level, clean(text).slice(0, 200));
+      continue;
+    }
     // "Base URLs:" followed by the URLs as items.
     const url = /^[\s*`<-]*(https?:\/\/[^\s`*<>]+)/.exec(text)?.[1];
     if (expectBase && url) hints.baseUrls.push(url);
@@ -317,19 +319,35 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     const leading = openapi ? { method: openapi[1].toUpperCase(), path: openapi[2].replace(/["']$/, ""), end: 0 } : leadingRoute(text);
     // Under a heading that is itself a route, a route named mid-sentence ("the ids come from `GET /genres`") refers to another endpoint.
     const crossReference = st.current !== null && st.current === headingRoute && (headings.at(-1)?.level ?? 0) >= st.scope;
-    const route = kind === "changelog" ? null : leading ?? (crossReference ? null : codeSpanRoute(text) ?? verbRoute(block.t === "item" ? `${text}. ${block.more}` : text));
+    const loneBefore = lone && b - lone.at <= 2 ? lone.path : null;
+    const alone = block.t === "line" ? lonePath(text) : null;
+    if (alone) lone = { path: alone, at: b };
+    const prose = block.t === "item" ? `${text}. ${block.more}` : text;
+    if (kind === "changelog") {
+      // A reference page's changelog names endpoints it added, removed or moved: only those it says were
+      // added are read. A page that is all changelog is history; the reference pages define the endpoints.
+      const [added, ...more] = changelogPage ? [] : addedRoutes(prose);
+      if (added) {
+        open(added, 2, scopeLevel(), nearest()?.text);
+        if (more.length && st.current) st.current.also = more.map((r) => ({ method: r.method, rawPath: r.path }));
+      }
+      continue;
+    }
+    const route = leading ?? (crossReference ? null : codeSpanRoute(text) ?? verbRoute(prose, loneBefore) ?? queryUrlRoute(text) ?? payloadRoute(prose));
     if (route) {
       open(route, block.t === "item" ? 0 : 2, scopeLevel(), nearest()?.text);
       const more = leading ? routesAfter(text, route.end) : [];
       if (more.length && st.current) st.current.also = [...(st.current.also ?? []), ...more];
       const rest = clean(text.slice(more.at(-1)?.end ?? route.end));
       for (const name of queryNamesIn(text, more.at(-1)?.end ?? route.end)) addParam({ name, in: "query", schema: { type: "string" }, required: false });
+      const fieldsIn: ParamLocation = route.method === "GET" || route.method === "DELETE" ? "query" : "body";
+      for (const name of namedFields(prose)) addParam({ name, in: fieldsIn, schema: { type: "string" }, required: false });
       if (block.t === "item" && rest.length > 3 && st.current) st.current!.description ??= rest.replace(/^[—–:-]\s*/, "").slice(0, 1000);
       continue;
     }
     // "Method: POST" and "URL: /things" written on separate lines.
     const labelled = /^[\s*_`-]*(?:http )?(method|verb|url|path|endpoint|route|resource url)[\s*_`]*:[\s*_`]*(\S{1,300})/i.exec(text);
-    if (labelled && kind !== "changelog") {
+    if (labelled) {
       const value = trimEnd(labelled[2], "`*_");
       if (/^(?:method|verb)$/i.test(labelled[1]) && METHODS.includes(value.toUpperCase())) {
         labelMethod = { method: value.toUpperCase(), at: b };

@@ -35,12 +35,12 @@ export function typedParams(lines: string[], location: ParamLocation | null): Fo
   return params.length === lines.filter((l) => l.trim()).length ? params : [];
 }
 
-/** The top-level keys of a TypeScript-like object type in a code block ("{ name: string, tags?: {…}[] }"). */
+/** The top-level keys of an object written in a code block as a type or as JSON with placeholders ("{ name: string, tags?: {…}[] }", `{ "ids": [LIST_OF_IDS] }`). */
 export function typedObjectKeys(lines: string[], location: ParamLocation): FoundParam[] {
   const params: FoundParam[] = [];
   let depth = 0;
   for (const line of lines.slice(0, MAX_CODE_SCAN)) {
-    const m = depth === 1 ? /^\s*([A-Za-z_$][\w$-]{0,80})(\??):\s?(\S{0,40})/.exec(line) : null;
+    const m = depth === 1 ? /^\s*"?([A-Za-z_$][\w$-]{0,80})"?(\??):\s?(\S{0,40})/.exec(line) : null;
     if (m && params.length < MAX_PARAMS) params.push({ name: m[1], in: location, schema: schemaOfTypeName(m[3] === "{" ? "object" : m[3]), required: !m[2] });
     for (const c of line) depth += c === "{" || c === "[" ? 1 : c === "}" || c === "]" ? -1 : 0;
   }

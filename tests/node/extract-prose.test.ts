@@ -1,0 +1,87 @@
+// Endpoints written in prose: the method a sentence gives a path, a URL with a query string, an endpoint
+// said to take a payload, the verb under a path heading, and what a reference's changelog says it added.
+import { describe, expect, it } from "vitest";
+import { extractOpenApi } from "../../worker/crawl/extract/index";
+import { addedRoutes, methodOfVerb, namedFields, payloadRoute, queryUrlRoute, verbRoute } from "../../worker/crawl/extract/prose";
+import { endpointsOf, parametersOf } from "./extract-helpers";
+
+const extract = (content: string, url = "https://docs.example.org/reference/api") => extractOpenApi([{ url, content }], { sourceUrl: url })!;
+
+describe("routes in prose", () => {
+  it("reads the method a sentence gives a path, there or written alone just before", () => {
+    expect(verbRoute("Send a request. PUT a JSON list of labels to `/v2/boards/{board}/labels` to replace them.", null)).toMatchObject({ method: "PUT", path: "/v2/boards/{board}/labels" });
+    expect(verbRoute("POST a CSV file to this endpoint and the rows are imported.", "/v2/imports/")).toMatchObject({ method: "POST", path: "/v2/imports/" });
+    expect(verbRoute("POST a CSV file to this endpoint.", null)).toBeNull();
+    expect(verbRoute("Post office boxes are not accepted to `/v2/addresses`.", null)).toBeNull();
+  });
+
+  it("reads a path with a query string as a GET, and an endpoint said to accept a payload as a POST", () => {
+    expect(queryUrlRoute("- `/v2/boards/?owner=me&sort=name`: boards you own")).toMatchObject({ method: "GET", path: "/v2/boards/?owner=me&sort=name" });
+    expect(queryUrlRoute("See `/v2/boards/` for the list.")).toBeNull();
+    expect(payloadRoute("To merge cards, use the endpoint `/v2/cards/merge/`, which accepts a JSON payload of the form:")).toMatchObject({ method: "POST", path: "/v2/cards/merge/" });
+    expect(payloadRoute("The endpoint `/v2/cards/` lists cards.")).toBeNull();
+  });
+
+  it("reads a section's opening verb as its method, and names a sentence calls fields", () => {
+    expect(methodOfVerb("Get auto completions for a term.")).toBe("GET");
+    expect(methodOfVerb("Removes a label from every card.")).toBe("DELETE");
+    expect(methodOfVerb("Gets: a list")).toBeNull();
+    expect(methodOfVerb("Update the board.")).toBeNull(); // PUT or PATCH: the verb does not say
+    expect(namedFields("uploads a file using multipart form field `file` and optional `caption`.. ")).toEqual(["file", "caption"]);
+    expect(namedFields("updates the `title` of a board")).toEqual(["title"]);
+  });
+
+  it("reads only the endpoints a changelog says were added, not removed, moved or beta ones", () => {
+    const routes = addedRoutes("The list is paginated now. New read-only endpoints `/v2/stats/daily/` and `/v2/stats/weekly/` give totals, and `POST /v2/stats/rebuild/` recomputes them.");
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v2/stats/daily/", "GET /v2/stats/weekly/", "POST /v2/stats/rebuild/"]);
+    expect(addedRoutes("New: `/v2/stats/daily/` gives totals.")).toEqual([]); // a path alone has no method
+    expect(addedRoutes("Removed `GET /v2/legacy/` and added `GET /v2/modern/`.")).toEqual([]);
+    expect(addedRoutes("Added `GET /v2/sessions` (beta).")).toEqual([]);
+  });
+
+  it("builds a self-hosted product's prose reference into its operations", () => {
+    const doc = extract(
+      [
+        "# The REST API",
+        "## Boards",
+        "Boards are listed on the `/api/boards/` endpoint:",
+        "- `/api/boards/?owner=me`: boards you own.",
+        "- `/api/boards/?archived=true`: archived boards.",
+        "### `/api/boards/suggest/`",
+        "Get name suggestions for a new board.",
+        "Query parameters:",
+        "- `prefix`: the start of the name.",
+        "## Uploading",
+        "`/api/attachments/upload/`",
+        "POST a multipart form to this endpoint, where the form field `file` holds the attachment.",
+        "## Bulk changes",
+        "For bulk changes, use the endpoint `/api/cards/bulk/` which accepts a json payload of the format:",
+        "```json",
+        "{",
+        '  "cards": [LIST_OF_CARD_IDS],',
+        '  "action": ACTION',
+        "}",
+        "```",
+        "## Changelog",
+        "### Version 3",
+        "- New read-only endpoint `/api/boards/stats/` sums up every board.",
+        "- Removed `GET /api/legacy/`.",
+      ].join("\n\n"),
+    );
+    expect(endpointsOf(doc).sort()).toEqual(["GET /api/boards", "GET /api/boards/stats", "GET /api/boards/suggest", "POST /api/attachments/upload", "POST /api/cards/bulk"]);
+    expect(parametersOf(doc)).toEqual(
+      expect.arrayContaining(["GET /api/boards query owner", "GET /api/boards query archived", "GET /api/boards/suggest query prefix", "POST /api/cards/bulk body cards", "POST /api/cards/bulk body action"]),
+    );
+  });
+
+  it("leaves a page that is all changelog to the reference pages", () => {
+    const doc = extractOpenApi(
+      [
+        { url: "https://docs.example.org/reference", content: "## List boards\n\n`GET /api/boards`\n" },
+        { url: "https://docs.example.org/changelog", content: "# Changelog\n\n## v2\n\n- Added `POST /api/boards/import`.\n" },
+      ],
+      { sourceUrl: "https://docs.example.org/reference" },
+    )!;
+    expect(endpointsOf(doc)).toEqual(["GET /api/boards"]);
+  });
+});

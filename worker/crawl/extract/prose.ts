@@ -1,0 +1,155 @@
+// Routes written in prose rather than as request lines: the method a sentence gives a path ("POST a
+// username and password … to `/api/token/`", "POST a multipart form to this endpoint"), a URL with a
+// query string (a GET), an endpoint said to accept a payload (a POST), and the verb that opens the
+// section under a path heading ("Get auto completions for …").
+import { leadingRoute, METHODS, pathAt, type Route } from "./routes";
+import { trimEnd } from "./text";
+
+const MAX_SENTENCES = 50;
+const MAX_SPANS = 40;
+
+/** The first word of a section's opening sentence, as the method it asks for; null when it says none plainly. */
+const VERB_METHODS: Record<string, string> = Object.assign(Object.create(null), {
+  get: "GET", gets: "GET", retrieve: "GET", retrieves: "GET", list: "GET", lists: "GET", fetch: "GET", fetches: "GET",
+  return: "GET", returns: "GET", search: "GET", searches: "GET", show: "GET", shows: "GET", download: "GET", downloads: "GET",
+  create: "POST", creates: "POST", add: "POST", adds: "POST", upload: "POST", uploads: "POST", submit: "POST", submits: "POST",
+  delete: "DELETE", deletes: "DELETE", remove: "DELETE", removes: "DELETE",
+});
+
+export function methodOfVerb(sentence: string): string | null {
+  let start = 0;
+  while (start < sentence.length && " *_>".includes(sentence[start])) start++;
+  let end = start;
+  while (end < sentence.length && end - start < 12 && /[A-Za-z]/.test(sentence[end])) end++;
+  // A verb then a space: "Get auto completions", not "Gets:" or "Getting".
+  return sentence[end] === " " ? (VERB_METHODS[sentence.slice(start, end).toLowerCase()] ?? null) : null;
+}
+
+/** The code spans of `text` whose whole content is a path or URL (no method): `/api/x/`, `/api/x/?q=term`. */
+function codeSpanPaths(text: string): { path: string; start: number }[] {
+  const found: { path: string; start: number }[] = [];
+  for (let i = text.indexOf("`"); i >= 0 && found.length < MAX_SPANS; i = text.indexOf("`", i + 1)) {
+    const end = text.indexOf("`", i + 1);
+    if (end < 0) break;
+    const content = text.slice(i + 1, end).trim();
+    const path = pathAt(content, 0);
+    if (path && path.end === content.length) found.push({ path: path.path, start: i });
+    i = end;
+  }
+  return found;
+}
+
+/** A paragraph that is one path in a code span and nothing else (an endpoint written alone on its line). */
+export function lonePath(text: string): string | null {
+  const t = text.trim();
+  if (!t.startsWith("`") || !t.endsWith("`")) return null;
+  const spans = codeSpanPaths(t);
+  return spans.length === 1 && spans[0].start === 0 && t.indexOf("`", 1) === t.length - 1 ? spans[0].path : null;
+}
+
+/** A path in a code span with a query string ("`/api/documents/?text=your%20query`"): a URL to GET. */
+export function queryUrlRoute(text: string): Route | null {
+  for (const { path } of codeSpanPaths(text)) {
+    const q = path.indexOf("?");
+    if (q > 0 && /^[A-Za-z_][\w.[\]-]{0,60}=/.test(path.slice(q + 1, q + 64))) return { method: "GET", path, end: text.length };
+  }
+  return null;
+}
+
+/** The parameter names of a path's query string: `/x/?text=a&page=2` → text, page. */
+export function queryNamesOf(path: string): string[] {
+  const q = path.indexOf("?");
+  if (q < 0) return [];
+  return path
+    .slice(q + 1)
+    .split("&")
+    .slice(0, 20)
+    .map((pair) => pair.split("=")[0])
+    .filter((name) => /^[A-Za-z_][\w.[\]-]{0,60}$/.test(name));
+}
+
+/** A sentence that names an endpoint in a code span and says it accepts a payload: "use the endpoint `/x/` which accepts a json payload". */
+export function payloadRoute(text: string): Route | null {
+  for (const sentence of sentences(text)) {
+    if (!/\bendpoint\b/i.test(sentence)) continue;
+    if (!/\b(?:accepts?|requires?|expects?|takes?)\b[^.]{1,40}\b(?:payload|body)\b/i.test(sentence)) continue;
+    const spans = codeSpanPaths(sentence);
+    if (spans.length === 1) return { method: "POST", path: spans[0].path, end: text.length };
+  }
+  return null;
+}
+
+/**
+ * A method used as a verb at a sentence's start, with the path it is sent to: "POST a username and
+ * password … to `/api/token/`", or "to this endpoint" after `lone`, a path written alone just before.
+ */
+export function verbRoute(text: string, lone: string | null): Route | null {
+  for (const sentence of sentences(text)) {
+    const space = sentence.indexOf(" ");
+    const method = sentence.slice(0, space);
+    if (space < 0 || !METHODS.includes(method) || !/^(?:a|an|the|your) /.test(sentence.slice(space + 1, space + 6))) continue;
+    const to = sentence.indexOf(" to `/");
+    const path = to < 0 ? null : pathAt(sentence, to + 5);
+    if (path && sentence[to + 5 + path.path.length] === "`") return { method, path: path.path, end: text.length };
+    if (lone && /\bto this (?:endpoint|url)\b/i.test(sentence)) return { method, path: lone, end: text.length };
+  }
+  return null;
+}
+
+/**
+ * The endpoints a changelog sentence says were added: "New read-only endpoints `/a/` and `/b/` …, and
+ * `POST /c/` lets …" (a path alone is a GET only when the sentence calls it read-only). A sentence
+ * that also speaks of removing, deprecating, moving or renaming adds nothing, nor one that calls what it
+ * adds beta, experimental or a preview: that is not yet part of the reference.
+ */
+export function addedRoutes(text: string): Route[] {
+  const routes: Route[] = [];
+  for (const sentence of sentences(text)) {
+    if (!/\b(?:new|added|adds|introduced)\b/i.test(sentence) || /\b(?:remov|deprecat|mov|renam|drop|replac|beta\b|experimental|preview)/i.test(sentence)) continue;
+    const readOnly = /\bread[- ]only\b/i.test(sentence);
+    for (let i = sentence.indexOf("`"); i >= 0 && routes.length < MAX_SPANS; i = sentence.indexOf("`", i + 1)) {
+      const end = sentence.indexOf("`", i + 1);
+      if (end < 0) break;
+      const span = sentence.slice(i + 1, end).trim();
+      const line = leadingRoute(span);
+      const path = line ? null : pathAt(span, 0);
+      if (line) routes.push({ ...line, end: text.length });
+      else if (readOnly && path && path.end === span.length && span.startsWith("/")) routes.push({ method: "GET", path: path.path, end: text.length });
+      i = end;
+    }
+  }
+  return routes;
+}
+
+const FIELD_WORDS = new Set(["field", "fields", "parameter", "parameters", "param", "params", "argument", "arguments", "updates", "update", "sets", "set", "changes", "change"]);
+const BETWEEN_FIELDS = new Set(["and", "or", "optional", "optionally", "the", "a", "an", "required"]);
+
+/** Names in code spans that a sentence calls fields: "multipart form field `document` and optional `version_label`", "updates the `label`". */
+export function namedFields(text: string): string[] {
+  const names: string[] = [];
+  const words = text.slice(0, 2000).split(" ");
+  for (let w = 0; w < words.length && names.length < 20; w++) {
+    if (!FIELD_WORDS.has(words[w].toLowerCase())) continue;
+    for (let k = w + 1; k < words.length && k - w < 12; k++) {
+      const word = words[k];
+      if (BETWEEN_FIELDS.has(word.toLowerCase())) continue;
+      const name = /^`([A-Za-z_][\w.-]{0,60})`$/.exec(trimEnd(word, ",.;:"))?.[1];
+      if (!name) break;
+      names.push(name);
+    }
+  }
+  return names;
+}
+
+/** The sentences of a paragraph (split at ". "), at most MAX_SENTENCES, each at most 300 characters. */
+function sentences(text: string): string[] {
+  const out: string[] = [];
+  let start = text.length - text.trimStart().length;
+  while (start < text.length && out.length < MAX_SENTENCES) {
+    const stop = text.indexOf(". ", start);
+    const end = stop < 0 ? text.length : stop;
+    out.push(text.slice(start, Math.min(end, start + 300)));
+    start = end + 2;
+  }
+  return out;
+}
