@@ -1,8 +1,8 @@
 // Renders each real-documentation site of manifest.json from its fetched source (a bare git copy of
 // the public repository at the pinned commit) into node_modules/.cache/bench/crawl-real/<site>/.
-// MkDocs and Sphinx (with sphinxcontrib-httpdomain) sites are built by the real generators from
-// Debian's packages; the others are Markdown/MDX rendered with marked inside an approximation of their
-// generator's HTML (see shells.ts). The rendered text stays out of the repository.
+// MkDocs (built-in theme or Material), Sphinx (with sphinxcontrib-httpdomain) and AsciiDoc sites are
+// built by the real generators from Debian's packages; the others are Markdown/MDX rendered with marked
+// inside an approximation of their generator's HTML (see shells.ts). The rendered text stays out of the repository.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -10,7 +10,7 @@ import { basename, dirname, join, relative } from "node:path";
 import { marked } from "marked";
 import { SHELLS, type NavLink } from "./shells";
 
-export type Style = "readme" | "jekyll" | "hugo" | "vuepress" | "sphinx-http" | "sphinx" | "mkdocs" | "docusaurus" | "slate" | "gitbook" | "nanoc" | "html" | "mintlify";
+export type Style = "readme" | "jekyll" | "hugo" | "vuepress" | "sphinx-http" | "sphinx" | "mkdocs" | "mkdocs-material" | "docusaurus" | "slate" | "gitbook" | "nanoc" | "html" | "mintlify" | "starlight" | "asciidoc";
 export type SiteEntry = { name: string; repo: string; commit: string; style: Style; files: string[] };
 export type RenderedSite = { entry: SiteEntry; dir: string; pages: string[]; cached: boolean; error?: string };
 
@@ -28,14 +28,15 @@ export function sourceOf(entry: SiteEntry, file: string): string {
 
 const escape = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
-/** Front matter off; its title kept. */
-function frontMatter(text: string): { title?: string; body: string } {
+/** Front matter off; its title kept, and a Mintlify page's `api` line (the endpoint its layout shows). */
+function frontMatter(text: string): { title?: string; api?: string; body: string } {
   if (!text.startsWith("---")) return { body: text };
   const end = text.indexOf("\n---", 3);
   if (end < 0) return { body: text };
   const head = text.slice(3, end);
   const title = /^title:\s*["']?(.+?)["']?\s*$/m.exec(head)?.[1];
-  return { title, body: text.slice(text.indexOf("\n", end + 1) + 1) };
+  const api = /^api:\s*["']?(.+?)["']?\s*$/m.exec(head)?.[1];
+  return { title, api, body: text.slice(text.indexOf("\n", end + 1) + 1) };
 }
 
 /** `term` lines followed by `: definition` lines (Goldmark, Python-Markdown def_list, kramdown) as HTML. */
@@ -134,18 +135,67 @@ function dedentMdx(md: string): string {
 /** MDX components the generator renders as plain containers (their children kept, their tags dropped). */
 const dropComponents = (md: string) => md.replace(/^\s*<\/?[A-Z][\w.]*[^<>\n]*>\s*$/gm, "");
 
+/** A Mintlify field (ParamField, ResponseField) as Mintlify lays it out: its name, type and required pills above its description. */
+function mintlifyField(attrs: string): string {
+  const name = ["body", "path", "query", "header", "param", "name"].map((a) => attribute(attrs, a)).find((v) => v !== undefined) ?? "";
+  const type = attribute(attrs, "type");
+  const required = /\brequired(?:=\{true\})?(?:\s|$)/.test(attrs) ? '<div data-component-part="field-required-pill">required</div>' : "";
+  const fallback = attribute(attrs, "default");
+  return `<div class="field"><div class="field-header"><div data-component-part="field-name" class="field-name">${escape(name)}</div>${type ? `<div data-component-part="field-info-pill"><span>${escape(type)}</span></div>` : ""}${required}${fallback ? `<div data-component-part="field-default">default: ${escape(fallback)}</div>` : ""}</div><div data-component-part="field-content" class="prose">\n\n`;
+}
+
+/** Mintlify's own components as its layout renders them: fields, expandables, the request/response example panels, callouts. */
+function mintlifyComponents(md: string): string {
+  return dropComponents(
+    dedentMdx(md.replace(/^(?:import|export) .*$/gm, ""))
+      .replace(/<(?:ParamField|ResponseField)\b([^>]*)>/g, (_m, attrs: string) => mintlifyField(attrs))
+      .replace(/<\/(?:ParamField|ResponseField)>/g, "\n\n</div></div>")
+      .replace(/<Expandable\b([^>]*)>/g, (_m, attrs: string) => `<details class="expandable"><summary>Show ${escape(attribute(attrs, "title") ?? "properties")}</summary>\n\n`)
+      .replaceAll("</Expandable>", "\n\n</details>")
+      .replace(/<(RequestExample|ResponseExample|CodeGroup)>/g, (_m, name: string) => `<div class="code-group" data-component-part="${name.replace(/[A-Z]/g, (c, i: number) => (i ? "-" : "") + c.toLowerCase())}">\n\n`)
+      .replace(/<\/(?:RequestExample|ResponseExample|CodeGroup)>/g, "\n\n</div>")
+      .replace(/<(Warning|Note|Info|Tip|Check)>/g, '<div class="callout" data-callout="$1">\n\n')
+      .replace(/<\/(Warning|Note|Info|Tip|Check)>/g, "\n\n</div>"),
+  );
+}
+
+/** The endpoint line of a Mintlify API page (its front matter's `api`), as the page header shows it: method pill and URL. */
+const mintlifyEndpoint = (api: string) => {
+  const [method, url] = api.split(/\s+/, 2);
+  return `<div class="api-section-heading" data-component-part="endpoint"><div class="method-pill" data-method="${escape(method)}">${escape(method)}</div><div class="api-url">${escape(url ?? "")}</div></div>\n\n`;
+};
+
+/** What healthchecks.io's documentation view writes for its fragments' placeholders (longer names first). */
+const HEALTHCHECKS_PLACEHOLDERS: [string, string][] = [
+  ["SITE_ROOT", "https://healthchecks.io"],
+  ["SITE_NAME", "Healthchecks.io"],
+  ["PING_ENDPOINT", "https://hc-ping.com/"],
+  ["PING_URL", "https://hc-ping.com/your-uuid-here"],
+  ["PING_BODY_LIMIT_FORMATTED", "100 kB"],
+  ["PING_BODY_LIMIT", "100000"],
+];
+
 /** What each generator does to its Markdown before rendering: shortcodes, imports, includes, template tags. */
 function preprocess(style: Style, md: string): string {
   let text = md;
   if (style === "hugo") text = text.replace(/\{\{[<%]\s*\/?\s*([a-zA-Z-]+)[^}]*[>%]\}\}/g, (_m, name: string) => (name === "required" ? "**Required**" : ""));
   if (style === "docusaurus") text = dropComponents(endpointComponents(docusaurusComponents(dedentMdx(text.replace(/^(?:import|export) .*$/gm, "")))));
-  if (style === "mintlify") text = text.replace(/<(Warning|Note|Info|Tip)>/g, '<div class="callout" data-callout="$1">\n').replace(/<\/(Warning|Note|Info|Tip)>/g, "\n</div>");
+  if (style === "mintlify") text = mintlifyComponents(text);
   if (style === "vuepress") text = text.replace(/<template v-slot:([\w-]+)>/g, '<div class="tab" data-tab="$1">').replaceAll("</template>", "</div>").replace(/<Tabs[^>]*>/g, '<div class="tabs">').replaceAll("</Tabs>", "</div>");
   if (style === "jekyll" || style === "nanoc" || style === "html") text = text.replace(/\{%[^%]*%\}/g, "").replace(/\{:[^}]*\}/g, "");
-  // Healthchecks' documentation view puts its own address where its fragments say SITE_ROOT.
-  if (style === "html") text = text.replaceAll("SITE_ROOT", "https://healthchecks.io").replaceAll("SITE_NAME", "Healthchecks.io");
+  // Healthchecks' documentation view puts its own addresses where its fragments say SITE_ROOT, PING_ENDPOINT … (hc/front/views.py).
+  if (style === "html") for (const [from, to] of HEALTHCHECKS_PLACEHOLDERS) text = text.replaceAll(from, to);
   if (style === "hugo" || style === "mkdocs" || style === "jekyll" || style === "nanoc" || style === "vuepress" || style === "docusaurus") text = definitionLists(text);
   return text;
+}
+
+/** Expressive Code, Starlight's code blocks: a framed figure, one div per line, the code again on the copy button. */
+function expressiveCode(html: string): string {
+  return html.replace(/<pre><code(?: class="language-([\w-]+)")?>([\s\S]*?)<\/code><\/pre>/g, (_m, lang: string | undefined, code: string) => {
+    const lines = code.replace(/\n$/, "").split("\n");
+    const copy = lines.join("\u007f").replaceAll('"', "&quot;");
+    return `<div class="expressive-code"><figure class="frame not-content"><figcaption class="header"></figcaption><pre data-language="${lang ?? "plaintext"}"><code>${lines.map((l) => `<div class="ec-line"><div class="code">${l}</div></div>`).join("")}</code></pre><div class="copy"><button title="Copy to clipboard" data-copied="Copied!" data-code="${copy}"><div></div></button></div></figure></div>`;
+  });
 }
 
 /** A page's file name on the rendered site. */
@@ -164,13 +214,14 @@ async function renderMarkdown(entry: SiteEntry, dir: string): Promise<string[]> 
   const files = entry.style === "slate" ? entry.files.slice(0, 1) : entry.files;
   const pages = files.map((file, i) => {
     const raw = sourceOf(entry, file);
-    const { title, body } = frontMatter(entry.style === "slate" ? slateSource(entry, file, raw) : raw);
+    const { title, api, body } = frontMatter(entry.style === "slate" ? slateSource(entry, file, raw) : raw);
     const heading = title ?? /^#\s+(.+)$/m.exec(body)?.[1] ?? basename(file);
-    return { name: pageName(entry, file, i), title: heading, body };
+    return { name: pageName(entry, file, i), title: heading, body: entry.style === "mintlify" && api ? mintlifyEndpoint(api) + body : body };
   });
   const nav: NavLink[] = pages.map((p) => ({ href: p.name, text: p.title }));
   for (const page of pages) {
-    const content = entry.style === "html" ? page.body : await marked.parse(preprocess(entry.style, page.body), { gfm: true });
+    const parsed = entry.style === "html" ? page.body : await marked.parse(preprocess(entry.style, page.body), { gfm: true });
+    const content = entry.style === "starlight" ? expressiveCode(parsed) : parsed;
     // A hand-written page that is a whole document is served as it is.
     const whole = entry.style === "html" && /^\s*<(?:!doctype|html)/i.test(content);
     const html = whole ? content : SHELLS[entry.style](`${page.title} - ${entry.name}`, entry.style === "html" ? preprocess("html", content) : content, nav);
@@ -205,6 +256,28 @@ async function renderMkdocs(entry: SiteEntry, dir: string, work: string): Promis
   const config = `site_name: ${entry.name}\nuse_directory_urls: false\ntheme:\n  name: mkdocs\nmarkdown_extensions:\n  - tables\n  - def_list\n  - admonition\n  - fenced_code\n  - attr_list\n  - toc:\n      permalink: true\nnav:\n${nav}\n`;
   await writeFile(join(work, "mkdocs.yml"), config);
   execFileSync("/usr/bin/mkdocs", ["build", "-q", "-f", join(work, "mkdocs.yml"), "-d", dir], { stdio: "pipe" });
+}
+
+/** MkDocs sites on the Material theme: the real mkdocs with Debian's mkdocs-material and pymdownx, and the extensions such sites use (content tabs, superfences, details). */
+async function renderMkdocsMaterial(entry: SiteEntry, dir: string, work: string): Promise<void> {
+  const docs = join(work, "docs");
+  const files = await copySources(entry, docs);
+  const nav = files.map((f) => `  - '${basename(f, ".md")}': '${f}'`).join("\n");
+  const extensions = ["admonition", "meta", "tables", "def_list", "attr_list", "md_in_html", "toc:\n      permalink: true", "pymdownx.details", "pymdownx.superfences", "pymdownx.highlight", "pymdownx.tabbed:\n      alternate_style: true", "pymdownx.tasklist"];
+  const config = `site_name: ${entry.name}\nuse_directory_urls: false\ntheme:\n  name: material\n  features:\n    - navigation.sections\n    - toc.integrate\n    - content.tabs.link\nmarkdown_extensions:\n${extensions.map((e) => `  - ${e}`).join("\n")}\nnav:\n${nav}\n`;
+  await writeFile(join(work, "mkdocs.yml"), config);
+  execFileSync("/usr/bin/mkdocs", ["build", "-q", "-f", join(work, "mkdocs.yml"), "-d", dir], { stdio: "pipe" });
+}
+
+/** AsciiDoc sites: the real asciidoctor (Debian's package), one page per file, the start page carrying the site's navigation as Antora's does. */
+async function renderAsciidoc(entry: SiteEntry, dir: string, work: string): Promise<void> {
+  const files = await copySources(entry, work);
+  const pages = files.map((f) => f.replace(/\.adoc$/, ".html"));
+  execFileSync("/usr/bin/asciidoctor", ["-q", "-a", "toc", "-a", "sectanchors", "-a", "idprefix=_", "-R", work, "-D", dir, ...files.map((f) => join(work, f))], { stdio: "pipe" });
+  const first = join(dir, pages[0]);
+  const nav = `<nav class="nav-menu"><ul>${pages.map((p) => `<li><a href="${relative(dirname(pages[0]), p)}">${escape(basename(p, ".html"))}</a></li>`).join("")}</ul></nav>`;
+  await writeFile(first, (await readFile(first, "utf8")).replace(/<body([^>]*)>/, `<body$1>\n${nav}`));
+  if (pages[0] !== "index.html") await writeFile(join(dir, "index.html"), `<!doctype html><html><head><meta http-equiv="refresh" content="0; url=${pages[0]}"><title>${escape(entry.name)}</title></head><body>${nav.replaceAll('href="', `href="${dirname(pages[0])}/`)}</body></html>`);
 }
 
 /** A site's own tab directives (OctoPrint's md-tab-set / md-tab-item), rendered as the containers they are. */
@@ -253,6 +326,8 @@ export async function renderSite(entry: SiteEntry): Promise<RenderedSite> {
   await mkdir(work, { recursive: true });
   try {
     if (entry.style === "mkdocs") await renderMkdocs(entry, dir, work);
+    else if (entry.style === "mkdocs-material") await renderMkdocsMaterial(entry, dir, work);
+    else if (entry.style === "asciidoc") await renderAsciidoc(entry, dir, work);
     else if (entry.style === "sphinx" || entry.style === "sphinx-http") await renderSphinx(entry, dir, work);
     else await renderMarkdown(entry, dir);
     await writeFile(stampFile, stamp);

@@ -79,4 +79,12 @@ const mintlify: Shell = (title, content, nav) =>
 <div id="content-container"><div id="content-area" class="relative"><header id="header"><h1 id="page-title">${esc(title.split(" - ")[0])}</h1></header><div class="mdx-content prose" data-page-title="${esc(title)}">${content}</div>
 <footer id="footer"><a href="https://mintlify.com">Powered by Mintlify</a></footer></div><div id="table-of-contents"></div></div></div>`);
 
-export const SHELLS: Record<Style, Shell> = { mintlify, readme, jekyll, hugo, vuepress, docusaurus, slate, gitbook, nanoc, html, mkdocs: readme, sphinx: readme, "sphinx-http": readme };
+/** Astro Starlight: the header with search, the sidebar, the page title panel, the content, "On this page". */
+const starlight: Shell = (title, content, nav) =>
+  page(title, `<div class="page sl-flex"><header class="header"><div class="header sl-flex"><div class="title-wrapper sl-flex"><a href="/" class="site-title sl-flex"><span>${esc(title.split(" - ").at(-1) ?? title)}</span></a></div><site-search><button data-open-modal aria-label="Search">Search</button></site-search></div></header>
+<nav class="sidebar" aria-label="Main"><div class="sidebar-pane"><div class="sidebar-content sl-flex"><ul class="top-level">${nav.map((l) => `<li><a href="${esc(l.href)}" class="large">${esc(l.text)}</a></li>`).join("")}</ul></div></div></nav>
+<div class="main-frame"><div class="lg:sl-flex"><aside class="right-sidebar-container"><div class="right-sidebar"><starlight-toc><nav aria-labelledby="starlight__on-this-page"><h2 id="starlight__on-this-page">On this page</h2></nav></starlight-toc></div></aside>
+<div class="main-pane"><main data-pagefind-body lang="en" dir="ltr"><div class="content-panel"><div class="sl-container"><h1 id="_top">${esc(title.split(" - ")[0])}</h1></div></div>
+<div class="content-panel"><div class="sl-container"><div class="sl-markdown-content">${content}</div><footer class="sl-flex"><div class="meta sl-flex"></div><div class="pagination-links"></div></footer></div></div></main></div></div></div></div>`);
+
+export const SHELLS: Record<Style, Shell> = { mintlify, readme, jekyll, hugo, vuepress, docusaurus, slate, gitbook, nanoc, html, starlight, mkdocs: readme, "mkdocs-material": readme, asciidoc: readme, sphinx: readme, "sphinx-http": readme };
