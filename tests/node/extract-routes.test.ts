@@ -108,4 +108,19 @@ describe("routes", () => {
     ].join("\n");
     expect(extractOpenApi([{ url: "https://docs.example/changelog", content }], { sourceUrl: "https://docs.example/" })).toBeNull();
   });
+
+  it("reads every method of a request line in a code block, a placeholder left unclosed, and the base URL a heading announces", () => {
+    const content = [
+      "# Signals",
+      "## API servers",
+      "```\nhttps://signals.acmecorp.io\n```",
+      "## Send a signal",
+      "```\nHEAD|GET|POST https://signals.acmecorp.io/<check-key/<slug>/done\n```",
+      "## List checks",
+      "```\nGET /checks\n```",
+    ].join("\n\n");
+    const doc = extractOpenApi([{ url: "https://docs.signal.example/api", content }], { sourceUrl: "https://docs.signal.example/api" })!;
+    expect(doc.servers).toEqual([{ url: "https://signals.acmecorp.io" }]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /checks", "GET /{check_key}/{slug}/done", "HEAD /{check_key}/{slug}/done", "POST /{check_key}/{slug}/done"]);
+  });
 });

@@ -294,12 +294,12 @@ def setup(app):
     app.add_directive("md-tab-item", Tab)
 `;
 
-/** Sphinx sites: the real sphinx-build with sphinxcontrib-httpdomain and sphinx-tabs (Debian's packages), an index listing every page. */
+/** Sphinx sites: the real sphinx-build with sphinxcontrib-httpdomain, sphinx-tabs and sphinx-prompt (Debian's packages), an index listing every page. */
 async function renderSphinx(entry: SiteEntry, dir: string, work: string): Promise<void> {
   const files = await copySources(entry, work);
   const toctree = files.map((f) => `   ${f.replace(/\.rst$/, "")}`).join("\n");
   await writeFile(join(work, "index.rst"), `${entry.name}\n${"=".repeat(entry.name.length)}\n\n.. toctree::\n   :maxdepth: 2\n\n${toctree}\n`);
-  await writeFile(join(work, "conf.py"), `project = ${JSON.stringify(entry.name)}\nextensions = ["sphinxcontrib.httpdomain", "sphinx_tabs.tabs"]\nhtml_theme = "alabaster"\nmaster_doc = "index"\nsuppress_warnings = ["toc", "ref", "misc"]\n${SITE_DIRECTIVES}`);
+  await writeFile(join(work, "conf.py"), `project = ${JSON.stringify(entry.name)}\nextensions = ["sphinxcontrib.httpdomain", "sphinx_tabs.tabs", "sphinx-prompt"]\nhtml_theme = "alabaster"\nmaster_doc = "index"\nsuppress_warnings = ["toc", "ref", "misc"]\n${SITE_DIRECTIVES}`);
   execFileSync("/usr/bin/sphinx-build", ["-q", "-b", "html", work, dir], { stdio: "pipe" });
 }
 

@@ -51,6 +51,8 @@ const CHANGELOG = /\b(?:change ?log|release notes|what'?s new|version history|de
 const RESPONSE = /\b(?:responses?|returns?|return value|output|results?|errors?|status codes?|error codes?)\b/i;
 const PARAMS = /\b(?:requestbody|param(?:eter)?s?|arguments?|headers?|body|fields?|quer(?:y|ies)|attributes?|options|form data|payload|request schema|json params|inputs?|properties)\b/i;
 const OBJECT = /(?:^the \S+ object\b|\b(?:objects?|models?|schemas?|structures?|resources?|entity|entities|types?|enums?|definitions)$)/i;
+/** A short line or heading that announces the API's base URL ("Base URLs:", "API Servers"), the URL itself to follow. */
+const namesBase = (text: string) => /\b(?:base url|servers?)s?\b/i.test(text) && !text.includes("http") && text.length < 80;
 const PAYLOAD = /\b(?:payload|request body|json body)\b/i;
 const GENERIC = /^(?:http request|request|endpoint|url|definition|route|method|http method|signature|usage|request url|resource url|example request|request example)s?$/i;
 
@@ -222,6 +224,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
         continue;
       }
       const kind = kindOf(text);
+      expectBase = namesBase(text);
       headings.push({ level: block.level, text, kind, location: kind === "params" ? locationOf(text) : null, generic: GENERIC.test(text) });
       label = null;
       if (block.level <= pendingScope) pending = [];
@@ -247,6 +250,9 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     const kind = kindNow();
     if (block.t === "code") {
       const first = block.lines.find((l) => l.trim())?.trim() ?? "";
+      // "### API Servers" then a block that is only the URL.
+      if (expectBase && /^https?:\/\/[\w.-]+(?::\d{1,5})?(?:\/\S*)?$/.test(first) && block.lines.filter((l) => l.trim()).length <= 3) hints.baseUrls.push(first);
+      expectBase = false;
       if (first[0] !== "{" && first[0] !== "[") readHints(block.lines.slice(0, 40), hints);
       if (kind === "changelog") continue;
       const example = exampleOf(block.lines);
@@ -309,7 +315,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     // "Base URLs:" followed by the URLs as items.
     const url = /^[\s*`<-]*(https?:\/\/[^\s`*<>]+)/.exec(text)?.[1];
     if (expectBase && url) hints.baseUrls.push(url);
-    expectBase = (expectBase && Boolean(url)) || (/\b(?:base url|servers?)s?\b/i.test(text) && !text.includes("http") && text.length < 80);
+    expectBase = (expectBase && Boolean(url)) || namesBase(text);
     const tag = paramOfTag(text);
     if (tag) {
       addParam(tag);

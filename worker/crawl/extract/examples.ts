@@ -4,7 +4,8 @@ import { parseExample } from "./json-schema";
 import { isInstanceHost } from "./hosts";
 import { leadingRoute, METHODS, pathAt, upperMethod } from "./routes";
 
-export type Example = { method: string; url: string; body?: unknown; fields: string[]; headers: string[]; strong: boolean };
+/** `also`: the other methods a request line offers (`HEAD|GET|POST https://…`). */
+export type Example = { method: string; url: string; body?: unknown; fields: string[]; headers: string[]; strong: boolean; also?: string[] };
 
 const METHOD_LOWER = new Set(METHODS.map((m) => m.toLowerCase()));
 
@@ -96,7 +97,7 @@ export function exampleOf(lines: string[]): Example | null {
     const captured = hostLine !== undefined && isInstanceHost(host);
     // The request's own `Host:` names the API's host: a relative request line is read as a URL on it.
     const url = route.path.startsWith("/") && /^[\w.-]+\.[a-z]{2,}(?::\d{1,5})?$/i.test(host) && !captured ? `https://${host.toLowerCase()}${route.path}` : route.path;
-    return { method: route.method, url, body: body ?? undefined, fields: [], headers: [], strong: !captured };
+    return { method: route.method, url, body: body ?? undefined, fields: [], headers: [], strong: !captured, ...(route.also ? { also: route.also } : {}) };
   }
   const code = lines.join("\n").replace(/\\\n/g, " ").slice(0, 20_000);
   if (/(?:^|\s|\$ )curl\s/.test(code)) return curlOf(code);

@@ -69,6 +69,8 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
     } else if (c === ">") {
       if (!angle) break;
       angle = false;
+    } else if (c === "/" && angle) {
+      angle = false; // `<ping-key/<slug>`: a placeholder left unclosed ends with its segment
     } else if (PATH_STOP.has(c) && !(angle && c === " " && spacedPlaceholder(text, end))) break;
   }
   let path = text.slice(at, end);
@@ -195,7 +197,8 @@ export function templateOf(path: string, literalIds = false): string {
       const c = segment[k];
       const close = c === "{" ? (segment[k + 1] === "{" ? "}}" : "}") : c === "<" ? ">" : c === "[" ? "]" : c === "(" && k === 0 ? ")" : "";
       if (close) {
-        const end = segment.indexOf(close, k + 1);
+        // `<name` without its `>`: an unclosed placeholder is the whole segment.
+        const end = close === ">" && k === 0 && !segment.includes(">") ? segment.length : segment.indexOf(close, k + 1);
         if (end > k) {
           const inner = segment.slice(k + close.length, end);
           // `(string:project_slug)`: the name follows the converter's type.
