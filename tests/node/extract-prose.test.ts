@@ -84,4 +84,39 @@ describe("routes in prose", () => {
     )!;
     expect(endpointsOf(doc)).toEqual(["GET /api/boards"]);
   });
+
+  it("reads a method announced for the URL below it, and generalises a literal the examples use for a placeholder", () => {
+    const doc = extract(
+      [
+        "# Sessions",
+        "## Open a session",
+        "To open a session, submit a `POST` request to the following endpoint:",
+        "```\nhttp://<host>:<port>/store/<storeName>/sessions\n```",
+        "### Example request",
+        "```\nPOST http://localhost:9090/store/main/sessions\nAccept: application/json\n```",
+        "## Close a session",
+        "To close a session, send a `DELETE` request to the following endpoint:",
+        "```\nhttp://localhost:9090/store/main/sessions/<sessionId>\n```",
+      ].join("\n\n"),
+    );
+    expect(doc.servers).toBeUndefined(); // an instance's address: the user gives theirs
+    expect(endpointsOf(doc).sort()).toEqual(["DELETE /store/{storeName}/sessions/{sessionId}", "POST /store/{storeName}/sessions"]);
+  });
+
+  it("reads every method of a block of request lines, and a route after a response under a bold label", () => {
+    const doc = extract(
+      [
+        "### Notes",
+        "**List**",
+        "```\nGET /api/notes/\n```",
+        "Example response:",
+        '```json\n{ "count": 1 }\n```',
+        "**List pinned**",
+        "```\nGET /api/notes/pinned/\n```",
+        "**Update**",
+        "```\nPUT /api/notes/<id>/\nPATCH /api/notes/<id>/\n```",
+      ].join("\n\n"),
+    );
+    expect(endpointsOf(doc).sort()).toEqual(["GET /api/notes", "GET /api/notes/pinned", "PATCH /api/notes/{id}", "PUT /api/notes/{id}"]);
+  });
 });

@@ -6,7 +6,7 @@ import { type Example, exampleOf } from "./examples";
 import { HINT_WORDS, readHints } from "./hints";
 import { parseExample, type Schema, schemaOf } from "./json-schema";
 import { type FoundParam, locationOf, nameOf, type ParamLocation, paramOfItem, paramOfTag, paramsOfTable, plain, typeAtStart } from "./params";
-import { addedRoutes, lonePath, methodOfVerb, namedFields, payloadRoute, queryNamesOf, queryUrlRoute, verbRoute } from "./prose";
+import { addedRoutes, announcedMethod, announcedRoute, lonePath, methodOfVerb, namedFields, payloadRoute, queryNamesOf, queryUrlRoute, verbRoute } from "./prose";
 import { codeSpanRoute, paramOfHeading, readSummaryTable, sameRoute, typedObjectKeys, typedParams } from "./readers";
 import { findRoute, leadingRoute, METHODS, pathAt, type Route, routeAt, upperMethod } from "./routes";
 
@@ -121,6 +121,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
   const st: { current: Draft | null; scope: number } = { current: null, scope: 0 };
   let paramIndent = -1;
   let pathHeading: { level: number; path: string; at: number } | null = null;
+  let announced: { method: string; at: number } | null = null; // "submit a `POST` request to the following endpoint:"
   let lone: { path: string; at: number } | null = null; // a path written alone on its line, its method in the next sentence
   let expectBase = false;
   let labelMethod: { method: string; at: number } | null = null;
@@ -250,6 +251,11 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     const kind = kindNow();
     if (block.t === "code") {
       const first = block.lines.find((l) => l.trim())?.trim() ?? "";
+      const definition = announced?.at === b - 1 && kind !== "changelog" ? announcedRoute(announced.method, block.lines) : null;
+      if (definition) {
+        open(definition, 2, scopeLevel(), nearest()?.text);
+        continue;
+      }
       // "### API Servers" then a block that is only the URL.
       if (expectBase && /^https?:\/\/[\w.-]+(?::\d{1,5})?(?:\/\S*)?$/.test(first) && block.lines.filter((l) => l.trim()).length <= 3) hints.baseUrls.push(first);
       expectBase = false;
@@ -306,6 +312,8 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     if (block.t === "hr") continue;
     const text = block.text;
     readHints([text], hints);
+    const method = block.t === "line" ? announcedMethod(text) : null;
+    announced = method ? { method, at: b } : null;
     // "### `/api/search/autocomplete/`" then "Get auto completions for …": the section's verb is its method.
     const headingVerb = pathHeading?.at === b - 1 && !st.current && block.t === "line" && kind !== "changelog" ? methodOfVerb(clean(text)) : null;
     if (headingVerb && pathHeading) {
@@ -373,6 +381,8 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
         label = { kind: labelKind, location: labelKind === "params" ? locationOf(labelText) : null };
         continue;
       }
+      // A bold line that names another part ("**List archived**" after "Example response:") ends the label before it.
+      if (text.trimStart().startsWith("**")) label = null;
     }
     const inParams = kind === "params";
     const location = locationNow();

@@ -97,7 +97,10 @@ export function exampleOf(lines: string[]): Example | null {
     const captured = hostLine !== undefined && isInstanceHost(host);
     // The request's own `Host:` names the API's host: a relative request line is read as a URL on it.
     const url = route.path.startsWith("/") && /^[\w.-]+\.[a-z]{2,}(?::\d{1,5})?$/i.test(host) && !captured ? `https://${host.toLowerCase()}${route.path}` : route.path;
-    return { method: route.method, url, body: body ?? undefined, fields: [], headers: [], strong: !captured, ...(route.also ? { also: route.also } : {}) };
+    // The same path under further methods on the lines below (`PUT /x/<id>/` then `PATCH /x/<id>/`).
+    const below = filled.slice(1).map((l) => leadingRoute(upperMethod(l.trim())));
+    const also = [...(route.also ?? []), ...(below.every((r) => r?.path === route.path) ? below.map((r) => r!.method) : [])];
+    return { method: route.method, url, body: body ?? undefined, fields: [], headers: [], strong: !captured, ...(also.length ? { also } : {}) };
   }
   const code = lines.join("\n").replace(/\\\n/g, " ").slice(0, 20_000);
   if (/(?:^|\s|\$ )curl\s/.test(code)) return curlOf(code);
@@ -117,12 +120,13 @@ export function exampleOf(lines: string[]): Example | null {
 
 /** Whether the lines from `from` to the first blank one are all HTTP headers ("Content-Type: application/json"): a raw request's head. */
 function headersOnly(lines: string[], from: number): boolean {
-  for (let i = from; i < lines.length && i < from + 30; i++) {
+  const end = Math.min(lines.length, from + 30);
+  for (let i = from; i < end; i++) {
     const line = lines[i].trim();
     if (!line) return true;
     if (!/^[A-Za-z][\w-]{0,60}: \S/.test(line)) return false;
   }
-  return from >= lines.length;
+  return end === lines.length; // the block ends with its headers
 }
 
 /** The `{…}` starting at `open`, to its matching brace (bounded). */

@@ -47,8 +47,8 @@ function splitUrl(raw: string): { origin: string; path: string } {
   return { origin: "", path: raw };
 }
 
-/** A documented path relative to the base URL, in OpenAPI's template form, plus its query names. */
-export function pathOf(rawPath: string, base: string | null, literalIds = false): { path: string; query: string[] } | null {
+/** A documented path relative to the base URL, in OpenAPI's template form, plus its query names; the root itself only when `root` (a request written as such). */
+export function pathOf(rawPath: string, base: string | null, literalIds = false, root = false): { path: string; query: string[] } | null {
   // A closing `)` ends a Sphinx placeholder (`/buckets/(bucket_id)`), not a sentence.
   const written = trimEnd(rawPath, ".,;:`*");
   const raw = splitUrl(written.endsWith(")") && written.lastIndexOf("(") > written.lastIndexOf("/") ? written : trimEnd(written, ".,;:)`*")).path;
@@ -56,7 +56,7 @@ export function pathOf(rawPath: string, base: string | null, literalIds = false)
   const [pathPart, search = ""] = raw.split("#")[0].split("?");
   let path = templateOf(pathPart, literalIds);
   if (basePath && (path === basePath || path.startsWith(`${basePath}/`))) path = path.slice(basePath.length);
-  if (!path || path === "/" || !/^\/[\w\-./{}~%$@+,!]*$/.test(path)) return null;
+  if (!path || (path === "/" && !root) || !/^\/[\w\-./{}~%$@+,!]*$/.test(path)) return null;
   const query = search.split("&").map((p) => p.split("=")[0]).filter((n) => /^[A-Za-z_][\w.[\]-]*$/.test(n));
   return { path, query };
 }
@@ -162,7 +162,7 @@ export function buildDocument(stated: Draft[], hints: Hints, meta: { title: stri
   const base = found;
   const prefix = instance ? trimEnd(splitUrl(found).path, "/") : "";
   const ops = operationsOf(drafts, (draft) => {
-    const located = pathOf(draft.rawPath, base, draft.strength === 1);
+    const located = pathOf(draft.rawPath, base, draft.strength === 1, draft.strength === 2);
     return located && prefix ? { ...located, path: prefix + located.path } : located;
   });
   const hosted = ops.map((op) => ({ op, server: instance ? null : serverOf(op, base) })).filter((h) => h.server !== undefined);

@@ -25,7 +25,8 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located)
     group.push({ draft, ...located });
     groups.set(key, group);
   }
-  foldExamplesIntoDefinitions(groups);
+  const values = foldExamplesIntoDefinitions(groups);
+  generaliseExampleValues(groups, values);
   const ops: Operation[] = [];
   for (const group of groups.values()) {
     // A request example alone, on a page whose routes are written out, illustrates rather than documents.
@@ -56,7 +57,8 @@ function instanceOf(path: string[], template: string[]): boolean {
  * Examples confirm definitions: an example's route (`GET /simple/beautifulsoup4/`) that is an instance of a
  * defined template of the same method (`GET /simple/{project}/`) joins that operation instead of being one of its own.
  */
-function foldExamplesIntoDefinitions(groups: Map<string, Member[]>): void {
+function foldExamplesIntoDefinitions(groups: Map<string, Member[]>): Map<string, string> {
+  const values = new Map<string, string>(); // "<segments before>|<literal>" → the placeholder the examples filled with it
   const templates = new Map<string, { path: string; segments: string[]; group: Member[] }[]>();
   for (const group of groups.values()) {
     const defined = group.find(defines);
@@ -74,6 +76,33 @@ function foldExamplesIntoDefinitions(groups: Map<string, Member[]>): void {
     if (!target) continue;
     for (const m of group) target.group.push({ ...m, path: target.path, draft: { ...m.draft, params: m.draft.params.filter((p) => p.in !== "path") } });
     groups.delete(key);
+    for (const [i, t] of target.segments.entries()) if (isPlaceholder(t) && values.size < 1000) values.set(`${target.segments.slice(0, i).join("/")}|${segments[i]}`, t);
+  }
+  return values;
+}
+
+/**
+ * A literal that examples use as a placeholder's value, written in another definition where the others
+ * put that placeholder (`DELETE /db/neo4j/tx/{id}` beside `POST /db/{databaseName}/tx` whose examples
+ * call `/db/neo4j/tx`), is that placeholder: the definition is rewritten and joins its route.
+ */
+function generaliseExampleValues(groups: Map<string, Member[]>, values: Map<string, string>): void {
+  if (!values.size) return;
+  for (const [key, group] of [...groups]) {
+    const segments = group[0].path.split("/");
+    let changed = false;
+    for (let i = 1; i < segments.length; i++) {
+      const placeholder = isPlaceholder(segments[i]) ? undefined : values.get(`${segments.slice(0, i).join("/")}|${segments[i]}`);
+      if (placeholder && !segments.includes(placeholder)) {
+        segments[i] = placeholder;
+        changed = true;
+      }
+    }
+    if (!changed) continue;
+    const path = segments.join("/");
+    const next = shapeOf(group[0].draft.method, path);
+    groups.delete(key);
+    groups.set(next, [...(groups.get(next) ?? []), ...group.map((m) => ({ ...m, path }))]);
   }
 }
 

@@ -141,6 +141,37 @@ export function namedFields(text: string): string[] {
   return names;
 }
 
+/** The method a line announces for the URL that follows it: "submit a `POST` request to the following endpoint:". */
+export function announcedMethod(text: string): string | null {
+  const t = text.trim();
+  if (!t.endsWith(":") || t.length > 300) return null;
+  for (const method of METHODS) {
+    for (const spelled of [`\`${method}\` request`, `${method} request`]) {
+      const at = t.indexOf(spelled);
+      if (at >= 0 && !/\w/.test(t[at - 1] ?? "")) return method;
+    }
+  }
+  return null;
+}
+
+/**
+ * The route of a code block that is one URL or path and nothing else, announced by the line before:
+ * an origin written with placeholders (`http://<host>:<port>/db/<name>/tx`) is the instance's own, so
+ * the route is its path.
+ */
+export function announcedRoute(method: string, lines: string[]): Route | null {
+  const filled = lines.map((l) => l.trim()).filter(Boolean);
+  if (filled.length !== 1) return null;
+  let line = filled[0];
+  if (line.startsWith("http://") || line.startsWith("https://")) {
+    const slash = line.indexOf("/", line.indexOf("//") + 2);
+    const origin = slash < 0 ? line : line.slice(0, slash);
+    if (/[<{$]/.test(origin)) line = slash < 0 ? "/" : line.slice(slash);
+  }
+  const path = pathAt(line, 0);
+  return path && path.end === line.length ? { method, path: path.path, end: line.length } : null;
+}
+
 /** The sentences of a paragraph (split at ". "), at most MAX_SENTENCES, each at most 300 characters. */
 function sentences(text: string): string[] {
   const out: string[] = [];
