@@ -119,4 +119,35 @@ describe("routes in prose", () => {
     );
     expect(endpointsOf(doc).sort()).toEqual(["GET /api/notes", "GET /api/notes/pinned", "PATCH /api/notes/{id}", "PUT /api/notes/{id}"]);
   });
+
+  it("generalises example URLs by what the pages say: a stated value, a template without a method, a position with many values", () => {
+    const doc = extractOpenApi(
+      [
+        {
+          url: "https://docs.relay.example/subscribe",
+          content: ["# Subscribe", "- JSON stream: `<channel>/json` returns one message per line", "```\ncurl -s relayhq.io/alerts/json\n```"].join("\n\n"),
+        },
+        {
+          url: "https://docs.relay.example/publish",
+          content: [
+            "# Publish",
+            "## Backups",
+            "```\ncurl -d \"Backup done\" relayhq.io/backups\n```",
+            "## Door bells",
+            "```\ncurl -d \"Door bell\" relayhq.io/doorbell\n```",
+            "## Greetings",
+            "```\ncurl -d \"Hi\" relayhq.io/hello\n```",
+            "## Webhooks",
+            "Assuming your channel is `hooks`, you can call it as a webhook:",
+            "```\ncurl relayhq.io/hooks/trigger\n```",
+            "## Health",
+            "```\ncurl -s relayhq.io/v1/health\n```",
+          ].join("\n\n"),
+        },
+      ],
+      { sourceUrl: "https://docs.relay.example/" },
+    )!;
+    expect(doc.servers).toEqual([{ url: "https://relayhq.io" }]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /v1/health", "GET /{channel}/json", "GET /{channel}/trigger", "POST /{channel}"]);
+  });
 });

@@ -6,7 +6,7 @@ import { type Example, exampleOf } from "./examples";
 import { HINT_WORDS, readHints } from "./hints";
 import { parseExample, type Schema, schemaOf } from "./json-schema";
 import { type FoundParam, locationOf, nameOf, type ParamLocation, paramOfItem, paramOfTag, paramsOfTable, plain, typeAtStart } from "./params";
-import { addedRoutes, announcedMethod, announcedRoute, lonePath, methodOfVerb, namedFields, payloadRoute, queryNamesOf, queryUrlRoute, verbRoute } from "./prose";
+import { addedRoutes, announcedMethod, announcedRoute, lonePath, readTemplates, methodOfVerb, namedFields, payloadRoute, queryNamesOf, queryUrlRoute, verbRoute } from "./prose";
 import { codeSpanRoute, paramOfHeading, readSummaryTable, sameRoute, typedObjectKeys, typedParams } from "./readers";
 import { findRoute, leadingRoute, METHODS, pathAt, type Route, routeAt, upperMethod } from "./routes";
 
@@ -35,6 +35,10 @@ export type Hints = {
   apiKeyQuery: Set<string>;
   /** Fields of the objects the pages describe ("The User object"), by lowercase name. */
   objects?: Record<string, FoundParam[]>;
+  /** Path templates written without a method (`<topic>/json`): examples that are their instances take their placeholders. */
+  templates?: string[];
+  /** Values the pages say stand for a parameter ("your topic is `mywebhook`"): value → name. */
+  values?: Record<string, string>;
 };
 export type Page = { url: string; title?: string | null; markdown: string };
 
@@ -312,6 +316,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     if (block.t === "hr") continue;
     const text = block.text;
     readHints([text], hints);
+    readTemplates(text, hints);
     const method = block.t === "line" ? announcedMethod(text) : null;
     announced = method ? { method, at: b } : null;
     // "### `/api/search/autocomplete/`" then "Get auto completions for …": the section's verb is its method.

@@ -27,6 +27,16 @@ function firstUrl(code: string): { url: string; end: number } | null {
   return null;
 }
 
+/** A URL curl is given without its scheme (`curl -s ntfy.sh/alerts/json`): curl's default, http, is what it calls; read as https. */
+function bareHostUrl(code: string): { url: string; end: number } | null {
+  const start = code.indexOf("curl");
+  for (const word of code.slice(start, start + 2000).split(/\s+/).slice(1, 40)) {
+    const token = word.replace(/^["']|["']$/g, "");
+    if (/^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d{1,5})?(?:\/\S*)?$/i.test(token)) return { url: `https://${token}`, end: 0 };
+  }
+  return null;
+}
+
 /** The word after `flag` ("-X POST", "--request=PUT"), uppercased. */
 function flagValue(code: string, flags: string[]): string | null {
   for (const flag of flags) {
@@ -62,7 +72,7 @@ const formField = (arg: string) => /^([A-Za-z_][\w.[\]-]{0,80})=/.exec(arg)?.[1]
 
 /** A curl command's method, URL, JSON body and form fields. */
 function curlOf(code: string): Example | null {
-  const url = firstUrl(code);
+  const url = firstUrl(code) ?? bareHostUrl(code);
   if (!url) return null;
   const data = flagArgs(code, ["-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--json"]);
   const forms = flagArgs(code, ["-F", "--form"]);

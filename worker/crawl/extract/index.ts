@@ -12,6 +12,8 @@ export type OpenApiDraft = NonNullable<ReturnType<typeof buildDocument>>;
 /** What one page contributes: its endpoints and hints, or the reason it was skipped. */
 export type PageFindings = { url: string; drafts: Draft[]; hints: Hints; skipped?: undefined } | { url: string; skipped: string };
 
+const MAX_TEMPLATES = 500;
+
 /** Pages longer than this many characters are skipped: reading them would exceed the per-page work budget. */
 export const MAX_PAGE_WORK = 4 * 1024 * 1024;
 
@@ -33,6 +35,8 @@ export function assemble(findings: PageFindings[], meta: { title?: string | null
     hints.exampleUrls.push(...found.hints.exampleUrls);
     for (const key of ["auth", "apiKeyHeaders", "apiKeyQuery"] as const) for (const value of found.hints[key]) hints[key].add(value);
     for (const [name, fields] of Object.entries(found.hints.objects ?? {})) hints.objects![name] ??= fields;
+    if (found.hints.templates?.length) hints.templates = [...(hints.templates ?? []), ...found.hints.templates].slice(0, MAX_TEMPLATES);
+    if (found.hints.values) hints.values = Object.assign(hints.values ?? noPrototype<string>(), found.hints.values);
   }
   const title = meta.title?.split(/\s[·|–-]\s/).at(-1)?.trim() || new URL(meta.sourceUrl).hostname;
   return buildDocument(drafts, hints, { title, sourceUrl: meta.sourceUrl });

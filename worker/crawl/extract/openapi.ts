@@ -161,10 +161,12 @@ export function buildDocument(stated: Draft[], hints: Hints, meta: { title: stri
   const instance = found !== null && isInstanceHost(splitUrl(found).origin);
   const base = found;
   const prefix = instance ? trimEnd(splitUrl(found).path, "/") : "";
-  const ops = operationsOf(drafts, (draft) => {
-    const located = pathOf(draft.rawPath, base, draft.strength === 1, draft.strength === 2);
+  const locate = (raw: string, literalIds = false, root = false) => {
+    const located = pathOf(raw, base, literalIds, root);
     return located && prefix ? { ...located, path: prefix + located.path } : located;
-  });
+  };
+  const templates = (hints.templates ?? []).map((t) => locate(t)?.path).filter((p): p is string => Boolean(p));
+  const ops = operationsOf(drafts, (draft) => locate(draft.rawPath, draft.strength === 1, draft.strength === 2), { templates, values: hints.values });
   const hosted = ops.map((op) => ({ op, server: instance ? null : serverOf(op, base) })).filter((h) => h.server !== undefined);
   if (!hosted.length) return null;
   const paths: Record<string, Record<string, unknown>> = {};

@@ -13,8 +13,11 @@ type Located = { path: string; query: string[] } | null;
 const rank = (d: Draft) => (d.strength === 2 ? 3 : d.strength === 0 ? 2 : 1) * 1000 + Math.min(d.params.length, 999);
 const placeholders = (path: string) => placeholdersOf(path);
 
+/** What the pages say about placeholders beyond routes: templates written without a method, values that stand for a parameter. */
+export type Placeholders = { templates: string[]; values?: Record<string, string> };
+
 /** Groups drafts into operations; `locate` turns a draft's written path into the document's path. */
-export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located): Operation[] {
+export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located, known: Placeholders = { templates: [] }): Operation[] {
   const pagesWithRoutes = new Set(drafts.filter((d) => d.strength !== 1).map((d) => d.source));
   const groups = new Map<string, Member[]>();
   for (const draft of drafts) {
@@ -27,6 +30,7 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located)
   }
   const values = foldExamplesIntoDefinitions(groups);
   generaliseExampleValues(groups, values);
+  generaliseExamples(groups, known);
   const ops: Operation[] = [];
   for (const group of groups.values()) {
     // A request example alone, on a page whose routes are written out, illustrates rather than documents.
@@ -88,11 +92,51 @@ function foldExamplesIntoDefinitions(groups: Map<string, Member[]>): Map<string,
  */
 function generaliseExampleValues(groups: Map<string, Member[]>, values: Map<string, string>): void {
   if (!values.size) return;
+  rewriteGroups(groups, () => true, (segments, i) => values.get(`${segments.slice(0, i).join("/")}|${segments[i]}`));
+}
+
+/**
+ * Example URLs with literal values (`/mytopic`, `/disk-alerts/json`), when no definition gives their route,
+ * are generalised by what the pages say: a value they say stands for a parameter ("your topic is
+ * `mywebhook`"), a template written without a method (`<topic>/json`) they are an instance of, or a
+ * position such a template holds a placeholder at where examples of one method, the rest of their path
+ * the same, use three or more different values.
+ */
+function generaliseExamples(groups: Map<string, Member[]>, known: Placeholders): void {
+  if (!known.templates.length && !known.values) return;
+  const templates = known.templates.map((t) => t.split("/"));
+  const examplesOnly = (group: Member[]) => !group.some(defines);
+  // Position → the placeholder templates hold there after the same segments, and the example values met there.
+  const named = new Map<string, string>();
+  for (const t of templates) for (const [i, segment] of t.entries()) if (isPlaceholder(segment)) named.set(`${t.slice(0, i).join("/")}|${i}`, segment);
+  // The values examples of one method use at a position, the rest of their path the same.
+  const varying = (method: string, segments: string[], i: number) => `${method} ${segments.slice(0, i).join("/")}/*/${segments.slice(i + 1).join("/")}`;
+  const seen = new Map<string, Set<string>>();
+  for (const group of groups.values()) {
+    if (!examplesOnly(group)) continue;
+    const segments = group[0].path.split("/");
+    for (let i = 1; i < segments.length; i++) {
+      const key = varying(group[0].draft.method, segments, i);
+      if (named.has(`${segments.slice(0, i).join("/")}|${i}`) && segments[i] && !isPlaceholder(segments[i])) seen.set(key, (seen.get(key) ?? new Set()).add(segments[i]));
+    }
+  }
+  rewriteGroups(groups, examplesOnly, (segments, i, method) => {
+    const stated = known.values?.[segments[i]];
+    if (stated) return `{${stated}}`;
+    const template = templates.find((t) => instanceOf(segments, t));
+    if (template && isPlaceholder(template[i])) return template[i];
+    return (seen.get(varying(method, segments, i))?.size ?? 0) >= 3 ? named.get(`${segments.slice(0, i).join("/")}|${i}`) : undefined;
+  });
+}
+
+/** Rewrites the literal segments of the chosen groups' paths to the placeholder `placeholderAt` names, merging groups that become one route. */
+function rewriteGroups(groups: Map<string, Member[]>, chosen: (group: Member[]) => boolean, placeholderAt: (segments: string[], i: number, method: string) => string | undefined): void {
   for (const [key, group] of [...groups]) {
+    if (!chosen(group)) continue;
     const segments = group[0].path.split("/");
     let changed = false;
     for (let i = 1; i < segments.length; i++) {
-      const placeholder = isPlaceholder(segments[i]) ? undefined : values.get(`${segments.slice(0, i).join("/")}|${segments[i]}`);
+      const placeholder = !segments[i] || isPlaceholder(segments[i]) ? undefined : placeholderAt(segments, i, group[0].draft.method);
       if (placeholder && !segments.includes(placeholder)) {
         segments[i] = placeholder;
         changed = true;

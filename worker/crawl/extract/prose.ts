@@ -172,6 +172,33 @@ export function announcedRoute(method: string, lines: string[]): Route | null {
   return path && path.end === line.length ? { method, path: path.path, end: line.length } : null;
 }
 
+const MAX_TEMPLATES_PER_PAGE = 100;
+const MAX_VALUES = 100;
+
+/**
+ * What a line says about placeholders without stating a route: path templates in code spans that name no
+ * method (`<topic>/json`, `/users/{id}`) and values it says stand for a parameter ("assuming your topic is
+ * `mywebhook`").
+ */
+export function readTemplates(text: string, hints: { templates?: string[]; values?: Record<string, string> }): void {
+  if (!text.includes("`")) return;
+  for (let i = text.indexOf("`"); i >= 0; i = text.indexOf("`", i + 1)) {
+    const end = text.indexOf("`", i + 1);
+    if (end < 0) break;
+    const span = text.slice(i + 1, end).trim();
+    i = end;
+    if (!/^[</{:]/.test(span) || !span.includes("/") || !/[<{]|\/:/.test(span) || (hints.templates?.length ?? 0) >= MAX_TEMPLATES_PER_PAGE) continue;
+    const written = span.startsWith("/") ? span : `/${span}`;
+    const path = pathAt(written, 0);
+    if (path && path.end === written.length) (hints.templates ??= []).push(written);
+  }
+  for (let at = text.toLowerCase().indexOf("your "); at >= 0; at = text.toLowerCase().indexOf("your ", at + 5)) {
+    const m = /^your ([a-z][a-z_-]{1,30}) is `([\w.-]{1,60})`/i.exec(text.slice(at, at + 110));
+    const values = (hints.values ??= Object.create(null) as Record<string, string>);
+    if (m && Object.keys(values).length < MAX_VALUES) values[m[2]] = m[1].toLowerCase();
+  }
+}
+
 /** The sentences of a paragraph (split at ". "), at most MAX_SENTENCES, each at most 300 characters. */
 function sentences(text: string): string[] {
   const out: string[] = [];

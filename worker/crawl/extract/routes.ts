@@ -115,7 +115,8 @@ export function routeAt(text: string, at: number): Route | null {
   const { methods, end: m } = alternativesAt(text, first.end);
   let p = m;
   while (p < text.length && p - m < 6 && " `*\t_]".includes(text[p])) p++;
-  if (p === m && text[p] !== "/") return null;
+  // "GET/POST/PUT" lists methods; it is not a route.
+  if (p === m && (text[p] !== "/" || methodAt(text, p + 1))) return null;
   const found = pathAt(text, p);
   if (!found) return null;
   return { method: first.method, path: found.path, end: found.end, ...(methods.length ? { also: methods } : {}) };
