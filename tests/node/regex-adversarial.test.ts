@@ -33,13 +33,15 @@ it("skips a robots.txt line of many spaces and a value broken by a line separato
   expect(parseRobots(`User-agent: *\nDisallow:${" ".repeat(N)}/x\u2028y`).rules).toEqual([]);
 });
 
-it("reads sitemap entries, and a sitemap of unclosed <loc> or blank entries", () => {
+it("reads sitemap entries that are URLs, and a sitemap of unclosed <loc>, blank or non-URL entries", () => {
   expect(sitemapEntries("<urlset><url><loc>\n  https://d.example.com/a?x=1&amp;y=2 </loc></url><url><LOC>https://d.example.com/b</LOC></url></urlset>")).toEqual([
     "https://d.example.com/a?x=1&y=2",
     "https://d.example.com/b",
   ]);
   expect(sitemapEntries("<loc>".repeat(N))).toEqual([]);
-  expect(sitemapEntries(`<loc>${" ".repeat(N)}</loc>`)).toEqual([""]);
+  expect(sitemapEntries(`<loc>${" ".repeat(N)}</loc>`)).toEqual([]);
+  // A site built without its URL writes `None`: not a URL, so not a page.
+  expect(sitemapEntries("<url><loc>None</loc></url><url><loc>/relative</loc></url>")).toEqual([]);
 });
 
 it("reads a page's links, and a page of unclosed '<a' tags", () => {

@@ -23,8 +23,9 @@ export { NO_PAGES_MESSAGE };
 
 const FETCH = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 };
 
-/** The <loc> entries of one sitemap document, trimmed and unescaped, in one linear pass (an entry holds no "<"). */
-export const sitemapEntries = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/gi)].map((m) => m[1].trim().replace(/&amp;/g, "&"));
+/** The <loc> entries of one sitemap document that are URLs, trimmed and unescaped, in one linear pass (an entry holds no "<"). */
+export const sitemapEntries = (xml: string) =>
+  [...xml.matchAll(/<loc>([^<]*)<\/loc>/gi)].map((m) => m[1].trim().replace(/&amp;/g, "&")).filter((loc) => /^https?:\/\//i.test(loc)); // a <loc> is an absolute URL (`None` is a site built without its URL)
 
 /** <loc> entries of sitemaps, following sitemap indexes breadth-first. */
 async function sitemapLocs(env: Bindings, roots: string[]): Promise<string[]> {

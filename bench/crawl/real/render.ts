@@ -256,6 +256,7 @@ async function renderMkdocs(entry: SiteEntry, dir: string, work: string): Promis
   const config = `site_name: ${entry.name}\nuse_directory_urls: false\ntheme:\n  name: mkdocs\nmarkdown_extensions:\n  - tables\n  - def_list\n  - admonition\n  - fenced_code\n  - attr_list\n  - toc:\n      permalink: true\nnav:\n${nav}\n`;
   await writeFile(join(work, "mkdocs.yml"), config);
   execFileSync("/usr/bin/mkdocs", ["build", "-q", "-f", join(work, "mkdocs.yml"), "-d", dir], { stdio: "pipe" });
+  await mkdocsStartPage(entry, dir, files);
 }
 
 /** MkDocs sites on the Material theme: the real mkdocs with Debian's mkdocs-material and pymdownx, and the extensions such sites use (content tabs, superfences, details). */
@@ -267,6 +268,7 @@ async function renderMkdocsMaterial(entry: SiteEntry, dir: string, work: string)
   const config = `site_name: ${entry.name}\nuse_directory_urls: false\ntheme:\n  name: material\n  features:\n    - navigation.sections\n    - toc.integrate\n    - content.tabs.link\nmarkdown_extensions:\n${extensions.map((e) => `  - ${e}`).join("\n")}\nnav:\n${nav}\n`;
   await writeFile(join(work, "mkdocs.yml"), config);
   execFileSync("/usr/bin/mkdocs", ["build", "-q", "-f", join(work, "mkdocs.yml"), "-d", dir], { stdio: "pipe" });
+  await mkdocsStartPage(entry, dir, files);
 }
 
 /** AsciiDoc sites: the real asciidoctor (Debian's package), one page per file, the start page carrying the site's navigation as Antora's does. */
@@ -277,7 +279,19 @@ async function renderAsciidoc(entry: SiteEntry, dir: string, work: string): Prom
   const first = join(dir, pages[0]);
   const nav = `<nav class="nav-menu"><ul>${pages.map((p) => `<li><a href="${relative(dirname(pages[0]), p)}">${escape(basename(p, ".html"))}</a></li>`).join("")}</ul></nav>`;
   await writeFile(first, (await readFile(first, "utf8")).replace(/<body([^>]*)>/, `<body$1>\n${nav}`));
-  if (pages[0] !== "index.html") await writeFile(join(dir, "index.html"), `<!doctype html><html><head><meta http-equiv="refresh" content="0; url=${pages[0]}"><title>${escape(entry.name)}</title></head><body>${nav.replaceAll('href="', `href="${dirname(pages[0])}/`)}</body></html>`);
+  if (pages[0] !== "index.html") await writeStartPage(entry, dir, pages[0], nav.replaceAll('href="', `href="${dirname(pages[0])}/`));
+}
+
+/** A site's address answers its first page, as a documentation site's home does: a page that sends browsers on and links every page. */
+async function writeStartPage(entry: SiteEntry, dir: string, first: string, nav: string): Promise<void> {
+  await writeFile(join(dir, "index.html"), `<!doctype html><html><head><meta http-equiv="refresh" content="0; url=${first}"><title>${escape(entry.name)}</title></head><body>${nav}</body></html>`);
+}
+
+/** After an MkDocs build of sources with no index page: the start page, linking the pages in their nav order. */
+async function mkdocsStartPage(entry: SiteEntry, dir: string, files: string[]): Promise<void> {
+  if (existsSync(join(dir, "index.html"))) return;
+  const pages = files.map((f) => f.replace(/\.md$/, ".html"));
+  await writeStartPage(entry, dir, pages[0], `<nav><ul>${pages.map((p) => `<li><a href="${p}">${escape(basename(p, ".html"))}</a></li>`).join("")}</ul></nav>`);
 }
 
 /** A site's own tab directives (OctoPrint's md-tab-set / md-tab-item), rendered as the containers they are. */
