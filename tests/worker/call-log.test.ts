@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import { usagePeriod } from "../../worker/billing/usage";
 import worker from "../../worker/index";
 import { accessTokens, callRecords, organizationUsage, servers, users } from "../../worker/db/schema";
-import { invalidateServerLookups } from "../../worker/gateway/lookup";
+import { invalidateServerLookups } from "../../worker/servers/read-model";
 import { recordCalls, type CallRecordsMessage } from "../../worker/calls/record";
 import { DAILY_SWEEP_CRON } from "../../worker/scheduled";
 import { call, signUp } from "./helpers";

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { enforcePlanLimits } from "../../worker/billing/plan-change";
 import { usagePeriod } from "../../worker/billing/usage";
 import { organizationUsage, servers } from "../../worker/db/schema";
-import { cachedServerBySlug, invalidateServerLookups, LOOKUP_TTL_MS } from "../../worker/gateway/lookup";
+import { cachedServerBySlug, invalidateServerLookups, LOOKUP_TTL_MS } from "../../worker/servers/read-model";
 import { call, signUp } from "./helpers";
 import { bearer, connectV2, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch, settleUsage, settledDeployment } from "./mcp-setup";
 

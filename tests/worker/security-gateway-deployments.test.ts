@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { deployments, servers } from "../../worker/db/schema";
 import { loadStoredDeployment, REDEPLOY_NEEDED_MESSAGE } from "../../worker/hosting/store";
 import { getDeployment } from "../../worker/deploy/deploy";
-import { invalidateServerLookups } from "../../worker/gateway/lookup";
+import { invalidateServerLookups } from "../../worker/servers/read-model";
 import { bearer, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch } from "./mcp-setup";
 
 /** A runtime bundle as an older portal could have deployed it: it answers every request with a marker. */

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import { scopeFor } from "../../worker/api-keys/scopes";
 import { usagePeriod } from "../../worker/billing/usage";
 import { callRecords, organizationUsage, servers } from "../../worker/db/schema";
-import { invalidateServerLookups } from "../../worker/gateway/lookup";
+import { invalidateServerLookups } from "../../worker/servers/read-model";
 import { mintTryItCredential, TRY_IT_TTL_MS } from "../../worker/try-it/credential";
 import { signUp } from "./helpers";
 import { bearer, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, settleUsage, upstream, workerFetch, type ToolSpec } from "./mcp-setup";

@@ -3,7 +3,7 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { Database } from "../db";
 import { organizationUsage, servers, subscriptions, type PlanType } from "../db/schema";
-import { invalidateServerLookups } from "../gateway/lookup";
+import { invalidateServerLookups } from "../servers/read-model";
 import { getOrganizationPlan } from "./plans";
 import { usagePeriod } from "./usage";
 

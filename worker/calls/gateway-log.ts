@@ -4,7 +4,7 @@
 // them, are read from a copy of the answer and redacted off the request path.
 import { readTextWithin } from "../lib/body";
 import type { Bindings } from "../env";
-import { managedCredentials, type CachedGatewayServer } from "../gateway/lookup";
+import { managedCredentials, type CachedGatewayServer } from "../servers/read-model";
 import { CALL_REPORT_HEADER, type CallReport } from "../runtime/report";
 import { PASSTHROUGH_API_KEY_HEADER, PASSTHROUGH_AUTHORIZATION_HEADER } from "../runtime/types";
 import { isObject } from "../runtime/wire";

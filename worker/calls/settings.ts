@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { servers } from "../db/schema";
 import { getOrganizationPlan } from "../billing/plans";
-import { invalidateServerLookups } from "../gateway/lookup";
+import { invalidateServerLookups } from "../servers/read-model";
 import { getServerRow } from "../servers/queries";
 import type { z } from "zod";
 import type { callLogSettings } from "./schemas";

@@ -14,7 +14,7 @@ import { fail } from "../lib/errors";
 import { checkPublicUrl } from "../lib/safe-fetch";
 import { toDeploymentAnswer } from "../servers/answer";
 import { generateServer, loadServerConfig, type GenerateOptions, type GeneratedServer } from "./generate";
-import { invalidateServerLookups } from "../gateway/lookup";
+import { invalidateServerLookups } from "../servers/read-model";
 
 export type ApiConfig = { baseUrl?: string; authType?: string; headers?: Record<string, string> };
 export type DeployOptions = GenerateOptions & {

@@ -7,7 +7,7 @@ import type { Bindings } from "../env";
 import { getProvider } from "../hosting";
 import { loadDeploymentConfig, loadStoredDeployment } from "../hosting/store";
 import type { Activation, ProviderName } from "../hosting/types";
-import { invalidateServerLookups, managedCredentials } from "../gateway/lookup";
+import { invalidateServerLookups, managedCredentials } from "../servers/read-model";
 import { recordNotification } from "../notifications/notifications";
 
 /** What the Deployment object needs to run a recorded deployment (its modules are kept in KV under its id). */

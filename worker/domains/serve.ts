@@ -4,14 +4,15 @@
 import type { MiddlewareHandler } from "hono";
 import { getDb, type Database } from "../db";
 import type { AppEnv, Bindings } from "../env";
-import { handleMcpRequest } from "../gateway/gateway";
+import { mcpPreflight, withCors } from "../gateway/cors";
+import { serveMcp } from "../gateway/gateway";
 import { GatewayError, rpcError } from "../gateway/jsonrpc";
-import { findServerBySlug } from "../gateway/lookup";
+import { findServerBySlug } from "../servers/read-model";
 import { issuerOrigin } from "../oauth/provider";
 import { customDomainEndpoint } from "../oauth/resource";
 import { customHostTarget, type HostTarget } from "./lookup";
 import { isPortalHost } from "./portal-host";
-import { mcpPreflight, rootInfoResponse, withCors } from "../gateway/routes";
+import { rootInfoResponse } from "../gateway/routes";
 
 
 /** Why a custom domain does not serve now, or null when it does. */
@@ -49,8 +50,7 @@ export const serveCustomHosts: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (pathname === "/mcp") {
     if (c.req.method === "OPTIONS") return mcpPreflight(c);
     if (refusal) return withCors(rpcError(target.status === "active" ? 403 : 404, GatewayError.Forbidden, refusal), c.req.header("origin"));
-    const res = await handleMcpRequest(c.env, db, target.slug, c.req.raw, (p) => c.executionCtx.waitUntil(p), url.host);
-    return withCors(res, c.req.header("origin"));
+    return serveMcp(c.req.raw, c.env, c.executionCtx, { slug: target.slug, customHost: url.host });
   }
   if (pathname === "/" && c.req.method === "GET") {
     if (refusal) return c.json({ success: false, error: refusal }, target.status === "active" ? 403 : 404);

@@ -1,15 +1,16 @@
 // The MCP gateway of /s/{slug}/mcp: host and token checks, metering of tools/call, then the
 // request handed to the server's deployment through its hosting provider.
-import type { Database } from "../db";
+import { type Database, getDb } from "../db";
 import { isLocalDev, type Bindings } from "../env";
+import { redactText } from "../lib/redact";
+import { withCors } from "./cors";
 import { LOOPBACK_HOSTS, publicHostOf } from "../domains/portal-host";
 import { getProvider } from "../hosting";
 import { refuseUnauthorizedMcpCall } from "../oauth/mcp-auth";
-import { customDomainEndpoint } from "../oauth/resource";
 import { loadStoredDeployment } from "../hosting/store";
 import { reachingToolCalls, toolIndexOf } from "./call-check";
 import { GatewayError, messagesOf, parseBody, rpcError } from "./jsonrpc";
-import { cachedServerBySlug, managedCredentials } from "./lookup";
+import { cachedServerBySlug, managedCredentials } from "../servers/read-model";
 import { hibernateOrganization, usageMeter, type MeterResult } from "./metering";
 import { readTextWithin } from "../lib/body";
 import { CallLog } from "../calls/gateway-log";
@@ -40,19 +41,28 @@ export function rebindingCheck(env: Bindings, request: Request, customHost?: str
   return null;
 }
 
-/**
- * Serves one request to /s/{slug}/mcp (CORS headers are added by the route); `observe` learns the
- * deployed server's report of the calls it ran (upstream status and time), which clients never see.
- */
-export async function handleMcpRequest(
-  env: Bindings,
-  db: Database,
-  slug: string,
-  request: Request,
-  waitUntil: (p: Promise<unknown>) => void,
-  customHost?: string,
-  observe?: (reports: CallReport[] | null) => void,
-) {
+/** One request to a server's MCP endpoint, wherever it arrived: the portal's /s/{slug}/mcp, a custom domain's /mcp, or Try it. */
+export type McpEntry = {
+  slug: string;
+  /** The server's own custom domain the request came in at: it is checked as that host, and OAuth tokens are issued for it. */
+  customHost?: string;
+  /** Learns the deployed server's report of the calls it ran (upstream status and time), which clients never see. */
+  observe?: (reports: CallReport[] | null) => void;
+};
+type Ctx = { waitUntil(promise: Promise<unknown>): void };
+
+/** The one entry of the MCP gateway: the answer with CORS headers, an unexpected failure as a JSON-RPC error. */
+export async function serveMcp(request: Request, env: Bindings, ctx: Ctx, entry: McpEntry): Promise<Response> {
+  const origin = request.headers.get("origin") ?? undefined;
+  try {
+    return withCors(await gatewayAnswer(request, env, getDb(env.DB), (p) => ctx.waitUntil(p), entry), origin);
+  } catch (err) {
+    console.error("Unhandled error", request.method, new URL(request.url).pathname, redactText((err as Error)?.stack ?? String(err)));
+    return withCors(rpcError(500, -32603, "Internal server error"), origin);
+  }
+}
+
+async function gatewayAnswer(request: Request, env: Bindings, db: Database, waitUntil: (p: Promise<unknown>) => void, { slug, customHost, observe }: McpEntry) {
   const started = Date.now();
   const refused = rebindingCheck(env, request, customHost);
   if (refused) return rpcError(403, GatewayError.Forbidden, `Forbidden: ${refused} (DNS rebinding protection)`);
@@ -63,7 +73,7 @@ export async function handleMcpRequest(
   const callLog = new CallLog(env, waitUntil, found, started, observe);
 
   if (!auth?.exposeToPublic) {
-    const refusal = await refuseUnauthorizedMcpCall(env, db, request, slug, server.id, waitUntil, customHost && customDomainEndpoint(customHost), callLog.setCaller);
+    const refusal = await refuseUnauthorizedMcpCall(request, env, db, waitUntil, { slug, serverId: server.id, customHost, onCaller: callLog.setCaller });
     if (refusal) return callLog.unauthorized(request, refusal);
   }
   if (!server.activeDeploymentId) {

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { servers } from "../db/schema";
 import { usagePeriod } from "../billing/usage";
-import { invalidateServerLookups } from "./lookup";
+import { invalidateServerLookups } from "../servers/read-model";
 import type { Bindings } from "../env";
 import type { Grant, UsedCalls } from "../../durable-objects/usage-ledger";
 

@@ -2,7 +2,7 @@
 import type { Bindings } from "../env";
 import { loadStoredDeployment, toolTableOf } from "../hosting/store";
 import { authSettingsOf } from "../deploy/generate";
-import type { GatewayServer } from "./lookup";
+import type { GatewayServer } from "../servers/read-model";
 import { PASSTHROUGH_API_KEY_HEADER, PASSTHROUGH_AUTHORIZATION_HEADER } from "../runtime/types";
 
 /** The root info answer of a server. */

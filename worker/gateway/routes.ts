@@ -2,45 +2,21 @@
 import { type Context, Hono } from "hono";
 import { getDb } from "../db";
 import type { AppEnv } from "../env";
-import { handleMcpRequest, rebindingCheck } from "./gateway";
-import { rpcError } from "./jsonrpc";
+import { mcpPreflight, withCors } from "./cors";
+import { rebindingCheck, serveMcp } from "./gateway";
 import type { Bindings } from "../env";
 import { isPortalHost } from "../domains/portal-host";
-import { ALWAYS_HEADERS } from "../lib/security-headers";
-import { logRequest, redactText } from "../lib/redact";
-import { findServerBySlug, type GatewayServer } from "./lookup";
+import { logRequest } from "../lib/redact";
+import { findServerBySlug, type GatewayServer } from "../servers/read-model";
 import { rootInfo, rootInfoHtml } from "./root-info";
-
-/** What a browser may read of an answer. */
-const EXPOSED_HEADERS = "mcp-session-id, mcp-protocol-version, www-authenticate";
-/** What only a preflight answer needs. */
-const PREFLIGHT_HEADERS = { "access-control-allow-methods": "GET, POST, DELETE, OPTIONS", "access-control-max-age": "86400" };
-
-/** Browser MCP clients call from other origins; the access token, not cookies, authorizes them. */
-export function withCors(res: Response, origin: string | undefined) {
-  // An answer built in this isolate (or already copied by the call log) is changed in place; one
-  // straight from another Worker has immutable headers and is copied, once.
-  let out = res;
-  try {
-    out.headers.set("access-control-allow-origin", origin ?? "*");
-  } catch {
-    out = new Response(res.body, res);
-    out.headers.set("access-control-allow-origin", origin ?? "*");
-  }
-  out.headers.append("vary", "origin");
-  out.headers.set("access-control-expose-headers", EXPOSED_HEADERS);
-  // The security headers every portal answer carries, set here so an MCP answer is copied once.
-  for (const [k, v] of Object.entries(ALWAYS_HEADERS)) if (!out.headers.has(k)) out.headers.set(k, v);
-  return out;
-}
 
 const MCP_PATH = /^\/s\/([^/]+)\/mcp$/;
 const MCP_METHODS = new Set(["GET", "POST", "DELETE"]);
 
 /**
  * /s/{slug}/mcp on the portal's own host, served without the portal app's router and middleware
- * (they cost more CPU than the gateway itself on a tools/call); the same handler, log line and
- * headers as the app's route below. Anything else is null, for the app.
+ * (they cost more CPU than the gateway itself on a tools/call), with the app's log line. Anything
+ * else is null, for the app.
  */
 export function directMcpRequest(request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> | null {
   if (!MCP_METHODS.has(request.method)) return null;
@@ -54,25 +30,15 @@ export function directMcpRequest(request: Request, env: Bindings, ctx: Execution
     return null;
   }
   const started = Date.now();
-  return (async () => {
-    let res: Response;
-    try {
-      res = withCors(await handleMcpRequest(env, getDb(env.DB), decoded, request, (p) => ctx.waitUntil(p)), request.headers.get("origin") ?? undefined);
-    } catch (err) {
-      console.error("Unhandled error", request.method, url.pathname, redactText((err as Error)?.stack ?? String(err)));
-      res = withCors(rpcError(500, -32603, "Internal server error"), request.headers.get("origin") ?? undefined);
-    }
+  return serveMcp(request, env, ctx, { slug: decoded }).then((res) => {
     logRequest(env, request.method, request.url, res.status, started);
     return res;
-  })();
+  });
 }
 
 export const gatewayRoutes = new Hono<AppEnv>()
   .options("/:slug/mcp", mcpPreflight)
-  .on(["GET", "POST", "DELETE"], "/:slug/mcp", async (c) => {
-    const res = await handleMcpRequest(c.env, getDb(c.env.DB), c.req.param("slug"), c.req.raw, (p) => c.executionCtx.waitUntil(p));
-    return withCors(res, c.req.header("origin"));
-  })
+  .on(["GET", "POST", "DELETE"], "/:slug/mcp", (c) => serveMcp(c.req.raw, c.env, c.executionCtx, { slug: c.req.param("slug") }))
   .get("/:slug", async (c) => {
     const refused = rebindingCheck(c.env, c.req.raw);
     if (refused) return c.json({ success: false, error: `Forbidden: ${refused}` }, 403);
@@ -88,11 +54,4 @@ export async function rootInfoResponse(c: Context<AppEnv>, found: GatewayServer,
     return c.html(rootInfoHtml(info), 200, { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" });
   }
   return withCors(c.json(info), c.req.header("origin"));
-}
-
-/** The CORS preflight answer of an MCP endpoint. */
-export function mcpPreflight(c: Context<AppEnv>) {
-  const res = new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
-  res.headers.set("access-control-allow-headers", c.req.header("access-control-request-headers") ?? "authorization, content-type, mcp-protocol-version, mcp-session-id");
-  return withCors(res, c.req.header("origin"));
 }

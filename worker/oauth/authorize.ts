@@ -4,7 +4,7 @@
 import { AuthorizationError, authorizationErrorRedirect, CimdFetchError, type AuthRequest } from "@cloudflare/workers-oauth-provider";
 import type { Database } from "../db";
 import type { Bindings } from "../env";
-import { findServerBySlug } from "../gateway/lookup";
+import { findServerBySlug } from "../servers/read-model";
 import { ensureMetadataDocumentClient, METADATA_DOCUMENT_UNUSABLE } from "./cimd";
 import { anyResource, clientAddress, issuerOrigin, MAX_CREDENTIAL_LENGTH, noIssuer, oauthApi } from "./provider";
 import { slugOfAnyResource } from "./resource";

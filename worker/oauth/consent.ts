@@ -6,7 +6,7 @@ import type { Database } from "../db";
 import { authConfigs, memberships, organizations, servers, tools } from "../db/schema";
 import type { Bindings, SessionUser } from "../env";
 import { fail } from "../lib/errors";
-import { findServerBySlug } from "../gateway/lookup";
+import { findServerBySlug } from "../servers/read-model";
 import { rootInfo } from "../gateway/root-info";
 import { dropPendingRequest, type PendingRequest } from "./authorize";
 import { ensureMetadataDocumentClient } from "./cimd";

@@ -4,7 +4,7 @@
 import { getDb, type Database } from "../db";
 import type { Bindings } from "../env";
 import { readTextWithin } from "../lib/body";
-import { findServerBySlug } from "../gateway/lookup";
+import { findServerBySlug } from "../servers/read-model";
 import { ensureMetadataDocumentClient } from "./cimd";
 import { dropGrantIfRevoked, revokeGrantOfToken } from "./grants";
 import { anyResource, authorizationServer, clientAddress, endpointOf, grantOfToken, issuerOrigin, MAX_CREDENTIAL_LENGTH, noIssuer, serveExplained } from "./provider";

@@ -12,6 +12,7 @@ import { TRY_IT_PREFIX, verifyTryItCredential } from "../try-it/credential";
 import type { GrantProps } from "./consent";
 import { grantStands, touchGrant } from "./grants";
 import { authorizationServer, endpointOf, grantOfToken, issuerOrigin, portalOrigin } from "./provider";
+import { customDomainEndpoint } from "./resource";
 
 /** access_tokens.lastUsedAt is written at most this often per token and isolate. */
 const LAST_USED_THROTTLE_MS = 60_000;
@@ -66,20 +67,18 @@ async function judge(env: Bindings, db: Database, token: string | null, origin: 
 
 /**
  * Checks the caller of /s/{slug}/mcp; answers the 401 to send, or null when the call may proceed.
- * `endpoint` is the resource OAuth tokens must be issued for: {PUBLIC_URL}/s/{slug}/mcp unless the
- * server is reached at another address of its own (a custom domain's https://{host}/mcp).
- * `onCaller` learns who the accepted caller is (a token or grant id, for the call log).
+ * OAuth tokens must be issued for {PUBLIC_URL}/s/{slug}/mcp, or for https://{customHost}/mcp when the
+ * server is reached at a custom domain of its own. `onCaller` learns who the accepted caller is (a
+ * token or grant id, for the call log).
  */
 export async function refuseUnauthorizedMcpCall(
+  request: Request,
   env: Bindings,
   db: Database,
-  request: Request,
-  slug: string,
-  serverId: string,
   waitUntil: (p: Promise<unknown>) => void,
-  endpoint?: string,
-  onCaller?: (caller: Caller) => void,
+  { slug, serverId, customHost, onCaller }: { slug: string; serverId: string; customHost?: string; onCaller?: (caller: Caller) => void },
 ) {
+  const endpoint = customHost ? customDomainEndpoint(customHost) : undefined;
   const resource = endpoint ?? endpointOf(portalOrigin(env, request.url), slug);
   const verdict = await judge(env, db, bearerToken(request.headers.get("authorization")), issuerOrigin(env, request.url), resource, serverId, waitUntil);
   if (verdict.ok) {

@@ -9,7 +9,7 @@ import { isLocalDev } from "../env";
 import { fail } from "../lib/errors";
 import { commonValueKind, staticValueProblem, type ValueSchema } from "../lib/static-values";
 import { isInternalHost } from "../lib/internal-host";
-import { invalidateServerLookups } from "../gateway/lookup";
+import { invalidateServerLookups } from "../servers/read-model";
 import type { AuthCandidate } from "../openapi/auth";
 import type { UpstreamCredentials } from "../openapi/types";
 import { getServerRow } from "./queries";

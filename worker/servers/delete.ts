@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { retiredSlugs, servers } from "../db/schema";
-import { invalidateServerLookups } from "../gateway/lookup";
+import { invalidateServerLookups } from "../servers/read-model";
 import { getServerRow } from "./queries";
 
 /** Deletes one of the organization's servers for good. */

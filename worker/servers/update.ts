@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { deployments, servers } from "../db/schema";
-import { invalidateServerLookups } from "../gateway/lookup";
+import { invalidateServerLookups } from "../servers/read-model";
 import { fail } from "../lib/errors";
 import { getServerAnswer, getServerRow } from "./queries";
 import { DEPLOYED_SLUG_MESSAGE, SLUG_MESSAGE, SLUG_PATTERN } from "../lib/messages";

@@ -7,7 +7,7 @@ import type { Database } from "../db";
 import { authConfigs, type servers } from "../db/schema";
 import { isLocalDev, type Bindings } from "../env";
 import { loadServerConfig } from "../deploy/generate";
-import { managedCredentials } from "../gateway/lookup";
+import { managedCredentials } from "../servers/read-model";
 import { fail } from "../lib/errors";
 import { checkPublicUrl } from "../lib/safe-fetch";
 import { upstreamAuth } from "../runtime/auth";

@@ -5,8 +5,8 @@
 import type { Database } from "../db";
 import type { servers } from "../db/schema";
 import type { Bindings, SessionUser } from "../env";
-import { handleMcpRequest } from "../gateway/gateway";
-import { managedCredentials, findServerBySlug } from "../gateway/lookup";
+import { serveMcp } from "../gateway/gateway";
+import { managedCredentials, findServerBySlug } from "../servers/read-model";
 import { loadStoredDeployment } from "../hosting/store";
 import { readTextWithin } from "../lib/body";
 import { fail } from "../lib/errors";
@@ -70,7 +70,7 @@ export async function runTool(env: Bindings, db: Database, server: ServerRow, us
   const request = new Request(`${origin}/s/${encodeURIComponent(server.slug)}/mcp`, { method: "POST", headers: await callHeaders(env, user, server, input, authType), body: callBody(mode, input) });
   let reports: CallReport[] | null = null;
   const started = Date.now();
-  const res = await handleMcpRequest(env, db, server.slug, request, waitUntil, undefined, (r) => (reports = r));
+  const res = await serveMcp(request, env, { waitUntil }, { slug: server.slug, observe: (r) => (reports = r) });
   const raw = await readTextWithin(res.body, MAX_ANSWER_BYTES);
   const totalMs = Date.now() - started;
   if (raw === null) fail(502, "The MCP server's answer is larger than Try it reads (8 MB)");

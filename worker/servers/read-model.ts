@@ -1,5 +1,6 @@
-// One query for everything the gateway needs about a server: the row, its auth config and its plan;
-// and a short-lived in-isolate copy of it for the gateway's hot path.
+// The servers' read model: one query for everything serving a server needs (the row, its auth config,
+// its plan, its deployment's provider), and a short-lived in-isolate copy of it for the gateway's hot
+// path that whatever changes a server (deploys, settings, plans, deletion) invalidates here.
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { authConfigs, deployments, plans, servers, subscriptions } from "../db/schema";
