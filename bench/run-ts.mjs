@@ -16,9 +16,26 @@ const sourceDirname = {
   },
 };
 
+/**
+ * Leaves packages out of the bundle, each imported by the file its importer resolves to, as Node would
+ * resolve it unbundled: a bench file finds bench/node_modules first, the worker code it imports the
+ * portal's node_modules only (bench/node_modules may hold other copies of the same packages).
+ */
+const packagesFromImporter = {
+  name: "packages-from-importer",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === packagesFromImporter) return undefined;
+      const found = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: packagesFromImporter });
+      return found.errors.length > 0 ? { errors: found.errors } : { path: found.path, external: true };
+    });
+  },
+};
+
 const [entry] = process.argv.splice(2, 1);
 if (!entry) throw new Error("usage: node bench/run-ts.mjs <entry.ts> [args…]");
-const outdir = join(import.meta.dirname, "..", "node_modules", ".cache", "bench");
+// Under bench/node_modules, so that the bundle's own createRequire(import.meta.url) finds the bench's packages.
+const outdir = join(import.meta.dirname, "node_modules", ".cache", "run-ts");
 await mkdir(outdir, { recursive: true });
 const outfile = join(outdir, `${basename(dirname(resolve(entry)))}-${basename(entry, ".ts")}.mjs`);
 await build({
@@ -28,8 +45,7 @@ await build({
   format: "esm",
   target: "node22",
   outfile,
-  packages: "external",
   logLevel: "warning",
-  plugins: [sourceDirname],
+  plugins: [sourceDirname, packagesFromImporter],
 });
 await import(pathToFileURL(outfile).href);

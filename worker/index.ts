@@ -13,8 +13,6 @@ export { HostPace } from "../durable-objects/host-pace";
 export { UsageLedger } from "../durable-objects/usage-ledger";
 // The Cron events `wrangler dev` fires on the MCP gateway Worker arrive here (worker/scheduled.ts).
 export { PortalScheduled } from "./scheduled";
-// The egress gate of generated MCP servers (the Worker Loader's globalOutbound).
-export { OutboundGuard } from "./hosting/outbound";
 
 export default {
   fetch: (request, env, ctx) => directMcpRequest(request, env, ctx) ?? app.fetch(request, env, ctx),

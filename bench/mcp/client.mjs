@@ -17,7 +17,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { deployFixture, env, withLocalPortal } from "../../scripts/local-portal.mjs";
 import { largeReport, measurePeer, measureToolport, peerDescriptionFile } from "./large.mjs";
 
@@ -134,7 +134,7 @@ async function withFloor(upstream, run) {
 /** The peer serving `spec` (a description file; the echo description unless given). */
 async function withPeer(upstream, run, spec = echoSpecFile(upstream)) {
   const port = 9400 + Math.floor(Math.random() * 200);
-  const bin = resolve("node_modules/@ivotoby/openapi-mcp-server/bin/mcp-server.js");
+  const bin = join(import.meta.dirname, "..", "node_modules", "@ivotoby", "openapi-mcp-server", "bin", "mcp-server.js");
   // It logs every message it sends (a 2 MB tools/list included) to stderr.
   const stop = startChild("node", [bin, "--api-base-url", upstream, "--openapi-spec", spec, "--transport", "http", "--port", String(port)], true);
   try {

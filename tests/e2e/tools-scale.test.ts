@@ -6,14 +6,12 @@
 // Search mode is recommended, and the user starts from the tags they choose.
 // A 25 MB description added through the source step is imported by the job (R2 and the queue under
 // `npm run dev`) with its progress shown, every operation a tool.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { githubDescription } from "../corpus";
 import { expectedSignedOut, portalInChromium, shoot, signUpInBrowser, watchConsole } from "./browser";
 
-const require = createRequire(import.meta.url);
-const github = readFileSync(require.resolve("@octokit/openapi/generated/api.github.com.json"));
+const github = githubDescription();
 /** GitHub's operations tagged "pulls" or "issues". */
 const pullsAndIssues = Object.values(JSON.parse(github.toString()).paths as Record<string, Record<string, { tags?: string[] }>>)
   .flatMap((item) => Object.values(item))

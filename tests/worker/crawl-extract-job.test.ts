@@ -57,8 +57,8 @@ function countingEnv(n: number) {
 }
 
 /** Runs one delivery of an extraction job through the Worker's queue handler. */
-async function deliver(jobId: string, workerEnv: typeof env = env, kind: "extract" | "refine" = "extract") {
-  const batch = createMessageBatch<CrawlMessage>("toolport-jobs", [{ id: `msg-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind, jobId } }]);
+async function deliver(jobId: string, workerEnv: typeof env = env) {
+  const batch = createMessageBatch<CrawlMessage>("toolport-jobs", [{ id: `msg-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind: "extract", jobId } }]);
   const ctx = createExecutionContext();
   await worker.queue(batch, workerEnv, ctx);
   return getQueueResult(batch, ctx);
@@ -116,12 +116,6 @@ describe("extraction job", () => {
     await deliver(jobId);
     expect(await jobOf(jobId)).toEqual(first);
     expect(await db.select().from(specs).where(eq(specs.id, first.specId!))).toHaveLength(1);
-  });
-
-  it("runs a job queued under its former name, refine", async () => {
-    const jobId = await newJob();
-    expect((await deliver(jobId, env, "refine")).explicitAcks).toEqual([`msg-${jobId}`]);
-    expect((await jobOf(jobId)).status).toBe("completed");
   });
 
   it("names a page the extractor will not read (over its per-page work) among the skipped pages, and reads the others", async () => {

@@ -7,10 +7,10 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { handleCrawlBatch, type CrawlMessage } from "../../worker/crawl/queue";
-import { OutboundGuard } from "../../worker/hosting/outbound";
 import { normalizeHostname } from "../../worker/domains/hostname";
 import { checkPublicUrl } from "../../worker/lib/safe-fetch";
-import { egressRefusal } from "../../worker/runtime/egress";
+import { isLocalDev } from "../../worker/env";
+import { egressRefusal, guardedFetch } from "../../worker/runtime/egress";
 import { cookiesOf, ORIGIN } from "./helpers";
 
 const production = { ...env, ENVIRONMENT: "production" };
@@ -117,9 +117,10 @@ function redirectingNetwork(target: string) {
   return fetched;
 }
 
-/** The portal's egress guard of older deployments, with `allowedHosts` as the server's API. */
-const guard = (allowedHosts: string[], environment = production) =>
-  new OutboundGuard({ props: { allowedHosts }, waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext<{ allowedHosts: string[] }>, environment);
+/** A generated server's egress (worker/runtime/egress.ts), with `allowedHosts` as the server's API. */
+const guard = (allowedHosts: string[], environment: { ENVIRONMENT: string } = production) => ({
+  fetch: (request: Request) => guardedFetch(request, { allowedHosts, localDev: isLocalDev(environment) }),
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -138,7 +139,7 @@ describe("the address guard", () => {
       const host = new URL(url).hostname;
       // A description URL, a crawl's start, a base URL given at deploy: one check.
       expect(() => checkPublicUrl(url, production), url).toThrow(refusal(host));
-      // A generated server's own egress and the portal's guard, even for its own API host.
+      // A generated server's own egress, even for its own API host.
       expect(egressRefusal(new URL(url), [new URL(url).host], false), url).toBe(`${host} is an internal address, which deployed MCP servers may not call`);
       // A custom domain.
       expect(() => normalizeHostname(`mcp.${name}`, "toolport.test"), name).toThrow("is not a public hostname");

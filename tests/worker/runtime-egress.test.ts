@@ -1,7 +1,7 @@
 // A generated server checks its own outbound requests (no hop through the portal per upstream call):
 // nothing leaves before the isolate's rule is set; without ENVIRONMENT = "development" an internal
-// API host is refused; hosts other than the API's are refused; a new deployment is stored as checking
-// its own egress (the loader then gives it no OutboundGuard). (Module state: this file's isolate is its own.)
+// API host is refused; hosts other than the API's are refused; a new deployment is stored with the hosts
+// its rule allows. (Module state: this file's isolate is its own.)
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { egressFetch, setEgressRule } from "../../worker/runtime/egress";
@@ -27,13 +27,12 @@ describe("a generated server's own egress check", () => {
     expect((await egressFetch(new Request("https://example.com/"))).status).toBe(403);
   });
 
-  it("is recorded with each new deployment, beside the hosts it allows", async () => {
+  it("is set from the hosts each new deployment records", async () => {
     const org = await createOrg();
     const server = await createServer(org, [echoTool("echo", { path: "/text" })]);
     await deploy(server.id);
     const [{ activeDeploymentId }] = await db.select({ activeDeploymentId: servers.activeDeploymentId }).from(servers).where(eq(servers.id, server.id));
     const stored = await loadStoredDeployment(env, activeDeploymentId!);
-    expect(stored?.egressInRuntime).toBe(true);
     expect(stored?.allowedHosts).toEqual([new URL(upstream()).host]);
   });
 });

@@ -3,9 +3,10 @@
 // generated servers' egress refusals: what differs is named, and every redirect hop is checked.
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { OutboundGuard } from "../../worker/hosting/outbound";
 import { isInternalHost } from "../../worker/lib/internal-host";
+import { isLocalDev } from "../../worker/env";
 import { checkPublicUrl } from "../../worker/lib/safe-fetch";
+import { guardedFetch } from "../../worker/runtime/egress";
 import { saveAuthConfig } from "../../worker/servers/auth-config";
 import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, textOf } from "./mcp-setup";
 
@@ -71,8 +72,9 @@ describe("the SSRF check", () => {
 });
 
 describe("generated servers' egress refusals", () => {
-  const guard = (allowedHosts: string[], environment: { ENVIRONMENT: string }) =>
-    new OutboundGuard({ props: { allowedHosts }, waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext<{ allowedHosts: string[] }>, environment as Env);
+  const guard = (allowedHosts: string[], environment: { ENVIRONMENT: string }) => ({
+    fetch: (request: Request) => guardedFetch(request, { allowedHosts, localDev: isLocalDev(environment) }),
+  });
   const refusal = async (res: Response) => [res.status, await res.text()];
 
   it("says what differs when the host is the API's own", async () => {

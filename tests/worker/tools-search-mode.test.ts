@@ -2,8 +2,7 @@
 // listed, the right operation found for a request ("who am I signed in as" → GET /user) and called
 // through call_tool (validated and metered as a direct call; search is not metered).
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
-import github from "@octokit/openapi/generated/api.github.com.json?raw";
+import { describe, expect, inject, it, vi } from "vitest";
 import { usagePeriod } from "../../worker/billing/usage";
 import { organizationUsage, plans, servers, tools } from "../../worker/db/schema";
 import { insertTools, toolRows } from "../../worker/servers/create";
@@ -14,9 +13,15 @@ import { importDescription } from "../../worker/openapi/import";
 const usage = async (organizationId: string) =>
   (await settleUsage(), await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
 
+/** GitHub's full description (tests/fixtures/corpus, gzipped), from the fixture server. */
+async function githubDescription() {
+  const gzipped = await fetch(`${inject("fixtureOrigin")}/corpus/api.github.com.json.gz`);
+  return new Response(gzipped.body!.pipeThrough(new DecompressionStream("gzip"))).text();
+}
+
 describe("search mode", () => {
   it("finds and calls GitHub operations through search_tools, describe_tool and call_tool", { timeout: 120_000 }, async () => {
-    const imported = await importDescription({ text: github, filename: "api.github.com.json" }, DEV_ENV);
+    const imported = await importDescription({ text: await githubDescription(), filename: "api.github.com.json" }, DEV_ENV);
     const org = await createOrg("growth");
     const server = await createServer(org, []);
     await db.update(servers).set({ toolMode: "search" }).where(eq(servers.id, server.id));

@@ -136,7 +136,7 @@ export class CallLog {
     this.observe?.(reports);
     if (this.calls.length === 0) return clean;
     const payloads = this.found.server.recordPayloads;
-    // Without a report (a server deployed before the call log, or an SSE answer) the outcome is read from the answer itself.
+    // Without a report (an SSE answer) the outcome is read from the answer itself.
     const copy = payloads || !reports ? clean.clone() : null;
     this.waitUntil(this.finish(at, reports, copy, request.headers));
     return clean;

@@ -1,5 +1,5 @@
 // The outcome of a tools/call read from its answer, for answers that came without the deployed
-// server's report (a server deployed before the call log, or an answer streamed as SSE).
+// server's report (an answer streamed as SSE).
 import type { CallRecordMessage } from "./record";
 
 type Outcome = Pick<CallRecordMessage, "outcome" | "upstreamStatus" | "error">;

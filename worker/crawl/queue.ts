@@ -18,10 +18,9 @@ import { syncServerJob } from "../versions/sync";
 import { failImportJob, type ImportMessage, runImportJob } from "../imports/jobs";
 
 export type PageMessage = { kind?: "page"; crawlId: string; url: string };
-/** An extraction job ("refine" is its former name, still accepted), a server whose re-crawl to watch, or one to re-crawl. */
+/** An extraction job, a server whose re-crawl to watch, or one to re-crawl. */
 export type JobMessage =
   | { kind: "extract"; jobId: string }
-  | { kind: "refine"; jobId: string }
   | { kind: "refresh"; serverId: string; crawlId: string }
   | { kind: "recrawl"; serverId: string }
   | { kind: "sync"; serverId: string }
@@ -101,7 +100,7 @@ async function handleJob(env: Bindings, message: Message<JobMessage>) {
   const body = message.body;
   const db = getDb(env.DB);
   try {
-    if (body.kind === "extract" || body.kind === "refine") await runExtractionJob(db, env, body.jobId);
+    if (body.kind === "extract") await runExtractionJob(db, env, body.jobId);
     else if (body.kind === "refresh") await refreshServer(db, env, body);
     else if (body.kind === "recrawl") await recrawlServer(db, env, body.serverId);
     else if (body.kind === "sync") await syncServerJob(db, env, body.serverId);
@@ -111,7 +110,7 @@ async function handleJob(env: Bindings, message: Message<JobMessage>) {
     const reason = (err as Error).message;
     console.error("crawl job failed", body.kind, `attempt ${message.attempts}`, reason);
     if (message.attempts < MAX_JOB_ATTEMPTS) return message.retry({ delaySeconds: 30 });
-    if (body.kind === "extract" || body.kind === "refine") await failJob(db, body.jobId, jobFailedMessage(reason));
+    if (body.kind === "extract") await failJob(db, body.jobId, jobFailedMessage(reason));
     else if (body.kind === "import") await failImportJob(db, env, body.jobId, reason);
     else await recordCrawlError(db, env, body, `The re-crawl could not be completed: ${reason}`);
     message.ack();

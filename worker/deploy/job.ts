@@ -31,7 +31,7 @@ export async function activateDeployment(env: Bindings, job: DeploymentJob, log:
     stored = await loadStoredDeployment(env, job.deploymentId);
   }
   const config = await loadDeploymentConfig(env, job.deploymentId);
-  if (!stored?.modules || !stored.packed || !config) throw new Error(MODULES_MISSING_MESSAGE);
+  if (!stored || !config) throw new Error(MODULES_MISSING_MESSAGE);
   const generated = { deploymentId: job.deploymentId, config, packed: stored.packed, modules: stored.modules, allowedHosts: stored.allowedHosts };
   const db = getDb(env.DB);
   const credentials = async () =>

@@ -21,12 +21,11 @@ const indexes = new Map<string, ToolIndex>();
 const INDEX_LIMIT = 500;
 const validator = new CfWorkerJsonSchemaValidator({ shortcircuit: false });
 
-/** The tool index of a deployment, kept for the isolate's life; null for one stored in an earlier form. */
-export function toolIndexOf(deploymentId: string, stored: StoredDeployment): ToolIndex | null {
+/** The tool index of a deployment, kept for the isolate's life. */
+export function toolIndexOf(deploymentId: string, stored: StoredDeployment): ToolIndex {
   let index = indexes.get(deploymentId);
   if (!index) {
     const tools = toolTableOf(stored);
-    if (!tools || !stored.packed) return null;
     if (indexes.size >= INDEX_LIMIT) indexes.clear();
     index = { tools, staticValues: stored.packed.staticValues, searchMode: stored.packed.toolMode === "search", checks: new Map() };
     indexes.set(deploymentId, index);

@@ -5,9 +5,6 @@ import { isLocalDev, type Bindings } from "../env";
 import type { PortalScheduled } from "../scheduled";
 import { directMcpRequest } from "./routes";
 
-// The egress gate of deployments made before the runtime checked its own egress (their globalOutbound).
-export { OutboundGuard } from "../hosting/outbound";
-
 export type GatewayBindings = Bindings & { PORTAL: Fetcher; PORTAL_SCHEDULED: Service<PortalScheduled> };
 
 let warned = false;

@@ -28,7 +28,7 @@ function stubOf(env: Bindings, deployment: ServedDeployment) {
     const stored = await loadStoredDeployment(env, deployment.deploymentId);
     if (!stored) throw new Error(`The modules of deployment ${deployment.deploymentId} are missing: redeploy the server`);
     const runtime = await deployedRuntime(env, stored);
-    if (!runtime || !stored.modules) throw new Error(REDEPLOY_NEEDED_MESSAGE);
+    if (!runtime) throw new Error(REDEPLOY_NEEDED_MESSAGE);
     const credentials = await deployment.credentials();
     return {
       compatibilityDate: GENERATED_COMPATIBILITY_DATE,
@@ -41,9 +41,6 @@ function stubOf(env: Bindings, deployment: ServedDeployment) {
         // Only a local portal lets its servers call internal hosts (a local upstream); otherwise they are refused.
         ...(isLocalDev(env) ? { ENVIRONMENT: "development" } : {}),
       },
-      // Its runtime checks every outbound request itself (no hop through the portal per upstream call);
-      // a deployment made before that goes out through the portal's guard.
-      ...(stored.egressInRuntime ? {} : { globalOutbound: exports.OutboundGuard({ props: { allowedHosts: stored.allowedHosts } }) }),
     };
   });
 }

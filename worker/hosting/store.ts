@@ -8,15 +8,13 @@ import { RUNTIME_HASH, RUNTIME_SOURCE } from "../deploy/runtime-bundle";
 import { ToolTable } from "../runtime/packed";
 
 export type StoredDeployment = {
-  /** Every module but the runtime (absent on deployments stored before the tools were packed: they need a redeploy). */
-  modules?: GeneratedServer["modules"];
-  /** The config module's value (absent with `modules`). */
-  packed?: GeneratedServer["packed"];
+  /** Every module but the runtime. */
+  modules: GeneratedServer["modules"];
+  /** The config module's value. */
+  packed: GeneratedServer["packed"];
   allowedHosts: string[];
-  /** SHA-256 of the runtime bundle it was deployed with (absent on deployments stored before it was kept). */
-  runtimeHash?: string;
-  /** Its runtime checks its own outbound requests (absent on deployments that rely on the portal's OutboundGuard). */
-  egressInRuntime?: true;
+  /** SHA-256 of the runtime bundle it was deployed with. */
+  runtimeHash: string;
 };
 
 /** What the gateway answers for a deployment whose runtime is gone: only a redeploy helps. */
@@ -28,7 +26,7 @@ const runtimeKey = (hash: string) => `mcp-runtime:${hash}`;
 
 /** Keeps a generated server's modules, its config, and (once per runtime version) the runtime bundle it runs on. */
 export async function storeDeployment(env: Bindings, server: GeneratedServer) {
-  const stored: StoredDeployment = { modules: server.modules, packed: server.packed, allowedHosts: server.allowedHosts, runtimeHash: RUNTIME_HASH, egressInRuntime: true };
+  const stored: StoredDeployment = { modules: server.modules, packed: server.packed, allowedHosts: server.allowedHosts, runtimeHash: RUNTIME_HASH };
   await env.KV.put(runtimeKey(RUNTIME_HASH), RUNTIME_SOURCE);
   await Promise.all([env.KV.put(key(server.deploymentId), JSON.stringify(stored)), env.KV.put(configKey(server.deploymentId), JSON.stringify(server.config))]);
 }
@@ -71,11 +69,8 @@ export const loadStoredDeployment = (env: Bindings, deploymentId: string) => rea
 /** The config a deployment was generated from (what the portal's pages show of it), or null. */
 export const loadDeploymentConfig = (env: Bindings, deploymentId: string) => readJson(env, configKey(deploymentId), deploymentId, configs);
 
-/** The tools of a stored deployment, read one at a time (see runtime/packed.ts); null for one stored in an earlier form. */
-export function toolTableOf(stored: StoredDeployment): ToolTable | null {
-  const tools = stored.modules?.[TOOLS_MODULE];
-  return stored.packed && tools && "text" in tools ? new ToolTable(stored.packed, tools.text) : null;
-}
+/** The tools of a stored deployment, read one at a time (see runtime/packed.ts) from the text module generate.ts writes. */
+export const toolTableOf = (stored: StoredDeployment) => new ToolTable(stored.packed, (stored.modules[TOOLS_MODULE] as { text: string }).text);
 
 const marked = new Set<string>();
 
@@ -87,12 +82,8 @@ export async function markRedeployNeeded(env: Bindings, deploymentId: string) {
   await env.DB.prepare(`UPDATE deployments SET error = ?1 WHERE id = ?2 AND status = 'deployed' AND error IS NULL`).bind(REDEPLOY_NEEDED_MESSAGE, deploymentId).run();
 }
 
-/**
- * The runtime bundle a deployment was deployed with, or null when it is no longer available, or the
- * deployment was stored in an earlier form (it then needs a redeploy).
- */
+/** The runtime bundle a deployment was deployed with, or null when it is no longer available (it then needs a redeploy). */
 export async function deployedRuntime(env: Bindings, stored: StoredDeployment): Promise<string | null> {
-  if (!stored.runtimeHash || !stored.modules) return null;
   if (stored.runtimeHash === RUNTIME_HASH) return RUNTIME_SOURCE;
   const cached = runtimes.get(stored.runtimeHash);
   if (cached) return cached;

@@ -31,7 +31,7 @@ export function egressRefusal(url: URL, allowed: string[], localDev: boolean): s
   return `this MCP server may only call ${allowed.join(", ")}, not ${url.host}`;
 }
 
-/** isInternalHost of allowed hosts' names, read once each: the API's host is checked on every call (bounded: the portal's guard serves many servers). */
+/** isInternalHost of allowed hosts' names, read once each: the API's host is checked on every call (bounded all the same). */
 const internalAllowed = new Map<string, boolean>();
 function isInternalAllowedHost(hostname: string) {
   let internal = internalAllowed.get(hostname);

@@ -12,7 +12,7 @@ import { mkdocsShell } from "../shells";
 import { type Generator, type Json } from "./types";
 
 const run = promisify(execFile);
-const BIN = join(import.meta.dirname, "..", "..", "..", "node_modules", ".bin");
+const BIN = join(import.meta.dirname, "..", "..", "node_modules", ".bin"); // bench/node_modules
 
 /** Runs a generator's command line over the description written to a temporary file; answers the Markdown it wrote. */
 export async function runCli(doc: Json, command: (input: string, output: string) => [string, string[]], outputName = "out.md"): Promise<string> {
