@@ -22,7 +22,7 @@ export type SearchDoc = {
 /** What a path names: a collection ("/issues"), one item ("/issues/{n}", "/user") or an action on one ("/pulls/{n}/merge"). */
 type Kind = "collection" | "item" | "action";
 /** Per tool: its method, what its path names, whether it is the caller's own, its path's depth. */
-type DocFacts = { method: string; kind: Kind; self: boolean; depth: number; titleWords: number; actionWords: string[] };
+type DocFacts = { method: string; kind: Kind; self: boolean; depth: number; titleWords: number; actionWords: string[]; pathWords: [string, number][]; deprecated?: boolean };
 
 export type SearchIndex = {
   mini: MiniSearch;
@@ -69,6 +69,9 @@ function isSelf(doc: SearchDoc): boolean {
   const text = (doc.title ?? "").toLowerCase();
   return ["authenticated user", "current user", "signed-in user", "signed in user", "logged-in user", "logged in user", "calling user", "the caller"].some((p) => text.includes(p));
 }
+
+/** An operation the API marks deprecated (the import says so first in its description): its successor is likelier meant. */
+const isDeprecated = (doc: SearchDoc) => /^deprecated\b/i.test(doc.description ?? "");
 
 /** The resource a tool acts on: its path's last literal segment. */
 const resourceOf = (doc: SearchDoc) => literalSegments(doc.path).at(-1) ?? "";
@@ -177,6 +180,15 @@ function methodVerbsOf(docs: SearchDoc[]): Map<string, string[]> {
   return new Map([...counts].map(([m, bag]) => [m, [...bag].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([w]) => w)]));
 }
 
+/** Each path's distinct words with how much each says (1 for a word on one path, near 0 for one on every path). */
+function pathWordWeights(fields: Fields[]): (path: string) => [string, number][] {
+  const seen = new Map<string, number>();
+  const distinct = (path: string) => [...new Set(path.split(" ").filter((w) => w.length > 1))];
+  for (const f of fields) for (const w of distinct(f.path)) seen.set(w, (seen.get(w) ?? 0) + 1);
+  const n = Math.max(2, fields.length);
+  return (path) => distinct(path).map((w) => [w, Math.round((100 * Math.log(n / (seen.get(w) ?? 1))) / Math.log(n)) / 100]);
+}
+
 /** Characters of one resource's document. */
 const RESOURCE_CHARS = 20_000;
 
@@ -188,10 +200,12 @@ export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
   const mini = new MiniSearch(miniOptions);
   mini.addAll(fields.map((f, id) => ({ id, ...f })));
   const parents = parentsOf(docs);
-  const facts = docs.map((doc) => {
+  const specific = pathWordWeights(fields);
+  const facts = docs.map((doc, id) => {
     const kind = kindOf(doc.path ?? "", parents);
     const actionWords = kind === "action" ? indexWords(resourceOf(doc)) : [];
-    return { method: (doc.method ?? "").toLowerCase(), kind, self: isSelf(doc), depth: literalSegments(doc.path).length, titleWords: indexWords(doc.title ?? "").length, actionWords };
+    const titleWords = indexWords(doc.title ?? "").length;
+    return { method: (doc.method ?? "").toLowerCase(), kind, self: isSelf(doc), depth: literalSegments(doc.path).length, titleWords, actionWords, pathWords: specific(fields[id].path), ...(isDeprecated(doc) ? { deprecated: true } : {}) };
   });
   const { resources, members } = resourceIndex(docs, fields);
   return { mini, facts, acronyms: acronymsOf(docs, vocabulary), methodVerbs: methodVerbsOf(docs), resources, members };
@@ -308,17 +322,28 @@ function evidence(index: SearchIndex, terms: Term[]): Map<number, { score: numbe
   return docs;
 }
 
+/** How much of what a tool's path names the request did not ask for ("/customers/{id}/discount" when only a customer was named). */
+function unasked({ pathWords }: DocFacts, asked: string[]): number {
+  let sum = 0;
+  for (const [w, weight] of pathWords) if (!asked.some((t) => t === w || (t.length >= 3 && w.startsWith(t)) || (w.length >= 3 && t.startsWith(w)))) sum += weight;
+  return sum;
+}
+const DEPRECATED = 0.7;
+const UNASKED_PATH = 0.3;
+
 /** The indexes of the best `limit` tools for a request, best first. */
 export function searchTools(index: SearchIndex, query: string, limit: number): number[] {
   const read = readQuery(query);
   if (read.terms.length === 0) return read.self ? ownIdentity(index, limit) : [];
   const found: { id: number; score: number }[] = [];
-  for (const [id, doc] of evidence(index, weighedTerms(index, read))) {
+  const terms = weighedTerms(index, read);
+  const asked = terms.filter((t) => t.asked).map((t) => t.term);
+  for (const [id, doc] of evidence(index, terms)) {
     // A tool met only by the API's own verb for the action ("Create …") matches nothing that was asked.
     if (!doc.asked) continue;
     const facts = index.facts[id];
-    const self = read.self && facts.self ? SELF_BOOST : 1;
-    found.push({ id, score: doc.score * fit(read, facts) * self * (1 - DEPTH_PENALTY * facts.depth) });
+    const self = (read.self && facts.self ? SELF_BOOST : 1) * (facts.deprecated ? DEPRECATED : 1);
+    found.push({ id, score: (doc.score * fit(read, facts) * self * (1 - DEPTH_PENALTY * facts.depth)) / (1 + UNASKED_PATH * unasked(facts, asked)) });
   }
   found.sort((a, b) => b.score - a.score || a.id - b.id);
   return found.slice(0, limit).map((r) => r.id);
