@@ -22,7 +22,7 @@ export type SearchDoc = {
 /** What a path names: a collection ("/issues"), one item ("/issues/{n}", "/user") or an action on one ("/pulls/{n}/merge"). */
 type Kind = "collection" | "item" | "action";
 /** Per tool: its method, what its path names, whether it is the caller's own, its path's depth. */
-type DocFacts = { method: string; kind: Kind; self: boolean; depth: number; titleWords: number; actionWords: string[]; pathWords: [string, number][]; deprecated?: boolean };
+type DocFacts = { method: string; kind: Kind; self: boolean; depth: number; titleWords: number; actionWords: string[]; pathWords: [string, number][]; deprecated?: boolean; verb?: string };
 
 export type SearchIndex = {
   mini: MiniSearch;
@@ -31,6 +31,8 @@ export type SearchIndex = {
   acronyms: Map<string, string[]>;
   /** Per HTTP method, the verbs the API's titles start with ("create" for POST), so "make" meets "Create …". */
   methodVerbs: Map<string, string[]>;
+  /** The API's own verbs and the method its titles use them for ("star" → put where "Star a repository" is a PUT). */
+  titleVerbs: Map<string, string>;
   /** One document per resource: everything its operations say (a word said of issues anywhere reaches every issue operation). */
   resources: MiniSearch;
   members: Map<string, number[]>;
@@ -83,8 +85,8 @@ const MIN_PART = 3;
 const MAX_JOINED = 30;
 
 /** A word the API writes joined ("issuetype", "createmeta") as the words its titles say, when it splits into two or three of them. */
-function splitJoined(word: string, vocabulary: Map<string, number>, parts = 3): string[] | null {
-  if (vocabulary.has(word)) return [word];
+function splitJoined(word: string, vocabulary: Map<string, number>, parts = 3, whole = true): string[] | null {
+  if (whole && vocabulary.has(word)) return [word];
   if (parts === 1 || word.length > MAX_JOINED) return null;
   for (let i = word.length - MIN_PART; i >= MIN_PART; i--) {
     const head = word.slice(0, i);
@@ -95,11 +97,21 @@ function splitJoined(word: string, vocabulary: Map<string, number>, parts = 3): 
   return null;
 }
 
-/** Path words with the joined ones split ("/issuetype" → issue type). */
+/** A joined word as its parts, unless the API says it joined more often than it says any part ("invoiceitems" → invoice item). */
+function splitWord(word: string, vocabulary: Map<string, number>): string {
+  // "mypermissions", "myself": the asker's own thing (isSelf says so), named by the rest.
+  if (word.startsWith("my") && vocabulary.has(stem(word.slice(2)))) return stem(word.slice(2));
+  if (word.length < 2 * MIN_PART) return word;
+  const parts = splitJoined(word, vocabulary, 3, false);
+  const count = vocabulary.get(word) ?? 0;
+  return parts && parts.every((p) => (vocabulary.get(p) ?? 0) > count) ? parts.join(" ") : word;
+}
+
+/** Words with the joined ones split ("/issuetype" → issue type). */
 function pathWords(text: string, vocabulary: Map<string, number>): string {
   return text
     .split(" ")
-    .map((w) => (w.length >= 2 * MIN_PART && !vocabulary.has(w) ? (splitJoined(w, vocabulary)?.join(" ") ?? w) : w))
+    .map((w) => splitWord(w, vocabulary))
     .join(" ");
 }
 
@@ -108,9 +120,9 @@ function fieldsOf(doc: SearchDoc, vocabulary: Map<string, number>): Fields {
   const description = doc.description?.startsWith(doc.title ?? "\0") ? doc.description.slice((doc.title ?? "").length) : doc.description;
   const answer = answerOf(doc.outputSchema);
   return {
-    title: words(doc.title),
+    title: pathWords(words(doc.title), vocabulary),
     resource: pathWords(words(resourceOf(doc)), vocabulary),
-    name: words(doc.name),
+    name: pathWords(words(doc.name), vocabulary),
     path: pathWords(words(literalSegments(doc.path).join(" ")), vocabulary),
     tags: words(doc.tags?.join(" ")),
     description: words(description?.slice(0, DESCRIPTION_CHARS)),
@@ -165,20 +177,41 @@ function acronymsOf(docs: SearchDoc[], vocabulary: Map<string, number>): Map<str
   return new Map([...best].map(([a, e]) => [a, e.words]));
 }
 
-/** The verbs the API's titles start with for each method, most used first. */
-function methodVerbsOf(docs: SearchDoc[]): Map<string, string[]> {
+/** The title's own first word ("Get" is a stop word and never indexed, so it is no verb). */
+const titleVerb = (doc: SearchDoc) => indexWords(rawWords(doc.title ?? "")[0] ?? "")[0];
+
+/** Per HTTP method, the first words of the API's titles and how often each starts one. */
+function verbCounts(docs: SearchDoc[]): Map<string, Map<string, number>> {
   const counts = new Map<string, Map<string, number>>();
   for (const doc of docs) {
-    // The title's own first word ("Get" is a stop word and never indexed, so it is no verb to add).
-    const first = indexWords(rawWords(doc.title ?? "")[0] ?? "")[0];
+    const first = titleVerb(doc);
     const method = (doc.method ?? "").toLowerCase();
     if (!first || !method) continue;
     const bag = counts.get(method) ?? new Map<string, number>();
     counts.set(method, bag);
     bag.set(first, (bag.get(first) ?? 0) + 1);
   }
+  return counts;
+}
+
+/** The verbs the API's titles start with for each method, most used first. */
+function methodVerbsOf(counts: Map<string, Map<string, number>>): Map<string, string[]> {
   return new Map([...counts].map(([m, bag]) => [m, [...bag].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([w]) => w)]));
 }
+
+/** A verb that starts at least two titles, mostly of one method: that method. */
+function titleVerbsOf(counts: Map<string, Map<string, number>>): Map<string, string> {
+  const byVerb = new Map<string, [string, number][]>();
+  for (const [method, bag] of counts) for (const [verb, n] of bag) byVerb.set(verb, [...(byVerb.get(verb) ?? []), [method, n]]);
+  const out = new Map<string, string>();
+  for (const [verb, uses] of byVerb) {
+    const total = uses.reduce((sum, [, n]) => sum + n, 0);
+    const [method, n] = uses.sort((a, b) => b[1] - a[1])[0];
+    if (total >= 2 && n >= TITLE_VERB_SHARE * total) out.set(verb, method);
+  }
+  return out;
+}
+const TITLE_VERB_SHARE = 0.6;
 
 /** Each path's distinct words with how much each says (1 for a word on one path, near 0 for one on every path). */
 function pathWordWeights(fields: Fields[]): (path: string) => [string, number][] {
@@ -196,7 +229,10 @@ const RESOURCE_CHARS = 20_000;
 export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
   const vocabulary = new Map<string, number>();
   for (const doc of docs) for (const w of indexWords(doc.title ?? "")) if (w.length >= MIN_PART) vocabulary.set(w, (vocabulary.get(w) ?? 0) + 1);
-  const fields = docs.map((doc) => fieldsOf(doc, vocabulary));
+  // What the descriptions say too: Stripe's titles are its paths' words ("Get Invoiceitems"), its descriptions say "invoice items".
+  const said = new Map(vocabulary);
+  for (const doc of docs) for (const w of indexWords((doc.description ?? "").slice(0, DESCRIPTION_CHARS))) if (w.length >= MIN_PART) said.set(w, (said.get(w) ?? 0) + 1);
+  const fields = docs.map((doc) => fieldsOf(doc, said));
   const mini = new MiniSearch(miniOptions);
   mini.addAll(fields.map((f, id) => ({ id, ...f })));
   const parents = parentsOf(docs);
@@ -205,16 +241,17 @@ export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
     const kind = kindOf(doc.path ?? "", parents);
     const actionWords = kind === "action" ? indexWords(resourceOf(doc)) : [];
     const titleWords = indexWords(doc.title ?? "").length;
-    return { method: (doc.method ?? "").toLowerCase(), kind, self: isSelf(doc), depth: literalSegments(doc.path).length, titleWords, actionWords, pathWords: specific(fields[id].path), ...(isDeprecated(doc) ? { deprecated: true } : {}) };
+    return { method: (doc.method ?? "").toLowerCase(), kind, self: isSelf(doc), depth: literalSegments(doc.path).length, titleWords, actionWords, pathWords: specific(fields[id].path), verb: titleVerb(doc), ...(isDeprecated(doc) ? { deprecated: true } : {}) };
   });
   const { resources, members } = resourceIndex(docs, fields);
-  return { mini, facts, acronyms: acronymsOf(docs, vocabulary), methodVerbs: methodVerbsOf(docs), resources, members };
+  const verbs = verbCounts(docs);
+  return { mini, facts, acronyms: acronymsOf(docs, vocabulary), methodVerbs: methodVerbsOf(verbs), titleVerbs: titleVerbsOf(verbs), resources, members };
 }
 
 /** The index as JSON, to be kept with a deployment and loaded by its isolates instead of built (see loadSearchIndex). */
 export function serializeSearchIndex(index: SearchIndex): string {
-  const { mini, facts, acronyms, methodVerbs, resources, members } = index;
-  return JSON.stringify({ mini, facts, acronyms: [...acronyms], methodVerbs: [...methodVerbs], resources, members: [...members] });
+  const { mini, facts, acronyms, methodVerbs, titleVerbs, resources, members } = index;
+  return JSON.stringify({ mini, facts, acronyms: [...acronyms], methodVerbs: [...methodVerbs], titleVerbs: [...titleVerbs], resources, members: [...members] });
 }
 
 /** An index serialized by serializeSearchIndex: the same ranking, without reading the tools' text again. */
@@ -225,6 +262,7 @@ export function loadSearchIndex(json: string): SearchIndex {
     facts: raw.facts,
     acronyms: new Map(raw.acronyms),
     methodVerbs: new Map(raw.methodVerbs),
+    titleVerbs: new Map(raw.titleVerbs),
     resources: MiniSearch.loadJS(raw.resources, resourceOptions),
     members: new Map(raw.members),
   };
@@ -247,9 +285,11 @@ function parentsOf(docs: SearchDoc[]): Set<string> {
 }
 
 /** How well a tool's method and path fit what the request asks (no verb: reading is likelier). */
-function fit(read: ReadQuery, { method, kind, actionWords }: DocFacts): number {
+function fit(read: ReadQuery & { apiVerb?: boolean }, { method, kind, actionWords, verb }: DocFacts): number {
   // "cancel the meeting" asks for /meetings/{id}/cancel, whatever the action's method.
   if (read.verb && actionWords.includes(read.verb)) return VERB_ACTION;
+  // "star this repo" asks for "Star a repository": a verb of the API's own, not of everyday English.
+  if (read.verb && read.apiVerb && verb === read.verb) return VERB_ACTION;
   switch (read.action) {
     case "create":
       return method === "post" ? (kind === "collection" ? 1 : kind === "action" ? 0.9 : 0.75) : method === "put" ? 0.85 : method === "patch" ? 0.6 : 0.5;
@@ -284,6 +324,12 @@ function ownIdentity(index: SearchIndex, limit: number): number[] {
 const RESOURCE_WEIGHT = 0.3;
 
 type Term = { term: string; weight: number; asked: boolean };
+/** What APIs call people, in everyday English. */
+const PEOPLE = ["user", "member", "people", "person"];
+const PEOPLE_WEIGHT = 0.2;
+/** Everyday verbs of seeking. */
+const SEEK = new Set(["find", "search", "look", "lookup", "locate", "discover"]);
+const SEEK_WEIGHT = 0.5;
 
 /** The query's words with their weights: as asked, their expansion by the API's acronyms, and the API's own verb for the action. */
 function weighedTerms(index: SearchIndex, read: ReadQuery): Term[] {
@@ -293,6 +339,10 @@ function weighedTerms(index: SearchIndex, read: ReadQuery): Term[] {
     const expansion = index.acronyms.get(t) ?? index.acronyms.get(t.endsWith("s") ? t.slice(0, -1) : "");
     for (const e of expansion ?? []) if (!out.has(e)) out.set(e, { term: e, weight: 0.9, asked: true });
   }
+  // "who's in the org" asks for people, whatever the API calls them.
+  if (read.people) for (const p of PEOPLE) if (!out.has(p)) out.set(p, { term: p, weight: PEOPLE_WEIGHT, asked: false });
+  // "find a user by email" asks the API's search, where it has one.
+  if (read.verb && SEEK.has(read.verb) && !out.has("search")) out.set("search", { term: "search", weight: SEEK_WEIGHT, asked: false });
   // "make a repo" meets "Create a repository": the API's own verb for what the request's verb asks.
   if (read.action) for (const verb of index.methodVerbs.get(ACTION_METHOD[read.action]) ?? []) if (!out.has(verb)) out.set(verb, { term: verb, weight: 0.3, asked: false });
   return [...out.values()];
@@ -331,9 +381,19 @@ function unasked({ pathWords }: DocFacts, asked: string[]): number {
 const DEPRECATED = 0.7;
 const UNASKED_PATH = 0.3;
 
+const METHOD_ACTION: Record<string, Action> = { post: "create", delete: "delete", patch: "update", put: "update", get: "read" };
+
+/** A request with no everyday verb read by the API's own ("star", "fork"): the action its titles use that verb for. */
+function withApiVerb(index: SearchIndex, read: ReadQuery): ReadQuery & { apiVerb?: boolean } {
+  if (read.action) return read;
+  const verb = read.terms.find((t) => index.titleVerbs.has(t));
+  const action = verb ? METHOD_ACTION[index.titleVerbs.get(verb)!] : undefined;
+  return verb && action ? { ...read, action, verb, apiVerb: true } : read;
+}
+
 /** The indexes of the best `limit` tools for a request, best first. */
 export function searchTools(index: SearchIndex, query: string, limit: number): number[] {
-  const read = readQuery(query);
+  const read = withApiVerb(index, readQuery(query));
   if (read.terms.length === 0) return read.self ? ownIdentity(index, limit) : [];
   const found: { id: number; score: number }[] = [];
   const terms = weighedTerms(index, read);
