@@ -22,7 +22,7 @@ export type SearchDoc = {
 /** What a path names: a collection ("/issues"), one item ("/issues/{n}", "/user") or an action on one ("/pulls/{n}/merge"). */
 type Kind = "collection" | "item" | "action";
 /** Per tool: its method, what its path names, whether it is the caller's own, its path's depth. */
-type DocFacts = { method: string; kind: Kind; self: boolean; depth: number; titleWords: number; actionWords: string[]; pathWords: [string, number][]; deprecated?: boolean; verb?: string };
+type DocFacts = { method: string; kind: Kind; self: boolean; depth: number; titleWords: number; actionWords: string[]; pathWords: [string, number][]; deprecated?: boolean; verb?: string; central: number };
 
 export type SearchIndex = {
   mini: MiniSearch;
@@ -213,6 +213,21 @@ function titleVerbsOf(counts: Map<string, Map<string, number>>): Map<string, str
 }
 const TITLE_VERB_SHARE = 0.6;
 
+/** Per tool, how central its resource is: the share (log) of the API's operations on paths below its own resource's path. */
+function centrality(docs: SearchDoc[]): number[] {
+  const resourcePath = (path = "") => path.replace(/(\/\{[^/]*\})+$/, "");
+  const below = new Map<string, number>();
+  for (const doc of docs) {
+    const segments = resourcePath(doc.path).split("/");
+    for (let i = 1; i <= segments.length; i++) {
+      const prefix = segments.slice(0, i).join("/");
+      below.set(prefix, (below.get(prefix) ?? 0) + 1);
+    }
+  }
+  const most = Math.log1p(docs.length);
+  return docs.map((doc) => Math.round((100 * Math.log1p(below.get(resourcePath(doc.path)) ?? 0)) / most) / 100);
+}
+
 /** Each path's distinct words with how much each says (1 for a word on one path, near 0 for one on every path). */
 function pathWordWeights(fields: Fields[]): (path: string) => [string, number][] {
   const seen = new Map<string, number>();
@@ -237,11 +252,12 @@ export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
   mini.addAll(fields.map((f, id) => ({ id, ...f })));
   const parents = parentsOf(docs);
   const specific = pathWordWeights(fields);
+  const central = centrality(docs);
   const facts = docs.map((doc, id) => {
     const kind = kindOf(doc.path ?? "", parents);
     const actionWords = kind === "action" ? indexWords(resourceOf(doc)) : [];
     const titleWords = indexWords(doc.title ?? "").length;
-    return { method: (doc.method ?? "").toLowerCase(), kind, self: isSelf(doc), depth: literalSegments(doc.path).length, titleWords, actionWords, pathWords: specific(fields[id].path), verb: titleVerb(doc), ...(isDeprecated(doc) ? { deprecated: true } : {}) };
+    return { method: (doc.method ?? "").toLowerCase(), kind, self: isSelf(doc), depth: literalSegments(doc.path).length, titleWords, actionWords, pathWords: specific(fields[id].path), verb: titleVerb(doc), central: central[id], ...(isDeprecated(doc) ? { deprecated: true } : {}) };
   });
   const { resources, members } = resourceIndex(docs, fields);
   const verbs = verbCounts(docs);
@@ -379,6 +395,8 @@ function unasked({ pathWords }: DocFacts, asked: string[]): number {
   return sum;
 }
 const DEPRECATED = 0.7;
+/** How much a central resource (/customers, with most of the API below it) outranks a peripheral one on equal words. */
+const CENTRAL = 0.3;
 const UNASKED_PATH = 0.3;
 
 const METHOD_ACTION: Record<string, Action> = { post: "create", delete: "delete", patch: "update", put: "update", get: "read" };
@@ -403,7 +421,7 @@ export function searchTools(index: SearchIndex, query: string, limit: number): n
     if (!doc.asked) continue;
     const facts = index.facts[id];
     const self = (read.self && facts.self ? SELF_BOOST : 1) * (facts.deprecated ? DEPRECATED : 1);
-    found.push({ id, score: (doc.score * fit(read, facts) * self * (1 - DEPTH_PENALTY * facts.depth)) / (1 + UNASKED_PATH * unasked(facts, asked)) });
+    found.push({ id, score: ((1 + CENTRAL * facts.central) * doc.score * fit(read, facts) * self * (1 - DEPTH_PENALTY * facts.depth)) / (1 + UNASKED_PATH * unasked(facts, asked)) });
   }
   found.sort((a, b) => b.score - a.score || a.id - b.id);
   return found.slice(0, limit).map((r) => r.id);
