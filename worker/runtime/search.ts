@@ -22,7 +22,7 @@ export type SearchDoc = {
 /** What a path names: a collection ("/issues"), one item ("/issues/{n}", "/user") or an action on one ("/pulls/{n}/merge"). */
 type Kind = "collection" | "item" | "action";
 /** Per tool: its method, what its path names, whether it is the caller's own, its path's depth. */
-type DocFacts = { method: string; kind: Kind; self: boolean; depth: number; titleWords: number; actionWords: string[]; pathWords: [string, number][]; deprecated?: boolean; verb?: string; central: number };
+type DocFacts = { method: string; kind: Kind; self: boolean; depth: number; titleWords: number; actionWords: string[]; pathWords: number[]; deprecated?: boolean; verb?: string; central: number };
 
 export type SearchIndex = {
   mini: MiniSearch;
@@ -33,6 +33,8 @@ export type SearchIndex = {
   methodVerbs: Map<string, string[]>;
   /** The API's own verbs and the method its titles use them for ("star" → put where "Star a repository" is a PUT). */
   titleVerbs: Map<string, string>;
+  /** The words of the API's paths, each with how much it says (facts' pathWords are positions here). */
+  pathTerms: [string, number][];
   /** One document per resource: everything its operations say (a word said of issues anywhere reaches every issue operation). */
   resources: MiniSearch;
   members: Map<string, number[]>;
@@ -108,7 +110,7 @@ function splitWord(word: string, vocabulary: Map<string, number>): string {
 }
 
 /** Words with the joined ones split ("/issuetype" → issue type). */
-function pathWords(text: string, vocabulary: Map<string, number>): string {
+function splitWords(text: string, vocabulary: Map<string, number>): string {
   return text
     .split(" ")
     .map((w) => splitWord(w, vocabulary))
@@ -120,10 +122,10 @@ function fieldsOf(doc: SearchDoc, vocabulary: Map<string, number>): Fields {
   const description = doc.description?.startsWith(doc.title ?? "\0") ? doc.description.slice((doc.title ?? "").length) : doc.description;
   const answer = answerOf(doc.outputSchema);
   return {
-    title: pathWords(words(doc.title), vocabulary),
-    resource: pathWords(words(resourceOf(doc)), vocabulary),
-    name: pathWords(words(doc.name), vocabulary),
-    path: pathWords(words(literalSegments(doc.path).join(" ")), vocabulary),
+    title: splitWords(words(doc.title), vocabulary),
+    resource: splitWords(words(resourceOf(doc)), vocabulary),
+    name: splitWords(words(doc.name), vocabulary),
+    path: splitWords(words(literalSegments(doc.path).join(" ")), vocabulary),
     tags: words(doc.tags?.join(" ")),
     description: words(description?.slice(0, DESCRIPTION_CHARS)),
     params: words(propertyNames(doc.inputSchema)),
@@ -228,13 +230,15 @@ function centrality(docs: SearchDoc[]): number[] {
   return docs.map((doc) => Math.round((100 * Math.log1p(below.get(resourcePath(doc.path)) ?? 0)) / most) / 100);
 }
 
-/** Each path's distinct words with how much each says (1 for a word on one path, near 0 for one on every path). */
-function pathWordWeights(fields: Fields[]): (path: string) => [string, number][] {
+/** The words of the API's paths, each weighed by how much it says (1 for a word on one path, near 0 for one on every path), and each path's words as positions among them. */
+function pathTermsOf(fields: Fields[]): { terms: [string, number][]; of: (path: string) => number[] } {
   const seen = new Map<string, number>();
   const distinct = (path: string) => [...new Set(path.split(" ").filter((w) => w.length > 1))];
   for (const f of fields) for (const w of distinct(f.path)) seen.set(w, (seen.get(w) ?? 0) + 1);
   const n = Math.max(2, fields.length);
-  return (path) => distinct(path).map((w) => [w, Math.round((100 * Math.log(n / (seen.get(w) ?? 1))) / Math.log(n)) / 100]);
+  const position = new Map([...seen.keys()].map((w, i) => [w, i]));
+  const terms: [string, number][] = [...seen].map(([w, count]) => [w, Math.round((100 * Math.log(n / count)) / Math.log(n)) / 100]);
+  return { terms, of: (path) => distinct(path).map((w) => position.get(w)!) };
 }
 
 /** Characters of one resource's document. */
@@ -250,24 +254,40 @@ export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
   const fields = docs.map((doc) => fieldsOf(doc, said));
   const mini = new MiniSearch(miniOptions);
   mini.addAll(fields.map((f, id) => ({ id, ...f })));
-  const parents = parentsOf(docs);
-  const specific = pathWordWeights(fields);
-  const central = centrality(docs);
-  const facts = docs.map((doc, id) => {
-    const kind = kindOf(doc.path ?? "", parents);
-    const actionWords = kind === "action" ? indexWords(resourceOf(doc)) : [];
-    const titleWords = indexWords(doc.title ?? "").length;
-    return { method: (doc.method ?? "").toLowerCase(), kind, self: isSelf(doc), depth: literalSegments(doc.path).length, titleWords, actionWords, pathWords: specific(fields[id].path), verb: titleVerb(doc), central: central[id], ...(isDeprecated(doc) ? { deprecated: true } : {}) };
-  });
   const { resources, members } = resourceIndex(docs, fields);
   const verbs = verbCounts(docs);
-  return { mini, facts, acronyms: acronymsOf(docs, vocabulary), methodVerbs: methodVerbsOf(verbs), titleVerbs: titleVerbsOf(verbs), resources, members };
+  const titleVerbs = titleVerbsOf(verbs);
+  const pathTerms = pathTermsOf(fields);
+  const facts = factsOf(docs, fields, titleVerbs, pathTerms.of);
+  return { mini, facts, acronyms: acronymsOf(docs, vocabulary), methodVerbs: methodVerbsOf(verbs), titleVerbs, pathTerms: pathTerms.terms, resources, members };
+}
+
+/** Per tool, what ranking reads besides its words: its method, what its path names and how central, whether it is the caller's own. */
+function factsOf(docs: SearchDoc[], fields: Fields[], titleVerbs: Map<string, string>, pathWords: (path: string) => number[]): DocFacts[] {
+  const parents = parentsOf(docs);
+  const central = centrality(docs);
+  return docs.map((doc, id) => {
+    const kind = kindOf(doc.path ?? "", parents);
+    const verb = titleVerb(doc);
+    return {
+      method: (doc.method ?? "").toLowerCase(),
+      kind,
+      self: isSelf(doc),
+      depth: literalSegments(doc.path).length,
+      titleWords: indexWords(doc.title ?? "").length,
+      actionWords: kind === "action" ? indexWords(resourceOf(doc)) : [],
+      pathWords: pathWords(fields[id].path),
+      central: central[id],
+      ...(verb && titleVerbs.has(verb) ? { verb } : {}),
+      ...(isDeprecated(doc) ? { deprecated: true } : {}),
+    };
+  });
 }
 
 /** The index as JSON, to be kept with a deployment and loaded by its isolates instead of built (see loadSearchIndex). */
 export function serializeSearchIndex(index: SearchIndex): string {
-  const { mini, facts, acronyms, methodVerbs, titleVerbs, resources, members } = index;
-  return JSON.stringify({ mini, facts, acronyms: [...acronyms], methodVerbs: [...methodVerbs], titleVerbs: [...titleVerbs], resources, members: [...members] });
+  const { mini, facts, acronyms, methodVerbs, titleVerbs, pathTerms, resources, members } = index;
+  return JSON.stringify({ mini, facts, acronyms: [...acronyms], methodVerbs: [...methodVerbs], titleVerbs: [...titleVerbs], pathTerms, resources, members: [...members] });
 }
 
 /** An index serialized by serializeSearchIndex: the same ranking, without reading the tools' text again. */
@@ -279,6 +299,7 @@ export function loadSearchIndex(json: string): SearchIndex {
     acronyms: new Map(raw.acronyms),
     methodVerbs: new Map(raw.methodVerbs),
     titleVerbs: new Map(raw.titleVerbs),
+    pathTerms: raw.pathTerms,
     resources: MiniSearch.loadJS(raw.resources, resourceOptions),
     members: new Map(raw.members),
   };
@@ -389,9 +410,9 @@ function evidence(index: SearchIndex, terms: Term[]): Map<number, { score: numbe
 }
 
 /** How much of what a tool's path names the request did not ask for ("/customers/{id}/discount" when only a customer was named). */
-function unasked({ pathWords }: DocFacts, asked: string[]): number {
+function unasked(pathTerms: [string, number][], { pathWords }: DocFacts, asked: string[]): number {
   let sum = 0;
-  for (const [w, weight] of pathWords) if (!asked.some((t) => t === w || (t.length >= 3 && w.startsWith(t)) || (w.length >= 3 && t.startsWith(w)))) sum += weight;
+  for (const [w, weight] of pathWords.map((i) => pathTerms[i])) if (!asked.some((t) => t === w || (t.length >= 3 && w.startsWith(t)) || (w.length >= 3 && t.startsWith(w)))) sum += weight;
   return sum;
 }
 const DEPRECATED = 0.7;
@@ -421,7 +442,7 @@ export function searchTools(index: SearchIndex, query: string, limit: number): n
     if (!doc.asked) continue;
     const facts = index.facts[id];
     const self = (read.self && facts.self ? SELF_BOOST : 1) * (facts.deprecated ? DEPRECATED : 1);
-    found.push({ id, score: ((1 + CENTRAL * facts.central) * doc.score * fit(read, facts) * self * (1 - DEPTH_PENALTY * facts.depth)) / (1 + UNASKED_PATH * unasked(facts, asked)) });
+    found.push({ id, score: ((1 + CENTRAL * facts.central) * doc.score * fit(read, facts) * self * (1 - DEPTH_PENALTY * facts.depth)) / (1 + UNASKED_PATH * unasked(index.pathTerms, facts, asked)) });
   }
   found.sort((a, b) => b.score - a.score || a.id - b.id);
   return found.slice(0, limit).map((r) => r.id);
