@@ -51,8 +51,8 @@ const splitSpaces = (text: string) => text.split(" ");
 const miniOptions = { fields: [...FIELDS], tokenize: splitSpaces, processTerm: (t: string) => t || null, searchOptions: { tokenize: splitSpaces } };
 const resourceOptions = { ...miniOptions, fields: ["text"] };
 
-/** The literal segments of a path (its parameters, such as {owner}, are on many paths and say little). */
-const literalSegments = (path = "") => path.split("/").filter((seg) => seg && !seg.startsWith("{"));
+/** The literal segments of a path (its parameters, such as {owner}, are on many paths and say little; OData's $ref, $value and $count say how, not what). */
+const literalSegments = (path = "") => path.split("/").filter((seg) => seg && !seg.startsWith("{") && !seg.startsWith("$"));
 const words = (text: string | undefined) => indexWords((text ?? "").slice(0, MAX_FIELD_CHARS)).join(" ");
 const propertyNames = (schema: SearchDoc["inputSchema"]) => Object.keys(schema?.properties ?? {}).slice(0, 60).join(" ");
 
@@ -307,7 +307,7 @@ export function loadSearchIndex(json: string): SearchIndex {
 
 /** What a path names, from its last segment: a parameter is an item; a plural word, or a word with items below it (/issuetype/{id}), a collection; another word an action on what precedes it. */
 function kindOf(path: string, parents: Set<string>): Kind {
-  const segments = path.split("/").filter(Boolean);
+  const segments = path.split("/").filter((seg) => seg && !seg.startsWith("$"));
   const last = segments.at(-1) ?? "";
   if (last.startsWith("{")) return "item";
   if (last.endsWith("s") || parents.has(path)) return "collection";
