@@ -217,7 +217,11 @@ const TITLE_VERB_SHARE = 0.6;
 
 /** Per tool, how central its resource is: the share (log) of the API's operations on paths below its own resource's path. */
 function centrality(docs: SearchDoc[]): number[] {
-  const resourcePath = (path = "") => path.replace(/(\/\{[^/]*\})+$/, "");
+  const resourcePath = (path = "") => {
+    const segments = path.split("/");
+    while (segments.at(-1)?.startsWith("{")) segments.pop();
+    return segments.join("/");
+  };
   const below = new Map<string, number>();
   for (const doc of docs) {
     const segments = resourcePath(doc.path).split("/");
