@@ -57,4 +57,16 @@ describe("search ranking", () => {
     ];
     expect(best(docs, "add a member to the group")).toBe("POST /groups/{group-id}/members/$ref");
   });
+
+  it("answers a request for the asker's own profile with the caller's own record", () => {
+    const userId = { type: "object", properties: { userId: { type: "string", description: "The user ID or email address. For user-level apps, pass the `me` value." } } };
+    const docs = [
+      op("GET", "/rooms/account_profile", "Get Zoom Room account profile"),
+      { ...op("GET", "/phone/users/{userId}/settings", "Get a user's phone profile settings"), inputSchema: userId },
+      { ...op("GET", "/users/{userId}", "Get a user", "View a user's information."), inputSchema: userId },
+      { ...op("GET", "/users/{userId}/meetings", "List meetings"), inputSchema: userId },
+    ];
+    expect(best(docs, "show my profile")).toBe("GET /users/{userId}");
+    expect(best(docs, "update my profile")).not.toBe("GET /users/{userId}");
+  });
 });

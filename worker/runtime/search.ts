@@ -22,7 +22,7 @@ export type SearchDoc = {
 /** What a path names: a collection ("/issues"), one item ("/issues/{n}", "/user") or an action on one ("/pulls/{n}/merge"). */
 type Kind = "collection" | "item" | "action";
 /** Per tool: its method, what its path names, whether it is the caller's own, its path's depth. */
-type DocFacts = { method: string; kind: Kind; self: boolean; depth: number; titleWords: number; actionWords: string[]; pathWords: number[]; deprecated?: boolean; verb?: string; central: number };
+type DocFacts = { method: string; kind: Kind; self: boolean; depth: number; titleWords: number; actionWords: string[]; pathWords: number[]; deprecated?: boolean; verb?: string; central: number; record?: boolean };
 
 export type SearchIndex = {
   mini: MiniSearch;
@@ -73,6 +73,16 @@ function isSelf(doc: SearchDoc): boolean {
   const text = (doc.title ?? "").toLowerCase();
   return ["authenticated user", "current user", "signed-in user", "signed in user", "logged-in user", "logged in user", "calling user", "the caller"].some((p) => text.includes(p));
 }
+
+/** The caller's own record: a path ending in the caller (/me, /myself, a parameter that takes `me`) or a title naming only them ("Get the authenticated user"). */
+function isOwnRecord(doc: SearchDoc): boolean {
+  const last = (doc.path ?? "").split("/").filter(Boolean).at(-1) ?? "";
+  if (["me", "myself", "self", "current"].includes(last.toLowerCase())) return true;
+  if (last.startsWith("{")) return acceptsMe({ ...doc, path: `/${last}` });
+  const said = indexWords(doc.title ?? "").slice(1);
+  return said.length > 0 && said.every((w) => OWN_TITLE_WORDS.has(w));
+}
+const OWN_TITLE_WORDS = new Set(["authenticat", "current", "user", "signed", "logged", "caller", "calling", "profile"]);
 
 /** An operation the API marks deprecated (the import says so first in its description): its successor is likelier meant. */
 const isDeprecated = (doc: SearchDoc) => /^deprecated\b/i.test(doc.description ?? "");
@@ -284,6 +294,7 @@ function factsOf(docs: SearchDoc[], fields: Fields[], titleVerbs: Map<string, st
       central: central[id],
       ...(verb && titleVerbs.has(verb) ? { verb } : {}),
       ...(isDeprecated(doc) ? { deprecated: true } : {}),
+      ...(isOwnRecord(doc) ? { record: true } : {}),
     };
   });
 }
@@ -355,11 +366,14 @@ const PREFIX_WEIGHT = 0.8;
 /** A short word one letter from another is most often another word ("price", "prize"): typos are tolerated from this length. */
 const FUZZY_MIN = 7;
 
-/** "who am I": the caller's own record — a read of the caller's own path (an action on it last), the shortest path and title first. */
+/** "who am I": the caller's own record — a read of the caller's own path (the record itself first, an action on it last), the shortest path and title first. */
 function ownIdentity(index: SearchIndex, limit: number): number[] {
-  const own = index.facts.flatMap((f, id) => (f.self && f.method === "get" ? [{ id, rank: (f.kind === "action" ? 100 : 0) + f.depth * 10 + f.titleWords }] : []));
+  const own = index.facts.flatMap((f, id) => (f.self && f.method === "get" ? [{ id, rank: (f.record ? 0 : 200) + (f.kind === "action" ? 100 : 0) + f.depth * 10 + f.titleWords }] : []));
   return own.sort((a, b) => a.rank - b.rank || a.id - b.id).slice(0, limit).map((o) => o.id);
 }
+
+/** Words for a person's own record in everyday English ("my profile", "my account details"). */
+const IDENTITY = new Set(["profile", "account", "detail", "info", "information", "identity", "record", "user"]);
 
 /** A resource's words count at this share of a tool's own. */
 const RESOURCE_WEIGHT = 0.3;
@@ -438,6 +452,9 @@ function withApiVerb(index: SearchIndex, read: ReadQuery): ReadQuery & { apiVerb
 export function searchTools(index: SearchIndex, query: string, limit: number): number[] {
   const read = withApiVerb(index, readQuery(query));
   if (read.terms.length === 0) return read.self ? ownIdentity(index, limit) : [];
+  // "show my profile", "my account details": the caller's own record, whatever the API calls it.
+  const asksOwnRecord = read.self && (!read.action || read.action === "read") && read.terms.every((t) => IDENTITY.has(t) || t === read.verb);
+  const identity = asksOwnRecord ? ownIdentity(index, 1) : [];
   const found: { id: number; score: number }[] = [];
   const terms = weighedTerms(index, read);
   const asked = terms.filter((t) => t.asked).map((t) => t.term);
@@ -449,5 +466,5 @@ export function searchTools(index: SearchIndex, query: string, limit: number): n
     found.push({ id, score: ((1 + CENTRAL * facts.central) * doc.score * fit(read, facts) * self * (1 - DEPTH_PENALTY * facts.depth)) / (1 + UNASKED_PATH * unasked(index.pathTerms, facts, asked)) });
   }
   found.sort((a, b) => b.score - a.score || a.id - b.id);
-  return found.slice(0, limit).map((r) => r.id);
+  return [...identity, ...found.map((r) => r.id).filter((id) => !identity.includes(id))].slice(0, limit);
 }
