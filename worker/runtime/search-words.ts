@@ -98,7 +98,10 @@ export function indexWords(text: string): string[] {
 }
 
 /** A request read as people phrase it: its content words, what its verb asks, whether it names many things, whether it is about the asker. */
-export type ReadQuery = { terms: string[]; action: Action | null; verb: string | null; plural: boolean; self: boolean };
+export type ReadQuery = { terms: string[]; action: Action | null; verb: string | null; plural: boolean; self: boolean; people: boolean };
+
+/** Words that ask about people without naming what the API calls them ("who's in the org", "add someone"). */
+const PERSON_WORDS = new Set(["who", "whom", "whose", "who's", "someone", "somebody", "everyone", "everybody", "anyone", "anybody"]);
 
 /** Reads a request: the first intent verb names the action; "my", "I", "for me" make it about the asker. */
 export function readQuery(query: string): ReadQuery {
@@ -107,7 +110,9 @@ export function readQuery(query: string): ReadQuery {
   let verb: string | null = null;
   let self = false;
   let plural = false;
+  let people = false;
   words.forEach((w, i) => {
+    if (PERSON_WORDS.has(w) && words[i + 1] !== "am") people = true;
     if (SELF_WORDS.has(w) && !(w === "me" && TO_ME.has(words[i - 1] ?? ""))) self = true;
     if (w === "who" || w === "whom") self ||= words[i + 1] === "am";
     if (!action && INTENT_VERBS[w]) [action, verb] = [PHRASAL_CREATE.has(w) && words[i + 1] === "up" ? "create" : INTENT_VERBS[w], stem(w)];
@@ -117,5 +122,5 @@ export function readQuery(query: string): ReadQuery {
   // "am I signed in as", "I'm logged in as": the asker's own session, said in other words than any API's.
   const kept = words.filter((w, i) => !(self && SESSION_WORDS.has(w) && words[i + 1] === "in"));
   const terms = indexWords(kept.join(" "));
-  return { terms, action, verb, plural, self };
+  return { terms, action, verb, plural, self, people };
 }

@@ -5,7 +5,8 @@
 // and a request read as people phrase it (intent verb → method, "my" → the asker's own operations).
 import MiniSearch, { type SearchOptions } from "minisearch";
 import { answerOf, paramText, type SchemaText } from "./search-text";
-import { indexWords, MAX_FIELD_CHARS, rawWords, readQuery, stem, type Action, type ReadQuery } from "./search-words";
+import { factsOf, literalSegments, pathTermsOf, resourceOf, titleVerb, type DocFacts } from "./search-facts";
+import { indexWords, MAX_FIELD_CHARS, readQuery, stem, type Action, type ReadQuery } from "./search-words";
 
 /** What a tool offers the index: its text, its operation and the names of its arguments and answer fields. */
 export type SearchDoc = {
@@ -19,11 +20,6 @@ export type SearchDoc = {
   outputSchema?: SchemaText;
 };
 
-/** What a path names: a collection ("/issues"), one item ("/issues/{n}", "/user") or an action on one ("/pulls/{n}/merge"). */
-type Kind = "collection" | "item" | "action";
-/** Per tool: its method, what its path names, whether it is the caller's own, its path's depth. */
-type DocFacts = { method: string; kind: Kind; self: boolean; depth: number; titleWords: number; actionWords: string[] };
-
 export type SearchIndex = {
   mini: MiniSearch;
   facts: DocFacts[];
@@ -31,6 +27,10 @@ export type SearchIndex = {
   acronyms: Map<string, string[]>;
   /** Per HTTP method, the verbs the API's titles start with ("create" for POST), so "make" meets "Create …". */
   methodVerbs: Map<string, string[]>;
+  /** The API's own verbs and the method its titles use them for ("star" → put where "Star a repository" is a PUT). */
+  titleVerbs: Map<string, string>;
+  /** The words of the API's paths, each with how much it says (facts' pathWords are positions here). */
+  pathTerms: [string, number][];
   /** One document per resource: everything its operations say (a word said of issues anywhere reaches every issue operation). */
   resources: MiniSearch;
   members: Map<string, number[]>;
@@ -47,31 +47,8 @@ const splitSpaces = (text: string) => text.split(" ");
 const miniOptions = { fields: [...FIELDS], tokenize: splitSpaces, processTerm: (t: string) => t || null, searchOptions: { tokenize: splitSpaces } };
 const resourceOptions = { ...miniOptions, fields: ["text"] };
 
-/** The literal segments of a path (its parameters, such as {owner}, are on many paths and say little). */
-const literalSegments = (path = "") => path.split("/").filter((seg) => seg && !seg.startsWith("{"));
 const words = (text: string | undefined) => indexWords((text ?? "").slice(0, MAX_FIELD_CHARS)).join(" ");
 const propertyNames = (schema: SearchDoc["inputSchema"]) => Object.keys(schema?.properties ?? {}).slice(0, 60).join(" ");
-
-/** A path parameter that takes the literal `me` for the caller ("pass `me` as the value of this field"). */
-function acceptsMe(doc: SearchDoc): boolean {
-  const properties = doc.inputSchema?.properties ?? {};
-  return (doc.path ?? "").split("/").some((seg) => {
-    const description = seg.startsWith("{") ? properties[seg.slice(1, -1)]?.description : undefined;
-    return typeof description === "string" && ["`me`", "'me'", '"me"'].some((me) => description.includes(me));
-  });
-}
-
-/** The caller's own operations: no parameter names whose thing it is ("/user/repos", "/me/events", "/myself"). */
-function isSelf(doc: SearchDoc): boolean {
-  const segments = literalSegments(doc.path).map((s) => s.toLowerCase());
-  if (segments.some((s) => s === "me" || s === "self" || s === "current" || s === "myself" || (s.startsWith("my") && s.length > 4 && !s.startsWith("mys")))) return true;
-  if (acceptsMe(doc)) return true;
-  const text = (doc.title ?? "").toLowerCase();
-  return ["authenticated user", "current user", "signed-in user", "signed in user", "logged-in user", "logged in user", "calling user", "the caller"].some((p) => text.includes(p));
-}
-
-/** The resource a tool acts on: its path's last literal segment. */
-const resourceOf = (doc: SearchDoc) => literalSegments(doc.path).at(-1) ?? "";
 
 type Fields = Record<Field, string>;
 
@@ -80,8 +57,8 @@ const MIN_PART = 3;
 const MAX_JOINED = 30;
 
 /** A word the API writes joined ("issuetype", "createmeta") as the words its titles say, when it splits into two or three of them. */
-function splitJoined(word: string, vocabulary: Map<string, number>, parts = 3): string[] | null {
-  if (vocabulary.has(word)) return [word];
+function splitJoined(word: string, vocabulary: Map<string, number>, parts = 3, whole = true): string[] | null {
+  if (whole && vocabulary.has(word)) return [word];
   if (parts === 1 || word.length > MAX_JOINED) return null;
   for (let i = word.length - MIN_PART; i >= MIN_PART; i--) {
     const head = word.slice(0, i);
@@ -92,11 +69,21 @@ function splitJoined(word: string, vocabulary: Map<string, number>, parts = 3): 
   return null;
 }
 
-/** Path words with the joined ones split ("/issuetype" → issue type). */
-function pathWords(text: string, vocabulary: Map<string, number>): string {
+/** A joined word as its parts, unless the API says it joined more often than it says any part ("invoiceitems" → invoice item). */
+function splitWord(word: string, vocabulary: Map<string, number>): string {
+  // "mypermissions", "myself": the asker's own thing (isSelf says so), named by the rest.
+  if (word.startsWith("my") && vocabulary.has(stem(word.slice(2)))) return stem(word.slice(2));
+  if (word.length < 2 * MIN_PART) return word;
+  const parts = splitJoined(word, vocabulary, 3, false);
+  const count = vocabulary.get(word) ?? 0;
+  return parts && parts.every((p) => (vocabulary.get(p) ?? 0) > count) ? parts.join(" ") : word;
+}
+
+/** Words with the joined ones split ("/issuetype" → issue type). */
+function splitWords(text: string, vocabulary: Map<string, number>): string {
   return text
     .split(" ")
-    .map((w) => (w.length >= 2 * MIN_PART && !vocabulary.has(w) ? (splitJoined(w, vocabulary)?.join(" ") ?? w) : w))
+    .map((w) => splitWord(w, vocabulary))
     .join(" ");
 }
 
@@ -105,10 +92,10 @@ function fieldsOf(doc: SearchDoc, vocabulary: Map<string, number>): Fields {
   const description = doc.description?.startsWith(doc.title ?? "\0") ? doc.description.slice((doc.title ?? "").length) : doc.description;
   const answer = answerOf(doc.outputSchema);
   return {
-    title: words(doc.title),
-    resource: pathWords(words(resourceOf(doc)), vocabulary),
-    name: words(doc.name),
-    path: pathWords(words(literalSegments(doc.path).join(" ")), vocabulary),
+    title: splitWords(words(doc.title), vocabulary),
+    resource: splitWords(words(resourceOf(doc)), vocabulary),
+    name: splitWords(words(doc.name), vocabulary),
+    path: splitWords(words(literalSegments(doc.path).join(" ")), vocabulary),
     tags: words(doc.tags?.join(" ")),
     description: words(description?.slice(0, DESCRIPTION_CHARS)),
     params: words(propertyNames(doc.inputSchema)),
@@ -162,20 +149,38 @@ function acronymsOf(docs: SearchDoc[], vocabulary: Map<string, number>): Map<str
   return new Map([...best].map(([a, e]) => [a, e.words]));
 }
 
-/** The verbs the API's titles start with for each method, most used first. */
-function methodVerbsOf(docs: SearchDoc[]): Map<string, string[]> {
+/** Per HTTP method, the first words of the API's titles and how often each starts one. */
+function verbCounts(docs: SearchDoc[]): Map<string, Map<string, number>> {
   const counts = new Map<string, Map<string, number>>();
   for (const doc of docs) {
-    // The title's own first word ("Get" is a stop word and never indexed, so it is no verb to add).
-    const first = indexWords(rawWords(doc.title ?? "")[0] ?? "")[0];
+    const first = titleVerb(doc);
     const method = (doc.method ?? "").toLowerCase();
     if (!first || !method) continue;
     const bag = counts.get(method) ?? new Map<string, number>();
     counts.set(method, bag);
     bag.set(first, (bag.get(first) ?? 0) + 1);
   }
+  return counts;
+}
+
+/** The verbs the API's titles start with for each method, most used first. */
+function methodVerbsOf(counts: Map<string, Map<string, number>>): Map<string, string[]> {
   return new Map([...counts].map(([m, bag]) => [m, [...bag].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([w]) => w)]));
 }
+
+/** A verb that starts at least two titles, mostly of one method: that method. */
+function titleVerbsOf(counts: Map<string, Map<string, number>>): Map<string, string> {
+  const byVerb = new Map<string, [string, number][]>();
+  for (const [method, bag] of counts) for (const [verb, n] of bag) byVerb.set(verb, [...(byVerb.get(verb) ?? []), [method, n]]);
+  const out = new Map<string, string>();
+  for (const [verb, uses] of byVerb) {
+    const total = uses.reduce((sum, [, n]) => sum + n, 0);
+    const [method, n] = uses.sort((a, b) => b[1] - a[1])[0];
+    if (total >= 2 && n >= TITLE_VERB_SHARE * total) out.set(verb, method);
+  }
+  return out;
+}
+const TITLE_VERB_SHARE = 0.6;
 
 /** Characters of one resource's document. */
 const RESOURCE_CHARS = 20_000;
@@ -184,23 +189,24 @@ const RESOURCE_CHARS = 20_000;
 export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
   const vocabulary = new Map<string, number>();
   for (const doc of docs) for (const w of indexWords(doc.title ?? "")) if (w.length >= MIN_PART) vocabulary.set(w, (vocabulary.get(w) ?? 0) + 1);
-  const fields = docs.map((doc) => fieldsOf(doc, vocabulary));
+  // What the descriptions say too: Stripe's titles are its paths' words ("Get Invoiceitems"), its descriptions say "invoice items".
+  const said = new Map(vocabulary);
+  for (const doc of docs) for (const w of indexWords((doc.description ?? "").slice(0, DESCRIPTION_CHARS))) if (w.length >= MIN_PART) said.set(w, (said.get(w) ?? 0) + 1);
+  const fields = docs.map((doc) => fieldsOf(doc, said));
   const mini = new MiniSearch(miniOptions);
   mini.addAll(fields.map((f, id) => ({ id, ...f })));
-  const parents = parentsOf(docs);
-  const facts = docs.map((doc) => {
-    const kind = kindOf(doc.path ?? "", parents);
-    const actionWords = kind === "action" ? indexWords(resourceOf(doc)) : [];
-    return { method: (doc.method ?? "").toLowerCase(), kind, self: isSelf(doc), depth: literalSegments(doc.path).length, titleWords: indexWords(doc.title ?? "").length, actionWords };
-  });
   const { resources, members } = resourceIndex(docs, fields);
-  return { mini, facts, acronyms: acronymsOf(docs, vocabulary), methodVerbs: methodVerbsOf(docs), resources, members };
+  const verbs = verbCounts(docs);
+  const titleVerbs = titleVerbsOf(verbs);
+  const pathTerms = pathTermsOf(fields.map((f) => f.path));
+  const facts = factsOf(docs, fields.map((f) => f.path), titleVerbs, pathTerms.of);
+  return { mini, facts, acronyms: acronymsOf(docs, vocabulary), methodVerbs: methodVerbsOf(verbs), titleVerbs, pathTerms: pathTerms.terms, resources, members };
 }
 
 /** The index as JSON, to be kept with a deployment and loaded by its isolates instead of built (see loadSearchIndex). */
 export function serializeSearchIndex(index: SearchIndex): string {
-  const { mini, facts, acronyms, methodVerbs, resources, members } = index;
-  return JSON.stringify({ mini, facts, acronyms: [...acronyms], methodVerbs: [...methodVerbs], resources, members: [...members] });
+  const { mini, facts, acronyms, methodVerbs, titleVerbs, pathTerms, resources, members } = index;
+  return JSON.stringify({ mini, facts, acronyms: [...acronyms], methodVerbs: [...methodVerbs], titleVerbs: [...titleVerbs], pathTerms, resources, members: [...members] });
 }
 
 /** An index serialized by serializeSearchIndex: the same ranking, without reading the tools' text again. */
@@ -211,31 +217,19 @@ export function loadSearchIndex(json: string): SearchIndex {
     facts: raw.facts,
     acronyms: new Map(raw.acronyms),
     methodVerbs: new Map(raw.methodVerbs),
+    titleVerbs: new Map(raw.titleVerbs),
+    pathTerms: raw.pathTerms,
     resources: MiniSearch.loadJS(raw.resources, resourceOptions),
     members: new Map(raw.members),
   };
 }
 
-/** What a path names, from its last segment: a parameter is an item; a plural word, or a word with items below it (/issuetype/{id}), a collection; another word an action on what precedes it. */
-function kindOf(path: string, parents: Set<string>): Kind {
-  const segments = path.split("/").filter(Boolean);
-  const last = segments.at(-1) ?? "";
-  if (last.startsWith("{")) return "item";
-  if (last.endsWith("s") || parents.has(path)) return "collection";
-  return segments.some((s) => s.startsWith("{")) ? "action" : "item";
-}
-
-/** The paths that have items below them: "/issuetype" for "/issuetype/{id}". */
-function parentsOf(docs: SearchDoc[]): Set<string> {
-  const parents = new Set<string>();
-  for (const { path = "" } of docs) if (path.endsWith("}") && path.lastIndexOf("/{") > 0) parents.add(path.slice(0, path.lastIndexOf("/{")));
-  return parents;
-}
-
 /** How well a tool's method and path fit what the request asks (no verb: reading is likelier). */
-function fit(read: ReadQuery, { method, kind, actionWords }: DocFacts): number {
+function fit(read: ReadQuery & { apiVerb?: boolean }, { method, kind, actionWords, verb }: DocFacts): number {
   // "cancel the meeting" asks for /meetings/{id}/cancel, whatever the action's method.
   if (read.verb && actionWords.includes(read.verb)) return VERB_ACTION;
+  // "star this repo" asks for "Star a repository": a verb of the API's own, not of everyday English.
+  if (read.verb && read.apiVerb && verb === read.verb) return VERB_ACTION;
   switch (read.action) {
     case "create":
       return method === "post" ? (kind === "collection" ? 1 : kind === "action" ? 0.9 : 0.75) : method === "put" ? 0.85 : method === "patch" ? 0.6 : 0.5;
@@ -260,16 +254,25 @@ const PREFIX_WEIGHT = 0.8;
 /** A short word one letter from another is most often another word ("price", "prize"): typos are tolerated from this length. */
 const FUZZY_MIN = 7;
 
-/** "who am I": the caller's own record — a read of the caller's own path (an action on it last), the shortest path and title first. */
+/** "who am I": the caller's own record — a read of the caller's own path (the record itself first, an action on it last), the shortest path and title first. */
 function ownIdentity(index: SearchIndex, limit: number): number[] {
-  const own = index.facts.flatMap((f, id) => (f.self && f.method === "get" ? [{ id, rank: (f.kind === "action" ? 100 : 0) + f.depth * 10 + f.titleWords }] : []));
+  const own = index.facts.flatMap((f, id) => (f.self && f.method === "get" ? [{ id, rank: (f.record ? 0 : 200) + (f.kind === "action" ? 100 : 0) + f.depth * 10 + f.titleWords }] : []));
   return own.sort((a, b) => a.rank - b.rank || a.id - b.id).slice(0, limit).map((o) => o.id);
 }
+
+/** Words for a person's own record in everyday English ("my profile", "my account details"). */
+const IDENTITY = new Set(["profile", "account", "detail", "info", "information", "identity", "record", "user"]);
 
 /** A resource's words count at this share of a tool's own. */
 const RESOURCE_WEIGHT = 0.3;
 
 type Term = { term: string; weight: number; asked: boolean };
+/** What APIs call people, in everyday English. */
+const PEOPLE = ["user", "member", "people", "person"];
+const PEOPLE_WEIGHT = 0.2;
+/** Everyday verbs of seeking. */
+const SEEK = new Set(["find", "search", "look", "lookup", "locate", "discover"]);
+const SEEK_WEIGHT = 0.5;
 
 /** The query's words with their weights: as asked, their expansion by the API's acronyms, and the API's own verb for the action. */
 function weighedTerms(index: SearchIndex, read: ReadQuery): Term[] {
@@ -279,6 +282,10 @@ function weighedTerms(index: SearchIndex, read: ReadQuery): Term[] {
     const expansion = index.acronyms.get(t) ?? index.acronyms.get(t.endsWith("s") ? t.slice(0, -1) : "");
     for (const e of expansion ?? []) if (!out.has(e)) out.set(e, { term: e, weight: 0.9, asked: true });
   }
+  // "who's in the org" asks for people, whatever the API calls them.
+  if (read.people) for (const p of PEOPLE) if (!out.has(p)) out.set(p, { term: p, weight: PEOPLE_WEIGHT, asked: false });
+  // "find a user by email" asks the API's search, where it has one.
+  if (read.verb && SEEK.has(read.verb) && !out.has("search")) out.set("search", { term: "search", weight: SEEK_WEIGHT, asked: false });
   // "make a repo" meets "Create a repository": the API's own verb for what the request's verb asks.
   if (read.action) for (const verb of index.methodVerbs.get(ACTION_METHOD[read.action]) ?? []) if (!out.has(verb)) out.set(verb, { term: verb, weight: 0.3, asked: false });
   return [...out.values()];
@@ -308,18 +315,44 @@ function evidence(index: SearchIndex, terms: Term[]): Map<number, { score: numbe
   return docs;
 }
 
+/** How much of what a tool's path names the request did not ask for ("/customers/{id}/discount" when only a customer was named). */
+function unasked(pathTerms: [string, number][], { pathWords }: DocFacts, asked: string[]): number {
+  let sum = 0;
+  for (const [w, weight] of pathWords.map((i) => pathTerms[i])) if (!asked.some((t) => t === w || (t.length >= 3 && w.startsWith(t)) || (w.length >= 3 && t.startsWith(w)))) sum += weight;
+  return sum;
+}
+const DEPRECATED = 0.7;
+/** How much a central resource (/customers, with most of the API below it) outranks a peripheral one on equal words. */
+const CENTRAL = 0.3;
+const UNASKED_PATH = 0.3;
+
+const METHOD_ACTION: Record<string, Action> = { post: "create", delete: "delete", patch: "update", put: "update", get: "read" };
+
+/** A request with no everyday verb read by the API's own ("star", "fork"): the action its titles use that verb for. */
+function withApiVerb(index: SearchIndex, read: ReadQuery): ReadQuery & { apiVerb?: boolean } {
+  if (read.action) return read;
+  const verb = read.terms.find((t) => index.titleVerbs.has(t));
+  const action = verb ? METHOD_ACTION[index.titleVerbs.get(verb)!] : undefined;
+  return verb && action ? { ...read, action, verb, apiVerb: true } : read;
+}
+
 /** The indexes of the best `limit` tools for a request, best first. */
 export function searchTools(index: SearchIndex, query: string, limit: number): number[] {
-  const read = readQuery(query);
+  const read = withApiVerb(index, readQuery(query));
   if (read.terms.length === 0) return read.self ? ownIdentity(index, limit) : [];
+  // "show my profile", "my account details": the caller's own record, whatever the API calls it.
+  const asksOwnRecord = read.self && (!read.action || read.action === "read") && read.terms.every((t) => IDENTITY.has(t) || t === read.verb);
+  const identity = asksOwnRecord ? ownIdentity(index, 1) : [];
   const found: { id: number; score: number }[] = [];
-  for (const [id, doc] of evidence(index, weighedTerms(index, read))) {
+  const terms = weighedTerms(index, read);
+  const asked = terms.filter((t) => t.asked).map((t) => t.term);
+  for (const [id, doc] of evidence(index, terms)) {
     // A tool met only by the API's own verb for the action ("Create …") matches nothing that was asked.
     if (!doc.asked) continue;
     const facts = index.facts[id];
-    const self = read.self && facts.self ? SELF_BOOST : 1;
-    found.push({ id, score: doc.score * fit(read, facts) * self * (1 - DEPTH_PENALTY * facts.depth) });
+    const self = (read.self && facts.self ? SELF_BOOST : 1) * (facts.deprecated ? DEPRECATED : 1);
+    found.push({ id, score: ((1 + CENTRAL * facts.central) * doc.score * fit(read, facts) * self * (1 - DEPTH_PENALTY * facts.depth)) / (1 + UNASKED_PATH * unasked(index.pathTerms, facts, asked)) });
   }
   found.sort((a, b) => b.score - a.score || a.id - b.id);
-  return found.slice(0, limit).map((r) => r.id);
+  return [...identity, ...found.map((r) => r.id).filter((id) => !identity.includes(id))].slice(0, limit);
 }
