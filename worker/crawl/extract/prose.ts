@@ -194,8 +194,9 @@ export function readTemplates(text: string, hints: { templates?: string[]; value
   }
   for (let at = text.toLowerCase().indexOf("your "); at >= 0; at = text.toLowerCase().indexOf("your ", at + 5)) {
     const m = /^your ([a-z][a-z_-]{1,30}) is `([\w.-]{1,60})`/i.exec(text.slice(at, at + 110));
+    if (!m) continue;
     const values = (hints.values ??= Object.create(null) as Record<string, string>);
-    if (m && Object.keys(values).length < MAX_VALUES) values[m[2]] = m[1].toLowerCase();
+    if (Object.keys(values).length < MAX_VALUES) values[m[2]] = m[1].toLowerCase();
   }
 }
 
