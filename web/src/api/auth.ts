@@ -61,8 +61,7 @@ export const signInMethodQuery = queryOptions({
 
 /** Starts sign-in: the OIDC provider, or the built-in form when none is configured. */
 export function startLogin(redirect?: string) {
-  const query = redirect && redirect !== "/" ? `?redirect=${encodeURIComponent(redirect)}` : "";
-  window.location.assign(`/api/auth/login${query}`);
+  window.location.assign(api.auth.login.$path({ query: redirect && redirect !== "/" ? { redirect } : {} }));
 }
 
 /** Removes the sign-in provider's locally stored keys, then signs out on the server. */
@@ -70,5 +69,5 @@ export function logout() {
   for (const key of Object.keys(window.localStorage)) {
     if (key.toLowerCase().includes("better-auth")) window.localStorage.removeItem(key);
   }
-  window.location.assign("/api/auth/logout");
+  window.location.assign(api.auth.logout.$path());
 }

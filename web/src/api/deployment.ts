@@ -24,8 +24,6 @@ export type DeploymentProgress = {
 /** Generated (code ready, not yet handed to the host) and deploying are both still under way. */
 export const inProgress = (view: DeploymentView | null | undefined) => view?.status === "deploying" || view?.status === "generated";
 
-const serverPath = (id: string) => `/api/servers/${encodeURIComponent(id)}`;
-
 /** The latest deployment of a server, or null when it has none (404). */
 export async function fetchDeployment(serverId: string): Promise<DeploymentView | null> {
   try {
@@ -71,4 +69,4 @@ const isProgress = (value: unknown): value is { success: true; data: DeploymentP
  * (the first right after connecting); null when WebSocket is unavailable — the caller polls anyway.
  */
 export const subscribeDeployment = (serverId: string, onProgress: (progress: DeploymentProgress) => void) =>
-  subscribe(`${serverPath(serverId)}/deployment/ws`, isProgress, (message) => onProgress(message.data));
+  subscribe(api.servers[":id"].deployment.ws.$path(param({ id: serverId })), isProgress, (message) => onProgress(message.data));
