@@ -1,6 +1,5 @@
 // The portal's Hono app: /api routes, one module per area, and the SPA for everything else.
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { apiKeyRoutes } from "./api-keys/routes";
 import { sameOriginUnlessBearer } from "./api-keys/authenticate";
 import { checkAnswers } from "./api-docs/check-answers";
@@ -9,7 +8,8 @@ import { requireUser } from "./auth/session";
 import { getDb } from "./db";
 import type { AppEnv } from "./env";
 import { errorAnswer } from "./lib/answers";
-import { fail, onError } from "./lib/errors";
+import { onError } from "./lib/errors";
+import { jsonBodyLimit } from "./lib/body-limits";
 import { redactedRequestLog } from "./lib/redact";
 import { securityHeaders } from "./lib/security-headers";
 import { authRoutes } from "./auth/routes";
@@ -33,8 +33,7 @@ import { tokenRoutes } from "./tokens/routes";
 import { tryItRoutes } from "./try-it/routes";
 import { usageRoutes } from "./billing/usage-routes";
 
-/** JSON bodies larger than this answer 413; uploads set their own, larger limit. */
-export const JSON_BODY_LIMIT = 1024 * 1024;
+export { JSON_BODY_LIMIT } from "./lib/body-limits";
 
 export const app = new OpenAPIHono<AppEnv>();
 // Every common error of the document refers to this schema.
@@ -57,42 +56,42 @@ app.use(
   },
   sameOriginUnlessBearer,
 );
-const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => fail(413, "Request body too large (limit 1 MB)") });
-// POST /api/servers and PUT /api/servers/{id}/spec upload descriptions; they apply their own, larger limit (UPLOAD_BODY_LIMIT).
-const isDescriptionUpload = (method: string, path: string) =>
-  (method === "POST" && ["/api/servers", "/api/imports"].includes(path.replace(/\/$/, ""))) || (method === "PUT" && path.startsWith("/api/servers/") && path.endsWith("/spec"));
-app.use("/api/*", (c, next) => (isDescriptionUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+// 1 MB, except on the description uploads, whose routes declare their own limit (uploadBodyLimit).
+app.use("/api/*", jsonBodyLimit);
 
 // MCP gateway and the spec's /servers/{id}/deployment cancel call: outside /api, with their own guards.
-app.route("/s", gatewayRoutes);
-app.route("/oauth", oauthRoutes);
-app.route("/.well-known", wellKnownRoutes);
-app.route("/servers", deploymentCancelRoutes);
-app.route("/api/auth", authRoutes);
-app.route("/api/billing", billingWebhookRoutes);
-app.route("/api", docsRoutes(app));
+const routes = app
+  .route("/s", gatewayRoutes)
+  .route("/oauth", oauthRoutes)
+  .route("/.well-known", wellKnownRoutes)
+  .route("/servers", deploymentCancelRoutes)
+  .route("/api/auth", authRoutes)
+  .route("/api/billing", billingWebhookRoutes)
+  .route("/api", docsRoutes(app))
+  // Everything below needs a signed-in user.
+  .use("/api/*", requireUser)
+  .route("/api/billing/usage", usageRoutes)
+  .route("/api/billing", billingRoutes)
+  .route("/api/crawl", crawlRoutes)
+  .route("/api/servers", deploymentRoutes)
+  .route("/api/servers", serverRoutes)
+  .route("/api/servers", serverCrawlRoutes)
+  .route("/api/servers", automatedRunRoutes)
+  .route("/api/servers", authConfigRoutes)
+  .route("/api/servers", domainRoutes)
+  .route("/api/servers", serverSpecRoutes)
+  .route("/api/servers", callRoutes)
+  .route("/api/servers", tryItRoutes)
+  .route("/api/imports", importRoutes)
+  .route("/api", tokenRoutes)
+  .route("/api/api-keys", apiKeyRoutes)
+  .route("/api/notifications", notificationRoutes)
+  .route("/api/oauth", oauthApiRoutes)
+  .route("/api/superadmin", superadminRoutes)
+  .route("/api/superadmin/servers", adminCallRoutes);
 
-// Everything below needs a signed-in user.
-app.use("/api/*", requireUser);
-app.route("/api/billing/usage", usageRoutes);
-app.route("/api/billing", billingRoutes);
-app.route("/api/crawl", crawlRoutes);
-app.route("/api/servers", deploymentRoutes);
-app.route("/api/servers", serverRoutes);
-app.route("/api/servers", serverCrawlRoutes);
-app.route("/api/servers", automatedRunRoutes);
-app.route("/api/servers", authConfigRoutes);
-app.route("/api/servers", domainRoutes);
-app.route("/api/servers", serverSpecRoutes);
-app.route("/api/servers", callRoutes);
-app.route("/api/servers", tryItRoutes);
-app.route("/api/imports", importRoutes);
-app.route("/api", tokenRoutes);
-app.route("/api/api-keys", apiKeyRoutes);
-app.route("/api/notifications", notificationRoutes);
-app.route("/api/oauth", oauthApiRoutes);
-app.route("/api/superadmin", superadminRoutes);
-app.route("/api/superadmin/servers", adminCallRoutes);
+/** Every route the portal answers, as the SPA's client reads them (type only: `hc<AppType>`). */
+export type AppType = typeof routes;
 
 // Machine paths answer a JSON 404, never the SPA's HTML (OAuth clients probe /.well-known/ and /s/).
 const JSON_PREFIXES = ["/api/", "/.well-known/", "/s/"];

@@ -1,12 +1,12 @@
 // The SPA reads the worker's answer schemas for their types only: a value import would bundle worker
 // code (drizzle, Hono) into the browser. It may take values only from the shared modules, which
-// import nothing themselves: the messages, the static-value checks and the size measures.
+// import nothing themselves: the messages, the static-value checks, the size measures and the forms' choices.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "../..");
-const SHARED_VALUES = new Set(["worker/lib/messages", "worker/lib/static-values", "worker/lib/sizes"]);
+const SHARED_VALUES = new Set(["worker/lib/messages", "worker/lib/static-values", "worker/lib/sizes", "worker/lib/choices"]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,5 +1,5 @@
 // Superadmin: every organization's servers, and redeploying any of them; superusers only.
-import { $, createRoute, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { adminServer } from "./schemas";
 import { listAllServers } from "./servers";
@@ -17,7 +17,7 @@ const tag = ["Superadmin"];
 /** The 403 every superadmin route answers to anyone else. */
 export const superusersOnly = { 403: "Access denied: restricted to superadministrators" } as const;
 
-export const superadminRoutes = $(describedRoutes().use(requireSuperUser))
+export const superadminRoutes = describedRoutes(requireSuperUser)
   .openapi(
     createRoute({ method: "get", path: "/servers", operationId: "list_all_servers", tags: tag, summary: "Every organization's servers (superusers only)", responses: { 200: json(ok(z.array(adminServer)), "The servers"), ...errors(superusersOnly) } }),
     async (c) => c.json({ success: true as const, data: await listAllServers(c.var.db) }, 200),

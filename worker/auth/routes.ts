@@ -1,5 +1,6 @@
 // Sign-in routes: login/logout navigations, the profile, and better-auth's own endpoints.
-import { $, createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type RouteConfig, type RouteConfigToTypedResponse, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { getAuth, isOidcConfigured, isSuperUser, OIDC_PROVIDER_ID } from "./auth";
 import { limitSignIn } from "./rate-limit";
@@ -7,7 +8,7 @@ import { profile } from "./schemas";
 import { requireUser, toProfile } from "./session";
 import { ok } from "../lib/answers";
 import { fail } from "../lib/errors";
-import { describedRoutes, errors, json, redirect } from "../lib/openapi";
+import { bodyReadByHandler, describedRoutes, errors, json, redirect } from "../lib/openapi";
 import { allowedOrigins } from "../lib/origin";
 
 /** Keeps only same-site paths, so ?redirect= can never send a user elsewhere. */
@@ -60,7 +61,34 @@ const tag = ["Sign-in"];
 const signIn = z.object({ email: z.email(), password: z.string().min(8).max(128) });
 const signedIn = json(ok(z.object({ user: profile })), "The signed-in user (the session cookie is set)");
 
-export const authRoutes = $(describedRoutes().use(limitSignIn))
+const signUpRoute = createRoute({
+  method: "post",
+  path: "/sign-up/email",
+  operationId: "sign_up_email",
+  tags: tag,
+  summary: "Create a built-in account; then sign in to get a session cookie",
+  description:
+    "Handled by better-auth (its own validation). An email that already has an account gets the same answer and no session, so the answer does not tell whether the email is registered.",
+  security: [],
+  request: { body: { required: true, content: { "application/json": { schema: signIn.extend({ name: z.string().min(1).max(200) }) } } } },
+  responses: { 200: signedIn, ...errors({ 400: "Invalid email, or a password that is too short, blank or too common", 429: "Too many attempts" }) },
+});
+const signInRoute = createRoute({
+  method: "post",
+  path: "/sign-in/email",
+  operationId: "sign_in_email",
+  tags: tag,
+  summary: "Sign in to a built-in account; answers with a session cookie",
+  description: "Handled by better-auth (its own validation).",
+  security: [],
+  request: { body: { required: true, content: { "application/json": { schema: signIn } } } },
+  responses: { 200: signedIn, ...errors({ 401: "Invalid email or password", 429: "Too many attempts" }) },
+});
+const betterAuth = async (c: Context<AppEnv, string, object>) => reshape(await getAuth(c.env, c.req.url).handler(c.req.raw), c.env);
+/** better-auth answers a described route: reshape() gives the answers its definition declares. */
+const answeredByBetterAuth = <R extends RouteConfig>(_route: R, c: Context<AppEnv, string, object>) => betterAuth(c) as unknown as Promise<RouteConfigToTypedResponse<R>>;
+
+export const authRoutes = describedRoutes(limitSignIn)
   .openapi(
     createRoute({
       method: "get",
@@ -128,33 +156,14 @@ export const authRoutes = $(describedRoutes().use(limitSignIn))
   .openapi(
     createRoute({ method: "get", path: "/profile", operationId: "get_profile", tags: tag, summary: "The signed-in user", middleware: [requireUser] as const, responses: { 200: json(ok(profile), "The signed-in user") } }),
     (c) => c.json({ success: true as const, data: toProfile(c.var.user) }, 200),
-  );
+  )
+  .openapi(bodyReadByHandler(signUpRoute), (c) => answeredByBetterAuth(signUpRoute, c))
+  .openapi(bodyReadByHandler(signInRoute), (c) => answeredByBetterAuth(signInRoute, c));
 
 // better-auth's own endpoints: the ones the portal uses are described; its handler answers them all.
 for (const route of [
-  createRoute({
-    method: "post",
-    path: "/sign-up/email",
-    operationId: "sign_up_email",
-    tags: tag,
-    summary: "Create a built-in account; then sign in to get a session cookie",
-    description:
-      "Handled by better-auth (its own validation). An email that already has an account gets the same answer and no session, so the answer does not tell whether the email is registered.",
-    security: [],
-    request: { body: { required: true, content: { "application/json": { schema: signIn.extend({ name: z.string().min(1).max(200) }) } } } },
-    responses: { 200: signedIn, ...errors({ 400: "Invalid email, or a password that is too short, blank or too common", 429: "Too many attempts" }) },
-  }),
-  createRoute({
-    method: "post",
-    path: "/sign-in/email",
-    operationId: "sign_in_email",
-    tags: tag,
-    summary: "Sign in to a built-in account; answers with a session cookie",
-    description: "Handled by better-auth (its own validation).",
-    security: [],
-    request: { body: { required: true, content: { "application/json": { schema: signIn } } } },
-    responses: { 200: signedIn, ...errors({ 401: "Invalid email or password", 429: "Too many attempts" }) },
-  }),
+  signUpRoute,
+  signInRoute,
   createRoute({
     method: "get",
     path: "/callback/{providerId}",
@@ -172,4 +181,4 @@ for (const route of [
 authRoutes
   // Lists every session's bearer token; the SPA has no use for it.
   .all("/list-sessions", () => fail(404, "Not found"))
-  .on(["GET", "POST"], "/*", async (c) => reshape(await getAuth(c.env, c.req.url).handler(c.req.raw), c.env));
+  .on(["GET", "POST"], "/*", betterAuth);

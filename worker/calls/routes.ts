@@ -1,6 +1,6 @@
 // The call log's API: a server's calls and statistics (the organization's own servers; any server
 // for superadministrators under /api/superadmin), and its payload-recording settings.
-import { $, createRoute, z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { requireSuperUser } from "../auth/session";
 import { ok } from "../lib/answers";
 import { describedRoutes, errors, json } from "../lib/openapi";
@@ -94,4 +94,4 @@ export const callRoutes = readRoutes(false)
     async (c) => c.json({ success: true as const, data: await setCallLogSettings(c.var.db, c.var.organizationId, c.req.valid("param").id, c.req.valid("json")) }, 200),
   );
 
-export const adminCallRoutes = $(describedRoutes().use(requireSuperUser)).route("/", readRoutes(true));
+export const adminCallRoutes = describedRoutes(requireSuperUser).route("/", readRoutes(true));

@@ -1,6 +1,6 @@
 // zod schemas of the crawl answers (crawl/crawls.ts, crawl/jobs.ts, crawl/map.ts).
 import { z } from "zod";
-import { PAGE_STATUSES } from "../db/schema";
+import { CRAWL_FREQUENCIES, PAGE_STATUSES } from "../db/schema";
 import { nullable } from "../lib/answers";
 
 const crawlState = z.enum(["crawling", "completed", "failed", "cancelled"]);
@@ -38,4 +38,6 @@ export const extractionJobAnswer = z.object({
 export const crawlCancelled = z.object({ success: z.literal(true), status: crawlState.nullable() });
 export const extractionStarted = z.object({ success: z.literal(true), jobId: z.string(), message: z.string() });
 export const crawlRestarted = z.object({ crawlId: z.string(), urlCount: z.number().int() });
-export const automatedCrawlAnswer = z.object({ automatedCrawlEnabled: z.boolean(), automatedCrawlFrequency: z.enum(["weekly", "monthly"]), nextCrawlAt: z.string().nullable() });
+/** PATCH /api/servers/{id}/automated-crawl: on or off, and how often (weekly unless given). */
+export const automatedCrawlBody = z.object({ enabled: z.boolean(), frequency: z.enum(CRAWL_FREQUENCIES).default("weekly") });
+export const automatedCrawlAnswer = z.object({ automatedCrawlEnabled: z.boolean(), automatedCrawlFrequency: z.enum(CRAWL_FREQUENCIES), nextCrawlAt: z.string().nullable() });

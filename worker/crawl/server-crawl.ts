@@ -14,11 +14,12 @@ import { startCrawl } from "./crawls";
 import type { CrawlMessage } from "./queue";
 import { specContentKey } from "./keys";
 import { NOT_FROM_CRAWL_MESSAGE } from "../lib/messages";
+import type { CRAWL_FREQUENCIES } from "../lib/choices";
 
 export { NOT_FROM_CRAWL_MESSAGE };
 export const SPEC_NOT_FOUND = "Specification not found";
 export const REQUIRES_UPGRADE_MESSAGE = "Automated crawls are available on paid plans. Upgrade your plan to enable them.";
-export type CrawlFrequency = "weekly" | "monthly";
+export type CrawlFrequency = (typeof CRAWL_FREQUENCIES)[number];
 /** At most this many servers are re-crawled by one daily sweep (the rest on the next day). */
 export const MAX_SWEEP_SERVERS = 100;
 

@@ -2,9 +2,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requesterOf } from "../api-keys/authenticate";
 import { REDEPLOYS_NOTE } from "../api-keys/scopes";
-import { automatedCrawlAnswer, crawlRestarted } from "./schemas";
+import { automatedCrawlAnswer, automatedCrawlBody, crawlRestarted } from "./schemas";
 import { createServerFromSpec, restartCrawl, setAutomatedCrawl } from "./server-crawl";
-import { CRAWL_FREQUENCIES } from "../db/schema";
 import { ok } from "../lib/answers";
 import { describedRoutes, errors, json } from "../lib/openapi";
 import { createdServer } from "../servers/schemas";
@@ -16,7 +15,6 @@ export const fromSpecBody = z.object({
   name: z.string().max(200).optional(),
   description: z.string().max(2000).optional(),
 });
-export const automatedBody = z.object({ enabled: z.boolean(), frequency: z.enum(CRAWL_FREQUENCIES).default("weekly") });
 const tag = ["Crawling"];
 
 export const serverCrawlRoutes = describedRoutes()
@@ -58,7 +56,7 @@ export const serverCrawlRoutes = describedRoutes()
       operationId: "set_automated_crawl",
       tags: tag,
       summary: "Turn weekly or monthly automated re-crawls on or off (paid plans)",
-      request: { params: idParam, body: { required: true, content: { "application/json": { schema: automatedBody } } } },
+      request: { params: idParam, body: { required: true, content: { "application/json": { schema: automatedCrawlBody } } } },
       responses: {
         200: json(ok(automatedCrawlAnswer), "The automated crawl settings"),
         ...errors({ 400: "Not created from a crawl", 403: "Automated crawls are available on paid plans (the answer has requiresUpgrade: true)", ...notFound }),

@@ -1,6 +1,9 @@
 // The whole Toolport data model: the single source of truth for D1 and its migrations.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { API_KEY_SCOPES, AUTH_STRATEGIES, CRAWL_FREQUENCIES } from "../lib/choices";
+
+export { API_KEY_SCOPES, AUTH_STRATEGIES, CRAWL_FREQUENCIES };
 
 const id = () => text("id").primaryKey().$defaultFn(() => crypto.randomUUID());
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
@@ -92,7 +95,6 @@ export const memberships = sqliteTable(
 // ── Servers and their tools ───────────────────────────────────────────────────────────────────
 
 export const SERVER_STATUSES = ["active", "hibernated", "stopped", "failed", "removed"] as const;
-export const CRAWL_FREQUENCIES = ["weekly", "monthly"] as const;
 
 /** An operation as listed with its tool; `page` is the documentation page a crawled operation was read from. */
 export type Endpoint = { method: string; path: string; summary?: string; tags?: string[]; page?: string; server?: string };
@@ -179,7 +181,6 @@ export const tools = sqliteTable(
 // ── Authentication of a server's upstream API ─────────────────────────────────────────────────
 
 export const AUTH_TYPES = ["none", "bearer", "apiKey", "basic", "oauth2", "oauthClientCreds", "oauthCode"] as const;
-export const AUTH_STRATEGIES = ["managed", "passthrough"] as const;
 export const AUTH_STATUSES = ["configured", "invalid", "not_configured"] as const;
 
 export type ParameterCandidate = { name: string; type: string; reason: string; confidence: number };
@@ -228,7 +229,6 @@ export const accessTokens = sqliteTable(
 );
 
 // Portal API keys: script the /api routes from CI as the organization, within the key's scopes.
-export const API_KEY_SCOPES = ["read", "servers", "deploy"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 export const apiKeys = sqliteTable(

@@ -5,16 +5,15 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ok } from "../lib/answers";
 import { readTextWithin } from "../lib/body";
 import { fail } from "../lib/errors";
-import { describedRoutes, errors, json } from "../lib/openapi";
+import { describedRoutes, errors, json, bodyReadByHandler } from "../lib/openapi";
+import { JSON_BODY_LIMIT, uploadBodyLimit } from "../lib/body-limits";
 import { safeFetch } from "../lib/safe-fetch";
-import { validate } from "../lib/validate";
 import { fieldsSchema } from "../servers/source";
 import { getImportJob, listImportJobs, startImport } from "./jobs";
 import { importJob } from "./schemas";
 import { LARGE_TOO_LARGE_MESSAGE, MAX_LARGE_DESCRIPTION_BYTES } from "./store";
 
 const ACCEPTED_FILE = /\.(json|ya?ml)$/i;
-const JSON_BODY_BYTES = 1024 * 1024;
 /** How long fetching a large description by URL may take. */
 const URL_FETCH_MS = 120_000;
 
@@ -69,36 +68,35 @@ export const importRoutes = describedRoutes()
       responses: { 200: json(ok(importJob), "The import job"), ...errors({ 404: "Import job not found (or it belongs to another organization)" }) },
     }),
     async (c) => c.json({ success: true as const, data: await getImportJob(c.var.db, c.var.organizationId, c.req.valid("param").id) }, 200),
-  );
-
-// The body is streamed by the handler, not parsed: described here, the query validated as before.
-importRoutes.openAPIRegistry.registerPath(importRoute);
-importRoutes.post("/", validate("query", uploadQuery), async (c) => {
-  const [db, env] = [c.var.db, c.env];
-  const base = { organizationId: c.var.organizationId, userId: c.var.user.id };
-  if ((c.req.header("content-type") ?? "").includes("application/json")) {
-    // JSON carries the URL, not the description: the API's usual 1 MB cap for JSON bodies applies.
-    const text = await readTextWithin(c.req.raw.body, JSON_BODY_BYTES);
-    if (text === null) fail(413, "Request body too large (limit 1 MB)");
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text || "{}");
-    } catch {
-      fail(400, "Invalid JSON body");
+  )
+  // The body is streamed to storage, not parsed: a declared length past 100 MB is refused before it is read.
+  .openapi(bodyReadByHandler(importRoute, uploadBodyLimit(MAX_LARGE_DESCRIPTION_BYTES, LARGE_TOO_LARGE_MESSAGE, { streamed: true })), async (c) => {
+    const [db, env] = [c.var.db, c.env];
+    const base = { organizationId: c.var.organizationId, userId: c.var.user.id };
+    if ((c.req.header("content-type") ?? "").includes("application/json")) {
+      // JSON carries the URL, not the description: the API's usual 1 MB cap for JSON bodies applies.
+      const text = await readTextWithin(c.req.raw.body, JSON_BODY_LIMIT);
+      if (text === null) fail(413, "Request body too large (limit 1 MB)");
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text || "{}");
+      } catch {
+        fail(400, "Invalid JSON body");
+      }
+      const parsed = urlBody.safeParse(raw);
+      if (!parsed.success) fail(400, parsed.error.issues[0]?.message ?? "Invalid input");
+      const { url, name, description } = parsed.data;
+      const fetched = await safeFetch(url, env, { maxBytes: MAX_LARGE_DESCRIPTION_BYTES, timeoutMs: URL_FETCH_MS, headers: { accept: "application/json, */*" } });
+      if (fetched.res.status < 200 || fetched.res.status >= 300) fail(502, `URL not reachable: ${fetched.url} answered HTTP ${fetched.res.status}`);
+      if (!fetched.res.body) fail(502, `URL not reachable: ${fetched.url} answered with no body`);
+      const job = await startImport(db, env, { ...base, name, description, sourceUrl: fetched.url }, fetched.res.body);
+      return c.json({ success: true as const, data: job }, 202);
     }
-    const parsed = urlBody.safeParse(raw);
-    if (!parsed.success) fail(400, parsed.error.issues[0]?.message ?? "Invalid input");
-    const { url, name, description } = parsed.data;
-    const fetched = await safeFetch(url, env, { maxBytes: MAX_LARGE_DESCRIPTION_BYTES, timeoutMs: URL_FETCH_MS, headers: { accept: "application/json, */*" } });
-    if (fetched.res.status < 200 || fetched.res.status >= 300) fail(502, `URL not reachable: ${fetched.url} answered HTTP ${fetched.res.status}`);
-    if (!fetched.res.body) fail(502, `URL not reachable: ${fetched.url} answered with no body`);
-    const job = await startImport(db, env, { ...base, name, description, sourceUrl: fetched.url }, fetched.res.body);
-    return c.json({ success: true, data: job }, 202);
-  }
-  const declared = Number(c.req.header("content-length") ?? 0);
-  if (declared > MAX_LARGE_DESCRIPTION_BYTES) fail(413, LARGE_TOO_LARGE_MESSAGE);
-  if (!c.req.raw.body) fail(400, "Send the description as the request body (a .json file of up to 100 MB), or JSON with its url");
-  const { filename, name, description } = c.req.valid("query");
-  const job = await startImport(db, env, { ...base, name, description, filename: filename ?? "description.json" }, c.req.raw.body);
-  return c.json({ success: true, data: job }, 202);
-});
+    if (!c.req.raw.body) fail(400, "Send the description as the request body (a .json file of up to 100 MB), or JSON with its url");
+    const { filename, name, description } = c.req.valid("query");
+    const job = await startImport(db, env, { ...base, name, description, filename: filename ?? "description.json" }, c.req.raw.body);
+    return c.json({ success: true as const, data: job }, 202);
+  });
+
+// The body is read by the handler: described here, the query validated by the route.
+importRoutes.openAPIRegistry.registerPath(importRoute);

@@ -1,18 +1,35 @@
 // Route definitions (@hono/zod-openapi): each route declares its parameters, body and answers once;
 // validation, /api/openapi.json, the SPA's types and the answer check (CHECK_ANSWERS) read that one definition.
-import { OpenAPIHono, type z } from "@hono/zod-openapi";
+import { OpenAPIHono, type RouteConfig, type z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { scopeFor } from "../api-keys/scopes";
 import type { AppEnv } from "../env";
 import { errorAnswer } from "./answers";
 import { failWithFirstIssue } from "./validate";
 
-/** A sub-app of described routes; invalid input answers 400 naming the field, as validate() does. */
-export const describedRoutes = () =>
-  new OpenAPIHono<AppEnv>({
+/**
+ * A sub-app of described routes; invalid input answers 400 naming the field, as validate() does.
+ * `middleware` runs before each of its routes (applied here, it leaves the routes' paths in the
+ * app's type as they are: a chained `.use()` would add a `*` copy of each).
+ */
+export const describedRoutes = (...middleware: MiddlewareHandler<AppEnv>[]) => {
+  const routes = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) failWithFirstIssue(result.error);
     },
   });
+  if (middleware.length) routes.use(...middleware);
+  return routes;
+};
+
+/**
+ * `route` for `.openapi()` when its handler reads the body itself (the description uploads, under their
+ * own uploadBodyLimit; better-auth's endpoints): parameters and query are validated and the SPA's client
+ * is typed from the whole definition, but the body is left alone. Hidden here: the module registers the
+ * whole definition itself (registerPath), so the document still describes the body.
+ */
+export const bodyReadByHandler = <R extends RouteConfig>(route: R, ...middleware: MiddlewareHandler[]): R =>
+  ({ ...route, request: { params: route.request?.params, query: route.request?.query }, middleware, hide: true }) as R;
 
 /** A JSON answer with its schema. */
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });

@@ -1,9 +1,8 @@
 // Servers: list, create from an OpenAPI description, read, delete; tools: mappings, toggles, renames.
 import { createRoute, z } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
-import { fail } from "../lib/errors";
+import { uploadBodyLimit } from "../lib/body-limits";
 import { ok } from "../lib/answers";
-import { describedRoutes, errors, json } from "../lib/openapi";
+import { describedRoutes, errors, json, bodyReadByHandler } from "../lib/openapi";
 import { createServerOrJob } from "../imports/handoff";
 import { importJob } from "../imports/schemas";
 import { deleteServer } from "./delete";
@@ -52,7 +51,7 @@ export const toolModeSchema = z
 const descriptionFile = z.file().openapi({ type: "string", format: "binary" });
 
 /** POST /: the handler reads the upload itself (multipart or JSON) under the upload limit. */
-export const createServerRoute = createRoute({
+const createServerRoute = createRoute({
   method: "post",
   path: "/",
   operationId: "create_server",
@@ -174,14 +173,14 @@ export const serverRoutes = describedRoutes()
       responses: { 200: json(ok(toolSettings), "The tool settings"), ...errors({ 400: "Invalid body", 404: "Server not found", ...paused }) },
     }),
     async (c) => c.json({ success: true as const, data: await setToolSettings(c.var.db, c.var.organizationId, c.req.valid("param").id, c.req.valid("json")) }, 200),
-  );
+  )
+  .openapi(bodyReadByHandler(createServerRoute, uploadBodyLimit(UPLOAD_BODY_LIMIT, UPLOAD_TOO_LARGE_MESSAGE)), async (c) => {
+    const form = await readCreateForm(c.req.raw, c.env);
+    const created = await createServerOrJob(c.var.db, c.env, { organizationId: c.var.organizationId, userId: c.var.user.id, ...form });
+    // Very many operations: a job imports them (202 with the job to poll at /api/imports/{id}).
+    if (created.importJob) return c.json({ success: true as const, data: { importJob: created.importJob } }, 202);
+    return c.json({ success: true as const, data: created.server }, 201);
+  });
 
-// The upload is read by its handler (multipart or JSON, under the larger upload limit): described, not validated here.
+// The upload's body is read by its handler (multipart or JSON): described here, not validated.
 serverRoutes.openAPIRegistry.registerPath(createServerRoute);
-serverRoutes.post("/", bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: () => fail(413, UPLOAD_TOO_LARGE_MESSAGE) }), async (c) => {
-  const form = await readCreateForm(c.req.raw, c.env);
-  const created = await createServerOrJob(c.var.db, c.env, { organizationId: c.var.organizationId, userId: c.var.user.id, ...form });
-  // Very many operations: a job imports them (202 with the job to poll at /api/imports/{id}).
-  if (created.importJob) return c.json({ success: true, data: { importJob: created.importJob } }, 202);
-  return c.json({ success: true, data: created.server }, 201);
-});

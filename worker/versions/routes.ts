@@ -1,12 +1,11 @@
 // A server's description versions: push a new one (file or URL) and read its diff, apply or discard
 // it, list the history (an earlier version can be applied again), and sync a URL server now.
 import { createRoute, z } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { requesterOf } from "../api-keys/authenticate";
 import { REDEPLOYS_NOTE } from "../api-keys/scopes";
 import { ok, okEmpty } from "../lib/answers";
-import { fail } from "../lib/errors";
-import { describedRoutes, errors, json } from "../lib/openapi";
+import { uploadBodyLimit } from "../lib/body-limits";
+import { describedRoutes, errors, json, bodyReadByHandler } from "../lib/openapi";
 import { readCreateForm, UPLOAD_BODY_LIMIT, UPLOAD_TOO_LARGE_MESSAGE } from "../servers/source";
 import { getConfigurableServer } from "../servers/tools";
 import { appliedVersion, specVersion, syncOutcome } from "./schemas";
@@ -107,14 +106,15 @@ export const serverSpecRoutes = describedRoutes()
       },
     }),
     async (c) => c.json({ success: true as const, data: await syncNow(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id, requesterOf(c)) }, 200),
-  );
+  )
+  .openapi(bodyReadByHandler(pushRoute, uploadBodyLimit(UPLOAD_BODY_LIMIT, UPLOAD_TOO_LARGE_MESSAGE)), async (c) => {
+    const { id } = c.req.valid("param");
+    // Another organization's server is a 404 before its body is read.
+    await getConfigurableServer(c.var.db, c.var.organizationId, id);
+    const { source } = await readCreateForm(c.req.raw, c.env);
+    const data = await prepareVersion(c.var.db, c.env, c.var.organizationId, id, source, source.sourceUrl ? "url" : "file");
+    return c.json({ success: true as const, data }, 201);
+  });
 
-// The upload is read by its handler (multipart or JSON, under the larger upload limit): described, not validated here.
+// The upload's body is read by its handler (multipart or JSON): described here, not validated.
 serverSpecRoutes.openAPIRegistry.registerPath(pushRoute);
-serverSpecRoutes.put("/:id/spec", bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: () => fail(413, UPLOAD_TOO_LARGE_MESSAGE) }), async (c) => {
-  // Another organization's server is a 404 before its body is read.
-  await getConfigurableServer(c.var.db, c.var.organizationId, c.req.param("id"));
-  const { source } = await readCreateForm(c.req.raw, c.env);
-  const data = await prepareVersion(c.var.db, c.env, c.var.organizationId, c.req.param("id"), source, source.sourceUrl ? "url" : "file");
-  return c.json({ success: true, data }, 201);
-});

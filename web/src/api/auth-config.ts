@@ -1,12 +1,13 @@
 // A server's upstream authentication: analyse-auth, auth-config, secrets, assigned tokens.
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, apiRequest } from "./client";
+import { api, ApiError, call, param } from "./client";
 import type { z } from "zod";
 import type { authAnalysis, authConfig, parameterCandidate } from "../../../worker/servers/schemas";
 
 export const AUTH_TYPES = ["none", "apiKey", "bearer", "basic", "oauth2"] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
-export type AuthStrategy = "managed" | "passthrough";
+export { AUTH_STRATEGIES } from "../../../worker/lib/choices";
+export type AuthStrategy = AuthConfig["authStrategy"];
 
 export type AuthAnalysis = z.output<typeof authAnalysis>;
 /** A parameter the analysis suggests fixing per server; confidence is 0 to 1. */
@@ -24,12 +25,10 @@ export type SaveAuthConfig = {
   authContextMetadata: ParameterCandidate[];
 };
 
-const base = (id: string) => `/api/servers/${encodeURIComponent(id)}`;
-
 export const authAnalysisQuery = (id: string) =>
   queryOptions({
     queryKey: ["servers", id, "analyse-auth"],
-    queryFn: () => apiRequest<AuthAnalysis>(`${base(id)}/analyse-auth`, { method: "POST", fallbackError: "Failed to analyse auth" }),
+    queryFn: () => call(api.servers[":id"]["analyse-auth"].$post(param({ id })), "Failed to analyse auth"),
     staleTime: Infinity,
   });
 
@@ -39,7 +38,7 @@ export const authConfigQuery = (id: string) =>
     queryKey: ["servers", id, "auth-config"],
     queryFn: async () => {
       try {
-        return await apiRequest<AuthConfig>(`${base(id)}/auth-config`, { fallbackError: "Failed to load authentication info" });
+        return await call(api.servers[":id"]["auth-config"].$get(param({ id })), "Failed to load authentication info");
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -50,11 +49,11 @@ export const authConfigQuery = (id: string) =>
 export const assignedTokensQuery = (id: string) =>
   queryOptions({
     queryKey: ["servers", id, "assigned-tokens"],
-    queryFn: async () => (await apiRequest<string[]>(`${base(id)}/assigned-tokens`, { fallbackError: "Failed to load tokens" })) ?? [],
+    queryFn: async () => (await call(api.servers[":id"]["assigned-tokens"].$get(param({ id })), "Failed to load tokens")) ?? [],
   });
 
 export const saveAuthConfig = (id: string, body: SaveAuthConfig, fallbackError = "Failed to configure authentication") =>
-  apiRequest<AuthConfig>(`${base(id)}/auth-config`, { method: "POST", body, fallbackError });
+  call(api.servers[":id"]["auth-config"].$post({ ...param({ id }), json: body }), fallbackError);
 
 export const deleteAuthSecrets = (id: string) =>
-  apiRequest(`${base(id)}/auth-config/secrets`, { method: "DELETE", fallbackError: "Failed to delete secrets" });
+  call(api.servers[":id"]["auth-config"].secrets.$delete(param({ id })), "Failed to delete secrets");

@@ -1,7 +1,7 @@
 // Sign-in: the profile query, the built-in email-and-password calls, and the login/logout navigations.
 import { queryOptions } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { ApiError, apiRequest, errorMessage } from "./client";
+import { api, ApiError, call, errorMessage } from "./client";
 import type { z } from "zod";
 import type { profile } from "../../../worker/auth/schemas";
 
@@ -12,7 +12,7 @@ export const profileQuery = queryOptions({
   queryKey: ["auth", "profile"],
   queryFn: async (): Promise<User | null> => {
     try {
-      return await apiRequest<User>("/api/auth/profile", { skipUnauthorizedRedirect: true, fallbackError: "Authentication error" });
+      return await call(api.auth.profile.$get(), "Authentication error", { skipUnauthorizedRedirect: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
@@ -30,12 +30,9 @@ export type Credentials = { email: string; password: string; name?: string };
 
 /** Built-in accounts: signs up or in; only signing in answers with the session cookie. */
 export const passwordSignIn = (mode: "sign-in" | "sign-up", credentials: Credentials) =>
-  apiRequest<{ user: User }>(`/api/auth/${mode}/email`, {
-    method: "POST",
-    body: credentials,
-    skipUnauthorizedRedirect: true,
-    fallbackError: mode === "sign-up" ? "Sign up failed" : "Sign in failed",
-  });
+  mode === "sign-up"
+    ? call(api.auth["sign-up"].email.$post({ json: { ...credentials, name: credentials.name ?? "" } }), "Sign up failed", { skipUnauthorizedRedirect: true })
+    : call(api.auth["sign-in"].email.$post({ json: credentials }), "Sign in failed", { skipUnauthorizedRedirect: true });
 
 export const SIGN_UP_NOT_SIGNED_IN =
   "We could not sign you in with this email and password. If you already have an account, sign in with its password instead.";
@@ -57,15 +54,14 @@ export async function passwordSignUp(credentials: Credentials) {
 /** How this portal signs people in; the built-in form opens without a round trip through /api/auth/login. */
 export const signInMethodQuery = queryOptions({
   queryKey: ["auth", "sign-in-method"],
-  queryFn: () => apiRequest<{ method: "oidc" | "password" }>("/api/auth/sign-in-method", { skipUnauthorizedRedirect: true, fallbackError: "Could not read the sign-in method" }),
+  queryFn: () => call(api.auth["sign-in-method"].$get(), "Could not read the sign-in method", { skipUnauthorizedRedirect: true }),
   retry: false,
   staleTime: Infinity,
 });
 
 /** Starts sign-in: the OIDC provider, or the built-in form when none is configured. */
 export function startLogin(redirect?: string) {
-  const query = redirect && redirect !== "/" ? `?redirect=${encodeURIComponent(redirect)}` : "";
-  window.location.assign(`/api/auth/login${query}`);
+  window.location.assign(api.auth.login.$path({ query: redirect && redirect !== "/" ? { redirect } : {} }));
 }
 
 /** Removes the sign-in provider's locally stored keys, then signs out on the server. */
@@ -73,5 +69,5 @@ export function logout() {
   for (const key of Object.keys(window.localStorage)) {
     if (key.toLowerCase().includes("better-auth")) window.localStorage.removeItem(key);
   }
-  window.location.assign("/api/auth/logout");
+  window.location.assign(api.auth.logout.$path());
 }

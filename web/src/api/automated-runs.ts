@@ -2,7 +2,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { automatedRun, automatedSchedule } from "../../../worker/automated-runs/schemas";
-import { apiRequest } from "./client";
+import { api, call, param } from "./client";
 
 export type AutomatedSchedule = z.output<typeof automatedSchedule>;
 export type AutomatedRun = z.output<typeof automatedRun>;
@@ -11,6 +11,6 @@ export type AutomatedRun = z.output<typeof automatedRun>;
 export const automatedRunsQuery = (serverId: string) =>
   queryOptions({
     queryKey: ["servers", serverId, "automated-runs"],
-    queryFn: () => apiRequest<AutomatedSchedule>(`/api/servers/${encodeURIComponent(serverId)}/automated-runs`, { fallbackError: "Failed to load the automated runs" }),
+    queryFn: () => call(api.servers[":id"]["automated-runs"].$get(param({ id: serverId })), "Failed to load the automated runs"),
     refetchInterval: (query) => (query.state.data?.runs[0]?.outcome === "running" ? 3000 : false),
   });

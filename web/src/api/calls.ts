@@ -1,7 +1,7 @@
 // The call log: a server's calls (cursor pages, filters) and statistics, read as the organization
 // or, for superadmins, as any server; and its payload-recording settings.
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "./client";
+import { api, call, param } from "./client";
 import type { z } from "zod";
 import type { callLogSettings, callPage, callStats } from "../../../worker/calls/schemas";
 
@@ -18,12 +18,13 @@ export type CallLogSettings = z.output<typeof callLogSettings>;
 export type CallLogScope = "org" | "admin";
 export type CallFilters = { tool?: string; outcome?: string; caller?: string };
 
-const base = (scope: CallLogScope, serverId: string) => `/api/${scope === "admin" ? "superadmin/" : ""}servers/${encodeURIComponent(serverId)}`;
+/** The same read routes, as the organization or as a superadmin. */
+const routesOf = (scope: CallLogScope) => (scope === "admin" ? api.superadmin.servers[":id"] : api.servers[":id"]);
 
 export const callStatsQuery = (scope: CallLogScope, serverId: string, window: StatsWindow) =>
   queryOptions({
     queryKey: ["calls", scope, serverId, "stats", window],
-    queryFn: () => apiRequest<CallStats>(`${base(scope, serverId)}/stats?window=${window}`, { fallbackError: "Failed to load call statistics" }),
+    queryFn: () => call(routesOf(scope).stats.$get({ ...param({ id: serverId }), query: { window } }), "Failed to load call statistics"),
   });
 
 export const callsQuery = (scope: CallLogScope, serverId: string, filters: CallFilters) =>
@@ -31,10 +32,8 @@ export const callsQuery = (scope: CallLogScope, serverId: string, filters: CallF
     queryKey: ["calls", scope, serverId, "list", filters],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ limit: "25" });
-      for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
-      if (pageParam) params.set("cursor", pageParam);
-      return apiRequest<CallPage>(`${base(scope, serverId)}/calls?${params}`, { fallbackError: "Failed to load calls" });
+      const query = { limit: "25", ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value)), ...(pageParam ? { cursor: pageParam } : {}) };
+      return call(routesOf(scope).calls.$get({ ...param({ id: serverId }), query }), "Failed to load calls");
     },
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -42,8 +41,8 @@ export const callsQuery = (scope: CallLogScope, serverId: string, filters: CallF
 export const callLogSettingsQuery = (serverId: string) =>
   queryOptions({
     queryKey: ["calls", "org", serverId, "settings"],
-    queryFn: () => apiRequest<CallLogSettings>(`${base("org", serverId)}/call-log`, { fallbackError: "Failed to load call log settings" }),
+    queryFn: () => call(api.servers[":id"]["call-log"].$get(param({ id: serverId })), "Failed to load call log settings"),
   });
 
 export const saveCallLogSettings = (serverId: string, body: Partial<Pick<CallLogSettings, "recordPayloads" | "sensitiveFields">>) =>
-  apiRequest<CallLogSettings>(`${base("org", serverId)}/call-log`, { method: "PATCH", body, fallbackError: "Failed to update call log settings" });
+  call(api.servers[":id"]["call-log"].$patch({ ...param({ id: serverId }), json: body }), "Failed to update call log settings");

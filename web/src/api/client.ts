@@ -1,5 +1,9 @@
-// The one API client: credentials, JSON, a 900000 ms time-out, server error text first, and a 401 sends
-// the user to sign in.
+// The one API client: hc<AppType>, typed from the Worker's route definitions (paths, bodies, answers),
+// with credentials, a 900000 ms time-out, server error text first, and a 401 sends the user to sign in.
+import { type ClientResponse, hc } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
+import type { AppType } from "../../../worker/app";
+
 export const REQUEST_TIMEOUT_MS = 900_000;
 
 /** An API failure carrying the HTTP status (0 when the request never got an answer). */
@@ -11,17 +15,33 @@ export class ApiError extends Error {
   }
 }
 
-type Envelope<T> = { success?: boolean; data?: T; error?: string };
+/** Every request of the client: cookies, JSON accepted, the time-out; a Blob body (a large file) goes as raw bytes. */
+const portalFetch: typeof fetch = (input, init = {}) => {
+  const headers = new Headers(init.headers);
+  headers.set("accept", "application/json");
+  if (init.body instanceof Blob && !headers.has("content-type")) headers.set("content-type", "application/octet-stream");
+  return fetch(input, { ...init, headers, credentials: "include", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+};
 
-export type RequestOptions = {
-  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-  body?: unknown;
-  /** Message used when the server sends no error text of its own. */
-  fallbackError?: string;
+/** The portal's routes (`client.servers` is the spec's /servers/{id}/deployment, outside /api). */
+export const client = hc<AppType>("/", { fetch: portalFetch });
+/** The routes under /api. */
+export const api = client.api;
+
+/** Path parameters, encoded: hc puts them in the URL as they are. */
+export const param = <T extends Record<string, string>>(values: T): { param: T } => ({
+  param: Object.fromEntries(Object.entries(values).map(([key, value]) => [key, encodeURIComponent(value)])) as T,
+});
+
+/** The arguments of a route that takes one of several bodies (JSON, a form, raw bytes): hc's type asks for every kind at once. */
+export const oneBody = <A extends object>(args: Partial<NoInfer<A>>) => args as A;
+
+/** What a route answers on success: its `data`, or the whole body where the spec puts the fields beside `success` (the crawl calls). */
+export type Answer<R> = R extends ClientResponse<infer Body, infer Status, infer _Format> ? (Status extends SuccessStatusCode ? (Body extends { data: infer Data } ? Data : Body) : never) : never;
+
+export type CallOptions = {
   /** The profile check handles 401 itself: it only means "signed out". */
   skipUnauthorizedRedirect?: boolean;
-  /** Answer the whole JSON body: the crawl calls put their fields beside `success`, not in `data`. */
-  wholeBody?: boolean;
 };
 
 type Location = { pathname: string; href: string };
@@ -43,36 +63,28 @@ function handleUnauthorized() {
   unauthorized.goToLogin(href);
 }
 
-/** Calls {api}/api/…; answers `data`, or throws ApiError with the server's error text when it sent one. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = "GET", body, fallbackError = "Request failed", skipUnauthorizedRedirect } = options;
-  let res: Response;
+type Envelope = { success?: boolean; data?: unknown; error?: string };
+
+/**
+ * Awaits one `api` call: answers its `data` (or its whole body, where the route answers no `data`), or
+ * throws ApiError with the server's error text, else `fallbackError`.
+ */
+export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>, fallbackError = "Request failed", options: CallOptions = {}): Promise<Answer<R>> {
+  let res: R;
   try {
-    res = await fetch(path, {
-      method,
-      credentials: "include",
-      // A FormData body (file uploads) sets its own multipart content type; a Blob (a large file) goes as raw bytes.
-      headers:
-        body instanceof FormData
-          ? { accept: "application/json" }
-          : body instanceof Blob
-            ? { "content-type": "application/octet-stream", accept: "application/json" }
-            : { "content-type": "application/json", accept: "application/json" },
-      body: body === undefined ? undefined : body instanceof FormData || body instanceof Blob ? body : JSON.stringify(body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    res = await request;
   } catch {
     throw new ApiError(fallbackError, 0);
   }
-  const envelope = (await res.json().catch(() => null)) as Envelope<T> | null;
+  const body = (await res.json().catch(() => null)) as Envelope | null;
   if (res.status === 401) {
-    if (!skipUnauthorizedRedirect) handleUnauthorized();
-    throw new ApiError(envelope?.error || fallbackError, 401);
+    if (!options.skipUnauthorizedRedirect) handleUnauthorized();
+    throw new ApiError(body?.error || fallbackError, 401);
   }
-  if (!res.ok || envelope?.success === false) {
-    throw new ApiError(envelope?.error || fallbackError, res.status, envelope as Record<string, unknown> | null);
+  if (!res.ok || body?.success === false) {
+    throw new ApiError(body?.error || fallbackError, res.status, body as Record<string, unknown> | null);
   }
-  return (options.wholeBody ? envelope : envelope?.data) as T;
+  return (body !== null && typeof body === "object" && "data" in body ? body.data : body) as Answer<R>;
 }
 
 /** The message to show for a failure: the server's text when present, else the fallback. */

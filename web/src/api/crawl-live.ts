@@ -1,12 +1,13 @@
 // Live crawl progress: the CrawlSession pushes the crawl's status over a WebSocket
 // (GET /api/crawl/{crawlId}/ws); callers fall back to polling when this answers null or closes.
 import type { CrawlStatus } from "./crawl";
+import { api, param } from "./client";
 import { socketUrl, subscribe } from "./live";
 
 // Every WebSocket message carries what GET /api/crawl/{crawlId} answers.
 export type { CrawlStatus };
 
-const crawlSocketPath = (crawlId: string) => `/api/crawl/${encodeURIComponent(crawlId)}/ws`;
+const crawlSocketPath = (crawlId: string) => api.crawl[":id"].ws.$path(param({ id: crawlId }));
 
 /** The WebSocket URL of a crawl on the portal's own origin. */
 export const crawlSocketUrl = (crawlId: string, location?: Pick<Location, "protocol" | "host">) => socketUrl(crawlSocketPath(crawlId), location);

@@ -1,8 +1,8 @@
 // Crawling (under /api/crawl): map, crawl, status, cancel, extraction jobs, and their polling.
-// These answers carry their fields beside `success`, not in `data`.
-import { ApiError, apiRequest } from "./client";
+// These answers carry their fields beside `success`, not in `data`: call() answers them whole.
+import { api, ApiError, call, param } from "./client";
 import type { z } from "zod";
-import type { crawlStarted, crawlStatus, extractionJobAnswer, extractionStarted, mapAnswer } from "../../../worker/crawl/schemas";
+import type { crawlStatus, extractionJobAnswer, mapAnswer } from "../../../worker/crawl/schemas";
 
 /** GET /api/crawl/{crawlId}'s answer, also pushed over the crawl's WebSocket (./crawl-live). */
 export type CrawlStatus = z.output<typeof crawlStatus>;
@@ -16,8 +16,6 @@ export const EXTRACT_POLL = { intervalMs: 5_000, maxAttempts: 60 };
 export const CRAWL_TIMEOUT_MESSAGE = "Crawl timed out after 10 minutes. Please try again or use a smaller documentation site.";
 export const EXTRACT_TIMEOUT_MESSAGE = "OpenAPI extraction timed out after 5 minutes. Please try again.";
 
-const json = <T,>(path: string, options: Parameters<typeof apiRequest>[1]) => apiRequest<T>(path, { ...options, wholeBody: true });
-
 /** A description the documentation site publishes itself, as the map found and checked it. */
 export type OpenApiOffer = NonNullable<z.output<typeof mapAnswer>["openapi"]>;
 /** Where the map's links came from: the site's llms.txt manifest, its sitemap, or the start page's links. */
@@ -26,31 +24,19 @@ export type SiteMap = { links: string[]; openapi: OpenApiOffer | null; source: M
 
 /** POST /api/crawl/map: the pages to offer, and the site's own OpenAPI description when it publishes one. */
 export async function mapSite(url: string): Promise<SiteMap> {
-  const answer = await json<z.output<typeof mapAnswer>>("/api/crawl/map", {
-    method: "POST",
-    body: { url, includeSubdomains: true },
-    fallbackError: "Failed to map documentation",
-  });
+  const answer = await call(api.crawl.map.$post({ json: { url, includeSubdomains: true } }), "Failed to map documentation");
   return { links: answer?.links ?? [], openapi: answer?.openapi ?? null, source: answer?.source ?? null };
 }
 
-export const startCrawl = (url: string, selectedUrls: string[]) =>
-  json<z.output<typeof crawlStarted>>("/api/crawl/crawl", { method: "POST", body: { url, selectedUrls }, fallbackError: "Failed to start crawl" });
+export const startCrawl = (url: string, selectedUrls: string[]) => call(api.crawl.crawl.$post({ json: { url, selectedUrls } }), "Failed to start crawl");
 
-export const getCrawlStatus = (crawlId: string) =>
-  json<CrawlStatus>(`/api/crawl/${encodeURIComponent(crawlId)}`, { fallbackError: "Failed to get crawl status" });
+export const getCrawlStatus = (crawlId: string): Promise<CrawlStatus> => call(api.crawl[":id"].$get(param({ id: crawlId })), "Failed to get crawl status");
 
-export const cancelCrawl = (crawlId: string) =>
-  json(`/api/crawl/${encodeURIComponent(crawlId)}/cancel`, { method: "DELETE", fallbackError: "Failed to cancel crawl" });
+export const cancelCrawl = (crawlId: string) => call(api.crawl[":id"].cancel.$delete(param({ id: crawlId })), "Failed to cancel crawl");
 
-export const startExtraction = (crawlId: string) =>
-  json<z.output<typeof extractionStarted>>(`/api/crawl/${encodeURIComponent(crawlId)}/extract`, {
-    method: "POST",
-    fallbackError: "Failed to start OpenAPI extraction job",
-  });
+export const startExtraction = (crawlId: string) => call(api.crawl[":id"].extract.$post(param({ id: crawlId })), "Failed to start OpenAPI extraction job");
 
-export const getExtractionJob = async (jobId: string) =>
-  (await json<z.output<typeof extractionJobAnswer>>(`/api/crawl/extract/job/${encodeURIComponent(jobId)}`, { fallbackError: "Failed to get extraction job" })).job;
+export const getExtractionJob = async (jobId: string) => (await call(api.crawl.extract.job[":id"].$get(param({ id: jobId })), "Failed to get extraction job")).job;
 
 /** Waits `ms`, or rejects with an AbortError when the signal fires first. */
 export const wait = (ms: number, signal?: AbortSignal) =>

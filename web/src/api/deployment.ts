@@ -1,6 +1,6 @@
 // Deployment: status (also pushed live), API configuration, deploy and cancel.
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, apiRequest } from "./client";
+import { api, ApiError, call, client, param } from "./client";
 import { subscribe } from "./live";
 import type { z } from "zod";
 import type { apiConfig, deployment } from "../../../worker/deploy/schemas";
@@ -24,12 +24,10 @@ export type DeploymentProgress = {
 /** Generated (code ready, not yet handed to the host) and deploying are both still under way. */
 export const inProgress = (view: DeploymentView | null | undefined) => view?.status === "deploying" || view?.status === "generated";
 
-const serverPath = (id: string) => `/api/servers/${encodeURIComponent(id)}`;
-
 /** The latest deployment of a server, or null when it has none (404). */
 export async function fetchDeployment(serverId: string): Promise<DeploymentView | null> {
   try {
-    return await apiRequest<DeploymentView>(`${serverPath(serverId)}/deployment`, { fallbackError: "Failed to get deployment status" });
+    return await call(api.servers[":id"].deployment.$get(param({ id: serverId })), "Failed to get deployment status");
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -42,27 +40,26 @@ export const deploymentQuery = (serverId: string) =>
 export const apiConfigQuery = (serverId: string) =>
   queryOptions({
     queryKey: ["api-config", serverId],
-    queryFn: () => apiRequest<ApiConfig>(`${serverPath(serverId)}/api-config`, { fallbackError: "Failed to load API configuration" }),
+    queryFn: () => call(api.servers[":id"]["api-config"].$get(param({ id: serverId })), "Failed to load API configuration"),
   });
 
 /** Starts a deploy (or redeploy) through the hosting provider: answers at once, usually deploying (a job that runs on). */
 export const deployServer = (serverId: string, apiConfig: ApiConfig | undefined) =>
-  apiRequest<DeploymentView>(`${serverPath(serverId)}/deploy/cloudflare`, {
-    method: "POST",
-    body: {
-      apiConfig: apiConfig
-        ? { ...(apiConfig.baseUrl ? { baseUrl: apiConfig.baseUrl } : {}), authType: apiConfig.authType, headers: apiConfig.headers }
-        : {},
-    },
-    fallbackError: "Failed to deploy MCP server",
-  });
+  call(
+    api.servers[":id"].deploy.cloudflare.$post({
+      ...param({ id: serverId }),
+      json: {
+        apiConfig: apiConfig
+          ? { ...(apiConfig.baseUrl ? { baseUrl: apiConfig.baseUrl } : {}), authType: apiConfig.authType, headers: apiConfig.headers }
+          : {},
+      },
+    }),
+    "Failed to deploy MCP server",
+  );
 
 /** Cancels a running deployment. The spec's path has no /api prefix. */
 export const cancelDeployment = (serverId: string) =>
-  apiRequest<DeploymentView>(`/servers/${encodeURIComponent(serverId)}/deployment`, {
-    method: "DELETE",
-    fallbackError: "Failed to cancel deployment",
-  });
+  call(client.servers[":id"].deployment.$delete(param({ id: serverId })), "Failed to cancel deployment");
 
 const isProgress = (value: unknown): value is { success: true; data: DeploymentProgress } =>
   typeof value === "object" && value !== null && typeof (value as { data?: DeploymentProgress }).data === "object" && Array.isArray((value as { data: DeploymentProgress }).data?.log);
@@ -72,4 +69,4 @@ const isProgress = (value: unknown): value is { success: true; data: DeploymentP
  * (the first right after connecting); null when WebSocket is unavailable — the caller polls anyway.
  */
 export const subscribeDeployment = (serverId: string, onProgress: (progress: DeploymentProgress) => void) =>
-  subscribe(`${serverPath(serverId)}/deployment/ws`, isProgress, (message) => onProgress(message.data));
+  subscribe(api.servers[":id"].deployment.ws.$path(param({ id: serverId })), isProgress, (message) => onProgress(message.data));

@@ -1,7 +1,7 @@
 // Large imports: a description file over 20 MB (up to 100 MB) is sent as raw bytes to POST
 // /api/imports, a URL whose description is too large for the request goes there too, and a server
 // with very many operations is handed over by POST /api/servers; the job is polled until its server exists.
-import { ApiError, apiRequest } from "./client";
+import { api, ApiError, call, oneBody, param } from "./client";
 import type { z } from "zod";
 import type { importJob } from "../../../worker/imports/schemas";
 
@@ -19,17 +19,16 @@ type Fields = { name?: string; description?: string };
 
 /** Sends a large file's bytes; answers the pending job. */
 export function uploadLargeDescription(file: File, { name, description }: Fields) {
-  const query = new URLSearchParams({ filename: file.name });
-  if (name?.trim()) query.set("name", name.trim());
-  if (description?.trim()) query.set("description", description.trim());
-  return apiRequest<ImportJob>(`/api/imports?${query}`, { method: "POST", body: file, fallbackError: "Failed to upload the description" });
+  const query = { filename: file.name, ...(name?.trim() ? { name: name.trim() } : {}), ...(description?.trim() ? { description: description.trim() } : {}) };
+  // The bytes go as the body itself (application/octet-stream), which the route streams to storage.
+  return call(api.imports.$post(oneBody({ query }), { init: { body: file } }), "Failed to upload the description");
 }
 
 /** Asks the portal to fetch a large description by URL; answers the pending job. */
 export const importLargeUrl = (url: string, fields: Fields) =>
-  apiRequest<ImportJob>("/api/imports", { method: "POST", body: { url, ...fields }, fallbackError: "Failed to import the description" });
+  call(api.imports.$post(oneBody({ query: {}, json: { url, ...fields } })), "Failed to import the description");
 
-export const getImportJob = (id: string) => apiRequest<ImportJob>(`/api/imports/${encodeURIComponent(id)}`, { fallbackError: "Failed to read the import's progress" });
+export const getImportJob = (id: string) => call(api.imports[":id"].$get(param({ id })), "Failed to read the import's progress");
 
 /** Polls the job until it ends; answers the completed job (with its serverId) or throws its error. */
 export async function waitForImport(job: ImportJob, onProgress: (job: ImportJob) => void): Promise<ImportJob> {

@@ -1,9 +1,8 @@
 // Servers: the list, create (upload, URL or extracted spec), delete, re-crawls.
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { crawlRestarted } from "../../../worker/crawl/schemas";
 import type { authSummary, createdServer, deploymentSummary, server } from "../../../worker/servers/schemas";
-import { ApiError, apiRequest } from "./client";
+import { api, ApiError, call, oneBody, param } from "./client";
 import { IN_REQUEST_BYTES, type ImportJob, importLargeUrl, MAX_DESCRIPTION_BYTES, TOO_LARGE_MESSAGE, uploadLargeDescription, waitForImport } from "./imports";
 
 /** The answers as the worker declares them (worker/servers/schemas.ts): types only, no worker code in the bundle. */
@@ -16,14 +15,14 @@ export type CreatedServer = z.output<typeof createdServer>;
 
 export const serversQuery = queryOptions({
   queryKey: ["servers"],
-  queryFn: async () => (await apiRequest<Server[]>("/api/servers", { fallbackError: "Failed to load servers" })) ?? [],
+  queryFn: async () => (await call(api.servers.$get(), "Failed to load servers")) ?? [],
 });
 
 /** One server (GET /api/servers/{id}); an unknown id is a 404, not retried. */
 export const serverQuery = (id: string) =>
   queryOptions({
     queryKey: ["servers", id],
-    queryFn: () => apiRequest<Server>(`/api/servers/${encodeURIComponent(id)}`, { fallbackError: "Failed to load the server" }),
+    queryFn: () => call(api.servers[":id"].$get(param({ id })), "Failed to load the server"),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
     // The route's loader already asked: a failure is shown (with Retry when it can help), not asked again on mount.
     retryOnMount: false,
@@ -45,12 +44,11 @@ export const endpointCount = (s: Pick<Server, "endpoints"> & { toolCount?: numbe
 };
 const LISTED_ENDPOINTS = 5000;
 
-export const deleteServer = (id: string) =>
-  apiRequest(`/api/servers/${encodeURIComponent(id)}`, { method: "DELETE", fallbackError: "Failed to delete server" });
+export const deleteServer = (id: string) => call(api.servers[":id"].$delete(param({ id })), "Failed to delete server");
 
 /** Renames a server, rewrites its description, or (before its first deployment) changes its slug. */
 export const updateServer = (id: string, change: { name?: string; description?: string; slug?: string }) =>
-  apiRequest<Server>(`/api/servers/${encodeURIComponent(id)}`, { method: "PATCH", body: change, fallbackError: "Failed to save the server" });
+  call(api.servers[":id"].$patch({ ...param({ id }), json: change }), "Failed to save the server");
 
 export type NewServerSource = { file?: File | null; url?: string; name?: string; description?: string };
 
@@ -64,13 +62,10 @@ export async function createServer({ file, url, name, description }: NewServerSo
   let job: ImportJob | undefined;
   if (file && file.size > IN_REQUEST_BYTES) job = await uploadLargeDescription(file, { name, description });
   else {
-    const form = new FormData();
-    if (file) form.append("file", file);
-    if (url?.trim()) form.append("url", url.trim());
-    if (name?.trim()) form.append("name", name.trim());
-    if (description?.trim()) form.append("description", description.trim());
+    // Multipart: the client leaves out the fields that are undefined.
+    const form = { file: file ?? undefined, url: url?.trim() || undefined, name: name?.trim() || undefined, description: description?.trim() || undefined };
     try {
-      const created = await apiRequest<Server | { importJob: ImportJob }>("/api/servers", { method: "POST", body: form, fallbackError: "Failed to create server" });
+      const created = await call(api.servers.$post(oneBody({ form })), "Failed to create server");
       if (!("importJob" in created)) return created;
       job = created.importJob;
     } catch (err) {
@@ -80,25 +75,18 @@ export async function createServer({ file, url, name, description }: NewServerSo
     }
   }
   const done = await waitForImport(job, onImport);
-  return apiRequest<Server>(`/api/servers/${encodeURIComponent(done.serverId!)}`, { fallbackError: "Failed to load the new server" });
+  return call(api.servers[":id"].$get(param({ id: done.serverId! })), "Failed to load the new server");
 }
 
 /** Creates a server from a crawl's extracted specification. */
 export const createServerFromSpec = (input: { specId: string; name?: string; description?: string }) =>
-  apiRequest<Server>("/api/servers/from-spec", { method: "POST", body: input, fallbackError: "Failed to create server" });
+  call(api.servers["from-spec"].$post({ json: input }), "Failed to create server");
 
-export const restartCrawl = (id: string) =>
-  apiRequest<z.output<typeof crawlRestarted>>(`/api/servers/${encodeURIComponent(id)}/restart-crawl`, {
-    method: "POST",
-    fallbackError: "Failed to restart crawl",
-  });
+export const restartCrawl = (id: string) => call(api.servers[":id"]["restart-crawl"].$post(param({ id })), "Failed to restart crawl");
 
-export type CrawlFrequency = "weekly" | "monthly";
+export { CRAWL_FREQUENCIES } from "../../../worker/lib/choices";
+export type CrawlFrequency = Server["automatedCrawlFrequency"];
 
 /** Turns automated re-crawls on or off; a free plan answers 403 with requiresUpgrade. */
 export const setAutomatedCrawl = (id: string, enabled: boolean, frequency: CrawlFrequency) =>
-  apiRequest(`/api/servers/${encodeURIComponent(id)}/automated-crawl`, {
-    method: "PATCH",
-    body: { enabled, frequency },
-    fallbackError: "Failed to update automated crawl settings",
-  });
+  call(api.servers[":id"]["automated-crawl"].$patch({ ...param({ id }), json: { enabled, frequency } }), "Failed to update automated crawl settings");

@@ -1,6 +1,6 @@
 // Superadmin: every organization's servers, and redeploying one.
 import { queryOptions } from "@tanstack/react-query";
-import { apiRequest } from "./client";
+import { api, call, param } from "./client";
 import type { z } from "zod";
 import type { adminServer } from "../../../worker/admin/schemas";
 
@@ -8,11 +8,8 @@ export type AdminServer = z.output<typeof adminServer>;
 
 export const adminServersQuery = queryOptions({
   queryKey: ["superadmin", "servers"],
-  queryFn: async () => (await apiRequest<AdminServer[]>("/api/superadmin/servers", { fallbackError: "Failed to fetch servers" })) ?? [],
+  queryFn: async () => (await call(api.superadmin.servers.$get(), "Failed to fetch servers")) ?? [],
 });
 
 export const redeployServer = (id: string) =>
-  apiRequest(`/api/superadmin/servers/${encodeURIComponent(id)}/redeploy`, {
-    method: "POST",
-    fallbackError: "Failed to initiate redeployment",
-  });
+  call(api.superadmin.servers[":id"].redeploy.$post(param({ id })), "Failed to initiate redeployment");

@@ -1,7 +1,7 @@
 // A server's tools: the mappings, per-tool and bulk toggles, the plan's active-tool limit, renames.
 import { queryOptions } from "@tanstack/react-query";
 import type { Subscription } from "./billing";
-import { apiRequest } from "./client";
+import { api, call, param } from "./client";
 import type { z } from "zod";
 import { TOOL_NAME_MESSAGE, TOOL_NAME_PATTERN } from "../../../worker/lib/messages";
 import type { toolMapping, toolSettings } from "../../../worker/servers/schemas";
@@ -22,18 +22,18 @@ export const mappingsQuery = (id: string, view: "full" | "summary" = "full") =>
   queryOptions({
     queryKey: ["servers", id, "mappings", view],
     queryFn: async () =>
-      (await apiRequest<Tool[]>(`/api/servers/${encodeURIComponent(id)}/mappings${view === "summary" ? "?view=summary" : ""}`, { fallbackError: "Failed to fetch tools" })) ?? [],
+      ((await call(api.servers[":id"].mappings.$get({ ...param({ id }), query: view === "summary" ? { view } : {} }), "Failed to fetch tools")) ?? []) as Tool[],
   });
 
 /** The plan's maxToolsPerServer, read from the subscription. */
 export const maxToolsOf = (subscription: Subscription | null | undefined) => subscription?.plan?.features?.maxToolsPerServer ?? DEFAULT_MAX_TOOLS;
 
 export const setToolActive = (id: string, toolName: string, active: boolean) =>
-  apiRequest(`/api/servers/${encodeURIComponent(id)}/tools`, { method: "PATCH", body: { toolName, active }, fallbackError: "Failed to update tool status" });
+  call(api.servers[":id"].tools.$patch({ ...param({ id }), json: { toolName, active } }), "Failed to update tool status");
 
 /** Bulk toggle in one call (the API accepts toolNames beside the spec's single toolName). */
 export const setToolsActive = (id: string, toolNames: string[], active: boolean, fallbackError: string) =>
-  apiRequest(`/api/servers/${encodeURIComponent(id)}/tools`, { method: "PATCH", body: { toolNames, active }, fallbackError });
+  call(api.servers[":id"].tools.$patch({ ...param({ id }), json: { toolNames, active } }), fallbackError);
 
 /** The name MCP clients see. */
 export const shownName = (tool: Tool) => tool.customName || tool.name;
@@ -50,7 +50,7 @@ export function toolNameError(name: string, tool: Tool, tools: Tool[]): string |
 
 /** Renames a tool and/or rewrites its description; empty values restore the imported ones. */
 export const updateTool = (id: string, toolName: string, change: { name: string; description: string }) =>
-  apiRequest(`/api/servers/${encodeURIComponent(id)}/tools`, { method: "PATCH", body: { toolName, ...change }, fallbackError: "Failed to save the tool" });
+  call(api.servers[":id"].tools.$patch({ ...param({ id }), json: { toolName, ...change } }), "Failed to save the tool");
 
 export type ToolMode = ToolSettings["toolMode"];
 /** How the tools reach a model, and the largest answer (UTF-8 bytes) one call returns. */
@@ -61,11 +61,11 @@ export const toolModeQuery = (id: string) =>
   queryOptions({
     queryKey: ["servers", id, "tool-mode"],
     queryFn: async (): Promise<ToolSettings> => {
-      const data = await apiRequest<Partial<ToolSettings>>(`/api/servers/${encodeURIComponent(id)}/tool-mode`, { fallbackError: "Failed to read the tool mode" });
+      const data: Partial<ToolSettings> | undefined = await call(api.servers[":id"]["tool-mode"].$get(param({ id })), "Failed to read the tool mode");
       return { toolMode: data?.toolMode ?? "direct", maxResponseBytes: data?.maxResponseBytes ?? DEFAULT_RESPONSE_BYTES };
     },
   });
 
 /** Changes the tool mode and/or the response budget (both apply at the next deploy); answers both. */
 export const saveToolSettings = (id: string, change: Partial<ToolSettings>) =>
-  apiRequest<ToolSettings>(`/api/servers/${encodeURIComponent(id)}/tool-mode`, { method: "PATCH", body: change, fallbackError: "Failed to save the tool settings" });
+  call(api.servers[":id"]["tool-mode"].$patch({ ...param({ id }), json: change }), "Failed to save the tool settings");

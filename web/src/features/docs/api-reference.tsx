@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { api } from "@/api/client";
 import { C, H1, H2, Lead } from "./prose";
 
 type Schema = Record<string, unknown>;
@@ -16,14 +17,15 @@ type Operation = {
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
 };
+/** The parts of an OpenAPI 3.1 document this page reads (the route declares only "a JSON object"). */
 type OpenApi = { info: { description: string }; tags: { name: string }[]; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
 
 const openApiQuery = {
   queryKey: ["openapi"],
   queryFn: async (): Promise<OpenApi> => {
-    const res = await fetch("/api/openapi.json");
+    const res = await api["openapi.json"].$get();
     if (!res.ok) throw new Error(`The API description answered HTTP ${res.status}`);
-    return res.json();
+    return (await res.json()) as unknown as OpenApi;
   },
   staleTime: Infinity,
 };

@@ -2,7 +2,7 @@
 // (create) or the saved config and assigned tokens (edit), checked by one zod schema and saved once
 // at the end.
 import { z } from "zod";
-import { AUTH_TYPES, type AuthAnalysis, type AuthConfig, type AuthType, type ParameterCandidate, type Secrets } from "@/api/auth-config";
+import { AUTH_STRATEGIES, AUTH_TYPES, type AuthAnalysis, type AuthConfig, type AuthType, type ParameterCandidate, type Secrets } from "@/api/auth-config";
 import { credentialsRequiredMessage, TOKEN_REQUIRED_MESSAGE as SERVER_TOKEN_REQUIRED_MESSAGE } from "@/api/messages";
 import type { Tool } from "@/api/tools";
 import { commonValueKind, staticValueProblem, type ValueKind, type ValueSchema } from "../../../../worker/lib/static-values";
@@ -15,7 +15,7 @@ export type StaticParam = ParameterCandidate & { value: string };
 const secret = z.string().max(10_000).optional();
 const draftShape = z.object({
   authType: z.enum(AUTH_TYPES),
-  strategy: z.enum(["managed", "passthrough"]),
+  strategy: z.enum(AUTH_STRATEGIES),
   tokenIds: z.array(z.string()),
   /** Parameters fixed per server, in display order. */
   staticParams: z.array(z.object({ name: z.string(), type: z.string(), reason: z.string(), confidence: z.number(), value: z.string().max(2000) })),

@@ -11,7 +11,7 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { ApiError, errorMessage } from "@/api/client";
 import { getCrawlStatus, poll, RECRAWL_POLL } from "@/api/crawl";
-import { restartCrawl, serversQuery, setAutomatedCrawl, type CrawlFrequency, type Server } from "@/api/servers";
+import { CRAWL_FREQUENCIES, restartCrawl, serversQuery, setAutomatedCrawl, type CrawlFrequency, type Server } from "@/api/servers";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
@@ -19,8 +19,9 @@ import { Switch } from "@/components/ui/switch";
 import { AutomatedRuns } from "@/features/servers/automated-runs";
 import { formatDateTime } from "@/lib/format";
 
-const automatedCrawlSchema = z.object({ enabled: z.boolean(), frequency: z.enum(["weekly", "monthly"]) });
+const automatedCrawlSchema = z.object({ enabled: z.boolean(), frequency: z.enum(CRAWL_FREQUENCIES) });
 type AutomatedCrawl = z.infer<typeof automatedCrawlSchema>;
+const FREQUENCY_LABELS: Record<CrawlFrequency, string> = { weekly: "Weekly", monthly: "Monthly" };
 
 /** Whether the server's source can be crawled again or fetched on a schedule. */
 export const hasRefreshableSource = (server: Server) => !!server.originalCrawlUrl || !!server.sourceUrl;
@@ -128,8 +129,11 @@ export function CrawlManagement({ server }: { server: Server }) {
           disabled={saving}
           onChange={(e) => changeFrequency(e.target.value as CrawlFrequency)}
         >
-          <option value="weekly">Weekly</option>
-          <option value="monthly">Monthly</option>
+          {CRAWL_FREQUENCIES.map((value) => (
+            <option key={value} value={value}>
+              {FREQUENCY_LABELS[value]}
+            </option>
+          ))}
         </select>
       </div>
       <AutomatedRuns serverId={server.id} embedded />
