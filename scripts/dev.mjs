@@ -4,9 +4,9 @@
 // receives the migrations, and `--var NAME:VALUE` settings reach both Workers. Once they answer, it
 // prints the commands that fire the portal's Cron Triggers.
 // When the watch build or wrangler ends, the other is ended too.
-import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,9 +36,36 @@ function ensureDevVars() {
 // directly rather than through npx, so a signal reaches wrangler itself, which stops its workerd.
 process.env.PATH = `${process.env.PATH}${delimiter}${join(dirname(fileURLToPath(import.meta.url)), "..", "node_modules", ".bin")}`;
 
+/** Runs a command to its end; a failure ends `npm run dev` with its code. */
 function run(command, args) {
-  const result = spawnSync(command, args, { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit" });
+    child.once("error", (err) => {
+      console.error(`Could not start ${command}: ${err.message}`);
+      process.exit(1);
+    });
+    child.once("exit", (code) => (code === 0 ? resolve() : process.exit(code ?? 1)));
+  });
+}
+
+/**
+ * Applies the migrations to the local database unless this state already has exactly these
+ * migrations: a stamp beside the database holds the hash of the files wrangler applied last, so a second start
+ * skips wrangler's own start-up.
+ */
+async function migrate(persist) {
+  const d1 = join(persist[1] ?? join(".wrangler", "state"), "v3", "d1");
+  const stamp = join(d1, "toolport-migrations.sha256");
+  const files = existsSync("migrations") ? readdirSync("migrations").filter((f) => f.endsWith(".sql")).sort() : [];
+  const applied = createHash("sha256").update(JSON.stringify(files.map((f) => [f, readFileSync(join("migrations", f), "utf8")]))).digest("hex");
+  const database = join(d1, "miniflare-D1DatabaseObject");
+  const hasDatabase = existsSync(database) && readdirSync(database).some((f) => f.endsWith(".sqlite"));
+  if (hasDatabase && existsSync(stamp) && readFileSync(stamp, "utf8") === applied) return;
+  await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist]);
+  if (files.length > 0) {
+    mkdirSync(d1, { recursive: true });
+    writeFileSync(stamp, applied);
+  }
 }
 
 const { port, persist, wranglerArgs } = devArgs(process.argv.slice(2), process.env.PORT);
@@ -52,8 +79,12 @@ try {
 const { vars, rest } = split;
 
 ensureDevVars();
-run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist]);
-run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
+// The migrations and a first build of the SPA side by side; with an SPA built before, the watch build
+// below brings it up to date while wrangler starts.
+await Promise.all([
+  migrate(persist),
+  existsSync("web/dist/index.html") ? undefined : run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]),
+]);
 
 /**
  * Both Workers' configs. With --var settings, copies that carry them beside .dev.vars' own; the copies
