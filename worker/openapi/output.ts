@@ -106,7 +106,8 @@ function outlineOf(converted: JsonSchema, levels: number): JsonSchemaObject | nu
 export function buildOutputSchema(op: Record<string, any>, base: string, ctx: SchemaContext): JsonSchemaObject | undefined {
   const found = successSchema(op, base, ctx);
   if (!found) return undefined;
-  const converted = convertSchema(found.schema, found.url, ctx);
+  // Converted only as deep as the outline reads it.
+  const converted = convertSchema(found.schema, found.url, { ...ctx, levels: OUTLINE_LEVELS });
   const isList = converted.type === "array" && isObject(converted.items) && Object.keys(converted.items).length > 0;
   const hasFields = (isObject(converted.properties) && Object.keys(converted.properties).length > 0) || Array.isArray(converted.allOf);
   // A free-form object says nothing a model could use; anything but an object cannot be an outputSchema.

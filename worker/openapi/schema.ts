@@ -24,6 +24,12 @@ export type SchemaContext = {
   output?: boolean;
   /** Where the full schema can be read, named in the words that replace a part cut from it. */
   seeAlso?: string;
+  /**
+   * Levels of fields still converted below the current schema (an outline's depth, see output.ts):
+   * properties and additionalProperties are a level down, items and allOf/anyOf/oneOf branches the
+   * same level; at 0 only the schema's own keywords. Undefined: every level.
+   */
+  levels?: number;
 };
 
 const TYPES = new Set(["string", "number", "integer", "boolean", "array", "object", "null"]);
@@ -84,8 +90,8 @@ function convertRef(schema: Record<string, any>, base: string, ctx: SchemaContex
       type,
       description: `${refName(ref)} (recursive structure, not expanded further)`,
     });
-  } else if (ctx.cache.has(target.key)) {
-    const cached = ctx.cache.get(target.key)!;
+  } else if (ctx.cache.has(cacheKey(target.key, ctx))) {
+    const cached = ctx.cache.get(cacheKey(target.key, ctx))!;
     // A shared subtree still counts against this tool's budget: it is serialised in full.
     ctx.budget -= cached.nodes;
     converted = ctx.budget < 0 ? cut(ctx, "schema too large, truncated", summarize(cached.schema, ctx.seeAlso ?? refName(ref))) : cached.schema;
@@ -95,7 +101,7 @@ function convertRef(schema: Record<string, any>, base: string, ctx: SchemaContex
     ctx.stack.push(target.key);
     converted = convertSchema(target.value, target.url, ctx, depth + 1);
     ctx.stack.pop();
-    if (ctx.cuts === cutsBefore) ctx.cache.set(target.key, { schema: converted, nodes: budgetBefore - ctx.budget });
+    if (ctx.cuts === cutsBefore) ctx.cache.set(cacheKey(target.key, ctx), { schema: converted, nodes: budgetBefore - ctx.budget });
   }
   const siblings = Object.keys(schema).filter((k) => k !== "$ref" && !k.startsWith("x-"));
   if (siblings.length === 0) return converted;
@@ -108,6 +114,9 @@ function convertRef(schema: Record<string, any>, base: string, ctx: SchemaContex
   }
   return { allOf: [converted], ...extra };
 }
+
+/** A converted target is kept per depth when conversions stop at a depth (see SchemaContext.levels). */
+const cacheKey = (key: string, ctx: SchemaContext) => (ctx.levels === undefined ? key : `${ctx.levels} ${key}`);
 
 function withNull(type: unknown) {
   if (typeof type === "string") return type === "null" ? type : [type, "null"];
@@ -173,11 +182,23 @@ function convertPlain(schema: Record<string, any>, base: string, ctx: SchemaCont
 }
 
 function convertChildren(schema: Record<string, any>, out: JsonSchema, base: string, ctx: SchemaContext, depth: number) {
+  const levels = ctx.levels;
+  if (levels === 0) return;
   const child = (s: unknown) => convertSchema(s, base, ctx, depth + 1);
+  /** A field's schema: a level down. */
+  const field = (s: unknown) => {
+    if (levels === undefined) return child(s);
+    ctx.levels = levels - 1;
+    try {
+      return child(s);
+    } finally {
+      ctx.levels = levels;
+    }
+  };
   if (isObject(schema.properties)) {
     const properties: Record<string, JsonSchema> = {};
     for (const [name, s] of Object.entries(schema.properties)) {
-      const converted = child(s);
+      const converted = field(s);
       // Read-only properties come back from the API; they are never inputs (and write-only ones never outputs).
       if (ctx.output ? converted.writeOnly !== true : converted.readOnly !== true) properties[name] = converted;
     }
@@ -189,12 +210,15 @@ function convertChildren(schema: Record<string, any>, out: JsonSchema, base: str
     const kept = props ? names.filter((n) => n in props || !(schema.properties && n in schema.properties)) : names;
     if (kept.length) out.required = kept;
   }
-  if (Array.isArray(schema.items)) out.prefixItems = schema.items.map(child);
-  else if (schema.items !== undefined) out.items = child(schema.items);
-  if (Array.isArray(schema.prefixItems)) out.prefixItems = schema.prefixItems.map(child);
+  // An outline (levels given) reads no tuple items, pattern properties or `not`.
+  const all = levels === undefined;
+  if (Array.isArray(schema.items)) {
+    if (all) out.prefixItems = schema.items.map(child);
+  } else if (schema.items !== undefined) out.items = child(schema.items);
+  if (all && Array.isArray(schema.prefixItems)) out.prefixItems = schema.prefixItems.map(child);
   if (typeof schema.additionalProperties === "boolean") out.additionalProperties = schema.additionalProperties;
-  else if (isObject(schema.additionalProperties)) out.additionalProperties = child(schema.additionalProperties);
-  if (isObject(schema.patternProperties)) {
+  else if (isObject(schema.additionalProperties)) out.additionalProperties = field(schema.additionalProperties);
+  if (all && isObject(schema.patternProperties)) {
     const pp: Record<string, JsonSchema> = {};
     for (const [p, s] of Object.entries(schema.patternProperties)) if (validRegex(p) && isLinearPattern(p)) pp[p] = child(s);
     if (Object.keys(pp).length) out.patternProperties = pp;
@@ -203,5 +227,5 @@ function convertChildren(schema: Record<string, any>, out: JsonSchema, base: str
     if (Array.isArray(schema[k]) && schema[k].length) out[k] = schema[k].map(child);
   }
   if (isObject(schema.discriminator)) applyDiscriminator(schema, out);
-  if (isObject(schema.not) || typeof schema.not === "boolean") out.not = child(schema.not);
+  if (all && (isObject(schema.not) || typeof schema.not === "boolean")) out.not = child(schema.not);
 }

@@ -1,16 +1,7 @@
 // The fixed runtime of every generated MCP server: a stateless MCP handler (Streamable HTTP) whose
 // tools come from the config module and call the upstream API. Bundled once by scripts/build-mcp-runtime.mjs.
-import {
-  createMcpHandler,
-  DEFAULT_MAX_REQUEST_BODY_SIZE,
-  isLegacyRequest,
-  ProtocolError,
-  ProtocolErrorCode,
-  Server,
-  WebStandardStreamableHTTPServerTransport,
-  type CallToolResult,
-  type McpServerFactory,
-} from "@modelcontextprotocol/server";
+// The plainest requests (see wire.ts) are answered here; the SDK (sdk-leg.ts) is imported for the rest.
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import { redactText } from "../lib/redact";
 import { answerFromError, answerFromResponse, pagingHint, type OutputCheck } from "./answer";
@@ -20,16 +11,17 @@ import { egressFetch, setEgressRule } from "./egress";
 import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL, searchModeAnswers } from "./search-mode";
 import { ToolTable, packConfig, type PackedConfig, type RuntimeTool } from "./packed";
 import { buildUpstreamRequest, pathArgumentProblem, requestArguments } from "./request";
-import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type CallReport, type UpstreamTrace } from "./report";
+import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type UpstreamTrace } from "./report";
+import type { Projection, SdkLeg, Served } from "./sdk-leg";
 import type { RuntimeConfig, RuntimeEnv, UpstreamCredentials } from "./types";
-import { plainRequest, type PlainRequest } from "./wire";
+import { CallError, INVALID_PARAMS, negotiatedVersion, plainRequest, projectResult, type PlainRequest } from "./wire";
 
 const jsonAnswer = (body: string) => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
 
 /** A server's settings: its config without the tools. */
 type Settings = Omit<RuntimeConfig, "tools">;
-/** The SDK's own bound on a request body it reads. */
-const MAX_BODY_BYTES = DEFAULT_MAX_REQUEST_BODY_SIZE;
+/** The SDK's own bound on a request body it reads (its DEFAULT_MAX_REQUEST_BODY_SIZE, which a test holds this to). */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** A tool with its argument check and (when it declares an outputSchema) its answer check, made when it is first called. */
 type Compiled = { tool: RuntimeTool; validate: OutputCheck; checkOutput?: OutputCheck };
 
@@ -93,8 +85,27 @@ export function createRuntime(config: RuntimeConfig, options: RuntimeOptions = {
 /** The Worker of one deployed server: `export default servePacked(config, tools)` in its main module (see packed.ts). */
 export function servePacked(config: PackedConfig, text: string, { fastPath = true }: RuntimeOptions = {}) {
   const table = new ToolTable(config, text);
+  const calls = toolCalls(config, table);
+  let sdk: Promise<SdkLeg> | null = null;
+  const sdkLeg = () => (sdk ??= import("./sdk-leg").then((m) => m.sdkLeg(config, () => table.listingJson, calls.answer)));
+  const serve = requestServer(config, table, calls, sdkLeg, fastPath);
+  return {
+    async fetch(request: Request, env: RuntimeEnv): Promise<Response> {
+      // The calls this request runs are reported back to the gateway in a header (see report.ts).
+      const report = startReport(request);
+      return withReport(await serve(request, env), report);
+    },
+  };
+}
+
+type ToolCalls = ReturnType<typeof toolCalls>;
+const unknownToolMessage = (name: string) => `Unknown tool: ${name}. Call tools/list to see the tools of this server.`;
+
+/** A server's tools/call: each tool's checks compiled on its first call, its arguments checked, the upstream called and the call reported. */
+function toolCalls(config: PackedConfig, table: ToolTable) {
   const validator = new CfWorkerJsonSchemaValidator({ shortcircuit: false });
   const compiled = new Map<string, Compiled>();
+  let credentials: UpstreamCredentials = {};
   /** The named tool, its checks compiled on first use; undefined for an unknown name. */
   function compiledOf(name: string): Compiled | undefined {
     let entry = compiled.get(name);
@@ -109,25 +120,7 @@ export function servePacked(config: PackedConfig, text: string, { fastPath = tru
   }
   // Search mode lists three tools instead; the operations stay callable through call_tool.
   const searchMode = config.toolMode === "search";
-  const answers = searchMode
-    ? searchModeAnswers(table.searchDocs(), () => table.searchIndex())
-    : null;
-  /** The tools/list result as the SDK leg hands it out, parsed from the stored answer when first asked for. */
-  let listed: unknown = null;
-  let credentials: UpstreamCredentials | null = null;
-
-  /** The call being served, for the report the gateway reads (see report.ts). */
-  type Served = { report?: CallReport[]; id: CallReport["id"]; headers?: Headers };
-
-  /** A checked call of one operation's tool: isError naming the arguments when they do not fit. */
-  async function callChecked(entry: Compiled, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
-    // Bad arguments are a tool result the model sees and can fix (MCP 2025-11-25, SEP-1303), not a protocol error.
-    const check = checkArguments(entry.tool.inputSchema, entry.validate, args);
-    const problem = check.ok ? pathArgumentProblem(entry.tool.mapping, requestArguments(entry.tool.mapping, check.args, config.staticValues)) : check.message;
-    if (!check.ok || problem !== null) return reported(served, entry.tool.name, { content: [{ type: "text", text: `Invalid arguments for tool ${entry.tool.name}: ${problem}` }], isError: true }, {}, true);
-    const trace: UpstreamTrace = {};
-    return reported(served, entry.tool.name, await callTool(config, entry.tool, check.args, credentials ?? {}, served.headers, entry.checkOutput, trace), trace);
-  }
+  const answers = searchMode ? searchModeAnswers(table.searchDocs(), () => table.searchIndex()) : null;
 
   const reported = (served: Served, tool: string, result: CallToolResult, trace: UpstreamTrace, invalid = false) => {
     recordCall(served.report, served.id, tool, result, trace, invalid);
@@ -138,11 +131,21 @@ export function servePacked(config: PackedConfig, text: string, { fastPath = tru
     return message;
   };
 
+  /** A checked call of one operation's tool: isError naming the arguments when they do not fit. */
+  async function callChecked(entry: Compiled, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
+    // Bad arguments are a tool result the model sees and can fix (MCP 2025-11-25, SEP-1303), not a protocol error.
+    const check = checkArguments(entry.tool.inputSchema, entry.validate, args);
+    const problem = check.ok ? pathArgumentProblem(entry.tool.mapping, requestArguments(entry.tool.mapping, check.args, config.staticValues)) : check.message;
+    if (!check.ok || problem !== null) return reported(served, entry.tool.name, { content: [{ type: "text", text: `Invalid arguments for tool ${entry.tool.name}: ${problem}` }], isError: true }, {}, true);
+    const trace: UpstreamTrace = {};
+    return reported(served, entry.tool.name, await callTool(config, entry.tool, check.args, credentials, served.headers, entry.checkOutput, trace), trace);
+  }
+
   /** tools/call of a search-mode server. */
   async function callSearchMode(name: string, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
     if (name === SEARCH_TOOL) return reported(served, name, answers!.search(args), {});
     if (name === DESCRIBE_TOOL) return reported(served, name, answers!.describe(args), {});
-    if (name !== CALL_TOOL) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownTool(served, name, `Unknown tool: ${name}. Call tools/list to see the tools of this server.`));
+    if (name !== CALL_TOOL) throw new CallError(INVALID_PARAMS, unknownTool(served, name, unknownToolMessage(name)));
     const inner = innerCall(args);
     if (!inner) return reported(served, name, { content: [{ type: "text", text: 'Invalid arguments for tool call_tool: Argument "name" must be a string and "arguments" an object.' }], isError: true }, {}, true);
     const entry = compiledOf(inner.name);
@@ -150,100 +153,70 @@ export function servePacked(config: PackedConfig, text: string, { fastPath = tru
     return callChecked(entry, inner.args, served);
   }
 
-  /** The tools that tools/call knows by this name (a protocol error names an unknown one). */
-  const knownTool = (name: string) => (searchMode ? name === SEARCH_TOOL || name === DESCRIBE_TOOL || name === CALL_TOOL : table.has(name));
-
-  /** One tools/call, answered as the SDK's 2025-era codec projects it. */
-  async function answerToolCall(codec: Server, name: string, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
-    if (searchMode) return callSearchMode(name, args, served);
-    const entry = compiledOf(name);
-    if (!entry) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownTool(served, name, `Unknown tool: ${name}. Call tools/list to see the tools of this server.`));
-    return codec.projectCallToolResult(await callChecked(entry, args, served), entry.tool.outputSchema) as CallToolResult;
-  }
-
-  const factory: McpServerFactory = ({ requestInfo }) => {
-    // The low-level Server lets us list raw JSON Schemas and check (and coerce) arguments ourselves.
-    const server = new Server({ name: config.name, version: config.version }, { capabilities: { tools: {} }, instructions: config.description || undefined });
-    const report = reportOf(requestInfo);
-    server.setRequestHandler("tools/list", () => (listed ??= JSON.parse(table.listingJson)) as never);
-    server.setRequestHandler("tools/call", async (request, ctx) => {
-      const { name, arguments: args = {} } = request.params;
-      return (await answerToolCall(server, name, args, { report, id: ctx.mcpReq.id, headers: requestInfo?.headers })) as never;
-    });
-    return server;
+  return {
+    /** Upstream credentials of the isolate (its env), set before its first call. */
+    setCredentials(value: UpstreamCredentials) {
+      credentials = value;
+    },
+    /** The tools that tools/call knows by this name (a protocol error names an unknown one). */
+    knownTool: (name: string) => (searchMode ? name === SEARCH_TOOL || name === DESCRIBE_TOOL || name === CALL_TOOL : table.has(name)),
+    /** One tools/call, its result projected as the 2025-era codec does (`project`); a CallError for an unknown tool. */
+    async answer(name: string, args: Record<string, unknown>, served: Served, project: Projection): Promise<CallToolResult> {
+      if (searchMode) return callSearchMode(name, args, served);
+      const entry = compiledOf(name);
+      if (!entry) throw new CallError(INVALID_PARAMS, unknownTool(served, name, unknownToolMessage(name)));
+      return project(await callChecked(entry, args, served), entry.tool.outputSchema);
+    },
   };
-  const handler = createMcpHandler(factory);
+}
 
-  /**
-   * A 2025-era POST, served as the SDK's stateless leg serves it (a fresh server and transport per
-   * request) but answered as one JSON body instead of an SSE stream: the stream's extra round trips
-   * between isolates were most of the generated server's own latency.
-   */
-  async function legacyJson(request: Request, parsedBody: unknown): Promise<Response> {
-    const server = factory({ era: "legacy", requestInfo: request }) as Server;
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    try {
-      await server.connect(transport);
-      return await transport.handleRequest(request, { parsedBody });
-    } catch (error) {
-      console.error("MCP request failed", redactText(String((error as Error)?.stack ?? error)));
-      const id = (parsedBody as { id?: unknown } | null)?.id;
-      return Response.json({ jsonrpc: "2.0", id: typeof id === "string" || typeof id === "number" ? id : null, error: { code: -32603, message: "Internal server error" } }, { status: 500 });
-    } finally {
-      transport.close().catch(() => {});
-      server.close().catch(() => {});
-    }
+/**
+ * A plain request (see plainRequest) answered without the SDK: what its legacy leg does for it, one
+ * step each. initialize answers the server's settings, the notification that follows it is accepted,
+ * tools/call runs the same handler and projection, and tools/list writes out the answer packed at
+ * deploy with this request's id. A test holds both legs to the same answers.
+ */
+async function plainAnswer(config: PackedConfig, table: ToolTable, calls: ToolCalls, request: Request, plain: PlainRequest): Promise<Response> {
+  if (plain.method === "notifications/initialized") return new Response(null, { status: 202 });
+  const id = JSON.stringify(plain.id);
+  if (plain.method === "tools/list") return jsonAnswer(`{"result":${table.listingJson},"jsonrpc":"2.0","id":${id}}`);
+  if (plain.method === "initialize") {
+    const result = { protocolVersion: negotiatedVersion(plain.protocolVersion), capabilities: { tools: {} }, serverInfo: { name: config.name, version: config.version }, ...(config.description ? { instructions: config.description } : {}) };
+    return jsonAnswer(`{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":${id}}`);
   }
-
-  /** The server whose 2025-era codec projects the tool results of plain requests (never connected). */
-  let codec: Server | null = null;
-
-  /**
-   * A plain request (see plainRequest) answered without a server and transport of its own: what the
-   * SDK's legacy leg does for it, one step each. tools/call runs the same handler and projection, and
-   * tools/list writes out the answer packed at deploy with this request's id. A
-   * test holds both legs to the same answers.
-   */
-  async function plainAnswer(request: Request, plain: PlainRequest): Promise<Response> {
-    if (plain.method === "tools/list") return jsonAnswer(`{"result":${table.listingJson},"jsonrpc":"2.0","id":${JSON.stringify(plain.id)}}`);
-    codec ??= factory({ era: "legacy" }) as Server;
-    try {
-      const result = await answerToolCall(codec, plain.name, plain.args, { report: reportOf(request), id: plain.id, headers: request.headers });
-      return jsonAnswer(JSON.stringify({ result, jsonrpc: "2.0", id: plain.id }));
-    } catch (error) {
-      // As the SDK answers a handler that throws: a JSON-RPC error with the error's code and message.
-      console.error("MCP request failed", redactText(String((error as Error)?.stack ?? error)));
-      const code = error instanceof ProtocolError ? error.code : -32603;
-      return jsonAnswer(JSON.stringify({ jsonrpc: "2.0", id: plain.id, error: { code, message: (error as Error)?.message ?? "Internal error" } }));
-    }
+  try {
+    const result = await calls.answer(plain.name, plain.args, { report: reportOf(request), id: plain.id, headers: request.headers }, projectResult);
+    return jsonAnswer(JSON.stringify({ result, jsonrpc: "2.0", id: plain.id }));
+  } catch (error) {
+    // As the SDK answers a handler that throws: a JSON-RPC error with the error's code and message.
+    console.error("MCP request failed", redactText(String((error as Error)?.stack ?? error)));
+    const code = error instanceof CallError ? error.code : -32603;
+    return jsonAnswer(JSON.stringify({ jsonrpc: "2.0", id: plain.id, error: { code, message: (error as Error)?.message ?? "Internal error" } }));
   }
+}
 
-  /** One request: the body read and parsed once, then handed to the SDK's legacy or modern leg. */
-  async function serve(request: Request, env: RuntimeEnv): Promise<Response> {
-    credentials ??= env.UPSTREAM_CREDENTIALS ? (JSON.parse(env.UPSTREAM_CREDENTIALS) as UpstreamCredentials) : {};
+/** One request: the body read and parsed once, then answered here when plain, else by the SDK's legacy or modern leg. */
+function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls, sdk: () => Promise<SdkLeg>, fastPath: boolean) {
+  let credentialsRead = false;
+  return async function serve(request: Request, env: RuntimeEnv): Promise<Response> {
+    if (!credentialsRead) {
+      calls.setCredentials(env.UPSTREAM_CREDENTIALS ? (JSON.parse(env.UPSTREAM_CREDENTIALS) as UpstreamCredentials) : {});
+      credentialsRead = true;
+    }
     setEgressRule(config.allowedHosts, env);
     // A body of unknown or excessive length is left to the SDK, which reads it within its bound.
     const length = Number(request.headers.get("content-length") ?? Number.NaN);
-    if (request.method !== "POST" || !(length <= MAX_BODY_BYTES)) return handler.fetch(request);
+    if (request.method !== "POST" || !(length <= MAX_BODY_BYTES)) return (await sdk()).unread(request);
     const text = await request.text();
     let parsedBody: unknown;
     try {
       parsedBody = text ? JSON.parse(text) : undefined;
     } catch {}
-    if (parsedBody === undefined) return handler.fetch(new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal }));
+    if (parsedBody === undefined) return (await sdk()).unread(new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal }));
     // A plain request names a 2025 protocol version (or none) and carries no envelope: the SDK's
     // classification would call it legacy, so it is answered without one.
     const plain = fastPath ? plainRequest(request, parsedBody) : null;
-    if (plain && (plain.method === "tools/list" || knownTool(plain.name))) return plainAnswer(request, plain);
-    if (!(await isLegacyRequest(request, parsedBody))) return handler.fetch(request, { parsedBody });
-    return legacyJson(request, parsedBody);
-  }
-
-  return {
-    async fetch(request: Request, env: RuntimeEnv): Promise<Response> {
-      // The calls this request runs are reported back to the gateway in a header (see report.ts).
-      const report = startReport(request);
-      return withReport(await serve(request, env), report);
-    },
+    if (plain && (plain.method !== "tools/call" || calls.knownTool(plain.name))) return plainAnswer(config, table, calls, request, plain);
+    return (await sdk()).parsed(request, parsedBody);
   };
 }

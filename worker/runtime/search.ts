@@ -203,23 +203,77 @@ export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
   return { mini, facts, acronyms: acronymsOf(docs, vocabulary), methodVerbs: methodVerbsOf(verbs), titleVerbs, pathTerms: pathTerms.terms, resources, members };
 }
 
-/** The index as JSON, to be kept with a deployment and loaded by its isolates instead of built (see loadSearchIndex). */
+/** A MiniSearch index as MiniSearch serializes it, its postings (each term's documents per field) kept apart: `terms` says where each term's are. */
+type KeptMini = ReturnType<MiniSearch["toJSON"]> & { terms: [term: string, start: number, end: number][] };
+
+/**
+ * The index as text, to be kept with a deployment and loaded by its isolates instead of built (see
+ * loadSearchIndex): one line of JSON (the ranking's facts and each MiniSearch index without its
+ * postings), then every term's postings, one JSON object each, located by the line's `terms`.
+ */
 export function serializeSearchIndex(index: SearchIndex): string {
   const { mini, facts, acronyms, methodVerbs, titleVerbs, pathTerms, resources, members } = index;
-  return JSON.stringify({ mini, facts, acronyms: [...acronyms], methodVerbs: [...methodVerbs], titleVerbs: [...titleVerbs], pathTerms, resources, members: [...members] });
+  const postings: string[] = [];
+  let length = 0;
+  const apart = (search: MiniSearch): KeptMini => {
+    const js = search.toJSON();
+    const terms = js.index.map(([term, data]): [string, number, number] => {
+      // Per field id, its documents and their frequencies in one flat list: quicker to parse than objects.
+      const text = JSON.stringify(Object.fromEntries(Object.entries(data).map(([field, docs]) => [field, Object.entries(docs).flatMap(([id, n]) => [Number(id), n])])));
+      postings.push(text);
+      length += text.length;
+      return [term, length - text.length, length];
+    });
+    return { ...js, index: [], terms };
+  };
+  const head = JSON.stringify({ mini: apart(mini), facts, acronyms: [...acronyms], methodVerbs: [...methodVerbs], titleVerbs: [...titleVerbs], pathTerms, resources: apart(resources), members: [...members] });
+  return `${head}\n${postings.join("")}`;
 }
 
-/** An index serialized by serializeSearchIndex: the same ranking, without reading the tools' text again. */
-export function loadSearchIndex(json: string): SearchIndex {
-  const raw = JSON.parse(json);
+/** One term's postings as MiniSearch reads them (field id → document id → frequency), parsed from the kept text (per field, document ids and frequencies in turn) when the term is first met. */
+class KeptPostings {
+  private fields: Record<string, number[]> | null = null;
+  private readonly maps = new Map<number, Map<number, number>>();
+
+  constructor(
+    private readonly text: string,
+    private readonly start: number,
+    private readonly end: number,
+  ) {}
+
+  get(fieldId: number): Map<number, number> | undefined {
+    let map = this.maps.get(fieldId);
+    if (map) return map;
+    this.fields ??= JSON.parse(this.text.slice(this.start, this.end)) as Record<string, number[]>;
+    const docs = this.fields[fieldId];
+    if (!docs) return undefined;
+    map = new Map();
+    for (let i = 0; i < docs.length; i += 2) map.set(docs[i], docs[i + 1]);
+    this.maps.set(fieldId, map);
+    return map;
+  }
+}
+
+/** A kept MiniSearch index: its terms in MiniSearch's own tree, each with postings read in place (MiniSearch reads a term's postings by field id only). */
+function loadKept(kept: KeptMini, options: typeof resourceOptions, text: string, base: number): MiniSearch {
+  const search = MiniSearch.loadJS(kept, options);
+  const tree = (search as unknown as { _index: { set(term: string, value: unknown): void } })._index;
+  for (const [term, start, end] of kept.terms) tree.set(term, new KeptPostings(text, base + start, base + end));
+  return search;
+}
+
+/** An index serialized by serializeSearchIndex: the same ranking, without reading the tools' text again or every term's postings. */
+export function loadSearchIndex(text: string): SearchIndex {
+  const cut = text.indexOf("\n");
+  const raw = JSON.parse(text.slice(0, cut));
   return {
-    mini: MiniSearch.loadJS(raw.mini, miniOptions),
+    mini: loadKept(raw.mini, miniOptions, text, cut + 1),
     facts: raw.facts,
     acronyms: new Map(raw.acronyms),
     methodVerbs: new Map(raw.methodVerbs),
     titleVerbs: new Map(raw.titleVerbs),
     pathTerms: raw.pathTerms,
-    resources: MiniSearch.loadJS(raw.resources, resourceOptions),
+    resources: loadKept(raw.resources, resourceOptions, text, cut + 1),
     members: new Map(raw.members),
   };
 }
