@@ -46,6 +46,14 @@ function queryNamesIn(text: string, from: number): string[] {
   return names;
 }
 
+/** Whether the line's first code span comes after several words of a sentence (a mention), not as the line's subject. */
+function mentionedInSentence(text: string): boolean {
+  const before = text.slice(0, text.indexOf("`"));
+  let words = 0;
+  for (const word of before.split(" ")) if (/^[A-Za-z][a-z'’]*,?$/.test(word)) words++;
+  return words >= 3;
+}
+
 /** Opens the endpoint a line's route names, with the routes, query names, fields and description the line adds. */
 function openLineRoute(r: PageReader, block: TextBlock, route: Route, leading: boolean, prose: string) {
   const text = block.text;
@@ -80,8 +88,16 @@ function readRouteLine(r: PageReader, block: TextBlock, b: number, kind: Kind): 
     }
     return true;
   }
-  const route = leading ?? (crossReference ? null : (codeSpanRoute(text) ?? verbRoute(prose, loneBefore) ?? queryUrlRoute(text) ?? payloadRoute(prose)));
+  const spanned = leading || crossReference ? null : codeSpanRoute(text);
+  const route = leading ?? (crossReference ? null : (spanned ?? verbRoute(prose, loneBefore) ?? queryUrlRoute(text) ?? payloadRoute(prose)));
   if (!route) return false;
+  if (spanned && block.t === "line" && mentionedInSentence(text)) {
+    // A route named inside a sentence ("two clients may `GET /config/foo` at once") is a mention: like an example,
+    // it confirms a route the page defines elsewhere, and stands as one only where the page defines none.
+    r.open(route, 1, r.scopeLevel(), r.nearest()?.text);
+    if (r.current) r.current.example = true;
+    return true;
+  }
   openLineRoute(r, block, route, Boolean(leading), prose);
   return true;
 }
