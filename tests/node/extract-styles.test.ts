@@ -69,6 +69,18 @@ describe("documentation styles", () => {
     expect(op(document, "post", "/accounts").requestBody.content["application/json"].schema.required).toEqual(["name"]);
   });
 
+  it("joins a method badge to the route block under it, and takes that route over the literal values of the examples after it", () => {
+    const route = (path: string) => `<div class="route"><div><div class="method get">GET</div><pre><code>${path}</code></pre></div></div>`;
+    const html = `<main><h2>Get all shelves</h2>${route("/shelves")}<p>Returns the shelves.</p><pre><code>curl -X GET 'http://localhost:7700/shelves?limit=3'</code></pre>
+<h2>Get one shelf</h2>${route("/shelves/{shelf_uid}")}<p>Returns a shelf.</p><pre><code>curl -X GET 'http://localhost:7700/shelves/oak'</code></pre></main>`;
+    const content = preparePage(html, "text/html");
+    expect(content).toContain("```\nGET /shelves\n```\n\nReturns the shelves.");
+    const document = extractOpenApi([{ url: "https://docs.shelves.example/api", content }], { sourceUrl: "https://docs.shelves.example/" })!;
+    expect(endpointsOf(document).sort()).toEqual(["GET /shelves", "GET /shelves/{shelf_uid}"]);
+    // A badge over a block that is not a lone route keeps the verb for what follows, as before.
+    expect(preparePage("<main><div class=\"method\">POST</div><pre><code>curl -X POST /x\n-d a=1</code></pre></main>", "text/html")).not.toContain("POST curl");
+  });
+
   it("reads routes MDX components name in attributes, and a name's own paragraph as its description, not a parameter", () => {
     const { document } = site("components");
     expect(op(document, "delete", "/branches/{branch_id}/shelves/{shelf_id}").description).toContain("empty shelf");

@@ -202,7 +202,13 @@ const CLOSE = new Map<string, (w: MarkdownWriter) => void>([
 
 /** Writes a closed code block as a fence. */
 function closePre(w: MarkdownWriter, pre: string[]) {
-  const code = trimStart(pre.join(""), "\n").trimEnd();
+  let code = trimStart(pre.join(""), "\n").trimEnd();
+  // A method badge over a block that holds only a route (`<div class="method">GET</div><pre>/keys</pre>`): the verb joins it.
+  const verb = w.line.trim();
+  if (verb && METHOD_WORDS.has(verb) && !code.includes("\n") && (code.startsWith("/") || code.startsWith("http"))) {
+    code = `${verb} ${code}`;
+    w.line = "";
+  }
   const fence = code.includes("```") ? "~~~~" : "```";
   w.push("", fence + w.preLang);
   // The block's lines go out as one text; blank lines inside it collapse as between other lines.
