@@ -81,6 +81,18 @@ describe("documentation styles", () => {
     expect(preparePage("<main><div class=\"method\">POST</div><pre><code>curl -X POST /x\n-d a=1</code></pre></main>", "text/html")).not.toContain("POST curl");
   });
 
+  it("gives the parameters of a page-wide section ('List of all parameters') to every request of the page, and an ordinary section's to none", () => {
+    const content = [
+      "# Sending beacons",
+      "## Send a beacon\n\n```\ncurl -d \"hello\" https://beacons.example.net/alpha\n```",
+      "## Send with a title\n\n```\ncurl -X PUT -H \"X-Title: Hi\" https://beacons.example.net/alpha\n```",
+      "## List of all parameters\n\nThese can be passed with every beacon.\n\n| Parameter | Aliases | Description |\n| --- | --- | --- |\n| `X-Title` | `t` | Title |\n| `X-Color` | `c` | Colour |",
+      "## Limits\n\n### Parameters\n\n| Parameter | Description |\n| --- | --- |\n| `burst` | Beacons per minute |",
+    ].join("\n\n");
+    const document = extractOpenApi([{ url: "https://docs.beacons.example/publish", content }], { sourceUrl: "https://docs.beacons.example/" })!;
+    expect(parametersOf(document).sort()).toEqual(["POST /alpha body X-Color", "POST /alpha body X-Title", "PUT /alpha body X-Color", "PUT /alpha body X-Title"]);
+  });
+
   it("reads routes MDX components name in attributes, and a name's own paragraph as its description, not a parameter", () => {
     const { document } = site("components");
     expect(op(document, "delete", "/branches/{branch_id}/shelves/{shelf_id}").description).toContain("empty shelf");

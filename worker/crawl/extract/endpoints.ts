@@ -10,7 +10,7 @@ import { type FoundParam, locationOf, paramsOfTable } from "./params";
 import { announcedRoute } from "./prose";
 import { paramOfHeading, readSummaryTable, typedObjectKeys, typedParams } from "./readers";
 import { findRoute, METHODS, pathAt, upperMethod } from "./routes";
-import { clean, GENERIC, type Kind, kindOf, namesBase, PageReader } from "./page-reader";
+import { clean, GENERIC, type Kind, kindOf, namesBase, PAGE_WIDE, PageReader } from "./page-reader";
 
 export { noPrototype } from "./page-reader";
 
@@ -67,6 +67,7 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
   if (block.level <= r.pendingScope) r.pending = [];
   r.paramIndent = -1;
   if (r.pathHeading && r.pathHeading.level >= block.level) r.pathHeading = null;
+  if (r.pageWideLevel >= block.level) r.pageWideLevel = -1;
   let route = kind === "changelog" || r.changelogPage ? null : findRoute(upperMethod(block.text));
   // "### /v3/orders" then "#### GET": a path heading with its methods as subheadings.
   const bare = pathAt(text, 0);
@@ -77,6 +78,12 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
     return;
   }
   if (!route && r.pathHeading && METHODS.includes(text.toUpperCase())) route = { method: text.toUpperCase(), path: r.pathHeading.path, end: 0 };
+  // "## List of all parameters" outside any endpoint: what it lists goes with every request of the page.
+  if (!route && kind === "params" && PAGE_WIDE.test(text) && !(r.current && block.level > r.scope)) {
+    r.current = null;
+    r.pageWideLevel = block.level;
+    return;
+  }
   if (route) {
     const rest = clean(block.text.replace(route.path, "").replace(route.method, ""));
     r.open(route, 2, block.level, rest.length > 2 ? rest : headings[headings.length - 2]?.text);
@@ -157,5 +164,6 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     else if (block.t === "table") readTable(r, block, r.kindNow());
     else if (block.t !== "hr") b = readLine(r, block, b, r.kindNow());
   }
+  r.spreadPageWide();
   return { drafts: r.drafts, hints: r.hints, work };
 }

@@ -25,6 +25,9 @@ export const GENERIC = /^(?:http request|request|endpoint|url|definition|route|m
 /** A short line or heading that announces the API's base URL ("Base URLs:", "API Servers"), the URL itself to follow. */
 export const namesBase = (text: string) => /\b(?:base url|servers?)s?\b/i.test(text) && !text.includes("http") && text.length < 80;
 
+/** A parameters section that says its parameters go with every request of the page ("List of all parameters", "Common parameters"). */
+export const PAGE_WIDE = /\b(?:all|common|global|shared|every)\b/i;
+
 export const clean = (s: string) => plain(s).replace(/\s+/g, " ").trim();
 /** "The User object", "Channel Structure" → "user", "channel". */
 const objectName = (text: string) =>
@@ -72,6 +75,9 @@ export class PageReader {
   named: { param: FoundParam; at: number } | null = null;
   /** The endpoint a route heading opened. */
   headingRoute: Draft | null = null;
+  /** Parameters of a section that gives them to every request of the page, and that section's heading level (-1 outside one). */
+  readonly pageWide: FoundParam[] = [];
+  pageWideLevel = -1;
   private objectCount = 0;
   /** The object section the last field belonged to, and its name. */
   private lastObject = { section: "", name: "" };
@@ -158,6 +164,8 @@ export class PageReader {
     }
     if (this.current) {
       if (this.current.params.length < MAX_PARAMS) this.current.params.push(param);
+    } else if (this.pageWideLevel >= 0) {
+      if (this.pageWide.length < MAX_PARAMS) this.pageWide.push(param);
     } else if (this.pending.length < MAX_PARAMS) {
       if (!this.pending.length) this.pendingScope = this.headings.findLast((h) => h.kind === "other" && !h.generic)?.level ?? 0;
       this.pending.push(param);
@@ -176,6 +184,15 @@ export class PageReader {
       this.objectCount++;
     }
     if (name && objects[name] && objects[name].length < MAX_PARAMS) objects[name].push(param);
+  }
+
+  /** Gives the page-wide parameters to every endpoint of the page that does not name them itself. */
+  spreadPageWide() {
+    if (!this.pageWide.length) return;
+    for (const draft of this.drafts) {
+      const own = new Set(draft.params.map((p) => p.name.toLowerCase()));
+      for (const param of this.pageWide) if (!own.has(param.name.toLowerCase()) && draft.params.length < MAX_PARAMS) draft.params.push({ ...param });
+    }
   }
 
   /** An example of the open endpoint lends its body and fields. */

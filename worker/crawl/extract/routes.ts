@@ -84,7 +84,7 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
       end = close;
       continue;
     }
-    const formats = c === "(" && !format ? formatAlternatives(text, end) : null;
+    const formats: { first: string; close: number } | null = c === "(" && !format ? formatAlternatives(text, end) : null;
     if (formats) {
       format = { from: end - at, to: formats.close + 1 - at, first: formats.first };
       end = formats.close;
