@@ -93,6 +93,16 @@ describe("documentation styles", () => {
     expect(parametersOf(document).sort()).toEqual(["POST /alpha body X-Color", "POST /alpha body X-Title", "PUT /alpha body X-Color", "PUT /alpha body X-Title"]);
   });
 
+  it("reads the parameters a summary table's description cell lists after a Parameters label as bold names with colons", () => {
+    const content = [
+      "## API\n\n| Path | Method | Description |\n| --- | --- | --- |",
+      "| `/ring/{BELL}` | POST | Rings a bell.<br/>*Payload Parameters*<br/>📌 **tone**: The tone to ring.<br/>📌 **times**: How often. **Note**: loud. |",
+      "| `/bells` | GET | Lists the bells. **Careful**: slow. |",
+    ].join("\n");
+    const document = extractOpenApi([{ url: "https://docs.bells.example/", content }], { sourceUrl: "https://docs.bells.example/" })!;
+    expect(parametersOf(document).sort()).toEqual(["POST /ring/{bell} body times", "POST /ring/{bell} body tone", "POST /ring/{bell} path bell"]);
+  });
+
   it("reads routes MDX components name in attributes, and a name's own paragraph as its description, not a parameter", () => {
     const { document } = site("components");
     expect(op(document, "delete", "/branches/{branch_id}/shelves/{shelf_id}").description).toContain("empty shelf");
