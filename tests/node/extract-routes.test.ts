@@ -59,6 +59,12 @@ describe("routes", () => {
     expect(endpointsOf(doc!).sort()).toEqual(["DELETE /api/v1/widgets/yank", "GET /api/v1/widgets/{widget_name}.json"]);
   });
 
+  it("ends a URL at the end of its line, so a curl example followed by its output lends its form fields", () => {
+    const content = "### DELETE - `/api/v1/boxes/drop`\n\nRemoves a box.\n\n```\n$ curl -X DELETE -H 'Authorization:KEY' \\\n    -d 'box_name=oak' -d 'size=2' \\\n    https://boxes.example.net/api/v1/boxes/drop\n\nRemoved box: oak (2)\n```\n";
+    const doc = extractOpenApi([{ url: "https://docs.example.net/api", content }], { sourceUrl: "https://docs.example.net/" })!;
+    expect(parametersOf(doc).sort()).toEqual(["DELETE /api/v1/boxes/drop query box_name", "DELETE /api/v1/boxes/drop query size"]);
+  });
+
   it("reads a type written before the name, and keeps an Input section's parameters for the Request section's example after it", () => {
     const content = "## address:edit\n\nEdits an address.\n\n#### Input\n\n- integer `id` (required): System ID of the address\n- string `address2` (optional): second line\n- bool **primary**: whether it is the main one\n\n#### Request\n\n```\n$ curl -i -X POST \"$PORTAL_API_URL/v1/address/{id}\" -H \"Accept: application/json\"\n```\n";
     const doc = extractOpenApi([{ url: "https://docs.example.org/api", content }], { sourceUrl: "https://docs.example.org/api" });

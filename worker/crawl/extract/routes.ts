@@ -8,7 +8,7 @@ const METHOD_SET = new Set(METHODS);
 export type Route = { method: string; path: string; end: number; also?: string[] };
 
 const isWordChar = (c: string | undefined) => c !== undefined && /\w/.test(c);
-const PATH_STOP = new Set([" ", "\t", "`", '"', "'", "*", "|", ")", "]", ",", ";", "(", "[", "\\"]);
+const PATH_STOP = new Set([" ", "\t", "\n", "\r", "`", '"', "'", "*", "|", ")", "]", ",", ";", "(", "[", "\\"]);
 const DOC_EXTENSIONS = /\.(?:html?|mdx?)$/i;
 
 /** Whether the space at `at` is inside a placeholder of words (`<camera entity_id>`): its `>` follows shortly. */
