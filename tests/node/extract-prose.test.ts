@@ -150,4 +150,14 @@ describe("routes in prose", () => {
     expect(doc.servers).toEqual([{ url: "https://relayhq.io" }]);
     expect(endpointsOf(doc).sort()).toEqual(["GET /v1/health", "GET /{channel}/json", "GET /{channel}/trigger", "POST /{channel}"]);
   });
+  it("reads a route named inside a sentence as a mention: it confirms a defined route, and stands alone only where nothing else is defined", () => {
+    const defined = extract(
+      "## GET /shelves/[path]\n\nReads the shelf at the path.\n\n## Sharing shelves\n\nTwo clients may `GET /shelves/oak` at the same time and then both write to it; all answers to `GET /shelves/` carry an Etag.\n",
+    );
+    expect(endpointsOf(defined)).toEqual(["GET /shelves/{path}"]);
+    const mentioned = extract("# Shelves\n\nTo list every shelf, clients send `GET /shelves` with their key.\n");
+    expect(endpointsOf(mentioned)).toEqual(["GET /shelves"]);
+    // A route that is the line's subject is a definition as before.
+    expect(endpointsOf(extract("## Shelves\n\n`GET /shelves/oak` returns the oak shelf.\n\n## GET /shelves/[path]\n\nReads a shelf.\n")).sort()).toEqual(["GET /shelves/oak", "GET /shelves/{path}"]);
+  });
 });

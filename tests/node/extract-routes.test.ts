@@ -44,6 +44,27 @@ describe("routes", () => {
     expect(parametersOf(doc!).filter((p) => p.includes("query"))).toEqual(["GET /api/documents/{id}/download query version", "GET /api/documents/{id}/preview query version", "GET /api/documents/{id}/thumb query version"]);
   });
 
+  it("reads bracketed placeholders, format alternatives and a dash between method and path", () => {
+    expect(findRoute("### GET - `/api/v2/widgets/[WIDGET NAME]/parts/[PART NUMBER].(json|xml)` (v2)")).toMatchObject({ method: "GET", path: "/api/v2/widgets/[WIDGET NAME]/parts/[PART NUMBER].json" });
+    expect(findRoute("## PATCH /settings/[path]")).toMatchObject({ method: "PATCH", path: "/settings/[path]" });
+    expect(findRoute("GET – /owners/[HANDLE|ID]/boxes.(json|yaml)")?.path).toBe("/owners/[HANDLE|ID]/boxes.json");
+    expect(templateOf("/api/v2/widgets/[WIDGET NAME]/parts/[PART NUMBER]-[REVISION].json")).toBe("/api/v2/widgets/{widget_name}/parts/{part_number}-{revision}.json");
+    // A Markdown link after a path, and a parenthesis that lists no formats, end the path.
+    expect(findRoute("GET /boxes[see below](#boxes)")?.path).toBe("/boxes");
+    expect(findRoute("POST /boxes.(see the note)")?.path).toBe("/boxes");
+    const doc = extractOpenApi(
+      [{ url: "https://docs.example.com/api", content: "# Widgets API\n\nAll calls go to https://widgets.example.com.\n\n### GET - `/api/v1/widgets/[WIDGET NAME].(json|yaml)`\n\nReturns a widget.\n\n### DELETE - `/api/v1/widgets/yank`\n\nRemoves a widget.\n" }],
+      { sourceUrl: "https://docs.example.com/" },
+    );
+    expect(endpointsOf(doc!).sort()).toEqual(["DELETE /api/v1/widgets/yank", "GET /api/v1/widgets/{widget_name}.json"]);
+  });
+
+  it("ends a URL at the end of its line, so a curl example followed by its output lends its form fields", () => {
+    const content = "### DELETE - `/api/v1/boxes/drop`\n\nRemoves a box.\n\n```\n$ curl -X DELETE -H 'Authorization:KEY' \\\n    -d 'box_name=oak' -d 'size=2' \\\n    https://boxes.example.net/api/v1/boxes/drop\n\nRemoved box: oak (2)\n```\n";
+    const doc = extractOpenApi([{ url: "https://docs.example.net/api", content }], { sourceUrl: "https://docs.example.net/" })!;
+    expect(parametersOf(doc).sort()).toEqual(["DELETE /api/v1/boxes/drop query box_name", "DELETE /api/v1/boxes/drop query size"]);
+  });
+
   it("reads a type written before the name, and keeps an Input section's parameters for the Request section's example after it", () => {
     const content = "## address:edit\n\nEdits an address.\n\n#### Input\n\n- integer `id` (required): System ID of the address\n- string `address2` (optional): second line\n- bool **primary**: whether it is the main one\n\n#### Request\n\n```\n$ curl -i -X POST \"$PORTAL_API_URL/v1/address/{id}\" -H \"Accept: application/json\"\n```\n";
     const doc = extractOpenApi([{ url: "https://docs.example.org/api", content }], { sourceUrl: "https://docs.example.org/api" });

@@ -69,6 +69,40 @@ describe("documentation styles", () => {
     expect(op(document, "post", "/accounts").requestBody.content["application/json"].schema.required).toEqual(["name"]);
   });
 
+  it("joins a method badge to the route block under it, and takes that route over the literal values of the examples after it", () => {
+    const route = (path: string) => `<div class="route"><div><div class="method get">GET</div><pre><code>${path}</code></pre></div></div>`;
+    const html = `<main><h2>Get all shelves</h2>${route("/shelves")}<p>Returns the shelves.</p><pre><code>curl -X GET 'http://localhost:7700/shelves?limit=3'</code></pre>
+<h2>Get one shelf</h2>${route("/shelves/{shelf_uid}")}<p>Returns a shelf.</p><pre><code>curl -X GET 'http://localhost:7700/shelves/oak'</code></pre></main>`;
+    const content = preparePage(html, "text/html");
+    expect(content).toContain("```\nGET /shelves\n```\n\nReturns the shelves.");
+    const document = extractOpenApi([{ url: "https://docs.shelves.example/api", content }], { sourceUrl: "https://docs.shelves.example/" })!;
+    expect(endpointsOf(document).sort()).toEqual(["GET /shelves", "GET /shelves/{shelf_uid}"]);
+    // A badge over a block that is not a lone route keeps the verb for what follows, as before.
+    expect(preparePage("<main><div class=\"method\">POST</div><pre><code>curl -X POST /x\n-d a=1</code></pre></main>", "text/html")).not.toContain("POST curl");
+  });
+
+  it("gives the parameters of a page-wide section ('List of all parameters') to every request of the page, and an ordinary section's to none", () => {
+    const content = [
+      "# Sending beacons",
+      "## Send a beacon\n\n```\ncurl -d \"hello\" https://beacons.example.net/alpha\n```",
+      "## Send with a title\n\n```\ncurl -X PUT -H \"X-Title: Hi\" https://beacons.example.net/alpha\n```",
+      "## List of all parameters\n\nThese can be passed with every beacon.\n\n| Parameter | Aliases | Description |\n| --- | --- | --- |\n| `X-Title` | `t` | Title |\n| `X-Color` | `c` | Colour |",
+      "## Limits\n\n### Parameters\n\n| Parameter | Description |\n| --- | --- |\n| `burst` | Beacons per minute |",
+    ].join("\n\n");
+    const document = extractOpenApi([{ url: "https://docs.beacons.example/publish", content }], { sourceUrl: "https://docs.beacons.example/" })!;
+    expect(parametersOf(document).sort()).toEqual(["POST /alpha body X-Color", "POST /alpha body X-Title", "PUT /alpha body X-Color", "PUT /alpha body X-Title"]);
+  });
+
+  it("reads the parameters a summary table's description cell lists after a Parameters label as bold names with colons", () => {
+    const content = [
+      "## API\n\n| Path | Method | Description |\n| --- | --- | --- |",
+      "| `/ring/{BELL}` | POST | Rings a bell.<br/>*Payload Parameters*<br/>📌 **tone**: The tone to ring.<br/>📌 **times**: How often. **Note**: loud. |",
+      "| `/bells` | GET | Lists the bells. **Careful**: slow. |",
+    ].join("\n");
+    const document = extractOpenApi([{ url: "https://docs.bells.example/", content }], { sourceUrl: "https://docs.bells.example/" })!;
+    expect(parametersOf(document).sort()).toEqual(["POST /ring/{bell} body times", "POST /ring/{bell} body tone", "POST /ring/{bell} path bell"]);
+  });
+
   it("reads routes MDX components name in attributes, and a name's own paragraph as its description, not a parameter", () => {
     const { document } = site("components");
     expect(op(document, "delete", "/branches/{branch_id}/shelves/{shelf_id}").description).toContain("empty shelf");

@@ -8,10 +8,12 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative } from "node:path";
 import { marked } from "marked";
+import { parse as parseYaml } from "yaml";
 import { SHELLS, type NavLink } from "./shells";
 
-export type Style = "readme" | "jekyll" | "hugo" | "vuepress" | "sphinx-http" | "sphinx" | "mkdocs" | "mkdocs-material" | "docusaurus" | "slate" | "gitbook" | "nanoc" | "html" | "mintlify" | "starlight" | "asciidoc";
-export type SiteEntry = { name: string; repo: string; commit: string; style: Style; files: string[] };
+export type Style = "readme" | "jekyll" | "hugo" | "vuepress" | "sphinx-http" | "sphinx" | "mkdocs" | "mkdocs-material" | "docusaurus" | "slate" | "gitbook" | "nanoc" | "html" | "mintlify" | "starlight" | "asciidoc" | "caddy";
+/** `samples`: a file of code samples by id that the pages' `<CodeSamples id="…">` components show (a VuePress site's own). */
+export type SiteEntry = { name: string; repo: string; commit: string; style: Style; files: string[]; samples?: string };
 export type RenderedSite = { entry: SiteEntry; dir: string; pages: string[]; cached: boolean; error?: string };
 
 export const OUT = join(import.meta.dirname, "..", "..", "..", "node_modules", ".cache", "bench", "crawl-real");
@@ -165,6 +167,17 @@ const mintlifyEndpoint = (api: string) => {
   return `<div class="api-section-heading" data-component-part="endpoint"><div class="method-pill" data-method="${escape(method)}">${escape(method)}</div><div class="api-url">${escape(url ?? "")}</div></div>\n\n`;
 };
 
+/** A VuePress site's own route and code-sample components (Meilisearch's RouteHighlighter.vue and codeSamples.vue): the method
+ * box over the route in a code block; the samples' cURL tab (the one the site's own repository holds) in a tab container. */
+function vuepressComponents(md: string, samples: Record<string, string>): string {
+  return md
+    .replace(/<RouteHighlighter\s+method="([^"]*)"\s+route="([^"]*)"\s*\/>/g, (_m, method: string, route: string) => `<div class="route"><div><div class="method ${escape(method.toLowerCase())}">${escape(method.toUpperCase())}</div><pre><code>${escape(route)}</code></pre></div></div>`)
+    .replace(/<CodeSamples\s+id="([^"]*)"\s*\/>/g, (_m, id: string) => {
+      const code = samples[id];
+      return `<div class="code-samples-wrapper"><div class="tabs el-tabs--border-card"><div class="el-tabs__header" role="tablist"><div role="tab">cURL</div></div><div class="tab" role="tabpanel" data-tab="cURL">${code === undefined ? "No example found" : `<div class="language-bash extra-class"><pre class="language-bash"><code>${escape(code)}</code></pre></div>`}</div></div></div>`;
+    });
+}
+
 /** What healthchecks.io's documentation view writes for its fragments' placeholders (longer names first). */
 const HEALTHCHECKS_PLACEHOLDERS: [string, string][] = [
   ["SITE_ROOT", "https://healthchecks.io"],
@@ -176,12 +189,12 @@ const HEALTHCHECKS_PLACEHOLDERS: [string, string][] = [
 ];
 
 /** What each generator does to its Markdown before rendering: shortcodes, imports, includes, template tags. */
-function preprocess(style: Style, md: string): string {
+function preprocess(style: Style, md: string, samples: Record<string, string> = {}): string {
   let text = md;
   if (style === "hugo") text = text.replace(/\{\{[<%]\s*\/?\s*([a-zA-Z-]+)[^}]*[>%]\}\}/g, (_m, name: string) => (name === "required" ? "**Required**" : ""));
   if (style === "docusaurus") text = dropComponents(endpointComponents(docusaurusComponents(dedentMdx(text.replace(/^(?:import|export) .*$/gm, "")))));
   if (style === "mintlify") text = mintlifyComponents(text);
-  if (style === "vuepress") text = text.replace(/<template v-slot:([\w-]+)>/g, '<div class="tab" data-tab="$1">').replaceAll("</template>", "</div>").replace(/<Tabs[^>]*>/g, '<div class="tabs">').replaceAll("</Tabs>", "</div>");
+  if (style === "vuepress") text = vuepressComponents(text, samples).replace(/<template v-slot:([\w-]+)>/g, '<div class="tab" data-tab="$1">').replaceAll("</template>", "</div>").replace(/<Tabs[^>]*>/g, '<div class="tabs">').replaceAll("</Tabs>", "</div>");
   if (style === "jekyll" || style === "nanoc" || style === "html") text = text.replace(/\{%[^%]*%\}/g, "").replace(/\{:[^}]*\}/g, "");
   // Healthchecks' documentation view puts its own addresses where its fragments say SITE_ROOT, PING_ENDPOINT … (hc/front/views.py).
   if (style === "html") for (const [from, to] of HEALTHCHECKS_PLACEHOLDERS) text = text.replaceAll(from, to);
@@ -219,8 +232,9 @@ async function renderMarkdown(entry: SiteEntry, dir: string): Promise<string[]> 
     return { name: pageName(entry, file, i), title: heading, body: entry.style === "mintlify" && api ? mintlifyEndpoint(api) + body : body };
   });
   const nav: NavLink[] = pages.map((p) => ({ href: p.name, text: p.title }));
+  const samples: Record<string, string> = entry.samples ? (parseYaml(sourceOf(entry, entry.samples)) ?? {}) : {};
   for (const page of pages) {
-    const parsed = entry.style === "html" ? page.body : await marked.parse(preprocess(entry.style, page.body), { gfm: true });
+    const parsed = entry.style === "html" ? page.body : await marked.parse(preprocess(entry.style, page.body, samples), { gfm: true });
     const content = entry.style === "starlight" ? expressiveCode(parsed) : parsed;
     // A hand-written page that is a whole document is served as it is.
     const whole = entry.style === "html" && /^\s*<(?:!doctype|html)/i.test(content);

@@ -87,4 +87,12 @@ const starlight: Shell = (title, content, nav) =>
 <div class="main-pane"><main data-pagefind-body lang="en" dir="ltr"><div class="content-panel"><div class="sl-container"><h1 id="_top">${esc(title.split(" - ")[0])}</h1></div></div>
 <div class="content-panel"><div class="sl-container"><div class="sl-markdown-content">${content}</div><footer class="sl-flex"><div class="meta sl-flex"></div><div class="pagination-links"></div></footer></div></div></main></div></div></div></div>`);
 
-export const SHELLS: Record<Style, Shell> = { mintlify, readme, jekyll, hugo, vuepress, docusaurus, slate, gitbook, nanoc, html, starlight, mkdocs: readme, "mkdocs-material": readme, asciidoc: readme, sphinx: readme, "sphinx-http": readme };
+/** Caddy's documentation site (Caddy's own templates rendering Markdown with Goldmark into src/docs/index.html). */
+const caddy: Shell = (title, content, nav) =>
+  page(title, `<header><div class="wrapper"><a href="/" id="logo">Caddy</a><nav id="main-nav"><a href="/docs/">Documentation</a><a href="/features">Features</a></nav></div></header>
+<div id="autonav"></div>
+<main><div class="docs wrapper"><nav><div id="docs-menu">Pages</div><div id="docs-menu-container">${list(nav)}</div></nav>
+<article>${content}</article><div id="paper-trail"></div></div></main>
+<footer><div class="wrapper">Caddy is a project of ZeroSSL</div></footer>`, "docs-body");
+
+export const SHELLS: Record<Style, Shell> = { caddy, mintlify, readme, jekyll, hugo, vuepress, docusaurus, slate, gitbook, nanoc, html, starlight, mkdocs: readme, "mkdocs-material": readme, asciidoc: readme, sphinx: readme, "sphinx-http": readme };

@@ -59,6 +59,22 @@ export function codeSpanRoute(text: string): Route | null {
   return null;
 }
 
+/** Parameters a summary table's cell lists after a "Parameters" label, each a bold name and a colon ("*Payload Parameters* **urls**: … **body**: …"). */
+function cellParamNames(cell: string): string[] {
+  const label = cell.search(/\bparameters\b/i);
+  if (label < 0) return [];
+  const names: string[] = [];
+  for (let i = cell.indexOf("**", label); i >= 0 && names.length < 50; i = cell.indexOf("**", i + 2)) {
+    const close = cell.indexOf("**", i + 2);
+    if (close < 0) break;
+    const name = cell.slice(i + 2, close);
+    // A capitalised word in bold ("**Note**:") labels a remark; parameter names are not written so.
+    if (cell[close + 2] === ":" && /^[A-Za-z_][\w.-]{0,60}$/.test(name) && !/^[A-Z][a-z]+$/.test(name)) names.push(name);
+    i = close;
+  }
+  return names;
+}
+
 /** Endpoints listed in a table (method and path columns, or cells like "GET /x"); false when the table lists none. */
 export function readSummaryTable(rows: string[][], source: string, drafts: Draft[]): boolean {
   const header = rows[0].map((h) => clean(h).toLowerCase());
@@ -77,7 +93,9 @@ export function readSummaryTable(rows: string[][], source: string, drafts: Draft
     if (!route) continue;
     found++;
     const other = row.map(clean).find((cell) => cell && !cell.includes(route!.path) && !/^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/i.test(cell));
-    if (drafts.length < MAX_DRAFTS) drafts.push({ method: route.method, rawPath: route.path, params: [], source, strength: 0, ...(other ? { summary: other.slice(0, 200) } : {}) });
+    const location = route.method === "GET" || route.method === "DELETE" ? "query" : "body";
+    const params = row.flatMap(cellParamNames).map((name): FoundParam => ({ name, in: location, schema: { type: "string" }, required: false }));
+    if (drafts.length < MAX_DRAFTS) drafts.push({ method: route.method, rawPath: route.path, params, source, strength: 0, ...(other ? { summary: other.slice(0, 200) } : {}) });
   }
   return found > 0;
 }

@@ -8,7 +8,7 @@ const METHOD_SET = new Set(METHODS);
 export type Route = { method: string; path: string; end: number; also?: string[] };
 
 const isWordChar = (c: string | undefined) => c !== undefined && /\w/.test(c);
-const PATH_STOP = new Set([" ", "\t", "`", '"', "'", "*", "|", ")", "]", ",", ";", "(", "[", "\\"]);
+const PATH_STOP = new Set([" ", "\t", "\n", "\r", "`", '"', "'", "*", "|", ")", "]", ",", ";", "(", "[", "\\"]);
 const DOC_EXTENSIONS = /\.(?:html?|mdx?)$/i;
 
 /** Whether the space at `at` is inside a placeholder of words (`<camera entity_id>`): its `>` follows shortly. */
@@ -29,6 +29,29 @@ function parenthesised(text: string, at: number): number {
     if (!isWordChar(text[k]) && text[k] !== ":" && text[k] !== "-" && text[k] !== ".") return -1;
   }
   return -1;
+}
+
+/** The index of the `]` closing a bracketed placeholder (`[path]`, `[GEM NAME]`, `[USER HANDLE|USER ID]`) opened at `at`; -1 when none. */
+function bracketed(text: string, at: number): number {
+  if (!"/-_.".includes(text[at - 1] ?? "")) return -1;
+  for (let k = at + 1; k < text.length && k - at < 40; k++) {
+    if (text[k] === "]") return k > at + 1 ? k : -1;
+    if (!isWordChar(text[k]) && !" |-".includes(text[k])) return -1;
+  }
+  return -1;
+}
+
+/** Format alternatives after a dot (`.(json|yaml)`) opened at `at`: the first format and the index of the `)`, or null. */
+function formatAlternatives(text: string, at: number): { first: string; close: number } | null {
+  if (text[at - 1] !== ".") return null;
+  for (let k = at + 1; k < text.length && k - at < 40; k++) {
+    if (text[k] === ")") {
+      const first = text.slice(at + 1, k).split("|")[0];
+      return first && text.slice(at + 1, k).includes("|") ? { first, close: k } : null;
+    }
+    if (!isWordChar(text[k]) && text[k] !== "|") return null;
+  }
+  return null;
 }
 
 /** Reads a path or URL starting at `at`: `/x/{id}`, `https://host/x`, `{{baseUrl}}/x`; null when none starts there. */
@@ -52,8 +75,21 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
   if (text[i] !== "/" || text[i + 1] === "/") return null;
   let angle = false;
   let end = i;
+  let format: { from: number; to: number; first: string } | null = null; // `.(json|yaml)`, written as its first format
   for (; end < text.length && end - at < 500; end++) {
     const c = text[end];
+    if (c === "[") {
+      const close = bracketed(text, end);
+      if (close < 0) break;
+      end = close;
+      continue;
+    }
+    const formats: { first: string; close: number } | null = c === "(" && !format ? formatAlternatives(text, end) : null;
+    if (formats) {
+      format = { from: end - at, to: formats.close + 1 - at, first: formats.first };
+      end = formats.close;
+      continue;
+    }
     if (c === "(" && text[end - 1] === "/") {
       // Sphinx's http domain writes placeholders as `(name)` or `(type:name)` segments.
       const close = parenthesised(text, end);
@@ -76,9 +112,11 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
   let path = text.slice(at, end);
   while (path.length > 1 && /[.,:;!?]/.test(path[path.length - 1])) path = path.slice(0, -1);
   if (path.length < 2 && !text.startsWith("/", at)) return null;
+  const stop = at + path.length;
+  if (format && format.to <= path.length) path = path.slice(0, format.from) + format.first + path.slice(format.to);
   const bare = path.split("?")[0];
-  if (DOC_EXTENSIONS.test(bare) || /\/\/|\.\.|\s/.test(bare.replace(/^https?:\/\//, "").replace(/<[\w ]*>/g, "<>").replace(/\([\w: .-]*\)/g, "()"))) return null;
-  return { path, end: at + path.length };
+  if (DOC_EXTENSIONS.test(bare) || /\/\/|\.\.|\s/.test(bare.replace(/^https?:\/\//, "").replace(/<[\w ]*>/g, "<>").replace(/\[[\w |-]*\]/g, "[]").replace(/\([\w: .-]*\)/g, "()"))) return null;
+  return { path, end: stop };
 }
 
 /** The method word at `at` and where it ends, or null. */
@@ -114,7 +152,8 @@ export function routeAt(text: string, at: number): Route | null {
   if (!first) return null;
   const { methods, end: m } = alternativesAt(text, first.end);
   let p = m;
-  while (p < text.length && p - m < 6 && " `*\t_]".includes(text[p])) p++;
+  // "GET /x", "`GET` `/x`", "[GET] /x", "GET - `/x`".
+  while (p < text.length && p - m < 6 && " `*\t_]-–".includes(text[p])) p++;
   // "GET/POST/PUT" lists methods; it is not a route.
   if (p === m && (text[p] !== "/" || methodAt(text, p + 1))) return null;
   const found = pathAt(text, p);

@@ -1,0 +1,189 @@
+// Lines and list items of a page: routes written in them (and the routes, query names and fields on the
+// same line), "Method:"/"URL:" pairs, section labels ("Query parameters:"), and parameters with their descriptions.
+import { trimEnd } from "./text";
+import type { Block } from "./blocks";
+import { readHints } from "./hints";
+import { locationOf, nameOf, type ParamLocation, paramOfItem, paramOfTag, typeAtStart } from "./params";
+import { addedRoutes, announcedMethod, lonePath, methodOfVerb, namedFields, payloadRoute, queryUrlRoute, readTemplates, verbRoute } from "./prose";
+import { codeSpanRoute } from "./readers";
+import { leadingRoute, METHODS, type Route, routeAt } from "./routes";
+import { clean, type Kind, kindOf, namesBase, type PageReader } from "./page-reader";
+
+type TextBlock = Extract<Block, { t: "line" | "item" }>;
+
+/** A short label line that names a section ("Query parameters:", "**Response**"), or null. */
+function labelOf(text: string): string | null {
+  const t = text.trim();
+  if (t.length > 60) return null;
+  if (t.endsWith(":") || /^\*\*[^*]+\*\*:?$/.test(t)) return clean(t.replace(/:$/, ""));
+  return null;
+}
+
+/** Routes listed after the one ending at `end` on the same line ("`GET /a`, `GET /b` and `GET /c`: …"), each with its method alternatives. */
+function routesAfter(text: string, end: number): { method: string; rawPath: string; end: number }[] {
+  const found: { method: string; rawPath: string; end: number }[] = [];
+  let at = end;
+  while (found.length < 20) {
+    let i = at;
+    while (i < text.length && i - at < 8 && " `*,;&".includes(text[i])) i++;
+    if (text.startsWith("and ", i)) i += 4;
+    while (i < text.length && i - at < 12 && " `*".includes(text[i])) i++;
+    const route = i > at ? routeAt(text, i) : null;
+    if (!route) break;
+    for (const method of [route.method, ...(route.also ?? [])]) found.push({ method, rawPath: route.path, end: route.end });
+    at = route.end;
+  }
+  return found;
+}
+
+/** Query parameters a route's line names in code spans after it ("Use `?version={version_id}` to …"). */
+function queryNamesIn(text: string, from: number): string[] {
+  const names: string[] = [];
+  for (let i = text.indexOf("`?", from); i >= 0 && names.length < 20; i = text.indexOf("`?", i + 2)) {
+    const name = /^[A-Za-z_][\w.[\]-]{0,60}/.exec(text.slice(i + 2, i + 64))?.[0];
+    if (name && (text[i + 2 + name.length] === "=" || text[i + 2 + name.length] === "`")) names.push(name);
+  }
+  return names;
+}
+
+/** Whether the line's first code span comes after several words of a sentence (a mention), not as the line's subject. */
+function mentionedInSentence(text: string): boolean {
+  const before = text.slice(0, text.indexOf("`"));
+  let words = 0;
+  for (const word of before.split(" ")) if (/^[A-Za-z][a-z'’]*,?$/.test(word)) words++;
+  return words >= 3;
+}
+
+/** Opens the endpoint a line's route names, with the routes, query names, fields and description the line adds. */
+function openLineRoute(r: PageReader, block: TextBlock, route: Route, leading: boolean, prose: string) {
+  const text = block.text;
+  r.open(route, block.t === "item" ? 0 : 2, r.scopeLevel(), r.nearest()?.text);
+  const more = leading ? routesAfter(text, route.end) : [];
+  if (more.length && r.current) r.current.also = [...(r.current.also ?? []), ...more];
+  const rest = clean(text.slice(more.at(-1)?.end ?? route.end));
+  for (const name of queryNamesIn(text, more.at(-1)?.end ?? route.end)) r.addParam({ name, in: "query", schema: { type: "string" }, required: false });
+  const fieldsIn: ParamLocation = route.method === "GET" || route.method === "DELETE" ? "query" : "body";
+  for (const name of namedFields(prose)) r.addParam({ name, in: fieldsIn, schema: { type: "string" }, required: false });
+  if (block.t === "item" && rest.length > 3 && r.current) r.current.description ??= rest.replace(/^[—–:-]\s*/, "").slice(0, 1000);
+}
+
+/** A route the line states (or, in a changelog, one it says was added); true when the line was one. */
+function readRouteLine(r: PageReader, block: TextBlock, b: number, kind: Kind): boolean {
+  const text = block.text;
+  const openapi = /^openapi:\s*["']?(?:\S+\.(?:json|ya?ml)\s+)?(get|post|put|patch|delete)\s+(\/\S*)/i.exec(text);
+  const leading = openapi ? { method: openapi[1].toUpperCase(), path: openapi[2].replace(/["']$/, ""), end: 0 } : leadingRoute(text);
+  // Under a heading that is itself a route, a route named mid-sentence ("the ids come from `GET /genres`") refers to another endpoint.
+  const crossReference = r.current !== null && r.current === r.headingRoute && (r.headings.at(-1)?.level ?? 0) >= r.scope;
+  const loneBefore = r.lone && b - r.lone.at <= 2 ? r.lone.path : null;
+  const alone = block.t === "line" ? lonePath(text) : null;
+  if (alone) r.lone = { path: alone, at: b };
+  const prose = block.t === "item" ? `${text}. ${block.more}` : text;
+  if (kind === "changelog") {
+    // A reference page's changelog names endpoints it added, removed or moved: only those it says were
+    // added are read. A page that is all changelog is history; the reference pages define the endpoints.
+    const [added, ...more] = r.changelogPage ? [] : addedRoutes(prose);
+    if (added) {
+      r.open(added, 2, r.scopeLevel(), r.nearest()?.text);
+      if (more.length && r.current) r.current.also = more.map((m) => ({ method: m.method, rawPath: m.path }));
+    }
+    return true;
+  }
+  const spanned = leading || crossReference ? null : codeSpanRoute(text);
+  const route = leading ?? (crossReference ? null : (spanned ?? verbRoute(prose, loneBefore) ?? queryUrlRoute(text) ?? payloadRoute(prose)));
+  if (!route) return false;
+  if (spanned && block.t === "line" && mentionedInSentence(text)) {
+    // A route named inside a sentence ("two clients may `GET /config/foo` at once") is a mention: like an example,
+    // it confirms a route the page defines elsewhere, and stands as one only where the page defines none.
+    r.open(route, 1, r.scopeLevel(), r.nearest()?.text);
+    if (r.current) r.current.example = true;
+    return true;
+  }
+  openLineRoute(r, block, route, Boolean(leading), prose);
+  return true;
+}
+
+/** "Method: POST" and "URL: /things" written on separate lines; true when the line was one of the pair that counts. */
+function readLabelledRoute(r: PageReader, text: string, b: number): boolean {
+  const labelled = /^[\s*_`-]*(?:http )?(method|verb|url|path|endpoint|route|resource url)[\s*_`]*:[\s*_`]*(\S{1,300})/i.exec(text);
+  if (!labelled) return false;
+  const value = trimEnd(labelled[2], "`*_");
+  if (/^(?:method|verb)$/i.test(labelled[1]) && METHODS.includes(value.toUpperCase())) {
+    r.labelMethod = { method: value.toUpperCase(), at: b };
+    return true;
+  }
+  const routed = r.labelMethod && b - r.labelMethod.at <= 3 ? leadingRoute(`${r.labelMethod.method} ${value}`) : null;
+  if (!routed) return false;
+  r.open(routed, 2, r.scopeLevel(), r.nearest()?.text);
+  r.labelMethod = null;
+  return true;
+}
+
+/** A parameter the line or item states, or the description of one named just before, or the endpoint's description; returns the last block read. */
+function readParamLine(r: PageReader, block: TextBlock, b: number, kind: Kind): number {
+  const text = block.text;
+  const inParams = kind === "params";
+  const location = r.locationNow();
+  // The paragraph under a name alone on its line (`**period** <Optional />`) is that parameter's description,
+  // even when it opens like a declaration ("A boolean that…", "Comma-separated list of…").
+  if (r.named?.at === b - 1 && block.t === "line" && !/^(?:\*\*|`)/.test(text)) {
+    r.named.param.description = clean(text).slice(0, 500);
+    r.named = null;
+    return b;
+  }
+  let param = block.t === "item" ? paramOfItem(text, block.more, location, inParams) : /^(?:\*\*|`)/.test(text) || inParams ? paramOfItem(text, "", location, inParams) : null;
+  const next = r.blocks[b + 1];
+  if (!param && block.t === "line" && next?.t === "line" && (r.current || kind === "object")) {
+    // A name on its own line with its type on the next (rendered parameter components).
+    const found = nameOf(text);
+    const type = typeAtStart(next.text);
+    if (found && clean(text) === found.name && type && next.text.length < 200) {
+      param = { name: found.name, in: location, schema: paramOfItem(`\`${found.name}\` (${type})`, "", location, true)?.schema ?? {}, required: /\brequired\b/i.test(next.text), typeText: type };
+      b++;
+    }
+  }
+  if (r.paramIndent >= 0 && block.indent > r.paramIndent) return b; // a nested property of the parameter above
+  if (param) r.paramIndent = block.indent;
+  if (r.addParam(param)) {
+    const flagOnly = !param?.description || /^\W*(?:required|optional)\W*$/i.test(param.description);
+    r.named = param && block.t === "line" && flagOnly ? { param, at: b } : null;
+    return b;
+  }
+  if (r.current && !r.current.description && block.t === "line" && text.length > 3) r.current.description = clean(text).slice(0, 1000);
+  return b;
+}
+
+/** Reads a line or list item; returns the index of the last block read (a name and its type line are read together). */
+export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind): number {
+  const text = block.text;
+  readHints([text], r.hints);
+  readTemplates(text, r.hints);
+  const method = block.t === "line" ? announcedMethod(text) : null;
+  r.announced = method ? { method, at: b } : null;
+  // "### `/api/search/autocomplete/`" then "Get auto completions for …": the section's verb is its method.
+  const headingVerb = r.pathHeading?.at === b - 1 && !r.current && block.t === "line" && kind !== "changelog" ? methodOfVerb(clean(text)) : null;
+  if (headingVerb && r.pathHeading) {
+    r.open({ method: headingVerb, path: r.pathHeading.path, end: 0 }, 2, r.pathHeading.level, clean(text).slice(0, 200));
+    return b;
+  }
+  // "Base URLs:" followed by the URLs as items.
+  const url = /^[\s*`<-]*(https?:\/\/[^\s`*<>]+)/.exec(text)?.[1];
+  if (r.expectBase && url) r.hints.baseUrls.push(url);
+  r.expectBase = (r.expectBase && Boolean(url)) || namesBase(text);
+  const tag = paramOfTag(text);
+  if (tag) {
+    r.addParam(tag);
+    return b;
+  }
+  if (readRouteLine(r, block, b, kind) || readLabelledRoute(r, text, b)) return b;
+  const labelText = labelOf(text);
+  if (labelText) {
+    const labelKind = kindOf(labelText);
+    if (labelKind !== "other") {
+      r.label = { kind: labelKind, location: labelKind === "params" ? locationOf(labelText) : null };
+      return b;
+    }
+    // A bold line that names another part ("**List archived**" after "Example response:") ends the label before it.
+    if (text.trimStart().startsWith("**")) r.label = null;
+  }
+  return readParamLine(r, block, b, kind);
+}

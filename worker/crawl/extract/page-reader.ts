@@ -1,0 +1,206 @@
+// The state of reading one page's blocks: the headings above, the endpoint whose section this is, the
+// parameters waiting for their route, and how a section's kind (parameters, response, object …) is told.
+import { dropLastWord } from "./text";
+import type { Block } from "./blocks";
+import type { Example } from "./examples";
+import type { Draft, Hints, Page } from "./endpoints";
+import { schemaOf } from "./json-schema";
+import { type FoundParam, type ParamLocation, plain } from "./params";
+import { queryNamesOf } from "./prose";
+import { sameRoute } from "./readers";
+import type { Route } from "./routes";
+
+export type Kind = "response" | "object" | "params" | "changelog" | "other";
+type Heading = { level: number; text: string; kind: Kind; location: ParamLocation | null; generic: boolean };
+
+const MAX_DRAFTS = 1000;
+const MAX_PARAMS = 300;
+const MAX_OBJECTS = 500;
+export const CHANGELOG = /\b(?:change ?log|release notes|what'?s new|version history|deprecations?|migration guide|breaking changes)\b/i;
+const RESPONSE = /\b(?:responses?|returns?|return value|output|results?|errors?|status codes?|error codes?)\b/i;
+const PARAMS = /\b(?:requestbody|param(?:eter)?s?|arguments?|headers?|body|fields?|quer(?:y|ies)|attributes?|options|form data|payload|request schema|json params|inputs?|properties)\b/i;
+const OBJECT = /(?:^the \S+ object\b|\b(?:objects?|models?|schemas?|structures?|resources?|entity|entities|types?|enums?|definitions)$)/i;
+export const GENERIC = /^(?:http request|request|endpoint|url|definition|route|method|http method|signature|usage|request url|resource url|example request|request example)s?$/i;
+
+/** A short line or heading that announces the API's base URL ("Base URLs:", "API Servers"), the URL itself to follow. */
+export const namesBase = (text: string) => /\b(?:base url|servers?)s?\b/i.test(text) && !text.includes("http") && text.length < 80;
+
+/** A parameters section that says its parameters go with every request of the page ("List of all parameters", "Common parameters"). */
+export const PAGE_WIDE = /\b(?:all|common|global|shared|every)\b/i;
+
+export const clean = (s: string) => plain(s).replace(/\s+/g, " ").trim();
+/** "The User object", "Channel Structure" → "user", "channel". */
+const objectName = (text: string) =>
+  dropLastWord(clean(text), ["object", "objects", "model", "schema", "structure", "resource", "entity"])
+    .replace(/^the /i, "")
+    .trim()
+    .toLowerCase();
+
+/** What a heading or label says its section holds. */
+export function kindOf(text: string): Kind {
+  const t = clean(text);
+  if (CHANGELOG.test(t)) return "changelog";
+  if (/\brequest\b/i.test(t) && PARAMS.test(t)) return "params";
+  if (RESPONSE.test(t)) return "response";
+  if (PARAMS.test(t)) return "params";
+  if (OBJECT.test(t)) return "object";
+  return "other";
+}
+
+/** A record with no prototype: a section named "constructor" or "__proto__" is a name like any other. */
+export const noPrototype = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
+export class PageReader {
+  readonly drafts: Draft[] = [];
+  readonly hints: Hints = { baseUrls: [], exampleUrls: [], auth: new Set(), apiKeyHeaders: new Set(), apiKeyQuery: new Set(), objects: noPrototype() };
+  readonly headings: Heading[] = [];
+  readonly changelogPage: boolean;
+  /** The endpoint whose section is being read, and the level of the heading that opened it. */
+  current: Draft | null = null;
+  scope = 0;
+  paramIndent = -1;
+  pathHeading: { level: number; path: string; at: number } | null = null;
+  /** "submit a `POST` request to the following endpoint:" */
+  announced: { method: string; at: number } | null = null;
+  /** A path written alone on its line, its method in the next sentence. */
+  lone: { path: string; at: number } | null = null;
+  expectBase = false;
+  labelMethod: { method: string; at: number } | null = null;
+  /** Parameters written before their section's route (prose, then the example). */
+  pending: FoundParam[] = [];
+  /** The level of the section those parameters belong to: a subsection after them ("Request") keeps them. */
+  pendingScope = 0;
+  label: { kind: Kind; location: ParamLocation | null } | null = null;
+  /** A name alone on its line, its description to follow. */
+  named: { param: FoundParam; at: number } | null = null;
+  /** The endpoint a route heading opened. */
+  headingRoute: Draft | null = null;
+  /** Parameters of a section that gives them to every request of the page, and that section's heading level (-1 outside one). */
+  readonly pageWide: FoundParam[] = [];
+  pageWideLevel = -1;
+  private objectCount = 0;
+  /** The object section the last field belonged to, and its name. */
+  private lastObject = { section: "", name: "" };
+
+  constructor(
+    readonly page: Page,
+    readonly blocks: Block[],
+  ) {
+    this.changelogPage = CHANGELOG.test(page.url.replace(/[-_/]/g, " ")) || CHANGELOG.test(page.title ?? "");
+  }
+
+  /** The nearest heading above that is not a generic label ("Request", "Endpoint"). */
+  nearest(): Heading | null {
+    for (let k = this.headings.length - 1; k >= 0; k--) if (!this.headings[k].generic) return this.headings[k];
+    return null;
+  }
+
+  scopeLevel(): number {
+    return this.nearest()?.level ?? 0;
+  }
+
+  /** Whether a heading above the k-th one names an object section. */
+  private objectAbove(k: number): boolean {
+    const at = this.headings.findIndex((h) => h.kind === "object");
+    return at >= 0 && at < k;
+  }
+
+  /** What the section being read holds. */
+  kindNow(): Kind {
+    if (this.label) return this.label.kind;
+    for (let k = this.headings.length - 1; k >= 0; k--) {
+      if (this.current && this.headings[k].level <= this.scope) break;
+      const kind = this.headings[k].kind;
+      // "Properties" under "The User object" (or under "Schemas") are the object's fields.
+      if (kind === "params" && !this.current && this.objectAbove(k)) return "object";
+      if (kind !== "other") return kind;
+    }
+    return this.headings.some((h) => h.kind === "changelog") || this.changelogPage ? "changelog" : "other";
+  }
+
+  locationNow(): ParamLocation | null {
+    return this.label?.location ?? this.headings.findLast((h) => h.location && (!this.current || h.level > this.scope))?.location ?? null;
+  }
+
+  private objectNow(): string | undefined {
+    return this.headings.findLast((h) => h.kind === "object" || h.kind === "other")?.text;
+  }
+
+  /** Opens the endpoint a route or example names, in a section at `level` (or refines the one open). */
+  open(route: Route | Example, strength: number, level: number, summary?: string) {
+    const path = "url" in route ? route.url : route.path;
+    const example = "url" in route;
+    const current = this.current;
+    if (current && level === this.scope && current.strength === 1 && strength === 2) {
+      Object.assign(current, { method: route.method, rawPath: path, strength, example });
+      return;
+    }
+    if (current && level === this.scope && current.method === route.method && sameRoute(current.rawPath, path)) {
+      // The same route written twice (`GET https://host/base/x HTTP/1.1`, then `GET /x`): keep the shorter spelling.
+      if (path.split("?")[0].length < current.rawPath.split("?")[0].length) current.rawPath = path;
+      for (const name of queryNamesOf(path)) if (!current.params.some((p) => p.name === name)) current.params.push({ name, in: "query", schema: { type: "string" }, required: false });
+      return;
+    }
+    if (this.drafts.length >= MAX_DRAFTS) {
+      this.current = null;
+      return;
+    }
+    const also = "also" in route && route.also ? route.also.map((method) => ({ method, rawPath: path })) : undefined;
+    this.current = { method: route.method, rawPath: path, params: level === this.scopeLevel() ? this.pending : [], source: this.page.url, strength, example, ...(also ? { also } : {}), ...(summary ? { summary } : {}) };
+    this.pending = [];
+    this.scope = level;
+    this.label = null;
+    this.drafts.push(this.current);
+  }
+
+  /** Files a parameter under the open endpoint, the object section it describes, or the parameters waiting for a route; false for none. */
+  addParam(param: FoundParam | null): boolean {
+    if (!param) return false;
+    const kind = this.kindNow();
+    if (kind === "response" || kind === "changelog") return true;
+    if (kind === "object" && (!this.current || !this.label)) {
+      this.addField(param);
+      return true;
+    }
+    if (this.current) {
+      if (this.current.params.length < MAX_PARAMS) this.current.params.push(param);
+    } else if (this.pageWideLevel >= 0) {
+      if (this.pageWide.length < MAX_PARAMS) this.pageWide.push(param);
+    } else if (this.pending.length < MAX_PARAMS) {
+      if (!this.pending.length) this.pendingScope = this.headings.findLast((h) => h.kind === "other" && !h.generic)?.level ?? 0;
+      this.pending.push(param);
+    }
+    return true;
+  }
+
+  /** A field of the object section being read ("The User object"). */
+  private addField(param: FoundParam) {
+    const section = this.objectNow() ?? "";
+    if (section !== this.lastObject.section) this.lastObject = { section, name: objectName(section) };
+    const name = this.lastObject.name;
+    const objects = this.hints.objects!;
+    if (name && !objects[name] && this.objectCount < MAX_OBJECTS) {
+      objects[name] = [];
+      this.objectCount++;
+    }
+    if (name && objects[name] && objects[name].length < MAX_PARAMS) objects[name].push(param);
+  }
+
+  /** Gives the page-wide parameters to every endpoint of the page that does not name them itself. */
+  spreadPageWide() {
+    if (!this.pageWide.length) return;
+    for (const draft of this.drafts) {
+      const own = new Set(draft.params.map((p) => p.name.toLowerCase()));
+      for (const param of this.pageWide) if (!own.has(param.name.toLowerCase()) && draft.params.length < MAX_PARAMS) draft.params.push({ ...param });
+    }
+  }
+
+  /** An example of the open endpoint lends its body and fields. */
+  attachExample(example: Example) {
+    const draft = this.current as Draft;
+    if (draft.method !== example.method) return;
+    if (example.body && typeof example.body === "object") draft.requestExample ??= schemaOf(example.body);
+    const location: ParamLocation = draft.method === "GET" || draft.method === "DELETE" ? "query" : "body";
+    for (const name of example.fields) draft.params.push({ name, in: location, schema: { type: "string" }, required: false });
+  }
+}
