@@ -1,11 +1,11 @@
 // CrawlSession: owns one crawl's state — its pages and their statuses — in SQLite storage, so
-// progress survives evictions and restarts; an alarm enforces the crawl's time limit, and
-// hibernatable WebSockets push the crawl's status on every change. While the crawl runs this object
-// alone knows its status: the outcome is written to the crawl's D1 row once, when it ends.
+// progress survives evictions and restarts; an alarm enforces the crawl's time limit. While the crawl
+// runs this object alone knows its status (GET /api/crawl/{id} reads it): the outcome is written to
+// the crawl's D1 row once, when it ends.
 import { DurableObject } from "cloudflare:workers";
-import { acceptLive, closeLive, pushLive, type LiveMessage } from "./live-socket";
 import { eq } from "drizzle-orm";
-import type { CrawlMessage, PageMessage } from "../worker/crawl/queue";
+import { enqueue } from "../worker/jobs/enqueue";
+import type { MessageOf } from "../worker/jobs/messages";
 import { getDb } from "../worker/db";
 import { crawls } from "../worker/db/schema";
 import { crawlEvent } from "../worker/notifications/events";
@@ -35,7 +35,7 @@ export type CrawlSnapshot = {
   refresh: CrawlRefresh | null;
 };
 
-/** A crawl's status fields, as GET /api/crawl/{crawlId} answers them (and the WebSocket pushes). */
+/** A crawl's status fields, as GET /api/crawl/{crawlId} answers them. */
 export function crawlStatusOf(snap: CrawlSnapshot) {
   return {
     status: snap.status ?? ("failed" as const),
@@ -63,8 +63,9 @@ export const CRAWL_TIMEOUT_MESSAGE =
 export const RESUME_AFTER_MS = 30_000;
 /** How soon a D1 write of the outcome that failed is tried again. */
 const RECORD_RETRY_MS = 5_000;
-/** Queues accept at most 100 messages per sendBatch. */
-const SEND_BATCH = 100;
+
+/** The job that runs once the crawl is over: a server's re-crawl refreshes its tools. */
+type OnDone = MessageOf<"refresh">;
 
 export class CrawlSession extends DurableObject<Env> {
   private sql = this.ctx.storage.sql;
@@ -99,10 +100,9 @@ export class CrawlSession extends DurableObject<Env> {
   private async requeueOpenPages() {
     const crawlId = this.kv.get("crawlId") as string;
     const open = this.sql.exec<{ url: string }>(`SELECT url FROM pages WHERE status IN ('pending', 'processing') ORDER BY seq`).toArray();
-    const messages = open.map(({ url }) => ({ body: { crawlId, url } satisfies PageMessage as CrawlMessage }));
     this.kv.put("requeuedAt", Date.now());
     try {
-      for (let i = 0; i < messages.length; i += SEND_BATCH) await this.env.CRAWL_QUEUE.sendBatch(messages.slice(i, i + SEND_BATCH));
+      await enqueue(this.env, open.map(({ url }) => ({ kind: "page" as const, crawlId, url })));
     } catch (err) {
       // The time limit still ends the crawl if the pages cannot be sent again.
       console.error("crawl pages not sent again", crawlId, (err as Error).message);
@@ -118,11 +118,13 @@ export class CrawlSession extends DurableObject<Env> {
    * the job queue once the crawl is over (completed, or failed by the time limit). `hostDelays`
    * are the pauses robots.txt asks for between two fetches of a host (Crawl-delay).
    */
-  async start(crawlId: string, urls: string[], timeLimitMs = CRAWL_TIME_LIMIT_MS, onDone?: CrawlMessage, hostDelays: Record<string, number> = {}): Promise<CrawlSnapshot> {
+  async start(crawlId: string, urls: string[], timeLimitMs = CRAWL_TIME_LIMIT_MS, onDone?: OnDone, hostDelays: Record<string, number> = {}): Promise<CrawlSnapshot> {
     if (this.kv.get("crawlId") === crawlId) return this.snapshot();
     this.kv.put("crawlId", crawlId);
-    if (onDone) this.kv.put("onDone", onDone);
-    if (onDone?.kind === "refresh") this.kv.put("refresh", { status: "pending", error: null } satisfies CrawlRefresh);
+    if (onDone) {
+      this.kv.put("onDone", onDone);
+      this.kv.put("refresh", { status: "pending", error: null } satisfies CrawlRefresh);
+    }
     for (const [host, ms] of Object.entries(hostDelays)) this.kv.put(`delay:${host}`, ms);
     this.kv.put("status", "crawling");
     this.kv.put("deadline", Date.now() + timeLimitMs);
@@ -141,9 +143,7 @@ export class CrawlSession extends DurableObject<Env> {
       Date.now(),
       url,
     );
-    if (cursor.rowsWritten === 0) return false;
-    this.broadcast();
-    return true;
+    return cursor.rowsWritten > 0;
   }
 
   /** How this crawl fetches `host`: one fetch per robots.txt Crawl-delay, else HOST_CONCURRENCY at once, HOST_SPACING_MS apart. */
@@ -164,18 +164,18 @@ export class CrawlSession extends DurableObject<Env> {
     );
     const open = this.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM pages WHERE status IN ('pending', 'processing')`).one().n;
     if (open === 0 && this.kv.get("status") === "crawling") return this.finish("completed");
-    return this.broadcast();
+    return this.snapshot();
   }
 
   async cancel(): Promise<CrawlSnapshot> {
     if (this.kv.get("status") === "crawling") return this.finish("cancelled", "Crawl cancelled");
-    return this.broadcast();
+    return this.snapshot();
   }
 
   /** Records how the re-crawl's refresh of the server's tools ended: null when they were refreshed, else why they were kept. */
   refreshed(error: string | null): CrawlSnapshot {
     this.kv.put("refresh", { status: error ? "failed" : "done", error } satisfies CrawlRefresh);
-    return this.broadcast();
+    return this.snapshot();
   }
 
   snapshot(): CrawlSnapshot {
@@ -208,7 +208,7 @@ export class CrawlSession extends DurableObject<Env> {
     await this.finish("failed", CRAWL_TIMEOUT_MESSAGE);
   }
 
-  /** Ends the crawl (the only way it ends): its status, the follow-up job, D1's copy of the outcome, the browsers. */
+  /** Ends the crawl (the only way it ends): its status, the follow-up job, D1's copy of the outcome. */
   private async finish(status: Exclude<CrawlStatus, "crawling">, error?: string): Promise<CrawlSnapshot> {
     this.kv.put("status", status);
     if (error) this.kv.put("error", error);
@@ -217,7 +217,7 @@ export class CrawlSession extends DurableObject<Env> {
     // A cancelled crawl has no follow-up: whoever cancelled it is told directly.
     if (status !== "cancelled") await this.notifyDone();
     await this.recordOutcome();
-    return this.broadcast();
+    return this.snapshot();
   }
 
   /** Writes the ended crawl's summary to its D1 row; when that fails, the alarm tries again shortly. */
@@ -244,35 +244,8 @@ export class CrawlSession extends DurableObject<Env> {
     }
   }
 
-  /** GET /api/crawl/{id}/ws, already authorized by the Worker: a hibernatable WebSocket that gets the status now and on every change. */
-  fetch(request: Request): Promise<Response> {
-    return Promise.resolve(acceptLive(this.ctx, request, liveCrawl(this.snapshot())));
-  }
-
-  /** Any message from the browser asks for the current status again. */
-  webSocketMessage(ws: WebSocket) {
-    pushLive([ws], liveCrawl(this.snapshot()));
-  }
-
-  webSocketClose(ws: WebSocket, code: number) {
-    closeLive(ws, code);
-  }
-
-  /** Sends the status to every connected socket; answers the snapshot. */
-  private broadcast(): CrawlSnapshot {
-    const snap = this.snapshot();
-    pushLive(this.ctx.getWebSockets(), liveCrawl(snap));
-    return snap;
-  }
-
   private async notifyDone() {
-    const onDone = this.kv.get("onDone") as CrawlMessage | undefined;
-    if (onDone) await this.env.JOB_QUEUE.send(onDone);
+    const onDone = this.kv.get("onDone") as OnDone | undefined;
+    if (onDone) await enqueue(this.env, onDone);
   }
 }
-
-/** The crawl's status as its browsers see it; the socket closes once it is over. */
-const liveCrawl = (snap: CrawlSnapshot): LiveMessage => ({
-  body: { success: true, ...crawlStatusOf(snap) },
-  closeReason: snap.status !== "crawling" ? `Crawl ${snap.status ?? "not found"}` : null,
-});

@@ -1,10 +1,9 @@
 // Deployment: one server's deployment as a job. The portal records it and arms the alarm; the alarm
 // runs it (activation through the hosting provider). While it runs this object owns its status and
-// timestamped log (SQLite storage, so both survive restarts), pushes them over hibernatable
-// WebSockets and writes the outcome to D1 once. Every way a deployment fails — an error, the time-out,
+// timestamped log (SQLite storage, so both survive restarts; GET /api/servers/{id}/deployment reads
+// them) and writes the outcome to D1 once. Every way a deployment fails — an error, the time-out,
 // a cancel, a newer deployment, a run cut off by a restart — goes through one method, `fail`.
 import { DurableObject } from "cloudflare:workers";
-import { acceptLive, closeLive, pushLive, type LiveMessage } from "./live-socket";
 import { activateDeployment, recordDeploymentOutcome, type DeploymentJob, type DeploymentOutcome } from "../worker/deploy/job";
 import type { Activation } from "../worker/hosting/types";
 
@@ -73,13 +72,12 @@ export class Deployment extends DurableObject<Env> {
     this.append("Deployment started");
     this.append(`Generated ${job.toolCount} active tool${job.toolCount === 1 ? "" : "s"} (deployment ${job.deploymentId})`);
     await this.ctx.storage.setAlarm(now);
-    return this.broadcast();
+    return this.state();
   }
 
   /** Adds a line to the progress log. */
   log(message: string) {
     this.append(message);
-    this.broadcast();
   }
 
   /** Runs the deployment now if its alarm has not yet, or waits for the run under way; answers the state. */
@@ -113,20 +111,6 @@ export class Deployment extends DurableObject<Env> {
     await this.driveCurrent();
     // Still under way (a run longer than the watchdog's period): look in again.
     if (this.pending()) await this.ctx.storage.setAlarm(Date.now() + (this.kv.get("status") === "deploying" ? WATCHDOG_MS : RECORD_RETRY_MS));
-  }
-
-  /** GET /api/servers/{id}/deployment/ws, already authorized by the Worker: the state now and on every change. */
-  fetch(request: Request): Promise<Response> {
-    return Promise.resolve(acceptLive(this.ctx, request, liveDeployment(this.state())));
-  }
-
-  /** Any message from the browser asks for the current state again. */
-  webSocketMessage(ws: WebSocket) {
-    pushLive([ws], liveDeployment(this.state()));
-  }
-
-  webSocketClose(ws: WebSocket, code: number) {
-    closeLive(ws, code);
   }
 
   /** Whether anything is left to do: a deployment under way, or an outcome not yet written to D1. */
@@ -195,10 +179,9 @@ export class Deployment extends DurableObject<Env> {
     return this.kv.get("deploymentId") === deploymentId && this.kv.get("status") === "deploying";
   }
 
-  /** Keeps the outcome until D1 has it, writes it, and tells the browsers. */
+  /** Keeps the outcome until D1 has it, and writes it. */
   private async conclude(outcome: DeploymentOutcome) {
     this.kv.put("outcome", outcome);
-    this.broadcast();
     await this.recordOutcome();
     if (!this.pending()) await this.ctx.storage.deleteAlarm();
   }
@@ -214,13 +197,6 @@ export class Deployment extends DurableObject<Env> {
       console.error("deployment outcome not recorded yet", outcome.deploymentId, (err as Error).message);
       await this.ctx.storage.setAlarm(Date.now() + RECORD_RETRY_MS);
     }
-  }
-
-  /** Sends the state to every connected socket; answers it. */
-  private broadcast(): DeploymentState {
-    const state = this.state();
-    pushLive(this.ctx.getWebSockets(), liveDeployment(state));
-    return state;
   }
 
   private append(message: string) {
@@ -240,9 +216,3 @@ async function withDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
     clearTimeout(timer);
   }
 }
-
-/** The deployment's state as its browsers see it; the socket closes once it is over. */
-const liveDeployment = (state: DeploymentState): LiveMessage => ({
-  body: { success: true, data: state },
-  closeReason: state.status !== "deploying" ? `Deployment ${state.status ?? "not found"}` : null,
-});

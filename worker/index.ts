@@ -1,10 +1,10 @@
-// Worker entry: wires the HTTP app, the crawl queue consumer and the cron handler.
+// Worker entry: wires the HTTP app, the job bus (every queue) and the cron handler.
 import { app } from "./app";
 import { directMcpRequest } from "./gateway/routes";
-import { handleCrawlBatch, type CrawlMessage } from "./crawl/queue";
-import { CALLS_QUEUE_NAME, handleCallBatch } from "./calls/consumer";
-import type { CallRecordsMessage } from "./calls/record";
 import type { Bindings } from "./env";
+import { consumeBatch } from "./jobs/bus";
+import type { JobMessage } from "./jobs/messages";
+import { jobHandlers } from "./jobs/registry";
 import { handleScheduled } from "./scheduled";
 
 export { CrawlSession } from "../durable-objects/crawl-session";
@@ -16,7 +16,6 @@ export { PortalScheduled } from "./scheduled";
 
 export default {
   fetch: (request, env, ctx) => directMcpRequest(request, env, ctx) ?? app.fetch(request, env, ctx),
-  queue: (batch, env, _ctx) =>
-    batch.queue === CALLS_QUEUE_NAME ? handleCallBatch(batch as MessageBatch<CallRecordsMessage>, env) : handleCrawlBatch(batch as MessageBatch<CrawlMessage>, env),
+  queue: (batch, env, _ctx) => consumeBatch(batch, env, jobHandlers),
   scheduled: (controller, env, _ctx) => handleScheduled(controller, env),
-} satisfies ExportedHandler<Bindings, CrawlMessage | CallRecordsMessage>;
+} satisfies ExportedHandler<Bindings, JobMessage>;

@@ -1,4 +1,5 @@
-// Cron Triggers: the monthly usage roll-over on the 1st, and the daily sweep (re-crawls, description syncs, domains, call-log retention).
+// Cron Triggers: the monthly usage roll-over on the 1st, and the daily sweep, which queues work for the
+// job bus (re-crawls, description syncs, custom-domain checks) and deletes call records past retention.
 // Production fires both on the portal Worker (wrangler.toml [triggers]); `wrangler dev` fires a Cron on the
 // first Worker it runs, the MCP gateway, whose `scheduled` hands it here through PortalScheduled.
 import { WorkerEntrypoint } from "cloudflare:workers";
@@ -6,7 +7,7 @@ import { rollOverMonthlyUsage } from "./billing/usage";
 import { pruneCallRecords } from "./calls/prune";
 import { sweepDueServers } from "./crawl/server-crawl";
 import { getDb } from "./db";
-import { checkPendingDomains } from "./domains/domains";
+import { sweepPendingDomains } from "./domains/domains";
 import { sweepDueSyncs } from "./versions/sync";
 import { isLocalDev, type Bindings } from "./env";
 
@@ -38,8 +39,8 @@ async function dailySweep(env: Bindings) {
   console.log(`Daily sweep: ${queued} re-crawl(s) queued`);
   const syncs = await sweepDueSyncs(db, env);
   if (syncs > 0) console.log(`Daily sweep: ${syncs} description URL update(s) queued`);
-  const checked = await checkPendingDomains(db, env);
-  if (checked > 0) console.log(`Daily sweep: ${checked} pending custom domain(s) checked`);
+  const domains = await sweepPendingDomains(db, env);
+  if (domains > 0) console.log(`Daily sweep: ${domains} pending custom domain check(s) queued`);
   const pruned = await pruneCallRecords(db);
   if (pruned > 0) console.log(`Daily sweep: ${pruned} call record(s) past their plan's retention deleted`);
 }

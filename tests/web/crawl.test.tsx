@@ -193,38 +193,6 @@ describe("crawl flow", () => {
     expect(await screen.findByRole("button", { name: "Start crawling" })).toBeEnabled();
     expect(screen.queryByText("0 of 2 pages")).not.toBeInTheDocument();
   });
-
-  it("moves on as soon as the crawl session pushes its completion over the WebSocket, before the next poll", async () => {
-    const sockets: PushSocket[] = [];
-    class PushSocket extends EventTarget {
-      static CONNECTING = 0;
-      static OPEN = 1;
-      readyState = PushSocket.OPEN;
-      constructor(readonly url: string) {
-        super();
-        sockets.push(this);
-      }
-      close() {
-        this.readyState = 3;
-      }
-    }
-    vi.stubGlobal("WebSocket", PushSocket);
-    try {
-      const { user, calls } = await startCrawling(crawlRoutes());
-      const selection = await screen.findByRole("dialog", { name: "Select pages to crawl" });
-      await user.click(within(selection).getByRole("button", { name: "Start Crawl (4 pages)" }));
-      expect(await screen.findByText("0 of 2 pages")).toBeInTheDocument();
-      expect(sockets[0]!.url).toMatch(/\/api\/crawl\/crawl_1\/ws$/);
-      act(() => void sockets[0]!.dispatchEvent(new MessageEvent("message", { data: JSON.stringify(status(1)) })));
-      expect(await screen.findByText("1 of 2 pages")).toBeInTheDocument();
-      act(() => void sockets[0]!.dispatchEvent(new MessageEvent("message", { data: JSON.stringify(status(2, "completed")) })));
-      expect(await screen.findByText("Successfully crawled 2 pages")).toBeInTheDocument();
-      expect(calls.filter((c) => c.path === "/api/crawl/crawl_1")).toHaveLength(0);
-      expect(sockets[0]!.readyState).toBe(3);
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
 });
 
 describe("re-crawls on the deploy step", () => {

@@ -1,5 +1,5 @@
 // The deploy and crawl flows' state machines on their own: late answers of an older run, crawl or
-// job are ignored, pushed progress shows at once, and waiting ends after the last poll.
+// job are ignored, each poll's progress shows, and waiting ends after the last poll.
 import { describe, expect, it } from "vitest";
 import type { CrawlStatus, ExtractionJob } from "@/api/crawl";
 import type { DeploymentView } from "@/api/deployment";
@@ -43,11 +43,11 @@ describe("deploy machine", () => {
     expect(answered).toMatchObject({ step: "config", error: "Upload refused", finished: 1 });
   });
 
-  it("shows pushed progress of the deployment under way at once, and nothing of another one", () => {
+  it("shows the progress log of each poll of the deployment under way, and nothing of an older run", () => {
     const running = deployAll([{ type: "opened", run: 1, now: 0 }, { type: "loaded", run: 1, view: view("dep_2", "deploying", ["Deployment started"]), now: 0 }]);
-    const pushed = (deploymentId: string, log: string[]) => ({ type: "pushed" as const, run: 1, progress: { deploymentId, status: "deploying" as const, error: null, startedAt: null, log: log.map((message) => ({ at: "", message })) } });
-    expect(deployAll([pushed("dep_2", ["Deployment started", "Uploading"])], running).view!.log.map((l) => l.message)).toEqual(["Deployment started", "Uploading"]);
-    expect(deployAll([pushed("dep_9", ["Other"])], running)).toBe(running);
+    const polled = (run: number, log: string[]): DeployEvent => ({ type: "polled", run, view: view("dep_2", "deploying", log) });
+    expect(deployAll([polled(1, ["Deployment started", "Uploading"])], running).view!.log.map((l) => l.message)).toEqual(["Deployment started", "Uploading"]);
+    expect(deployAll([polled(0, ["Other"])], running)).toBe(running);
   });
 
   it("stops waiting after the last poll with the time-out message, failed polls included", () => {
@@ -78,16 +78,15 @@ describe("crawl machine", () => {
   });
   const job = (state: ExtractionJob["status"], extra: Partial<ExtractionJob> = {}): ExtractionJob => ({ status: state, specId: null, error: null, skippedPages: [], ...extra });
 
-  it("ignores the status of another crawl, and counts only polled statuses toward the limit", () => {
-    expect(crawlAll([{ type: "crawlStatus", crawlId: "c0", status: status("completed", 1), polled: true }], crawling)).toBe(crawling);
-    const pushed = crawlAll([{ type: "crawlStatus", crawlId: "c1", status: status("crawling"), polled: false }], crawling);
-    expect(pushed.crawlPolls).toBe(0);
-    const polls: CrawlEvent[] = Array.from({ length: 120 }, (_, i) => (i % 2 ? { type: "crawlPollFailed", crawlId: "c1", fatal: null } : { type: "crawlStatus", crawlId: "c1", status: status("crawling"), polled: true }));
+  it("ignores the status of another crawl, and counts answered and failed polls toward the limit", () => {
+    expect(crawlAll([{ type: "crawlStatus", crawlId: "c0", status: status("completed", 1) }], crawling)).toBe(crawling);
+    expect(crawlAll([{ type: "crawlStatus", crawlId: "c1", status: status("crawling") }], crawling).crawlPolls).toBe(1);
+    const polls: CrawlEvent[] = Array.from({ length: 120 }, (_, i) => (i % 2 ? { type: "crawlPollFailed", crawlId: "c1", fatal: null } : { type: "crawlStatus", crawlId: "c1", status: status("crawling") }));
     expect(crawlAll(polls, crawling)).toMatchObject({ phase: "idle", error: "Crawl timed out after 10 minutes. Please try again or use a smaller documentation site.", url: "https://docs.example.com" });
   });
 
   it("goes from a completed crawl to the extraction job, then to the server's creation", () => {
-    const generating = crawlAll([{ type: "crawlStatus", crawlId: "c1", status: status("completed", 1), polled: false }], crawling);
+    const generating = crawlAll([{ type: "crawlStatus", crawlId: "c1", status: status("completed", 1) }], crawling);
     expect(generating).toMatchObject({ phase: "generating", messages: ["Analyzing crawled documentation..."] });
     const started = crawlAll([{ type: "extractionStarted", crawlId: "c1", jobId: "j1" }], generating);
     expect(started.messages).toEqual(["Successfully crawled 1 pages", "Now analyzing content to generate OpenAPI specification..."]);
@@ -96,9 +95,9 @@ describe("crawl machine", () => {
   });
 
   it("resets with the reason: a failed crawl, a poll that cannot succeed, a failed job", () => {
-    expect(crawlAll([{ type: "crawlStatus", crawlId: "c1", status: status("failed"), polled: true }], crawling)).toMatchObject({ phase: "idle", error: "Crawl failed: Site answered 500" });
+    expect(crawlAll([{ type: "crawlStatus", crawlId: "c1", status: status("failed") }], crawling)).toMatchObject({ phase: "idle", error: "Crawl failed: Site answered 500" });
     expect(crawlAll([{ type: "crawlPollFailed", crawlId: "c1", fatal: "Crawl not found" }], crawling)).toMatchObject({ phase: "idle", error: "Crawl not found" });
-    const generating = crawlAll([{ type: "crawlStatus", crawlId: "c1", status: status("completed", 1), polled: true }, { type: "extractionStarted", crawlId: "c1", jobId: "j1" }], crawling);
+    const generating = crawlAll([{ type: "crawlStatus", crawlId: "c1", status: status("completed", 1) }, { type: "extractionStarted", crawlId: "c1", jobId: "j1" }], crawling);
     expect(crawlAll([{ type: "jobStatus", jobId: "j1", job: job("failed", { error: "No operations" }) }], generating)).toMatchObject({ phase: "idle", error: "OpenAPI extraction failed: No operations" });
   });
 });

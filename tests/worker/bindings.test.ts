@@ -99,14 +99,14 @@ describe("CrawlSession Durable Object", () => {
 
 describe("Queue", () => {
   it("accepts a message from the producer binding", async () => {
-    await expect(env.CRAWL_QUEUE.send({ crawlId: "crawl-never-started", url: "https://a.example/" })).resolves.toBeDefined();
+    await expect(env.CRAWL_QUEUE.send({ kind: "page", crawlId: "crawl-never-started", url: "https://a.example/" })).resolves.toBeDefined();
   });
 
   it("crawls a page from a consumed message and reports it to its session", async () => {
     const url = `${inject("fixtureOrigin")}/docs/hello.html`;
     const stub = env.CRAWL_SESSION.getByName("crawl-q");
     await stub.start("crawl-q", [url]);
-    const batch = createMessageBatch("toolport-crawl", [{ id: "m1", timestamp: Date.now(), attempts: 1, body: { crawlId: "crawl-q", url } }]);
+    const batch = createMessageBatch("toolport-crawl", [{ id: "m1", timestamp: Date.now(), attempts: 1, body: { kind: "page" as const, crawlId: "crawl-q", url } }]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env, ctx);
     const result = await getQueueResult(batch, ctx);

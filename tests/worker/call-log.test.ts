@@ -295,7 +295,7 @@ describe("retention", () => {
 });
 
 describe("the call-record queue", { timeout: 60_000 }, () => {
-  it("carries a gathered batch in one message each 100 KB, and still writes a message of one record (sent before packing)", async () => {
+  it("carries a gathered batch in one message each 100 KB, and refuses a message that is not a batch of records", async () => {
     const org = await createOrg("growth");
     const server = await createServer(org, []);
     const base = { kind: "call" as const, serverId: server.id, organizationId: org, at: Date.now(), caller: { kind: "public" as const }, outcome: "ok" as const, gatewayMs: 1, requestBytes: 10 };
@@ -308,10 +308,10 @@ describe("the call-record queue", { timeout: 60_000 }, () => {
     expect(sent.map((batch) => batch.length)).toEqual([2, 1]);
     expect(messages.flatMap((m) => m.body.records.map((r) => r.tool))).toEqual(records.map((r) => r.tool));
     for (const m of messages) expect(JSON.stringify(m.body).length).toBeLessThan(128 * 1024);
-    // Through the real queue: the packed messages and an old single-record message are all written.
-    for (const m of messages) await env.CALLS_QUEUE.send(m.body, { contentType: "json" });
+    // Through the real queue: the packed messages are written; a lone record (no "calls" batch) is not a job and is dropped.
     await env.CALLS_QUEUE.send({ ...base, id: crypto.randomUUID(), tool: "single" }, { contentType: "json" });
-    const rows = await recordsOf(server.id, 31);
-    expect(rows.map((r) => r.tool).sort()).toEqual([...records.map((r) => r.tool), "single"].sort());
+    for (const m of messages) await env.CALLS_QUEUE.send(m.body, { contentType: "json" });
+    const rows = await recordsOf(server.id, 30);
+    expect(rows.map((r) => r.tool).sort()).toEqual(records.map((r) => r.tool).sort());
   });
 });

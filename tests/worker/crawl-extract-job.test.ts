@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { EXTRACT_LIMITS, extractPages, startExtraction } from "../../worker/crawl/jobs";
 import { MAX_PAGE_WORK } from "../../worker/crawl/extract/index";
 import { pageContentKey } from "../../worker/crawl/keys";
-import type { CrawlMessage } from "../../worker/crawl/queue";
+import type { JobMessage } from "../../worker/jobs/messages";
 import { getDb } from "../../worker/db";
 import { extractionJobs, specs } from "../../worker/db/schema";
 import worker from "../../worker/index";
@@ -58,7 +58,7 @@ function countingEnv(n: number) {
 
 /** Runs one delivery of an extraction job through the Worker's queue handler. */
 async function deliver(jobId: string, workerEnv: typeof env = env) {
-  const batch = createMessageBatch<CrawlMessage>("toolport-jobs", [{ id: `msg-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind: "extract", jobId } }]);
+  const batch = createMessageBatch<JobMessage>("toolport-jobs", [{ id: `msg-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind: "extract", jobId } }]);
   const ctx = createExecutionContext();
   await worker.queue(batch, workerEnv, ctx);
   return getQueueResult(batch, ctx);

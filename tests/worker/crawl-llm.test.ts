@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { extractPages } from "../../worker/crawl/jobs";
 import { specContentKey } from "../../worker/crawl/keys";
-import type { CrawlMessage } from "../../worker/crawl/queue";
+import type { JobMessage } from "../../worker/jobs/messages";
 import { getDb } from "../../worker/db";
 import { extractionJobs } from "../../worker/db/schema";
 import worker from "../../worker/index";
@@ -43,7 +43,7 @@ const withLlm = (model: string, settings: Record<string, string> = {}) => ({
 
 /** Runs one queue delivery of an extraction job through the Worker's queue handler. */
 async function deliver(jobId: string, workerEnv: typeof env, attempts = 1) {
-  const batch = createMessageBatch<CrawlMessage>("toolport-jobs", [{ id: `msg-${jobId}`, timestamp: new Date(), attempts, body: { kind: "extract", jobId } }]);
+  const batch = createMessageBatch<JobMessage>("toolport-jobs", [{ id: `msg-${jobId}`, timestamp: new Date(), attempts, body: { kind: "extract", jobId } }]);
   const ctx = createExecutionContext();
   await worker.queue(batch, workerEnv, ctx);
   return getQueueResult(batch, ctx);

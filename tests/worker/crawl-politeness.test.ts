@@ -5,7 +5,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { HOST_CONCURRENCY, HOST_SPACING_MS } from "../../durable-objects/crawl-session";
-import { handleCrawlBatch, type CrawlMessage } from "../../worker/crawl/queue";
+import { crawlPages } from "../../worker/crawl/pages";
+import type { MessageOf } from "../../worker/jobs/messages";
 import { call, signUp } from "./helpers";
 import { waitForCrawl } from "./crawl-helpers";
 
@@ -116,12 +117,12 @@ describe("a busy host", () => {
     const pace = env.HOST_PACE.getByName(host);
     const taken = await Promise.all(Array.from({ length: HOST_CONCURRENCY }, () => pace.acquire({ concurrency: HOST_CONCURRENCY, spacingMs: 0 })));
     const sent: { body: unknown; options: unknown }[] = [];
-    const CRAWL_QUEUE = { send: async (body: unknown, options: unknown) => void sent.push({ body, options }) };
-    const batch = createMessageBatch<CrawlMessage>("toolport-crawl", [{ id: "msg-busy", timestamp: new Date(), attempts: 1, body: { crawlId, url } }]);
+    const CRAWL_QUEUE = { sendBatch: async (requests: { body: unknown }[]) => void sent.push(...requests.map(({ body, ...options }) => ({ body, options }))) };
+    const batch = createMessageBatch<MessageOf<"page">>("toolport-crawl", [{ id: "msg-busy", timestamp: new Date(), attempts: 1, body: { kind: "page" as const, crawlId, url } }]);
     const ctx = createExecutionContext();
-    await handleCrawlBatch(batch, { ...env, CRAWL_QUEUE } as unknown as typeof env, 200);
+    await crawlPages({ ...env, CRAWL_QUEUE } as unknown as typeof env, [...batch.messages], 200);
     expect(await getQueueResult(batch, ctx)).toMatchObject({ explicitAcks: ["msg-busy"], retryMessages: [] });
-    expect(sent).toEqual([{ body: { crawlId, url }, options: { delaySeconds: 10 } }]);
+    expect(sent).toEqual([{ body: { kind: "page", crawlId, url }, options: { delaySeconds: 10 } }]);
     expect((await session.snapshot()).pages).toEqual([{ url, status: "processing", title: null, error: null }]);
     for (const lease of taken) await pace.release(lease!);
   });

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { NO_ENDPOINTS_RECRAWL_MESSAGE } from "../../worker/crawl/refresh";
-import type { CrawlMessage } from "../../worker/crawl/queue";
+import type { JobMessage } from "../../worker/jobs/messages";
 import { authConfigs, servers } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { call, signUp } from "./helpers";
@@ -111,7 +111,7 @@ describe("re-crawl of a deployed server", () => {
     const unreachable = `${inject("fixtureOrigin")}/_status/500`;
     await db.update(servers).set({ originalCrawlUrl: unreachable, automatedCrawlEnabled: true }).where(eq(servers.id, created.id));
     const deliver = async (attempts: number) => {
-      const batch = createMessageBatch<CrawlMessage>("toolport-crawl", [{ id: "recrawl-1", timestamp: new Date(), attempts, body: { kind: "recrawl", serverId: created.id } }]);
+      const batch = createMessageBatch<JobMessage>("toolport-jobs", [{ id: "recrawl-1", timestamp: new Date(), attempts, body: { kind: "recrawl", serverId: created.id } }]);
       const ctx = createExecutionContext();
       await worker.queue!(batch, env, ctx);
       return getQueueResult(batch, ctx);

@@ -1,13 +1,16 @@
 // Custom domains: added on Growth plans, activated by the provider, served at /mcp with the server's
 // tokens, alongside /s/{slug}/mcp; refused for other plans and second claimants; not served after a downgrade.
 import { env, exports } from "cloudflare:workers";
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { Client } from "@modelcontextprotocol/client";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { notifications, subscriptions } from "../../worker/db/schema";
-import { addCustomDomain, getCustomDomain, refreshCustomDomain, removeCustomDomain } from "../../worker/domains/domains";
+import { customDomains, notifications, subscriptions } from "../../worker/db/schema";
+import { addCustomDomain, getCustomDomain, refreshCustomDomain, removeCustomDomain, sweepPendingDomains } from "../../worker/domains/domains";
+import { consumeBatch } from "../../worker/jobs/bus";
+import type { MessageOf } from "../../worker/jobs/messages";
+import { jobHandlers } from "../../worker/jobs/registry";
 import { normalizeHostname } from "../../worker/domains/hostname";
 import { forgetCustomHosts } from "../../worker/domains/lookup";
 import type { Bindings } from "../../worker/env";
@@ -157,6 +160,28 @@ describe("custom domains", () => {
     expect(((await res.json()) as any).error.message).toContain("the organization's plan no longer includes custom domains (Growth)");
     const kept = (await (await call(`/api/servers/${server.id}/domain`, { cookie: user.cookie })).json()) as any;
     expect(kept.data).toMatchObject({ hostname, status: "active", served: false, notServedReason: expect.stringContaining("no longer includes custom domains") });
+  });
+
+  it("has the daily sweep queue a check of each pending hostname, which the job bus runs with the provider", async () => {
+    const { user, server } = await growthServer();
+    const hostname = host();
+    const sent: MessageOf<"domain-check">[] = [];
+    const cf = cloudflare({ JOB_QUEUE: { sendBatch: async (requests: { body: MessageOf<"domain-check"> }[]) => void sent.push(...requests.map((r) => r.body)) } as unknown as Queue });
+    await addCustomDomain(db, cf, PORTAL, user.organizationId, server.id, hostname);
+    const row = await db.query.customDomains.findFirst({ where: eq(customDomains.hostname, hostname) });
+    // The sweep itself asks the provider nothing: it only queues.
+    const saasRequests = async () => ((await (await fetch(`${upstream()}/_fake-cloudflare/custom-hostnames`)).json()) as unknown[]).length;
+    const before = await saasRequests();
+    expect(await sweepPendingDomains(db, cf, new Date(Date.now() + 60_000), 500, 0)).toBeGreaterThanOrEqual(1);
+    expect(await saasRequests()).toBe(before);
+    expect(sent).toContainEqual({ kind: "domain-check", domainId: row!.id });
+    const batch = createMessageBatch<MessageOf<"domain-check">>("toolport-jobs", [{ id: "check-1", timestamp: new Date(), attempts: 1, body: { kind: "domain-check", domainId: row!.id } }]);
+    const ctx = createExecutionContext();
+    await consumeBatch(batch, cf, jobHandlers);
+    expect(await getQueueResult(batch, ctx)).toMatchObject({ explicitAcks: ["check-1"], retryMessages: [] });
+    expect(await db.query.customDomains.findFirst({ where: eq(customDomains.id, row!.id) })).toMatchObject({ status: "active" });
+    expect(await domainNotifications(user.organizationId)).toEqual([expect.objectContaining({ kind: "domain_active", title: `${hostname} is active` })]);
+    await removeCustomDomain(db, cf, PORTAL, user.organizationId, server.id);
   });
 
   it("creates and polls a Cloudflare for SaaS custom hostname, surfacing a failed validation's reason", async () => {

@@ -7,7 +7,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import type { Bindings } from "../../worker/env";
 import { pageContentKey } from "../../worker/crawl/keys";
-import { handleCrawlBatch, type CrawlMessage } from "../../worker/crawl/queue";
+import { consumeBatch } from "../../worker/jobs/bus";
+import type { JobMessage } from "../../worker/jobs/messages";
+import { jobHandlers } from "../../worker/jobs/registry";
 import { tools } from "../../worker/db/schema";
 import { deployServer } from "../../worker/deploy/deploy";
 import { call, signUp } from "./helpers";
@@ -19,12 +21,12 @@ const PAGES = ["list-notes.html", "get-note.html", "create-note.html", "update-n
 
 /** Delivers page messages to the queue consumer as the runtime would, answering what it acked and retried. */
 async function deliver(crawlId: string, messages: { url: string; attempts: number }[]) {
-  const batch = createMessageBatch<CrawlMessage>(
+  const batch = createMessageBatch<JobMessage>(
     "toolport-crawl",
-    messages.map(({ url, attempts }, i) => ({ id: `${i}:${url}`, timestamp: new Date(), attempts, body: { crawlId, url } })),
+    messages.map(({ url, attempts }, i) => ({ id: `${i}:${url}`, timestamp: new Date(), attempts, body: { kind: "page" as const, crawlId, url } })),
   );
   const ctx = createExecutionContext();
-  await handleCrawlBatch(batch, env);
+  await consumeBatch(batch, env, jobHandlers);
   return getQueueResult(batch, ctx);
 }
 

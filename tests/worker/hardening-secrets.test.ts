@@ -119,7 +119,7 @@ describe("secrets", () => {
         .replace(/^\/api\/crawl\/:id/, `/api/crawl/${crawl.body.crawlId}`)
         .replace(/:id/g, bearerServer.id)
         .replace(/:slug/g, bearerServer.slug);
-    const getRoutes = [...new Set(app.routes.filter((r) => r.method === "GET" && r.path.startsWith("/api/") && !r.path.includes("*") && !r.path.includes(":jobId") && !r.path.endsWith("/ws") && !/\/api\/auth\/(login|logout)$/.test(r.path)).map((r) => r.path))];
+    const getRoutes = [...new Set(app.routes.filter((r) => r.method === "GET" && r.path.startsWith("/api/") && !r.path.includes("*") && !r.path.includes(":jobId") && !/\/api\/auth\/(login|logout)$/.test(r.path)).map((r) => r.path))];
     for (const path of getRoutes) await recorded(fill(path), { cookie });
     for (const server of [keyServer]) for (const sub of ["", "/auth-config", "/api-config", "/deployment", "/mappings"]) await recorded(`/api/servers/${server.id}${sub}`, { cookie });
     answers.push({ route: "GET /s/:slug", text: await (await workerFetch(`${MCP_ORIGIN}/s/${bearerServer.slug}`)).text() });

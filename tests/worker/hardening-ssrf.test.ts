@@ -6,7 +6,9 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { app } from "../../worker/app";
-import { handleCrawlBatch, type CrawlMessage } from "../../worker/crawl/queue";
+import { consumeBatch } from "../../worker/jobs/bus";
+import type { JobMessage } from "../../worker/jobs/messages";
+import { jobHandlers } from "../../worker/jobs/registry";
 import { normalizeHostname } from "../../worker/domains/hostname";
 import { checkPublicUrl } from "../../worker/lib/safe-fetch";
 import { isLocalDev } from "../../worker/env";
@@ -215,9 +217,9 @@ describe("the crawler", () => {
     const pages = ["https://docs.public.example/moved", "http://[::ffff:7f00:1]:9/private", "http://0x0a000001/"];
     await env.CRAWL_SESSION.getByName(crawlId).start(crawlId, pages);
     const fetched = redirectingNetwork("http://169.254.169.254/latest/meta-data/");
-    const batch = createMessageBatch<CrawlMessage>("toolport-crawl", pages.map((url, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 3, body: { crawlId, url } })));
+    const batch = createMessageBatch<JobMessage>("toolport-crawl", pages.map((url, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 3, body: { kind: "page" as const, crawlId, url } })));
     const ctx = createExecutionContext();
-    await handleCrawlBatch(batch, production);
+    await consumeBatch(batch, production, jobHandlers);
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks.sort()).toEqual(["m0", "m1", "m2"]);
     expect(fetched).toEqual(["https://docs.public.example/moved"]);

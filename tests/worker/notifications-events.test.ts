@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { CRAWL_TIMEOUT_MESSAGE, type CrawlSession } from "../../durable-objects/crawl-session";
 import { MAX_JOB_ATTEMPTS } from "../../worker/crawl/jobs";
-import type { CrawlMessage } from "../../worker/crawl/queue";
+import type { JobMessage } from "../../worker/jobs/messages";
 import { crawls, tools } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { NOT_CONVERTIBLE_MESSAGE } from "../../worker/lib/messages";
@@ -30,7 +30,7 @@ async function notificationsOf(cookie: string, count: number, timeoutMs = 60_000
 
 /** Delivers one import job message through the Worker's queue handler. */
 async function deliverImport(jobId: string) {
-  const batch = createMessageBatch<CrawlMessage>("toolport-jobs", [{ id: `import-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind: "import", jobId } }]);
+  const batch = createMessageBatch<JobMessage>("toolport-jobs", [{ id: `import-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind: "import", jobId } }]);
   const ctx = createExecutionContext();
   await worker.queue(batch, env, ctx);
   return getQueueResult(batch, ctx);
@@ -108,7 +108,7 @@ describe("an import job's last attempt", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const batch = createMessageBatch<CrawlMessage>("toolport-jobs", [{ id: `import-${jobId}`, timestamp: new Date(), attempts: MAX_JOB_ATTEMPTS, body: { kind: "import", jobId } }]);
+    const batch = createMessageBatch<JobMessage>("toolport-jobs", [{ id: `import-${jobId}`, timestamp: new Date(), attempts: MAX_JOB_ATTEMPTS, body: { kind: "import", jobId } }]);
     const ctx = createExecutionContext();
     await worker.queue(batch, { ...env, DB: failing }, ctx);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([`import-${jobId}`]);

@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from "vitest";
 import worker from "../../worker/index";
 import { getDb } from "../../worker/db";
 import { servers, subscriptions, tools } from "../../worker/db/schema";
-import type { CrawlMessage } from "../../worker/crawl/queue";
+import type { JobMessage } from "../../worker/jobs/messages";
 import { walkDescription } from "../../worker/openapi/json-stream";
 import { call, signUp } from "./helpers";
 
@@ -139,7 +139,7 @@ describe("the streamed JSON walk", () => {
 
 /** Delivers one import job message through the Worker's queue handler. */
 async function deliver(jobId: string) {
-  const batch = createMessageBatch<CrawlMessage>("toolport-jobs", [{ id: `import-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind: "import", jobId } }]);
+  const batch = createMessageBatch<JobMessage>("toolport-jobs", [{ id: `import-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind: "import", jobId } }]);
   const ctx = createExecutionContext();
   await worker.queue(batch, env, ctx);
   return getQueueResult(batch, ctx);

@@ -3,9 +3,9 @@
 // statement; records of a server deleted meanwhile are dropped; a redelivered record is written
 // once (the gateway chose its id).
 import type { Bindings } from "../env";
-import type { CallRecordMessage, CallRecordsMessage } from "./record";
-
-export const CALLS_QUEUE_NAME = "toolport-calls";
+import type { BatchHandler } from "../jobs/handler";
+import type { MessageOf } from "../jobs/messages";
+import type { CallRecordMessage } from "./record";
 
 /** One statement's JSON stays well under D1's limits on a bound value. */
 const MAX_STATEMENT_CHARS = 500_000;
@@ -33,10 +33,9 @@ const row = (r: CallRecordMessage) => ({
   caller: undefined,
 });
 
-/** Writes one batch of call records; the whole batch is retried when D1 fails. */
-export async function handleCallBatch(batch: MessageBatch<CallRecordsMessage | CallRecordMessage>, env: Bindings) {
-  // A message carries many records; one record alone is what gateways sent before they packed them.
-  const records = batch.messages.flatMap(({ body }) => (body?.kind === "calls" ? body.records : body?.kind === "call" ? [body] : []));
+/** Writes the records of a batch's messages; every message is retried when D1 fails. */
+export async function writeCallRecords(env: Bindings, messages: Message<MessageOf<"calls">>[]) {
+  const records = messages.flatMap(({ body }) => body.records);
   try {
     const chunks: string[][] = [[]];
     let size = 0;
@@ -49,9 +48,12 @@ export async function handleCallBatch(batch: MessageBatch<CallRecordsMessage | C
     const statement = env.DB.prepare(INSERT);
     const statements = chunks.filter((c) => c.length > 0).map((c) => statement.bind(`[${c.join(",")}]`));
     if (statements.length > 0) await env.DB.batch(statements);
-    batch.ackAll();
+    for (const message of messages) message.ack();
   } catch (err) {
     console.error("call log: batch not written", (err as Error)?.message ?? String(err));
-    batch.retryAll({ delaySeconds: 5 });
+    for (const message of messages) message.retry({ delaySeconds: 5 });
   }
 }
+
+/** The call-record job on the bus: a batch's records go to D1 together. */
+export const callRecordsJob: BatchHandler<MessageOf<"calls">> = { mode: "batch", run: ({ env }, messages) => writeCallRecords(env, messages) };

@@ -9,15 +9,13 @@ import { fail } from "../lib/errors";
 import { checkPublicUrl } from "../lib/safe-fetch";
 import { crawlStatusOf, type CrawlSnapshot } from "../../durable-objects/crawl-session";
 import { normalizeLink, siteOf } from "./links";
-import { mapSite, NO_PAGES_MESSAGE } from "./map";
-import type { CrawlMessage } from "./queue";
-import { filterByRobots } from "./robots";
+import { enqueue } from "../jobs/enqueue";
+import { listPages, NO_PAGES_MESSAGE, openSite } from "./map";
+import { SiteRobots } from "./robots";
 
 /** At most this many pages per crawl (a larger `limit` or selection is cut). */
 export const MAX_CRAWL_PAGES = 200;
 export const CRAWL_NOT_FOUND = "Crawl not found";
-/** Queues accept at most 100 messages per sendBatch. */
-const SEND_BATCH = 100;
 
 export type StartCrawlInput = {
   organizationId: string;
@@ -29,12 +27,16 @@ export type StartCrawlInput = {
   automated?: boolean;
 };
 
-/** The pages to crawl — the selection (kept to the start URL's site) or, without one, the site's map — and robots.txt's Crawl-delays. */
-async function pagesToCrawl(env: Bindings, input: StartCrawlInput) {
-  const start = checkPublicUrl(input.url, env);
+/**
+ * The pages to crawl — the selection (kept to the start URL's site) or, without one, the site's
+ * listed pages — and robots.txt's Crawl-delays; each robots.txt is read once for both.
+ */
+async function pagesToCrawl(env: Bindings, start: URL, input: StartCrawlInput) {
   const limit = Math.min(input.limit ?? MAX_CRAWL_PAGES, MAX_CRAWL_PAGES);
   const site = siteOf(start.hostname);
-  const chosen = input.selectedUrls?.length ? input.selectedUrls : (await mapSite(env, start.href)).links;
+  const robots = new SiteRobots(env);
+  const chosen = input.selectedUrls?.length ? input.selectedUrls : (await listPages(env, await openSite(env, start, robots))).links;
+  if (!chosen.length) fail(404, NO_PAGES_MESSAGE);
   const urls = new Set<string>();
   for (const raw of chosen) {
     const link = normalizeLink(raw, start);
@@ -43,19 +45,21 @@ async function pagesToCrawl(env: Bindings, input: StartCrawlInput) {
     if (host === site || host.endsWith(`.${site}`) || host === start.hostname) urls.add(link);
     if (urls.size >= limit) break;
   }
-  return filterByRobots(env, [...urls]);
+  return robots.filter([...urls]);
 }
 
 /** Starts crawling; answers the crawl id and the number of pages queued. */
 export async function startCrawl(db: Database, env: Bindings, input: StartCrawlInput) {
-  const { urls, crawlDelays } = await pagesToCrawl(env, input);
+  // The start URL is checked once; every fetch still checks its own target (lib/safe-fetch).
+  const start = checkPublicUrl(input.url, env);
+  const { urls, crawlDelays } = await pagesToCrawl(env, start, input);
   if (!urls.length) fail(400, NO_PAGES_MESSAGE);
   const crawlId = crypto.randomUUID();
   const row = db.insert(crawls).values({
     id: crawlId,
     organizationId: input.organizationId,
     serverId: input.serverId ?? null,
-    url: checkPublicUrl(input.url, env).href,
+    url: start.href,
     status: "crawling",
     total: urls.length,
     selectedUrls: urls,
@@ -63,10 +67,9 @@ export async function startCrawl(db: Database, env: Bindings, input: StartCrawlI
   if (input.automated && input.serverId) await db.batch([row, startCrawlRun(db, input.serverId, crawlId)]);
   else await row;
   // A server's re-crawl regenerates its tools once the crawl is over.
-  const onDone: CrawlMessage | undefined = input.serverId ? { kind: "refresh", serverId: input.serverId, crawlId } : undefined;
+  const onDone = input.serverId ? { kind: "refresh" as const, serverId: input.serverId, crawlId } : undefined;
   await env.CRAWL_SESSION.getByName(crawlId).start(crawlId, urls, undefined, onDone, crawlDelays);
-  const messages = urls.map((url) => ({ body: { crawlId, url } as CrawlMessage }));
-  for (let i = 0; i < messages.length; i += SEND_BATCH) await env.CRAWL_QUEUE.sendBatch(messages.slice(i, i + SEND_BATCH));
+  await enqueue(env, urls.map((url) => ({ kind: "page" as const, crawlId, url })));
   return { crawlId, total: urls.length, urls };
 }
 

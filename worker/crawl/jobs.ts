@@ -15,7 +15,9 @@ import { getCrawlRow } from "./crawls";
 import { assemble, readPage, type OpenApiDraft, type PageFindings } from "./extract/index";
 import { MAX_LLM_INPUT_CHARS, refineWithLlm } from "./refine";
 import { pageContentKey, specContentKey } from "./keys";
-import type { JobMessage } from "./queue";
+import { enqueue } from "../jobs/enqueue";
+import type { EachHandler } from "../jobs/handler";
+import type { MessageOf } from "../jobs/messages";
 import { NOT_CONVERTIBLE_MESSAGE } from "../lib/messages";
 
 export { NOT_CONVERTIBLE_MESSAGE };
@@ -119,7 +121,7 @@ export async function startExtraction(db: Database, env: Bindings, organizationI
   const jobId = crypto.randomUUID();
   await db.insert(extractionJobs).values({ id: jobId, organizationId, crawlId, status: "processing" });
   try {
-    await env.JOB_QUEUE.send({ kind: "extract", jobId } satisfies JobMessage);
+    await enqueue(env, { kind: "extract", jobId });
   } catch (err) {
     await failJob(db, jobId, "The extraction could not be started. Please try again.");
     throw err;
@@ -177,6 +179,15 @@ export async function runExtractionJob(db: Database, env: Bindings, jobId: strin
     await failJob(db, jobId, (err as Error).message, skipped);
   }
 }
+
+/** The extraction job on the bus; after its last attempt the job ends failed with the reason, rather than staying "processing". */
+export const extractionJob: EachHandler<MessageOf<"extract">> = {
+  mode: "each",
+  maxAttempts: MAX_JOB_ATTEMPTS,
+  retryDelaySeconds: 30,
+  run: ({ db, env }, { jobId }) => runExtractionJob(db, env, jobId),
+  giveUp: ({ db }, { jobId }, reason) => failJob(db, jobId, jobFailedMessage(reason)),
+};
 
 /** The organization's extraction job (status, spec id, error, and the pages it skipped), or 404. */
 export async function getExtractionJob(db: Database, organizationId: string, jobId: string) {

@@ -11,7 +11,9 @@ import { redeployIfLive, SYSTEM } from "../deploy/deploy";
 import { recrawlEvent } from "../notifications/events";
 import { recordNotification } from "../notifications/notifications";
 import { reimportServer } from "../servers/reimport";
-import { extractPages, saveSpec } from "./jobs";
+import type { EachHandler } from "../jobs/handler";
+import type { MessageOf } from "../jobs/messages";
+import { extractPages, MAX_JOB_ATTEMPTS, saveSpec } from "./jobs";
 
 export const NO_ENDPOINTS_RECRAWL_MESSAGE = "The re-crawled pages documented no API endpoints, so the tools were kept as they were";
 
@@ -62,3 +64,16 @@ async function notifyRecrawl(db: Database, serverId: string, crawlId: string, ou
   const server = await db.query.servers.findFirst({ where: eq(servers.id, serverId), columns: { id: true, name: true, organizationId: true } });
   if (server) await recordNotification(db, server.organizationId, recrawlEvent(server, crawlId, outcome));
 }
+
+/** Says why a re-crawl's job (its refresh, the sweep's re-crawl, or a scheduled sync) could not be completed, after its last attempt. */
+export const giveUpRecrawl = ({ db, env }: { db: Database; env: Bindings }, job: { serverId: string; crawlId?: string; kind: string }, reason: string) =>
+  recordCrawlError(db, env, job, `The re-crawl could not be completed: ${reason}`);
+
+/** The refresh of a server after its re-crawl, on the bus. */
+export const refreshJob: EachHandler<MessageOf<"refresh">> = {
+  mode: "each",
+  maxAttempts: MAX_JOB_ATTEMPTS,
+  retryDelaySeconds: 30,
+  run: ({ db, env }, job) => refreshServer(db, env, job),
+  giveUp: giveUpRecrawl,
+};

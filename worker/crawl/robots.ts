@@ -82,21 +82,44 @@ export async function fetchRobots(env: Bindings, origin: string): Promise<Robots
 export const MAX_CRAWL_DELAY_MS = 10_000;
 
 /**
- * Keeps the URLs robots allow, fetching each host's robots.txt once (at most `maxHosts` hosts), and
- * answers the Crawl-delay of each host that names one.
+ * The robots.txt files one crawl (or one map) reads: each origin's fetched once, at most `maxHosts`
+ * origins (URLs of further origins are not allowed), shared by the listing of the pages and the
+ * filtering of the selection.
  */
-export async function filterByRobots(env: Bindings, urls: string[], maxHosts = 10): Promise<{ urls: string[]; crawlDelays: Record<string, number> }> {
-  const cache = new Map<string, Promise<Robots>>();
-  const kept: string[] = [];
-  const crawlDelays: Record<string, number> = {};
-  for (const raw of urls) {
-    const url = new URL(raw);
-    if (!cache.has(url.origin) && cache.size >= maxHosts) continue;
-    if (!cache.has(url.origin)) cache.set(url.origin, fetchRobots(env, url.origin));
-    const robots = await cache.get(url.origin)!;
-    if (!isAllowed(robots, url)) continue;
-    kept.push(raw);
-    if (robots.crawlDelayMs) crawlDelays[url.host] = Math.min(robots.crawlDelayMs, MAX_CRAWL_DELAY_MS);
+export class SiteRobots {
+  private readonly byOrigin = new Map<string, Promise<Robots>>();
+
+  constructor(
+    private readonly env: Bindings,
+    private readonly maxHosts = 10,
+  ) {}
+
+  /** The origin's rules (fetched on first use), or null past `maxHosts` origins. */
+  of(origin: string): Promise<Robots> | null {
+    if (!this.byOrigin.has(origin)) {
+      if (this.byOrigin.size >= this.maxHosts) return null;
+      this.byOrigin.set(origin, fetchRobots(this.env, origin));
+    }
+    return this.byOrigin.get(origin)!;
   }
-  return { urls: kept, crawlDelays };
+
+  /** Whether robots allow the URL (false for an origin past `maxHosts`). */
+  async allows(url: URL): Promise<boolean> {
+    const robots = this.of(url.origin);
+    return robots !== null && isAllowed(await robots, url);
+  }
+
+  /** Keeps the URLs robots allow, and answers the Crawl-delay of each host that names one. */
+  async filter(urls: string[]): Promise<{ urls: string[]; crawlDelays: Record<string, number> }> {
+    const kept: string[] = [];
+    const crawlDelays: Record<string, number> = {};
+    for (const raw of urls) {
+      const url = new URL(raw);
+      if (!(await this.allows(url))) continue;
+      kept.push(raw);
+      const { crawlDelayMs } = await this.of(url.origin)!;
+      if (crawlDelayMs) crawlDelays[url.host] = Math.min(crawlDelayMs, MAX_CRAWL_DELAY_MS);
+    }
+    return { urls: kept, crawlDelays };
+  }
 }

@@ -1,14 +1,11 @@
-// Crawling (under /api/crawl): map, crawl, status (also live over a
-// WebSocket), cancel, extraction jobs.
+// Crawling (under /api/crawl): map, crawl, status (polled), cancel, extraction jobs.
 import { createRoute, z } from "@hono/zod-openapi";
-import { cancelCrawl, getCrawlRow, getCrawlStatus, MAX_CRAWL_PAGES, startCrawl } from "./crawls";
+import { cancelCrawl, getCrawlStatus, MAX_CRAWL_PAGES, startCrawl } from "./crawls";
 import { getExtractionJob, startExtraction } from "./jobs";
 import { mapSite } from "./map";
 import { crawlCancelled, crawlStarted, crawlStatus, extractionJobAnswer, extractionStarted, mapAnswer } from "./schemas";
-import { fail } from "../lib/errors";
 import { NO_PAGES_MESSAGE, NO_URL_MESSAGE } from "../lib/messages";
 import { describedRoutes, errors, json } from "../lib/openapi";
-import { allowedOrigins } from "../lib/origin";
 import { assertServerAllowed } from "../servers/create";
 
 export { NO_URL_MESSAGE };
@@ -82,27 +79,6 @@ export const crawlRoutes = describedRoutes()
     async (c) => {
       const status = await getCrawlStatus(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id);
       return c.json({ success: true as const, ...status }, 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/{id}/ws",
-      operationId: "watch_crawl",
-      tags: tag,
-      summary: "Live progress of a crawl over a WebSocket (each message is the crawl status)",
-      description: "Not a JSON call: a WebSocket upgrade from the portal's own pages.",
-      request: { params: crawlId },
-      responses: { 101: { description: "Switching to the WebSocket protocol" }, ...errors({ 403: "Cross-origin request refused", ...crawlNotFound, 426: "Expected a WebSocket upgrade" }) },
-    }),
-    async (c) => {
-      // Browsers send Origin on WebSocket handshakes: a foreign page must not ride the session cookie.
-      const origin = c.req.header("origin");
-      if (origin !== undefined && !allowedOrigins(c.env, c.req.url).includes(origin)) fail(403, "Cross-origin request refused");
-      const { id } = c.req.valid("param");
-      await getCrawlRow(c.var.db, c.var.organizationId, id);
-      if (c.req.header("upgrade")?.toLowerCase() !== "websocket") fail(426, "Expected a WebSocket upgrade");
-      return c.env.CRAWL_SESSION.getByName(id).fetch(c.req.raw);
     },
   )
   .openapi(

@@ -11,7 +11,11 @@ import { refuseRedeployUnlessAllowed, type Requester } from "../deploy/deploy";
 import { createServer } from "../servers/create";
 import { getServerRow } from "../servers/queries";
 import { startCrawl } from "./crawls";
-import type { CrawlMessage } from "./queue";
+import { enqueue } from "../jobs/enqueue";
+import type { EachHandler } from "../jobs/handler";
+import type { MessageOf } from "../jobs/messages";
+import { MAX_JOB_ATTEMPTS } from "./jobs";
+import { giveUpRecrawl } from "./refresh";
 import { specContentKey } from "./keys";
 import { NOT_FROM_CRAWL_MESSAGE } from "../lib/messages";
 import type { CRAWL_FREQUENCIES } from "../lib/choices";
@@ -91,7 +95,7 @@ export async function sweepDueServers(db: Database, env: Bindings, now = new Dat
   if (!due.length) return 0;
   const moves = due.map((s) => db.update(servers).set({ nextCrawlAt: nextCrawlAfter(now, s.frequency) }).where(eq(servers.id, s.id)));
   await db.batch(moves as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  await env.JOB_QUEUE.sendBatch(due.map((s) => ({ body: { kind: "recrawl", serverId: s.id } as CrawlMessage })));
+  await enqueue(env, due.map((s) => ({ kind: "recrawl" as const, serverId: s.id })));
   return due.length;
 }
 
@@ -104,3 +108,12 @@ export async function recrawlServer(db: Database, env: Bindings, serverId: strin
   await restartServerCrawl(db, env, server, true);
   await pruneRuns(db, server.id);
 }
+
+/** The sweep's re-crawl of a server, on the bus. */
+export const recrawlJob: EachHandler<MessageOf<"recrawl">> = {
+  mode: "each",
+  maxAttempts: MAX_JOB_ATTEMPTS,
+  retryDelaySeconds: 30,
+  run: ({ db, env }, { serverId }) => recrawlServer(db, env, serverId),
+  giveUp: giveUpRecrawl,
+};

@@ -1,4 +1,4 @@
-// Deployment lifecycle: api-config, deploy, status (also live over a WebSocket), and the cancel call outside /api.
+// Deployment lifecycle: api-config, deploy, status (polled), and the cancel call outside /api.
 import { createRoute, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { requireUser } from "../auth/session";
@@ -8,7 +8,7 @@ import type { AppEnv } from "../env";
 import { ok } from "../lib/answers";
 import { fail } from "../lib/errors";
 import { describedRoutes, errors, json } from "../lib/openapi";
-import { allowedOrigins, publicOrigin, sameOriginOnly } from "../lib/origin";
+import { publicOrigin, sameOriginOnly } from "../lib/origin";
 import { apiConfigOf } from "./api-config";
 import { cancelDeployment, getDeployment, requestDeployment } from "./deploy";
 import { apiConfig, deployment } from "./schemas";
@@ -56,14 +56,14 @@ export const deploymentRoutes = describedRoutes()
       operationId: "deploy_server",
       tags: tag,
       summary: "Deploy (or redeploy) the server from its latest tools and configuration",
-      description: "Answers at once with the deployment under way; follow it with GET /api/servers/{id}/deployment (or its WebSocket).",
+      description: "Answers at once with the deployment under way; follow it by polling GET /api/servers/{id}/deployment.",
       request: { params: serverId, body: { content: { "application/json": { schema: deployBody } } } },
       responses: { 200: json(ok(deployment), "The deployment under way"), ...errors({ 400: "Invalid deploy request", ...notFound }) },
     }),
     async (c) => {
       const server = await ownServer(c.var.db, c.var.organizationId, c.req.valid("param").id);
       const { apiConfig } = c.req.valid("json");
-      // Answers at once with the deployment under way; its Durable Object runs it and pushes progress.
+      // Answers at once with the deployment under way; its Durable Object runs it and keeps its progress.
       const data = await requestDeployment(c.env, c.var.db, server.id, { apiConfig, origin: publicOrigin(c.env, c.req.url) });
       return c.json({ success: true as const, data }, 200);
     },
@@ -89,26 +89,6 @@ export const deploymentRoutes = describedRoutes()
       const data = await getDeployment(c.env, c.var.db, id);
       if (!data) return c.json({ success: false as const, error: "No deployment for this server" }, 404);
       return c.json({ success: true as const, data }, 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/{id}/deployment/ws",
-      operationId: "watch_deployment",
-      tags: tag,
-      summary: "Live progress of the server's deployment over a WebSocket (each message is the deployment's status and log)",
-      description: "Not a JSON call: a WebSocket upgrade from the portal's own pages.",
-      request: { params: serverId },
-      responses: { 101: { description: "Switching to the WebSocket protocol" }, ...errors({ 403: "Cross-origin request refused", ...notFound, 426: "Expected a WebSocket upgrade" }) },
-    }),
-    async (c) => {
-      // Browsers send Origin on WebSocket handshakes: a foreign page must not ride the session cookie.
-      const origin = c.req.header("origin");
-      if (origin !== undefined && !allowedOrigins(c.env, c.req.url).includes(origin)) fail(403, "Cross-origin request refused");
-      const server = await ownServer(c.var.db, c.var.organizationId, c.req.valid("param").id);
-      if (c.req.header("upgrade")?.toLowerCase() !== "websocket") fail(426, "Expected a WebSocket upgrade");
-      return c.env.DEPLOYMENT.getByName(server.id).fetch(c.req.raw);
     },
   );
 

@@ -12,6 +12,9 @@ import { domainProvider, NOT_CONFIGURED, type DomainProvider, type HostnameState
 import { forgetCustomHosts } from "./lookup";
 import type { z } from "zod";
 import type { customDomain } from "./schemas";
+import { enqueue } from "../jobs/enqueue";
+import type { EachHandler } from "../jobs/handler";
+import type { MessageOf } from "../jobs/messages";
 
 type DomainRow = typeof customDomains.$inferSelect;
 
@@ -109,17 +112,27 @@ export async function removeCustomDomain(db: Database, env: Bindings, requestUrl
   forgetCustomHosts();
 }
 
-/** Cron: re-checks pending hostnames not checked in the last `minAgeMs` (at most `limit` per run). */
-export async function checkPendingDomains(db: Database, env: Bindings, now = new Date(), limit = 50, minAgeMs = 5 * 60_000) {
-  const provider = env.PUBLIC_URL ? domainProvider(env, env.PUBLIC_URL) : null;
-  if (!provider) return 0;
+/** Daily sweep: queues a check of each pending hostname not checked in the last `minAgeMs` (at most `limit` per run). */
+export async function sweepPendingDomains(db: Database, env: Bindings, now = new Date(), limit = 50, minAgeMs = 5 * 60_000) {
+  if (!env.PUBLIC_URL || !domainProvider(env, env.PUBLIC_URL)) return 0;
   const due = await db.query.customDomains.findMany({
     where: and(eq(customDomains.status, "pending"), or(isNull(customDomains.checkedAt), lte(customDomains.checkedAt, new Date(now.getTime() - minAgeMs)))),
+    columns: { id: true },
     limit,
   });
-  for (const row of due) {
-    const state = await provider.check(row.providerId, row.hostname).catch(() => null);
-    if (state) await saveState(db, row, state);
-  }
+  if (due.length > 0) await enqueue(env, due.map(({ id }) => ({ kind: "domain-check" as const, domainId: id })));
   return due.length;
 }
+
+/** Job: asks the provider for a still-pending hostname's status; a provider error is retried by the bus, then left for the next sweep. */
+export const domainCheckJob: EachHandler<MessageOf<"domain-check">> = {
+  mode: "each",
+  maxAttempts: 3,
+  retryDelaySeconds: 60,
+  async run({ db, env }, { domainId }) {
+    const provider = env.PUBLIC_URL ? domainProvider(env, env.PUBLIC_URL) : null;
+    const row = await db.query.customDomains.findFirst({ where: and(eq(customDomains.id, domainId), eq(customDomains.status, "pending")) });
+    if (!provider || !row) return;
+    await saveState(db, row, await provider.check(row.providerId, row.hostname));
+  },
+};

@@ -17,8 +17,10 @@ import { uniqueServerName, uniqueSlug } from "../servers/slug";
 import type { z } from "zod";
 import type { importJob } from "./schemas";
 import { importObjectKey, openStored, storeStream } from "./store";
+import { enqueue } from "../jobs/enqueue";
+import type { EachHandler } from "../jobs/handler";
+import type { MessageOf } from "../jobs/messages";
 
-export type ImportMessage = { kind: "import"; jobId: string };
 export const IMPORT_JOB_NOT_FOUND = "Import job not found";
 /** Tool insert statements sent per D1 batch. */
 const STATEMENTS_PER_BATCH = 40;
@@ -68,9 +70,21 @@ export async function startImport(db: Database, env: Pick<Bindings, "UPLOADS" | 
       progress: { bytes, pathItems: 0, totalPathItems: 0, operations: 0, tools: 0 },
     })
     .returning();
-  await env.JOB_QUEUE.send({ kind: "import", jobId: id } satisfies ImportMessage);
+  await enqueue(env, { kind: "import", jobId: id });
   return toImportJobAnswer(row);
 }
+
+/** Attempts of an import job before it is given up. */
+const MAX_IMPORT_ATTEMPTS = 3;
+
+/** The import job on the bus: its last attempt ends the job failed with the reason instead of throwing. */
+export const importDescriptionJob: EachHandler<MessageOf<"import">> = {
+  mode: "each",
+  maxAttempts: MAX_IMPORT_ATTEMPTS,
+  retryDelaySeconds: 30,
+  run: ({ db, env }, { jobId }, { last }) => runImportJob(db, env, jobId, last),
+  giveUp: ({ db, env }, { jobId }, reason) => failImportJob(db, env, jobId, reason),
+};
 
 /** The organization's import job. */
 export async function getImportJob(db: Database, organizationId: string, jobId: string) {

@@ -10,7 +10,11 @@ import { recordRun } from "../automated-runs/runs";
 import { getOrganizationPlan } from "../billing/plans";
 import { refuseRedeployUnlessAllowed, SYSTEM, type Requester } from "../deploy/deploy";
 import { MAX_SWEEP_SERVERS, nextCrawlAfter } from "../crawl/server-crawl";
-import type { CrawlMessage } from "../crawl/queue";
+import { MAX_JOB_ATTEMPTS } from "../crawl/jobs";
+import { giveUpRecrawl } from "../crawl/refresh";
+import { enqueue } from "../jobs/enqueue";
+import type { EachHandler } from "../jobs/handler";
+import type { MessageOf } from "../jobs/messages";
 import { fail } from "../lib/errors";
 import { fetchDescription } from "../servers/source";
 import { getServerRow } from "../servers/queries";
@@ -55,7 +59,7 @@ export async function sweepDueSyncs(db: Database, env: Bindings, now = new Date(
   if (!due.length) return 0;
   const moves = due.map((s) => db.update(servers).set({ nextCrawlAt: nextCrawlAfter(now, s.frequency) }).where(eq(servers.id, s.id)));
   await db.batch(moves as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  await env.JOB_QUEUE.sendBatch(due.map((s) => ({ body: { kind: "sync", serverId: s.id } as CrawlMessage })));
+  await enqueue(env, due.map((s) => ({ kind: "sync" as const, serverId: s.id })));
   return due.length;
 }
 
@@ -81,3 +85,12 @@ export async function syncServerJob(db: Database, env: Bindings, serverId: strin
   const redeployed = outcome === "applied" && !!after?.activeDeploymentId && after.activeDeploymentId !== server.activeDeploymentId;
   await recordRun(db, server.id, "sync", startedAt, { outcome, diff: version?.diff, redeployed, versionId: outcome === "held" ? version.id : null });
 }
+
+/** The sweep's update of a server from its description URL, on the bus. */
+export const syncJob: EachHandler<MessageOf<"sync">> = {
+  mode: "each",
+  maxAttempts: MAX_JOB_ATTEMPTS,
+  retryDelaySeconds: 30,
+  run: ({ db, env }, { serverId }) => syncServerJob(db, env, serverId),
+  giveUp: giveUpRecrawl,
+};

@@ -4,7 +4,7 @@ import { api, ApiError, call, param } from "./client";
 import type { z } from "zod";
 import type { crawlStatus, extractionJobAnswer, mapAnswer } from "../../../worker/crawl/schemas";
 
-/** GET /api/crawl/{crawlId}'s answer, also pushed over the crawl's WebSocket (./crawl-live). */
+/** GET /api/crawl/{crawlId}'s answer, polled while the crawl runs. */
 export type CrawlStatus = z.output<typeof crawlStatus>;
 export type PageStatus = CrawlStatus["pageDetails"][number]["status"];
 export type ExtractionJob = z.output<typeof extractionJobAnswer>["job"];

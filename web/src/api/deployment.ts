@@ -1,7 +1,6 @@
-// Deployment: status (also pushed live), API configuration, deploy and cancel.
+// Deployment: status (polled while a deployment runs), API configuration, deploy and cancel.
 import { queryOptions } from "@tanstack/react-query";
 import { api, ApiError, call, client, param } from "./client";
-import { subscribe } from "./live";
 import type { z } from "zod";
 import type { apiConfig, deployment } from "../../../worker/deploy/schemas";
 
@@ -11,15 +10,6 @@ export type DeploymentState = DeploymentView["status"];
 export type DeploymentLogEntry = DeploymentView["log"][number];
 /** GET /api/servers/{id}/api-config: what the deployed server sends upstream, secrets masked. */
 export type ApiConfig = z.output<typeof apiConfig>;
-
-/** What the server's Deployment object pushes over GET /api/servers/{id}/deployment/ws while it runs. */
-export type DeploymentProgress = {
-  deploymentId: string | null;
-  status: DeploymentState | null;
-  error: string | null;
-  startedAt: string | null;
-  log: DeploymentLogEntry[];
-};
 
 /** Generated (code ready, not yet handed to the host) and deploying are both still under way. */
 export const inProgress = (view: DeploymentView | null | undefined) => view?.status === "deploying" || view?.status === "generated";
@@ -60,13 +50,3 @@ export const deployServer = (serverId: string, apiConfig: ApiConfig | undefined)
 /** Cancels a running deployment. The spec's path has no /api prefix. */
 export const cancelDeployment = (serverId: string) =>
   call(client.servers[":id"].deployment.$delete(param({ id: serverId })), "Failed to cancel deployment");
-
-const isProgress = (value: unknown): value is { success: true; data: DeploymentProgress } =>
-  typeof value === "object" && value !== null && typeof (value as { data?: DeploymentProgress }).data === "object" && Array.isArray((value as { data: DeploymentProgress }).data?.log);
-
-/**
- * Subscribes to a server's deployment progress: `onProgress` runs with each state the server pushes
- * (the first right after connecting); null when WebSocket is unavailable — the caller polls anyway.
- */
-export const subscribeDeployment = (serverId: string, onProgress: (progress: DeploymentProgress) => void) =>
-  subscribe(api.servers[":id"].deployment.ws.$path(param({ id: serverId })), isProgress, (message) => onProgress(message.data));

@@ -35,7 +35,7 @@ export type CrawlEvent =
   | { type: "offerFailed"; error: string }
   | { type: "crawlRequested" }
   | { type: "crawlStarted"; crawlId: string; total: number; selected: string[] }
-  | { type: "crawlStatus"; crawlId: string; status: CrawlStatus; polled: boolean }
+  | { type: "crawlStatus"; crawlId: string; status: CrawlStatus }
   | { type: "crawlPollFailed"; crawlId: string; fatal: string | null }
   | { type: "extractionStarted"; crawlId: string; jobId: string }
   | { type: "jobStatus"; jobId: string; job: ExtractionJob }
@@ -71,7 +71,7 @@ const jobTimedOut = (state: CrawlState) => (state.jobPolls >= EXTRACT_POLL.maxAt
 
 function onCrawlStatus(state: CrawlState, event: Extract<CrawlEvent, { type: "crawlStatus" }>): CrawlState {
   if (state.phase !== "crawling" || state.crawlId !== event.crawlId) return state;
-  const next = { ...state, status: event.status, crawlPolls: state.crawlPolls + (event.polled ? 1 : 0) };
+  const next = { ...state, status: event.status, crawlPolls: state.crawlPolls + 1 };
   if (event.status.status === "failed") return reset(state, `Crawl failed: ${event.status.error || "Unknown error"}`);
   if (event.status.status === "completed") return { ...next, phase: "generating", messages: ["Analyzing crawled documentation..."] };
   return crawlTimedOut(next);

@@ -1,12 +1,10 @@
-// The crawl flow: the state machine of ./crawl-machine driven by the API. While crawling, the
-// CrawlSession pushes the status over a WebSocket and React Query polls it beside that every 5 s (the
-// fallback when the socket is missing or drops); the extraction job is polled the same way.
+// The crawl flow: the state machine of ./crawl-machine driven by the API. While crawling, React Query
+// polls the crawl's status every 5 s; the extraction job is polled the same way.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { toast } from "sonner";
 import { ApiError, errorMessage } from "@/api/client";
-import { cancelCrawl, CRAWL_POLL, EXTRACT_POLL, getCrawlStatus, getExtractionJob, mapSite, startCrawl, startExtraction, type CrawlStatus, type MapSource, type OpenApiOffer } from "@/api/crawl";
-import { subscribeCrawl } from "@/api/crawl-live";
+import { cancelCrawl, CRAWL_POLL, EXTRACT_POLL, getCrawlStatus, getExtractionJob, mapSite, startCrawl, startExtraction, type MapSource, type OpenApiOffer } from "@/api/crawl";
 import { createServer, createServerFromSpec, serversQuery, type Server } from "@/api/servers";
 import { crawlReducer, initialCrawlState, NO_PAGES_MESSAGE, NOT_CONVERTIBLE_MESSAGE } from "./crawl-machine";
 
@@ -82,7 +80,7 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
     queryFn: async () => {
       try {
         const status = await getCrawlStatus(crawlId!);
-        dispatch({ type: "crawlStatus", crawlId: crawlId!, status, polled: true });
+        dispatch({ type: "crawlStatus", crawlId: crawlId!, status });
         return status;
       } catch (e) {
         dispatch({ type: "crawlPollFailed", crawlId: crawlId!, fatal: fatal(e) });
@@ -91,13 +89,6 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
     },
     ...pollOptions(CRAWL_POLL.intervalMs, crawling),
   });
-
-  // Pushed statuses render (and end the crawl) at once.
-  useEffect(() => {
-    if (!crawling) return;
-    const unsubscribe = subscribeCrawl(crawlId, (status: CrawlStatus) => dispatch({ type: "crawlStatus", crawlId, status, polled: false }));
-    return unsubscribe ?? undefined;
-  }, [crawling, crawlId]);
 
   // The crawl is over: the extraction job starts.
   useEffect(() => {

@@ -1,7 +1,7 @@
 // The deploy modal's state machine: loading → config → deploying → deployed, back to config on
 // failure, cancel or time-out. Each open, deploy or cancel starts a run; answers of an older run are
 // ignored. While the deploy call is in flight, polls only refresh the progress: its answer decides.
-import { inProgress, type DeploymentProgress, type DeploymentView } from "@/api/deployment";
+import { inProgress, type DeploymentView } from "@/api/deployment";
 import { MAX_POLL_ATTEMPTS } from "./deploy-timing";
 
 export type DeployStep = "loading" | "config" | "deploying" | "deployed";
@@ -36,7 +36,6 @@ export type DeployEvent =
   | { type: "deployFailed"; run: number; error: string }
   | { type: "polled"; run: number; view: DeploymentView | null }
   | { type: "pollFailed"; run: number }
-  | { type: "pushed"; run: number; progress: DeploymentProgress }
   | { type: "cancelRequested" }
   | { type: "cancelFailed"; error: string }
   | { type: "cancelSettled" };
@@ -101,13 +100,6 @@ export function deployReducer(state: DeployState, event: DeployEvent): DeploySta
     case "pollFailed":
       // Tolerated: the next poll tries again.
       return state.step === "deploying" ? limitPolls({ ...state, polls: state.polls + 1, pollFailed: true }) : state;
-    case "pushed": {
-      const { view } = state;
-      if (state.step !== "deploying" || state.requesting || !view || view.deploymentId !== event.progress.deploymentId) return state;
-      // The pushed log and status show at once; the end itself is taken from the full answer of a poll.
-      if (!event.progress.status || !inProgress({ ...view, status: event.progress.status })) return { ...state, view: { ...view, log: event.progress.log } };
-      return { ...state, view: { ...view, status: event.progress.status, log: event.progress.log } };
-    }
     case "cancelRequested":
       return { ...state, cancelling: true, cancelError: null };
     case "cancelFailed":

@@ -1,10 +1,10 @@
 // The deploy modal's flow: the state machine of ./deploy-machine driven by the API. While deploying,
-// the Deployment object pushes progress over a WebSocket, and React Query polls the status beside it
-// (every 5 s for the first 24 polls, then every 10 s, at most 180) as the fallback.
+// React Query polls the status with its progress log (every 5 s for the first 24 polls, then every
+// 10 s, at most 180).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { errorMessage } from "@/api/client";
-import { apiConfigQuery, cancelDeployment, deployServer, deploymentQuery, fetchDeployment, subscribeDeployment } from "@/api/deployment";
+import { apiConfigQuery, cancelDeployment, deployServer, deploymentQuery, fetchDeployment } from "@/api/deployment";
 import { notificationsQuery } from "@/api/notifications";
 import { serversQuery } from "@/api/servers";
 import { deployReducer, initialDeployState } from "./deploy-machine";
@@ -69,17 +69,6 @@ export function useDeployFlow(serverId: string, open: boolean, neverDeployed = f
     refetchInterval: (query) => pollDelay(query.state.dataUpdateCount + query.state.errorUpdateCount),
     refetchIntervalInBackground: true,
   });
-
-  // Pushed progress, once the deploy call has answered: a pushed end is confirmed by a poll at once.
-  const live = polling && !state.requesting;
-  useEffect(() => {
-    if (!live) return;
-    const unsubscribe = subscribeDeployment(serverId, (progress) => {
-      dispatch({ type: "pushed", run, progress });
-      if (progress.status !== "deploying") void queryClient.refetchQueries({ queryKey: ["deployment", serverId, "poll", run] });
-    });
-    return unsubscribe ?? undefined;
-  }, [live, queryClient, run, serverId]);
 
   // A deployment that ended changes the server list's status.
   useEffect(() => {
