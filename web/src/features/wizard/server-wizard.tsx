@@ -9,7 +9,6 @@ import { isDraft, serversQuery, type Server } from "@/api/servers";
 import { Button } from "@/components/ui/button";
 import { useReturnFocus } from "@/components/use-return-focus";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import type { ServerWizardProps } from "../servers/wizard-slot";
 import { draftIssues, isTokenRefusal } from "./auth-draft";
 import { AuthStep } from "./auth-step";
 import { CredentialsStep } from "./credentials-step";
@@ -24,6 +23,9 @@ import { ToolsStep } from "./tools-step";
 import { useAuthDraft } from "./use-auth-draft";
 import { canJump, initialWizard, isFirstStep, nextEvent, nextLabel, wizardReducer, type DraftIssues } from "./wizard-flow";
 
+export type ServerWizardProps = { server?: Server; open: boolean; onOpenChange: (open: boolean) => void };
+
+/** The server wizard as the servers list and a server's page open it: Add Server (create) and Configure (edit). */
 export function ServerWizard({ server, open, onOpenChange }: ServerWizardProps) {
   const mode: WizardMode = server ? "edit" : "create";
   const servers = useQuery(serversQuery);
