@@ -60,6 +60,7 @@ app.use(
 app.use("/api/*", jsonBodyLimit);
 
 // MCP gateway and the spec's /servers/{id}/deployment cancel call: outside /api, with their own guards.
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the chain mounts the routes; the name keeps their type for AppType
 const routes = app
   .route("/s", gatewayRoutes)
   .route("/oauth", oauthRoutes)

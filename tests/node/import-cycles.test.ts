@@ -1,5 +1,5 @@
-// No module of the Worker, its Durable Objects or the SPA imports itself through others: every
-// import that runs (not `import type`, not a lazy `import()`) follows a graph without cycles.
+// No module of the Worker, its Durable Objects or the SPA imports itself through others: the graph of
+// static imports, type-only ones included (a lazy `import()` is not an edge), has no cycle.
 import { expect, it } from "vitest";
 import { importsOf, importsOfText, resolveLocal, sourceFiles } from "./source-imports";
 
@@ -62,17 +62,26 @@ function cyclesOf(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
-it("finds no import cycle in worker/, durable-objects/ or web/src", () => {
+/**
+ * Cycles through folders being rewritten on other branches (the crawl extractor, the MCP runtime, the crawl
+ * queue with versions and the CrawlSession object): allowed until those branches merge, then this list goes.
+ */
+const CYCLES_BEING_BROKEN = [
+  "worker/crawl/extract/endpoints.ts → worker/crawl/extract/hints.ts → worker/crawl/extract/readers.ts",
+  "worker/runtime/search-facts.ts → worker/runtime/search.ts",
+  "worker/runtime/listing.ts → worker/runtime/search-mode.ts",
+  "durable-objects/crawl-session.ts → worker/crawl/crawls.ts → worker/crawl/jobs.ts → worker/crawl/queue.ts → worker/crawl/refresh.ts → worker/crawl/server-crawl.ts → worker/versions/sync.ts",
+];
+
+it("finds no import cycle in worker/, durable-objects/ or web/src, type-only imports included", () => {
   const files = sourceFiles();
   expect(files.length).toBeGreaterThan(200);
-  const cycles = cyclesOf(runtimeGraph(files));
-  expect(cycles.map((c) => c.join(" → ")), "modules that import each other").toEqual([]);
+  const cycles = cyclesOf(runtimeGraph(files, { types: true })).map((c) => c.join(" → "));
+  expect(cycles.filter((cycle) => !CYCLES_BEING_BROKEN.includes(cycle)), "modules that import each other").toEqual([]);
 });
 
-it("keeps the typed client out of every cycle, type-only imports included (the SPA reads AppType from worker/app.ts)", () => {
-  const cycles = cyclesOf(runtimeGraph(sourceFiles(), { types: true }));
-  const client = (file: string) => file === "worker/app.ts" || file.startsWith("web/src/api/") || file.endsWith("/routes.ts") || file.endsWith("/schemas.ts");
-  expect(cycles.filter((cycle) => cycle.some(client)).map((c) => c.join(" → "))).toEqual([]);
+it("finds no cycle of imports that run, not even among the allowed ones", () => {
+  expect(cyclesOf(runtimeGraph(sourceFiles())).map((c) => c.join(" → "))).toEqual([]);
 });
 
 it("reports a cycle through three modules, and none in a chain", () => {

@@ -1,13 +1,11 @@
 // The router: context { queryClient, auth }, intent preloading with React Query owning the cache.
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
-import { profileQuery, toastAuthCheckFailed, type User } from "@/api/auth";
+import { profileQuery, toastAuthCheckFailed } from "@/api/auth";
 import { setUnauthorizedHandler } from "@/api/client";
 import { createQueryClient } from "@/lib/query-client";
 import { routeTree } from "./route-tree.gen";
-
-export type AuthContext = { ensureUser: () => Promise<User | null> };
-export type RouterContext = { queryClient: QueryClient; auth: AuthContext };
+import type { AuthContext } from "./router-context";
 
 /** Builds the app's router; tests pass a memory history and their own query client. */
 export function createAppRouter({ queryClient = createQueryClient(), history }: { queryClient?: QueryClient; history?: RouterHistory } = {}) {

@@ -41,11 +41,14 @@ function withoutTokens(body: unknown): unknown {
 }
 
 /** Reshapes better-auth's JSON answers into { success, data?, error? }; never answers a session token. */
+/** What better-auth answers: an error's message or code, or the signed-in user. */
+type AuthAnswer = { message?: string; code?: string; user?: { id: string; name: string; email: string; image?: string | null; emailVerified?: boolean | null } };
+
 async function reshape(res: Response, env: AppEnv["Bindings"]) {
   const isJson = res.headers.get("content-type")?.includes("application/json");
   if (!isJson || (res.status >= 300 && res.status < 400)) return res;
   const text = await res.text();
-  const body = (text ? JSON.parse(text) : null) as Record<string, any> | null;
+  const body = (text ? JSON.parse(text) : null) as AuthAnswer | null;
   const headers = new Headers(res.headers);
   headers.delete("content-length");
   if (!res.ok) {

@@ -7,7 +7,7 @@ import { servers } from "../db/schema";
 import { usagePeriod } from "../billing/usage";
 import { invalidateServerLookups } from "../servers/read-model";
 import type { Bindings } from "../env";
-import type { Grant, UsedCalls } from "../../durable-objects/usage-ledger";
+import type { UsedCalls } from "../../durable-objects/usage-ledger";
 
 export type MeterResult = { ok: true } | { ok: false; message: string };
 export type MeteredCall = { serverId: string; organizationId: string; limit: number; planName: string };

@@ -1,7 +1,6 @@
 // Hosting provider "loader": the Worker Loader binding runs each generated server in its own
 // isolate, cached by deployment id, on the runtime it was deployed with, with outbound fetches
 // limited to the API's host.
-import { exports } from "cloudflare:workers";
 import { isLocalDev, type Bindings } from "../env";
 import { GatewayError, rpcError } from "../gateway/jsonrpc";
 import { MAIN_MODULE, RUNTIME_MODULE } from "../deploy/generate";

@@ -1,5 +1,5 @@
 // The shape of a server in API answers and the card's auth badge summary.
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type authConfigs, deployments, type servers } from "../db/schema";
 import type { authSummary, deploymentSummary, server } from "./schemas";

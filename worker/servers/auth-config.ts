@@ -150,7 +150,7 @@ export async function saveAuthConfig(
   const oauth2 = settings.oauth2 as { tokenUrl: string } | undefined;
   if (oauth2) checkTokenUrl(oauth2.tokenUrl, env);
   const managed = input.authStrategy === "managed" && input.authType !== "none";
-  let secrets: UpstreamCredentials = {};
+  const secrets: UpstreamCredentials = {};
   if (managed) {
     const stored = existing?.secretsCiphertext ? await decryptJson<UpstreamCredentials>(secretsKey, existing.secretsCiphertext) : {};
     const required = REQUIRED_SECRETS[input.authType]!;

@@ -3,7 +3,7 @@ import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { authConfigs, deployments, servers, specVersions, tools } from "../db/schema";
 import { fail } from "../lib/errors";
-import { isLatestDeploymentOf, type ServerAnswer, type ToolCounts, toServerAnswer } from "./answer";
+import { isLatestDeploymentOf, type ServerAnswer, toServerAnswer } from "./answer";
 
 export const SERVER_NOT_FOUND = "Server not found";
 

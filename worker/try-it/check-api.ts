@@ -85,17 +85,44 @@ function verdictOf(status: number, credential: ApiCheck["credential"], host: str
   return { verdict: "error", message: `The API at ${host} answered HTTP ${status}.` };
 }
 
+/** The operation the check calls: the one asked for, or the first read-only one that needs no arguments. */
+function chosenTool(config: RuntimeConfig, asked: string | undefined): Tool {
+  const name = asked ?? readOperations(config).find((o) => o.ready)?.name;
+  if (!name) fail(400, "No read-only (GET) operation without required arguments: pick one and give its arguments");
+  const tool = config.tools.find((t) => t.name === name);
+  if (!tool) fail(400, `No active tool named ${JSON.stringify(name)}`);
+  if (tool.mapping.method.toLowerCase() !== "get") fail(400, "Check the API calls read-only (GET) operations only");
+  return tool;
+}
+
+type CheckBase = Pick<ApiCheck, "tool" | "path" | "baseUrl" | "credential">;
+
+/** A check that got no answer from the API: the host was silent, the guard refused, or no token was had. */
+const withoutAnswer = (base: CheckBase, verdict: "unreachable" | "refused" | "blocked", ms: number, message: string): ApiCheck => ({
+  ...base,
+  verdict,
+  reached: false,
+  status: null,
+  ms,
+  contentType: null,
+  body: null,
+  bodyBytes: 0,
+  cut: false,
+  message,
+});
+
+/** The answer's start as shown: every stored secret of the server (six characters or more) redacted. */
+const redacted = (text: string, secrets: Record<string, unknown>) =>
+  Object.values(secrets)
+    .filter((s): s is string => typeof s === "string" && s.length >= 6)
+    .reduce((out, s) => out.split(s).join("[redacted]"), text.slice(0, SHOWN_CHARS));
+
 /** Runs the check: one GET of the server's API, guarded, bounded in time and size. */
 export async function checkApi(env: Bindings, db: Database, server: ServerRow, input: CheckRequest): Promise<ApiCheck> {
   const config = await loadServerConfig(db, server.id, { baseUrl: input.baseUrl ?? NO_BASE_URL });
   const baseUrl = input.baseUrl ? checkPublicUrl(input.baseUrl, env).href : server.baseUrl;
   if (!baseUrl) fail(400, "The server has no base URL yet: give the API's base URL to check");
-  const operations = readOperations(config);
-  const name = input.tool ?? operations.find((o) => o.ready)?.name;
-  if (!name) fail(400, "No read-only (GET) operation without required arguments: pick one and give its arguments");
-  const tool = config.tools.find((t) => t.name === name);
-  if (!tool) fail(400, `No active tool named ${JSON.stringify(name)}`);
-  if (tool.mapping.method.toLowerCase() !== "get") fail(400, "Check the API calls read-only (GET) operations only");
+  const tool = chosenTool(config, input.tool);
   const auth = await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, server.id) });
   const credential: ApiCheck["credential"] = config.auth.type === "none" ? "none" : config.auth.strategy === "passthrough" ? "passthrough" : "managed";
   const host = new URL(tool.mapping.baseUrl ?? baseUrl).host;
@@ -108,8 +135,7 @@ export async function checkApi(env: Bindings, db: Database, server: ServerRow, i
     return res;
   };
   const started = Date.now();
-  const base = { tool: tool.name, path: tool.mapping.path, baseUrl, credential };
-  const unreachable = (reason: string) => ({ ...base, verdict: "unreachable" as const, reached: false, status: null, ms: Date.now() - started, contentType: null, body: null, bodyBytes: 0, cut: false, message: `The host ${host} did not answer: ${reason}.` });
+  const base: CheckBase = { tool: tool.name, path: tool.mapping.path, baseUrl, credential };
   const signal = AbortSignal.timeout(CHECK_TIMEOUT_MS);
   let parts;
   try {
@@ -117,7 +143,7 @@ export async function checkApi(env: Bindings, db: Database, server: ServerRow, i
     parts = await upstreamAuth(config.auth, creds, undefined, CHECK_TIMEOUT_MS, (r, s) => guardedFetch(r, rule, s, send));
   } catch (err) {
     // Only OAuth2 fetches anything here: its token endpoint failed or refused the client.
-    return { ...base, verdict: "refused" as const, reached: false, status: null, ms: Date.now() - started, contentType: null, body: null, bodyBytes: 0, cut: false, message: `No access token: ${(err as Error)?.message ?? String(err)}` };
+    return withoutAnswer(base, "refused", Date.now() - started, `No access token: ${(err as Error)?.message ?? String(err)}`);
   }
   let request: Request;
   try {
@@ -130,14 +156,13 @@ export async function checkApi(env: Bindings, db: Database, server: ServerRow, i
     res = await guardedFetch(request, rule, signal, send);
   } catch (err) {
     const e = err as Error;
-    return unreachable(e?.name === "TimeoutError" || e?.name === "AbortError" ? `no answer within ${CHECK_TIMEOUT_MS / 1000} s` : (e?.message ?? String(err)));
+    const reason = e?.name === "TimeoutError" || e?.name === "AbortError" ? `no answer within ${CHECK_TIMEOUT_MS / 1000} s` : (e?.message ?? String(err));
+    return withoutAnswer(base, "unreachable", Date.now() - started, `The host ${host} did not answer: ${reason}.`);
   }
   const ms = Date.now() - started;
   const { text, bytes, cut } = await readPrefix(res, CHECK_MAX_BYTES);
-  if (!fromNetwork.has(res)) {
-    return { ...base, verdict: "blocked" as const, reached: false, status: null, ms, contentType: null, body: null, bodyBytes: 0, cut: false, message: text };
-  }
-  const secrets = Object.values(credential === "managed" ? await managedCredentials(env.SECRETS_KEY, auth ?? null).catch(() => ({})) : {}).filter((s): s is string => typeof s === "string" && s.length >= 6);
-  const shown = secrets.reduce((out, s) => out.split(s).join("[redacted]"), text.slice(0, SHOWN_CHARS));
+  if (!fromNetwork.has(res)) return withoutAnswer(base, "blocked", ms, text);
+  const secrets = credential === "managed" ? await managedCredentials(env.SECRETS_KEY, auth ?? null).catch(() => ({})) : {};
+  const shown = redacted(text, secrets);
   return { ...base, ...verdictOf(res.status, credential, host), reached: true, status: res.status, ms, contentType: res.headers.get("content-type"), body: shown, bodyBytes: bytes, cut: cut || text.length > SHOWN_CHARS };
 }

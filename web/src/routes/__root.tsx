@@ -2,7 +2,7 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { Toaster } from "@/components/ui/sonner";
 import { NotFoundPage } from "@/components/layout/not-found-page";
-import type { RouterContext } from "@/router";
+import type { RouterContext } from "@/router-context";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (

@@ -9,8 +9,8 @@ import { passwordSignIn, passwordSignUp, profileQuery } from "@/api/auth";
 import { errorMessage } from "@/api/client";
 import { PASSWORD_BLANK_MESSAGE } from "@/api/messages";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 
 const schema = z.object({
   name: z.string().trim().max(100).optional(),
@@ -46,36 +46,24 @@ export function PasswordForm({ redirect }: { redirect: string }) {
     }
   });
 
-  const field = (name: keyof Values) => ({ "aria-invalid": !!errors[name], "aria-describedby": errors[name] ? `${name}-error` : undefined });
-  const error = (name: keyof Values) =>
-    errors[name] && <p id={`${name}-error`} className="text-sm text-destructive">{errors[name]?.message}</p>;
-
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={mode === "sign-in" ? "Sign in" : "Sign up"}>
       {mode === "sign-up" && (
-        <div className="space-y-2">
-          <Label htmlFor="name">Name</Label>
-          <Input id="name" autoComplete="name" {...form.register("name")} {...field("name")} />
-          {error("name")}
-        </div>
+        <Field id="name" label="Name" error={errors.name?.message}>
+          {(control) => <Input {...control} autoComplete="name" {...form.register("name")} />}
+        </Field>
       )}
-      <div className="space-y-2">
-        <Label htmlFor="email">Email</Label>
-        <Input id="email" type="email" autoComplete="email" {...form.register("email")} {...field("email")} />
-        {error("email")}
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="password">Password</Label>
-        <Input
-          id="password"
-          type="password"
-          autoComplete={mode === "sign-in" ? "current-password" : "new-password"}
-          {...form.register("password")}
-          {...field("password")}
-        />
-        {error("password") ??
-          (mode === "sign-up" && <p className="text-sm text-muted-foreground">At least 8 characters; common passwords are refused.</p>)}
-      </div>
+      <Field id="email" label="Email" error={errors.email?.message}>
+        {(control) => <Input {...control} type="email" autoComplete="email" {...form.register("email")} />}
+      </Field>
+      <Field
+        id="password"
+        label="Password"
+        error={errors.password?.message}
+        hint={mode === "sign-up" && !errors.password ? "At least 8 characters; common passwords are refused." : undefined}
+      >
+        {(control) => <Input {...control} type="password" autoComplete={mode === "sign-in" ? "current-password" : "new-password"} {...form.register("password")} />}
+      </Field>
       {errors.root && <p role="alert" className="text-sm text-destructive">{errors.root.message}</p>}
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {mode === "sign-in" ? "Sign In" : "Sign Up"}

@@ -1,9 +1,9 @@
 // A server's call log (calls over time, latency and errors per tool, the top errors, recent calls with
 // filters and a detail drawer, payload settings for the owner), and the superadmin's page around it.
-import { useQuery } from "@tanstack/react-query";
+import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
-import { callStatsQuery, type CallFilters, type CallLogScope, type StatsWindow } from "@/api/calls";
+import { callStatsQuery, type CallFilters, type CallLogScope, type CallStats, type StatsWindow } from "@/api/calls";
 import { errorMessage } from "@/api/client";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
@@ -52,73 +52,9 @@ export function CallLog({ scope, serverId, search, onSearch }: Props) {
 
   return (
     <div className="space-y-6">
-      <div role="group" aria-label="Time window" className="inline-flex rounded-md border bg-background p-0.5">
-        {WINDOWS.map((w) => (
-          <Button key={w.value} size="sm" variant={w.value === window ? "default" : "ghost"} aria-pressed={w.value === window} onClick={() => onSearch({ ...search, window: w.value })}>
-            {w.label}
-          </Button>
-        ))}
-      </div>
+      <WindowPicker window={window} onWindow={(value) => onSearch({ ...search, window: value })} />
 
-      {stats.isPending ? (
-        <p role="status" className="rounded-md border p-6 text-center text-sm text-muted-foreground">Loading call statistics...</p>
-      ) : stats.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          {errorMessage(stats.error, "Failed to load call statistics")}
-          <Button size="sm" variant="outline" onClick={() => void stats.refetch()}>Retry</Button>
-        </div>
-      ) : stats.data.totals.calls === 0 ? (
-        <Card>
-          <CardContent className="py-10 text-center">
-            <p className="font-medium">No calls in {windowLabel}</p>
-            <p className="text-sm text-muted-foreground">Tool calls made through this server's MCP endpoint appear here within seconds.</p>
-          </CardContent>
-        </Card>
-      ) : (
-        <>
-          <dl className="grid grid-cols-3 gap-3">
-            {[
-              ["Calls", formatNumber(stats.data.totals.calls)],
-              ["Errors", formatNumber(stats.data.totals.errors)],
-              ["Error rate", formatPercent(stats.data.totals.errorRate)],
-            ].map(([label, value]) => (
-              <div key={label} className="rounded-lg border p-3">
-                <dt className="text-xs text-muted-foreground">{label}</dt>
-                <dd className="text-xl font-semibold tabular-nums">{value}</dd>
-              </div>
-            ))}
-          </dl>
-          <Card>
-            <CardHeader>
-              <CardTitle>Calls over time</CardTitle>
-              <CardDescription>By outcome, {windowLabel}.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <CallsOverTime stats={stats.data} />
-            </CardContent>
-          </Card>
-          <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-            <Card className="min-w-0">
-              <CardHeader>
-                <CardTitle>Latency and errors by tool</CardTitle>
-                <CardDescription>p50 and p95 of gateway plus API time.</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <ToolLatency stats={stats.data} onTool={(tool) => setFilters({ ...filters, tool })} />
-              </CardContent>
-            </Card>
-            <Card className="min-w-0">
-              <CardHeader>
-                <CardTitle>Top errors</CardTitle>
-                <CardDescription>The most frequent, with their messages.</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <TopErrors errors={stats.data.topErrors} onPick={(pick) => setFilters({ ...filters, ...pick })} />
-              </CardContent>
-            </Card>
-          </div>
-        </>
-      )}
+      <CallStatistics stats={stats} windowLabel={windowLabel} onFilter={(pick) => setFilters({ ...filters, ...pick })} />
 
       <Card>
         <CardHeader>
@@ -141,5 +77,86 @@ export function CallLog({ scope, serverId, search, onSearch }: Props) {
         </Card>
       )}
     </div>
+  );
+}
+
+/** The time window: one button per window, the chosen one pressed. */
+function WindowPicker({ window, onWindow }: { window: StatsWindow; onWindow: (window: StatsWindow) => void }) {
+  return (
+    <div role="group" aria-label="Time window" className="inline-flex rounded-md border bg-background p-0.5">
+      {WINDOWS.map((w) => (
+        <Button key={w.value} size="sm" variant={w.value === window ? "default" : "ghost"} aria-pressed={w.value === window} onClick={() => onWindow(w.value)}>
+          {w.label}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** The window's totals, calls over time, latency and errors by tool, and the top errors; a tool or error picked filters the calls. */
+function CallStatistics({ stats, windowLabel, onFilter }: { stats: UseQueryResult<CallStats>; windowLabel: string; onFilter: (pick: CallFilters) => void }) {
+  if (stats.isPending) return <p role="status" className="rounded-md border p-6 text-center text-sm text-muted-foreground">Loading call statistics...</p>;
+  if (stats.isError) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        {errorMessage(stats.error, "Failed to load call statistics")}
+        <Button size="sm" variant="outline" onClick={() => void stats.refetch()}>Retry</Button>
+      </div>
+    );
+  }
+  if (stats.data.totals.calls === 0) {
+    return (
+      <Card>
+        <CardContent className="py-10 text-center">
+          <p className="font-medium">No calls in {windowLabel}</p>
+          <p className="text-sm text-muted-foreground">Tool calls made through this server's MCP endpoint appear here within seconds.</p>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <>
+      <dl className="grid grid-cols-3 gap-3">
+        {[
+          ["Calls", formatNumber(stats.data.totals.calls)],
+          ["Errors", formatNumber(stats.data.totals.errors)],
+          ["Error rate", formatPercent(stats.data.totals.errorRate)],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-lg border p-3">
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="text-xl font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Card>
+        <CardHeader>
+          <CardTitle>Calls over time</CardTitle>
+          <CardDescription>By outcome, {windowLabel}.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <CallsOverTime stats={stats.data} />
+        </CardContent>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <Card className="min-w-0">
+          <CardHeader>
+            <CardTitle>Latency and errors by tool</CardTitle>
+            <CardDescription>p50 and p95 of gateway plus API time.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ToolLatency stats={stats.data} onTool={(tool) => onFilter({ tool })} />
+          </CardContent>
+        </Card>
+        <Card className="min-w-0">
+          <CardHeader>
+            <CardTitle>Top errors</CardTitle>
+            <CardDescription>The most frequent, with their messages.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TopErrors errors={stats.data.topErrors} onPick={onFilter} />
+          </CardContent>
+        </Card>
+      </div>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { callLogSettingsQuery, saveCallLogSettings, type CallLogSettings } from "@/api/calls";
 import { errorMessage } from "@/api/client";
+import { Field } from "@/components/field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -59,13 +60,20 @@ export function PayloadSettings({ serverId }: { serverId: string }) {
         noValidate
         onSubmit={form.handleSubmit(({ fields }) => save.mutate({ sensitiveFields: fieldsOf(fields) }, { onSuccess: () => toast.success("Sensitive fields saved") }))}
       >
-        <Label htmlFor="sensitive-fields">Sensitive fields</Label>
-        <div className="flex gap-2">
-          <Input id="sensitive-fields" maxLength={6000} placeholder="e.g. ssn, email, card_number" aria-invalid={Boolean(form.formState.errors.fields)} {...form.register("fields")} />
-          <Button type="submit" variant="outline" disabled={save.isPending}>Save</Button>
-        </div>
-        {form.formState.errors.fields && <p role="alert" className="text-sm text-destructive">{form.formState.errors.fields.message}</p>}
-        <p className="text-xs text-muted-foreground">Comma-separated field names, redacted wherever they appear, besides credential-like names (token, secret, password, key…).</p>
+        <Field
+          id="sensitive-fields"
+          label="Sensitive fields"
+          className="grid gap-1.5"
+          error={form.formState.errors.fields?.message}
+          hint="Comma-separated field names, redacted wherever they appear, besides credential-like names (token, secret, password, key…)."
+        >
+          {(control) => (
+            <div className="flex gap-2">
+              <Input {...control} maxLength={6000} placeholder="e.g. ssn, email, card_number" {...form.register("fields")} />
+              <Button type="submit" variant="outline" disabled={save.isPending}>Save</Button>
+            </div>
+          )}
+        </Field>
       </form>
       <p className="text-sm text-muted-foreground">Call records are kept for {data.retentionDays} days on your plan.</p>
     </div>

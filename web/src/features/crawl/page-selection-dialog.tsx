@@ -23,13 +23,17 @@ export function PageSelectionDialog({ open, links, discovery, onCancel, onStart 
   const toggleAll = () =>
     setSelected((current) => {
       const next = new Set(current);
-      for (const l of filtered) allSelected ? next.delete(l) : next.add(l);
+      for (const l of filtered) {
+        if (allSelected) next.delete(l);
+        else next.add(l);
+      }
       return next;
     });
   const toggle = (link: string) =>
     setSelected((current) => {
       const next = new Set(current);
-      next.has(link) ? next.delete(link) : next.add(link);
+      if (next.has(link)) next.delete(link);
+      else next.add(link);
       return next;
     });
 

@@ -1,12 +1,12 @@
 // The crawl flow: the state machine of ./crawl-machine driven by the API. While crawling, React Query
 // polls the crawl's status every 5 s; the extraction job is polled the same way.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { type RefObject, useCallback, useEffect, useReducer, useRef } from "react";
 import { toast } from "sonner";
 import { ApiError, errorMessage } from "@/api/client";
 import { cancelCrawl, CRAWL_POLL, EXTRACT_POLL, getCrawlStatus, getExtractionJob, mapSite, startCrawl, startExtraction, type MapSource, type OpenApiOffer } from "@/api/crawl";
 import { createServer, createServerFromSpec, serversQuery, type Server } from "@/api/servers";
-import { crawlReducer, initialCrawlState, NO_PAGES_MESSAGE, NOT_CONVERTIBLE_MESSAGE } from "./crawl-machine";
+import { type CrawlEvent, crawlReducer, type CrawlState, initialCrawlState, NO_PAGES_MESSAGE, NOT_CONVERTIBLE_MESSAGE } from "./crawl-machine";
 
 export { NOT_CONVERTIBLE_MESSAGE };
 export type { CrawlPhase } from "./crawl-machine";
@@ -28,7 +28,7 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
   const meta = useRef<{ name?: string; description?: string }>({});
   // Each crawl's extraction and each spec's server are requested once, whatever renders happen.
   const requested = useRef(new Set<string>());
-  const { phase, crawlId, jobId, specId } = state;
+  const { phase, crawlId } = state;
 
   /** Maps the documentation URL and opens the page selection. */
   const begin = async (docUrl: string, details: { name?: string; description?: string } = {}) => {
@@ -74,69 +74,9 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
     }
   };
 
-  const crawling = phase === "crawling" && crawlId !== null;
-  useQuery({
-    queryKey: ["crawl-status", crawlId],
-    queryFn: async () => {
-      try {
-        const status = await getCrawlStatus(crawlId!);
-        dispatch({ type: "crawlStatus", crawlId: crawlId!, status });
-        return status;
-      } catch (e) {
-        dispatch({ type: "crawlPollFailed", crawlId: crawlId!, fatal: fatal(e) });
-        throw e;
-      }
-    },
-    ...pollOptions(CRAWL_POLL.intervalMs, crawling),
-  });
-
-  // The crawl is over: the extraction job starts.
-  useEffect(() => {
-    if (phase !== "generating" || !crawlId || jobId || requested.current.has(crawlId)) return;
-    requested.current.add(crawlId);
-    startExtraction(crawlId).then(
-      (answer) =>
-        answer?.jobId
-          ? dispatch({ type: "extractionStarted", crawlId, jobId: answer.jobId })
-          : dispatch({ type: "reset", error: "Failed to start OpenAPI extraction job" }),
-      (e) => {
-        const error = e instanceof ApiError && e.status === 400 ? NOT_CONVERTIBLE_MESSAGE : `Failed to generate OpenAPI specification: ${reason(e)}`;
-        dispatch({ type: "reset", error });
-      },
-    );
-  }, [phase, crawlId, jobId]);
-
-  useQuery({
-    queryKey: ["extraction-job", jobId],
-    queryFn: async () => {
-      try {
-        const job = await getExtractionJob(jobId!);
-        dispatch({ type: "jobStatus", jobId: jobId!, job });
-        return job;
-      } catch (e) {
-        dispatch({ type: "jobPollFailed", jobId: jobId!, fatal: fatal(e) });
-        throw e;
-      }
-    },
-    ...pollOptions(EXTRACT_POLL.intervalMs, phase === "generating" && jobId !== null),
-  });
-
-  // The spec is ready: the server is created from it and handed on.
-  useEffect(() => {
-    if (phase !== "creating" || !specId || requested.current.has(specId)) return;
-    requested.current.add(specId);
-    void (async () => {
-      let server: Server;
-      try {
-        server = await createServerFromSpec({ specId, ...meta.current });
-      } catch (e) {
-        return dispatch({ type: "reset", error: `Failed to create server from specification: ${reason(e)}` });
-      }
-      await queryClient.invalidateQueries({ queryKey: serversQuery.queryKey });
-      dispatch({ type: "reset", error: null });
-      onCreated(server);
-    })();
-  }, [phase, specId, queryClient, onCreated]);
+  useCrawlWatch(state, dispatch);
+  useExtraction(state, dispatch, requested.current);
+  useServerFromSpec(state, dispatch, requested.current, meta, onCreated);
 
   /** Cancels a running crawl; the flow goes back to the source step. */
   const cancel = async () => {
@@ -166,4 +106,84 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
     cancel,
     closeSelection: () => dispatch({ type: "reset", error: null }),
   };
+}
+
+type Dispatch = (event: CrawlEvent) => void;
+
+/** Follows a running crawl: its status polled every 5 s. */
+function useCrawlWatch({ phase, crawlId }: CrawlState, dispatch: Dispatch) {
+  const crawling = phase === "crawling" && crawlId !== null;
+  useQuery({
+    queryKey: ["crawl-status", crawlId],
+    queryFn: async () => {
+      try {
+        const status = await getCrawlStatus(crawlId!);
+        dispatch({ type: "crawlStatus", crawlId: crawlId!, status });
+        return status;
+      } catch (e) {
+        dispatch({ type: "crawlPollFailed", crawlId: crawlId!, fatal: fatal(e) });
+        throw e;
+      }
+    },
+    ...pollOptions(CRAWL_POLL.intervalMs, crawling),
+  });
+}
+
+/** Once the crawl is over, starts its extraction job (once per crawl) and polls the job. */
+function useExtraction({ phase, crawlId, jobId }: CrawlState, dispatch: Dispatch, requested: Set<string>) {
+  useEffect(() => {
+    if (phase !== "generating" || !crawlId || jobId || requested.has(crawlId)) return;
+    requested.add(crawlId);
+    startExtraction(crawlId).then(
+      (answer) =>
+        answer?.jobId
+          ? dispatch({ type: "extractionStarted", crawlId, jobId: answer.jobId })
+          : dispatch({ type: "reset", error: "Failed to start OpenAPI extraction job" }),
+      (e) => {
+        const error = e instanceof ApiError && e.status === 400 ? NOT_CONVERTIBLE_MESSAGE : `Failed to generate OpenAPI specification: ${reason(e)}`;
+        dispatch({ type: "reset", error });
+      },
+    );
+  }, [phase, crawlId, jobId, dispatch, requested]);
+
+  useQuery({
+    queryKey: ["extraction-job", jobId],
+    queryFn: async () => {
+      try {
+        const job = await getExtractionJob(jobId!);
+        dispatch({ type: "jobStatus", jobId: jobId!, job });
+        return job;
+      } catch (e) {
+        dispatch({ type: "jobPollFailed", jobId: jobId!, fatal: fatal(e) });
+        throw e;
+      }
+    },
+    ...pollOptions(EXTRACT_POLL.intervalMs, phase === "generating" && jobId !== null),
+  });
+}
+
+/** Once the spec is ready, creates the server from it (once per spec) and hands it on. */
+function useServerFromSpec(
+  { phase, specId }: CrawlState,
+  dispatch: Dispatch,
+  requested: Set<string>,
+  meta: RefObject<{ name?: string; description?: string }>,
+  onCreated: (server: Server) => void,
+) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (phase !== "creating" || !specId || requested.has(specId)) return;
+    requested.add(specId);
+    void (async () => {
+      let server: Server;
+      try {
+        server = await createServerFromSpec({ specId, ...meta.current });
+      } catch (e) {
+        return dispatch({ type: "reset", error: `Failed to create server from specification: ${reason(e)}` });
+      }
+      await queryClient.invalidateQueries({ queryKey: serversQuery.queryKey });
+      dispatch({ type: "reset", error: null });
+      onCreated(server);
+    })();
+  }, [phase, specId, queryClient, onCreated, dispatch, requested, meta]);
 }

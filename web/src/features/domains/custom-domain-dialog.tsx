@@ -11,11 +11,11 @@ import { errorMessage } from "@/api/client";
 import { subscriptionQuery } from "@/api/billing";
 import { addCustomDomain, checkCustomDomain, customDomainQuery, removeCustomDomain, type CustomDomain } from "@/api/domains";
 import type { Server } from "@/api/servers";
+import { Field } from "@/components/field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { CopyButton } from "@/features/deploy/copy-buttons";
 
 const STATUS: Record<CustomDomain["status"], { label: string; className: string }> = {
@@ -80,23 +80,9 @@ function AddDomainForm({ serverId }: { serverId: string }) {
   });
   return (
     <form className="space-y-3" noValidate onSubmit={form.handleSubmit((values) => add.mutate(values.hostname))}>
-      <div className="space-y-1.5">
-        <Label htmlFor={`domain-${serverId}`}>Hostname</Label>
-        <Input
-          id={`domain-${serverId}`}
-          {...form.register("hostname")}
-          placeholder="mcp.example.com"
-          maxLength={253}
-          autoComplete="off"
-          aria-invalid={add.isError}
-          aria-describedby={add.isError ? `domain-${serverId}-error` : undefined}
-        />
-        {add.isError && (
-          <p id={`domain-${serverId}-error`} role="alert" className="text-sm text-destructive">
-            {errorMessage(add.error, "Failed to add the custom domain")}
-          </p>
-        )}
-      </div>
+      <Field id={`domain-${serverId}`} label="Hostname" className="space-y-1.5" error={add.isError ? errorMessage(add.error, "Failed to add the custom domain") : undefined}>
+        {(control) => <Input {...control} {...form.register("hostname")} placeholder="mcp.example.com" maxLength={253} autoComplete="off" />}
+      </Field>
       <Button type="submit" disabled={!hostname.trim() || add.isPending}>
         {add.isPending ? "Adding..." : "Add Domain"}
       </Button>

@@ -10,8 +10,8 @@ import { DEPLOYED_SLUG_MESSAGE, SLUG_MESSAGE, SLUG_PATTERN } from "@/api/message
 import { updateServer, type Server } from "@/api/servers";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Field } from "@/components/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 
 const schema = z.object({
@@ -44,12 +44,6 @@ export function EditDetailsDialog({ server, open, onOpenChange }: Props) {
   });
   const { errors, isDirty } = form.formState;
   const slug = useWatch({ control: form.control, name: "slug" });
-  const error = (name: keyof Values) =>
-    errors[name] && (
-      <p id={`server-${name}-error`} className="text-sm text-destructive">
-        {errors[name]?.message}
-      </p>
-    );
   const close = (next: boolean) => {
     if (!next) save.reset();
     onOpenChange(next);
@@ -63,32 +57,20 @@ export function EditDetailsDialog({ server, open, onOpenChange }: Props) {
             <DialogTitle>Edit details</DialogTitle>
             <DialogDescription>The name and description show in the portal; MCP clients see the name too, after the next deploy.</DialogDescription>
           </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor="server-name">Name</Label>
-            <Input id="server-name" maxLength={200} aria-invalid={!!errors.name} aria-describedby={errors.name ? "server-name-error" : undefined} {...form.register("name")} />
-            {error("name")}
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="server-description">Description</Label>
-            <Textarea id="server-description" maxLength={2000} aria-invalid={!!errors.description} {...form.register("description")} />
-            {error("description")}
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="server-slug">Endpoint slug</Label>
-            <Input
-              id="server-slug"
-              maxLength={48}
-              disabled={fixedSlug}
-              aria-invalid={!!errors.slug}
-              aria-describedby="server-slug-help"
-              className="font-mono"
-              {...form.register("slug")}
-            />
-            <p id="server-slug-help" className="text-xs text-muted-foreground">
-              {fixedSlug ? DEPLOYED_SLUG_MESSAGE : `MCP clients will call /s/${slug.trim() || "…"}/mcp. It can change until the first deployment.`}
-            </p>
-            {error("slug")}
-          </div>
+          <Field id="server-name" label="Name" error={errors.name?.message}>
+            {(control) => <Input {...control} maxLength={200} {...form.register("name")} />}
+          </Field>
+          <Field id="server-description" label="Description" error={errors.description?.message}>
+            {(control) => <Textarea {...control} maxLength={2000} {...form.register("description")} />}
+          </Field>
+          <Field
+            id="server-slug"
+            label="Endpoint slug"
+            error={errors.slug?.message}
+            hint={fixedSlug ? DEPLOYED_SLUG_MESSAGE : `MCP clients will call /s/${slug.trim() || "…"}/mcp. It can change until the first deployment.`}
+          >
+            {(control) => <Input {...control} maxLength={48} disabled={fixedSlug} className="font-mono" {...form.register("slug")} />}
+          </Field>
           {save.isError && (
             <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
               {errorMessage(save.error, "Failed to save the server")}

@@ -9,7 +9,7 @@ import { deleteServer, serversQuery, type Server } from "@/api/servers";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { DeployModal } from "@/features/deploy/deploy-modal";
-import { ServerWizard } from "@/features/servers/wizard-slot";
+import { ServerWizard } from "@/features/wizard/server-wizard";
 import { EditDetailsDialog } from "./edit-details-dialog";
 
 export function ServerActions({ server }: { server: Server }) {

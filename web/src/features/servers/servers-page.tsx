@@ -9,7 +9,7 @@ import { tokensQuery } from "@/api/tokens";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { ServerCard } from "./server-card";
-import { ServerWizard } from "./wizard-slot";
+import { ServerWizard } from "@/features/wizard/server-wizard";
 
 export function ServersPage() {
   const servers = useQuery(serversQuery);

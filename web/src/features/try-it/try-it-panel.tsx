@@ -5,6 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "@/api/client";
 import { modelViewQuery, runTool, type ModelView } from "@/api/try-it";
+import { Field } from "@/components/field";
 import { Input } from "@/components/ui/input";
 import { ToolForm } from "./tool-form";
 import { TryItResult } from "./try-it-result";
@@ -43,22 +44,24 @@ function ToolPicker({ tools, selected, onSelect }: { tools: Listed[]; selected: 
 function UpstreamCredential({ authType, value, onChange }: { authType: string; value: string; onChange: (value: string) => void }) {
   const apiKey = authType === "apiKey";
   return (
-    <div className="space-y-1 rounded-md border p-3 text-sm">
-      <label htmlFor="try-it-upstream" className="font-medium">Your API credential</label>
-      <Input
-        id="try-it-upstream"
-        type="password"
-        autoComplete="off"
-        maxLength={4000}
-        placeholder={apiKey ? "Your API key" : authType === "basic" ? "Basic <base64 of username:password>" : "Bearer <your API token>"}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-describedby="try-it-upstream-help"
-      />
-      <p id="try-it-upstream-help" className="text-xs text-muted-foreground">
-        This server forwards each caller&apos;s own credential to the API. It is sent with this call only, as a client would send it, and never stored.
-      </p>
-    </div>
+    <Field
+      id="try-it-upstream"
+      label="Your API credential"
+      className="space-y-1 rounded-md border p-3 text-sm"
+      hint="This server forwards each caller's own credential to the API. It is sent with this call only, as a client would send it, and never stored."
+    >
+      {(control) => (
+        <Input
+          {...control}
+          type="password"
+          autoComplete="off"
+          maxLength={4000}
+          placeholder={apiKey ? "Your API key" : authType === "basic" ? "Basic <base64 of username:password>" : "Bearer <your API token>"}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 

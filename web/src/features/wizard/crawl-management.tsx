@@ -27,20 +27,28 @@ const FREQUENCY_LABELS: Record<CrawlFrequency, string> = { weekly: "Weekly", mon
 export const hasRefreshableSource = (server: Server) => !!server.originalCrawlUrl || !!server.sourceUrl;
 
 export function CrawlManagement({ server }: { server: Server }) {
+  const fromCrawl = !!server.originalCrawlUrl;
+  return (
+    <section className="space-y-3 rounded-md border p-4" aria-labelledby="crawl-management">
+      <h3 id="crawl-management" className="font-medium">{fromCrawl ? "Crawl management" : "Updates from the description URL"}</h3>
+      <p className="text-sm break-all text-muted-foreground">{fromCrawl ? `Documentation: ${server.originalCrawlUrl}` : `Description: ${server.sourceUrl}`}</p>
+      {fromCrawl && <p className="text-sm text-muted-foreground">Last crawled: {formatDateTime(server.lastCrawledAt)}</p>}
+      {server.lastCrawlError && (
+        <p className="rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-800">Last {fromCrawl ? "re-crawl" : "update"}: {server.lastCrawlError}</p>
+      )}
+      {fromCrawl && <RestartCrawl server={server} />}
+      <AutomatedSchedule server={server} fromCrawl={fromCrawl} />
+      <AutomatedRuns serverId={server.id} embedded />
+    </section>
+  );
+}
+
+/** 'Restart Crawl': crawls the documentation again and follows it until the tools are refreshed. */
+function RestartCrawl({ server }: { server: Server }) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  // The form holds what is saved: a change shows once the API has taken it.
-  const form = useForm<AutomatedCrawl>({
-    defaultValues: { enabled: !!server.automatedCrawlEnabled, frequency: server.automatedCrawlFrequency === "monthly" ? "monthly" : "weekly" },
-  });
-  const [enabled, frequency] = useWatch({ control: form.control, name: ["enabled", "frequency"] });
-  const [saving, setSaving] = useState(false);
-  const [upgrade, setUpgrade] = useState(false);
   const [recrawl, setRecrawl] = useState<{ completed: number; total: number; refreshing?: boolean } | null>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
-  const fromCrawl = !!server.originalCrawlUrl;
-
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["servers"] });
 
   const restart = async () => {
@@ -75,6 +83,31 @@ export function CrawlManagement({ server }: { server: Server }) {
     }
   };
 
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button type="button" variant="outline" size="sm" onClick={restart} disabled={!!recrawl}>
+        {recrawl ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />} Restart Crawl
+      </Button>
+      {recrawl && (
+        <span role="status" className="text-sm text-muted-foreground">
+          {recrawl.refreshing ? "Refreshing the tools…" : `${recrawl.completed} of ${recrawl.total} pages`}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The automated re-crawl (or re-fetch) switch and its frequency, saved on each change; a free plan is offered the upgrade. */
+function AutomatedSchedule({ server, fromCrawl }: { server: Server; fromCrawl: boolean }) {
+  const queryClient = useQueryClient();
+  // The form holds what is saved: a change shows once the API has taken it.
+  const form = useForm<AutomatedCrawl>({
+    defaultValues: { enabled: !!server.automatedCrawlEnabled, frequency: server.automatedCrawlFrequency === "monthly" ? "monthly" : "weekly" },
+  });
+  const [enabled, frequency] = useWatch({ control: form.control, name: ["enabled", "frequency"] });
+  const [saving, setSaving] = useState(false);
+  const [upgrade, setUpgrade] = useState(false);
+
   const save = async (nextEnabled: boolean, nextFrequency: CrawlFrequency, frequencyChange: boolean) => {
     setSaving(true);
     try {
@@ -100,55 +133,42 @@ export function CrawlManagement({ server }: { server: Server }) {
   };
 
   return (
-    <section className="space-y-3 rounded-md border p-4" aria-labelledby="crawl-management">
-      <h3 id="crawl-management" className="font-medium">{fromCrawl ? "Crawl management" : "Updates from the description URL"}</h3>
-      <p className="text-sm break-all text-muted-foreground">{fromCrawl ? `Documentation: ${server.originalCrawlUrl}` : `Description: ${server.sourceUrl}`}</p>
-      {fromCrawl && <p className="text-sm text-muted-foreground">Last crawled: {formatDateTime(server.lastCrawledAt)}</p>}
-      {server.lastCrawlError && (
-        <p className="rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-800">Last {fromCrawl ? "re-crawl" : "update"}: {server.lastCrawlError}</p>
-      )}
-      {fromCrawl && (
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="button" variant="outline" size="sm" onClick={restart} disabled={!!recrawl}>
-            {recrawl ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />} Restart Crawl
-          </Button>
-          {recrawl && (
-            <span role="status" className="text-sm text-muted-foreground">
-              {recrawl.refreshing ? "Refreshing the tools…" : `${recrawl.completed} of ${recrawl.total} pages`}
-            </span>
-          )}
-        </div>
-      )}
-      <div className="flex flex-wrap items-center gap-3">
-        <Switch id="automated-crawl" checked={enabled} disabled={saving} onCheckedChange={(v) => save(v, frequency, false)} />
-        <Label htmlFor="automated-crawl">{fromCrawl ? "Automated crawls" : "Automated updates from the URL"}</Label>
-        <select
-          aria-label={fromCrawl ? "Crawl frequency" : "Update frequency"}
-          className="h-8 rounded-md border bg-transparent px-2 text-sm"
-          value={frequency}
-          disabled={saving}
-          onChange={(e) => changeFrequency(e.target.value as CrawlFrequency)}
-        >
-          {CRAWL_FREQUENCIES.map((value) => (
-            <option key={value} value={value}>
-              {FREQUENCY_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <AutomatedRuns serverId={server.id} embedded />
-      <Dialog open={upgrade} onOpenChange={setUpgrade}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Upgrade Required</DialogTitle>
-            <DialogDescription>Automated crawls are available on paid plans. Upgrade your plan to keep your tools in step with your documentation.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setUpgrade(false)}>Maybe Later</Button>
-            <Button type="button" onClick={() => navigate({ to: "/usage" })}>Upgrade Plan</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-    </section>
+    <div className="flex flex-wrap items-center gap-3">
+      <Switch id="automated-crawl" checked={enabled} disabled={saving} onCheckedChange={(v) => save(v, frequency, false)} />
+      <Label htmlFor="automated-crawl">{fromCrawl ? "Automated crawls" : "Automated updates from the URL"}</Label>
+      <select
+        aria-label={fromCrawl ? "Crawl frequency" : "Update frequency"}
+        className="h-8 rounded-md border bg-transparent px-2 text-sm"
+        value={frequency}
+        disabled={saving}
+        onChange={(e) => changeFrequency(e.target.value as CrawlFrequency)}
+      >
+        {CRAWL_FREQUENCIES.map((value) => (
+          <option key={value} value={value}>
+            {FREQUENCY_LABELS[value]}
+          </option>
+        ))}
+      </select>
+      <UpgradeDialog open={upgrade} onOpenChange={setUpgrade} />
+    </div>
+  );
+}
+
+/** Automated crawls need a paid plan: the way to the plans, or later. */
+function UpgradeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const navigate = useNavigate();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Upgrade Required</DialogTitle>
+          <DialogDescription>Automated crawls are available on paid plans. Upgrade your plan to keep your tools in step with your documentation.</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>Maybe Later</Button>
+          <Button type="button" onClick={() => navigate({ to: "/usage" })}>Upgrade Plan</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

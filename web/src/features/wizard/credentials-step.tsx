@@ -2,9 +2,9 @@
 // secrets, and deleting them.
 import { useFormContext } from "react-hook-form";
 import type { AuthConfig, AuthType, Secrets } from "@/api/auth-config";
+import { Field } from "@/components/field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import type { AuthDraft } from "./auth-draft";
 
 const FIELDS: Record<Exclude<AuthType, "none">, { key: keyof Secrets; label: string; secret: boolean }[]> = {
@@ -38,17 +38,17 @@ export function CredentialsStep({ authType, saved, onDeleteSaved, deleting }: Pr
         {hasSaved && " Leave a field blank to keep the current value."}
       </p>
       {FIELDS[authType].map((f) => (
-        <div key={f.key} className="space-y-2">
-          <Label htmlFor={`secret-${f.key}`}>{f.label}</Label>
-          <Input
-            id={`secret-${f.key}`}
-            type={f.secret ? "password" : "text"}
-            autoComplete="off"
-            placeholder={masked[f.key] ? `Current: ${masked[f.key]}` : f.label}
-            {...register(`secrets.${f.key}`)}
-          />
-          {masked[f.key] && <p className="text-xs text-muted-foreground">Saved: <code>{masked[f.key]}</code></p>}
-        </div>
+        <Field key={f.key} id={`secret-${f.key}`} label={f.label} hint={masked[f.key] && <>Saved: <code>{masked[f.key]}</code></>}>
+          {(control) => (
+            <Input
+              {...control}
+              type={f.secret ? "password" : "text"}
+              autoComplete="off"
+              placeholder={masked[f.key] ? `Current: ${masked[f.key]}` : f.label}
+              {...register(`secrets.${f.key}`)}
+            />
+          )}
+        </Field>
       ))}
       {hasSaved && (
         <Button type="button" variant="outline" size="sm" onClick={onDeleteSaved} disabled={deleting}>

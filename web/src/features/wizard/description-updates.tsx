@@ -111,39 +111,58 @@ export function PendingUpdate({ server }: { server: Server }) {
 
 /** New description (file or URL), Sync now for URL servers, and the version history with Restore. */
 export function DescriptionVersions({ server }: { server: Server }) {
-  const queryClient = useQueryClient();
-  const versions = useQuery(versionsQuery(server.id));
-  const { apply } = useVersionActions(server.id);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const form = useForm<z.input<typeof pushUrlSchema>>({ resolver: zodResolver(pushUrlSchema), defaultValues: { url: "" } });
-  const url = useWatch({ control: form.control, name: "url" });
-  const afterPush = async (message: string) => {
-    toast.success(message);
-    await queryClient.invalidateQueries({ queryKey: ["servers"] });
-  };
-  const push = useMutation({
-    mutationFn: (source: { file: File } | { url: string }) => pushDescription(server.id, source),
-    onSuccess: () => afterPush("New description read: review its changes under Update available"),
-  });
-  const sync = useMutation({
-    mutationFn: () => syncNow(server.id),
-    onSuccess: (result) =>
-      afterPush(result.outcome === "unchanged" ? "The description has not changed" : result.outcome === "applied" ? "Description updated: the changes break no calls" : "Breaking changes found: review them under Update available"),
-    onError: (error) => toast.error(errorMessage(error, "Failed to sync the description")),
-  });
   return (
     <section aria-labelledby="description-versions" className="space-y-3 rounded-md border p-4 text-sm">
       <h3 id="description-versions" className="flex items-center gap-2 font-medium">
         <History className="size-4" aria-hidden /> Description
       </h3>
-      {server.sourceUrl && (
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="min-w-0 break-all text-muted-foreground">From {server.sourceUrl}</span>
-          <Button type="button" variant="outline" size="sm" onClick={() => sync.mutate()} disabled={sync.isPending}>
-            <RefreshCw className={sync.isPending ? "animate-spin" : undefined} aria-hidden /> {sync.isPending ? "Syncing..." : "Sync now"}
-          </Button>
-        </div>
-      )}
+      {server.sourceUrl && <SyncNow serverId={server.id} sourceUrl={server.sourceUrl} />}
+      <NewDescription serverId={server.id} />
+      <VersionHistory serverId={server.id} />
+    </section>
+  );
+}
+
+/** What follows a description read: the outcome said, the server's pending update shown. */
+function useDescriptionRead() {
+  const queryClient = useQueryClient();
+  return async (message: string) => {
+    toast.success(message);
+    await queryClient.invalidateQueries({ queryKey: ["servers"] });
+  };
+}
+
+/** 'Sync now': reads the description at the server's source URL again. */
+function SyncNow({ serverId, sourceUrl }: { serverId: string; sourceUrl: string }) {
+  const afterRead = useDescriptionRead();
+  const sync = useMutation({
+    mutationFn: () => syncNow(serverId),
+    onSuccess: (result) =>
+      afterRead(result.outcome === "unchanged" ? "The description has not changed" : result.outcome === "applied" ? "Description updated: the changes break no calls" : "Breaking changes found: review them under Update available"),
+    onError: (error) => toast.error(errorMessage(error, "Failed to sync the description")),
+  });
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="min-w-0 break-all text-muted-foreground">From {sourceUrl}</span>
+      <Button type="button" variant="outline" size="sm" onClick={() => sync.mutate()} disabled={sync.isPending}>
+        <RefreshCw className={sync.isPending ? "animate-spin" : undefined} aria-hidden /> {sync.isPending ? "Syncing..." : "Sync now"}
+      </Button>
+    </div>
+  );
+}
+
+/** A new description by URL or upload, read into a pending update to review. */
+function NewDescription({ serverId }: { serverId: string }) {
+  const afterRead = useDescriptionRead();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const form = useForm<z.input<typeof pushUrlSchema>>({ resolver: zodResolver(pushUrlSchema), defaultValues: { url: "" } });
+  const url = useWatch({ control: form.control, name: "url" });
+  const push = useMutation({
+    mutationFn: (source: { file: File } | { url: string }) => pushDescription(serverId, source),
+    onSuccess: () => afterRead("New description read: review its changes under Update available"),
+  });
+  return (
+    <>
       <form className="flex flex-col gap-2 sm:flex-row" noValidate onSubmit={form.handleSubmit((values) => push.mutate({ url: values.url.trim() }))}>
         <Input aria-label="New description URL" placeholder="https://api.example.com/openapi.json" maxLength={2048} {...form.register("url")} />
         <div className="flex gap-2">
@@ -167,30 +186,33 @@ export function DescriptionVersions({ server }: { server: Server }) {
       </form>
       {push.isPending && <p role="status" className="text-muted-foreground">Reading the description...</p>}
       {push.isError && <p role="alert" className="text-destructive">{errorMessage(push.error, "Failed to read the new description")}</p>}
-      {versions.isPending ? (
-        <p role="status" className="text-muted-foreground">Loading versions...</p>
-      ) : versions.isError ? (
-        <p role="alert" className="text-destructive">{errorMessage(versions.error, "Failed to load the description versions")}</p>
-      ) : versions.data.length === 0 ? (
-        <p className="text-muted-foreground">No other versions yet: the history starts with the first new description.</p>
-      ) : (
-        <ul aria-label="Description versions" className="divide-y rounded-md border">
-          {versions.data.map((v) => (
-            <li key={v.id} className="flex flex-wrap items-center gap-2 px-3 py-2">
-              <Badge variant="outline">{STATUS_LABELS[v.status]}</Badge>
-              <span>{ORIGIN_LABELS[v.origin]}</span>
-              <span className="text-muted-foreground">
-                {formatDateTime(v.appliedAt ?? v.createdAt)} · {v.toolCount} tools
-              </span>
-              {(v.status === "superseded" || v.status === "discarded") && (
-                <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => apply.mutate(v.id)} disabled={apply.isPending} aria-label={`Restore the version of ${formatDateTime(v.createdAt)}`}>
-                  Restore
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    </>
+  );
+}
+
+/** The server's description versions; a superseded or discarded one can be restored. */
+function VersionHistory({ serverId }: { serverId: string }) {
+  const versions = useQuery(versionsQuery(serverId));
+  const { apply } = useVersionActions(serverId);
+  if (versions.isPending) return <p role="status" className="text-muted-foreground">Loading versions...</p>;
+  if (versions.isError) return <p role="alert" className="text-destructive">{errorMessage(versions.error, "Failed to load the description versions")}</p>;
+  if (versions.data.length === 0) return <p className="text-muted-foreground">No other versions yet: the history starts with the first new description.</p>;
+  return (
+    <ul aria-label="Description versions" className="divide-y rounded-md border">
+      {versions.data.map((v) => (
+        <li key={v.id} className="flex flex-wrap items-center gap-2 px-3 py-2">
+          <Badge variant="outline">{STATUS_LABELS[v.status]}</Badge>
+          <span>{ORIGIN_LABELS[v.origin]}</span>
+          <span className="text-muted-foreground">
+            {formatDateTime(v.appliedAt ?? v.createdAt)} · {v.toolCount} tools
+          </span>
+          {(v.status === "superseded" || v.status === "discarded") && (
+            <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => apply.mutate(v.id)} disabled={apply.isPending} aria-label={`Restore the version of ${formatDateTime(v.createdAt)}`}>
+              Restore
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

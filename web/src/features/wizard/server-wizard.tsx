@@ -9,7 +9,6 @@ import { isDraft, serversQuery, type Server } from "@/api/servers";
 import { Button } from "@/components/ui/button";
 import { useReturnFocus } from "@/components/use-return-focus";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import type { ServerWizardProps } from "../servers/wizard-slot";
 import { draftIssues, isTokenRefusal } from "./auth-draft";
 import { AuthStep } from "./auth-step";
 import { CredentialsStep } from "./credentials-step";
@@ -19,11 +18,14 @@ import { PendingUpdate } from "./description-updates";
 import { ParametersStep } from "./parameters-step";
 import { SourceStep } from "./source-step";
 import { StepNav } from "./step-nav";
-import { needsCredentials, visibleSteps, type WizardMode } from "./steps";
+import { needsCredentials, type StepId, visibleSteps, type WizardMode } from "./steps";
 import { ToolsStep } from "./tools-step";
 import { useAuthDraft } from "./use-auth-draft";
 import { canJump, initialWizard, isFirstStep, nextEvent, nextLabel, wizardReducer, type DraftIssues } from "./wizard-flow";
 
+export type ServerWizardProps = { server?: Server; open: boolean; onOpenChange: (open: boolean) => void };
+
+/** The server wizard as the servers list and a server's page open it: Add Server (create) and Configure (edit). */
 export function ServerWizard({ server, open, onOpenChange }: ServerWizardProps) {
   const mode: WizardMode = server ? "edit" : "create";
   const servers = useQuery(serversQuery);
@@ -99,14 +101,7 @@ function WizardBody({ initial, mode, close, onCreated }: BodyProps) {
         {mode === "edit" && server && <PendingUpdate server={server} />}
         <StepNav steps={steps} current={step} canJump={(t) => canJump(state, t, steps)} onJump={(to) => dispatch({ type: "jumped", to })} />
         {step === "source" && server ? (
-          <div className="space-y-4">
-            <p className="rounded-md border bg-muted/40 p-4 text-sm">
-              <span className="font-medium">{server.name}</span> was created from this source. Continue with its configuration.
-            </p>
-            <div className="flex justify-end">
-              <Button type="button" onClick={() => dispatch({ type: "jumped", to: "auth" })}>Next: Configure Authentication</Button>
-            </div>
-          </div>
+          <CreatedSource name={server.name} onNext={() => dispatch({ type: "jumped", to: "auth" })} />
         ) : step === "source" ? (
           <SourceStep
             onCancel={close}
@@ -119,22 +114,9 @@ function WizardBody({ initial, mode, close, onCreated }: BodyProps) {
           <ToolsStep serverId={server.id} toolCount={server.toolCount} />
         ) : step === "deploy" ? (
           <DeployStep server={server} mode={mode} onDeleted={close} />
-        ) : auth.loadError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">
-            <span>{auth.loadError}</span>
-            <Button type="button" variant="outline" size="sm" onClick={auth.retry}>Retry</Button>
-          </div>
-        ) : !auth.ready || !auth.analysis ? (
-          <p role="status" className="flex items-center justify-center gap-2 py-8 text-sm text-muted-foreground">
-            <Loader2 className="size-4 animate-spin" aria-hidden /> Analyzing authentication...
-          </p>
-        ) : step === "auth" ? (
-          <AuthStep analysis={auth.analysis} serverId={server.id} serverName={server.name} onPassthrough={auth.choosePassthrough} />
-        ) : step === "tools" ? (
-          <ParametersStep dynamic={auth.dynamic} kinds={auth.kinds} />
-        ) : auth.authType && auth.authType !== "none" ? (
-          <CredentialsStep authType={auth.authType} saved={auth.saved} onDeleteSaved={auth.deleteSecrets} deleting={auth.deleting} />
-        ) : null}
+        ) : (
+          <AuthDraftStep step={step} server={server} auth={auth} />
+        )}
 
         {error && (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">{error}</p>
@@ -159,4 +141,43 @@ function WizardBody({ initial, mode, close, onCreated }: BodyProps) {
       </div>
     </FormProvider>
   );
+}
+
+/** The source step of a server already created: where it came from, and on to its configuration. */
+function CreatedSource({ name, onNext }: { name: string; onNext: () => void }) {
+  return (
+    <div className="space-y-4">
+      <p className="rounded-md border bg-muted/40 p-4 text-sm">
+        <span className="font-medium">{name}</span> was created from this source. Continue with its configuration.
+      </p>
+      <div className="flex justify-end">
+        <Button type="button" onClick={onNext}>Next: Configure Authentication</Button>
+      </div>
+    </div>
+  );
+}
+
+/** The steps of the auth draft (authentication, parameters, credentials), once the draft has loaded. */
+function AuthDraftStep({ step, server, auth }: { step: StepId; server: Server; auth: ReturnType<typeof useAuthDraft> }) {
+  if (auth.loadError) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">
+        <span>{auth.loadError}</span>
+        <Button type="button" variant="outline" size="sm" onClick={auth.retry}>Retry</Button>
+      </div>
+    );
+  }
+  if (!auth.ready || !auth.analysis) {
+    return (
+      <p role="status" className="flex items-center justify-center gap-2 py-8 text-sm text-muted-foreground">
+        <Loader2 className="size-4 animate-spin" aria-hidden /> Analyzing authentication...
+      </p>
+    );
+  }
+  if (step === "auth") return <AuthStep analysis={auth.analysis} serverId={server.id} serverName={server.name} onPassthrough={auth.choosePassthrough} />;
+  if (step === "tools") return <ParametersStep dynamic={auth.dynamic} kinds={auth.kinds} />;
+  if (auth.authType && auth.authType !== "none") {
+    return <CredentialsStep authType={auth.authType} saved={auth.saved} onDeleteSaved={auth.deleteSecrets} deleting={auth.deleting} />;
+  }
+  return null;
 }

@@ -4,15 +4,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, FileCode2, Globe, Loader2 } from "lucide-react";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { errorMessage } from "@/api/client";
 import { duplicateNameMessage } from "@/api/messages";
 import type { ImportJob } from "@/api/imports";
 import { createServer, serversQuery, type Server } from "@/api/servers";
+import { Field } from "@/components/field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { CrawlProgress } from "../crawl/crawl-progress";
 import { PageSelectionDialog } from "../crawl/page-selection-dialog";
@@ -61,24 +61,9 @@ export function SourceStep({ onCreated, onCancel }: Props) {
   });
   const processing = create.isPending || flow.phase !== "idle";
   const fileError = form.formState.errors.file?.message;
-  const nameError = form.formState.errors.name?.message;
   const error = method === "spec" ? (fileError ?? (create.isError ? errorMessage(create.error, "Failed to create server") : null)) : flow.error;
 
-  if (!method) {
-    return (
-      <div className="space-y-4">
-        <DraftSlot />
-        <p className="text-sm text-muted-foreground">How would you like to describe your API?</p>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <MethodButton icon={<FileCode2 />} title="OpenAPI Spec" text="Import an OpenAPI description from a URL or a file." onClick={() => setMethod("spec")} />
-          <MethodButton icon={<Globe />} title="Crawl Documentation" text="Crawl your API documentation pages and generate the description." onClick={() => setMethod("crawl")} />
-        </div>
-        <div className="flex justify-end">
-          <Button type="button" variant="outline" onClick={onCancel}>Cancel</Button>
-        </div>
-      </div>
-    );
-  }
+  if (!method) return <MethodChoice onChoose={setMethod} onCancel={onCancel} />;
 
   const chooseFile = (chosen: File | null) => {
     // A new choice replaces the last refusal, which was about another source; a refused file is not kept.
@@ -103,55 +88,22 @@ export function SourceStep({ onCreated, onCancel }: Props) {
       <button type="button" className="flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground" onClick={() => { setMethod(null); create.reset(); flow.setError(null); }} disabled={processing}>
         <ArrowLeft className="size-4" aria-hidden /> Back to method choice
       </button>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-2">
-          <Label htmlFor="source-name">Name (optional)</Label>
-          <Input
-            id="source-name"
-            {...form.register("name", { onChange: () => form.clearErrors("name") })}
-            placeholder="My API"
-            maxLength={NAME_MAX}
-            disabled={processing}
-            aria-invalid={!!nameError}
-            aria-describedby={nameError ? "source-name-error" : undefined}
-          />
-          {nameError && <p id="source-name-error" role="alert" className="text-sm text-red-700">{nameError}</p>}
-        </div>
-        <div className="space-y-2 sm:row-span-2">
-          <Label htmlFor="source-description">Description (optional)</Label>
-          <Textarea id="source-description" {...form.register("description")} placeholder="What the API does" maxLength={DESCRIPTION_MAX} disabled={processing} />
-        </div>
-      </div>
+      <SourceDetails form={form} disabled={processing} />
       {method === "spec" ? (
         <div className="space-y-4">
-          <div className="space-y-2">
-            <Label htmlFor="source-url">OpenAPI URL</Label>
-            <Input id="source-url" type="url" {...form.register("url")} placeholder="https://api.example.com/openapi.json" maxLength={URL_MAX} disabled={processing || !!file} />
-          </div>
-          <p className="text-center text-xs text-muted-foreground uppercase">or</p>
-          <div className="space-y-2">
-            <Label htmlFor="source-file">Upload a file (.json, .yaml, .yml)</Label>
-            <Input id="source-file" type="file" accept=".json,.yaml,.yml" onChange={(e) => chooseFile(e.target.files?.[0] ?? null)} disabled={processing} aria-describedby="source-file-limit" />
-            <p id="source-file-limit" className="text-xs text-muted-foreground">Up to 100 MB. Descriptions over 20 MB (JSON) are imported in the background, every operation as a tool.</p>
-          </div>
+          <SpecSource form={form} disabled={processing} hasFile={!!file} onFile={chooseFile} />
           {create.isPending && job && <ImportProgressBox job={job} />}
         </div>
       ) : (
-        <div className="space-y-2">
-          <Label htmlFor="source-docs-url">Documentation URL</Label>
-          <Input id="source-docs-url" type="url" required {...form.register("url")} placeholder="https://docs.example.com" maxLength={URL_MAX} disabled={processing} />
-        </div>
+        <Field id="source-docs-url" label="Documentation URL">
+          {(control) => <Input {...control} type="url" required {...form.register("url")} placeholder="https://docs.example.com" maxLength={URL_MAX} disabled={processing} />}
+        </Field>
       )}
       {method === "crawl" && flow.phase !== "idle" && flow.phase !== "selecting" && (
         <CrawlProgress phase={flow.phase} status={flow.status} messages={flow.messages} progress={flow.progress} onCancel={flow.cancel} />
       )}
       <DraftSlot />
-      {error && (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">
-          <p className="font-medium">Crawl Failed</p>
-          <p>{error}</p>
-        </div>
-      )}
+      {error && <CrawlFailed error={error} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel}>Cancel</Button>
         <Button type="submit" disabled={!canSubmit || processing}>
@@ -163,6 +115,72 @@ export function SourceStep({ onCreated, onCancel }: Props) {
         <PageSelectionDialog open links={flow.links} discovery={flow.discovery} onCancel={flow.closeSelection} onStart={flow.crawl} />
       )}
     </form>
+  );
+}
+
+/** The first screen: describe the API by its OpenAPI description or by crawling its documentation. */
+function MethodChoice({ onChoose, onCancel }: { onChoose: (method: "spec" | "crawl") => void; onCancel: () => void }) {
+  return (
+    <div className="space-y-4">
+      <DraftSlot />
+      <p className="text-sm text-muted-foreground">How would you like to describe your API?</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <MethodButton icon={<FileCode2 />} title="OpenAPI Spec" text="Import an OpenAPI description from a URL or a file." onClick={() => onChoose("spec")} />
+        <MethodButton icon={<Globe />} title="Crawl Documentation" text="Crawl your API documentation pages and generate the description." onClick={() => onChoose("crawl")} />
+      </div>
+      <div className="flex justify-end">
+        <Button type="button" variant="outline" onClick={onCancel}>Cancel</Button>
+      </div>
+    </div>
+  );
+}
+
+type SourceForm = { form: UseFormReturn<SourceValues>; disabled: boolean };
+
+/** The server's optional name (unique in the organization) and description. */
+function SourceDetails({ form, disabled }: SourceForm) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field id="source-name" label="Name (optional)" error={form.formState.errors.name?.message}>
+        {(control) => (
+          <Input {...control} {...form.register("name", { onChange: () => form.clearErrors("name") })} placeholder="My API" maxLength={NAME_MAX} disabled={disabled} />
+        )}
+      </Field>
+      <Field id="source-description" label="Description (optional)" className="space-y-2 sm:row-span-2">
+        {(control) => <Textarea {...control} {...form.register("description")} placeholder="What the API does" maxLength={DESCRIPTION_MAX} disabled={disabled} />}
+      </Field>
+    </div>
+  );
+}
+
+/** An OpenAPI description by URL, or else by an uploaded file. */
+function SpecSource({ form, disabled, hasFile, onFile }: SourceForm & { hasFile: boolean; onFile: (file: File | null) => void }) {
+  return (
+    <>
+      <Field id="source-url" label="OpenAPI URL">
+        {(control) => (
+          <Input {...control} type="url" {...form.register("url")} placeholder="https://api.example.com/openapi.json" maxLength={URL_MAX} disabled={disabled || hasFile} />
+        )}
+      </Field>
+      <p className="text-center text-xs text-muted-foreground uppercase">or</p>
+      <Field
+        id="source-file"
+        label="Upload a file (.json, .yaml, .yml)"
+        hint="Up to 100 MB. Descriptions over 20 MB (JSON) are imported in the background, every operation as a tool."
+      >
+        {(control) => <Input {...control} type="file" accept=".json,.yaml,.yml" onChange={(e) => onFile(e.target.files?.[0] ?? null)} disabled={disabled} />}
+      </Field>
+    </>
+  );
+}
+
+/** Why the last try failed: a refused description, or a crawl that did not finish. */
+function CrawlFailed({ error }: { error: string }) {
+  return (
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">
+      <p className="font-medium">Crawl Failed</p>
+      <p>{error}</p>
+    </div>
   );
 }
 

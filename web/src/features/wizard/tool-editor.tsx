@@ -5,9 +5,9 @@ import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { errorMessage } from "@/api/client";
 import { MAX_TOOL_DESCRIPTION_CHARS, shownName, TOOL_DESCRIPTION_MESSAGE, toolNameError, type Tool } from "@/api/tools";
+import { Field } from "@/components/field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 
 /** The rename form's rules: a name MCP clients accept and no other tool of the server uses, a bounded description. */
@@ -48,20 +48,24 @@ export function ToolEditor({ tool, tools, onSave, onClose }: Props) {
 
   return (
     <form className="space-y-2 rounded-md border p-2" onSubmit={save} aria-label={`Edit ${tool.name}`} noValidate>
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-name`}>Tool name</Label>
-        <Input id={`${id}-name`} {...form.register("name")} aria-invalid={!!errors.name} placeholder={tool.name} maxLength={200} />
-        <p className="text-xs text-muted-foreground">Letters, digits, _ and -, up to 64 characters. Empty restores {tool.name}.</p>
-        {errors.name && <p role="alert" className="text-xs text-red-700">{errors.name.message}</p>}
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-description`}>Description</Label>
-        <Textarea id={`${id}-description`} {...form.register("description")} aria-invalid={!!errors.description} rows={3} />
-        <p className="text-xs text-muted-foreground">
-          {description.trim().length}/{MAX_TOOL_DESCRIPTION_CHARS} characters. Models read this to choose the tool; empty restores the imported description.
-        </p>
-        {errors.description && <p role="alert" className="text-xs text-red-700">{errors.description.message}</p>}
-      </div>
+      <Field
+        id={`${id}-name`}
+        label="Tool name"
+        className="space-y-1"
+        error={errors.name?.message}
+        hint={`Letters, digits, _ and -, up to 64 characters. Empty restores ${tool.name}.`}
+      >
+        {(control) => <Input {...control} {...form.register("name")} placeholder={tool.name} maxLength={200} />}
+      </Field>
+      <Field
+        id={`${id}-description`}
+        label="Description"
+        className="space-y-1"
+        error={errors.description?.message}
+        hint={`${description.trim().length}/${MAX_TOOL_DESCRIPTION_CHARS} characters. Models read this to choose the tool; empty restores the imported description.`}
+      >
+        {(control) => <Textarea {...control} {...form.register("description")} rows={3} />}
+      </Field>
       {errors.root && <p role="alert" className="text-xs text-red-700">{errors.root.message}</p>}
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={isSubmitting || !!errors.name || !!errors.description}>{isSubmitting ? "Saving..." : "Save"}</Button>

@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { errorMessage } from "@/api/client";
 import { saveToolSettings, toolModeQuery, type ToolMode, type ToolSettings } from "@/api/tools";
+import { Field } from "@/components/field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { DIRECT_LIST_ADVISED_BYTES, formatBytes, SEARCH_MODE_ADVISED_OVER } from "./tool-size";
@@ -95,16 +96,20 @@ function ResponseBudget({ serverId, savedBytes }: { serverId: string; savedBytes
         if (Number(kb) * 1000 !== savedBytes) save.mutate({ maxResponseBytes: Number(kb) * 1000 }, { onSuccess: () => toast.success("Response limit saved") });
       })}
     >
-      <label htmlFor={`budget-${serverId}`} className="font-medium">Largest answer per call (KB)</label>
-      <div className="flex items-center gap-2">
-        <Input id={`budget-${serverId}`} type="number" inputMode="numeric" min={MIN_KB} max={MAX_KB} step={1} className="w-28" {...form.register("kb")} aria-invalid={invalid} aria-describedby={`budget-${serverId}-help`} />
-        <Button type="submit" variant="outline" size="sm" disabled={!changed || save.isPending}>{save.isPending ? "Saving..." : "Save"}</Button>
-      </div>
-      <p id={`budget-${serverId}-help`} className={invalid ? "text-xs text-destructive" : "text-xs text-muted-foreground"} role={invalid ? "alert" : undefined}>
-        {invalid
-          ? form.formState.errors.kb?.message
-          : "Longer answers are cut, with a note telling the model how to page for more. 100 KB is about 25,000 tokens. Applies at the next deploy."}
-      </p>
+      <Field
+        id={`budget-${serverId}`}
+        label="Largest answer per call (KB)"
+        className="space-y-1"
+        error={form.formState.errors.kb?.message}
+        hint={invalid ? undefined : "Longer answers are cut, with a note telling the model how to page for more. 100 KB is about 25,000 tokens. Applies at the next deploy."}
+      >
+        {(control) => (
+          <div className="flex items-center gap-2">
+            <Input {...control} type="number" inputMode="numeric" min={MIN_KB} max={MAX_KB} step={1} className="w-28" {...form.register("kb")} />
+            <Button type="submit" variant="outline" size="sm" disabled={!changed || save.isPending}>{save.isPending ? "Saving..." : "Save"}</Button>
+          </div>
+        )}
+      </Field>
     </form>
   );
 }
