@@ -7,7 +7,7 @@ import { checkAnswers } from "../../worker/api-docs/check-answers";
 import type { AppEnv } from "../../worker/env";
 import { ok } from "../../worker/lib/answers";
 import { errors, json } from "../../worker/lib/openapi";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 
 /** A public app with one described route whose handler answers what the test asks for. */
 function appAnswering(answer: { status: number; body: unknown }) {
@@ -68,7 +68,7 @@ describe("answer check", () => {
   });
 
   it("holds the portal's own routes to their schemas: a stored value outside the declared set is caught", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     await env.DB.prepare("INSERT INTO servers (id, organization_id, name, slug, status, created_at, updated_at) VALUES (?, ?, 'Odd', ?, 'sleeping', ?, ?)")
       .bind(crypto.randomUUID(), user.organizationId, `odd-${crypto.randomUUID().slice(0, 8)}`, Date.now(), Date.now())
       .run();

@@ -11,7 +11,7 @@ import newServerWithKey from "../../docs/examples/new-server-with-key.sh?raw";
 import { SEED_PLANS } from "../../web/src/features/docs/seed-plans";
 import { TOKEN_REQUIRED_MESSAGE } from "../../worker/lib/messages";
 import { descriptionUpload, keyWith, withKey } from "./api-key-helpers";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { bearer, connectV2, createOrg, createServer, createToken, deploy, echoTool, echoOf, MCP_ORIGIN, settledDeployment, upstream, workerFetch } from "./mcp-setup";
 import { uploadDescription } from "./servers-helpers";
 
@@ -51,7 +51,7 @@ describe("docs examples", () => {
   });
 
   it("auth-managed.json and auth-passthrough.json save as a server's authentication", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const description = { openapi: "3.1.0", info: { title: "Pets", version: "1" }, servers: [{ url: "https://pets.example.com" }], paths: { "/pets": { get: { operationId: "list_pets", parameters: [{ name: "accountId", in: "query", required: true, schema: { type: "string" } }], responses: { 200: { description: "ok" } } } } } };
     const { data: server } = (await (await uploadDescription(user.cookie, "pets.json", JSON.stringify(description))).json()) as any;
     await call("/api/access-tokens", { method: "POST", cookie: user.cookie, json: { name: "Pets Token", serverIds: [server.id] } });
@@ -74,7 +74,7 @@ describe("docs examples", () => {
       "POST /api/servers/$id/deploy/cloudflare",
       "GET /api/servers/$id/deployment",
     ]);
-    const user = await signUp();
+    const user = await signedIn();
     const issued = ((await (await call("/api/access-tokens", { method: "POST", cookie: user.cookie, json: { name: "CI clients" } })).json()) as any).data;
     const { key } = await keyWith(user, ["read", "servers", "deploy"]);
     const pets = { openapi: "3.0.3", info: { title: "Pets", version: "1" }, servers: [{ url: upstream() }], paths: { "/pets": { get: { operationId: "listPets", responses: { 200: { description: "ok" } } } } } };
@@ -105,7 +105,7 @@ describe("docs examples", () => {
   });
 
   it("the docs' plans table is the plans the API serves", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const { data } = (await (await call("/api/billing/plans", { cookie: user.cookie })).json()) as any;
     expect(SEED_PLANS).toEqual(
       data.map((p: any) => ({ type: p.type, name: p.name, price: p.price, description: p.description, maxServers: p.features.maxServers, maxToolsPerServer: p.features.maxToolsPerServer, maxToolCallsPerMonth: p.features.maxToolCallsPerMonth, automatedCrawls: p.features.automatedCrawls, popular: p.popular })),

@@ -7,7 +7,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { NAME_PATTERN } from "../../worker/openapi/naming";
-import { call, cookiesOf, signUp } from "./helpers";
+import { call, cookiesOf, signedIn } from "./helpers";
 import { uploadDescription } from "./servers-helpers";
 
 type Doc = { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, any>>; components: { securitySchemes: Record<string, any> } };
@@ -88,7 +88,7 @@ describe("/api/openapi.json", () => {
   it("documents the answers the handlers really give", async () => {
     const doc = await fetchDocument();
     const check = answerChecker(doc);
-    const user = await signUp();
+    const user = await signedIn();
     const get = (path: string) => call(path, { cookie: user.cookie });
     const send = (method: string, path: string, json?: unknown) => call(path, { method, cookie: user.cookie, json });
 
@@ -133,7 +133,7 @@ describe("/api/openapi.json", () => {
 
   it("imports into Toolport through POST /api/servers, every operation a valid tool", async () => {
     const doc = await fetchDocument();
-    const user = await signUp();
+    const user = await signedIn();
     const res = await uploadDescription(user.cookie, "toolport-openapi.json", JSON.stringify(doc));
     const created = (await res.json()) as any;
     expect(res.status, JSON.stringify(created).slice(0, 500)).toBe(201);

@@ -1,8 +1,8 @@
 // Helpers for tests of portal API keys: a key created by a signed-in user, and calls made with it.
-import { call, type signUp } from "./helpers";
+import { call, type signedIn } from "./helpers";
 import { bearer } from "./mcp-setup";
 
-type User = Awaited<ReturnType<typeof signUp>>;
+type User = Awaited<ReturnType<typeof signedIn>>;
 
 /** Creates a key through the portal's API (as the user, with their session). */
 export async function createKey(user: User, body: Record<string, unknown>) {

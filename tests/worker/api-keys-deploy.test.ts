@@ -8,10 +8,10 @@ import { describe, expect, inject, it } from "vitest";
 import { servers } from "../../worker/db/schema";
 import type { Bindings } from "../../worker/env";
 import { descriptionUpload as upload, keyWith, withKey } from "./api-key-helpers";
-import { call, ORIGIN, signUp } from "./helpers";
+import { call, ORIGIN, signedIn } from "./helpers";
 import { bearer, connectV2, createServer, createToken, db, deploy, echoTool, settledDeployment, upstream } from "./mcp-setup";
 
-type User = Awaited<ReturnType<typeof signUp>>;
+type User = Awaited<ReturnType<typeof signedIn>>;
 const REFUSED = { success: false, error: "This API key lacks the 'deploy' scope this route needs on a deployed server, which it redeploys" };
 
 /** A description with these operations (GET /{name} each), served by the local upstream. */
@@ -48,7 +48,7 @@ const versions = async (user: User, id: string) => ((await (await call(`/api/ser
 
 describe("a key without 'deploy' on a deployed server", () => {
   it("is refused applying or restoring a version and Sync now, and the live server stays as it was", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const { server, token, serve } = await deployedUrlServer(user);
     const { key } = await keyWith(user, ["read", "servers"]);
     const before = await activeDeployment(server.id);
@@ -76,7 +76,7 @@ describe("a key without 'deploy' on a deployed server", () => {
   });
 
   it("is refused restarting the crawl of a deployed server, whose end redeploys it", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createServer(user.organizationId, [echoTool("list_items", {})]);
     await db.update(servers).set({ originalCrawlUrl: `${inject("fixtureOrigin")}/_pages/none/docs.html` }).where(eq(servers.id, server.id));
     await deploy(server.id);
@@ -85,7 +85,7 @@ describe("a key without 'deploy' on a deployed server", () => {
   });
 
   it("may apply a version to a server that is not deployed: nothing is deployed", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const { key } = await keyWith(user, ["servers"]);
     const created = await withKey(key, "/api/servers", { method: "POST", body: upload(description(["listPets"])) });
     expect(created.status).toBe(201);
@@ -101,7 +101,7 @@ describe("a key without 'deploy' on a deployed server", () => {
 describe("a key with 'deploy'", () => {
   it("applies a version to a deployed server and redeploys it at the request's origin", async () => {
     expect((env as Bindings).PUBLIC_URL).toBeUndefined();
-    const user = await signUp();
+    const user = await signedIn();
     const { server, token } = await deployedUrlServer(user);
     const { key } = await keyWith(user, ["servers", "deploy"]);
     const pushed = await withKey(key, `/api/servers/${server.id}/spec`, { method: "PUT", body: upload(description(["listPets", "createPet"])) });
@@ -112,7 +112,7 @@ describe("a key with 'deploy'", () => {
   });
 
   it("syncs a deployed server at the request's origin, as the portal's own user does", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const { server, serve } = await deployedUrlServer(user);
     await serve(["listPets", "createPet"]);
     const synced = await call(`/api/servers/${server.id}/sync`, { method: "POST", cookie: user.cookie });

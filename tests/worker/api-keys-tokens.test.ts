@@ -5,10 +5,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accessTokens } from "../../worker/db/schema";
 import { keyWith, withKey } from "./api-key-helpers";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { createServer, createToken, db, echoTool } from "./mcp-setup";
 
-type User = Awaited<ReturnType<typeof signUp>>;
+type User = Awaited<ReturnType<typeof signedIn>>;
 
 /** An access token issued in the portal by the user (the value is shown to them once). */
 async function portalToken(user: User, name: string) {
@@ -18,7 +18,7 @@ async function portalToken(user: User, name: string) {
 
 describe("a key assigning access tokens", () => {
   it("unassigns a token, lists only tokens that can be assigned, and refuses revoked ones", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createServer(user.organizationId, [echoTool("list_items", {})]);
     const [kept, revoked] = [await portalToken(user, "Kept"), await portalToken(user, "Revoked")];
     await createToken(user.organizationId, [], { expiresAt: new Date(Date.now() - 1000) });
@@ -38,7 +38,7 @@ describe("a key assigning access tokens", () => {
   });
 
   it("never reaches another organization's tokens or servers", async () => {
-    const [user, stranger] = [await signUp(), await signUp()];
+    const [user, stranger] = [await signedIn(), await signedIn()];
     const server = await createServer(user.organizationId, []);
     const foreignServer = await createServer(stranger.organizationId, []);
     const foreign = await portalToken(stranger, "Stranger's token");
@@ -55,7 +55,7 @@ describe("a key assigning access tokens", () => {
   });
 
   it("still refuses creating, rotating, listing in full and revoking tokens with a key, and assigning without 'servers'", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createServer(user.organizationId, []);
     const issued = await portalToken(user, "Kept");
     const { key } = await keyWith(user, ["read", "servers", "deploy"]);

@@ -7,14 +7,14 @@ import { apiKeys, plans, subscriptions } from "../../worker/db/schema";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { verifyAccessToken } from "../../worker/tokens/verify";
 import { createKey, keyWith, withKey } from "./api-key-helpers";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { bearer, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, settledDeployment, workerFetch } from "./mcp-setup";
 
 const ALL = ["read", "servers", "deploy"];
 
 describe("creating, listing and revoking keys", () => {
   it("shows the key once, stores only its hash and lists it without the secret", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const { status, body } = await createKey(user, { name: "GitHub Actions", scopes: ["read", "deploy"], expiresInDays: 30 });
     expect(status).toBe(201);
     const { key, apiKey } = body.data;
@@ -34,14 +34,14 @@ describe("creating, listing and revoking keys", () => {
   });
 
   it("refuses a key without a name or a scope, or with an unknown scope", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     expect(await createKey(user, { name: " ", scopes: ["read"] })).toMatchObject({ status: 400, body: { success: false } });
     expect(await createKey(user, { scopes: [] })).toMatchObject({ status: 400, body: { success: false, error: "scopes: Choose at least one scope" } });
     expect((await createKey(user, { scopes: ["admin"] })).status).toBe(400);
   });
 
   it("revokes a key, after which it answers 401, and never revokes another organization's key", async () => {
-    const [user, stranger] = [await signUp(), await signUp()];
+    const [user, stranger] = [await signedIn(), await signedIn()];
     const { key, id } = await keyWith(user, ["read"]);
     expect((await withKey(key, "/api/servers")).status).toBe(200);
     expect((await call(`/api/api-keys/${id}`, { method: "DELETE", cookie: stranger.cookie })).status).toBe(404);
@@ -55,7 +55,7 @@ describe("creating, listing and revoking keys", () => {
 
 describe("what a key may call", () => {
   it("lets a read key list and read servers but not change them", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createServer(user.organizationId, [echoTool("list_items", {})]);
     const { key } = await keyWith(user, ["read"]);
     const list = await withKey(key, "/api/servers");
@@ -69,7 +69,7 @@ describe("what a key may call", () => {
   });
 
   it("lets a servers key configure tools but neither read nor deploy", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createServer(user.organizationId, [echoTool("list_items", {})]);
     const { key } = await keyWith(user, ["servers"]);
     const toggle = await withKey(key, `/api/servers/${server.id}/tools`, { method: "PATCH", json: { toolName: "list_items", active: false } });
@@ -79,7 +79,7 @@ describe("what a key may call", () => {
   });
 
   it("lets a deploy key deploy but not configure", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createServer(user.organizationId, [echoTool("list_items", {})]);
     const { key } = await keyWith(user, ["deploy"]);
     const deployed = await withKey(key, `/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", json: {} });
@@ -89,7 +89,7 @@ describe("what a key may call", () => {
   });
 
   it("refuses billing, superadmin, API keys, access tokens and sign-in routes whatever the scopes", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const { key } = await keyWith(user, ALL);
     const refusals = [
       ["GET", "/api/billing/subscription", "billing"],
@@ -110,7 +110,7 @@ describe("what a key may call", () => {
 
   it("refuses a key whose organization's plan has no API access, at creation and after a downgrade", async () => {
     await db.insert(plans).values({ id: "plan_no_api", type: "no-api" as "free", name: "No API", price: 0, description: "A plan without API access", maxServers: 1, maxToolsPerServer: 10, maxToolCallsPerMonth: 100, automatedCrawls: false, apiAccess: false, prioritySupport: false, customDomain: false, sortOrder: 99 }).onConflictDoNothing();
-    const user = await signUp();
+    const user = await signedIn();
     const { key } = await keyWith(user, ALL);
     await db.insert(subscriptions).values({ organizationId: user.organizationId, planType: "no-api" as "free" }).onConflictDoUpdate({ target: subscriptions.organizationId, set: { planType: "no-api" as "free" } });
     expect(await withKey(key, "/api/servers")).toEqual({ status: 403, body: { success: false, error: "Your organization's plan does not include API access: upgrade the plan to use API keys" } });
@@ -122,7 +122,7 @@ describe("what a key may call", () => {
 
 describe("keys that do not authenticate", () => {
   it("answers 401 for an expired or unknown key", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const { key, id } = await keyWith(user, ["read"], { expiresInDays: 1 });
     await db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, id));
     expect(await withKey(key, "/api/servers")).toEqual({ status: 401, body: { success: false, error: "This API key has expired" } });
@@ -130,7 +130,7 @@ describe("keys that do not authenticate", () => {
   });
 
   it("refuses an MCP access token on /api with 401, even beside a valid session cookie", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createServer(user.organizationId, []);
     const { token } = await createToken(user.organizationId, [server.id]);
     const res = await withKey(token, "/api/servers", { cookie: user.cookie });
@@ -139,7 +139,7 @@ describe("keys that do not authenticate", () => {
   });
 
   it("is refused by the MCP gateway: a portal key is not an access token", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createServer(user.organizationId, [echoTool("list_items", {})]);
     await deploy(server.id);
     const { key } = await keyWith(user, ALL);
@@ -155,7 +155,7 @@ describe("keys that do not authenticate", () => {
 
 describe("a key's identity", () => {
   it("judges a request with a cookie and a key by the key alone, without the cookie CSRF check", async () => {
-    const [a, b] = [await signUp(), await signUp()];
+    const [a, b] = [await signedIn(), await signedIn()];
     const serverA = await createServer(a.organizationId, []);
     const serverB = await createServer(b.organizationId, [echoTool("list_items", {})]);
     const { key } = await keyWith(b, ["read", "servers"]);
@@ -169,7 +169,7 @@ describe("a key's identity", () => {
   });
 
   it("sees only its own organization's servers", async () => {
-    const [a, b] = [await signUp(), await signUp()];
+    const [a, b] = [await signedIn(), await signedIn()];
     const serverB = await createServer(b.organizationId, []);
     const { key } = await keyWith(a, ALL);
     expect((await withKey(key, "/api/servers")).body.data).toEqual([]);
@@ -178,7 +178,7 @@ describe("a key's identity", () => {
   });
 
   it("records lastUsedAt at most once a minute", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const { key, id } = await keyWith(user, ["read"]);
     await withKey(key, "/api/servers");
     const first = (await db.query.apiKeys.findFirst({ where: eq(apiKeys.id, id) }))!.lastUsedAt;
@@ -191,7 +191,7 @@ describe("a key's identity", () => {
   });
 
   it("is rate-limited per key with 429 and Retry-After", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const [{ key }, other] = [await keyWith(user, ["read"]), await keyWith(user, ["read"])];
     let limited: Response | undefined;
     // The limiter counts per fixed minute (120 a minute): 250 calls pass 120 in one minute even when a new minute starts among them.

@@ -5,12 +5,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accessTokens, authConfigs, servers, tokenServers } from "../../worker/db/schema";
 import { decryptJson } from "../../worker/lib/crypto";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { fixtureText } from "./openapi-helpers";
 import { db, json, organizationOf, uploadDescription } from "./servers-helpers";
 
 async function serverFrom(fixture: string) {
-  const user = await signUp();
+  const user = await signedIn();
   const { data } = await json(await uploadDescription(user.cookie, fixture, await fixtureText(fixture)));
   return { ...user, serverId: data.id as string, organizationId: await organizationOf(user.email) };
 }
@@ -139,7 +139,7 @@ describe("auth-config", () => {
   });
 
   it("refuses a static value its argument cannot take: an enum's other value, a non-number, a non-boolean", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const param = (name: string, schema: object) => ({ name, in: "query", schema });
     const description = {
       openapi: "3.0.3",

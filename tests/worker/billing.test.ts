@@ -8,7 +8,7 @@ import { app } from "../../worker/app";
 import { usagePeriod } from "../../worker/billing/usage";
 import { getDb } from "../../worker/db";
 import { organizationUsage, organizations, servers, subscriptions } from "../../worker/db/schema";
-import { call, ORIGIN, signUp } from "./helpers";
+import { call, ORIGIN, signedIn } from "./helpers";
 
 const db = getDb(env.DB);
 
@@ -41,7 +41,7 @@ async function upgrade(cookie: string, planType: string) {
 
 describe("the subscription", () => {
   it("starts on the free plan with usage this month", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const data = await subscriptionOf(user.cookie);
     expect(data).toMatchObject({
       plan: { type: "free", price: 0, features: { maxServers: 1, maxToolsPerServer: 10, maxToolCallsPerMonth: 1000 } },
@@ -55,7 +55,7 @@ describe("the subscription", () => {
 
 describe("the local test-mode provider", () => {
   it("checks out a plan on a Toolport page labelled as test mode", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const { url, page, confirm } = await upgrade(user.cookie, "sprout");
     expect(url).toMatch(new RegExp(`^${ORIGIN}/api/billing/test-checkout/[0-9a-f-]{36}$`));
     expect(page).toContain("Test mode — no payment is taken");
@@ -68,18 +68,18 @@ describe("the local test-mode provider", () => {
   });
 
   it("refuses the free plan at checkout and a checkout of another organization", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const free = await call("/api/billing/checkout", { method: "POST", cookie: user.cookie, json: { planType: "free" } });
     expect(await free.json()).toEqual({ success: false, error: "Only the sprout and growth plans can be upgraded to" });
     const res = await call("/api/billing/checkout", { method: "POST", cookie: user.cookie, json: { planType: "growth" } });
     const path = new URL(((await res.json()) as any).data.url).pathname;
-    const stranger = await signUp();
+    const stranger = await signedIn();
     expect((await call(path, { method: "POST", cookie: stranger.cookie })).status).toBe(404);
     expect((await subscriptionOf(stranger.cookie)).plan.type).toBe("free");
   });
 
   it("has a portal for paid plans only, where a subscription is canceled and reactivated", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const none = await call("/api/billing/portal", { method: "POST", cookie: user.cookie });
     expect(await none.json()).toEqual({ success: false, error: "The free plan has no billing portal" });
     await upgrade(user.cookie, "growth");
@@ -93,7 +93,7 @@ describe("the local test-mode provider", () => {
   });
 
   it("answers whether usage fits the plan", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const check = async (json: object) =>
       ((await (await call("/api/billing/usage", { method: "POST", cookie: user.cookie, json })).json()) as any).data;
     expect(await check({ servers: 1, toolCalls: 1000 })).toMatchObject({ withinLimits: true, requiresUpgrade: false });
@@ -103,7 +103,7 @@ describe("the local test-mode provider", () => {
 
 describe("plan changes and hibernation", () => {
   it("hibernates the servers beyond a downgraded plan and resumes them on upgrade", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     await upgrade(user.cookie, "growth");
     const ids = await addServers(user.organizationId, 3);
     await call("/api/billing/test-portal/free", { method: "POST", cookie: user.cookie });
@@ -115,7 +115,7 @@ describe("plan changes and hibernation", () => {
   });
 
   it("resumes servers paused for tool calls when the new plan allows more calls", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const [id] = await addServers(user.organizationId, 1);
     await db.update(servers).set({ status: "hibernated", hibernatedReason: "tool_calls" }).where(eq(servers.id, id));
     await db.insert(organizationUsage).values({ organizationId: user.organizationId, period: usagePeriod(), toolCalls: 1000 });
@@ -155,7 +155,7 @@ describe("Stripe webhooks", () => {
   });
 
   it("applies a signed subscription event", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const { status, body } = await deliver(subscriptionEvent(`evt_${crypto.randomUUID()}`, "customer.subscription.created", user.organizationId, "growth"));
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, data: { received: true, applied: true } });
@@ -165,7 +165,7 @@ describe("Stripe webhooks", () => {
   });
 
   it("refuses a wrong signature and a missing one", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const event = subscriptionEvent(`evt_${crypto.randomUUID()}`, "customer.subscription.created", user.organizationId, "growth");
     const forged = await deliver(event, `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`);
     expect(forged.status).toBe(400);
@@ -176,7 +176,7 @@ describe("Stripe webhooks", () => {
   });
 
   it("applies a replayed event once", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const event = subscriptionEvent(`evt_${crypto.randomUUID()}`, "customer.subscription.updated", user.organizationId, "sprout");
     expect((await deliver(event)).body.data.applied).toBe(true);
     await db.update(subscriptions).set({ planType: "growth" }).where(eq(subscriptions.organizationId, user.organizationId));
@@ -185,7 +185,7 @@ describe("Stripe webhooks", () => {
   });
 
   it("falls back to free on cancellation and marks failed payments", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     await db.update(organizations).set({ stripeCustomerId: `cus_${user.organizationId}` }).where(eq(organizations.id, user.organizationId));
     await deliver(subscriptionEvent(`evt_${crypto.randomUUID()}`, "customer.subscription.created", user.organizationId, "growth"));
     const ids = await addServers(user.organizationId, 2);

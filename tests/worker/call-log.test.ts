@@ -11,7 +11,7 @@ import { accessTokens, callRecords, organizationUsage, servers, users } from "..
 import { invalidateServerLookups } from "../../worker/servers/read-model";
 import { recordCalls, type CallRecordsMessage } from "../../worker/calls/record";
 import { DAILY_SWEEP_CRON } from "../../worker/scheduled";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { registerClient, signInWithOAuth } from "./oauth-setup";
 import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch, type ToolSpec } from "./mcp-setup";
 
@@ -134,7 +134,7 @@ describe("call records", { timeout: 60_000 }, () => {
       { ssn: { type: "string" }, note: { type: "string" } },
       ["ssn"],
     );
-    const user = await signUp();
+    const user = await signedIn();
     const { server, token } = await deployedServer([echo], { organizationId: user.organizationId, auth: { authType: "bearer", secrets: { token: secret } } });
     const settings = await call(`/api/servers/${server.id}/call-log`, { method: "PATCH", cookie: user.cookie, json: { recordPayloads: true, sensitiveFields: ["ssn"] } });
     expect(await settings.json()).toEqual({ success: true, data: { recordPayloads: true, sensitiveFields: ["ssn"], retentionDays: 7 } });
@@ -182,7 +182,7 @@ describe("with the call log off", { timeout: 60_000 }, () => {
 
 describe("callers and tool modes", { timeout: 60_000 }, () => {
   it("names an OAuth app as the caller, and records a search-mode call under the operation it reached", async () => {
-    const owner = await signUp();
+    const owner = await signedIn();
     const server = await createServer(owner.organizationId, [echoTool("list_pets", {}), tool("broken", "/status/503")]);
     await db.update(servers).set({ toolMode: "search" }).where(eq(servers.id, server.id));
     await deploy(server.id);
@@ -206,7 +206,7 @@ describe("callers and tool modes", { timeout: 60_000 }, () => {
 
 describe("call log API", { timeout: 60_000 }, () => {
   it("pages and filters the calls, answers stats, and 404s for another organization; superadmins read any server", async () => {
-    const owner = await signUp();
+    const owner = await signedIn();
     const { server, token } = await deployedServer([tool("fine", "/text"), tool("broken", "/status/500")], { organizationId: owner.organizationId });
     const client = await connectV2(server.slug, bearer(token));
     for (let i = 0; i < 3; i++) await client.callTool({ name: "fine", arguments: {} });
@@ -245,7 +245,7 @@ describe("call log API", { timeout: 60_000 }, () => {
     expect((await get(`/api/servers/${server.id}/stats?window=1y`)).status).toBe(400);
 
     // Another organization: 404 on every call-log route, nothing of the owner's in the answer.
-    const other = await signUp();
+    const other = await signedIn();
     for (const path of [`/api/servers/${server.id}/calls`, `/api/servers/${server.id}/stats`, `/api/servers/${server.id}/call-log`]) {
       const res = await get(path, other.cookie);
       expect(res.status, path).toBe(404);
@@ -254,7 +254,7 @@ describe("call log API", { timeout: 60_000 }, () => {
     expect((await call(`/api/servers/${server.id}/call-log`, { method: "PATCH", cookie: other.cookie, json: { recordPayloads: true } })).status).toBe(404);
     // Members may not use the superadmin view; a superadmin reads any organization's server.
     expect((await get(`/api/superadmin/servers/${server.id}/calls`)).status).toBe(403);
-    const admin = await signUp({ email: "admin@toolport.test", name: "Admin" });
+    const admin = await signedIn({ email: "admin@toolport.test", name: "Admin" });
     await db.update(users).set({ emailVerified: true }).where(eq(users.id, admin.userId));
     expect((await get(`/api/superadmin/servers/${server.id}/calls`, admin.cookie)).body.data.calls).toHaveLength(4);
     expect((await get(`/api/superadmin/servers/${server.id}/stats?window=30d`, admin.cookie)).body.data).toMatchObject({ server: { id: server.id }, totals: { calls: 4 } });

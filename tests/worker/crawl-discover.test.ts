@@ -6,12 +6,12 @@ import { discoverOpenApi, FetchBudget } from "../../worker/crawl/discover";
 import { mapSite } from "../../worker/crawl/map";
 import { pageContentKey } from "../../worker/crawl/keys";
 import { waitForCrawl } from "./crawl-helpers";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { importUrl, json } from "./servers-helpers";
 
-let user: Awaited<ReturnType<typeof signUp>>;
+let user: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
-  user = await signUp();
+  user = await signedIn();
 });
 const site = (path: string) => `${inject("fixtureOrigin")}/docs-offers/${path}`;
 const map = (url: string) => mapSite(env, url, { includeSubdomains: true });

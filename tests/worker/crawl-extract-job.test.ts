@@ -12,7 +12,7 @@ import type { CrawlMessage } from "../../worker/crawl/queue";
 import { getDb } from "../../worker/db";
 import { extractionJobs, specs } from "../../worker/db/schema";
 import worker from "../../worker/index";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { endpointsOf, waitForCrawl } from "./crawl-helpers";
 
 const db = getDb(env.DB);
@@ -27,11 +27,11 @@ const page = (i: number) =>
   `</main></body></html>`;
 
 type JobAnswer = { status: string; specId: string | null; error: string | null; skippedPages: { url: string; reason: string }[] };
-let user: Awaited<ReturnType<typeof signUp>>;
+let user: Awaited<ReturnType<typeof signedIn>>;
 let crawlId: string;
 
 beforeAll(async () => {
-  user = await signUp();
+  user = await signedIn();
   for (let i = 0; i < PAGES; i++) await fetch(pageUrl(i), { method: "PUT", body: page(i) });
   const selectedUrls = Array.from({ length: PAGES }, (_, i) => pageUrl(i));
   const res = await call("/api/crawl/crawl", { method: "POST", cookie: user.cookie, json: { url: selectedUrls[0], selectedUrls } });

@@ -2,14 +2,14 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { specContentKey } from "../../worker/crawl/keys";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { crawlAndExtract, endpointsOf, parametersOf } from "./crawl-helpers";
 import expected from "../fixtures/docs-reference/expected.json";
 
 const site = () => `${inject("fixtureOrigin")}/docs-reference`;
-let user: Awaited<ReturnType<typeof signUp>>;
+let user: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
-  user = await signUp();
+  user = await signedIn();
 });
 
 describe("extraction", () => {
@@ -45,7 +45,7 @@ describe("extraction", () => {
 
   it("keeps jobs to their organization", async () => {
     const { jobId } = await crawlAndExtract(user.cookie, `${site()}/index.html`, [`${site()}/get-note.html`]);
-    const other = await signUp();
+    const other = await signedIn();
     expect((await call(`/api/crawl/extract/job/${jobId}`, { cookie: other.cookie })).status).toBe(404);
     expect(await env.KV.get(specContentKey("nope"))).toBeNull();
   });

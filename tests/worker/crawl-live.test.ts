@@ -3,13 +3,13 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import type { CrawlStatusAnswer } from "./crawl-helpers";
 
 const site = () => `${inject("fixtureOrigin")}/docs-reference`;
-let user: Awaited<ReturnType<typeof signUp>>;
+let user: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
-  user = await signUp();
+  user = await signedIn();
 });
 
 const startCrawl = async (selectedUrls: string[]) =>
@@ -77,7 +77,7 @@ describe("crawl WebSocket", () => {
   it("refuses another organization, foreign pages, the signed-out and plain requests", async () => {
     const crawlId = await startCrawl([`${site()}/get-note.html`]);
     const ws = { upgrade: "websocket" };
-    const other = await signUp();
+    const other = await signedIn();
     for (const headers of [ws, {}]) {
       const foreign = await call(`/api/crawl/${crawlId}/ws`, { cookie: other.cookie, headers });
       expect(foreign.status).toBe(404);

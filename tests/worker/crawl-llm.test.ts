@@ -13,17 +13,17 @@ import { getDb } from "../../worker/db";
 import { extractionJobs } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { LLM_API_KEY } from "../llm-server";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { waitForCrawl } from "./crawl-helpers";
 
 const db = getDb(env.DB);
 const site = () => `${inject("fixtureOrigin")}/docs-reference`;
-let user: Awaited<ReturnType<typeof signUp>>;
+let user: Awaited<ReturnType<typeof signedIn>>;
 let crawlId: string;
 let draft: Record<string, any>;
 
 beforeAll(async () => {
-  user = await signUp();
+  user = await signedIn();
   const selectedUrls = [`${site()}/index.html`, `${site()}/list-notes.html`, `${site()}/get-note.html`];
   const res = await call("/api/crawl/crawl", { method: "POST", cookie: user.cookie, json: { url: `${site()}/index.html`, selectedUrls } });
   crawlId = (await res.json<{ crawlId: string }>()).crawlId;
@@ -154,7 +154,7 @@ describe("Workers AI refinement", () => {
 describe("jobs that keep failing", () => {
   it("are retried, then end failed with the reason after the third attempt", async () => {
     // A job whose crawl its organization cannot read fails at every attempt.
-    const other = await signUp();
+    const other = await signedIn();
     const jobId = await newJob(other.organizationId);
     const first = await deliver(jobId, withLlm("refine"));
     expect(first.retryMessages.map((m) => m.msgId)).toEqual([`msg-${jobId}`]);

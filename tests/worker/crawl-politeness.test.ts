@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { HOST_CONCURRENCY, HOST_SPACING_MS } from "../../durable-objects/crawl-session";
 import { handleCrawlBatch, type CrawlMessage } from "../../worker/crawl/queue";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { waitForCrawl } from "./crawl-helpers";
 
 const port = () => new URL(inject("fixtureOrigin")).port;
@@ -15,9 +15,9 @@ const JITTER_MS = 100;
 /** How long the fixture server takes to answer each page of the concurrency tests. */
 const PAGE_MS = 500;
 // Each crawl here waits for its host's pace (seconds, by design).
-let user: Awaited<ReturnType<typeof signUp>>;
+let user: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
-  user = await signUp();
+  user = await signedIn();
 });
 
 /** Starts a crawl of `pages` on `host` for `cookie`'s organization. */
@@ -64,7 +64,7 @@ describe("politeness", () => {
   });
 
   it("shares a host's fetch slots between two organizations crawling it at the same time", async () => {
-    const other = await signUp();
+    const other = await signedIn();
     const crawls = await Promise.all([startCrawl("shared.localhost", slowPages(6, "u")), startCrawl("shared.localhost", slowPages(6, "o"), other.cookie)]);
     const done = await Promise.all([waitForCrawl(user.cookie, crawls[0]), waitForCrawl(other.cookie, crawls[1])]);
     for (const crawl of done) expect(crawl).toMatchObject({ status: "completed", total: 6, completed: 6 });

@@ -8,7 +8,7 @@ import { NO_ENDPOINTS_RECRAWL_MESSAGE } from "../../worker/crawl/refresh";
 import type { CrawlMessage } from "../../worker/crawl/queue";
 import { authConfigs, servers } from "../../worker/db/schema";
 import worker from "../../worker/index";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { crawlAndExtract, waitForRefresh } from "./crawl-helpers";
 import { connectV2, db, echoOf, settledDeployment, upstream } from "./mcp-setup";
 import { manyOperations, setPlan, uploadDescription } from "./servers-helpers";
@@ -31,10 +31,10 @@ async function publish(sections: string) {
 
 const json = async (res: Response) => (await res.json()) as { success: boolean; data: any; error?: string };
 
-let user: Awaited<ReturnType<typeof signUp>>;
+let user: Awaited<ReturnType<typeof signedIn>>;
 let server: { id: string; slug: string };
 beforeAll(async () => {
-  user = await signUp();
+  user = await signedIn();
   await publish(listWidgets);
   const { job } = await crawlAndExtract(user.cookie, docsUrl(), [docsUrl()]);
   const created = await json(await call("/api/servers/from-spec", { method: "POST", cookie: user.cookie, json: { specId: job.specId, name: "Widgets" } }));
@@ -105,7 +105,7 @@ describe("re-crawl of a deployed server", () => {
   });
 
   it("records why an automated re-crawl could not run once its last attempt fails", async () => {
-    const owner = await signUp();
+    const owner = await signedIn();
     await setPlan(owner.email, "growth");
     const { data: created } = await json(await uploadDescription(owner.cookie, "docs.json", manyOperations(1, "Docs API")));
     const unreachable = `${inject("fixtureOrigin")}/_status/500`;

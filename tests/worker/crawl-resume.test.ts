@@ -8,7 +8,7 @@ import { describe, expect, inject, it, vi } from "vitest";
 import { RESUME_AFTER_MS } from "../../durable-objects/crawl-session";
 import { getDb } from "../../worker/db";
 import { crawls } from "../../worker/db/schema";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 
 const db = getDb(env.DB);
 const urls = () => ["get-note", "list-notes"].map((p) => `${inject("fixtureOrigin")}/docs-reference/${p}.html`);
@@ -46,7 +46,7 @@ describe("crawl resume", () => {
   });
 
   it("writes a crawl started through the API to D1 once it ends, and GET /api/crawl/{id} writes nothing", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     const res = await call("/api/crawl/crawl", { method: "POST", cookie, json: { url: urls()[0], selectedUrls: urls() } });
     const { crawlId } = await res.json<{ crawlId: string }>();
     const row = () => db.query.crawls.findFirst({ where: eq(crawls.id, crawlId) });

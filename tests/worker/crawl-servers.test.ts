@@ -8,12 +8,12 @@ import { getDb } from "../../worker/db";
 import { crawls, servers, subscriptions, tools } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { DAILY_SWEEP_CRON } from "../../worker/scheduled";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { crawlAndExtract, waitForCrawl } from "./crawl-helpers";
 
 const db = getDb(env.DB);
 const site = () => `${inject("fixtureOrigin")}/docs-reference`;
-let user: Awaited<ReturnType<typeof signUp>>;
+let user: Awaited<ReturnType<typeof signedIn>>;
 let serverId: string;
 
 /** Waits until the server's tools were regenerated after `since`. */
@@ -27,7 +27,7 @@ async function waitForRefresh(id: string, since: Date, timeoutMs = 30_000) {
 }
 
 beforeAll(async () => {
-  user = await signUp();
+  user = await signedIn();
   const { job } = await crawlAndExtract(user.cookie, `${site()}/index.html`, [`${site()}/index.html`, `${site()}/authentication.html`, `${site()}/list-notes.html`, `${site()}/get-note.html`, `${site()}/create-note.html`]);
   const res = await call("/api/servers/from-spec", { method: "POST", cookie: user.cookie, json: { specId: job.specId, name: "Acme Notes", description: "Notes" } });
   expect(res.status).toBe(201);
@@ -42,7 +42,7 @@ describe("from-spec", () => {
   });
 
   it("answers 404 for another organization's spec", async () => {
-    const other = await signUp();
+    const other = await signedIn();
     const spec = await db.query.crawls.findFirst({ where: eq(crawls.serverId, serverId) });
     expect(spec).toBeTruthy();
     const res = await call("/api/servers/from-spec", { method: "POST", cookie: other.cookie, json: { specId: "missing", name: "x" } });
@@ -70,7 +70,7 @@ describe("restart-crawl", () => {
     const res = await call(`/api/servers/${copy.id}/restart-crawl`, { method: "POST", cookie: user.cookie });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ success: false, error: "This server was not created from a crawl and cannot be recrawled" });
-    const other = await signUp();
+    const other = await signedIn();
     expect((await call(`/api/servers/${serverId}/restart-crawl`, { method: "POST", cookie: other.cookie })).status).toBe(404);
   });
 });

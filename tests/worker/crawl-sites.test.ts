@@ -5,12 +5,12 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import single from "../fixtures/docs-single/expected.json";
 import subdomain from "../fixtures/docs-subdomain/expected.json";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { crawlAndExtract, endpointsOf, parametersOf, waitForCrawl } from "./crawl-helpers";
 
-let user: Awaited<ReturnType<typeof signUp>>;
+let user: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
-  user = await signUp();
+  user = await signedIn();
 });
 const map = async (url: string) =>
   (await (await call("/api/crawl/map", { method: "POST", cookie: user.cookie, json: { url, includeSubdomains: true } })).json<{ links: string[] }>()).links;

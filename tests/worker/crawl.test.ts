@@ -2,14 +2,14 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { pageContentKey } from "../../worker/crawl/keys";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { waitForCrawl } from "./crawl-helpers";
 import { manyOperations, uploadDescription } from "./servers-helpers";
 
 const site = () => `${inject("fixtureOrigin")}/docs-reference`;
-let user: Awaited<ReturnType<typeof signUp>>;
+let user: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
-  user = await signUp();
+  user = await signedIn();
 });
 
 describe("map", () => {
@@ -34,7 +34,7 @@ describe("map", () => {
   });
 
   it("tells an organization at its plan's server limit before the site is mapped or crawled", async () => {
-    const full = await signUp(); // free plan: one server
+    const full = await signedIn(); // free plan: one server
     expect((await uploadDescription(full.cookie, "one.json", manyOperations(1))).status).toBe(201);
     const limit = "Server limit reached: your current plan allows 1 server. Please upgrade your plan to add more.";
     for (const path of ["/api/crawl/map", "/api/crawl/crawl"]) {
@@ -108,7 +108,7 @@ describe("crawl", () => {
   it("answers 404 for another organization's crawl", async () => {
     const res = await call("/api/crawl/crawl", { method: "POST", cookie: user.cookie, json: { url: `${site()}/index.html`, selectedUrls: [`${site()}/index.html`] } });
     const { crawlId } = await res.json<{ crawlId: string }>();
-    const other = await signUp();
+    const other = await signedIn();
     expect((await call(`/api/crawl/${crawlId}`, { cookie: other.cookie })).status).toBe(404);
     expect((await call(`/api/crawl/${crawlId}/cancel`, { method: "DELETE", cookie: other.cookie })).status).toBe(404);
   });

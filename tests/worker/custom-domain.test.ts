@@ -14,7 +14,7 @@ import type { Bindings } from "../../worker/env";
 import gatewayWorker, { type GatewayBindings } from "../../worker/gateway/worker";
 import { isolateNameOf } from "../../worker/hosting/loader";
 import { FAKE_SAAS_ZONE } from "../fake-cloudflare-saas";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { app } from "../../worker/app";
 import { bearer, createServer, createToken, db, deploy, echoOf, echoTool, MCP_ORIGIN, upstream } from "./mcp-setup";
 import { approve, authorize, consentRequestId, listToolsWith, pkce, REDIRECT_URI, registerClient, tokenRequest } from "./oauth-setup";
@@ -36,7 +36,7 @@ const domainNotifications = async (organizationId: string) =>
   (await db.select().from(notifications).where(and(eq(notifications.organizationId, organizationId), eq(notifications.kind, "domain_active")))).map(({ kind, title, message, link }) => ({ kind, title, message, link }));
 
 async function growthServer() {
-  const user = await signUp();
+  const user = await signedIn();
   await setPlan(user.organizationId, "growth");
   const server = await createServer(user.organizationId, [echoTool("probe", {})]);
   await deploy(server.id);
@@ -113,7 +113,7 @@ describe("custom domains", () => {
   });
 
   it("is refused on plans without custom domains, for a second claimant, and for hostnames that are not public subdomains", async () => {
-    const free = await signUp();
+    const free = await signedIn();
     const freeServer = await createServer(free.organizationId, [echoTool("probe", {})]);
     const refused = await call(`/api/servers/${freeServer.id}/domain`, { method: "PUT", cookie: free.cookie, json: { hostname: host() } });
     expect(refused.status).toBe(403);

@@ -7,12 +7,12 @@ import { describe, expect, it } from "vitest";
 import { DEPLOYMENT_TIMEOUT_MESSAGE } from "../../durable-objects/deployment";
 import { deployments, memberships, servers, tools, users } from "../../worker/db/schema";
 import { completeDeployment, startDeployment } from "../../worker/deploy/deploy";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { bearer, connectV2, createServer, createToken, db, echoOf, echoTool, upstream, useProviderSettings } from "./mcp-setup";
 
 /** A signed-up user and their organization id. */
 async function member() {
-  const { cookie, email } = await signUp();
+  const { cookie, email } = await signedIn();
   const user = await db.query.users.findFirst({ where: eq(users.email, email) });
   const membership = await db.query.memberships.findFirst({ where: eq(memberships.userId, user!.id) });
   return { cookie, org: membership!.organizationId };

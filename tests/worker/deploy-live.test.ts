@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { DEPLOYMENT_INTERRUPTED_MESSAGE, DEPLOYMENT_SUPERSEDED_MESSAGE, type DeploymentState } from "../../durable-objects/deployment";
 import { deployments, tools } from "../../worker/db/schema";
 import { completeDeployment, startDeployment } from "../../worker/deploy/deploy";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { createServer, db, echoTool, upstream, useProviderSettings } from "./mcp-setup";
 
 /** Opens the deployment's WebSocket and collects its messages until the server closes it. */
@@ -34,7 +34,7 @@ const slowUploads = (serverId: string, ms: number) =>
 
 describe("deployment WebSocket", () => {
   it("pushes the status and log while the deployment runs, then closes once it is deployed", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createServer(user.organizationId, [echoTool("t", {})]);
     await slowUploads(server.id, 800);
     await startDeployment(env, db, server.id, { provider: "cloudflare" });
@@ -55,8 +55,8 @@ describe("deployment WebSocket", () => {
   });
 
   it("answers the state at once and closes for a deployment already over, and refuses other organizations", async () => {
-    const user = await signUp();
-    const stranger = await signUp();
+    const user = await signedIn();
+    const stranger = await signedIn();
     const server = await createServer(user.organizationId, [echoTool("t", {})]);
     await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie: user.cookie, json: {} });
     const { deploymentId } = await env.DEPLOYMENT.getByName(server.id).state();
@@ -73,7 +73,7 @@ describe("deployment WebSocket", () => {
 
 describe("deployment job", () => {
   it("ends the deployment under way failed, once, when a newer one starts; the newer one is deployed", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createServer(user.organizationId, [echoTool("first", {})]);
     await slowUploads(server.id, 1500);
     const older = await startDeployment(env, db, server.id, { provider: "cloudflare" });
@@ -92,7 +92,7 @@ describe("deployment job", () => {
   });
 
   it("runs a deployment again when its run was cut off (marked running in storage, not in the object)", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createServer(user.organizationId, [echoTool("t", {})]);
     const stub = env.DEPLOYMENT.getByName(server.id);
     await slowUploads(server.id, 3000);
@@ -113,7 +113,7 @@ describe("deployment job", () => {
   });
 
   it("ends a deployment failed, once, with how to retry when its second run was cut off too", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createServer(user.organizationId, [echoTool("t", {})]);
     const stub = env.DEPLOYMENT.getByName(server.id);
     await slowUploads(server.id, 3000);

@@ -6,7 +6,7 @@ import { enforcePlanLimits } from "../../worker/billing/plan-change";
 import { usagePeriod } from "../../worker/billing/usage";
 import { organizationUsage, servers } from "../../worker/db/schema";
 import { cachedServerBySlug, invalidateServerLookups, LOOKUP_TTL_MS } from "../../worker/servers/read-model";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { bearer, connectV2, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch, settleUsage, settledDeployment } from "./mcp-setup";
 
 const callTool = (slug: string, token: string, id = 1) =>
@@ -21,7 +21,7 @@ const orgCalls = async (organizationId: string) =>
 
 /** A signed-in member with a deployed server and a token for it. */
 async function deployedForMember() {
-  const user = await signUp();
+  const user = await signedIn();
   const server = await createServer(user.organizationId, [echoTool("ping", {})]);
   await deploy(server.id);
   const tokens = await call("/api/access-tokens", { method: "POST", cookie: user.cookie, json: { name: "client", serverIds: [server.id] } });

@@ -7,7 +7,7 @@ import { usagePeriod } from "../../worker/billing/usage";
 import { env } from "cloudflare:workers";
 import { LEASE_MAX } from "../../durable-objects/usage-ledger";
 import { ledgerOf } from "../../worker/gateway/metering";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, upstream, workerFetch, settleUsage } from "./mcp-setup";
 
 const callTool = (slug: string, token: string, id: number, name = "count_me") =>
@@ -69,7 +69,7 @@ describe("metering", () => {
   });
 
   it("answers GET /api/billing/usage/servers with this month's calls per server", async () => {
-    const { cookie, email } = await signUp();
+    const { cookie, email } = await signedIn();
     const user = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) });
     const membership = await db.query.memberships.findFirst({ where: (m, { eq }) => eq(m.userId, user!.id) });
     const org = membership!.organizationId;

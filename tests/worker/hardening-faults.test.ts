@@ -10,7 +10,7 @@ import { pageContentKey } from "../../worker/crawl/keys";
 import { handleCrawlBatch, type CrawlMessage } from "../../worker/crawl/queue";
 import { tools } from "../../worker/db/schema";
 import { deployServer } from "../../worker/deploy/deploy";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { waitForCrawl } from "./crawl-helpers";
 import { bearer, connectV2, createOrg, createServer, createToken, db, echoOf, echoTool, MCP_ORIGIN, textOf, upstream, useProviderSettings, type ToolSpec } from "./mcp-setup";
 
@@ -56,7 +56,7 @@ describe("crawl faults", () => {
   });
 
   it("completes a crawl started through the API when its session is evicted while the queue works", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     const selectedUrls = PAGES.map((p, i) => `${inject("fixtureOrigin")}/_slow/docs-reference/${p}?ms=${150 + i * 50}`);
     const res = await call("/api/crawl/crawl", { method: "POST", cookie, json: { url: `${site()}/index.html`, selectedUrls } });
     const { crawlId } = await res.json<{ crawlId: string }>();

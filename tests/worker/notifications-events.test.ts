@@ -10,7 +10,7 @@ import { crawls, tools } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { NOT_CONVERTIBLE_MESSAGE } from "../../worker/lib/messages";
 import { crawlAndExtract, waitForRefresh } from "./crawl-helpers";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { createServer, db, echoTool } from "./mcp-setup";
 import { manyOperations, uploadDescription } from "./servers-helpers";
 
@@ -53,7 +53,7 @@ const widgetsPage = `<p>Base URL: https://widgets.example.com/v1</p><h2>List wid
 
 describe("notifications of import jobs", () => {
   it("tells a finished import with its server and tools, and that the plan's active-tool limit left some off", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const jobId = await startImportJob(user.cookie, "filename=many.json&name=Many%20Ops", manyOperations(12));
     await deliverImport(jobId);
     const job = (await json(await call(`/api/imports/${jobId}`, { cookie: user.cookie }))).data;
@@ -77,7 +77,7 @@ describe("notifications of import jobs", () => {
   });
 
   it("tells a failed import with the reason", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const jobId = await startImportJob(user.cookie, "filename=big.yaml", "openapi: 3.0.0\npaths: {}\n");
     await deliverImport(jobId);
     expect(await list(user.cookie)).toEqual([
@@ -93,7 +93,7 @@ describe("notifications of import jobs", () => {
 
 describe("an import job's last attempt", () => {
   it("ends the job failed with the reason, and tells it, when the attempt fails before the import begins", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const jobId = await startImportJob(user.cookie, "filename=many.json", manyOperations(3));
     // D1 refuses the job's first write (marking it processing); the write that ends it failed still goes through.
     const failing = new Proxy(env.DB, {
@@ -120,14 +120,14 @@ describe("an import job's last attempt", () => {
 
 describe("notifications of the active-tool limit", () => {
   it("tells when an import in the request leaves tools off at the plan's limit", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const created = await json(await uploadDescription(user.cookie, "many.json", manyOperations(11, "Eleven")));
     expect(created.data.activeToolCount).toBe(10);
     expect(await list(user.cookie)).toEqual([expect.objectContaining({ kind: "tools_limit_reached", title: "Eleven: active-tool limit reached", link: `/servers/${created.data.id}` })]);
   });
 
   it("tells when enabling tools reaches the limit while the server has more, once a day", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     // 12 tools, 8 of them active (inserted in two statements: D1 binds at most 100 values per statement).
     const server = await createServer(user.organizationId, Array.from({ length: 6 }, (_, i) => echoTool(`tool_${i}`, {})));
     const more = Array.from({ length: 6 }, (_, i) => echoTool(`tool_${i + 6}`, {}));
@@ -147,7 +147,7 @@ describe("notifications of the active-tool limit", () => {
 
 describe("notifications of crawls a user starts", () => {
   it("tells a finished crawl, and an extraction that found no API", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const url = await publish("<h2>Moved</h2><p>This documentation now lives elsewhere. Thanks for reading.</p>");
     const { job } = await crawlAndExtract(user.cookie, url, [url]);
     expect(job.status).toBe("failed");
@@ -160,7 +160,7 @@ describe("notifications of crawls a user starts", () => {
   });
 
   it("tells a crawl that ran out of time", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const crawlId = crypto.randomUUID();
     const url = `${inject("fixtureOrigin")}/docs-reference/index.html`;
     await db.insert(crawls).values({ id: crawlId, organizationId: user.organizationId, url, status: "crawling", total: 1, selectedUrls: [url] });
@@ -173,7 +173,7 @@ describe("notifications of crawls a user starts", () => {
   });
 
   it("tells how a server's re-crawl started by hand ended, once, linking to the server", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const url = await publish(widgetsPage);
     const { job } = await crawlAndExtract(user.cookie, url, [url]);
     const server = (await json(await call("/api/servers/from-spec", { method: "POST", cookie: user.cookie, json: { specId: job.specId, name: "Widgets" } }))).data;

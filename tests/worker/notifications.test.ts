@@ -2,7 +2,7 @@
 // first, with an unread count; POST /api/notifications/read marks some or all read; a deploy records its end.
 import { describe, expect, it } from "vitest";
 import { recordNotification } from "../../worker/notifications/notifications";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { createServer, db, deploy, echoTool, settledDeployment } from "./mcp-setup";
 
 const json = async (res: Response) => (await res.json()) as { success: boolean; data: any; error?: string };
@@ -10,8 +10,8 @@ const list = async (cookie: string) => (await json(await call("/api/notification
 
 describe("notifications", () => {
   it("lists the organization's notifications newest first with the unread count, and marks them read", async () => {
-    const { cookie, organizationId } = await signUp();
-    const other = await signUp();
+    const { cookie, organizationId } = await signedIn();
+    const other = await signedIn();
     expect(await list(cookie)).toEqual({ notifications: [], unread: 0 });
 
     await recordNotification(db, organizationId, { kind: "crawl_finished", title: "Docs crawled", message: "12 pages", link: "/servers/a" });
@@ -37,7 +37,7 @@ describe("notifications", () => {
   });
 
   it("records an event with a dedupe key once", async () => {
-    const { cookie, organizationId } = await signUp();
+    const { cookie, organizationId } = await signedIn();
     const event = { kind: "calls_limit_near" as const, title: "80% of this month's tool calls used", message: "800 of 1,000", dedupeKey: "calls_limit_near:2026-11" };
     expect(await recordNotification(db, organizationId, event)).toBe(true);
     expect(await recordNotification(db, organizationId, event)).toBe(false);
@@ -46,14 +46,14 @@ describe("notifications", () => {
 
   it("answers 401 signed out and refuses a body that is not a list of ids", async () => {
     expect((await call("/api/notifications")).status).toBe(401);
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     const bad = await call("/api/notifications/read", { method: "POST", cookie, json: { ids: "all" } });
     expect(bad.status).toBe(400);
     expect((await json(bad)).success).toBe(false);
   });
 
   it("tells the organization that a deploy finished, once, with a link to the server", async () => {
-    const { cookie, organizationId } = await signUp();
+    const { cookie, organizationId } = await signedIn();
     const server = await createServer(organizationId, [echoTool("list_items", {})]);
     await deploy(server.id);
     expect((await settledDeployment(server.id))?.status).toBe("deployed");

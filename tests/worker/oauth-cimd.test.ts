@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { app } from "../../worker/app";
 import { failureKey, METADATA_DOCUMENT_UNUSABLE } from "../../worker/oauth/cimd";
-import { signUp } from "./helpers";
+import { signedIn } from "./helpers";
 import { createServer, deploy, echoTool } from "./mcp-setup";
 import { anyAddress, approve, authorize, consentApi, consentRequestId, listToolsWith, pkce, REDIRECT_URI, tokenRequest } from "./oauth-setup";
 
@@ -28,7 +28,7 @@ async function refusedFor(res: Response, clientId: string, kv = env.OAUTH_KV) {
 }
 
 async function deployedServer() {
-  const owner = await signUp();
+  const owner = await signedIn();
   const server = await createServer(owner.organizationId, [echoTool("list_pets", {})]);
   await deploy(server.id);
   return { owner, server };

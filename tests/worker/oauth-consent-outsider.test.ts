@@ -3,14 +3,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { organizations } from "../../worker/db/schema";
-import { signUp } from "./helpers";
+import { signedIn } from "./helpers";
 import { createServer, db, deploy, echoTool, MCP_ORIGIN } from "./mcp-setup";
 import { authorize, consentApi, consentRequestId, pkce, portal, registerClient } from "./oauth-setup";
 
 type Shown = { data: { server: Record<string, unknown>; canApprove: boolean; reason: string | null } };
 
 async function requestForMembersOnlyServer() {
-  const owner = await signUp();
+  const owner = await signedIn();
   const tool = { ...echoTool("export_payroll", {}), description: "Exports the confidential payroll ledger" };
   const server = await createServer(owner.organizationId, [tool]);
   await deploy(server.id);
@@ -23,7 +23,7 @@ async function requestForMembersOnlyServer() {
 describe("the consent page for someone who cannot approve", { timeout: 30_000 }, () => {
   it("shows a non-member only what the server's public info page shows", async () => {
     const { server, requestId, organizationName } = await requestForMembersOnlyServer();
-    const stranger = await signUp({ name: "Stranger" });
+    const stranger = await signedIn({ name: "Stranger" });
     const res = await consentApi(requestId, stranger.cookie);
     expect(res.status).toBe(200);
     const text = await res.text();

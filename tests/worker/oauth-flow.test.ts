@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { servers } from "../../worker/db/schema";
 import { app } from "../../worker/app";
-import { signUp } from "./helpers";
+import { signedIn } from "./helpers";
 import { createServer, createToken, db, deploy, echoTool, MCP_ORIGIN } from "./mcp-setup";
 import { approve, authorize, consentApi, consentRequestId, listToolsWith, pkce, portal, registerClient, REDIRECT_URI, signInWithOAuth, tokenRequest } from "./oauth-setup";
 
@@ -18,7 +18,7 @@ async function deployedServer(organizationId: string) {
 
 describe("OAuth on an MCP endpoint", () => {
   it("points a client without a token from the 401 to the metadata of the endpoint and of the authorization server", async () => {
-    const owner = await signUp();
+    const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);
     const res = await portal(`/s/${server.slug}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(res.status).toBe(401);
@@ -65,7 +65,7 @@ describe("OAuth on an MCP endpoint", () => {
   });
 
   it("answers unknown paths under /.well-known/, /api/ and /s/ with a JSON 404, never the SPA", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     for (const path of ["/.well-known/oauth-protected-resource", "/.well-known/nothing-here", "/api/oauth/nothing", "/s/some-server/elsewhere", "/.well-known/oauth-protected-resource/s/no-such-server/mcp"]) {
       const res = await portal(path, { headers: { cookie } });
       expect(res.status, path).toBe(404);
@@ -75,7 +75,7 @@ describe("OAuth on an MCP endpoint", () => {
   });
 
   it("registers, asks for consent, exchanges the code, calls, refreshes with rotation and is refused once revoked", async () => {
-    const owner = await signUp();
+    const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);
     const clientId = await registerClient();
     const { verifier, challenge } = await pkce();
@@ -127,7 +127,7 @@ describe("OAuth on an MCP endpoint", () => {
   });
 
   it("lets a user deny: the client gets access_denied with its state", async () => {
-    const owner = await signUp();
+    const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);
     const clientId = await registerClient();
     const { challenge } = await pkce();
@@ -143,7 +143,7 @@ describe("OAuth on an MCP endpoint", () => {
   });
 
   it("revokes a token through the revocation endpoint (RFC 7009)", async () => {
-    const owner = await signUp();
+    const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);
     const clientId = await registerClient();
     const tokens = await signInWithOAuth(clientId, server.slug, owner.cookie);
@@ -159,7 +159,7 @@ describe("OAuth on an MCP endpoint", () => {
   });
 
   it("answers 404 for a request whose server was deleted meanwhile", async () => {
-    const owner = await signUp();
+    const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);
     const { challenge } = await pkce();
     const requestId = consentRequestId(await authorize({ clientId: await registerClient(), slug: server.slug, challenge }));
@@ -170,7 +170,7 @@ describe("OAuth on an MCP endpoint", () => {
   });
 
   it("keeps static tp_ tokens working and refuses portal keys on the endpoint", async () => {
-    const owner = await signUp();
+    const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);
     const clientId = await registerClient();
     const tokens = await signInWithOAuth(clientId, server.slug, owner.cookie);

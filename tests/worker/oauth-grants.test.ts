@@ -6,12 +6,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { oauthGrants, serverUsage, subscriptions } from "../../worker/db/schema";
 import { recordGrant } from "../../worker/oauth/grants";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { bearer, connectV2, createServer, db, deploy, echoOf, echoTool, MCP_ORIGIN } from "./mcp-setup";
 import { listToolsWith, portal, registerClient, signInWithOAuth } from "./oauth-setup";
 
 async function connectedApp() {
-  const owner = await signUp();
+  const owner = await signedIn();
   const server = await createServer(owner.organizationId, [echoTool("list_pets", {})]);
   await deploy(server.id);
   const clientId = await registerClient([`http://127.0.0.1:33418/callback`], "Grants Test Client");
@@ -80,7 +80,7 @@ describe("connected apps", () => {
 
   it("never shows or revokes another organization's grants", async () => {
     const { owner, server, tokens } = await connectedApp();
-    const stranger = await signUp();
+    const stranger = await signedIn();
     const mine = (await (await portal("/api/oauth/grants", { headers: { cookie: owner.cookie } })).json()) as { data: { id: string }[] };
     const theirs = await portal("/api/oauth/grants", { headers: { cookie: stranger.cookie } });
     expect(await theirs.json()).toEqual({ success: true, data: [] });

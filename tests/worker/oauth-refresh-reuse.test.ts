@@ -2,12 +2,12 @@
 // again, is the sign of a stolen token, so the whole grant is revoked (its current access and refresh
 // tokens too, and its connected-app row); the previous token's retry window and forged tokens revoke nothing.
 import { describe, expect, it } from "vitest";
-import { signUp } from "./helpers";
+import { signedIn } from "./helpers";
 import { createServer, deploy, echoTool } from "./mcp-setup";
 import { listToolsWith, portal, registerClient, signInWithOAuth, tokenRequest, type Tokens } from "./oauth-setup";
 
 async function connectedApp() {
-  const owner = await signUp();
+  const owner = await signedIn();
   const server = await createServer(owner.organizationId, [echoTool("list_pets", {})]);
   await deploy(server.id);
   const clientId = await registerClient();

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { authConfigs } from "../../worker/db/schema";
 import { MEMBERS_ONLY } from "../../worker/oauth/consent";
 import { REGISTRATIONS_PER_ADDRESS_PER_DAY } from "../../worker/oauth/endpoints";
-import { signUp } from "./helpers";
+import { signedIn } from "./helpers";
 import { createServer, db, deploy, echoTool, MCP_ORIGIN } from "./mcp-setup";
 import { approve, approveRedirect, authorize, consentApi, consentRequestId, listToolsWith, pkce, portal, registerClient, REDIRECT_URI, signInWithOAuth, tokenRequest } from "./oauth-setup";
 
@@ -27,7 +27,7 @@ function redirectedError(res: Response) {
 
 describe("OAuth refusals", () => {
   it("refuses a token issued for server A on server B of the same organization", async () => {
-    const owner = await signUp();
+    const owner = await signedIn();
     const [a, b] = [await deployedServer(owner.organizationId), await deployedServer(owner.organizationId)];
     const clientId = await registerClient();
     const tokens = await signInWithOAuth(clientId, a.slug, owner.cookie);
@@ -42,8 +42,8 @@ describe("OAuth refusals", () => {
   });
 
   it("lets only members approve a members-only server, and any signed-in user with requireToolportLogin", async () => {
-    const owner = await signUp();
-    const stranger = await signUp({ name: "Stranger" });
+    const owner = await signedIn();
+    const stranger = await signedIn({ name: "Stranger" });
     const server = await deployedServer(owner.organizationId);
     const clientId = await registerClient();
     const { verifier, challenge } = await pkce();
@@ -67,7 +67,7 @@ describe("OAuth refusals", () => {
   });
 
   it("refuses PKCE plain or missing, and an unknown resource, by redirecting with the error", async () => {
-    const owner = await signUp();
+    const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);
     const clientId = await registerClient();
     const { challenge } = await pkce();
@@ -79,7 +79,7 @@ describe("OAuth refusals", () => {
   });
 
   it("answers an unregistered redirect_uri or an unknown client with a 400 page, never a redirect", async () => {
-    const owner = await signUp();
+    const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);
     const clientId = await registerClient();
     const { challenge } = await pkce();
@@ -91,7 +91,7 @@ describe("OAuth refusals", () => {
   });
 
   it("refuses a reused code, a wrong verifier and an expired access token", async () => {
-    const owner = await signUp();
+    const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);
     const clientId = await registerClient();
     const { verifier, challenge } = await pkce();
@@ -127,7 +127,7 @@ describe("OAuth refusals", () => {
   });
 
   it("refuses a code exchanged with another redirect_uri, and a registration with an unsafe redirect URI", async () => {
-    const owner = await signUp();
+    const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);
     const clientId = await registerClient([REDIRECT_URI, "http://127.0.0.1:33418/other"]);
     const { verifier, challenge } = await pkce();
@@ -146,7 +146,7 @@ describe("OAuth refusals", () => {
   });
 
   it("refuses oversized token-shaped credentials as invalid, not as a server error", async () => {
-    const owner = await signUp();
+    const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);
     const long = `${"u".repeat(600)}:${"g".repeat(600)}:secret`;
     const call = await listToolsWith(server.slug, long);

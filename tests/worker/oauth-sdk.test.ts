@@ -3,7 +3,7 @@
 // refresh with rotation, and the refusal after the grant is revoked on the Access Tokens page's API.
 import { Client, StreamableHTTPClientTransport, auth as authV2 } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
-import { signUp } from "./helpers";
+import { signedIn } from "./helpers";
 import { createServer, deploy, echoOf, echoTool, MCP_ORIGIN, workerFetch } from "./mcp-setup";
 import { approveRedirect, consentRequestId, portal, REDIRECT_URI } from "./oauth-setup";
 
@@ -43,7 +43,7 @@ async function consentAs(provider: MemoryProvider, cookie: string) {
 }
 
 async function setUp() {
-  const owner = await signUp();
+  const owner = await signedIn();
   const server = await createServer(owner.organizationId, [echoTool("list_pets", {})]);
   await deploy(server.id);
   return { owner, server, url: new URL(`${MCP_ORIGIN}/s/${server.slug}/mcp`) };

@@ -10,7 +10,7 @@ import { getDb } from "../../worker/db";
 import { servers, subscriptions, tools } from "../../worker/db/schema";
 import type { CrawlMessage } from "../../worker/crawl/queue";
 import { walkDescription } from "../../worker/openapi/json-stream";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 
 const db = getDb(env.DB);
 
@@ -40,7 +40,7 @@ function generated(good: number, broken: number, padding = 0) {
 }
 
 async function sproutUser() {
-  const user = await signUp();
+  const user = await signedIn();
   await db.insert(subscriptions).values({ organizationId: user.organizationId, planType: "sprout" }).onConflictDoUpdate({ target: subscriptions.organizationId, set: { planType: "sprout" } });
   return user;
 }
@@ -61,7 +61,7 @@ const countTools = async (serverId: string, active?: boolean) => {
 
 describe("a description with more than 2,000 operations", () => {
   it("imports every operation as a tool and counts the report exactly past its 1,000 listed entries", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const res = await upload(user.cookie, JSON.stringify(generated(2600, 1100)));
     expect(res.status).toBe(201);
     const { data } = await res.json<{ data: { id: string; toolCount: number; activeToolCount: number; importReport: Record<string, unknown> & { issues: { operation: string; kind: string; reason: string }[] } } }>();
@@ -149,7 +149,7 @@ type JobAnswer = { id: string; status: string; serverId: string | null; error: s
 
 describe("a description over 20 MB", () => {
   it("is refused by the in-request import and imported through R2 by a queue job that reports progress and exact counts", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const text = JSON.stringify(generated(6000, 1500, 8000));
     expect(text.length).toBeGreaterThan(21 * 1024 * 1024);
     expect((await upload(user.cookie, text)).status).toBe(413);
@@ -184,12 +184,12 @@ describe("a description over 20 MB", () => {
     expect(await (await call(`/api/servers/${done.serverId}`, { cookie: user.cookie })).json()).toMatchObject({ data: { toolCount: 6000, activeToolCount: 10 } });
     expect(await env.UPLOADS.head(`imports/${job.id}`)).toBeNull();
     // Another organization sees no such job.
-    const other = await signUp();
+    const other = await signedIn();
     expect((await call(`/api/imports/${job.id}`, { cookie: other.cookie })).status).toBe(404);
   }, 120_000);
 
   it("hands a description with more than 5,000 operations over from POST /api/servers to a job (YAML kept as JSON)", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const { stringify } = await import("yaml");
     const res = await upload(user.cookie, stringify(generated(5200, 0)), "many.yaml");
     expect(res.status).toBe(202);
@@ -202,7 +202,7 @@ describe("a description over 20 MB", () => {
   }, 120_000);
 
   it("hands JSON over 16 MB from POST /api/servers to a job without parsing it in the request", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     // 40 operations padded to about 17 MB: few tools, but too large to parse beside them in the request.
     const text = JSON.stringify(generated(40, 0, 900_000));
     expect(text.length).toBeGreaterThan(16 * 1024 * 1024);
@@ -215,7 +215,7 @@ describe("a description over 20 MB", () => {
   }, 120_000);
 
   it("fetches a URL too large for the request again for a job (21 MB) through the guarded fetch", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const url = `${inject("fixtureOrigin")}/_huge.json`;
     const form = new FormData();
     form.append("url", url);
@@ -236,7 +236,7 @@ describe("a description over 20 MB", () => {
   }, 120_000);
 
   it("imports a Swagger 2.0 description through the job, upgrading its path items group by group", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const text = await (await fetch(`${inject("fixtureOrigin")}/openapi/petstore-2.0.json`)).text();
     const res = await call("/api/imports?filename=petstore.json", { method: "POST", cookie: user.cookie, body: text, headers: { "content-type": "application/octet-stream" } });
     const { data: job } = await res.json<{ data: JobAnswer }>();
@@ -250,7 +250,7 @@ describe("a description over 20 MB", () => {
   });
 
   it("ends the job failed with the reason when the stored text is not a JSON description", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const res = await call("/api/imports?filename=big.yaml", { method: "POST", cookie: user.cookie, body: "openapi: 3.0.0\npaths: {}\n", headers: { "content-type": "application/yaml" } });
     const { data: job } = await res.json<{ data: JobAnswer }>();
     await deliver(job.id);

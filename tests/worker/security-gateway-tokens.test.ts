@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { assignServers, revokeToken, rotateToken } from "../../worker/tokens/tokens";
 import { cacheTokenEntry, readTokenEntry, verifyAccessToken } from "../../worker/tokens/verify";
-import { signUp } from "./helpers";
+import { signedIn } from "./helpers";
 import { bearer, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch } from "./mcp-setup";
 
 const listTools = (slug: string, token: string) =>
@@ -17,7 +17,7 @@ const listTools = (slug: string, token: string) =>
 
 /** A deployed server of a new account's organization, and a token assigned to it that the gateway has accepted. */
 async function servedToken() {
-  const user = await signUp();
+  const user = await signedIn();
   const server = await createServer(user.organizationId, [echoTool("ping", {})]);
   await deploy(server.id);
   const { token, id } = await createToken(user.organizationId, [server.id]);

@@ -5,12 +5,12 @@ import { authConfigs, notifications, servers, tools } from "../../worker/db/sche
 import { loadServerConfig } from "../../worker/deploy/generate";
 import { reimportServer } from "../../worker/servers/reimport";
 import { env } from "cloudflare:workers";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { db, json, manyOperations, organizationOf, uploadDescription } from "./servers-helpers";
 
 describe("re-import", () => {
   it("replaces tools, keeps names and active flags, and activates new tools within the plan's limit", async () => {
-    const { cookie, email } = await signUp();
+    const { cookie, email } = await signedIn();
     const { data } = await json(await uploadDescription(cookie, "many.json", manyOperations(3)));
     await call(`/api/servers/${data.id}/tools`, { method: "PATCH", json: { toolName: "op2", active: false }, cookie });
     const organizationId = await organizationOf(email);
@@ -33,7 +33,7 @@ describe("re-import", () => {
   });
 
   it("keeps static parameter values for the tools that still take them, and the crawl's base URL when asked", async () => {
-    const { cookie, email } = await signUp();
+    const { cookie, email } = await signedIn();
     const withAccount = (paths: string[]) =>
       JSON.stringify({
         openapi: "3.1.0",

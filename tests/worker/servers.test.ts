@@ -3,13 +3,13 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deployments, servers, tools } from "../../worker/db/schema";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { fixtureText, fixtureUrl } from "./openapi-helpers";
 import { db, importUrl, json, manyOperations, setPlan, uploadDescription } from "./servers-helpers";
 
 describe("POST /api/servers", () => {
   it("creates a server from an uploaded file with its tools, auth config and kept description", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     const res = await uploadDescription(cookie, "petstore.json", await fixtureText("petstore-2.0.json"), { description: "My pets" });
     expect(res.status).toBe(201);
     const { success, data } = await json(res);
@@ -43,7 +43,7 @@ describe("POST /api/servers", () => {
   });
 
   it("imports from a URL, resolving relative external references on the fixture server", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     const res = await importUrl(cookie, fixtureUrl("external/main.yaml"), { name: "Pets via URL" });
     expect(res.status).toBe(201);
     const { data } = await json(res);
@@ -54,7 +54,7 @@ describe("POST /api/servers", () => {
   });
 
   it("activates only the plan's first maxToolsPerServer tools", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     const { data } = await json(await uploadDescription(cookie, "many.json", manyOperations(12)));
     expect(data).toMatchObject({ toolCount: 12, activeToolCount: 10 });
     const list = await json(await call(`/api/servers/${data.id}/mappings`, { cookie }));
@@ -62,7 +62,7 @@ describe("POST /api/servers", () => {
   });
 
   it("refuses a server beyond the plan's limit with a message pointing to upgrading", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     expect((await uploadDescription(cookie, "a.json", manyOperations(1))).status).toBe(201);
     const res = await uploadDescription(cookie, "b.json", manyOperations(1));
     expect(res.status).toBe(403);
@@ -73,7 +73,7 @@ describe("POST /api/servers", () => {
   });
 
   it("gives servers with the same name unique slugs", async () => {
-    const { cookie, email } = await signUp();
+    const { cookie, email } = await signedIn();
     await setPlan(email, "growth");
     const a = await json(await uploadDescription(cookie, "a.json", manyOperations(1, "Same Name Twice")));
     const b = await json(await uploadDescription(cookie, "b.json", manyOperations(1, "Same Name Twice")));
@@ -82,7 +82,7 @@ describe("POST /api/servers", () => {
   });
 
   it("keeps names unique in the organization: a default name is numbered, a name given twice is refused", async () => {
-    const { cookie, email } = await signUp();
+    const { cookie, email } = await signedIn();
     await setPlan(email, "growth");
     const first = await json(await uploadDescription(cookie, "a.json", manyOperations(1, "Notes API")));
     const second = await json(await uploadDescription(cookie, "b.json", manyOperations(1, "Notes API")));
@@ -92,7 +92,7 @@ describe("POST /api/servers", () => {
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ success: false, error: 'A server named "notes api (2)" already exists in your organization. Choose another name.' });
     // Another organization may use the same name.
-    const other = await signUp();
+    const other = await signedIn();
     expect((await json(await uploadDescription(other.cookie, "e.json", manyOperations(1, "Other"), { name: "Notes API" }))).data.name).toBe("Notes API");
     // A deleted server's name is free again.
     await call(`/api/servers/${first.data.id}`, { method: "DELETE", cookie });
@@ -104,7 +104,7 @@ describe("PATCH /api/servers/{id}", () => {
   const patch = (id: string, cookie: string, body: unknown) => call(`/api/servers/${id}`, { method: "PATCH", cookie, json: body });
 
   it("renames a server and rewrites its description, names staying unique in the organization", async () => {
-    const { cookie, email } = await signUp();
+    const { cookie, email } = await signedIn();
     await setPlan(email, "growth");
     const a = (await json(await uploadDescription(cookie, "a.json", manyOperations(1, "Alpha")))).data;
     await uploadDescription(cookie, "b.json", manyOperations(1, "Beta"));
@@ -119,7 +119,7 @@ describe("PATCH /api/servers/{id}", () => {
   });
 
   it("changes the slug before the first deployment only, never to one given before (a deleted server's included)", async () => {
-    const { cookie, email } = await signUp();
+    const { cookie, email } = await signedIn();
     await setPlan(email, "growth");
     const a = (await json(await uploadDescription(cookie, "a.json", manyOperations(1, `Slug Source ${Date.now()}`)))).data;
     const gone = (await json(await uploadDescription(cookie, "g.json", manyOperations(1, `Slug Gone ${Date.now()}`)))).data;
@@ -145,9 +145,9 @@ describe("PATCH /api/servers/{id}", () => {
 
 describe("GET /api/servers", () => {
   it("lists only the organization's servers with counts and the auth badge summary", async () => {
-    const { cookie, email } = await signUp();
+    const { cookie, email } = await signedIn();
     await setPlan(email, "growth");
-    const other = await signUp();
+    const other = await signedIn();
     await uploadDescription(other.cookie, "other.json", manyOperations(1, "Someone else's"));
     await uploadDescription(cookie, "one.json", manyOperations(3, "First"));
     await uploadDescription(cookie, "two.json", manyOperations(2, "Second"));
@@ -170,7 +170,7 @@ describe("GET /api/servers", () => {
   });
 
   it("gives each server its most recently updated deployment, and GET /api/servers/{id} the same", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     const { data: server } = await json(await uploadDescription(cookie, "deployed.json", manyOperations(1, "Deployed")));
     const at = (iso: string) => new Date(iso);
     await db.insert(deployments).values([
@@ -191,9 +191,9 @@ describe("GET /api/servers", () => {
 
 describe("server access", () => {
   it("answers 404 for another organization's server on every route", async () => {
-    const owner = await signUp();
+    const owner = await signedIn();
     const { data } = await json(await uploadDescription(owner.cookie, "p.json", manyOperations(2)));
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     const attempts = [
       call(`/api/servers/${data.id}`, { cookie }),
       call(`/api/servers/${data.id}/mappings`, { cookie }),
@@ -211,7 +211,7 @@ describe("server access", () => {
   });
 
   it("deletes a server with its tools and kept description", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     const { data } = await json(await uploadDescription(cookie, "p.json", manyOperations(2)));
     const row = await db.query.servers.findFirst({ where: eq(servers.id, data.id) });
     const res = await call(`/api/servers/${data.id}`, { method: "DELETE", cookie });
@@ -226,7 +226,7 @@ describe("server access", () => {
 
 describe("mappings and tool toggles", () => {
   it("answers tools with name, title, description, active, inputSchema and endpoint", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     const { data } = await json(await uploadDescription(cookie, "anchors.yaml", await fixtureText("anchors-3.0.yaml")));
     const res = await json(await call(`/api/servers/${data.id}/mappings`, { cookie }));
     expect(res.data[0]).toEqual({
@@ -246,7 +246,7 @@ describe("mappings and tool toggles", () => {
   });
 
   it("enforces the plan's active-tool limit with the spec's message", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     const { data } = await json(await uploadDescription(cookie, "many.json", manyOperations(12)));
     const toggle = (toolName: string, active: boolean) =>
       call(`/api/servers/${data.id}/tools`, { method: "PATCH", json: { toolName, active }, cookie });
@@ -271,7 +271,7 @@ describe("mappings and tool toggles", () => {
   });
 
   it("refuses to configure a hibernated server", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     const { data } = await json(await uploadDescription(cookie, "p.json", manyOperations(2)));
     await db.update(servers).set({ status: "hibernated", hibernatedReason: "servers" }).where(eq(servers.id, data.id));
     const res = await call(`/api/servers/${data.id}/tools`, { method: "PATCH", json: { toolName: "op1", active: false }, cookie });

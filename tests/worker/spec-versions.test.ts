@@ -8,7 +8,7 @@ import { describe, expect, inject, it, vi } from "vitest";
 import { servers, subscriptions } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { DAILY_SWEEP_CRON } from "../../worker/scheduled";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { bearer, connectV2, createToken, db, upstream } from "./mcp-setup";
 
 type Op = { method: string; path: string; id: string; params?: { name: string; in: string; type: string; required?: boolean }[] };
@@ -59,7 +59,7 @@ const toolNames = async (slug: string, token: string) => {
 
 describe("description versions", () => {
   it("answers the diff of a pushed description, applies it keeping the user's choices, redeploys, and restores the earlier one", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createFrom(user.cookie, spec(V1));
     const patch = (json: unknown) => call(`/api/servers/${server.id}/tools`, { method: "PATCH", cookie: user.cookie, json });
     const renamed = await patch({ toolName: "listPets", name: "find_pets", description: "Finds pets, newest first" });
@@ -107,13 +107,13 @@ describe("description versions", () => {
     expect(await toolNames(server.slug, token)).toEqual(["deletePet", "find_pets", "getPet"]);
 
     // Another organization sees none of it.
-    const stranger = await signUp();
+    const stranger = await signedIn();
     expect((await call(`/api/servers/${server.id}/spec/versions`, { cookie: stranger.cookie })).status).toBe(404);
     expect((await call(`/api/servers/${server.id}/spec/${after[1].id}/apply`, { method: "POST", cookie: stranger.cookie })).status).toBe(404);
   });
 
   it("discards a pending version, and refuses a description that cannot be imported with the creation's error", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createFrom(user.cookie, spec(V1));
     const version = ((await (await call(`/api/servers/${server.id}/spec`, { method: "PUT", cookie: user.cookie, body: upload(spec(V2)) })).json()) as any).data;
     expect((await call(`/api/servers/${server.id}/spec/${version.id}`, { method: "DELETE", cookie: user.cookie })).status).toBe(200);
@@ -128,7 +128,7 @@ describe("description versions", () => {
   });
 
   it("syncs a URL server on schedule: a non-breaking change is applied by itself, a breaking one is held for review", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     await db.insert(subscriptions).values({ organizationId: user.organizationId, planType: "growth" }).onConflictDoUpdate({ target: subscriptions.organizationId, set: { planType: "growth" } });
     const url = `${inject("fixtureOrigin")}/_pages/spec-${crypto.randomUUID()}.json`;
     const serve = (document: unknown) => fetch(url, { method: "PUT", body: JSON.stringify(document) });

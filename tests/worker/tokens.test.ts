@@ -6,7 +6,7 @@ import { getDb } from "../../worker/db";
 import { accessTokens, servers } from "../../worker/db/schema";
 import { sha256Hex } from "../../worker/lib/crypto";
 import { verifyAccessToken } from "../../worker/tokens/verify";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 
 const db = getDb(env.DB);
 
@@ -25,7 +25,7 @@ async function generate(cookie: string, body: Record<string, unknown>) {
 
 describe("generating a token", () => {
   it("shows the token once and stores only its hash", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await addServer(user.organizationId);
     const { status, body } = await generate(user.cookie, { name: "CI token", serverIds: [server.id] });
     expect(status).toBe(201);
@@ -50,7 +50,7 @@ describe("generating a token", () => {
   });
 
   it("lets the gateway accept it for its servers only", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const [assigned, other] = [await addServer(user.organizationId), await addServer(user.organizationId, "Other")];
     const { body } = await generate(user.cookie, { serverIds: [assigned.id] });
     expect(await verifyAccessToken(env, body.data.token, assigned.id)).toMatchObject({ ok: true, organizationId: user.organizationId });
@@ -60,8 +60,8 @@ describe("generating a token", () => {
   });
 
   it("refuses an expiry in the past and servers of another organization", async () => {
-    const user = await signUp();
-    const stranger = await signUp();
+    const user = await signedIn();
+    const stranger = await signedIn();
     const theirs = await addServer(stranger.organizationId);
     expect((await generate(user.cookie, { expiresAt: "2020-01-01T00:00:00Z" })).status).toBe(400);
     const foreign = await generate(user.cookie, { serverIds: [theirs.id] });
@@ -72,7 +72,7 @@ describe("generating a token", () => {
 
 describe("expiry", () => {
   it("makes the gateway refuse an expired token and forbids changing it", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await addServer(user.organizationId);
     const expiresAt = new Date(Date.now() + 60_000).toISOString();
     const { body } = await generate(user.cookie, { serverIds: [server.id], expiresAt });
@@ -88,7 +88,7 @@ describe("expiry", () => {
 
 describe("revoking", () => {
   it("is refused by the gateway at once, even with a cached lookup", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await addServer(user.organizationId);
     const { body } = await generate(user.cookie, { serverIds: [server.id] });
     expect((await verifyAccessToken(env, body.data.token, server.id)).ok).toBe(true); // now cached
@@ -104,7 +104,7 @@ describe("revoking", () => {
 
 describe("rotating", () => {
   it("revokes the old token and issues a new one with the same name and servers", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await addServer(user.organizationId);
     const { body } = await generate(user.cookie, { name: "Rotated", serverIds: [server.id] });
     await verifyAccessToken(env, body.data.token, server.id);
@@ -119,7 +119,7 @@ describe("rotating", () => {
 
 describe("server assignments", () => {
   it("replaces the assignments and the gateway follows at once", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const [a, b] = [await addServer(user.organizationId, "A"), await addServer(user.organizationId, "B")];
     const { body } = await generate(user.cookie, { serverIds: [a.id] });
     expect((await verifyAccessToken(env, body.data.token, a.id)).ok).toBe(true);
@@ -137,7 +137,7 @@ describe("server assignments", () => {
   });
 
   it("lists only active tokens as a server's assigned tokens", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await addServer(user.organizationId);
     const kept = await generate(user.cookie, { serverIds: [server.id] });
     const revoked = await generate(user.cookie, { serverIds: [server.id] });
@@ -147,8 +147,8 @@ describe("server assignments", () => {
   });
 
   it("answers 404 for another organization's token", async () => {
-    const owner = await signUp();
-    const stranger = await signUp();
+    const owner = await signedIn();
+    const stranger = await signedIn();
     const { body } = await generate(owner.cookie, {});
     for (const [method, path] of [
       ["DELETE", `/api/access-tokens/${body.data.tokenInfo.id}`],

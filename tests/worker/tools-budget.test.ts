@@ -2,7 +2,7 @@
 // with a note saying how much was cut and which argument pages on.
 import { describe, expect, it } from "vitest";
 import { cutText, pagingHint } from "../../worker/runtime/answer";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { bearer, connectV1, connectV2, createOrg, createServer, createToken, deploy, echoTool, textOf } from "./mcp-setup";
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
@@ -44,7 +44,7 @@ describe("response budget", () => {
   });
 
   it("honours the server's own response budget, set through PATCH /tool-mode within 1,000 to 1,000,000 bytes", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const tool = echoTool("echo_text", { method: "post", body: { contentType: "application/json", kind: "json", required: true, properties: { text: "text" } } }, { text: { type: "string" } });
     const server = await createServer(user.organizationId, [tool]);
     const settings = async () => ((await (await call(`/api/servers/${server.id}/tool-mode`, { cookie: user.cookie })).json()) as any).data;
@@ -69,7 +69,7 @@ describe("response budget", () => {
     await client.close();
 
     // Another organization can neither read nor change it.
-    const stranger = await signUp();
+    const stranger = await signedIn();
     expect((await call(`/api/servers/${server.id}/tool-mode`, { method: "PATCH", cookie: stranger.cookie, json: { maxResponseBytes: 2_000 } })).status).toBe(404);
   });
 });

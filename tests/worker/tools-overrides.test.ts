@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { servers, tools } from "../../worker/db/schema";
 import { reimportServer } from "../../worker/servers/reimport";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { bearer, connectV2, createToken, deploy, echoOf, upstream } from "./mcp-setup";
 import { db, json, manyOperations, organizationOf, uploadDescription } from "./servers-helpers";
 
@@ -13,7 +13,7 @@ const patch = (id: string, cookie: string, body: Record<string, unknown>) => cal
 
 /** A server of three imported operations whose API is the local echo upstream. */
 async function importedServer() {
-  const { cookie, email } = await signUp();
+  const { cookie, email } = await signedIn();
   const { data } = await json(await uploadDescription(cookie, "many.json", manyOperations(3)));
   await db.update(servers).set({ baseUrl: upstream() }).where(eq(servers.id, data.id));
   return { cookie, id: data.id as string, organizationId: await organizationOf(email) };

@@ -10,7 +10,7 @@ import { usagePeriod } from "../../worker/billing/usage";
 import { callRecords, organizationUsage, servers } from "../../worker/db/schema";
 import { invalidateServerLookups } from "../../worker/servers/read-model";
 import { mintTryItCredential, TRY_IT_TTL_MS } from "../../worker/try-it/credential";
-import { signUp } from "./helpers";
+import { signedIn } from "./helpers";
 import { bearer, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, settleUsage, upstream, workerFetch, type ToolSpec } from "./mcp-setup";
 
 /** The key the local upstream's /keyed/* routes accept (tests/upstream-server.ts). */
@@ -62,7 +62,7 @@ const usageOf = async (organizationId: string) =>
 
 describe("Try it", { timeout: 60_000 }, () => {
   it("runs a tool through the MCP endpoint as the user: the client's answer, timings, the call log's 'Try it (name)', metered", async () => {
-    const user = await signUp({ name: "Grace Hopper" });
+    const user = await signedIn({ name: "Grace Hopper" });
     const server = await createServer(user.organizationId, [petTool]);
     await deploy(server.id);
     const res = await portal(`/api/servers/${server.id}/try-it`, user.cookie, { tool: "update_pet", arguments: { petId: 7, status: "sold", pet: { name: "Rex", tags: ["good"] } } });
@@ -80,7 +80,7 @@ describe("Try it", { timeout: 60_000 }, () => {
   });
 
   it("answers a wrong-type argument with the same isError message a client gets, uncounted", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createServer(user.organizationId, [petTool]);
     const { token } = await createToken(user.organizationId, [server.id]);
     await deploy(server.id);
@@ -96,7 +96,7 @@ describe("Try it", { timeout: 60_000 }, () => {
   });
 
   it("calls the operation itself on a search-mode server (through call_tool)", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createServer(user.organizationId, [petTool, echoTool("list_pets", {})]);
     await db.update(servers).set({ toolMode: "search" }).where(eq(servers.id, server.id));
     await deploy(server.id);
@@ -108,7 +108,7 @@ describe("Try it", { timeout: 60_000 }, () => {
   });
 
   it("sends the browser none of the server's secrets, and no credential", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const secret = "sk-managed-secret-98765";
     const server = await createServer(user.organizationId, [echoTool("whoami", {})], { authType: "apiKey", secrets: { key: secret }, settings: { apiKey: { name: "X-Api-Key", in: "header" } } });
     await deploy(server.id);
@@ -128,8 +128,8 @@ describe("Try it", { timeout: 60_000 }, () => {
   });
 
   it("lets no member of another organization run a tool of this one", async () => {
-    const owner = await signUp();
-    const stranger = await signUp();
+    const owner = await signedIn();
+    const stranger = await signedIn();
     const server = await createServer(owner.organizationId, [petTool]);
     await deploy(server.id);
     const res = await portal(`/api/servers/${server.id}/try-it`, stranger.cookie, { tool: "update_pet", arguments: { petId: 1 } });
@@ -144,7 +144,7 @@ describe("Try it", { timeout: 60_000 }, () => {
   });
 
   it("accepts its credential only for its server, unexpired and untampered", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const [server, other] = [await createServer(user.organizationId, [petTool]), await createServer(user.organizationId, [petTool])];
     await deploy(server.id);
     await deploy(other.id);
@@ -163,7 +163,7 @@ describe("Try it", { timeout: 60_000 }, () => {
   });
 
   it("says the server must be deployed first", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createServer(user.organizationId, [petTool]);
     const res = await portal(`/api/servers/${server.id}/try-it`, user.cookie, { tool: "update_pet", arguments: { petId: 1 } });
     expect(res.status).toBe(409);
@@ -181,7 +181,7 @@ describe("Check the API", { timeout: 60_000 }, () => {
   };
 
   it("calls the first GET without arguments with the configured key, and shows the answer", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await keyedServer(user.organizationId, KEYED_API_KEY);
     const options = (await (await portal(`/api/servers/${server.id}/check-api`, user.cookie)).json()) as { data: Record<string, any> };
     expect(options.data).toMatchObject({ defaultTool: "list_things", operations: [{ name: "list_things", ready: true }] });
@@ -193,7 +193,7 @@ describe("Check the API", { timeout: 60_000 }, () => {
   });
 
   it("says the API refused a wrong key (401)", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await keyedServer(user.organizationId, "wrong-key-0000");
     const data = await check(server.id, user.cookie);
     expect(data).toMatchObject({ verdict: "refused", reached: true, status: 401 });
@@ -201,7 +201,7 @@ describe("Check the API", { timeout: 60_000 }, () => {
   });
 
   it("says the host did not answer at a wrong base URL", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await keyedServer(user.organizationId, KEYED_API_KEY);
     // A port nothing listens on: the connection is refused at once.
     const closed = new URL(upstream());
@@ -215,8 +215,8 @@ describe("Check the API", { timeout: 60_000 }, () => {
   it("is refused to API keys and to other organizations", async () => {
     expect(scopeFor("POST", "/api/servers/s1/check-api")).toEqual({ refused: expect.stringContaining("checking the API") });
     expect(scopeFor("POST", "/api/servers/s1/try-it")).toEqual({ refused: expect.stringContaining("running tools") });
-    const owner = await signUp();
-    const stranger = await signUp();
+    const owner = await signedIn();
+    const stranger = await signedIn();
     const server = await keyedServer(owner.organizationId, KEYED_API_KEY);
     expect((await portal(`/api/servers/${server.id}/check-api`, stranger.cookie, {})).status).toBe(404);
     expect((await portal(`/api/servers/${server.id}/model-view`, stranger.cookie)).status).toBe(404);
@@ -233,7 +233,7 @@ describe("Model view", { timeout: 60_000 }, () => {
   }
 
   it("measures exactly the bytes of the real tools/list answer, direct and search mode, per tool largest first", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const big = echoTool("search_orders", {}, { filter: { type: "string", enum: Array.from({ length: 400 }, (_, i) => `status_${i}`) } });
     const server = await createServer(user.organizationId, [petTool, big, echoTool("ping", {})], { staticValues: {} });
     const { token } = await createToken(user.organizationId, [server.id]);
@@ -267,7 +267,7 @@ describe("Model view", { timeout: 60_000 }, () => {
   });
 
   it("shows what a deploy would list before the server is deployed", async () => {
-    const user = await signUp();
+    const user = await signedIn();
     const server = await createServer(user.organizationId, [petTool]);
     const data = ((await (await portal(`/api/servers/${server.id}/model-view`, user.cookie)).json()) as { data: Record<string, any> }).data;
     expect(data).toMatchObject({ source: "draft", deploymentId: null, mode: "direct", direct: { toolCount: 1 }, search: { toolCount: 3 } });
