@@ -10,22 +10,22 @@ import { spawnSync } from "node:child_process";
  * descriptions, many sign-ins and OAuth round trips) or measure load: left to `npm test`.
  */
 export const FULL_RUN_ONLY = [
-  "hardening-load",
-  "hardening-access",
-  "call-log",
-  "crawl-politeness",
-  "openapi-large",
-  "api-keys",
-  "gateway-metering",
-  "crawl-extract-job",
-  "security-auth",
-  "oauth-cimd",
-  "oauth-refusals",
-  "mcp-matrix",
-  "crawl-llm",
-  "oauth-grants",
-  "crawl-sites",
-  "hardening-faults",
+  "gateway/load",
+  "auth/rate-limits",
+  "calls/call-log",
+  "crawl/politeness",
+  "openapi/large",
+  "api-keys/api-keys",
+  "gateway/metering",
+  "crawl/extract-job",
+  "auth/refusals",
+  "oauth/cimd",
+  "oauth/refusals",
+  "gateway/mcp-matrix",
+  "crawl/llm",
+  "oauth/grants",
+  "crawl/sites",
+  "crawl/faults",
 ];
 
 const started = Date.now();

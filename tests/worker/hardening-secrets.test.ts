@@ -6,8 +6,8 @@ import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { generateServer, loadServerConfig } from "../../worker/deploy/generate";
 import { call, signedIn } from "./helpers";
-import { waitForCrawl } from "./crawl-helpers";
-import { setPlan } from "./servers-helpers";
+import { waitForCrawl } from "./crawl/helpers";
+import { setPlan } from "./servers/helpers";
 import { connectV2, db, echoOf, MCP_ORIGIN, textOf, upstream, settledDeployment, workerFetch } from "./mcp-setup";
 
 const description = (title: string, security: Record<string, unknown>) => ({
