@@ -7,17 +7,9 @@ import { usagePeriod } from "../../../worker/billing/usage";
 import { organizationUsage, servers } from "../../../worker/db/schema";
 import { cachedServerBySlug, invalidateServerLookups, LOOKUP_TTL_MS } from "../../../worker/servers/read-model";
 import { call, signedIn } from "../helpers";
-import { bearer, connectV2, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch, settleUsage, settledDeployment } from "../mcp-setup";
+import { bearer, connectV2, createServer, db, deploy, echoTool, organizationCalls, postMcp, settledDeployment, toolCall } from "../mcp-setup";
 
-const callTool = (slug: string, token: string, id = 1) =>
-  workerFetch(`${MCP_ORIGIN}/s/${slug}/mcp`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", ...bearer(token) },
-    body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "ping", arguments: {} } }),
-  });
-
-const orgCalls = async (organizationId: string) =>
-  (await settleUsage(), await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
+const callTool = (slug: string, token: string, id = 1) => postMcp(slug, token, toolCall(id, "ping"));
 
 /** A signed-in member with a deployed server and a token for it. */
 async function deployedForMember() {
@@ -120,11 +112,11 @@ describe("counting with cached lookups", () => {
     const { user, server, token } = await deployedForMember();
     for (let i = 1; i <= 5; i++) {
       expect((await callTool(server.slug, token, i)).status).toBe(200);
-      expect(await orgCalls(user.organizationId)).toBe(i);
+      expect(await organizationCalls(user.organizationId)).toBe(i);
     }
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => callTool(server.slug, token, 100 + i)));
     expect(answers.every((r) => r.status === 200)).toBe(true);
-    expect(await orgCalls(user.organizationId)).toBe(45);
+    expect(await organizationCalls(user.organizationId)).toBe(45);
   });
 
   it("refuses at the limit, then answers 'paused' from the invalidated lookup", async () => {
@@ -135,6 +127,6 @@ describe("counting with cached lookups", () => {
     expect(bodies.filter((b) => b.includes("/echo/ping"))).toHaveLength(3);
     expect(bodies[3]).toContain("Monthly tool-call limit reached");
     expect(bodies[4]).toContain("This MCP server is paused (hibernated)");
-    expect(await orgCalls(user.organizationId)).toBe(1000);
+    expect(await organizationCalls(user.organizationId)).toBe(1000);
   });
 });

@@ -1,15 +1,12 @@
 // A deployed server end to end: SDK clients (v2 and v1) list and call tools through /s/{slug}/mcp.
 import { describe, expect, it } from "vitest";
-import { bearer, connectV1, connectV2, createOrg, createServer, createToken, deploy, echoOf, echoTool, MCP_ORIGIN, textOf, workerFetch } from "../mcp-setup";
+import { bearer, connectV1, connectV2, createOrg, createServer, deploy, echoOf, echoTool, MCP_ORIGIN, servedServer, textOf, upstream, workerFetch } from "../mcp-setup";
 
 describe("a deployed MCP server", () => {
   it("lists its tools and calls the upstream API with the v2 client", async () => {
-    const org = await createOrg();
-    const server = await createServer(org, [
+    const { server, token, deployment } = await servedServer([
       echoTool("get_pet", { path: "/echo/pets/{petId}", parameters: [{ arg: "petId", in: "path", name: "petId", required: true }] }, { petId: { type: "string", description: "Pet id" } }, ["petId"]),
     ]);
-    const { token } = await createToken(org, [server.id]);
-    const deployment = await deploy(server.id);
     expect(deployment).toMatchObject({ status: "deployed", error: null, deploymentUrl: `http://localhost/s/${server.slug}` });
 
     const client = await connectV2(server.slug, bearer(token));
@@ -23,10 +20,7 @@ describe("a deployed MCP server", () => {
   });
 
   it("serves the v1 client too", async () => {
-    const org = await createOrg();
-    const server = await createServer(org, [echoTool("ping_api", {})]);
-    const { token } = await createToken(org, [server.id]);
-    await deploy(server.id);
+    const { server, token } = await servedServer([echoTool("ping_api", {})]);
     const client = await connectV1(server.slug, bearer(token));
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(["ping_api"]);

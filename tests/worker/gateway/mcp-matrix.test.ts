@@ -1,7 +1,7 @@
 // The argument → HTTP mapping, upstream auth and answer matrix, through deployed servers and the SDK client.
 import { describe, expect, it } from "vitest";
 import type { AuthSpec, ToolSpec } from "../mcp-setup";
-import { bearer, connectV2, createOrg, createServer, createToken, deploy, echoOf, echoTool, textOf, upstream } from "../mcp-setup";
+import { bearer, connectV2, deploy, echoOf, echoTool, servedServer, textOf, upstream } from "../mcp-setup";
 
 const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=";
 const str = { type: "string" };
@@ -10,10 +10,7 @@ const obj = { type: "object", additionalProperties: { type: "string" } };
 
 /** Deploys a server with these tools and auth, and answers a connected client. */
 async function serve(toolSpecs: ToolSpec[], auth: AuthSpec = {}, clientHeaders: Record<string, string> = {}, deployOptions = {}) {
-  const org = await createOrg();
-  const server = await createServer(org, toolSpecs, auth);
-  const { token } = await createToken(org, [server.id]);
-  const deployment = await deploy(server.id, deployOptions);
+  const { server, token, deployment } = await servedServer(toolSpecs, { auth, deploy: deployOptions });
   expect(deployment.status).toBe("deployed");
   return connectV2(server.slug, { ...bearer(token), ...clientHeaders });
 }

@@ -8,30 +8,18 @@ import { env } from "cloudflare:workers";
 import { LEASE_MAX } from "../../../durable-objects/usage-ledger";
 import { ledgerOf } from "../../../worker/gateway/metering";
 import { call, signedIn } from "../helpers";
-import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, upstream, workerFetch, settleUsage } from "../mcp-setup";
+import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, organizationCalls, postMcp, servedServer, toolCall, upstreamHits } from "../mcp-setup";
 
-const callTool = (slug: string, token: string, id: number, name = "count_me") =>
-  workerFetch(`${MCP_ORIGIN}/s/${slug}/mcp`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", ...bearer(token) },
-    body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: {} } }),
-  });
+const callTool = (slug: string, token: string, id: number, name = "count_me") => postMcp(slug, token, toolCall(id, name));
 
-/** Requests the upstream API received at /counted/{key}. */
-const hits = async (key: string) => ((await (await fetch(`${upstream()}/hits/${key}`)).json()) as { hits: number }).hits;
 /** A deployed server of a new organization on `plan` whose one tool, "counted", calls /counted/{key}; with a token for it. */
 async function countedServer(plan: "free" | "growth") {
-  const org = await createOrg(plan);
   const key = `${plan}-${crypto.randomUUID()}`;
-  const server = await createServer(org, [echoTool("counted", { path: `/counted/${key}` })]);
-  const { token } = await createToken(org, [server.id]);
-  await deploy(server.id);
+  const { org, server, token } = await servedServer([echoTool("counted", { path: `/counted/${key}` })], { plan });
   const call = async (id: number) => (await callTool(server.slug, token, id, "counted")).text();
   return { org, key, server, call };
 }
 
-const orgCalls = async (organizationId: string) =>
-  (await settleUsage(), await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
 
 describe("metering", () => {
   it("counts 200 concurrent tools/call exactly, per server and per organization", async () => {
@@ -45,13 +33,13 @@ describe("metering", () => {
     const bodies = await Promise.all(responses.map((r) => r.text()));
     expect(responses.every((r) => r.status === 200)).toBe(true);
     expect(bodies.every((t) => t.includes("/echo/count_me") && !t.includes('"error"'))).toBe(true);
-    expect(await orgCalls(org)).toBe(200);
+    expect(await organizationCalls(org)).toBe(200);
     const perServer = await db.select().from(serverUsage).where(eq(serverUsage.organizationId, org));
     expect(Object.fromEntries(perServer.map((r) => [r.serverId, r.toolCalls]))).toEqual({ [a.id]: 150, [b.id]: 50 });
     // A second wave, served from the cached lookup and token check: still counted exactly.
     const again = await Promise.all(Array.from({ length: 200 }, (_, i) => callTool(i % 4 === 0 ? b.slug : a.slug, token, 200 + i)));
     expect((await Promise.all(again.map((r) => r.text()))).every((t) => t.includes("/echo/count_me"))).toBe(true);
-    expect(await orgCalls(org)).toBe(400);
+    expect(await organizationCalls(org)).toBe(400);
     const after = await db.select().from(serverUsage).where(eq(serverUsage.organizationId, org));
     expect(Object.fromEntries(after.map((r) => [r.serverId, r.toolCalls]))).toEqual({ [a.id]: 300, [b.id]: 100 });
   });
@@ -65,7 +53,7 @@ describe("metering", () => {
     await client.listTools();
     await client.callTool({ name: "count_me", arguments: {} });
     await client.close();
-    expect(await orgCalls(org)).toBe(1);
+    expect(await organizationCalls(org)).toBe(1);
   });
 
   it("answers GET /api/billing/usage/servers with this month's calls per server", async () => {
@@ -99,16 +87,16 @@ describe("the monthly limit", () => {
     const client = await connectV2(server.slug, bearer(token));
     await client.callTool({ name: "count_me", arguments: {} });
     await client.callTool({ name: "count_me", arguments: {} });
-    expect(await orgCalls(org)).toBe(1000);
+    expect(await organizationCalls(org)).toBe(1000);
     await expect(client.callTool({ name: "count_me", arguments: {} })).rejects.toThrow(/Free plan allows 1,000 tool calls per month/);
-    expect(await orgCalls(org)).toBe(1000);
+    expect(await organizationCalls(org)).toBe(1000);
     for (const id of [server.id, sibling.id]) {
       expect(await db.query.servers.findFirst({ where: eq(servers.id, id) })).toMatchObject({ status: "hibernated", hibernatedReason: "tool_calls" });
     }
     // Further calls are refused without counting; listing still works so clients can show why.
     await expect(client.callTool({ name: "count_me", arguments: {} })).rejects.toThrow(/paused.*maxToolCallsPerMonth/);
     expect((await client.listTools()).tools).toHaveLength(1);
-    expect(await orgCalls(org)).toBe(1000);
+    expect(await organizationCalls(org)).toBe(1000);
     await client.close();
   });
 
@@ -121,7 +109,7 @@ describe("the monthly limit", () => {
     const bodies = await Promise.all(Array.from({ length: 30 }, async (_, i) => (await callTool(server.slug, token, i)).text()));
     expect(bodies.filter((b) => b.includes("/echo/count_me"))).toHaveLength(10);
     expect(bodies.filter((b) => b.includes("tool-call limit reached") || b.includes("paused"))).toHaveLength(20);
-    expect(await orgCalls(org)).toBe(1000);
+    expect(await organizationCalls(org)).toBe(1000);
     // The server's counter moved with the organization's: only for the 10 calls that were served.
     const [row] = await db.select().from(serverUsage).where(eq(serverUsage.serverId, server.id));
     expect(row.toolCalls).toBe(10);
@@ -132,8 +120,8 @@ describe("the monthly limit", () => {
     await db.insert(organizationUsage).values({ organizationId: org, period: usagePeriod(), toolCalls: 998 });
     for (let i = 0; i < 2; i++) expect(await call(i)).toContain(`/counted/${key}`);
     expect(await call(2)).toContain("Monthly tool-call limit reached");
-    expect(await hits(key)).toBe(2);
-    expect(await orgCalls(org)).toBe(1000);
+    expect(await upstreamHits(key)).toBe(2);
+    expect(await organizationCalls(org)).toBe(1000);
   });
 
   it("never passes the limit when other isolates take the rest of the month: this isolate's lease is spent, then calls are refused", async () => {
@@ -150,12 +138,12 @@ describe("the monthly limit", () => {
     for (let i = 2; i <= LEASE_MAX; i++) expect(await call(i)).toContain(`/counted/${key}`);
     const refused = await call(LEASE_MAX + 1);
     expect(refused).toContain("Growth plan allows 250,000 tool calls per month");
-    expect(await hits(key)).toBe(LEASE_MAX);
-    expect(await orgCalls(org)).toBe(250_000);
+    expect(await upstreamHits(key)).toBe(LEASE_MAX);
+    expect(await organizationCalls(org)).toBe(250_000);
     const [row] = await db.select().from(serverUsage).where(eq(serverUsage.serverId, server.id));
     expect(row.toolCalls).toBe(LEASE_MAX);
     expect(await db.query.servers.findFirst({ where: eq(servers.id, server.id) })).toMatchObject({ status: "hibernated", hibernatedReason: "tool_calls" });
     expect(await call(LEASE_MAX + 2)).toContain("paused");
-    expect(await hits(key)).toBe(LEASE_MAX);
+    expect(await upstreamHits(key)).toBe(LEASE_MAX);
   });
 });

@@ -8,19 +8,12 @@ import { deployments, servers } from "../../../worker/db/schema";
 import { loadStoredDeployment, REDEPLOY_NEEDED_MESSAGE } from "../../../worker/hosting/store";
 import { getDeployment } from "../../../worker/deploy/deploy";
 import { invalidateServerLookups } from "../../../worker/servers/read-model";
-import { bearer, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch } from "../mcp-setup";
+import { createOrg, createServer, createToken, db, deploy, echoTool, listTools } from "../mcp-setup";
 
 /** A runtime bundle as an older portal could have deployed it: it answers every request with a marker. */
 const OLD_RUNTIME = `export function servePacked(config) {
   return { fetch: () => Response.json({ jsonrpc: "2.0", id: 1, result: { servedBy: "old runtime", tools: config.toolNames.length } }) };
 }`;
-
-const listTools = (slug: string, token: string) =>
-  workerFetch(`${MCP_ORIGIN}/s/${slug}/mcp`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", ...bearer(token) },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-  });
 
 /** A deployed server, and a second deployment of it made as an older portal (other runtime hash) would have made it. */
 async function deployedByAnOlderPortal(stored: { runtimeHash: string; runtime?: string }) {

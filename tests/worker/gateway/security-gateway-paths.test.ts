@@ -1,17 +1,12 @@
 // Path parameters stay one segment of the tool's path: `.`, `..`, `/` and `\` (also percent-encoded)
 // are refused as tool errors before any upstream request, so a token holder cannot reach other paths.
 import { describe, expect, it } from "vitest";
-import { bearer, connectV2, createOrg, createServer, createToken, deploy, echoOf, textOf, upstream } from "../mcp-setup";
-
-/** Upstream request lines that carried this text (the upstream logs every request it receives). */
-const received = async (containing: string) => (await (await fetch(`${upstream()}/_received?containing=${encodeURIComponent(containing)}`)).json()) as string[];
+import { bearer, connectV2, echoOf, servedServer, textOf, upstreamReceived } from "../mcp-setup";
 
 describe("path parameters", () => {
   it("refuses values that would leave the tool's path, and never calls the API with them", async () => {
-    const org = await createOrg();
     const apiKey = `key-${crypto.randomUUID()}`;
-    const server = await createServer(
-      org,
+    const { server, token } = await servedServer(
       [
         {
           name: "getItem",
@@ -19,10 +14,8 @@ describe("path parameters", () => {
           mapping: { method: "get", path: "/echo/items/{id}", parameters: [{ arg: "id", in: "path", name: "id", required: true }] },
         },
       ],
-      { authType: "apiKey", settings: { apiKey: { name: "api_key", in: "query" } }, secrets: { key: apiKey } },
+      { auth: { authType: "apiKey", settings: { apiKey: { name: "api_key", in: "query" } }, secrets: { key: apiKey } } },
     );
-    const { token } = await createToken(org, [server.id]);
-    await deploy(server.id);
     const client = await connectV2(server.slug, bearer(token));
 
     for (const id of ["..", ".", "%2e%2e", "%2E", "a/b", "../admin", "a\\b", "%2F", "%5c", "%252F", "%25252e%25252e", "x%2F%E0"]) {
@@ -32,7 +25,7 @@ describe("path parameters", () => {
     }
     const empty = await client.callTool({ name: "getItem", arguments: { id: "" } });
     expect([empty.isError, textOf(empty)]).toEqual([true, expect.stringContaining("Argument 'id' must not be empty")]);
-    expect(await received(apiKey)).toEqual([]);
+    expect(await upstreamReceived(apiKey)).toEqual([]);
 
     // Ordinary values, dots inside a segment included, still reach the tool's own path.
     for (const id of ["42", "v1.2", "..hidden", "a b"]) {
@@ -40,7 +33,7 @@ describe("path parameters", () => {
       expect(result.isError).toBeFalsy();
       expect(echoOf(result).path).toBe(`/echo/items/${encodeURIComponent(id)}`);
     }
-    expect((await received(apiKey)).every((line) => line.startsWith("GET /echo/items/"))).toBe(true);
+    expect((await upstreamReceived(apiKey)).every((line) => line.startsWith("GET /echo/items/"))).toBe(true);
     await client.close();
   });
 });

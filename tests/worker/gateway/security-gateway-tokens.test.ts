@@ -6,14 +6,7 @@ import { sha256Hex } from "../../../worker/lib/crypto";
 import { assignServers, revokeToken, rotateToken } from "../../../worker/tokens/tokens";
 import { cacheTokenEntry, readTokenEntry, verifyAccessToken } from "../../../worker/tokens/verify";
 import { signedIn } from "../helpers";
-import { bearer, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch } from "../mcp-setup";
-
-const listTools = (slug: string, token: string) =>
-  workerFetch(`${MCP_ORIGIN}/s/${slug}/mcp`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", ...bearer(token) },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-  });
+import { createServer, createToken, db, deploy, echoTool, listTools } from "../mcp-setup";
 
 /** A deployed server of a new account's organization, and a token assigned to it that the gateway has accepted. */
 async function servedToken() {
