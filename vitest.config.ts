@@ -8,12 +8,16 @@ import { workersProject } from "./tests/workers-project";
 export default defineConfig(async () => {
   return {
     test: {
+      // Two files at a time across the projects, also on a 2-core machine (vitest would take one there): an e2e
+      // file spends most of its time waiting on Chromium and the portal's processes, which the other file uses.
+      maxWorkers: 2,
       projects: [
-        // `npm run test:fast` (scripts/test-fast.mjs) runs the worker files in one shared runtime: half the time.
+        // The worker files share their runtime (isolate: false; one per vitest worker): starting workerd, applying the migrations and loading
+        // the Worker's modules per file was most of the run. Each test makes its own organization, users and servers.
         // CHECK_ANSWERS: every answer of a described /api route is held to its declared schema (a departure is a 500).
         // Tests wait for conditions; the time-outs only bound a hung test, so a shared, loaded CI machine
         // (a worker test of several sign-ins takes 4–7 s there) does not fail one that would pass.
-        await workersProject({ name: "worker", include: ["tests/worker/**/*.test.ts"], globalSetup: ["tests/worker/global-setup.ts"], isolate: !process.env.TOOLPORT_TEST_FAST, bindings: { CHECK_ANSWERS: "on" }, testTimeout: 120_000, hookTimeout: 120_000 }),
+        await workersProject({ name: "worker", include: ["tests/worker/**/*.test.ts"], globalSetup: ["tests/worker/global-setup.ts"], isolate: false, bindings: { CHECK_ANSWERS: "on" }, testTimeout: 120_000, hookTimeout: 120_000 }),
         {
           // Component tests of the SPA (web/) in jsdom.
           plugins: [react()],
@@ -32,6 +36,12 @@ export default defineConfig(async () => {
             name: "e2e",
             environment: "node",
             include: ["tests/e2e/**/*.test.ts"],
+            // One portal under `npm run dev` for every file without settings of its own (a start-up builds the SPA twice).
+            globalSetup: ["tests/e2e/global-setup.ts"],
+            // One file at a time, after the other projects: two browser flows at once on the shared portal failed
+            // on a loaded machine where each alone passes.
+            fileParallelism: false,
+            sequence: { groupOrder: 1 },
             testTimeout: 300_000,
             hookTimeout: 300_000,
           },

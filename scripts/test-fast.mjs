@@ -1,31 +1,38 @@
-// `npm run test:fast`: the quick loop — the worker tests (inside workerd) and the SPA's component
-// tests, with no type check, no browser (e2e), no load test and without the slowest worker files;
-// `npm test` still runs all of them. The worker files share one runtime here instead of one each
-// (about half the time: the per-file start-up and module loading dominate); `npm test` keeps every
-// file isolated. Extra arguments go to vitest. Prints how long the run took.
+// `npm run test:fast`: the quick loop while working — the worker tests (inside workerd, in one shared
+// runtime as in `npm test`) and the SPA's component tests, with no type check, no browser (e2e), no
+// Node project (the import corpus, fuzzing, the restart test) and without the slowest worker files;
+// `npm test` runs all of them. Extra arguments go to vitest: `npm run test:fast -- tests/worker/crawl`
+// runs one feature's folder. Prints how long the run took.
 import { spawnSync } from "node:child_process";
 
 /**
- * Worker test files that take several seconds each even on a quiet machine (real Crawl-delays, large
- * descriptions, many sign-ins and OAuth round trips) or measure load: left to `npm test`.
+ * Worker test files (under tests/worker/) that take several seconds each even on a quiet machine (real
+ * Crawl-delays, large descriptions, real sign-ups, full flows and OAuth round trips that faster files
+ * of the same feature also cover) or measure load: left to `npm test`.
  */
 export const FULL_RUN_ONLY = [
-  "hardening-load",
-  "hardening-access",
-  "call-log",
-  "crawl-politeness",
-  "openapi-large",
-  "api-keys",
-  "gateway-metering",
-  "crawl-extract-job",
-  "security-auth",
-  "oauth-cimd",
-  "oauth-refusals",
-  "mcp-matrix",
-  "crawl-llm",
-  "oauth-grants",
-  "crawl-sites",
-  "hardening-faults",
+  "gateway/load",
+  "auth/rate-limits",
+  "calls/call-log",
+  "crawl/politeness",
+  "openapi/large",
+  "api-keys/api-keys",
+  "gateway/metering",
+  "crawl/extract-job",
+  "auth/refusals",
+  "oauth/cimd",
+  "oauth/refusals",
+  "gateway/mcp-matrix",
+  "crawl/llm",
+  "oauth/grants",
+  "crawl/sites",
+  "crawl/faults",
+  "hardening-secrets",
+  "versions/spec-versions",
+  "oauth/sdk",
+  "api-keys/deploy",
+  "openapi/tools-mcp",
+  "lib/ssrf",
 ];
 
 const started = Date.now();
@@ -33,10 +40,7 @@ const run = (command, args, env = process.env) => spawnSync(command, args, { std
 let status = run("node", ["scripts/ensure-web-build.mjs"]) || run("node", ["scripts/build-mcp-runtime.mjs", "--if-stale"]);
 if (!status) {
   const exclude = `tests/worker/{${FULL_RUN_ONLY.join(",")}}.test.ts`;
-  // TOOLPORT_TEST_FAST: the worker project (vitest.config.ts) shares one runtime between its files; the
-  // component tests keep their isolation, since jsdom state (the signed-in user, toasts) must not leak.
-  const env = { ...process.env, TOOLPORT_TEST_FAST: "1" };
-  status = run("npx", ["vitest", "run", "--project", "worker", "--project", "web", "--exclude", exclude, ...process.argv.slice(2)], env);
+  status = run("npx", ["vitest", "run", "--project", "worker", "--project", "web", "--exclude", exclude, ...process.argv.slice(2)]);
 }
 console.log(`test:fast took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 process.exit(status);

@@ -11,5 +11,7 @@ declare module "vitest" {
     upstreamOrigin: string;
     /** Base URL (…/v1) of the local OpenAI-compatible chat API the crawl's LLM refinement tests use. */
     llmBaseUrl: string;
+    /** The portal under `npm run dev` that the e2e files share (tests/e2e/global-setup.ts): its URL, local state folder and output so far. */
+    e2ePortal: { url: string; persistTo: string; output: string };
   }
 }

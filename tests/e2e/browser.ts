@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { startDevServer, type DevServer } from "./dev-server";
 
 export const SHOTS = "tests/e2e/screenshots";
@@ -32,20 +32,29 @@ export async function launchChromium() {
   return browser;
 }
 
+/** The portal under `npm run dev` that the e2e files share (started by global-setup.ts). */
+export const sharedPortal = (): Pick<DevServer, "url" | "persistTo" | "output"> => {
+  const { url, persistTo, output } = inject("e2ePortal");
+  return { url, persistTo, output: () => output };
+};
+
 /**
- * A portal under `npm run dev` (with extra wrangler args) and Chromium, started before the file's
- * tests and stopped after them; tests read `portal.url` and `portal.browser`.
+ * A portal under `npm run dev` and Chromium, started before the file's tests and stopped after them;
+ * tests read `portal.url` and `portal.browser`. Without wrangler args the file uses the shared portal;
+ * with some (a setting of its own) it starts its own.
  */
 export function portalInChromium(wranglerArgs: string[] = []) {
-  let server: DevServer | undefined;
+  let server: Pick<DevServer, "url" | "persistTo"> | undefined;
+  let own: DevServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startDevServer(wranglerArgs);
+    if (wranglerArgs.length > 0) server = own = await startDevServer(wranglerArgs);
+    else server = sharedPortal();
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
+    await own?.stop();
   });
   return {
     get url() {

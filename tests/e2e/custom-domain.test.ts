@@ -2,9 +2,9 @@
 // custom hostname answers at that hostname's /mcp and at /s/{slug}/mcp alike, called alternately.
 import { request as httpRequest, createServer, type Server } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startDevServer, type DevServer } from "./dev-server";
+import { sharedPortal } from "./browser";
 
-let portal: DevServer;
+const portal = sharedPortal();
 let upstream: Server;
 let upstreamOrigin: string;
 
@@ -12,11 +12,9 @@ beforeAll(async () => {
   upstream = createServer((req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: req.url?.split("/").at(-1), name: "Rex" })));
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
   upstreamOrigin = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
-  portal = await startDevServer([]);
 });
 
 afterAll(async () => {
-  await portal?.stop();
   upstream?.closeAllConnections();
   await new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve()));
 });

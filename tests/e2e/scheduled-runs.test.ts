@@ -10,11 +10,10 @@ import { promisify } from "node:util";
 import type { APIRequestContext, Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startFixtureServer } from "../fixture-server";
-import { expectedSignedOut, launchChromium, shoot, watchConsole } from "./browser";
-import { startDevServer, type DevServer } from "./dev-server";
+import { expectedSignedOut, launchChromium, sharedPortal, shoot, watchConsole } from "./browser";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-let dev: DevServer;
+const dev = sharedPortal();
 let browser: Browser;
 let context: BrowserContext;
 let api: APIRequestContext;
@@ -31,7 +30,6 @@ async function startUpstream() {
 
 beforeAll(async () => {
   [docs, upstream] = await Promise.all([startFixtureServer(), startUpstream()]);
-  dev = await startDevServer([]);
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   api = context.request;
@@ -45,7 +43,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await dev?.stop();
   for (const s of [docs?.server, upstream?.server]) {
     s?.closeAllConnections();
     await new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()));

@@ -9,10 +9,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startFixtureServer } from "../fixture-server";
-import { expectedSignedOut, launchChromium, shoot as shootAt, signUpInBrowser, watchConsole } from "./browser";
-import { startDevServer, type DevServer } from "./dev-server";
+import { expectedSignedOut, launchChromium, sharedPortal, shoot as shootAt, signUpInBrowser, watchConsole } from "./browser";
 
-let dev: DevServer;
+const dev = sharedPortal();
 let browser: Browser;
 let upstream: { server: Server; origin: string; seen: { method: string; url: string; headers: IncomingHttpHeaders }[] };
 let docs: { server: Server; origin: string };
@@ -33,13 +32,11 @@ async function startUpstream() {
 beforeAll(async () => {
   upstream = await startUpstream();
   docs = await startFixtureServer();
-  dev = await startDevServer([]);
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await dev?.stop();
   for (const s of [upstream?.server, docs?.server]) {
     s?.closeAllConnections();
     await new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()));

@@ -6,14 +6,14 @@ import { app } from "../../worker/app";
 import { getDb } from "../../worker/db";
 import { authConfigs, crawls, deployments, extractionJobs, importJobs, oauthGrants, servers, specs, specVersions, tools } from "../../worker/db/schema";
 import { encryptJson } from "../../worker/lib/crypto";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 
 const db = getDb(env.DB);
 const SECRET = "sk-live-owner-secret-value";
 
 /** Organization A's resources, created directly so the matrix does not depend on other features. */
 async function ownerFixture() {
-  const owner = await signUp({ name: "Owner Org" });
+  const owner = await signedIn({ name: "Owner Org" });
   const [server] = await db
     .insert(servers)
     .values({ organizationId: owner.organizationId, createdBy: owner.userId, name: "Owner Secret API", slug: `owner-${crypto.randomUUID()}`, originalCrawlUrl: "https://docs.owner.example/" })
@@ -113,7 +113,7 @@ function registeredRoutes() {
 describe("access matrix", () => {
   it("refuses every route on another organization's resources", async () => {
     const fixture = await ownerFixture();
-    const stranger = await signUp({ name: "Stranger" });
+    const stranger = await signedIn({ name: "Stranger" });
     const checked: string[] = [];
     for (const route of registeredRoutes()) {
       if (OWN_SCOPE.has(route) || !route.includes(":")) continue;
@@ -130,7 +130,7 @@ describe("access matrix", () => {
 
   it("answers lists without another organization's data", async () => {
     const fixture = await ownerFixture();
-    const stranger = await signUp({ name: "Stranger" });
+    const stranger = await signedIn({ name: "Stranger" });
     for (const route of registeredRoutes()) {
       const [method, path] = route.split(" ");
       if (method !== "GET" || route.includes(":") || !path.startsWith("/api/")) continue;
@@ -142,7 +142,7 @@ describe("access matrix", () => {
 
   it("leaves organization A's resources unchanged after organization B's attempts", async () => {
     const fixture = await ownerFixture();
-    const stranger = await signUp();
+    const stranger = await signedIn();
     await call(`/api/servers/${fixture.ids.server}`, { method: "PATCH", cookie: stranger.cookie, json: { name: "Taken over" } });
     await call(`/api/servers/${fixture.ids.server}`, { method: "DELETE", cookie: stranger.cookie });
     await call(`/api/access-tokens/${fixture.ids.token}`, { method: "DELETE", cookie: stranger.cookie });

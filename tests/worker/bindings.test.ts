@@ -14,7 +14,7 @@ import { pageContentKey } from "../../worker/crawl/keys";
 import { getDb } from "../../worker/db";
 import { organizations, plans, servers } from "../../worker/db/schema";
 import { MONTHLY_ROLLOVER_CRON } from "../../worker/scheduled";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 
 const db = getDb(env.DB);
 
@@ -29,7 +29,7 @@ describe("D1", () => {
   });
 
   it("answers the plans through the API", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     const res = await call("/api/billing/plans", { cookie });
     const body = (await res.json()) as { success: boolean; data: { type: string; popular: boolean }[] };
     expect(body.success).toBe(true);
@@ -118,7 +118,7 @@ describe("Queue", () => {
 
 describe("scheduled handler", () => {
   it("resumes servers paused for the monthly tool-call limit on the 1st", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     expect(cookie).toBeTruthy();
     const [org] = await db.select().from(organizations).limit(1);
     const [paused] = await db

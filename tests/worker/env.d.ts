@@ -5,7 +5,7 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
-      /** "on": every answer of a described route is held to its schema (tests/answer-check.test.ts). */
+      /** "on": every answer of a described route is held to its schema (api-docs/answer-check.test.ts). */
       CHECK_ANSWERS: string;
     }
   }

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { app, JSON_BODY_LIMIT } from "../../worker/app";
 import { serverUsage } from "../../worker/db/schema";
 import { UPLOAD_BODY_LIMIT, UPLOAD_TOO_LARGE_MESSAGE } from "../../worker/servers/source";
-import { call, signUp } from "./helpers";
+import { call, signedIn } from "./helpers";
 import { bearer, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, settleUsage, workerFetch } from "./mcp-setup";
 
 /** A body of `size` bytes sent in chunks, with no Content-Length (as a chunked upload arrives). */
@@ -38,7 +38,7 @@ function stateChangingApiRoutes() {
 
 describe("oversized bodies", () => {
   it("answers 413 on every state-changing /api route, declared or streamed", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     const routes = stateChangingApiRoutes();
     expect(routes.length).toBeGreaterThan(20);
     const big = `{"name":"${"x".repeat(JSON_BODY_LIMIT)}"}`;
@@ -54,13 +54,13 @@ describe("oversized bodies", () => {
   }, 120_000);
 
   it("lets a body just under the limit through to the route", async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signedIn();
     const res = await call("/api/access-tokens", { method: "POST", cookie, json: { name: "n".repeat(JSON_BODY_LIMIT - 100), serverIds: [] } });
     expect(res.status).toBe(400); // refused by validation (the name is too long), not by size
   });
 
   it("answers 413 to a description upload past the cap, declared or streamed (new servers and new versions)", async () => {
-    const { cookie, organizationId } = await signUp();
+    const { cookie, organizationId } = await signedIn();
     const own = await createServer(organizationId, []);
     for (const path of ["/api/servers", `/api/servers/${own.id}/spec`]) {
       const method = path === "/api/servers" ? "POST" : "PUT";

@@ -5,9 +5,9 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { generateServer, loadServerConfig } from "../../worker/deploy/generate";
-import { call, signUp } from "./helpers";
-import { waitForCrawl } from "./crawl-helpers";
-import { setPlan } from "./servers-helpers";
+import { call, signedIn } from "./helpers";
+import { waitForCrawl } from "./crawl/helpers";
+import { setPlan } from "./servers/helpers";
 import { connectV2, db, echoOf, MCP_ORIGIN, textOf, upstream, settledDeployment, workerFetch } from "./mcp-setup";
 
 const description = (title: string, security: Record<string, unknown>) => ({
@@ -70,7 +70,7 @@ describe("secrets", () => {
     }
     const bearerSecret = `sk-live-${crypto.randomUUID()}`;
     const apiKeySecret = `key-${crypto.randomUUID()}`;
-    const user = await signUp();
+    const user = await signedIn();
     await setPlan(user.email, "growth");
     const { cookie } = user;
 

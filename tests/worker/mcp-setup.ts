@@ -5,9 +5,11 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { inject } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { usagePeriod } from "../../worker/billing/usage";
 import { getDb } from "../../worker/db";
 import type { Bindings } from "../../worker/env";
-import { accessTokens, authConfigs, organizations, servers, subscriptions, tokenServers, tools } from "../../worker/db/schema";
+import { accessTokens, authConfigs, organizations, organizationUsage, servers, subscriptions, tokenServers, tools } from "../../worker/db/schema";
 import { encryptJson, sha256Hex } from "../../worker/lib/crypto";
 import { deployServer, getDeployment, type DeployOptions } from "../../worker/deploy/deploy";
 import { settleUsage as settleMeteredUsage } from "../../worker/gateway/metering";
@@ -126,6 +128,33 @@ export async function connectV1(slug: string, headers: Record<string, string> = 
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A deployed server of a new organization (on `plan`) with these tools and upstream auth, and a token assigned to it. */
+export async function servedServer(toolSpecs: ToolSpec[], options: { plan?: "free" | "sprout" | "growth"; auth?: AuthSpec; deploy?: DeployOptions } = {}) {
+  const org = await createOrg(options.plan);
+  const server = await createServer(org, toolSpecs, options.auth);
+  const { token } = await createToken(org, [server.id]);
+  const deployment = await deploy(server.id, options.deploy);
+  return { org, server, token, deployment };
+}
+
+/** The headers of a Streamable HTTP client's POST. */
+export const MCP_POST_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+/** POSTs one JSON-RPC message (or a raw body) to /s/{slug}/mcp with the token, as an MCP client does. */
+export const postMcp = (slug: string, token: string, message: unknown, headers: Record<string, string> = MCP_POST_HEADERS) =>
+  workerFetch(`${MCP_ORIGIN}/s/${slug}/mcp`, { method: "POST", headers: { ...headers, ...bearer(token) }, body: typeof message === "string" ? message : JSON.stringify(message) });
+/** A JSON-RPC tools/call message; without an id, a notification. */
+export const toolCall = (id: number | undefined, name: string, args: unknown = {}) => ({ jsonrpc: "2.0", ...(id === undefined ? {} : { id }), method: "tools/call", params: { name, arguments: args } });
+/** tools/list on the server's endpoint with the token. */
+export const listTools = (slug: string, token: string) => postMcp(slug, token, { jsonrpc: "2.0", id: 1, method: "tools/list" });
+
+/** The organization's tool calls this month, once this isolate's leases are settled. */
+export const organizationCalls = async (organizationId: string) =>
+  (await settleUsage(), await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
+/** Requests the local upstream received at /counted/{key}. */
+export const upstreamHits = async (key: string) => ((await (await fetch(`${upstream()}/hits/${key}`)).json()) as { hits: number }).hits;
+/** The upstream's request lines that carried this text (it logs every request it receives). */
+export const upstreamReceived = async (containing: string) => (await (await fetch(`${upstream()}/_received?containing=${encodeURIComponent(containing)}`)).json()) as string[];
 
 /** The text of the first content block of a tool result. */
 export const textOf = (result: unknown) => ((result as { content: { type: string; text?: string }[] }).content[0]?.text ?? "");

@@ -11,7 +11,7 @@ import { getDb } from "../../worker/db";
 import { subscriptions } from "../../worker/db/schema";
 import { isLocalDev } from "../../worker/env";
 import { checkPublicUrl } from "../../worker/lib/safe-fetch";
-import { cookiesOf, ORIGIN, signUp } from "./helpers";
+import { cookiesOf, ORIGIN, signedIn } from "./helpers";
 
 const db = getDb(env.DB);
 const NOT_DEVELOPMENT = ["Production", "prod", "developement", "", undefined];
@@ -28,7 +28,7 @@ function fetchIn(environment: string | undefined, path: string, init: RequestIni
 
 /** A signed-in user whose session cookie was issued under `environment` (Secure-prefixed outside development). */
 async function userIn(environment: string | undefined) {
-  const user = await signUp();
+  const user = await signedIn();
   const bindings = { ...env, ENVIRONMENT: environment } as typeof env;
   const res = await getAuth(bindings, ORIGIN).api.signInEmail({ body: { email: user.email, password: user.password }, asResponse: true });
   return { ...user, cookie: cookiesOf(res), setCookie: res.headers.getSetCookie() };
