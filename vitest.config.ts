@@ -17,7 +17,15 @@ export default defineConfig(async () => {
         // CHECK_ANSWERS: every answer of a described /api route is held to its declared schema (a departure is a 500).
         // Tests wait for conditions; the time-outs only bound a hung test, so a shared, loaded CI machine
         // (a worker test of several sign-ins takes 4–7 s there) does not fail one that would pass.
-        await workersProject({ name: "worker", include: ["tests/worker/**/*.test.ts"], globalSetup: ["tests/worker/global-setup.ts"], isolate: false, bindings: { CHECK_ANSWERS: "on" }, testTimeout: 120_000, hookTimeout: 120_000 }),
+        await workersProject({
+          name: "worker",
+          include: ["tests/worker/**/*.test.ts"],
+          globalSetup: ["tests/worker/global-setup.ts"],
+          isolate: false,
+          bindings: { CHECK_ANSWERS: "on" },
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        }),
         {
           // Component tests of the SPA (web/) in jsdom.
           plugins: [react()],

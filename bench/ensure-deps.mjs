@@ -13,7 +13,9 @@ const STAMP = join(BENCH, "node_modules", ".installed-lock");
 
 /** Installs bench/node_modules unless it was installed from the current lockfile. */
 export function ensureBenchDeps() {
-  const lock = createHash("sha256").update(readFileSync(join(BENCH, "package-lock.json"))).digest("hex");
+  const lock = createHash("sha256")
+    .update(readFileSync(join(BENCH, "package-lock.json")))
+    .digest("hex");
   if (existsSync(STAMP) && readFileSync(STAMP, "utf8") === lock) return;
   console.log("Installing the benchmarks' packages into bench/node_modules (once; about 1.3 GB)…");
   const npm = spawnSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: BENCH, stdio: "inherit" });

@@ -26,7 +26,12 @@ const packagesFromImporter = {
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.pluginData === packagesFromImporter) return undefined;
-      const found = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: packagesFromImporter });
+      const found = await b.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: packagesFromImporter,
+      });
       return found.errors.length > 0 ? { errors: found.errors } : { path: found.path, external: true };
     });
   },

@@ -52,8 +52,7 @@ export function crawlStatusOf(snap: CrawlSnapshot) {
 }
 
 export const CRAWL_TIME_LIMIT_MS = 10 * 60 * 1000;
-export const CRAWL_TIMEOUT_MESSAGE =
-  "Crawl timed out after 10 minutes. Please try again or use a smaller documentation site.";
+export const CRAWL_TIMEOUT_MESSAGE = "Crawl timed out after 10 minutes. Please try again or use a smaller documentation site.";
 /**
  * A session that wakes up (after an eviction or a restart of the portal) to a crawl with no page
  * claimed or recorded for this long sends its open pages to the queue again — at once, or from its
@@ -84,7 +83,8 @@ export class CrawlSession extends DurableObject<Env> {
       const quietSince = this.quietSince();
       if (Date.now() - quietSince >= RESUME_AFTER_MS) return this.requeueOpenPages();
       // Looked at again by the alarm, which then goes back to guarding the time limit.
-      const deadline = (this.kv.get("deadline") as number | undefined) ?? (await this.ctx.storage.getAlarm()) ?? Date.now() + CRAWL_TIME_LIMIT_MS;
+      const deadline =
+        (this.kv.get("deadline") as number | undefined) ?? (await this.ctx.storage.getAlarm()) ?? Date.now() + CRAWL_TIME_LIMIT_MS;
       this.kv.put("deadline", deadline);
       this.kv.put("resumeCheck", true);
       await this.ctx.storage.setAlarm(Math.min(deadline, quietSince + RESUME_AFTER_MS));
@@ -102,7 +102,10 @@ export class CrawlSession extends DurableObject<Env> {
     const open = this.sql.exec<{ url: string }>(`SELECT url FROM pages WHERE status IN ('pending', 'processing') ORDER BY seq`).toArray();
     this.kv.put("requeuedAt", Date.now());
     try {
-      await enqueue(this.env, open.map(({ url }) => ({ kind: "page" as const, crawlId, url })));
+      await enqueue(
+        this.env,
+        open.map(({ url }) => ({ kind: "page" as const, crawlId, url })),
+      );
     } catch (err) {
       // The time limit still ends the crawl if the pages cannot be sent again.
       console.error("crawl pages not sent again", crawlId, (err as Error).message);
@@ -118,7 +121,13 @@ export class CrawlSession extends DurableObject<Env> {
    * the job queue once the crawl is over (completed, or failed by the time limit). `hostDelays`
    * are the pauses robots.txt asks for between two fetches of a host (Crawl-delay).
    */
-  async start(crawlId: string, urls: string[], timeLimitMs = CRAWL_TIME_LIMIT_MS, onDone?: OnDone, hostDelays: Record<string, number> = {}): Promise<CrawlSnapshot> {
+  async start(
+    crawlId: string,
+    urls: string[],
+    timeLimitMs = CRAWL_TIME_LIMIT_MS,
+    onDone?: OnDone,
+    hostDelays: Record<string, number> = {},
+  ): Promise<CrawlSnapshot> {
     if (this.kv.get("crawlId") === crawlId) return this.snapshot();
     this.kv.put("crawlId", crawlId);
     if (onDone) {
@@ -240,7 +249,18 @@ export class CrawlSession extends DurableObject<Env> {
     }
     // A server's re-crawl is told when its tools are refreshed (worker/crawl/refresh.ts); a cancelled crawl is not told.
     if (row && !this.kv.get("onDone") && (snap.status === "completed" || snap.status === "failed")) {
-      await recordNotification(db, row.organizationId, crawlEvent({ id: snap.crawlId!, url: row.url, status: snap.status, completed: snap.completed, total: snap.total, error: snap.error }));
+      await recordNotification(
+        db,
+        row.organizationId,
+        crawlEvent({
+          id: snap.crawlId!,
+          url: row.url,
+          status: snap.status,
+          completed: snap.completed,
+          total: snap.total,
+          error: snap.error,
+        }),
+      );
     }
   }
 

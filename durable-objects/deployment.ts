@@ -88,7 +88,8 @@ export class Deployment extends DurableObject<Env> {
 
   /** Cancels a running deployment: it ends failed, and traffic stays on the previous one. */
   async cancel(): Promise<DeploymentState> {
-    if (this.kv.get("status") === "deploying") await this.fail(this.kv.get("deploymentId") as string, DEPLOYMENT_CANCELLED_MESSAGE, "Deployment cancelled by the user");
+    if (this.kv.get("status") === "deploying")
+      await this.fail(this.kv.get("deploymentId") as string, DEPLOYMENT_CANCELLED_MESSAGE, "Deployment cancelled by the user");
     return this.state();
   }
 
@@ -110,7 +111,8 @@ export class Deployment extends DurableObject<Env> {
   async alarm() {
     await this.driveCurrent();
     // Still under way (a run longer than the watchdog's period): look in again.
-    if (this.pending()) await this.ctx.storage.setAlarm(Date.now() + (this.kv.get("status") === "deploying" ? WATCHDOG_MS : RECORD_RETRY_MS));
+    if (this.pending())
+      await this.ctx.storage.setAlarm(Date.now() + (this.kv.get("status") === "deploying" ? WATCHDOG_MS : RECORD_RETRY_MS));
   }
 
   /** Whether anything is left to do: a deployment under way, or an outcome not yet written to D1. */

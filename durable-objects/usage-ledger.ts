@@ -63,7 +63,8 @@ const sum = (used: UsedCalls | undefined) => Object.values(used ?? {}).reduce((a
 const dirty = (state: State) => state.version !== state.written;
 
 /** How many calls a lease may hold with `remaining` calls left of the month. */
-export const leaseSize = (remaining: number, want: number) => Math.min(remaining, Math.max(want, Math.min(LEASE_MAX, Math.floor(remaining / LEASE_SHARE))));
+export const leaseSize = (remaining: number, want: number) =>
+  Math.min(remaining, Math.max(want, Math.min(LEASE_MAX, Math.floor(remaining / LEASE_SHARE))));
 
 export class UsageLedger extends DurableObject<Env> {
   private state: State | null = null;
@@ -80,8 +81,14 @@ export class UsageLedger extends DurableObject<Env> {
       // A new month (or a first use): the old one's counts are written out, then the new one starts from D1's.
       if (this.state && dirty(this.state)) await this.writeAggregates(this.state);
       const [org, servers] = await this.env.DB.batch<{ server_id?: string; tool_calls: number }>([
-        this.env.DB.prepare("select tool_calls from organization_usage where organization_id = ?1 and period = ?2").bind(organizationId, period),
-        this.env.DB.prepare("select server_id, tool_calls from server_usage where organization_id = ?1 and period = ?2").bind(organizationId, period),
+        this.env.DB.prepare("select tool_calls from organization_usage where organization_id = ?1 and period = ?2").bind(
+          organizationId,
+          period,
+        ),
+        this.env.DB.prepare("select server_id, tool_calls from server_usage where organization_id = ?1 and period = ?2").bind(
+          organizationId,
+          period,
+        ),
       ]);
       this.state = {
         organizationId,
@@ -156,7 +163,14 @@ export class UsageLedger extends DurableObject<Env> {
   /** This month's count as the ledger holds it (exact: D1 may lag by AGGREGATE_DELAY_MS). */
   async usage(organizationId: string, period: string): Promise<LedgerUsage> {
     const state = await this.current(organizationId, period);
-    return { period, used: state.used, reserved: this.reserved(state), servers: { ...state.servers }, lost: state.lost, aggregateWrites: state.aggregateWrites };
+    return {
+      period,
+      used: state.used,
+      reserved: this.reserved(state),
+      servers: { ...state.servers },
+      lost: state.lost,
+      aggregateWrites: state.aggregateWrites,
+    };
   }
 
   /** Writes the counts to D1 now (the alarm does it on its own within AGGREGATE_DELAY_MS). */

@@ -20,7 +20,11 @@ function runConformance(url) {
     const result = spawnSync("npx", ["-y", CONFORMANCE, "server", "--url", url, "--scenario", scenario], { stdio: "inherit" });
     if (result.status !== 0) failed++;
   }
-  console.log(failed === 0 ? `\nAll ${SCENARIOS.length} scenarios passed against ${url}` : `\n${failed} of ${SCENARIOS.length} scenarios failed against ${url}`);
+  console.log(
+    failed === 0
+      ? `\nAll ${SCENARIOS.length} scenarios passed against ${url}`
+      : `\n${failed} of ${SCENARIOS.length} scenarios failed against ${url}`,
+  );
   return failed === 0;
 }
 
@@ -29,7 +33,11 @@ async function checkOAuthDiscovery(mcpUrl) {
   console.log(`\n── OAuth discovery (server side of auth/metadata-default) ──`);
   const problems = [];
   const check = (ok, what) => (ok ? console.log(`  ✓ ${what}`) : problems.push(what) && console.log(`  ✗ ${what}`));
-  const challenge = await fetch(mcpUrl, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
+  const challenge = await fetch(mcpUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+  });
   const header = challenge.headers.get("www-authenticate") ?? "";
   check(challenge.status === 401, "an unauthenticated request answers 401");
   const metadataUrl = header.match(/resource_metadata="([^"]+)"/)?.[1];
@@ -41,7 +49,11 @@ async function checkOAuthDiscovery(mcpUrl) {
   check(server.issuer === issuer, "RFC 8414 metadata at the authorization server's well-known path");
   check(JSON.stringify(server.code_challenge_methods_supported) === '["S256"]', "PKCE S256 only");
   check(server.client_id_metadata_document_supported === true, "Client ID Metadata Documents supported");
-  const registered = await fetch(server.registration_endpoint, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: ["http://127.0.0.1:3333/callback"], token_endpoint_auth_method: "none" }) });
+  const registered = await fetch(server.registration_endpoint, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ redirect_uris: ["http://127.0.0.1:3333/callback"], token_endpoint_auth_method: "none" }),
+  });
   check(registered.status === 201, "Dynamic Client Registration of a public client");
   return problems.length === 0;
 }

@@ -40,7 +40,9 @@ function signal(child, name) {
  */
 export function runTogether(commands, { graceMs = 5_000 } = {}) {
   const children = commands.map(({ command, args, ownGroup = false }) =>
-    Object.assign(spawn(command, args, { stdio: [ownGroup ? "ignore" : "inherit", "inherit", "inherit"], detached: ownGroup }), { ownGroup }),
+    Object.assign(spawn(command, args, { stdio: [ownGroup ? "ignore" : "inherit", "inherit", "inherit"], detached: ownGroup }), {
+      ownGroup,
+    }),
   );
   const running = () => children.filter((child) => child.exitCode === null && child.signalCode === null);
   let stopping = false;

@@ -16,7 +16,9 @@ export const CRON_TRIGGERS = {
  * fires one on its first Worker, the gateway, which hands it to the portal.
  */
 export function cronCommands(origin) {
-  return Object.entries(CRON_TRIGGERS).map(([cron, what]) => `  curl "${origin}/cdn-cgi/handler/scheduled?cron=${cron.replaceAll(" ", "+")}"   # ${what}`);
+  return Object.entries(CRON_TRIGGERS).map(
+    ([cron, what]) => `  curl "${origin}/cdn-cgi/handler/scheduled?cron=${cron.replaceAll(" ", "+")}"   # ${what}`,
+  );
 }
 
 /**
@@ -56,7 +58,9 @@ export async function workerConfigArgs(vars = {}, dir) {
       main: at(rawConfig.main),
       vars: { ...rawConfig.vars, ...vars },
       ...(rawConfig.assets && { assets: { ...rawConfig.assets, directory: at(rawConfig.assets.directory) } }),
-      ...(rawConfig.d1_databases && { d1_databases: rawConfig.d1_databases.map((d) => (d.migrations_dir ? { ...d, migrations_dir: at(d.migrations_dir) } : d)) }),
+      ...(rawConfig.d1_databases && {
+        d1_databases: rawConfig.d1_databases.map((d) => (d.migrations_dir ? { ...d, migrations_dir: at(d.migrations_dir) } : d)),
+      }),
     };
     const file = join(dir, `${basename(config, ".toml")}.json`);
     writeFileSync(file, JSON.stringify(copy, null, 2));

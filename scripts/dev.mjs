@@ -56,8 +56,14 @@ function run(command, args) {
 async function migrate(persist) {
   const d1 = join(persist[1] ?? join(".wrangler", "state"), "v3", "d1");
   const stamp = join(d1, "toolport-migrations.sha256");
-  const files = existsSync("migrations") ? readdirSync("migrations").filter((f) => f.endsWith(".sql")).sort() : [];
-  const applied = createHash("sha256").update(JSON.stringify(files.map((f) => [f, readFileSync(join("migrations", f), "utf8")]))).digest("hex");
+  const files = existsSync("migrations")
+    ? readdirSync("migrations")
+        .filter((f) => f.endsWith(".sql"))
+        .sort()
+    : [];
+  const applied = createHash("sha256")
+    .update(JSON.stringify(files.map((f) => [f, readFileSync(join("migrations", f), "utf8")])))
+    .digest("hex");
   const database = join(d1, "miniflare-D1DatabaseObject");
   const hasDatabase = existsSync(database) && readdirSync(database).some((f) => f.endsWith(".sqlite"));
   if (hasDatabase && existsSync(stamp) && readFileSync(stamp, "utf8") === applied) return;
@@ -111,7 +117,13 @@ async function printCronCommands() {
   const host = at >= 0 ? rest[at + 1] : "localhost";
   const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   for (;;) {
-    if (await fetch(`${origin}/api/auth/profile`).then(() => true, () => false)) break;
+    if (
+      await fetch(`${origin}/api/auth/profile`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 1000).unref());
   }
   console.log(["", "Cron Triggers do not fire by themselves here; fire one with:", ...cronCommands(origin), ""].join("\n"));

@@ -19,10 +19,17 @@ export async function withLocalPortal(run) {
   const state = mkdtempSync(join(tmpdir(), "toolport-local-"));
   const port = 8790 + Math.floor(Math.random() * 200);
   const origin = `http://localhost:${port}`;
-  spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env, stdio: ["ignore", "ignore", "inherit"] });
+  spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   // Development settings of its own, so it needs no .dev.vars (only ENVIRONMENT=development relaxes
   // anything), for both Workers (the MCP gateway in front, then the portal) as `npm run dev` serves them.
-  const vars = { ENVIRONMENT: "development", BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"), SECRETS_KEY: randomBytes(32).toString("base64") };
+  const vars = {
+    ENVIRONMENT: "development",
+    BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
+    SECRETS_KEY: randomBytes(32).toString("base64"),
+  };
   const args = ["wrangler", "dev", ...(await workerConfigArgs(vars, state)), "--port", String(port), "--persist-to", state];
   const dev = spawn("npx", args, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   try {
@@ -44,10 +51,16 @@ export async function withLocalPortal(run) {
 
 /** Calls the portal's API like the SPA does; throws with the server's error text on failure. */
 export async function api(origin, path, { cookie, json, form, method = json || form ? "POST" : "GET" } = {}) {
-  const headers = { origin, accept: "application/json", ...(cookie ? { cookie } : {}), ...(json ? { "content-type": "application/json" } : {}) };
+  const headers = {
+    origin,
+    accept: "application/json",
+    ...(cookie ? { cookie } : {}),
+    ...(json ? { "content-type": "application/json" } : {}),
+  };
   const res = await fetch(`${origin}${path}`, { method, headers, body: json ? JSON.stringify(json) : form });
   const body = await res.json().catch(() => null);
-  if (!res.ok || body?.success === false) throw new Error(`${method} ${path} answered ${res.status}: ${body?.error ?? JSON.stringify(body)}`);
+  if (!res.ok || body?.success === false)
+    throw new Error(`${method} ${path} answered ${res.status}: ${body?.error ?? JSON.stringify(body)}`);
   return { res, body };
 }
 
@@ -56,7 +69,10 @@ export async function signedUp(origin, plan = "free") {
   const email = `check-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await api(origin, "/api/auth/sign-up/email", { json: { email, password: "check password 123", name: "Check" } });
   const { res } = await api(origin, "/api/auth/sign-in/email", { json: { email, password: "check password 123" } });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   if (plan !== "free") {
     const { body: checkout } = await api(origin, "/api/billing/checkout", { cookie, json: { planType: plan } });
     const paid = await fetch(new URL(checkout.data.url, origin), { method: "POST", headers: { origin, cookie }, redirect: "manual" });
@@ -70,7 +86,16 @@ export async function signedUp(origin, plan = "free") {
  * else with an access token assigned. Answers the MCP URL, the token (null for a public server), the
  * signed-in user's session cookie and the server's id.
  */
-export async function deployFixture(origin, { exposeToPublic = false, description = readFileSync(FIXTURE, "utf8"), fileName = "petstore-2.0.json", name = "Petstore", plan = "free" } = {}) {
+export async function deployFixture(
+  origin,
+  {
+    exposeToPublic = false,
+    description = readFileSync(FIXTURE, "utf8"),
+    fileName = "petstore-2.0.json",
+    name = "Petstore",
+    plan = "free",
+  } = {},
+) {
   const cookie = await signedUp(origin, plan);
   const form = new FormData();
   form.append("file", new Blob([description], { type: "application/json" }), fileName);
@@ -80,7 +105,10 @@ export async function deployFixture(origin, { exposeToPublic = false, descriptio
   console.log(`Imported ${fileName} as server ${server.id} (${server.slug})`);
   let token = null;
   if (exposeToPublic) {
-    await api(origin, `/api/servers/${server.id}/auth-config`, { cookie, json: { authType: "none", authStrategy: "managed", exposeToPublic: true } });
+    await api(origin, `/api/servers/${server.id}/auth-config`, {
+      cookie,
+      json: { authType: "none", authStrategy: "managed", exposeToPublic: true },
+    });
   } else {
     token = (await api(origin, "/api/access-tokens", { cookie, json: { name: "Check", serverIds: [server.id] } })).body.data.token;
   }

@@ -34,7 +34,9 @@ async function approveInChromium(origin, cookie, authorizationUrl, callbackPort)
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
   try {
     const context = await browser.newContext();
-    await context.addCookies(cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: origin })));
+    await context.addCookies(
+      cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: origin })),
+    );
     const page = await context.newPage();
     await page.goto(authorizationUrl);
     await page.getByRole("button", { name: "Approve" }).click();
@@ -57,11 +59,22 @@ const check = async (origin) => {
   bridge.stderr.on("data", (d) => (stderr += d));
   const log = () => stderr.slice(-3000);
   try {
-    const authorization = waitForOutput(bridge.stderr, (text) => text.split(/\s/).find((word) => word.startsWith(`${origin}/oauth/authorize?`)), "authorization URL", log);
+    const authorization = waitForOutput(
+      bridge.stderr,
+      (text) => text.split(/\s/).find((word) => word.startsWith(`${origin}/oauth/authorize?`)),
+      "authorization URL",
+      log,
+    );
     const send = (message) => bridge.stdin.write(`${JSON.stringify(message)}\n`);
-    const answer = (id) => waitForOutput(bridge.stdout, (text) => text.split("\n").find((line) => line.includes(`"id":${id}`)), `answer ${id}`, log);
+    const answer = (id) =>
+      waitForOutput(bridge.stdout, (text) => text.split("\n").find((line) => line.includes(`"id":${id}`)), `answer ${id}`, log);
     const initialized = answer(1);
-    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "oauth-client-check", version: "1" } } });
+    send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "oauth-client-check", version: "1" } },
+    });
     const url = await authorization;
     console.log(`mcp-remote registered and asks the user to open ${url.slice(0, 100)}…`);
     await approveInChromium(origin, cookie, url, callbackPort);

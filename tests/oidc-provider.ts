@@ -25,8 +25,7 @@ export async function startOidcProvider(): Promise<{ issuer: string; server: Ser
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", issuer);
-    const json = (status: number, body: unknown) =>
-      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     if (url.pathname === "/.well-known/openid-configuration") {
       return json(200, {
         issuer,
@@ -47,7 +46,13 @@ export async function startOidcProvider(): Promise<{ issuer: string; server: Ser
       if (q.get("client_id") !== OIDC_CLIENT.id) return json(400, { error: "unauthorized_client" });
       const code = randomUUID();
       const email = q.get("login_hint") ?? "olivia@oidc.example";
-      grants.set(code, { email, name: "Olivia Idc", nonce: q.get("nonce") ?? undefined, challenge: q.get("code_challenge") ?? undefined, redirectUri: q.get("redirect_uri")! });
+      grants.set(code, {
+        email,
+        name: "Olivia Idc",
+        nonce: q.get("nonce") ?? undefined,
+        challenge: q.get("code_challenge") ?? undefined,
+        redirectUri: q.get("redirect_uri")!,
+      });
       const back = new URL(q.get("redirect_uri")!);
       back.searchParams.set("code", code);
       back.searchParams.set("state", q.get("state") ?? "");
@@ -70,7 +75,17 @@ export async function startOidcProvider(): Promise<{ issuer: string; server: Ser
         return json(400, { error: "invalid_grant", error_description: "PKCE verification failed" });
       }
       const now = Math.floor(Date.now() / 1000);
-      const claims = { iss: issuer, sub: `sub-${grant.email}`, aud: OIDC_CLIENT.id, iat: now, exp: now + 300, nonce: grant.nonce, email: grant.email, email_verified: isVerified(grant.email), name: grant.name };
+      const claims = {
+        iss: issuer,
+        sub: `sub-${grant.email}`,
+        aud: OIDC_CLIENT.id,
+        iat: now,
+        exp: now + 300,
+        nonce: grant.nonce,
+        email: grant.email,
+        email_verified: isVerified(grant.email),
+        name: grant.name,
+      };
       return json(200, { access_token: `at-${grant.email}`, token_type: "Bearer", expires_in: 300, id_token: sign(claims) });
     }
     if (url.pathname === "/userinfo") {

@@ -10,12 +10,21 @@ export const FAKE_CLOUDFLARE_TOKEN = "cf-test-token";
 /** The one key /keyed/* accepts. */
 export const KEYED_API_KEY = "right-key-1234";
 
-type Upload = { account: string; namespace: string; script: string; metadata: any; parts: { name: string; type: string; filename: string; size: number }[] };
+type Upload = {
+  account: string;
+  namespace: string;
+  script: string;
+  metadata: any;
+  parts: { name: string; type: string; filename: string; size: number }[];
+};
 
 /** A fake of Cloudflare's "Upload Worker Module" (Workers for Platforms) that checks the documented request shape. */
 async function fakeCloudflare(req: IncomingMessage, url: URL, raw: Buffer, uploads: Upload[]) {
   const match = url.pathname.match(/^\/client\/v4\/accounts\/([^/]+)\/workers\/dispatch\/namespaces\/([^/]+)\/scripts\/([^/]+)$/);
-  const fail = (status: number, code: number, message: string) => ({ status, body: { success: false, errors: [{ code, message }], messages: [], result: null } });
+  const fail = (status: number, code: number, message: string) => ({
+    status,
+    body: { success: false, errors: [{ code, message }], messages: [], result: null },
+  });
   if (!match || req.method !== "PUT") return fail(404, 7003, "Could not route to the requested URL");
   if (req.headers.authorization !== `Bearer ${FAKE_CLOUDFLARE_TOKEN}`) return fail(403, 10000, "Authentication error");
   const type = req.headers["content-type"] ?? "";
@@ -29,16 +38,28 @@ async function fakeCloudflare(req: IncomingMessage, url: URL, raw: Buffer, uploa
     if (name === "metadata" || typeof value === "string") continue;
     parts.push({ name, type: value.type, filename: value.name, size: value.size });
   }
-  if (typeof metadata.main_module !== "string" || !parts.some((p) => p.name === metadata.main_module)) return fail(400, 10021, "main_module must name an uploaded part");
+  if (typeof metadata.main_module !== "string" || !parts.some((p) => p.name === metadata.main_module))
+    return fail(400, 10021, "main_module must name an uploaded part");
   if (!/^\d{4}-\d{2}-\d{2}$/.test(metadata.compatibility_date ?? "")) return fail(400, 10021, "compatibility_date must be YYYY-MM-DD");
   // The module types of Wrangler's upload form: ES modules, and text modules imported as strings.
-  if (parts.some((p) => p.type !== "application/javascript+module" && p.type !== "text/plain")) return fail(400, 10021, "Module parts must be application/javascript+module or text/plain");
-  if (parts.find((p) => p.name === metadata.main_module)?.type !== "application/javascript+module") return fail(400, 10021, "main_module must be an ES module");
-  if (!(metadata.bindings ?? []).every((b: any) => b.type === "secret_text" && typeof b.name === "string" && typeof b.text === "string")) return fail(400, 10021, "Invalid binding");
+  if (parts.some((p) => p.type !== "application/javascript+module" && p.type !== "text/plain"))
+    return fail(400, 10021, "Module parts must be application/javascript+module or text/plain");
+  if (parts.find((p) => p.name === metadata.main_module)?.type !== "application/javascript+module")
+    return fail(400, 10021, "main_module must be an ES module");
+  if (!(metadata.bindings ?? []).every((b: any) => b.type === "secret_text" && typeof b.name === "string" && typeof b.text === "string"))
+    return fail(400, 10021, "Invalid binding");
   const [, account, namespace, script] = match.map(decodeURIComponent);
   uploads.push({ account, namespace, script, metadata, parts });
   const etag = `etag-${uploads.length}`;
-  return { status: 200, body: { success: true, errors: [], messages: [], result: { id: script, etag, created_on: new Date().toISOString(), modified_on: new Date().toISOString() } } };
+  return {
+    status: 200,
+    body: {
+      success: true,
+      errors: [],
+      messages: [],
+      result: { id: script, etag, created_on: new Date().toISOString(), modified_on: new Date().toISOString() },
+    },
+  };
 }
 
 async function readBody(req: IncomingMessage) {
@@ -75,14 +96,18 @@ export async function startUpstreamServer(): Promise<{ origin: string; server: S
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (url.pathname === "/_received") {
       const needle = url.searchParams.get("containing") ?? "";
-      return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(received.filter((line) => line.includes(needle))));
+      return res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(received.filter((line) => line.includes(needle))));
     }
     if (received.push(`${req.method} ${req.url}`) > 5_000) received.shift();
     const raw = await readBody(req);
-    const json = (status: number, value: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
+    const json = (status: number, value: unknown) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
     if (url.pathname === "/oauth/token") {
       const expected = `Basic ${Buffer.from(`${encodeURIComponent(OAUTH_CLIENT.id)}:${encodeURIComponent(OAUTH_CLIENT.secret)}`).toString("base64")}`;
-      if (req.headers.authorization !== expected || !raw.toString().includes("grant_type=client_credentials")) return json(401, { error: "invalid_client" });
+      if (req.headers.authorization !== expected || !raw.toString().includes("grant_type=client_credentials"))
+        return json(401, { error: "invalid_client" });
       tokensIssued++;
       return json(200, { access_token: `oauth-token-${tokensIssued}`, token_type: "Bearer", expires_in: 3600 });
     }
@@ -103,7 +128,8 @@ export async function startUpstreamServer(): Promise<{ origin: string; server: S
     if (url.pathname === "/text") return res.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end("plain hello");
     if (url.pathname === "/binary") return res.writeHead(200, { "content-type": "image/png" }).end(PNG);
     if (url.pathname === "/empty") return res.writeHead(204).end();
-    if (url.pathname === "/big") return json(200, { items: Array.from({ length: Number(url.searchParams.get("n") ?? 5000) }, (_, i) => ({ i, label: `item ${i}` })) });
+    if (url.pathname === "/big")
+      return json(200, { items: Array.from({ length: Number(url.searchParams.get("n") ?? 5000) }, (_, i) => ({ i, label: `item ${i}` })) });
     const status = url.pathname.match(/^\/status\/(\d{3})$/);
     if (status) return json(Number(status[1]), { error: `failure ${status[1]}`, detail: "x".repeat(5000) });
     // Faults. /hits/<key> counts requests to /counted/<key> (to prove a call never reached the API).

@@ -2,7 +2,15 @@
 // and test secrets: the worker tests and the in-workerd benchmarks (bench:mcp, bench:load) share it.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 
-type ProjectTest = { name: string; include: string[]; globalSetup: string[]; testTimeout?: number; hookTimeout?: number; isolate?: boolean; bindings?: Record<string, string> };
+type ProjectTest = {
+  name: string;
+  include: string[];
+  globalSetup: string[];
+  testTimeout?: number;
+  hookTimeout?: number;
+  isolate?: boolean;
+  bindings?: Record<string, string>;
+};
 
 export async function workersProject({ bindings, ...test }: ProjectTest) {
   return {

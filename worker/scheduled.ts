@@ -29,7 +29,9 @@ export async function handleScheduled(event: CronEvent, env: Bindings) {
   } else if (cron === DAILY_SWEEP_CRON) {
     await dailySweep(env);
   } else {
-    throw new Error(`No Cron Trigger "${event.cron}": the portal runs "${DAILY_SWEEP_CRON}" (daily sweep) and "${MONTHLY_ROLLOVER_CRON}" (monthly roll-over)`);
+    throw new Error(
+      `No Cron Trigger "${event.cron}": the portal runs "${DAILY_SWEEP_CRON}" (daily sweep) and "${MONTHLY_ROLLOVER_CRON}" (monthly roll-over)`,
+    );
   }
 }
 

@@ -51,17 +51,33 @@ try {
     const account = { email: `bench-${Date.now()}@example.com`, password: "bench password 123" };
     await api(origin, "/api/auth/sign-up/email", { json: { ...account, name: "Bench" } });
     const { res } = await api(origin, "/api/auth/sign-in/email", { json: account });
-    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const selectedUrls = Array.from({ length: PAGES }, (_, i) => `${site.origin}/docs/widget-${i}.html`);
     const started = Date.now();
     const { body } = await api(origin, "/api/crawl/crawl", { cookie, json: { url: selectedUrls[0], selectedUrls } });
     const crawl = await until(async () => {
       const { body: status } = await api(origin, `/api/crawl/${body.crawlId}`, { cookie });
-      if (process.env.BENCH_VERBOSE) console.log(status.status, status.completed, status.total, status.error, status.pageDetails.filter((p) => p.status !== "completed").map((p) => `${p.status} ${p.url.split("/").pop()}`).slice(0, 10).join(", "));
+      if (process.env.BENCH_VERBOSE)
+        console.log(
+          status.status,
+          status.completed,
+          status.total,
+          status.error,
+          status.pageDetails
+            .filter((p) => p.status !== "completed")
+            .map((p) => `${p.status} ${p.url.split("/").pop()}`)
+            .slice(0, 10)
+            .join(", "),
+        );
       return status.status !== "crawling" && status;
     });
     const crawlMs = Date.now() - started;
-    console.log(`crawl: ${crawl.status}, ${crawl.completed}/${crawl.total} pages in ${(crawlMs / 1000).toFixed(1)} s = ${((crawl.completed / crawlMs) * 1000).toFixed(1)} pages/s`);
+    console.log(
+      `crawl: ${crawl.status}, ${crawl.completed}/${crawl.total} pages in ${(crawlMs / 1000).toFixed(1)} s = ${((crawl.completed / crawlMs) * 1000).toFixed(1)} pages/s`,
+    );
     const extractStarted = Date.now();
     const extract = await fetch(`${origin}/api/crawl/${body.crawlId}/extract`, { method: "POST", headers: { origin, cookie } });
     const { jobId, error } = await extract.json();
@@ -71,7 +87,9 @@ try {
       const { body: answer } = await api(origin, `/api/crawl/extract/job/${jobId}`, { cookie });
       return answer.job.status !== "processing" && answer.job;
     });
-    console.log(`extraction: POST answered in ${answeredMs} ms; job ${job.status} after ${((Date.now() - extractStarted) / 1000).toFixed(1)} s${job.error ? `: ${job.error}` : ""}`);
+    console.log(
+      `extraction: POST answered in ${answeredMs} ms; job ${job.status} after ${((Date.now() - extractStarted) / 1000).toFixed(1)} s${job.error ? `: ${job.error}` : ""}`,
+    );
   });
 } finally {
   site.server.close();

@@ -18,7 +18,18 @@ async function listFiles(dir: string): Promise<string[]> {
 }
 
 /** The generator packages whose version is part of a site's stamp. */
-const GENERATOR_PACKAGES = ["widdershins", "marked", "openapi-to-md", "openapi-markdown", "swagger-markdown", "@redocly/cli", "bootprint-openapi", "docusaurus-plugin-openapi-docs", "@mdx-js/mdx", "api-spec-converter"];
+const GENERATOR_PACKAGES = [
+  "widdershins",
+  "marked",
+  "openapi-to-md",
+  "openapi-markdown",
+  "swagger-markdown",
+  "@redocly/cli",
+  "bootprint-openapi",
+  "docusaurus-plugin-openapi-docs",
+  "@mdx-js/mdx",
+  "api-spec-converter",
+];
 const NODE_MODULES = join(import.meta.dirname, "..", "..", "node_modules");
 
 let sourcesHash: Promise<string> | undefined;
@@ -27,7 +38,8 @@ function hashOfSources(): Promise<string> {
   sourcesHash ??= (async () => {
     const hash = createHash("sha1");
     for (const name of GENERATOR_PACKAGES) hash.update(await readFile(join(NODE_MODULES, name, "package.json"), "utf8").catch(() => name));
-    for (const dir of SOURCES) for (const f of (await readdir(dir)).filter((n) => n.endsWith(".ts")).sort()) hash.update(await readFile(join(dir, f)));
+    for (const dir of SOURCES)
+      for (const f of (await readdir(dir)).filter((n) => n.endsWith(".ts")).sort()) hash.update(await readFile(join(dir, f)));
     return hash.digest("hex");
   })();
   return sourcesHash;
@@ -38,7 +50,9 @@ function fixtureDescription(expected: { endpoints: string[]; parameters: string[
   const paths: Record<string, any> = {};
   for (const endpoint of expected.endpoints) {
     const [method, path] = endpoint.split(" ");
-    const parameters = expected.parameters.filter((p) => p.startsWith(`${endpoint} `)).map((p) => ({ in: "query", name: p.split(" ").at(-1) }));
+    const parameters = expected.parameters
+      .filter((p) => p.startsWith(`${endpoint} `))
+      .map((p) => ({ in: "query", name: p.split(" ").at(-1) }));
     paths[path] = { ...(paths[path] ?? {}), [method.toLowerCase()]: { parameters } };
   }
   return { openapi: "3.1.0", paths };
@@ -53,7 +67,9 @@ export function descriptionOf(site: Site): Promise<Record<string, any>> {
     converted.set(
       site.description,
       source.swagger2
-        ? converter.convert({ from: "openapi_3", to: "swagger_2", source: source.file }).then((r: { spec: Record<string, any> }) => JSON.parse(JSON.stringify(r.spec)))
+        ? converter
+            .convert({ from: "openapi_3", to: "swagger_2", source: source.file })
+            .then((r: { spec: Record<string, any> }) => JSON.parse(JSON.stringify(r.spec)))
         : readFile(source.file, "utf8").then(JSON.parse),
     );
   }
@@ -67,12 +83,18 @@ export async function buildSite(site: Site): Promise<BuiltSite> {
   if (site.fixture) {
     // The pages the old fixture bench read: the site's own .html files and those of its subdomain folders.
     const files = (await listFiles(site.fixture)).map((f) => relative(site.fixture!, f));
-    const pages = files.filter((f) => /\.(html|md|txt)$/.test(f) && f !== "robots.txt" && (!f.includes("/") || f.split("/")[0].endsWith(".localhost")));
+    const pages = files.filter(
+      (f) => /\.(html|md|txt)$/.test(f) && f !== "robots.txt" && (!f.includes("/") || f.split("/")[0].endsWith(".localhost")),
+    );
     return { site, dir: site.fixture, files: pages, seconds: 0, cached: true };
   }
   const dir = join(OUT, "sites", site.name);
   const doc = await descriptionOf(site);
-  const stamp = createHash("sha1").update(JSON.stringify(doc)).update(site.style.id).update(await hashOfSources()).digest("hex");
+  const stamp = createHash("sha1")
+    .update(JSON.stringify(doc))
+    .update(site.style.id)
+    .update(await hashOfSources())
+    .digest("hex");
   const stampFile = join(OUT, "stamps", `${site.name}.txt`);
   if ((await readFile(stampFile, "utf8").catch(() => "")) === stamp) {
     return { site, dir, files: (await listFiles(dir)).map((f) => relative(dir, f)), seconds: 0, cached: true };
@@ -83,7 +105,14 @@ export async function buildSite(site: Site): Promise<BuiltSite> {
   try {
     files = await site.style.generate(structuredClone(doc), DESCRIPTIONS[site.description].file);
   } catch (err) {
-    return { site, dir, files: [], seconds: (performance.now() - started) / 1000, cached: false, error: (err as Error).message.split("\n")[0] };
+    return {
+      site,
+      dir,
+      files: [],
+      seconds: (performance.now() - started) / 1000,
+      cached: false,
+      error: (err as Error).message.split("\n")[0],
+    };
   }
   for (const file of files) {
     await mkdir(dirname(join(dir, file.path)), { recursive: true });

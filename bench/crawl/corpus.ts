@@ -60,7 +60,11 @@ export const STYLES: Style[] = [
 
 /** A site of the corpus; `fixture` names a hand-written site of tests/fixtures whose expected.json is its truth. */
 export type Site = { name: string; style: Style; description: DescriptionName; fixture?: string };
-const site = (styleId: string, description: DescriptionName): Site => ({ name: `${description}.${styleId}`, style: STYLES.find((s) => s.id === styleId)!, description });
+const site = (styleId: string, description: DescriptionName): Site => ({
+  name: `${description}.${styleId}`,
+  style: STYLES.find((s) => s.id === styleId)!,
+  description,
+});
 const fixture = (name: string, style = STYLES[0]): Site => ({ name, style, description: name, fixture: join(FIXTURES, "..", name) });
 /** The extractor's hand-written style fixtures (tests/fixtures/docs-styles/*), each with its expected.json. */
 const styleFixtures = () => {

@@ -22,7 +22,8 @@ export function pageFiles(built: BuiltSite): string[] {
 }
 
 /** Puts the site's origin where generated files (and the hand-written fixtures) name it. */
-const fill = (body: string, origin: string) => body.replaceAll(ORIGIN, origin).replaceAll("__ORIGIN__", origin).replaceAll("__PORT__", "443");
+const fill = (body: string, origin: string) =>
+  body.replaceAll(ORIGIN, origin).replaceAll("__ORIGIN__", origin).replaceAll("__PORT__", "443");
 
 /** The URL a page has on its site: fixtures live under /<fixture>/, their subdomain folders on that host. */
 function urlOf(built: BuiltSite, file: string, origin: string): string {

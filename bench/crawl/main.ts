@@ -35,23 +35,37 @@ for (const site of sites) {
   (result.error ? failed : built).push(result);
 }
 const fresh = built.filter((b) => !b.cached).length;
-console.log(`corpus: ${built.length} sites (${fresh} generated in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s, the rest reused)`);
+console.log(
+  `corpus: ${built.length} sites (${fresh} generated in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s, the rest reused)`,
+);
 for (const f of failed) console.log(`  ${f.site.name}: the generator failed: ${f.error}`);
 
 const extractRows: Row[] = [];
 for (const b of built) {
   const truth = await siteTruth(b);
-  if (show && truth.undocumented?.length) console.log(`  ${b.site.name}: ${truth.undocumented.length} parameters the pages never mention (not scored)`);
+  if (show && truth.undocumented?.length)
+    console.log(`  ${b.site.name}: ${truth.undocumented.length} parameters the pages never mention (not scored)`);
   if (b.site.style.linksDescription) {
     extractRows.push({ site: b.site.name, style: b.site.style.label, pages: b.files.length, note: "crawl only" });
     continue;
   }
   const r = await extractSite(b, truth);
-  extractRows.push({ site: b.site.name, style: b.site.style.label, pages: r.pages, score: r.score, cpuMs: r.cpuMs, prepareMs: r.prepareMs, note: `(prepare ${r.prepareMs.toFixed(0)} ms)` });
+  extractRows.push({
+    site: b.site.name,
+    style: b.site.style.label,
+    pages: r.pages,
+    score: r.score,
+    cpuMs: r.cpuMs,
+    prepareMs: r.prepareMs,
+    note: `(prepare ${r.prepareMs.toFixed(0)} ms)`,
+  });
   if (show) showDifferences(b.site.name, r.score);
 }
 printTable("1. extraction alone (preparePage + readPage + assemble in Node; CPU ms of all three)", extractRows);
-printStyles("per generator style, extraction alone", extractRows.filter((r) => r.score));
+printStyles(
+  "per generator style, extraction alone",
+  extractRows.filter((r) => r.score),
+);
 
 if (!quick) {
   const crawlRows = await crawlSites(built);

@@ -21,13 +21,21 @@ type Api = (method: string, path: string, body?: unknown) => Promise<Answer>;
 async function signUp(portal: string): Promise<Api> {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const account = { email, password: "correct horse battery", name: "Bench" };
-  const post = (path: string) => fetch(`${portal}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: portal }, body: JSON.stringify(account) });
+  const post = (path: string) =>
+    fetch(`${portal}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: portal },
+      body: JSON.stringify(account),
+    });
   const signedUp = await post("/api/auth/sign-up/email");
   if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
   // Sign-up does not sign in (autoSignIn is off): the session comes from signing in.
   const res = await post("/api/auth/sign-in/email");
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return async (method: string, path: string, body?: unknown): Promise<Answer> => {
     // A form (creating a server from a description's URL) goes as multipart, everything else as JSON.
     const form = body instanceof FormData;
@@ -37,7 +45,8 @@ async function signUp(portal: string): Promise<Api> {
       body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
     const json = (await answer.json().catch(() => ({}))) as Answer;
-    if (!answer.ok || json.success === false) throw new Error(`${method} ${path.replace(/\/[0-9a-f-]{36}/g, "/…")}: ${answer.status} ${json.error ?? ""}`);
+    if (!answer.ok || json.success === false)
+      throw new Error(`${method} ${path.replace(/\/[0-9a-f-]{36}/g, "/…")}: ${answer.status} ${json.error ?? ""}`);
     return json;
   };
 }
@@ -69,7 +78,14 @@ async function serve(built: BuiltSite): Promise<{ start: string; close: () => Pr
 }
 
 /** What the portal made of one site: pages crawled, the server's base URL and its tools as a description (null when none). */
-export type PortalResult = { pages: number; pagesPerSecond?: number; note?: string; baseUrl?: string | null; description: Answer | null; failed?: boolean };
+export type PortalResult = {
+  pages: number;
+  pagesPerSecond?: number;
+  note?: string;
+  baseUrl?: string | null;
+  description: Answer | null;
+  failed?: boolean;
+};
 export type Portal = { api: Api; reloads: () => number; output: () => string; isUp: () => Promise<boolean>; stop: () => Promise<void> };
 
 /** Starts the portal under `npm run dev` with one signed-up account; null when it did not start. */
@@ -80,7 +96,13 @@ export async function startPortal(): Promise<Portal | null> {
     return null;
   });
   if (!dev) return null;
-  return { api: await signUp(dev.url), reloads: () => dev.output().split("Reloading local server").length - 1, output: dev.output, isUp: () => isUp(dev.url), stop: () => dev.stop() };
+  return {
+    api: await signUp(dev.url),
+    reloads: () => dev.output().split("Reloading local server").length - 1,
+    output: dev.output,
+    isUp: () => isUp(dev.url),
+    stop: () => dev.stop(),
+  };
 }
 
 /** Maps and crawls a site from its start page through the portal, runs the extraction job and makes a server of the spec. */
@@ -114,7 +136,12 @@ export async function crawlThroughPortal(portal: Portal, start: string): Promise
         await api("DELETE", `/api/crawl/${crawlId}/cancel`).catch(() => {});
         // wrangler dev reloads the portal when a worker file changes (others work in this tree): in-flight pages are lost.
         const reloaded = reloads() > reloadsBefore ? `, ${RELOADED}` : "";
-        return { pages: status.completed, description: null, failed: true, note: `crawl stalled: ${status.completed}/${links.length} pages after ${((performance.now() - started) / 1000).toFixed(0)} s${reloaded}` };
+        return {
+          pages: status.completed,
+          description: null,
+          failed: true,
+          note: `crawl stalled: ${status.completed}/${links.length} pages after ${((performance.now() - started) / 1000).toFixed(0)} s${reloaded}`,
+        };
       }
       await wait(POLL_MS);
     }
@@ -131,25 +158,42 @@ export async function crawlThroughPortal(portal: Portal, start: string): Promise
         await wait(POLL_MS);
       }
     } catch (err) {
-      return { pages, pagesPerSecond: pages / seconds, description: null, note: `extraction refused: ${(err as Error).message.slice(0, 60)}` };
+      return {
+        pages,
+        pagesPerSecond: pages / seconds,
+        description: null,
+        note: `extraction refused: ${(err as Error).message.slice(0, 60)}`,
+      };
     }
     const extractSeconds = (performance.now() - extractStarted) / 1000;
-    if (job.status !== "completed") return { pages, pagesPerSecond: pages / seconds, description: null, note: `extraction failed: ${String(job.error).slice(0, 80)}` };
+    if (job.status !== "completed")
+      return { pages, pagesPerSecond: pages / seconds, description: null, note: `extraction failed: ${String(job.error).slice(0, 80)}` };
     const { data: server } = await api("POST", "/api/servers/from-spec", { specId: job.specId });
     const { data: tools } = await api("GET", `/api/servers/${server.id}/mappings`);
     await api("DELETE", `/api/servers/${server.id}`);
     const errors = status.errorCount ? `, ${status.errorCount} page errors` : "";
     const skipped: Answer[] = job.skippedPages ?? [];
-    if (skipped.length) console.log(`  the job skipped ${skipped.length} pages of ${start}, e.g. ${JSON.stringify(skipped[0]).slice(0, 200)}`);
+    if (skipped.length)
+      console.log(`  the job skipped ${skipped.length} pages of ${start}, e.g. ${JSON.stringify(skipped[0]).slice(0, 200)}`);
     const reloaded = reloads() > reloadsBefore ? `, ${RELOADED}` : "";
     const note = `(mapped ${links.length}${reloaded}, crawl ${seconds.toFixed(1)} s, job ${extractSeconds.toFixed(1)} s${skipped.length ? `, ${skipped.length} pages skipped by the job` : ""}${errors})`;
-    return { pages, pagesPerSecond: pages / seconds, note, baseUrl: server.baseUrl ?? null, description: toolsAsDescription(server.baseUrl ?? null, tools) };
+    return {
+      pages,
+      pagesPerSecond: pages / seconds,
+      note,
+      baseUrl: server.baseUrl ?? null,
+      description: toolsAsDescription(server.baseUrl ?? null, tools),
+    };
   } catch (err) {
     // The portal's own log says why it answered 500; printed once per run.
     if (!shownServerError && (err as Error).message.includes(": 500 ")) {
       shownServerError = true;
       // Its request log lines say nothing of the error: the rest of the last output does.
-      const lines = portal.output().slice(-200_000).split("\n").filter((line) => !line.startsWith("[wrangler:info]"));
+      const lines = portal
+        .output()
+        .slice(-200_000)
+        .split("\n")
+        .filter((line) => !line.startsWith("[wrangler:info]"));
       console.log(`  the portal answered 500; its last output:\n${lines.slice(-25).join("\n")}`);
     }
     return { pages: 0, description: null, failed: true, note: `failed: ${(err as Error).message.slice(0, 100)}` };
@@ -164,7 +208,14 @@ async function crawlSite(portal: Portal, built: BuiltSite): Promise<Row> {
   try {
     const result = await crawlThroughPortal(portal, served.start);
     const truth = await siteTruth(built);
-    return { site: built.site.name, style: built.site.style.label, pages: result.pages, pagesPerSecond: result.pagesPerSecond, note: result.note, score: result.failed ? undefined : score(truth, result.description) };
+    return {
+      site: built.site.name,
+      style: built.site.style.label,
+      pages: result.pages,
+      pagesPerSecond: result.pagesPerSecond,
+      note: result.note,
+      score: result.failed ? undefined : score(truth, result.description),
+    };
   } finally {
     await served.close();
   }
@@ -209,7 +260,9 @@ export async function crawlSites(built: BuiltSite[]): Promise<Row[] | null> {
         row.note = `${exact ? "exactly the description's operations and parameters" : "not exactly the description's tools"} ${row.note ?? ""}`;
       }
       rows.push(row);
-      console.log(`  ${row.site}: ${row.pages} pages${row.pagesPerSecond ? `, ${row.pagesPerSecond.toFixed(1)} pages/s` : ""} ${row.note ?? ""}`);
+      console.log(
+        `  ${row.site}: ${row.pages} pages${row.pagesPerSecond ? `, ${row.pagesPerSecond.toFixed(1)} pages/s` : ""} ${row.note ?? ""}`,
+      );
     }
     return rows;
   } finally {

@@ -95,7 +95,9 @@ export function documentedBy(truth: Truth, siteText: string): Truth {
   const undocumented: string[] = [];
   const ops = new Map<string, Operation>();
   for (const [key, op] of truth.ops) {
-    const names = new Set([...op.names].filter((name) => text.includes(name.toLowerCase()) || (undocumented.push(`${key} ${name}`), false)));
+    const names = new Set(
+      [...op.names].filter((name) => text.includes(name.toLowerCase()) || (undocumented.push(`${key} ${name}`), false)),
+    );
     ops.set(key, { ...op, names });
   }
   return { ...truth, ops, undocumented };
@@ -103,7 +105,16 @@ export function documentedBy(truth: Truth, siteText: string): Truth {
 
 const comparable = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "_");
 
-export type Score = { expected: number; found: number; hits: number; params: number; paramHits: number; missing: string[]; extra: string[]; missingParams: string[] };
+export type Score = {
+  expected: number;
+  found: number;
+  hits: number;
+  params: number;
+  paramHits: number;
+  missing: string[];
+  extra: string[];
+  missingParams: string[];
+};
 
 /**
  * Compares an extracted description with the truth. An extracted operation matches a documented one

@@ -14,13 +14,19 @@ const [file, name] = process.argv.slice(2);
 async function streamed() {
   const open = async () => Readable.toWeb(createReadStream(file!, { highWaterMark: 64 * 1024 })) as ReadableStream<Uint8Array>;
   let tools = 0;
-  await importStreamed({ open, filename: name ?? file! }, { onTools: async (group) => void (tools += JSON.stringify(group).length && group.length) });
+  await importStreamed(
+    { open, filename: name ?? file! },
+    { onTools: async (group) => void (tools += JSON.stringify(group).length && group.length) },
+  );
   console.log(JSON.stringify({ tools }));
 }
 
 if (statSync(file!).size > Math.min(MAX_DESCRIPTION_BYTES, MAX_IN_REQUEST_JSON_BYTES)) await streamed();
 else {
-  let loaded: Awaited<ReturnType<typeof loadDescription>> | null = await loadDescription({ text: readFileSync(file!, "utf8"), filename: name ?? file! }, { ENVIRONMENT: "development" });
+  let loaded: Awaited<ReturnType<typeof loadDescription>> | null = await loadDescription(
+    { text: readFileSync(file!, "utf8"), filename: name ?? file! },
+    { ENVIRONMENT: "development" },
+  );
   if (countOperations(loaded.document) > MAX_IN_REQUEST_OPERATIONS) {
     // Handed over to a job, which runs in an isolate of its own: the request's memory is let go first.
     loaded = null;

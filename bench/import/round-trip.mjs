@@ -23,7 +23,8 @@ export async function githubRoundTrip(runs = 5) {
       const { body } = await api(origin, "/api/servers", { cookie, form });
       const ms = performance.now() - started;
       const tools = body.data.importReport?.tools;
-      if (!(tools >= 1_223) || body.data.activeToolCount !== tools) throw new Error(`The import answered ${tools} tools: ${JSON.stringify(body.data).slice(0, 300)}`);
+      if (!(tools >= 1_223) || body.data.activeToolCount !== tools)
+        throw new Error(`The import answered ${tools} tools: ${JSON.stringify(body.data).slice(0, 300)}`);
       if (i > 0) times.push(ms);
       await api(origin, `/api/servers/${body.data.id}`, { cookie, method: "DELETE" });
     }

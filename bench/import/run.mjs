@@ -22,7 +22,8 @@ const autotask = join(corpus, "autotask.net.json");
 /** Over this the portal stores a JSON description in R2 and imports it in a job, unparsed in the request (worker/imports/handoff.ts). */
 const IN_REQUEST_BYTES = 16 * 1024 * 1024;
 
-const listFiles = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]));
+const listFiles = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]));
 const largest = listFiles(corpus)
   .filter((f) => !relative(corpus, f).startsWith("github.com"))
   .map((f) => ({ file: f, size: statSync(f).size }))
@@ -48,7 +49,7 @@ await build({
   format: "esm",
   platform: "node",
   outfile: heapScript,
-  banner: { js: "import { createRequire } from \"node:module\"; const require = createRequire(import.meta.url);" },
+  banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
   logLevel: "error",
 });
 
@@ -112,13 +113,29 @@ async function benchOne(label, file) {
     const started = performance.now();
     const res = streamed
       ? await mf.dispatchFetch("http://bench/import-r2?key=bench", { method: "POST" })
-      : await mf.dispatchFetch(`http://bench/import?name=${encodeURIComponent(label)}`, { method: "POST", body: readFileSync(file, "utf8") });
+      : await mf.dispatchFetch(`http://bench/import?name=${encodeURIComponent(label)}`, {
+          method: "POST",
+          body: readFileSync(file, "utf8"),
+        });
     let result = await res.json();
-    if (result.handoff) result = { ...(await (await mf.dispatchFetch(`http://bench/import-r2?key=${result.handoff}`, { method: "POST" })).json()), path: "request, then R2 job" };
+    if (result.handoff)
+      result = {
+        ...(await (await mf.dispatchFetch(`http://bench/import-r2?key=${result.handoff}`, { method: "POST" })).json()),
+        path: "request, then R2 job",
+      };
     const wall = performance.now() - started;
     const peak = statusKb(pid, "VmHWM");
     const heapMb = smallestHeap(file);
-    return { label, mb: (size / 1024 / 1024).toFixed(1), ...result, wallMs: wall.toFixed(0), baselineMb: mb(baseline), peakMb: mb(peak), importMb: mb(peak - baseline), heapMb: heapMb ?? "> 512" };
+    return {
+      label,
+      mb: (size / 1024 / 1024).toFixed(1),
+      ...result,
+      wallMs: wall.toFixed(0),
+      baselineMb: mb(baseline),
+      peakMb: mb(peak),
+      importMb: mb(peak - baseline),
+      heapMb: heapMb ?? "> 512",
+    };
   } finally {
     await mf.dispose();
   }
@@ -129,18 +146,47 @@ for (const { file } of largest) rows.push(await benchOne(relative(corpus, file),
 rows.push(await benchOne("autotask.net.json", autotask));
 
 console.log("\nImport inside workerd (fresh process each; peak = workerd VmHWM, import = peak minus the warmed-up process's RSS;");
-console.log("V8 heap = the smallest --max-old-space-size under which the same import completes under Node; a Worker's isolate has 128 MB)\n");
-console.log(["description", "MB", "path", "operations", "tools", "skipped", "degraded", "wall ms", "peak MB", "import MB", "V8 heap MB", "note"].join("\t"));
+console.log(
+  "V8 heap = the smallest --max-old-space-size under which the same import completes under Node; a Worker's isolate has 128 MB)\n",
+);
+console.log(
+  ["description", "MB", "path", "operations", "tools", "skipped", "degraded", "wall ms", "peak MB", "import MB", "V8 heap MB", "note"].join(
+    "\t",
+  ),
+);
 for (const r of rows) {
-  const note = r.ok ? `${r.issues} report entries listed, ${(r.rowsBytes / 1024 / 1024).toFixed(0)} MB of tool rows` : `refused: ${r.error}`;
-  console.log([r.label, r.mb, r.path ?? "-", r.operations ?? "-", r.tools ?? "-", r.skipped ?? "-", r.degraded ?? "-", r.wallMs, r.peakMb, r.importMb, r.heapMb, note].join("\t"));
+  const note = r.ok
+    ? `${r.issues} report entries listed, ${(r.rowsBytes / 1024 / 1024).toFixed(0)} MB of tool rows`
+    : `refused: ${r.error}`;
+  console.log(
+    [
+      r.label,
+      r.mb,
+      r.path ?? "-",
+      r.operations ?? "-",
+      r.tools ?? "-",
+      r.skipped ?? "-",
+      r.degraded ?? "-",
+      r.wallMs,
+      r.peakMb,
+      r.importMb,
+      r.heapMb,
+      note,
+    ].join("\t"),
+  );
 }
 const gh = rows[0];
-console.log(`\nGoal for GitHub: under 3000 ms and 128 MB. Measured: ${gh.wallMs} ms wall (including sending ${gh.mb} MB to the worker), ${gh.importMb} MB above the idle process (${gh.peakMb} MB peak RSS of the whole workerd process), and it completes with the V8 heap capped at ${gh.heapMb} MB.`);
+console.log(
+  `\nGoal for GitHub: under 3000 ms and 128 MB. Measured: ${gh.wallMs} ms wall (including sending ${gh.mb} MB to the worker), ${gh.importMb} MB above the idle process (${gh.peakMb} MB peak RSS of the whole workerd process), and it completes with the V8 heap capped at ${gh.heapMb} MB.`,
+);
 for (const r of rows.filter((row) => /graph-beta|autotask/.test(row.label))) {
   const every = r.ok && r.tools === r.operations - r.skipped ? "every operation a tool" : "NOT every operation a tool";
-  console.log(`${r.label}: ${r.operations} operations, ${r.tools} tools (${every}), ${r.skipped} skipped, ${r.degraded} degraded; ${r.wallMs} ms; peak ${r.importMb} MB above the idle workerd; V8 heap needed ${r.heapMb} MB (${Number(r.heapMb) <= 128 ? "under" : "OVER"} the 128 MB isolate).`);
+  console.log(
+    `${r.label}: ${r.operations} operations, ${r.tools} tools (${every}), ${r.skipped} skipped, ${r.degraded} degraded; ${r.wallMs} ms; peak ${r.importMb} MB above the idle workerd; V8 heap needed ${r.heapMb} MB (${Number(r.heapMb) <= 128 ? "under" : "OVER"} the 128 MB isolate).`,
+  );
 }
 
 const trip = await githubRoundTrip();
-console.log(`\nGitHub import round trip through the local portal (upload to POST /api/servers until the server answers with its 1,223 tools): median ${trip.median.toFixed(0)} ms (runs: ${trip.times.map((t) => t.toFixed(0)).join(", ")} ms; goal ≤ 400 ms).`);
+console.log(
+  `\nGitHub import round trip through the local portal (upload to POST /api/servers until the server answers with its 1,223 tools): median ${trip.median.toFixed(0)} ms (runs: ${trip.times.map((t) => t.toFixed(0)).join(", ")} ms; goal ≤ 400 ms).`,
+);

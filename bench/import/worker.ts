@@ -29,7 +29,8 @@ export default {
   async fetch(req: Request, env: BenchEnv): Promise<Response> {
     const url = new URL(req.url);
     try {
-      if (url.pathname === "/import-r2") return Response.json({ ok: true, path: "R2 job", ...(await fromR2(env, url.searchParams.get("key")!)) });
+      if (url.pathname === "/import-r2")
+        return Response.json({ ok: true, path: "R2 job", ...(await fromR2(env, url.searchParams.get("key")!)) });
       const text = await req.text();
       if (url.pathname === "/warm") return Response.json({ bytes: text.length });
       const loaded = await loadDescription({ text, filename: url.searchParams.get("name") ?? "bench" }, { ENVIRONMENT: "development" });

@@ -21,9 +21,13 @@ async function callLogComparison() {
   for (let round = 0; round < rounds; round++) {
     const load = await gatewayLoad(calls, clients, { callLog: "split" });
     if (load.failed > 0) throw new Error(`call log: ${load.failed} calls failed: ${load.failures.join(" | ")}`);
-    for (const side of ["off", "on"] as const) runs[side].push({ p50: percentile(load.bySide![side], 50), throughput: load.bySide![side].length / load.seconds });
+    for (const side of ["off", "on"] as const)
+      runs[side].push({ p50: percentile(load.bySide![side], 50), throughput: load.bySide![side].length / load.seconds });
   }
-  const summary = (side: "on" | "off") => ({ p50: median(runs[side].map((r) => r.p50)), throughput: median(runs[side].map((r) => r.throughput)) });
+  const summary = (side: "on" | "off") => ({
+    p50: median(runs[side].map((r) => r.p50)),
+    throughput: median(runs[side].map((r) => r.throughput)),
+  });
   const [off, on] = [summary("off"), summary("on")];
   const change = (a: number, b: number) => `${b >= a ? "+" : ""}${(((b - a) / a) * 100).toFixed(1)} %`;
   return [
@@ -36,7 +40,10 @@ async function callLogComparison() {
 
 it("measures the portal under load", async () => {
   const lines = ["", "Load benchmark (inside workerd, local upstream)"];
-  for (const [calls, clients] of [[2000, 64], [2000, 16]]) {
+  for (const [calls, clients] of [
+    [2000, 64],
+    [2000, 16],
+  ]) {
     const load = await gatewayLoad(calls, clients);
     const l = load.latenciesMs;
     lines.push(
@@ -46,9 +53,15 @@ it("measures the portal under load", async () => {
     );
   }
   lines.push(...(await callLogComparison()));
-  for (const [servers, toolsEach] of [[1, 1], [5, 50], [25, 250]]) {
+  for (const [servers, toolsEach] of [
+    [1, 1],
+    [5, 50],
+    [25, 250],
+  ]) {
     const list = await serversListQueries(servers, toolsEach);
-    lines.push(`  GET /api/servers: ${servers} servers × ${toolsEach} tools → ${list.statements} D1 statements (${list.batches} batches), ${ms(list.ms)}`);
+    lines.push(
+      `  GET /api/servers: ${servers} servers × ${toolsEach} tools → ${list.statements} D1 statements (${list.batches} batches), ${ms(list.ms)}`,
+    );
   }
   const tokens = await serversListQueries(25, 1, { tokens: 25, path: () => "/api/access-tokens" });
   lines.push(`  GET /api/access-tokens: 25 tokens × 25 servers → ${tokens.statements} D1 statements, ${ms(tokens.ms)}`);

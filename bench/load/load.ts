@@ -10,7 +10,19 @@ import worker from "../../worker/index";
 import { usagePeriod } from "../../worker/billing/usage";
 import { organizationUsage, serverUsage } from "../../worker/db/schema";
 import { ORIGIN, signUp } from "../../tests/worker/helpers";
-import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, settleUsage, textOf } from "../../tests/worker/mcp-setup";
+import {
+  bearer,
+  connectV2,
+  createOrg,
+  createServer,
+  createToken,
+  db,
+  deploy,
+  echoTool,
+  MCP_ORIGIN,
+  settleUsage,
+  textOf,
+} from "../../tests/worker/mcp-setup";
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -29,9 +41,16 @@ export type GatewayLoad = {
 
 /** An MCP client (SDK v2) whose requests reach the Worker's entry with the call log on or off (CALL_LOG). */
 async function connectWithCallLog(slug: string, headers: Record<string, string>, callLog: "on" | "off") {
-  const fetchWith = async (input: RequestInfo | URL, init?: RequestInit) => worker.fetch(new Request(input, init) as Request<unknown, IncomingRequestCfProperties>, { ...env, CALL_LOG: callLog }, createExecutionContext());
+  const fetchWith = async (input: RequestInfo | URL, init?: RequestInit) =>
+    worker.fetch(
+      new Request(input, init) as Request<unknown, IncomingRequestCfProperties>,
+      { ...env, CALL_LOG: callLog },
+      createExecutionContext(),
+    );
   const client = new Client({ name: `toolport-bench-${callLog}`, version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${MCP_ORIGIN}/s/${slug}/mcp`), { fetch: fetchWith, requestInit: { headers } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${MCP_ORIGIN}/s/${slug}/mcp`), { fetch: fetchWith, requestInit: { headers } }),
+  );
   return client;
 }
 
@@ -40,14 +59,25 @@ async function connectWithCallLog(slug: string, headers: Record<string, string>,
  * with `callLog`, every request carries CALL_LOG = on or off (the call log's records written or not);
  * "split" gives half the clients (on both servers) each, side by side in one run.
  */
-export async function gatewayLoad(calls: number, clients: number, options: { callLog?: "on" | "off" | "split" } = {}): Promise<GatewayLoad> {
+export async function gatewayLoad(
+  calls: number,
+  clients: number,
+  options: { callLog?: "on" | "off" | "split" } = {},
+): Promise<GatewayLoad> {
   const org = await createOrg("growth");
-  const tool = echoTool("count_me", { parameters: [{ arg: "n", in: "query", name: "n", required: true }] }, { n: { type: "integer" } }, ["n"]);
+  const tool = echoTool("count_me", { parameters: [{ arg: "n", in: "query", name: "n", required: true }] }, { n: { type: "integer" } }, [
+    "n",
+  ]);
   const servers = [await createServer(org, [tool]), await createServer(org, [tool])];
-  const { token } = await createToken(org, servers.map((s) => s.id));
+  const { token } = await createToken(
+    org,
+    servers.map((s) => s.id),
+  );
   for (const server of servers) await deploy(server.id);
-  const sideOf = (i: number): "on" | "off" => (options.callLog === "split" ? (Math.floor(i / servers.length) % 2 === 0 ? "off" : "on") : (options.callLog ?? "on"));
-  const connect = (slug: string, i: number) => (options.callLog ? connectWithCallLog(slug, bearer(token), sideOf(i)) : connectV2(slug, bearer(token)));
+  const sideOf = (i: number): "on" | "off" =>
+    options.callLog === "split" ? (Math.floor(i / servers.length) % 2 === 0 ? "off" : "on") : (options.callLog ?? "on");
+  const connect = (slug: string, i: number) =>
+    options.callLog ? connectWithCallLog(slug, bearer(token), sideOf(i)) : connectV2(slug, bearer(token));
   const connected = await Promise.all(Array.from({ length: clients }, (_, i) => connect(servers[i % servers.length].slug, i)));
   const bySide: Record<"on" | "off", number[]> = { on: [], off: [] };
 
@@ -77,7 +107,9 @@ export async function gatewayLoad(calls: number, clients: number, options: { cal
 
   // The isolate's leases reported and the ledger's counts written to D1, as they are within a second or so on their own.
   await settleUsage();
-  const orgRow = await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, org), eq(organizationUsage.period, usagePeriod())) });
+  const orgRow = await db.query.organizationUsage.findFirst({
+    where: and(eq(organizationUsage.organizationId, org), eq(organizationUsage.period, usagePeriod())),
+  });
   const perServer = await db.select().from(serverUsage).where(eq(serverUsage.organizationId, org));
   return {
     calls,
@@ -106,7 +138,10 @@ export function countingDb(db: D1Database) {
       if (prop === "prepare")
         return (query: string) => {
           if (HOST_LOOKUP.test(query)) counter.hostLookups++;
-          else (counter.statements++, counter.sql.push(query));
+          else {
+            counter.statements++;
+            counter.sql.push(query);
+          }
           return target.prepare(query);
         };
       if (prop === "exec") return (query: string) => (counter.statements++, counter.sql.push(query), target.exec(query));
@@ -148,10 +183,22 @@ export async function fillOrganization(organizationId: string, count: number, to
   return ids;
 }
 
-export type ListQueries = { servers: number; toolsEach: number; statements: number; batches: number; ms: number; listed: number; sql: string[] };
+export type ListQueries = {
+  servers: number;
+  toolsEach: number;
+  statements: number;
+  batches: number;
+  ms: number;
+  listed: number;
+  sql: string[];
+};
 
 /** GET `path` (default /api/servers) for a fresh user whose organization holds `count` servers × `toolsEach` tools and `tokens` access tokens on all of them. */
-export async function serversListQueries(count: number, toolsEach: number, options: { tokens?: number; path?: (serverIds: string[]) => string } = {}): Promise<ListQueries> {
+export async function serversListQueries(
+  count: number,
+  toolsEach: number,
+  options: { tokens?: number; path?: (serverIds: string[]) => string } = {},
+): Promise<ListQueries> {
   const user = await signUp();
   await env.DB.prepare("UPDATE subscriptions SET plan_type = 'growth' WHERE organization_id = ?").bind(user.organizationId).run();
   const ids = await fillOrganization(user.organizationId, count, toolsEach);
@@ -164,5 +211,13 @@ export async function serversListQueries(count: number, toolsEach: number, optio
   const body = (await res.json()) as { success: boolean; data: unknown[] };
   const ms = performance.now() - start;
   if (!body.success) throw new Error(`${request().url} failed: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
-  return { servers: count, toolsEach, statements: counter.statements, batches: counter.batches, ms, listed: body.data.length, sql: counter.sql };
+  return {
+    servers: count,
+    toolsEach,
+    statements: counter.statements,
+    batches: counter.batches,
+    ms,
+    listed: body.data.length,
+    sql: counter.sql,
+  };
 }

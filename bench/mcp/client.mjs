@@ -93,7 +93,14 @@ const descriptionOf = (origin) =>
             { name: "word", in: "path", required: true, schema: { type: "string" } },
             { name: "q", in: "query", required: false, schema: { type: "string" } },
           ],
-          responses: { 200: { description: "The word and the query", content: { "application/json": { schema: { type: "object", properties: { word: { type: "string" }, q: { type: "string" } } } } } } },
+          responses: {
+            200: {
+              description: "The word and the query",
+              content: {
+                "application/json": { schema: { type: "object", properties: { word: { type: "string" }, q: { type: "string" } } } },
+              },
+            },
+          },
         },
       },
     },
@@ -122,7 +129,16 @@ function startChild(command, args, quiet = false) {
 
 async function withFloor(upstream, run) {
   const port = 9100 + Math.floor(Math.random() * 200);
-  const stop = startChild("npx", ["wrangler", "dev", "--config", "bench/mcp/floor/wrangler.toml", "--port", String(port), "--var", `UPSTREAM:${upstream}`]);
+  const stop = startChild("npx", [
+    "wrangler",
+    "dev",
+    "--config",
+    "bench/mcp/floor/wrangler.toml",
+    "--port",
+    String(port),
+    "--var",
+    `UPSTREAM:${upstream}`,
+  ]);
   try {
     await waitFor(`http://localhost:${port}/`, "The forwarding Worker");
     return await run(`http://localhost:${port}`);
@@ -136,7 +152,11 @@ async function withPeer(upstream, run, spec = echoSpecFile(upstream)) {
   const port = 9400 + Math.floor(Math.random() * 200);
   const bin = join(import.meta.dirname, "..", "node_modules", "@ivotoby", "openapi-mcp-server", "bin", "mcp-server.js");
   // It logs every message it sends (a 2 MB tools/list included) to stderr.
-  const stop = startChild("node", [bin, "--api-base-url", upstream, "--openapi-spec", spec, "--transport", "http", "--port", String(port)], true);
+  const stop = startChild(
+    "node",
+    [bin, "--api-base-url", upstream, "--openapi-spec", spec, "--transport", "http", "--port", String(port)],
+    true,
+  );
   try {
     await waitFor(`http://127.0.0.1:${port}/mcp`, "@ivotoby/openapi-mcp-server");
     return await run(`http://127.0.0.1:${port}/mcp`);
@@ -209,7 +229,12 @@ async function smallSection(upstream) {
   const direct = await measureHttp(upstream);
   const [floor, floorPost] = await withFloor(upstream, async (origin) => [await measureHttp(origin), await measureHttp(origin, true)]);
   const toolport = await withLocalPortal(async (origin) => {
-    const { mcpUrl, token } = await deployFixture(origin, { description: descriptionOf(upstream), fileName: "echo.json", name: "Echo", plan: "growth" });
+    const { mcpUrl, token } = await deployFixture(origin, {
+      description: descriptionOf(upstream),
+      fileName: "echo.json",
+      name: "Echo",
+      plan: "growth",
+    });
     return measureMcp(mcpUrl, token);
   });
   const peer = await withPeer(upstream, (url) => measureMcp(url, null));

@@ -34,7 +34,13 @@ async function rpc(url, headers, message) {
   const res = await fetch(url, { method: "POST", headers: { ...HEADERS, ...headers }, body: JSON.stringify(message) });
   const text = await res.text();
   const ms = performance.now() - started;
-  const data = text.startsWith("event:") || text.startsWith("data:") ? text.split("\n").find((l) => l.startsWith("data: "))?.slice(6) : text;
+  const data =
+    text.startsWith("event:") || text.startsWith("data:")
+      ? text
+          .split("\n")
+          .find((l) => l.startsWith("data: "))
+          ?.slice(6)
+      : text;
   let body = null;
   try {
     body = JSON.parse(data ?? "null");
@@ -42,7 +48,12 @@ async function rpc(url, headers, message) {
   return { ms, status: res.status, bytes: Buffer.byteLength(text), body, session: res.headers.get("mcp-session-id") };
 }
 
-const initialize = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench-large", version: "1.0.0" } } };
+const initialize = {
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench-large", version: "1.0.0" } },
+};
 
 /** Warm raw tools/list: p50 over WARM_LISTS, and the answer's size. */
 async function warmList(url, headers) {
@@ -54,7 +65,11 @@ async function warmList(url, headers) {
     bytes = r.bytes;
     if (i >= 2) times.push(r.ms);
   }
-  return { p50: median(times), bytes, tools: (await rpc(url, headers, { jsonrpc: "2.0", id: 99, method: "tools/list" })).body.result.tools.length };
+  return {
+    p50: median(times),
+    bytes,
+    tools: (await rpc(url, headers, { jsonrpc: "2.0", id: 99, method: "tools/list" })).body.result.tools.length,
+  };
 }
 
 /** The official TS SDK v1 client: connect, then listTools (it compiles each outputSchema); median of three, or the error it gives. */
@@ -70,7 +85,11 @@ async function sdkListTools(url, headers) {
     }
     return { ms: median(times) };
   } catch (err) {
-    return { error: String(err.message ?? err).replace(/\s+/g, " ").slice(0, 160) };
+    return {
+      error: String(err.message ?? err)
+        .replace(/\s+/g, " ")
+        .slice(0, 160),
+    };
   } finally {
     await client.close();
   }
@@ -78,7 +97,11 @@ async function sdkListTools(url, headers) {
 
 /** A new deployment of the server (another description, so another deployment id and isolate). */
 async function redeploy(origin, serverId, cookie, n) {
-  await api(origin, `/api/servers/${serverId}`, { cookie, method: "PATCH", json: { description: `GitHub's REST API (bench deployment ${n} ${Date.now()})` } });
+  await api(origin, `/api/servers/${serverId}`, {
+    cookie,
+    method: "PATCH",
+    json: { description: `GitHub's REST API (bench deployment ${n} ${Date.now()})` },
+  });
   await api(origin, `/api/servers/${serverId}/deploy/cloudflare`, { cookie, json: {} });
   const deployed = await settledDeployment(origin, serverId, cookie);
   if (deployed.data.status !== "deployed") throw new Error(`Deployment ended ${deployed.data.status}: ${deployed.data.error}`);
@@ -92,7 +115,8 @@ async function coldFirst(origin, serverId, cookie, url, headers, first) {
   for (let n = 0; n < COLD_SAMPLES; n++) {
     await redeploy(origin, serverId, cookie, n);
     const r = await rpc(url, headers, first);
-    if (r.status !== 200 || r.body?.error || r.body?.result?.isError) throw new Error(`${first.method} on a new isolate answered ${r.status}: ${JSON.stringify(r.body).slice(0, 300)}`);
+    if (r.status !== 200 || r.body?.error || r.body?.result?.isError)
+      throw new Error(`${first.method} on a new isolate answered ${r.status}: ${JSON.stringify(r.body).slice(0, 300)}`);
     cold.push(r.ms);
   }
   const warm = [];
@@ -104,7 +128,12 @@ async function coldFirst(origin, serverId, cookie, url, headers, first) {
 export async function measureToolport(origin, upstream) {
   const description = githubDescription(upstream);
   const started = performance.now();
-  const { mcpUrl, token, cookie, serverId } = await deployFixture(origin, { description, fileName: "api.github.com.json", name: "GitHub", plan: "growth" });
+  const { mcpUrl, token, cookie, serverId } = await deployFixture(origin, {
+    description,
+    fileName: "api.github.com.json",
+    name: "GitHub",
+    plan: "growth",
+  });
   const importAndDeploy = performance.now() - started;
   const headers = { authorization: `Bearer ${token}` };
   const list = await warmList(mcpUrl, headers);
@@ -122,7 +151,11 @@ export async function measureToolport(origin, upstream) {
 export async function measurePeer(url) {
   const init = await rpc(url, {}, initialize);
   const headers = init.session ? { "mcp-session-id": init.session } : {};
-  await fetch(url, { method: "POST", headers: { ...HEADERS, ...headers }, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) });
+  await fetch(url, {
+    method: "POST",
+    headers: { ...HEADERS, ...headers },
+    body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+  });
   const list = await warmList(url, headers);
   const sdk = await sdkListTools(url, {});
   return { list, sdk };

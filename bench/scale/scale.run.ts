@@ -27,7 +27,7 @@ function zipf(n: number, s = 1.1) {
   let total = 0;
   for (let k = 1; k <= n; k++) cumulative.push((total += 1 / k ** s));
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return () => {
     const x = random() * total;
     let [lo, hi] = [0, n - 1];
@@ -62,13 +62,23 @@ it("simulates metering at scale", async () => {
   const orgIds: string[] = [];
   const serverIds: string[][] = [];
   for (let start = 0; start < ORGANIZATIONS; start += 20) {
-    const rows = Array.from({ length: Math.min(20, ORGANIZATIONS - start) }, (_, i) => ({ name: `Scale ${start + i}`, slug: `scale-${crypto.randomUUID()}` }));
+    const rows = Array.from({ length: Math.min(20, ORGANIZATIONS - start) }, (_, i) => ({
+      name: `Scale ${start + i}`,
+      slug: `scale-${crypto.randomUUID()}`,
+    }));
     const created = await db.insert(organizations).values(rows).returning({ id: organizations.id });
     for (const org of created) {
       orgIds.push(org.id);
       const made = await db
         .insert(servers)
-        .values(Array.from({ length: SERVERS_EACH }, (_, s) => ({ organizationId: org.id, name: `Server ${s}`, slug: `scale-${crypto.randomUUID()}`, baseUrl: "https://api.example.com" })))
+        .values(
+          Array.from({ length: SERVERS_EACH }, (_, s) => ({
+            organizationId: org.id,
+            name: `Server ${s}`,
+            slug: `scale-${crypto.randomUUID()}`,
+            baseUrl: "https://api.example.com",
+          })),
+        )
         .returning({ id: servers.id });
       serverIds.push(made.map((m) => m.id));
     }
@@ -114,7 +124,9 @@ it("simulates metering at scale", async () => {
   // The race: 50 isolates, each with 40 calls in flight, for one organization's last 500 calls.
   const racer = orgIds[ORGANIZATIONS - 1];
   const racerServer = serverIds[ORGANIZATIONS - 1][0];
-  await env.DB.prepare("insert into organization_usage (organization_id, period, tool_calls) values (?1, ?2, ?3) on conflict do update set tool_calls = excluded.tool_calls")
+  await env.DB.prepare(
+    "insert into organization_usage (organization_id, period, tool_calls) values (?1, ?2, ?3) on conflict do update set tool_calls = excluded.tool_calls",
+  )
     .bind(racer, usagePeriod(), 0)
     .run();
   const race = gatewayIsolates(RACERS);

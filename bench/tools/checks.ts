@@ -6,9 +6,28 @@ type Doc = Record<string, any>;
 const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** AWS Signature V4 headers and query parameters: computed by a signer, never chosen by a caller. */
-export const SIGNING_NAMES = new Set(["x-amz-algorithm", "x-amz-content-sha256", "x-amz-credential", "x-amz-date", "x-amz-security-token", "x-amz-signature", "x-amz-signedheaders"]);
+export const SIGNING_NAMES = new Set([
+  "x-amz-algorithm",
+  "x-amz-content-sha256",
+  "x-amz-credential",
+  "x-amz-date",
+  "x-amz-security-token",
+  "x-amz-signature",
+  "x-amz-signedheaders",
+]);
 /** Google's system parameters, present on every operation of a Google description (marked by `$.xgafv`). */
-export const GOOGLE_SYSTEM_NAMES = new Set(["$.xgafv", "alt", "prettyprint", "quotauser", "upload_protocol", "uploadtype", "callback", "key", "access_token", "oauth_token"]);
+export const GOOGLE_SYSTEM_NAMES = new Set([
+  "$.xgafv",
+  "alt",
+  "prettyprint",
+  "quotauser",
+  "upload_protocol",
+  "uploadtype",
+  "callback",
+  "key",
+  "access_token",
+  "oauth_token",
+]);
 
 function localDeref(doc: Doc, value: unknown): any {
   let current = value;
@@ -25,19 +44,24 @@ function localDeref(doc: Doc, value: unknown): any {
 export function plumbingKeys(doc: Doc, tool: Pick<ToolDefinition, "endpoint">): { plumbing: Set<string>; constants: Set<string> } {
   const plumbing = new Set<string>(["header:authorization"]);
   const constants = new Set<string>();
-  const schemes = Object.values<any>(isObject(doc.components?.securitySchemes) ? doc.components.securitySchemes : {}).map((s) => localDeref(doc, s));
+  const schemes = Object.values<any>(isObject(doc.components?.securitySchemes) ? doc.components.securitySchemes : {}).map((s) =>
+    localDeref(doc, s),
+  );
   let bearerLike = false;
   for (const s of schemes) {
     if (!isObject(s)) continue;
     const type = String(s.type ?? "").toLowerCase();
     if (type === "apikey" && typeof s.name === "string") plumbing.add(`${s.in ?? "header"}:${s.name.toLowerCase()}`);
-    if (type === "oauth2" || type === "openidconnect" || (type === "http" && String(s.scheme).toLowerCase() === "bearer")) bearerLike = true;
+    if (type === "oauth2" || type === "openidconnect" || (type === "http" && String(s.scheme).toLowerCase() === "bearer"))
+      bearerLike = true;
   }
   if (bearerLike) for (const n of ["access_token", "oauth_token"]) plumbing.add(`query:${n}`);
   for (const n of SIGNING_NAMES) plumbing.add(`header:${n}`).add(`query:${n}`);
   const item = localDeref(doc, doc.paths?.[tool.endpoint.path]);
   const op = isObject(item) ? localDeref(doc, item[tool.endpoint.method.toLowerCase()]) : undefined;
-  const params = [...(Array.isArray(item?.parameters) ? item.parameters : []), ...(Array.isArray(op?.parameters) ? op.parameters : [])].map((p) => localDeref(doc, p)).filter(isObject);
+  const params = [...(Array.isArray(item?.parameters) ? item.parameters : []), ...(Array.isArray(op?.parameters) ? op.parameters : [])]
+    .map((p) => localDeref(doc, p))
+    .filter(isObject);
   const google = params.some((p) => p.in === "query" && p.name === "$.xgafv");
   for (const p of params) {
     if (typeof p.name !== "string") continue;
@@ -62,7 +86,9 @@ export function exposedArgs(tool: ToolLike, keys: Set<string>): string[] {
 /** Query parameters also offered as a body property of the same name: one value asked twice. */
 export function duplicatedArgs(tool: ToolLike): string[] {
   const bodyNames = new Set(Object.values(tool.mapping.body?.properties ?? {}));
-  return tool.mapping.parameters.filter((p) => p.in === "query" && p.arg in tool.inputSchema.properties && bodyNames.has(p.name)).map((p) => p.name);
+  return tool.mapping.parameters
+    .filter((p) => p.in === "query" && p.arg in tool.inputSchema.properties && bodyNames.has(p.name))
+    .map((p) => p.name);
 }
 
 const bodySchemaOf = (tool: ToolLike) => {
@@ -70,7 +96,10 @@ const bodySchemaOf = (tool: ToolLike) => {
   const schema = arg ? (tool.inputSchema.properties[arg] as Record<string, unknown> | undefined) : undefined;
   if (!schema || schema.type !== "object") return null;
   const has = (k: string) => schema[k] !== undefined && !(isObject(schema[k]) && Object.keys(schema[k] as object).length === 0);
-  return ["properties", "patternProperties", "allOf", "anyOf", "oneOf", "not", "enum", "const"].some(has) || isObject(schema.additionalProperties) ? null : schema;
+  return ["properties", "patternProperties", "allOf", "anyOf", "oneOf", "not", "enum", "const"].some(has) ||
+    isObject(schema.additionalProperties)
+    ? null
+    : schema;
 };
 
 /** A whole-body argument whose object schema admits no field: properties declared empty, or none allowed. */

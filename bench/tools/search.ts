@@ -36,7 +36,9 @@ const CACHE = join(import.meta.dirname, "..", "..", "node_modules", ".cache", "b
 async function toolsOf(file: string): Promise<Tool[]> {
   const cached = join(CACHE, `${file.replaceAll("/", "_")}-${statSync(file).mtimeMs}.json`);
   if (existsSync(cached)) return JSON.parse(readFileSync(cached, "utf8")) as Tool[];
-  const { tools } = await importDescription({ text: readFileSync(file, "utf8"), filename: file.split("/").pop()! }, { ENVIRONMENT: "development" } as never);
+  const { tools } = await importDescription({ text: readFileSync(file, "utf8"), filename: file.split("/").pop()! }, {
+    ENVIRONMENT: "development",
+  } as never);
   mkdirSync(CACHE, { recursive: true });
   writeFileSync(cached, JSON.stringify(tools));
   return tools;
@@ -59,11 +61,16 @@ async function measure(label: string, file: string, tasks: Task[]): Promise<Reco
     score.total++;
     if (expect.includes(found[0])) score.top1++;
     if (found.some((f) => expect.includes(f))) score.top5++;
-    if (!expect.includes(found[0]) && (SHOW_MISSES === "all" || SHOW_MISSES === half) && !(TUNING && half === "test")) misses.push(`  [${half}]${found.some((f) => expect.includes(f)) ? "" : " ✗"} "${task}" → wanted ${expect[0]}; got ${found.slice(0, 3).join(", ")}`);
+    if (!expect.includes(found[0]) && (SHOW_MISSES === "all" || SHOW_MISSES === half) && !(TUNING && half === "test"))
+      misses.push(
+        `  [${half}]${found.some((f) => expect.includes(f)) ? "" : " ✗"} "${task}" → wanted ${expect[0]}; got ${found.slice(0, 3).join(", ")}`,
+      );
   }
   const searched = performance.now();
   const indexKiB = ((JSON.stringify(index.mini).length + JSON.stringify(index.resources).length) / 1024).toFixed(0);
-  console.log(`${label}: ${tools.length} tools; import ${(imported - started).toFixed(0)} ms, first search (index built) ${(indexed - imported).toFixed(0)} ms, index ${indexKiB} KiB as JSON, ${tasks.length} searches ${(searched - indexed).toFixed(0)} ms${first.length ? "" : " (first found nothing)"}`);
+  console.log(
+    `${label}: ${tools.length} tools; import ${(imported - started).toFixed(0)} ms, first search (index built) ${(indexed - imported).toFixed(0)} ms, index ${indexKiB} KiB as JSON, ${tasks.length} searches ${(searched - indexed).toFixed(0)} ms${first.length ? "" : " (first found nothing)"}`,
+  );
   if (misses.length) console.log(`  Not first:\n${misses.join("\n")}`);
   return scores;
 }
@@ -74,7 +81,9 @@ for (const api of APIS) {
   const tasks = JSON.parse(readFileSync(join(import.meta.dirname, "search-tasks", `${api.tasks}.json`), "utf8")) as Task[];
   const { dev, test } = await measure(api.label, api.file, tasks);
   const testFigures = TUNING ? "hidden | hidden" : `${ratio(test.top1, test.total)} | ${ratio(test.top5, test.total)}`;
-  rows.push(`| ${api.label} | ${dev.total} | ${ratio(dev.top1, dev.total)} | ${ratio(dev.top5, dev.total)} | ${test.total} | ${testFigures} |`);
+  rows.push(
+    `| ${api.label} | ${dev.total} | ${ratio(dev.top1, dev.total)} | ${ratio(dev.top5, dev.total)} | ${test.total} | ${testFigures} |`,
+  );
 }
 console.log("\n| API | dev tasks | dev top-1 | dev top-5 | test tasks | test top-1 | test top-5 |\n|---|---|---|---|---|---|---|");
 console.log(rows.join("\n"));

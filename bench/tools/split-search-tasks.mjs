@@ -18,7 +18,9 @@ function random(seed) {
   };
 }
 
-for (const file of readdirSync(DIR).filter((f) => f.endsWith(".json")).sort()) {
+for (const file of readdirSync(DIR)
+  .filter((f) => f.endsWith(".json"))
+  .sort()) {
   const path = join(DIR, file);
   const tasks = JSON.parse(readFileSync(path, "utf8"));
   const next = random(SEED);

@@ -7,7 +7,8 @@ import { expectedSignedOut, portalInChromium, signUpInBrowser, watchConsole, pet
 
 const portal = portalInChromium();
 const consoleErrors: string[] = [];
-const expected = (text: string, url: string) => expectedSignedOut(text, url) || (text.includes("404") && (url.endsWith("/auth-config") || url.endsWith("/deployment")));
+const expected = (text: string, url: string) =>
+  expectedSignedOut(text, url) || (text.includes("404") && (url.endsWith("/auth-config") || url.endsWith("/deployment")));
 
 const pets = petsUpstream();
 
@@ -74,7 +75,10 @@ it("finds no axe violation on the main pages, each with its own title and tables
   });
   expect(created.status()).toBe(201);
   const server = (await created.json()).data;
-  const auth = await page.request.post(`${portal.url}/api/servers/${server.id}/auth-config`, { headers: { origin: portal.url }, data: { authType: "none", authStrategy: "managed", exposeToPublic: true } });
+  const auth = await page.request.post(`${portal.url}/api/servers/${server.id}/auth-config`, {
+    headers: { origin: portal.url },
+    data: { authType: "none", authStrategy: "managed", exposeToPublic: true },
+  });
   expect(auth.status()).toBeLessThan(300);
 
   audits.push(
@@ -89,7 +93,9 @@ it("finds no axe violation on the main pages, each with its own title and tables
   await context.close();
 
   const report = audits.map(({ path, title, violations, tables }) => ({ path, title, violations, tables }));
-  console.log(report.map((a) => `${a.path}: "${a.title}", ${a.violations.length} violations, ${a.tables.length} silent wide tables`).join("\n"));
+  console.log(
+    report.map((a) => `${a.path}: "${a.title}", ${a.violations.length} violations, ${a.tables.length} silent wide tables`).join("\n"),
+  );
   expect(report.filter((a) => a.violations.length > 0 || a.tables.length > 0)).toEqual([]);
   // The plans table is wider than a phone: its region says it scrolls and takes keyboard focus.
   expect(audits.find((a) => a.path === "/docs/plans")!.scrolling).toBe(1);

@@ -83,7 +83,10 @@ export function watchConsole(page: Page, errors: string[], expected: (text: stri
 
 /** Screenshots the page at 1280 px and at 375 px wide, as `{name}-{width}.png`. */
 export async function shoot(page: Page, name: string) {
-  for (const [width, height] of [[1280, 800], [375, 740]] as const) {
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 740],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }

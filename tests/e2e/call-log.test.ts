@@ -14,14 +14,16 @@ const ADMIN_EMAIL = `calls-admin-${Date.now()}@toolport.test`;
 const portal = portalInChromium(["--var", `SUPERADMIN_EMAILS:${ADMIN_EMAIL}`]);
 const consoleErrors: string[] = [];
 // GET …/auth-config and …/deployment answer 404 before they exist.
-const expected = (text: string, url: string) => expectedSignedOut(text, url) || (text.includes("404") && (url.endsWith("/auth-config") || url.endsWith("/deployment")));
+const expected = (text: string, url: string) =>
+  expectedSignedOut(text, url) || (text.includes("404") && (url.endsWith("/auth-config") || url.endsWith("/deployment")));
 
 /** The API the server's tools call: /pets/{id} answers, /broken answers 500. */
 let upstream: { server: Server; origin: string };
 beforeAll(async () => {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    if (url.pathname === "/broken") return void res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: "database unavailable" }));
+    if (url.pathname === "/broken")
+      return void res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: "database unavailable" }));
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: url.pathname.split("/").at(-1), name: "Rex" }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -37,7 +39,14 @@ const description = () => ({
   info: { title: "Pet Store", version: "1.0.0" },
   servers: [{ url: upstream.origin }],
   paths: {
-    "/pets/{petId}": { get: { operationId: "getPet", summary: "Get a pet", parameters: [{ name: "petId", in: "path", required: true, schema: { type: "integer" } }], responses: { 200: { description: "ok" } } } },
+    "/pets/{petId}": {
+      get: {
+        operationId: "getPet",
+        summary: "Get a pet",
+        parameters: [{ name: "petId", in: "path", required: true, schema: { type: "integer" } }],
+        responses: { 200: { description: "ok" } },
+      },
+    },
     "/broken": { get: { operationId: "listBroken", summary: "Always fails", responses: { 200: { description: "ok" } } } },
   },
 });
@@ -68,7 +77,12 @@ async function deployedServer(page: Page) {
 async function mcpCall(slug: string, token: string | null, name: string, args: unknown, id: number) {
   const res = await fetch(`${portal.url}/s/${slug}/mcp`, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-06-18",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } }),
   });
   return { status: res.status, text: await res.text() };
@@ -142,7 +156,10 @@ it("shows a server's recorded calls with charts, filters and the detail drawer",
   // The detail drawer of the 500.
   await page.getByLabel("Outcome", { exact: true }).selectOption("upstream_5xx");
   await expect.poll(() => recent.getByRole("row").count()).toBe(3);
-  await recent.getByRole("button", { name: /Details of the listBroken call/ }).first().click();
+  await recent
+    .getByRole("button", { name: /Details of the listBroken call/ })
+    .first()
+    .click();
   const drawer = page.getByRole("dialog");
   await drawer.getByRole("heading", { name: "listBroken" }).waitFor();
   await drawer.getByText("The API answered HTTP 500 Internal Server Error").waitFor();
@@ -168,7 +185,17 @@ it("shows a server's recorded calls with charts, filters and the detail drawer",
   const admin = watchConsole(await adminContext.newPage(), consoleErrors, expected);
   await signUpInBrowser(admin, portal.url, "Ada Admin", ADMIN_EMAIL);
   await admin.getByText("No servers found. Add your first server!").waitFor();
-  await promisify(execFile)("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", portal.persistTo, "--command", `UPDATE users SET email_verified = 1 WHERE email = '${ADMIN_EMAIL}'`]);
+  await promisify(execFile)("npx", [
+    "wrangler",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    portal.persistTo,
+    "--command",
+    `UPDATE users SET email_verified = 1 WHERE email = '${ADMIN_EMAIL}'`,
+  ]);
   await admin.goto(`${portal.url}/superadmin`);
   await admin.getByRole("link", { name: "Calls of Pet Store" }).click();
   await admin.waitForURL(/\/superadmin\/servers\//);

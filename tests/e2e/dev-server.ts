@@ -29,7 +29,11 @@ export async function startDevServer(wranglerArgs: string[], timeoutMs = 240_000
     "npm",
     ["run", "dev", "--", "--ip", "127.0.0.1", "--persist-to", persistTo, ...wranglerArgs],
     // Without vitest's NODE_ENV=test, so the SPA is built as `npm run dev` builds it (React's production build).
-    { env: { ...process.env, NODE_ENV: undefined, PORT: String(port), BROWSER: "none", CI: "1" }, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      env: { ...process.env, NODE_ENV: undefined, PORT: String(port), BROWSER: "none", CI: "1" },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));

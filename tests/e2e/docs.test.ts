@@ -23,9 +23,23 @@ it("renders /docs and every page signed out, with every internal link resolving"
   await shoot(page, "docs");
   const nav = page.getByRole("navigation", { name: "Documentation" });
   const pages = await Promise.all(
-    (await nav.locator("a[href^='/docs/']").all()).map(async (a) => ({ href: (await a.getAttribute("href"))!, title: (await a.textContent())!.trim() })),
+    (await nav.locator("a[href^='/docs/']").all()).map(async (a) => ({
+      href: (await a.getAttribute("href"))!,
+      title: (await a.textContent())!.trim(),
+    })),
   );
-  expect(pages.map((p) => p.href)).toEqual(expect.arrayContaining(["/docs/getting-started", "/docs/connecting-clients", "/docs/authentication", "/docs/plans", "/docs/re-crawls", "/docs/security", "/docs/self-hosting", "/docs/api-reference"]));
+  expect(pages.map((p) => p.href)).toEqual(
+    expect.arrayContaining([
+      "/docs/getting-started",
+      "/docs/connecting-clients",
+      "/docs/authentication",
+      "/docs/plans",
+      "/docs/re-crawls",
+      "/docs/security",
+      "/docs/self-hosting",
+      "/docs/api-reference",
+    ]),
+  );
   const links = new Set<string>();
   for (const doc of pages) {
     await nav.getByRole("link", { name: doc.title, exact: true }).click();
@@ -52,7 +66,10 @@ it("opens /docs in a new tab from the layout's docs button", async () => {
   const email = `docs-${Date.now()}@toolport.test`;
   await context.request.post(`${portal.url}/api/auth/sign-up/email`, { data: signUpJson(email), headers: { origin: portal.url } });
   // Sign-up opens no session; signing in stores the session cookie in the context.
-  const res = await context.request.post(`${portal.url}/api/auth/sign-in/email`, { data: { email, password: signUpJson(email).password }, headers: { origin: portal.url } });
+  const res = await context.request.post(`${portal.url}/api/auth/sign-in/email`, {
+    data: { email, password: signUpJson(email).password },
+    headers: { origin: portal.url },
+  });
   expect(res.status()).toBe(200);
   const page = watch(await context.newPage());
   await page.goto(`${portal.url}/servers`);
@@ -68,8 +85,18 @@ it("serves an /api/openapi.json that swagger-parser validates, and the curl quic
   await expect(SwaggerParser.validate(doc)).resolves.toBeTruthy();
 
   const email = `curl-${Date.now()}@toolport.test`;
-  await fetch(`${portal.url}/api/auth/sign-up/email`, { method: "POST", headers: { "content-type": "application/json", origin: portal.url }, body: JSON.stringify(signUpJson(email)) });
-  const env = { ...process.env, TOOLPORT_URL: portal.url, EMAIL: email, PASSWORD: "correct horse battery", OPENAPI_URL: `${portal.url}/api/openapi.json` };
+  await fetch(`${portal.url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: portal.url },
+    body: JSON.stringify(signUpJson(email)),
+  });
+  const env = {
+    ...process.env,
+    TOOLPORT_URL: portal.url,
+    EMAIL: email,
+    PASSWORD: "correct horse battery",
+    OPENAPI_URL: `${portal.url}/api/openapi.json`,
+  };
   const { stdout } = await promisify(execFile)("bash", ["docs/examples/api-quickstart.sh"], { env });
   expect(stdout).toMatch(/^server: \S+/m);
   expect(stdout).toContain("\ncreate_server\n");

@@ -10,7 +10,8 @@ export default async function setup(project: TestProject) {
   const server = await startDevServer([]);
   // `npm run dev` prints how to fire the Cron Triggers once the portal answers (scheduled-runs.test.ts fires them that way).
   const deadline = Date.now() + BANNER_TIMEOUT_MS;
-  while (!server.output().includes("/cdn-cgi/handler/scheduled") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  while (!server.output().includes("/cdn-cgi/handler/scheduled") && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 200));
   project.provide("e2ePortal", { url: server.url, persistTo: server.persistTo, output: server.output() });
   return () => server.stop();
 }

@@ -19,7 +19,8 @@ import { expectedSignedOut, portalInChromium, shoot, signUpInBrowser, watchConso
 const portal = portalInChromium();
 const consoleErrors: string[] = [];
 // GET …/auth-config and …/deployment answer 404 before they exist.
-const expected = (text: string, url: string) => expectedSignedOut(text, url) || (text.includes("404") && (url.endsWith("/auth-config") || url.endsWith("/deployment")));
+const expected = (text: string, url: string) =>
+  expectedSignedOut(text, url) || (text.includes("404") && (url.endsWith("/auth-config") || url.endsWith("/deployment")));
 
 /** The API the server's tool calls, and the MCP client's own pages: its OAuth callback and its metadata document. */
 let local: { server: Server; origin: string; callbacks: URLSearchParams[] };
@@ -29,13 +30,22 @@ beforeAll(async () => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (url.pathname === "/callback") {
       callbacks.push(url.searchParams);
-      return void res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Signed in</title><p>You can close this window.</p>");
+      return void res
+        .writeHead(200, { "content-type": "text/html" })
+        .end("<!doctype html><title>Signed in</title><p>You can close this window.</p>");
     }
     if (url.pathname === "/client.json") {
       const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-      return void res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(JSON.stringify({ client_id: `${origin}/client.json`, client_name: "Metadata Document Client", redirect_uris: [`${origin}/callback`], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] }));
+      return void res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          client_id: `${origin}/client.json`,
+          client_name: "Metadata Document Client",
+          redirect_uris: [`${origin}/callback`],
+          token_endpoint_auth_method: "none",
+          grant_types: ["authorization_code", "refresh_token"],
+          response_types: ["code"],
+        }),
+      );
     }
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ notes: [{ id: "n1", title: "Hello from the API" }] }));
   });
@@ -59,7 +69,13 @@ class BrowserProvider {
     return `${local.origin}/callback`;
   }
   get clientMetadata() {
-    return { client_name: this.name, redirect_uris: [this.redirectUrl], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+    return {
+      client_name: this.name,
+      redirect_uris: [this.redirectUrl],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
   }
   clientInformation = () => this.client;
   saveClientInformation = (info: { client_id: string }) => void (this.client = info);
@@ -123,7 +139,8 @@ async function deployedServer(page: Page) {
   await post(`/api/servers/${server.id}/deploy/cloudflare`, { apiConfig: {} });
   // The deploy call answers at once and the deployment runs as a job: wait for its outcome as an API user would.
   for (;;) {
-    const status = (await (await page.request.get(`${portal.url}/api/servers/${server.id}/deployment`, { timeout: 0 })).json()).data?.status;
+    const status = (await (await page.request.get(`${portal.url}/api/servers/${server.id}/deployment`, { timeout: 0 })).json()).data
+      ?.status;
     if (status === "deployed") break;
     if (status === "failed") throw new Error("The deployment failed");
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -205,7 +222,15 @@ it("a Client ID Metadata Document client: a signed-out user signs in, then appro
   const clientId = `${local.origin}/client.json`;
   const verifier = randomBytes(32).toString("base64url");
   const authorize = new URL(`${portal.url}/oauth/authorize`);
-  for (const [k, v] of Object.entries({ response_type: "code", client_id: clientId, redirect_uri: `${local.origin}/callback`, state: "s1", code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256", resource: url.href })) {
+  for (const [k, v] of Object.entries({
+    response_type: "code",
+    client_id: clientId,
+    redirect_uri: `${local.origin}/callback`,
+    state: "s1",
+    code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+    code_challenge_method: "S256",
+    resource: url.href,
+  })) {
     authorize.searchParams.set(k, v);
   }
   const fresh = await patientContext();
@@ -216,7 +241,14 @@ it("a Client ID Metadata Document client: a signed-out user signs in, then appro
   const token = await fetch(`${portal.url}/oauth/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "authorization_code", code: callback.get("code")!, client_id: clientId, redirect_uri: `${local.origin}/callback`, code_verifier: verifier, resource: url.href }),
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code: callback.get("code")!,
+      client_id: clientId,
+      redirect_uri: `${local.origin}/callback`,
+      code_verifier: verifier,
+      resource: url.href,
+    }),
   });
   expect(token.status).toBe(200);
   const { access_token } = (await token.json()) as { access_token: string };

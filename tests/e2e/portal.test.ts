@@ -90,7 +90,9 @@ it("lets a superuser open Superadmin once an operator has marked the account's e
 
 it("stays signed in when another site links to the logout URL; the avatar menu's Logout signs out", async () => {
   // Another site: a page on localhost (the portal runs on 127.0.0.1, a different site) linking to logout.
-  const evil = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end(`<a href="${portal.url}/api/auth/logout">Win a prize</a>`));
+  const evil = createServer((_req, res) =>
+    res.writeHead(200, { "content-type": "text/html" }).end(`<a href="${portal.url}/api/auth/logout">Win a prize</a>`),
+  );
   await new Promise<void>((resolve) => evil.listen(0, "localhost", resolve));
   const evilUrl = `http://localhost:${(evil.address() as { port: number }).port}/`;
   try {

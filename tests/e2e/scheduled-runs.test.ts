@@ -23,7 +23,9 @@ const consoleErrors: string[] = [];
 
 /** The API the servers call: answers every request with its method and path. */
 async function startUpstream() {
-  const server = createServer((req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ method: req.method, path: req.url })));
+  const server = createServer((req, res) =>
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ method: req.method, path: req.url })),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, origin: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
 }
@@ -123,7 +125,8 @@ async function deploy(server: { id: string }, baseUrl: string) {
   return until("the deployment", async () => (await send("GET", `/api/servers/${server.id}/deployment`)).status === "deployed");
 }
 
-const section = (title: string, method: string, path: string) => `<h2>${title}</h2><p><code>${method} ${path}</code></p><p>${title} of the account.</p>`;
+const section = (title: string, method: string, path: string) =>
+  `<h2>${title}</h2><p><code>${method} ${path}</code></p><p>${title} of the account.</p>`;
 const widgetsPage = (sections: string[]) =>
   `<!doctype html><html><head><title>Widgets API</title></head><body><main><h1>Widgets API</h1><p>Base URL: ${upstream.origin}/v1</p>${sections.join("\n")}</main></body></html>`;
 
@@ -144,12 +147,25 @@ it("re-crawls a due crawled server when the daily Cron fires: the new endpoint b
   expect(await listedTools(server.slug)).toEqual(["listWidgets"]);
   await send("PATCH", `/api/servers/${server.id}/automated-crawl`, { enabled: true, frequency: "weekly" });
 
-  await publish(page, widgetsPage([section("List widgets", "GET", "/widgets"), section("Count widgets", "GET", "/widgets/count"), section("Delete widget", "DELETE", "/widgets/{widgetId}")]));
+  await publish(
+    page,
+    widgetsPage([
+      section("List widgets", "GET", "/widgets"),
+      section("Count widgets", "GET", "/widgets/count"),
+      section("Delete widget", "DELETE", "/widgets/{widgetId}"),
+    ]),
+  );
   await makeDue(server.id);
   const firedAt = await fireDailySweep();
 
   const run = await finishedRun(server.id, firedAt);
-  expect(run).toMatchObject({ kind: "crawl", outcome: "applied", toolsAdded: 1, toolsRemoved: 0, changes: [{ kind: "added", tool: "deleteWidget" }] });
+  expect(run).toMatchObject({
+    kind: "crawl",
+    outcome: "applied",
+    toolsAdded: 1,
+    toolsRemoved: 0,
+    changes: [{ kind: "added", tool: "deleteWidget" }],
+  });
   expect(await listedOnceWith(server.slug, "deleteWidget")).toEqual(["deleteWidget", "listWidgets"]);
   const after = await send("GET", `/api/servers/${server.id}`);
   expect(after.automatedCrawlEnabled).toBe(true);
@@ -158,7 +174,13 @@ it("re-crawls a due crawled server when the daily Cron fires: the new endpoint b
   expect(Date.parse(schedule.nextRunAt) - firedAt).toBeLessThanOrEqual(WEEK_MS + 60_000);
 
   const { notifications } = await send("GET", "/api/notifications");
-  expect(notifications).toContainEqual(expect.objectContaining({ kind: "crawl_finished", title: "Widgets: automated crawl applied", link: `/servers/${server.id}?tab=automation` }));
+  expect(notifications).toContainEqual(
+    expect.objectContaining({
+      kind: "crawl_finished",
+      title: "Widgets: automated crawl applied",
+      link: `/servers/${server.id}?tab=automation`,
+    }),
+  );
 
   // The run shows on the server's own page.
   const browserPage = watchConsole(await context.newPage(), consoleErrors, expectedSignedOut);
@@ -175,19 +197,34 @@ it("re-crawls a due crawled server when the daily Cron fires: the new endpoint b
 
 it("syncs a due URL server when the daily Cron fires: a change that breaks no call is applied and redeployed, a breaking one held for review", async () => {
   const path = `${crypto.randomUUID()}/notes.json`;
-  const op = (operationId: string, parameters: unknown[] = []) => ({ operationId, summary: operationId, parameters, responses: { 200: { description: "ok" } } });
+  const op = (operationId: string, parameters: unknown[] = []) => ({
+    operationId,
+    summary: operationId,
+    parameters,
+    responses: { 200: { description: "ok" } },
+  });
   const noteId = { name: "noteId", in: "path", required: true, schema: { type: "string" } };
-  const describe = (paths: Record<string, unknown>) => JSON.stringify({ openapi: "3.0.3", info: { title: "Synced Notes", version: "1" }, servers: [{ url: upstream.origin }], paths });
+  const describe = (paths: Record<string, unknown>) =>
+    JSON.stringify({ openapi: "3.0.3", info: { title: "Synced Notes", version: "1" }, servers: [{ url: upstream.origin }], paths });
   await publish(path, describe({ "/notes": { get: op("listNotes") }, "/notes/{noteId}": { get: op("getNote", [noteId]) } }));
   const server = await send("POST", "/api/servers", { url: `${docs.origin}/_pages/${path}` });
   await deploy(server, upstream.origin);
   expect(await listedTools(server.slug)).toEqual(["getNote", "listNotes"]);
   await send("PATCH", `/api/servers/${server.id}/automated-crawl`, { enabled: true, frequency: "weekly" });
 
-  await publish(path, describe({ "/notes": { get: op("listNotes"), post: op("createNote") }, "/notes/{noteId}": { get: op("getNote", [noteId]) } }));
+  await publish(
+    path,
+    describe({ "/notes": { get: op("listNotes"), post: op("createNote") }, "/notes/{noteId}": { get: op("getNote", [noteId]) } }),
+  );
   await makeDue(server.id);
   const firedAt = await fireDailySweep();
-  expect(await finishedRun(server.id, firedAt)).toMatchObject({ kind: "sync", outcome: "applied", toolsAdded: 1, versionId: null, changes: [{ kind: "added", tool: "createNote" }] });
+  expect(await finishedRun(server.id, firedAt)).toMatchObject({
+    kind: "sync",
+    outcome: "applied",
+    toolsAdded: 1,
+    versionId: null,
+    changes: [{ kind: "added", tool: "createNote" }],
+  });
   expect(await listedOnceWith(server.slug, "createNote")).toEqual(["createNote", "getNote", "listNotes"]);
   const schedule = await send("GET", `/api/servers/${server.id}/automated-runs`);
   expect(Math.abs(Date.parse(schedule.nextRunAt) - firedAt - WEEK_MS)).toBeLessThanOrEqual(60_000);
@@ -202,7 +239,10 @@ it("syncs a due URL server when the daily Cron fires: a change that breaks no ca
   expect(await listedTools(server.slug)).toEqual(["createNote", "getNote", "listNotes"]);
   const { notifications } = await send("GET", "/api/notifications");
   expect(notifications.map((n: { kind: string; title: string }) => `${n.kind} ${n.title}`)).toEqual(
-    expect.arrayContaining(["update_applied Synced Notes: automated update applied", "update_available Synced Notes: update held for review"]),
+    expect.arrayContaining([
+      "update_applied Synced Notes: automated update applied",
+      "update_available Synced Notes: update held for review",
+    ]),
   );
 
   const browserPage = watchConsole(await context.newPage(), consoleErrors, expectedSignedOut);

@@ -59,7 +59,9 @@ it("runs the portal under the policy without a violation: sign-up, servers, a to
   expect(violations).toEqual([]);
   expect(errors).toEqual([]);
   // An injected inline script is exactly what the policy stops.
-  await page.evaluate("{ const s = document.createElement('script'); s.textContent = 'window.__injected = true'; document.body.appendChild(s); }");
+  await page.evaluate(
+    "{ const s = document.createElement('script'); s.textContent = 'window.__injected = true'; document.body.appendChild(s); }",
+  );
   expect(await page.evaluate("window.__injected ?? false")).toBe(false);
   await expect.poll(() => violations.some((v) => v.startsWith("script-src"))).toBe(true);
 });

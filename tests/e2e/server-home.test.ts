@@ -6,7 +6,8 @@ import { expectedSignedOut, portalInChromium, shoot, signUpInBrowser, watchConso
 
 const portal = portalInChromium();
 const consoleErrors: string[] = [];
-const expected = (text: string, url: string) => expectedSignedOut(text, url) || (text.includes("404") && (url.endsWith("/auth-config") || url.endsWith("/deployment")));
+const expected = (text: string, url: string) =>
+  expectedSignedOut(text, url) || (text.includes("404") && (url.endsWith("/auth-config") || url.endsWith("/deployment")));
 
 const pets = petsUpstream();
 
@@ -24,7 +25,10 @@ it("is a server's home: edit its details, deploy from it, see the bell's notific
   });
   expect(created.status()).toBe(201);
   const server = (await created.json()).data;
-  const auth = await page.request.post(`${portal.url}/api/servers/${server.id}/auth-config`, { headers: { origin: portal.url }, data: { authType: "none", authStrategy: "managed", exposeToPublic: true } });
+  const auth = await page.request.post(`${portal.url}/api/servers/${server.id}/auth-config`, {
+    headers: { origin: portal.url },
+    data: { authType: "none", authStrategy: "managed", exposeToPublic: true },
+  });
   expect(auth.status()).toBeLessThan(300);
 
   // The page: state, no endpoint yet, actions, the Calls tab.
@@ -40,7 +44,14 @@ it("is a server's home: edit its details, deploy from it, see the bell's notific
   await page.getByRole("dialog", { name: "Configure Pet Store" }).waitFor();
   await page.keyboard.press("Escape");
   await page.getByRole("dialog").waitFor({ state: "detached" });
-  await expect.poll(() => page.locator(":focus").textContent().then((t) => t?.trim())).toBe("Configure");
+  await expect
+    .poll(() =>
+      page
+        .locator(":focus")
+        .textContent()
+        .then((t) => t?.trim()),
+    )
+    .toBe("Configure");
 
   // Edit details: before the first deploy the endpoint's slug can still change.
   const slug = `pets-home-${Date.now()}`;
@@ -59,7 +70,14 @@ it("is a server's home: edit its details, deploy from it, see the bell's notific
   await dialog.getByText("Successfully Deployed!").waitFor({ timeout: 60_000 });
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "detached" });
-  await expect.poll(() => page.locator(":focus").textContent().then((t) => t?.trim())).toBe("Redeploy");
+  await expect
+    .poll(() =>
+      page
+        .locator(":focus")
+        .textContent()
+        .then((t) => t?.trim()),
+    )
+    .toBe("Redeploy");
   await page.getByText("Deployed", { exact: true }).waitFor();
   await page.getByText(`/s/${slug}/mcp`).waitFor();
   // Deployed, the endpoint stays: the slug can no longer be edited.
@@ -108,7 +126,11 @@ it("keeps or discards an abandoned setup as a draft, so two abandoned tries on F
   const createIn = async (wizard: ReturnType<typeof page.getByRole>) => {
     await wizard.getByLabel("Upload a file (.json, .yaml, .yml)").setInputFiles(file);
     await wizard.getByRole("button", { name: "Next: Configure Authentication" }).click();
-    await wizard.getByRole("button", { name: "Next: Configure Parameters" }).or(wizard.getByText("Analyzing authentication...")).first().waitFor({ timeout: 60_000 });
+    await wizard
+      .getByRole("button", { name: "Next: Configure Parameters" })
+      .or(wizard.getByText("Analyzing authentication..."))
+      .first()
+      .waitFor({ timeout: 60_000 });
   };
 
   // First try: left after Source, kept as a draft.
@@ -121,7 +143,14 @@ it("keeps or discards an abandoned setup as a draft, so two abandoned tries on F
   await leave.getByRole("button", { name: "Keep draft" }).click();
   await page.getByRole("dialog").waitFor({ state: "detached" });
   await page.getByRole("button", { name: "Resume setup of Pet Store" }).waitFor();
-  await expect.poll(() => page.locator(":focus").textContent().then((t) => t?.trim())).toContain("Add Server");
+  await expect
+    .poll(() =>
+      page
+        .locator(":focus")
+        .textContent()
+        .then((t) => t?.trim()),
+    )
+    .toContain("Add Server");
   await shoot(page, "draft-card");
 
   // Second try on Free: the draft holds the only slot, and discarding it is offered at Source.

@@ -28,7 +28,10 @@ function description(withDelete: boolean) {
     info: { title: "Versioned Notes", version: withDelete ? "1.0.0" : "2.0.0" },
     servers: [{ url: "https://notes.example.com" }],
     paths: {
-      "/notes": { get: { operationId: "listNotes", summary: "List notes", responses: { 200: { description: "ok" } } }, ...(withDelete ? {} : { post: { operationId: "createNote", summary: "Create a note", responses: { 200: { description: "ok" } } } }) },
+      "/notes": {
+        get: { operationId: "listNotes", summary: "List notes", responses: { 200: { description: "ok" } } },
+        ...(withDelete ? {} : { post: { operationId: "createNote", summary: "Create a note", responses: { 200: { description: "ok" } } } }),
+      },
       "/notes/{noteId}": { get: op("getNote", withDelete ? "integer" : "string"), ...(withDelete ? { delete: op("deleteNote") } : {}) },
     },
   };
@@ -67,7 +70,9 @@ it("reviews a pushed description's diff in the wizard and applies it", async () 
     expect.stringContaining("Removed deleteNote"),
     expect.stringContaining('argument "noteId" retyped (integer → string)'),
   ]);
-  expect(await update.getByRole("list", { name: "Other changes" }).getByRole("listitem").allTextContents()).toEqual([expect.stringContaining("Added createNote")]);
+  expect(await update.getByRole("list", { name: "Other changes" }).getByRole("listitem").allTextContents()).toEqual([
+    expect.stringContaining("Added createNote"),
+  ]);
   await shoot(page, "versions-diff");
 
   await update.getByRole("button", { name: "Apply" }).click();
@@ -87,7 +92,10 @@ it("docs/examples/push-description.sh applies a change that breaks no call and h
   await signUpInBrowser(page, portal.url, "Cici Script", `cici-${Date.now()}@toolport.test`);
   await page.getByText("No servers found. Add your first server!").waitFor();
   const server = await api(page, "POST", "/api/servers", description(true));
-  const created = await page.request.post(`${portal.url}/api/api-keys`, { headers: { origin: portal.url }, data: { name: "CI", scopes: ["servers"] } });
+  const created = await page.request.post(`${portal.url}/api/api-keys`, {
+    headers: { origin: portal.url },
+    data: { name: "CI", scopes: ["servers"] },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const key = (await created.json()).data.key as string;
 
@@ -99,7 +107,10 @@ it("docs/examples/push-description.sh applies a change that breaks no call and h
     return (await promisify(execFile)("bash", ["docs/examples/push-description.sh"], { env })).stdout;
   };
   const safe = description(true);
-  safe.paths["/notes"] = { ...safe.paths["/notes"], post: { operationId: "createNote", summary: "Create a note", responses: { 200: { description: "ok" } } } };
+  safe.paths["/notes"] = {
+    ...safe.paths["/notes"],
+    post: { operationId: "createNote", summary: "Create a note", responses: { 200: { description: "ok" } } },
+  };
   const applied = await push(safe);
   expect(applied).toContain("ok added createNote");
   expect(applied).toMatch(/^applied: 4 tools, deployment none$/m);

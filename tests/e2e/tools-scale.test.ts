@@ -19,7 +19,8 @@ const pullsAndIssues = Object.values(JSON.parse(github.toString()).paths as Reco
 const portal = portalInChromium();
 const consoleErrors: string[] = [];
 // GET …/auth-config and …/deployment answer 404 until saved or deployed.
-const expected = (text: string, url: string) => expectedSignedOut(text, url) || (text.includes("404") && /\/(auth-config|deployment)$/.test(url));
+const expected = (text: string, url: string) =>
+  expectedSignedOut(text, url) || (text.includes("404") && /\/(auth-config|deployment)$/.test(url));
 const FRAME_BUDGET_MS = 100;
 
 type Frames = { loaf: number; longtask: number; raf: number };
@@ -61,7 +62,10 @@ it("scrolls, searches and bulk-toggles GitHub's 1,223 tools, printing its longes
   await signUpInBrowser(page, portal.url, "Greta Growth", `greta-${Date.now()}@toolport.test`);
   await page.getByText("No servers found. Add your first server!").waitFor();
   // Growth (5,000 active tools: all of GitHub's start active) through the local checkout, as the Usage page's upgrade does.
-  const checkout = await page.request.post(`${portal.url}/api/billing/checkout`, { headers: { origin: portal.url }, data: { planType: "growth" } });
+  const checkout = await page.request.post(`${portal.url}/api/billing/checkout`, {
+    headers: { origin: portal.url },
+    data: { planType: "growth" },
+  });
   const { url } = (await checkout.json()).data;
   expect((await page.request.post(new URL(url, portal.url).href, { headers: { origin: portal.url }, maxRedirects: 0 })).status()).toBe(303);
 
@@ -94,8 +98,17 @@ it("scrolls, searches and bulk-toggles GitHub's 1,223 tools, printing its longes
     await page.mouse.wheel(0, 1800);
     await page.waitForTimeout(30);
   }
-  await expect.poll(() => scroller.evaluate((el: { scrollTop: number; clientHeight: number; scrollHeight: number }) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2)).toBe(true);
-  await page.getByRole("switch", { name: /^Toggle / }).last().waitFor();
+  await expect
+    .poll(() =>
+      scroller.evaluate(
+        (el: { scrollTop: number; clientHeight: number; scrollHeight: number }) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2,
+      ),
+    )
+    .toBe(true);
+  await page
+    .getByRole("switch", { name: /^Toggle / })
+    .last()
+    .waitFor();
   figures.scroll = await longest(page);
 
   // Search as a person types.
@@ -139,15 +152,19 @@ it("scrolls, searches and bulk-toggles GitHub's 1,223 tools, printing its longes
   await page.getByLabel("Filter by method").selectOption("");
   await scroller.hover();
   await page.mouse.wheel(0, 3000);
-  const counterInView = await page.getByTestId("active-count").evaluate((el: { getBoundingClientRect(): { top: number; bottom: number } }) => {
-    const box = el.getBoundingClientRect();
-    return box.top >= 0 && box.bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight;
-  });
+  const counterInView = await page
+    .getByTestId("active-count")
+    .evaluate((el: { getBoundingClientRect(): { top: number; bottom: number } }) => {
+      const box = el.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight;
+    });
   expect(counterInView).toBe(true);
 
   // Search mode is recommended for a list this size, and the user starts from the tags they need:
   // pull requests and issues on, every other tool off.
-  await expect.poll(() => page.getByRole("note", { name: "Search mode recommended" }).textContent()).toMatch(/This API has 1,223 operations\./);
+  await expect
+    .poll(() => page.getByRole("note", { name: "Search mode recommended" }).textContent())
+    .toMatch(/This API has 1,223 operations\./);
   const start = page.getByRole("group", { name: "Start from tags" });
   await start.getByLabel("Find a tag").fill("pu");
   await start.getByRole("checkbox", { name: /^pulls \(/ }).check();
@@ -160,8 +177,11 @@ it("scrolls, searches and bulk-toggles GitHub's 1,223 tools, printing its longes
 
   await shoot(page, "tools-scale");
   const worst = Math.max(...Object.values(figures).flatMap((f) => [f.loaf, f.longtask, f.raf]));
-  console.log(`Tools step with 1,223 tools (${rendered} rows rendered; search "pull request review": ${matching?.trim()}): longest frame per phase (ms) —`);
-  for (const [phase, f] of Object.entries(figures)) console.log(`  ${phase}: long animation frame ${f.loaf.toFixed(0)}, long task ${f.longtask.toFixed(0)}, rAF gap ${f.raf.toFixed(1)}`);
+  console.log(
+    `Tools step with 1,223 tools (${rendered} rows rendered; search "pull request review": ${matching?.trim()}): longest frame per phase (ms) —`,
+  );
+  for (const [phase, f] of Object.entries(figures))
+    console.log(`  ${phase}: long animation frame ${f.loaf.toFixed(0)}, long task ${f.longtask.toFixed(0)}, rAF gap ${f.raf.toFixed(1)}`);
   console.log(`  longest of all: ${worst.toFixed(1)} ms (budget ${FRAME_BUDGET_MS} ms)`);
   expect(consoleErrors).toEqual([]);
   await context.close();
@@ -171,9 +191,22 @@ it("scrolls, searches and bulk-toggles GitHub's 1,223 tools, printing its longes
 function largeDescription(operations: number, padding: number) {
   const paths: Record<string, unknown> = {};
   for (let i = 0; i < operations; i++) {
-    paths[`/items${i}`] = { get: { operationId: `getItem${i}`, tags: [`group${i % 20}`], summary: `Get item ${i}`, description: "d".repeat(padding), responses: { "200": { description: "ok" } } } };
+    paths[`/items${i}`] = {
+      get: {
+        operationId: `getItem${i}`,
+        tags: [`group${i % 20}`],
+        summary: `Get item ${i}`,
+        description: "d".repeat(padding),
+        responses: { "200": { description: "ok" } },
+      },
+    };
   }
-  return JSON.stringify({ openapi: "3.0.3", info: { title: "Large Items", version: "1" }, servers: [{ url: "https://items.example.com" }], paths });
+  return JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "Large Items", version: "1" },
+    servers: [{ url: "https://items.example.com" }],
+    paths,
+  });
 }
 
 it("adds a server from a 25 MB description through the source step, with the import's progress", async () => {
@@ -186,7 +219,9 @@ it("adds a server from a 25 MB description through the source step, with the imp
 
   await page.getByRole("button", { name: "Add Server" }).click();
   await page.getByRole("button", { name: /OpenAPI Spec/ }).click();
-  await page.getByLabel("Upload a file (.json, .yaml, .yml)").setInputFiles({ name: "large-items.json", mimeType: "application/json", buffer: Buffer.from(text) });
+  await page
+    .getByLabel("Upload a file (.json, .yaml, .yml)")
+    .setInputFiles({ name: "large-items.json", mimeType: "application/json", buffer: Buffer.from(text) });
   // The job's progress shows while the queue imports it, then the wizard goes on with the new server.
   // How long it shows depends on the machine: the page itself notes that it appeared.
   await page.evaluate(`new MutationObserver((_, observer) => {
@@ -195,9 +230,12 @@ it("adds a server from a 25 MB description through the source step, with the imp
   await page.getByRole("button", { name: "Next: Configure Authentication" }).click();
   await page.getByRole("button", { name: "Next: Configure Parameters" }).waitFor({ timeout: 480_000 });
   expect(await page.evaluate("window.__sawProgress === true")).toBe(true);
-  const servers = (await (await page.request.get(`${portal.url}/api/servers`)).json()).data as { name: string; toolCount: number; activeToolCount: number }[];
+  const servers = (await (await page.request.get(`${portal.url}/api/servers`)).json()).data as {
+    name: string;
+    toolCount: number;
+    activeToolCount: number;
+  }[];
   expect(servers).toEqual([expect.objectContaining({ name: "Large Items", toolCount: 6000, activeToolCount: 10 })]);
   expect(consoleErrors).toEqual([]);
   await context.close();
 }, 600_000);
-

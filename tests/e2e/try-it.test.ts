@@ -12,7 +12,8 @@ import { expectedSignedOut, portalInChromium, shoot, signUpInBrowser, watchConso
 const portal = portalInChromium();
 const consoleErrors: string[] = [];
 // GET …/auth-config and …/deployment answer 404 before they exist.
-const expected = (text: string, url: string) => expectedSignedOut(text, url) || (text.includes("404") && (url.endsWith("/auth-config") || url.endsWith("/deployment")));
+const expected = (text: string, url: string) =>
+  expectedSignedOut(text, url) || (text.includes("404") && (url.endsWith("/auth-config") || url.endsWith("/deployment")));
 const GOOD_KEY = "pet-key-2468";
 
 /** The API: every request needs X-API-Key; the answer echoes the request. */
@@ -23,9 +24,12 @@ beforeAll(async () => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
-      if (req.headers["x-api-key"] !== GOOD_KEY) return void res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: "invalid api key" }));
+      if (req.headers["x-api-key"] !== GOOD_KEY)
+        return void res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: "invalid api key" }));
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ method: req.method, path: url.pathname, query: url.search, body: body ? JSON.parse(body) : null }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ method: req.method, path: url.pathname, query: url.search, body: body ? JSON.parse(body) : null }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -60,7 +64,13 @@ const description = (serverUrl: string, title: string) => ({
         requestBody: {
           content: {
             "application/json": {
-              schema: { type: "object", properties: { name: { type: "string" }, owner: { type: "object", properties: { name: { type: "string" }, email: { type: "string" } } } } },
+              schema: {
+                type: "object",
+                properties: {
+                  name: { type: "string" },
+                  owner: { type: "object", properties: { name: { type: "string" }, email: { type: "string" } } },
+                },
+              },
             },
           },
         },
@@ -79,12 +89,15 @@ async function serverOf(page: Page, serverUrl: string, title: string, deploy: bo
   };
   const created = await page.request.post(`${portal.url}/api/servers`, {
     headers: { origin: portal.url },
-    multipart: { file: { name: "pets.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(description(serverUrl, title))) } },
+    multipart: {
+      file: { name: "pets.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(description(serverUrl, title))) },
+    },
   });
   expect(created.status()).toBe(201);
   const server = (await created.json()).data;
   const token = await post("/api/access-tokens", { name: "Claude desktop", serverIds: [server.id] });
-  const saveKey = (key: string) => post(`/api/servers/${server.id}/auth-config`, { authType: "apiKey", authStrategy: "managed", exposeToPublic: false, secrets: { key } });
+  const saveKey = (key: string) =>
+    post(`/api/servers/${server.id}/auth-config`, { authType: "apiKey", authStrategy: "managed", exposeToPublic: false, secrets: { key } });
   await saveKey(GOOD_KEY);
   if (deploy) {
     await post(`/api/servers/${server.id}/deploy/cloudflare`, { apiConfig: {} });
@@ -98,7 +111,12 @@ async function serverOf(page: Page, serverUrl: string, title: string, deploy: bo
 async function mcp(slug: string, token: string, method: string, params?: unknown) {
   const res = await fetch(`${portal.url}/s/${slug}/mcp`, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25", authorization: `Bearer ${token}` },
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-11-25",
+      authorization: `Bearer ${token}`,
+    },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, ...(params ? { params } : {}) }),
   });
   return res.text();
@@ -127,7 +145,9 @@ it("runs a tool from its form, shows a client's isError, logs the call as Try it
   const echoed = JSON.parse((await answer.getByTestId("answer-text").textContent())!);
   expect(echoed).toMatchObject({ method: "PUT", path: "/pets/7", query: "?status=sold", body: { name: "Rex", owner: { name: "Ada" } } });
   const timing = answer.getByRole("definition");
-  expect(await answer.getByLabel("Timing").textContent()).toMatch(/Total\s*[\d.]+ m?s\s*API\s*[\d.]+ m?s\s*Gateway\s*[\d.]+ m?s\s*API status\s*HTTP 200/);
+  expect(await answer.getByLabel("Timing").textContent()).toMatch(
+    /Total\s*[\d.]+ m?s\s*API\s*[\d.]+ m?s\s*Gateway\s*[\d.]+ m?s\s*API status\s*HTTP 200/,
+  );
   expect(await timing.count()).toBe(4);
   await shoot(page, "try-it");
 

@@ -75,7 +75,9 @@ it("adds a server from an uploaded description, configures it, deploys it and se
   const next = page.getByRole("button", { name: "Next: Configure Authentication" });
   expect(await next.isDisabled()).toBe(true);
   const description = readFileSync("tests/fixtures/openapi/wizard-notes.yaml", "utf8").replaceAll("__UPSTREAM__", upstream.origin);
-  await page.getByLabel("Upload a file (.json, .yaml, .yml)").setInputFiles({ name: "wizard-notes.yaml", mimeType: "application/yaml", buffer: Buffer.from(description) });
+  await page
+    .getByLabel("Upload a file (.json, .yaml, .yml)")
+    .setInputFiles({ name: "wizard-notes.yaml", mimeType: "application/yaml", buffer: Buffer.from(description) });
   await page.getByLabel("Name (optional)").fill("Wizard Notes");
   await shoot(page, "source-spec");
   await next.click();
@@ -130,7 +132,9 @@ it("adds a server from an uploaded description, configures it, deploys it and se
   expect(await page.getByLabel("Desktop client configuration").textContent()).toContain(`"AUTH_HEADER": "Bearer ${token}"`);
 
   const client = new Client({ name: "wizard-e2e", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name);
   expect(names.some((n) => /delete/i.test(n))).toBe(false);

@@ -11,5 +11,7 @@ it("claude-desktop.json is the builder's configuration for a token-protected ser
 });
 
 it("claude-desktop-passthrough.json is the builder's configuration for a passthrough bearer server", () => {
-  expect(example("claude-desktop-passthrough.json")).toEqual(desktopClientConfig({ serverName: "Petstore", mcpUrl, passthroughAuthType: "bearer" }));
+  expect(example("claude-desktop-passthrough.json")).toEqual(
+    desktopClientConfig({ serverName: "Petstore", mcpUrl, passthroughAuthType: "bearer" }),
+  );
 });

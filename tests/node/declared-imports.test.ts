@@ -5,15 +5,19 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { importsOf, packageOf, root, sourceFiles } from "./source-imports";
 
-const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 
 /** Each imported package → the first file importing it. */
 function importedPackages(): Map<string, string> {
   const packages = new Map<string, string>();
-  for (const file of sourceFiles()) for (const { specifier } of importsOf(file)) {
-    const name = packageOf(specifier);
-    if (name && !packages.has(name)) packages.set(name, file);
-  }
+  for (const file of sourceFiles())
+    for (const { specifier } of importsOf(file)) {
+      const name = packageOf(specifier);
+      if (name && !packages.has(name)) packages.set(name, file);
+    }
   return packages;
 }
 

@@ -49,8 +49,16 @@ function isRunning(pid: number) {
 describe("npm run dev's arguments", () => {
   it("takes --port N or --port=N over $PORT and passes the port to wrangler once", () => {
     expect(devArgs(["--port", "8790"], "9000")).toEqual({ port: "8790", persist: [], wranglerArgs: ["--port", "8790"] });
-    expect(devArgs(["--port=8791", "--ip", "127.0.0.1"], undefined)).toEqual({ port: "8791", persist: [], wranglerArgs: ["--port", "8791", "--ip", "127.0.0.1"] });
-    expect(devArgs(["--persist-to", "/tmp/state"], "9000")).toEqual({ port: "9000", persist: ["--persist-to", "/tmp/state"], wranglerArgs: ["--port", "9000", "--persist-to", "/tmp/state"] });
+    expect(devArgs(["--port=8791", "--ip", "127.0.0.1"], undefined)).toEqual({
+      port: "8791",
+      persist: [],
+      wranglerArgs: ["--port", "8791", "--ip", "127.0.0.1"],
+    });
+    expect(devArgs(["--persist-to", "/tmp/state"], "9000")).toEqual({
+      port: "9000",
+      persist: ["--persist-to", "/tmp/state"],
+      wranglerArgs: ["--port", "9000", "--persist-to", "/tmp/state"],
+    });
     expect(devArgs([], undefined).wranglerArgs).toEqual(["--port", "8787"]);
   });
 });
@@ -59,7 +67,10 @@ describe("npm run dev's children", () => {
   it("ends the watch build and everything it started when wrangler fails to start", async () => {
     const dir = mkdtempSync(join(tmpdir(), "toolport-dev-"));
     try {
-      for (const [name, script] of [["vite", FAKE_VITE], ["wrangler", FAKE_WRANGLER]]) {
+      for (const [name, script] of [
+        ["vite", FAKE_VITE],
+        ["wrangler", FAKE_WRANGLER],
+      ]) {
         writeFileSync(join(dir, name), script);
         chmodSync(join(dir, name), 0o755);
       }
@@ -73,7 +84,9 @@ describe("npm run dev's children", () => {
       const code = await new Promise<number | null>((done) => child.once("exit", done));
       expect(output).toContain("Unknown argument: bogus-flag");
       expect(code).toBe(1);
-      expect(readFileSync(join(dir, "commands.log"), "utf8")).toContain("wrangler dev -c wrangler.gateway.toml -c wrangler.toml --port 8790 --bogus-flag\n");
+      expect(readFileSync(join(dir, "commands.log"), "utf8")).toContain(
+        "wrangler dev -c wrangler.gateway.toml -c wrangler.toml --port 8790 --bogus-flag\n",
+      );
       const watchPid = Number(readFileSync(join(dir, "watch.pid"), "utf8"));
       // The SIGKILL dev.mjs sends last may take a moment to land.
       for (let i = 0; i < 40 && isRunning(watchPid); i++) await new Promise((r) => setTimeout(r, 50));

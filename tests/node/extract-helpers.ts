@@ -2,7 +2,9 @@
 const METHODS = ["get", "put", "post", "patch", "delete", "head"];
 /** "METHOD /path" of every operation. */
 export const endpointsOf = (doc: Record<string, any>) =>
-  Object.entries(doc.paths ?? {}).flatMap(([path, item]: [string, any]) => METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} ${path}`));
+  Object.entries(doc.paths ?? {}).flatMap(([path, item]: [string, any]) =>
+    METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} ${path}`),
+  );
 /** "METHOD /path in name" of every parameter, body properties as "body". */
 export const parametersOf = (doc: Record<string, any>) =>
   Object.entries(doc.paths ?? {}).flatMap(([path, item]: [string, any]) =>

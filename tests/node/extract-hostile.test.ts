@@ -4,10 +4,13 @@ import { describe, expect, it } from "vitest";
 import { extractOpenApi, MAX_PAGE_WORK, readPage } from "../../worker/crawl/extract/index";
 import { MAX_MARKDOWN_CHARS, preparePage, titleOf } from "../../worker/crawl/extract/prepare";
 
-const endpoint = "\n\n## Get the status\n\n`GET /status`\n\n| Name | Type | Description |\n| --- | --- | --- |\n| verbose | boolean | More detail. |\n";
+const endpoint =
+  "\n\n## Get the status\n\n`GET /status`\n\n| Name | Type | Description |\n| --- | --- | --- |\n| verbose | boolean | More detail. |\n";
 const routesOf = (content: string) => {
   const found = readPage({ url: "https://docs.example/hostile", content });
-  return found.skipped !== undefined ? found.skipped : found.drafts.map((d) => `${d.method} ${d.rawPath} ${d.params.map((p) => p.name).join(",")}`);
+  return found.skipped !== undefined
+    ? found.skipped
+    : found.drafts.map((d) => `${d.method} ${d.rawPath} ${d.params.map((p) => p.name).join(",")}`);
 };
 
 describe("hostile pages", () => {
@@ -66,9 +69,15 @@ describe("hostile pages", () => {
     const objects = ["Constructor", "__proto__", "toString"]
       .map((name) => `## The ${name} object\n\n| Name | Type | Description |\n| --- | --- | --- |\n| size | integer | How big. |\n`)
       .join("\n");
-    const endpoint = "## Make one\n\n`POST /things`\n\n| Name | Type | Description |\n| --- | --- | --- |\n| shape | constructor | What to build. |\n";
-    const draft = extractOpenApi([{ url: "https://docs.example/objects", content: preparePage(`${objects}\n${endpoint}`, "text/markdown") }], { sourceUrl: "https://docs.example/" });
-    const post = (draft?.paths["/things"] as { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }).post;
+    const endpoint =
+      "## Make one\n\n`POST /things`\n\n| Name | Type | Description |\n| --- | --- | --- |\n| shape | constructor | What to build. |\n";
+    const draft = extractOpenApi(
+      [{ url: "https://docs.example/objects", content: preparePage(`${objects}\n${endpoint}`, "text/markdown") }],
+      { sourceUrl: "https://docs.example/" },
+    );
+    const post = (
+      draft?.paths["/things"] as { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }
+    ).post;
     const body = post.requestBody.content["application/json"].schema;
     expect(body.properties.shape).toMatchObject({ type: "object", properties: { size: { type: "integer" } } });
   });

@@ -8,9 +8,24 @@ import { endpointsOf } from "./extract-helpers";
 
 const html = (body: string) => `<!doctype html><html><head><title>Notes API</title></head><body><main>${body}</main></body></html>`;
 const pages = [
-  { url: "https://docs.example.com/", title: "Notes API", content: preparePage(html("<h1>Notes API</h1><p>Base URL: https://api.acme-notes.example/v1</p>"), "text/html") },
-  { url: "https://docs.example.com/notes", title: "Notes", content: preparePage(html("<h2>List notes</h2><p><code>GET /v1/notes</code></p><h2>Get a note</h2><p><code>GET /v1/notes/{id}</code></p>"), "text/html") },
-  { url: "https://docs.example.com/tags", title: "Tags", content: preparePage(html("<h2>Create a tag</h2><pre><code>POST https://api.acme-notes.example/v1/tags</code></pre>"), "text/html") },
+  {
+    url: "https://docs.example.com/",
+    title: "Notes API",
+    content: preparePage(html("<h1>Notes API</h1><p>Base URL: https://api.acme-notes.example/v1</p>"), "text/html"),
+  },
+  {
+    url: "https://docs.example.com/notes",
+    title: "Notes",
+    content: preparePage(
+      html("<h2>List notes</h2><p><code>GET /v1/notes</code></p><h2>Get a note</h2><p><code>GET /v1/notes/{id}</code></p>"),
+      "text/html",
+    ),
+  },
+  {
+    url: "https://docs.example.com/tags",
+    title: "Tags",
+    content: preparePage(html("<h2>Create a tag</h2><pre><code>POST https://api.acme-notes.example/v1/tags</code></pre>"), "text/html"),
+  },
   { url: "https://docs.example.com/huge", title: "Huge", content: "x".repeat(MAX_PAGE_WORK + 1) },
 ];
 

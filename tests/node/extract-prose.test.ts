@@ -5,20 +5,33 @@ import { extractOpenApi } from "../../worker/crawl/extract/index";
 import { addedRoutes, methodOfVerb, namedFields, payloadRoute, queryUrlRoute, verbRoute } from "../../worker/crawl/extract/prose";
 import { endpointsOf, parametersOf } from "./extract-helpers";
 
-const extract = (content: string, url = "https://docs.example.org/reference/api") => extractOpenApi([{ url, content }], { sourceUrl: url })!;
+const extract = (content: string, url = "https://docs.example.org/reference/api") =>
+  extractOpenApi([{ url, content }], { sourceUrl: url })!;
 
 describe("routes in prose", () => {
   it("reads the method a sentence gives a path, there or written alone just before", () => {
-    expect(verbRoute("Send a request. PUT a JSON list of labels to `/v2/boards/{board}/labels` to replace them.", null)).toMatchObject({ method: "PUT", path: "/v2/boards/{board}/labels" });
-    expect(verbRoute("POST a CSV file to this endpoint and the rows are imported.", "/v2/imports/")).toMatchObject({ method: "POST", path: "/v2/imports/" });
+    expect(verbRoute("Send a request. PUT a JSON list of labels to `/v2/boards/{board}/labels` to replace them.", null)).toMatchObject({
+      method: "PUT",
+      path: "/v2/boards/{board}/labels",
+    });
+    expect(verbRoute("POST a CSV file to this endpoint and the rows are imported.", "/v2/imports/")).toMatchObject({
+      method: "POST",
+      path: "/v2/imports/",
+    });
     expect(verbRoute("POST a CSV file to this endpoint.", null)).toBeNull();
     expect(verbRoute("Post office boxes are not accepted to `/v2/addresses`.", null)).toBeNull();
   });
 
   it("reads a path with a query string as a GET, and an endpoint said to accept a payload as a POST", () => {
-    expect(queryUrlRoute("- `/v2/boards/?owner=me&sort=name`: boards you own")).toMatchObject({ method: "GET", path: "/v2/boards/?owner=me&sort=name" });
+    expect(queryUrlRoute("- `/v2/boards/?owner=me&sort=name`: boards you own")).toMatchObject({
+      method: "GET",
+      path: "/v2/boards/?owner=me&sort=name",
+    });
     expect(queryUrlRoute("See `/v2/boards/` for the list.")).toBeNull();
-    expect(payloadRoute("To merge cards, use the endpoint `/v2/cards/merge/`, which accepts a JSON payload of the form:")).toMatchObject({ method: "POST", path: "/v2/cards/merge/" });
+    expect(payloadRoute("To merge cards, use the endpoint `/v2/cards/merge/`, which accepts a JSON payload of the form:")).toMatchObject({
+      method: "POST",
+      path: "/v2/cards/merge/",
+    });
     expect(payloadRoute("The endpoint `/v2/cards/` lists cards.")).toBeNull();
   });
 
@@ -32,8 +45,14 @@ describe("routes in prose", () => {
   });
 
   it("reads only the endpoints a changelog says were added, not removed, moved or beta ones", () => {
-    const routes = addedRoutes("The list is paginated now. New read-only endpoints `/v2/stats/daily/` and `/v2/stats/weekly/` give totals, and `POST /v2/stats/rebuild/` recomputes them.");
-    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v2/stats/daily/", "GET /v2/stats/weekly/", "POST /v2/stats/rebuild/"]);
+    const routes = addedRoutes(
+      "The list is paginated now. New read-only endpoints `/v2/stats/daily/` and `/v2/stats/weekly/` give totals, and `POST /v2/stats/rebuild/` recomputes them.",
+    );
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /v2/stats/daily/",
+      "GET /v2/stats/weekly/",
+      "POST /v2/stats/rebuild/",
+    ]);
     expect(addedRoutes("New: `/v2/stats/daily/` gives totals.")).toEqual([]); // a path alone has no method
     expect(addedRoutes("Removed `GET /v2/legacy/` and added `GET /v2/modern/`.")).toEqual([]);
     expect(addedRoutes("Added `GET /v2/sessions` (beta).")).toEqual([]);
@@ -68,9 +87,21 @@ describe("routes in prose", () => {
         "- Removed `GET /api/legacy/`.",
       ].join("\n\n"),
     );
-    expect(endpointsOf(doc).sort()).toEqual(["GET /api/boards", "GET /api/boards/stats", "GET /api/boards/suggest", "POST /api/attachments/upload", "POST /api/cards/bulk"]);
+    expect(endpointsOf(doc).sort()).toEqual([
+      "GET /api/boards",
+      "GET /api/boards/stats",
+      "GET /api/boards/suggest",
+      "POST /api/attachments/upload",
+      "POST /api/cards/bulk",
+    ]);
     expect(parametersOf(doc)).toEqual(
-      expect.arrayContaining(["GET /api/boards query owner", "GET /api/boards query archived", "GET /api/boards/suggest query prefix", "POST /api/cards/bulk body cards", "POST /api/cards/bulk body action"]),
+      expect.arrayContaining([
+        "GET /api/boards query owner",
+        "GET /api/boards query archived",
+        "GET /api/boards/suggest query prefix",
+        "POST /api/cards/bulk body cards",
+        "POST /api/cards/bulk body action",
+      ]),
     );
   });
 
@@ -125,18 +156,22 @@ describe("routes in prose", () => {
       [
         {
           url: "https://docs.relay.example/subscribe",
-          content: ["# Subscribe", "- JSON stream: `<channel>/json` returns one message per line", "```\ncurl -s relayhq.io/alerts/json\n```"].join("\n\n"),
+          content: [
+            "# Subscribe",
+            "- JSON stream: `<channel>/json` returns one message per line",
+            "```\ncurl -s relayhq.io/alerts/json\n```",
+          ].join("\n\n"),
         },
         {
           url: "https://docs.relay.example/publish",
           content: [
             "# Publish",
             "## Backups",
-            "```\ncurl -d \"Backup done\" relayhq.io/backups\n```",
+            '```\ncurl -d "Backup done" relayhq.io/backups\n```',
             "## Door bells",
-            "```\ncurl -d \"Door bell\" relayhq.io/doorbell\n```",
+            '```\ncurl -d "Door bell" relayhq.io/doorbell\n```',
             "## Greetings",
-            "```\ncurl -d \"Hi\" relayhq.io/hello\n```",
+            '```\ncurl -d "Hi" relayhq.io/hello\n```',
             "## Webhooks",
             "Assuming your channel is `hooks`, you can call it as a webhook:",
             "```\ncurl relayhq.io/hooks/trigger\n```",
@@ -158,6 +193,8 @@ describe("routes in prose", () => {
     const mentioned = extract("# Shelves\n\nTo list every shelf, clients send `GET /shelves` with their key.\n");
     expect(endpointsOf(mentioned)).toEqual(["GET /shelves"]);
     // A route that is the line's subject is a definition as before.
-    expect(endpointsOf(extract("## Shelves\n\n`GET /shelves/oak` returns the oak shelf.\n\n## GET /shelves/[path]\n\nReads a shelf.\n")).sort()).toEqual(["GET /shelves/oak", "GET /shelves/{path}"]);
+    expect(
+      endpointsOf(extract("## Shelves\n\n`GET /shelves/oak` returns the oak shelf.\n\n## GET /shelves/[path]\n\nReads a shelf.\n")).sort(),
+    ).toEqual(["GET /shelves/oak", "GET /shelves/{path}"]);
   });
 });

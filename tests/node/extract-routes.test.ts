@@ -29,57 +29,97 @@ describe("routes", () => {
     expect(templateOf("/v1/feeds/ID/icon")).toBe("/v1/feeds/{id}/icon");
     expect(templateOf("/users/USER_ID/repos/REPO_NAME")).toBe("/users/{user_id}/repos/{repo_name}");
     expect(templateOf("/2010-04-01/Accounts/{AccountSid}/SMS/Messages")).toBe("/2010-04-01/Accounts/{AccountSid}/SMS/Messages");
-    const doc = extractOpenApi([{ url: "https://docs.example.org/api", content: "## Get a part\n\n`GET {{baseUrl}}/widgets/{{widgetId}}/parts/PART_ID`\n" }], { sourceUrl: "https://docs.example.org/api" });
+    const doc = extractOpenApi(
+      [{ url: "https://docs.example.org/api", content: "## Get a part\n\n`GET {{baseUrl}}/widgets/{{widgetId}}/parts/PART_ID`\n" }],
+      { sourceUrl: "https://docs.example.org/api" },
+    );
     expect(doc?.servers).toBeUndefined();
     expect(endpointsOf(doc!)).toEqual(["GET /widgets/{widgetId}/parts/{part_id}"]);
   });
 
   it("reads every method of a line that offers several, every route a line lists, and the query parameters it names", () => {
-    expect(leadingRoute("HEAD|GET|POST https://events.acme.dev/<id>/done")).toMatchObject({ method: "HEAD", path: "https://events.acme.dev/<id>/done", also: ["GET", "POST"] });
+    expect(leadingRoute("HEAD|GET|POST https://events.acme.dev/<id>/done")).toMatchObject({
+      method: "HEAD",
+      path: "https://events.acme.dev/<id>/done",
+      also: ["GET", "POST"],
+    });
     expect(leadingRoute("`GET` or `POST` /v1/search")).toMatchObject({ method: "GET", also: ["POST"] });
     expect(leadingRoute("GET /v1/search or nothing")).not.toHaveProperty("also");
-    const content = "## Ping\n\n`HEAD|GET|POST https://hc.acme.dev/ping/<uuid>`\n\n## Files\n\n- `GET /api/documents/{id}/download/`, `GET /api/documents/{id}/preview/` and `GET /api/documents/{id}/thumb/`: accept `?version={version_id}`.\n";
+    const content =
+      "## Ping\n\n`HEAD|GET|POST https://hc.acme.dev/ping/<uuid>`\n\n## Files\n\n- `GET /api/documents/{id}/download/`, `GET /api/documents/{id}/preview/` and `GET /api/documents/{id}/thumb/`: accept `?version={version_id}`.\n";
     const doc = extractOpenApi([{ url: "https://docs.example.org/api", content }], { sourceUrl: "https://docs.example.org/api" });
-    expect(endpointsOf(doc!).sort()).toEqual(["GET /api/documents/{id}/download", "GET /api/documents/{id}/preview", "GET /api/documents/{id}/thumb", "GET /ping/{uuid}", "HEAD /ping/{uuid}", "POST /ping/{uuid}"]);
-    expect(parametersOf(doc!).filter((p) => p.includes("query"))).toEqual(["GET /api/documents/{id}/download query version", "GET /api/documents/{id}/preview query version", "GET /api/documents/{id}/thumb query version"]);
+    expect(endpointsOf(doc!).sort()).toEqual([
+      "GET /api/documents/{id}/download",
+      "GET /api/documents/{id}/preview",
+      "GET /api/documents/{id}/thumb",
+      "GET /ping/{uuid}",
+      "HEAD /ping/{uuid}",
+      "POST /ping/{uuid}",
+    ]);
+    expect(parametersOf(doc!).filter((p) => p.includes("query"))).toEqual([
+      "GET /api/documents/{id}/download query version",
+      "GET /api/documents/{id}/preview query version",
+      "GET /api/documents/{id}/thumb query version",
+    ]);
   });
 
   it("reads bracketed placeholders, format alternatives and a dash between method and path", () => {
-    expect(findRoute("### GET - `/api/v2/widgets/[WIDGET NAME]/parts/[PART NUMBER].(json|xml)` (v2)")).toMatchObject({ method: "GET", path: "/api/v2/widgets/[WIDGET NAME]/parts/[PART NUMBER].json" });
+    expect(findRoute("### GET - `/api/v2/widgets/[WIDGET NAME]/parts/[PART NUMBER].(json|xml)` (v2)")).toMatchObject({
+      method: "GET",
+      path: "/api/v2/widgets/[WIDGET NAME]/parts/[PART NUMBER].json",
+    });
     expect(findRoute("## PATCH /settings/[path]")).toMatchObject({ method: "PATCH", path: "/settings/[path]" });
     expect(findRoute("GET – /owners/[HANDLE|ID]/boxes.(json|yaml)")?.path).toBe("/owners/[HANDLE|ID]/boxes.json");
-    expect(templateOf("/api/v2/widgets/[WIDGET NAME]/parts/[PART NUMBER]-[REVISION].json")).toBe("/api/v2/widgets/{widget_name}/parts/{part_number}-{revision}.json");
+    expect(templateOf("/api/v2/widgets/[WIDGET NAME]/parts/[PART NUMBER]-[REVISION].json")).toBe(
+      "/api/v2/widgets/{widget_name}/parts/{part_number}-{revision}.json",
+    );
     // A Markdown link after a path, and a parenthesis that lists no formats, end the path.
     expect(findRoute("GET /boxes[see below](#boxes)")?.path).toBe("/boxes");
     expect(findRoute("POST /boxes.(see the note)")?.path).toBe("/boxes");
     const doc = extractOpenApi(
-      [{ url: "https://docs.example.com/api", content: "# Widgets API\n\nAll calls go to https://widgets.example.com.\n\n### GET - `/api/v1/widgets/[WIDGET NAME].(json|yaml)`\n\nReturns a widget.\n\n### DELETE - `/api/v1/widgets/yank`\n\nRemoves a widget.\n" }],
+      [
+        {
+          url: "https://docs.example.com/api",
+          content:
+            "# Widgets API\n\nAll calls go to https://widgets.example.com.\n\n### GET - `/api/v1/widgets/[WIDGET NAME].(json|yaml)`\n\nReturns a widget.\n\n### DELETE - `/api/v1/widgets/yank`\n\nRemoves a widget.\n",
+        },
+      ],
       { sourceUrl: "https://docs.example.com/" },
     );
     expect(endpointsOf(doc!).sort()).toEqual(["DELETE /api/v1/widgets/yank", "GET /api/v1/widgets/{widget_name}.json"]);
   });
 
   it("ends a URL at the end of its line, so a curl example followed by its output lends its form fields", () => {
-    const content = "### DELETE - `/api/v1/boxes/drop`\n\nRemoves a box.\n\n```\n$ curl -X DELETE -H 'Authorization:KEY' \\\n    -d 'box_name=oak' -d 'size=2' \\\n    https://boxes.example.net/api/v1/boxes/drop\n\nRemoved box: oak (2)\n```\n";
+    const content =
+      "### DELETE - `/api/v1/boxes/drop`\n\nRemoves a box.\n\n```\n$ curl -X DELETE -H 'Authorization:KEY' \\\n    -d 'box_name=oak' -d 'size=2' \\\n    https://boxes.example.net/api/v1/boxes/drop\n\nRemoved box: oak (2)\n```\n";
     const doc = extractOpenApi([{ url: "https://docs.example.net/api", content }], { sourceUrl: "https://docs.example.net/" })!;
     expect(parametersOf(doc).sort()).toEqual(["DELETE /api/v1/boxes/drop query box_name", "DELETE /api/v1/boxes/drop query size"]);
   });
 
   it("reads a type written before the name, and keeps an Input section's parameters for the Request section's example after it", () => {
-    const content = "## address:edit\n\nEdits an address.\n\n#### Input\n\n- integer `id` (required): System ID of the address\n- string `address2` (optional): second line\n- bool **primary**: whether it is the main one\n\n#### Request\n\n```\n$ curl -i -X POST \"$PORTAL_API_URL/v1/address/{id}\" -H \"Accept: application/json\"\n```\n";
+    const content =
+      '## address:edit\n\nEdits an address.\n\n#### Input\n\n- integer `id` (required): System ID of the address\n- string `address2` (optional): second line\n- bool **primary**: whether it is the main one\n\n#### Request\n\n```\n$ curl -i -X POST "$PORTAL_API_URL/v1/address/{id}" -H "Accept: application/json"\n```\n';
     const doc = extractOpenApi([{ url: "https://docs.example.org/api", content }], { sourceUrl: "https://docs.example.org/api" });
-    expect(parametersOf(doc!).sort()).toEqual(["POST /v1/address/{id} body address2", "POST /v1/address/{id} body primary", "POST /v1/address/{id} path id"]);
-    expect(doc!.paths["/v1/address/{id}"].post.requestBody.content["application/json"].schema.properties.primary).toMatchObject({ type: "boolean" });
+    expect(parametersOf(doc!).sort()).toEqual([
+      "POST /v1/address/{id} body address2",
+      "POST /v1/address/{id} body primary",
+      "POST /v1/address/{id} path id",
+    ]);
+    expect(doc!.paths["/v1/address/{id}"].post.requestBody.content["application/json"].schema.properties.primary).toMatchObject({
+      type: "boolean",
+    });
   });
 
   it("reads a method used as a verb at a sentence's start with the path it is sent to, not a method named in prose", () => {
-    const content = "## Authorization\n\n1. Token authentication\n\n   Paperless offers an endpoint for tokens. POST a username and password as a form or json string to `/api/token/` and it answers with a token.\n\n## Limits\n\nGET requests to `/api/search/` are rate limited. Send the token to `/api/profile/` as a header.\n";
+    const content =
+      "## Authorization\n\n1. Token authentication\n\n   Paperless offers an endpoint for tokens. POST a username and password as a form or json string to `/api/token/` and it answers with a token.\n\n## Limits\n\nGET requests to `/api/search/` are rate limited. Send the token to `/api/profile/` as a header.\n";
     const doc = extractOpenApi([{ url: "https://docs.example.org/api", content }], { sourceUrl: "https://docs.example.org/api" });
     expect(endpointsOf(doc!)).toEqual(["POST /api/token"]);
   });
 
   it("makes one operation of request lines that write the same route with different literal ids", () => {
-    const content = "## Get a feed\n\n```\nGET /v1/feeds/42\n```\n\n## Update a feed\n\n```\nPUT /v1/feeds/42\n```\n\n## Refresh a feed\n\n```\nPUT /v1/feeds/123/refresh\n```\n";
+    const content =
+      "## Get a feed\n\n```\nGET /v1/feeds/42\n```\n\n## Update a feed\n\n```\nPUT /v1/feeds/42\n```\n\n## Refresh a feed\n\n```\nPUT /v1/feeds/123/refresh\n```\n";
     const doc = extractOpenApi([{ url: "https://docs.example.org/api", content }], { sourceUrl: "https://docs.example.org/api" });
     expect(Object.keys(doc?.paths ?? {}).sort()).toEqual(["/v1/feeds/{feed_id}", "/v1/feeds/{feed_id}/refresh"]);
     expect(Object.keys(doc?.paths["/v1/feeds/{feed_id}"] ?? {}).sort()).toEqual(["get", "put"]);
@@ -87,7 +127,10 @@ describe("routes", () => {
 
   it("finds signatures in headings, badges and labels but not in prose or document links", () => {
     expect(findRoute("Retrieve a user GET /users/{id}")).toMatchObject({ method: "GET", path: "/users/{id}" });
-    expect(leadingRoute("**Endpoint:** `POST https://api.example.com/v1/things`")).toMatchObject({ method: "POST", path: "https://api.example.com/v1/things" });
+    expect(leadingRoute("**Endpoint:** `POST https://api.example.com/v1/things`")).toMatchObject({
+      method: "POST",
+      path: "https://api.example.com/v1/things",
+    });
     expect(leadingRoute("HTTP request DELETE /things/:id")).toMatchObject({ method: "DELETE", path: "/things/:id" });
     expect(leadingRoute("See /docs/intro for GET requests")).toBeNull();
     expect(leadingRoute("GET /guide/intro.html")).toBeNull();
@@ -97,7 +140,8 @@ describe("routes", () => {
   });
 
   it("takes one operation from the same route written twice with different placeholder names", () => {
-    const content = "## Get a user\n\n`GET /users/{id}`\n\n## Users\n\n| Method | Path | Description |\n| --- | --- | --- |\n| GET | /users/:user_id | Get a user |\n";
+    const content =
+      "## Get a user\n\n`GET /users/{id}`\n\n## Users\n\n| Method | Path | Description |\n| --- | --- | --- |\n| GET | /users/:user_id | Get a user |\n";
     const document = extractOpenApi([{ url: "https://docs.example/users", content }], { sourceUrl: "https://docs.example/" });
     expect(endpointsOf(document!)).toEqual(["GET /users/{id}"]);
   });
@@ -142,6 +186,11 @@ describe("routes", () => {
     ].join("\n\n");
     const doc = extractOpenApi([{ url: "https://docs.signal.example/api", content }], { sourceUrl: "https://docs.signal.example/api" })!;
     expect(doc.servers).toEqual([{ url: "https://signals.acmecorp.io" }]);
-    expect(endpointsOf(doc).sort()).toEqual(["GET /checks", "GET /{check_key}/{slug}/done", "HEAD /{check_key}/{slug}/done", "POST /{check_key}/{slug}/done"]);
+    expect(endpointsOf(doc).sort()).toEqual([
+      "GET /checks",
+      "GET /{check_key}/{slug}/done",
+      "HEAD /{check_key}/{slug}/done",
+      "POST /{check_key}/{slug}/done",
+    ]);
   });
 });

@@ -19,7 +19,11 @@ function site(style: string) {
     if (name === "expected.json") expected = JSON.parse(body);
     else {
       const type = name.endsWith(".html") ? "text/html" : name.endsWith(".md") ? "text/markdown" : "text/plain";
-      pages.push({ url: `https://docs.${style}.example/${name}`, title: type === "text/html" ? titleOf(body) : null, content: preparePage(body, type) });
+      pages.push({
+        url: `https://docs.${style}.example/${name}`,
+        title: type === "text/html" ? titleOf(body) : null,
+        content: preparePage(body, type),
+      });
     }
   }
   const document = extractOpenApi(pages, { title: pages[0]?.title, sourceUrl: `https://docs.${style}.example/` }) as Record<string, any>;
@@ -29,7 +33,26 @@ function site(style: string) {
 const op = (document: Record<string, any>, method: string, path: string) => document.paths[path][method];
 
 describe("documentation styles", () => {
-  for (const style of ["mkdocs", "hugo", "docusaurus", "mintlify", "slate", "readme", "discord", "netlify", "summary", "generated", "stripe", "github", "components", "definitions", "requests", "rooted", "crossrefs", "bracketed"]) {
+  for (const style of [
+    "mkdocs",
+    "hugo",
+    "docusaurus",
+    "mintlify",
+    "slate",
+    "readme",
+    "discord",
+    "netlify",
+    "summary",
+    "generated",
+    "stripe",
+    "github",
+    "components",
+    "definitions",
+    "requests",
+    "rooted",
+    "crossrefs",
+    "bracketed",
+  ]) {
     it(`reads every operation and parameter of a ${style}-style site, and nothing else`, () => {
       const { document, expected } = site(style);
       expect(new Set(endpointsOf(document))).toEqual(new Set(expected.endpoints));
@@ -40,10 +63,17 @@ describe("documentation styles", () => {
   it("keeps types, required flags and the base URL the pages state", () => {
     const { document } = site("mkdocs");
     expect(document.servers).toEqual([{ url: "https://api.petal.example/v1" }]);
-    expect(op(document, "get", "/users").parameters.find((p: any) => p.name === "limit")).toMatchObject({ in: "query", required: false, schema: { type: "integer" } });
+    expect(op(document, "get", "/users").parameters.find((p: any) => p.name === "limit")).toMatchObject({
+      in: "query",
+      required: false,
+      schema: { type: "integer" },
+    });
     expect(op(document, "post", "/users").requestBody.content["application/json"].schema.required).toEqual(["email"]);
     const hugo = site("hugo").document;
-    expect(op(hugo, "get", "/invoices/{invoice_id}").parameters.find((p: any) => p.name === "expand")).toMatchObject({ in: "query", schema: { type: "array" } });
+    expect(op(hugo, "get", "/invoices/{invoice_id}").parameters.find((p: any) => p.name === "expand")).toMatchObject({
+      in: "query",
+      schema: { type: "array" },
+    });
     expect(site("slate").document.servers).toEqual([{ url: "https://api.kittn.example/api" }]);
   });
 
@@ -56,8 +86,12 @@ describe("documentation styles", () => {
 
   it("gives a parameter that names a documented object that object's fields", () => {
     const discord = site("discord").document;
-    const overwrites = op(discord, "patch", "/channels/{channel_id}").requestBody.content["application/json"].schema.properties.permission_overwrites;
-    expect(overwrites).toMatchObject({ type: "array", items: { type: "object", properties: { id: { type: "string" }, allow: { type: "string" } } } });
+    const overwrites = op(discord, "patch", "/channels/{channel_id}").requestBody.content["application/json"].schema.properties
+      .permission_overwrites;
+    expect(overwrites).toMatchObject({
+      type: "array",
+      items: { type: "object", properties: { id: { type: "string" }, allow: { type: "string" } } },
+    });
     const summary = site("summary").document;
     const address = op(summary, "post", "/shipments").requestBody.content["application/json"].schema.properties.to_address;
     expect(Object.keys(address.properties)).toEqual(["name", "postal_code"]);
@@ -75,22 +109,33 @@ describe("documentation styles", () => {
 <h2>Get one shelf</h2>${route("/shelves/{shelf_uid}")}<p>Returns a shelf.</p><pre><code>curl -X GET 'http://localhost:7700/shelves/oak'</code></pre></main>`;
     const content = preparePage(html, "text/html");
     expect(content).toContain("```\nGET /shelves\n```\n\nReturns the shelves.");
-    const document = extractOpenApi([{ url: "https://docs.shelves.example/api", content }], { sourceUrl: "https://docs.shelves.example/" })!;
+    const document = extractOpenApi([{ url: "https://docs.shelves.example/api", content }], {
+      sourceUrl: "https://docs.shelves.example/",
+    })!;
     expect(endpointsOf(document).sort()).toEqual(["GET /shelves", "GET /shelves/{shelf_uid}"]);
     // A badge over a block that is not a lone route keeps the verb for what follows, as before.
-    expect(preparePage("<main><div class=\"method\">POST</div><pre><code>curl -X POST /x\n-d a=1</code></pre></main>", "text/html")).not.toContain("POST curl");
+    expect(
+      preparePage('<main><div class="method">POST</div><pre><code>curl -X POST /x\n-d a=1</code></pre></main>', "text/html"),
+    ).not.toContain("POST curl");
   });
 
   it("gives the parameters of a page-wide section ('List of all parameters') to every request of the page, and an ordinary section's to none", () => {
     const content = [
       "# Sending beacons",
-      "## Send a beacon\n\n```\ncurl -d \"hello\" https://beacons.example.net/alpha\n```",
-      "## Send with a title\n\n```\ncurl -X PUT -H \"X-Title: Hi\" https://beacons.example.net/alpha\n```",
+      '## Send a beacon\n\n```\ncurl -d "hello" https://beacons.example.net/alpha\n```',
+      '## Send with a title\n\n```\ncurl -X PUT -H "X-Title: Hi" https://beacons.example.net/alpha\n```',
       "## List of all parameters\n\nThese can be passed with every beacon.\n\n| Parameter | Aliases | Description |\n| --- | --- | --- |\n| `X-Title` | `t` | Title |\n| `X-Color` | `c` | Colour |",
       "## Limits\n\n### Parameters\n\n| Parameter | Description |\n| --- | --- |\n| `burst` | Beacons per minute |",
     ].join("\n\n");
-    const document = extractOpenApi([{ url: "https://docs.beacons.example/publish", content }], { sourceUrl: "https://docs.beacons.example/" })!;
-    expect(parametersOf(document).sort()).toEqual(["POST /alpha body X-Color", "POST /alpha body X-Title", "PUT /alpha body X-Color", "PUT /alpha body X-Title"]);
+    const document = extractOpenApi([{ url: "https://docs.beacons.example/publish", content }], {
+      sourceUrl: "https://docs.beacons.example/",
+    })!;
+    expect(parametersOf(document).sort()).toEqual([
+      "POST /alpha body X-Color",
+      "POST /alpha body X-Title",
+      "PUT /alpha body X-Color",
+      "PUT /alpha body X-Title",
+    ]);
   });
 
   it("reads the parameters a summary table's description cell lists after a Parameters label as bold names with colons", () => {
@@ -100,7 +145,11 @@ describe("documentation styles", () => {
       "| `/bells` | GET | Lists the bells. **Careful**: slow. |",
     ].join("\n");
     const document = extractOpenApi([{ url: "https://docs.bells.example/", content }], { sourceUrl: "https://docs.bells.example/" })!;
-    expect(parametersOf(document).sort()).toEqual(["POST /ring/{bell} body times", "POST /ring/{bell} body tone", "POST /ring/{bell} path bell"]);
+    expect(parametersOf(document).sort()).toEqual([
+      "POST /ring/{bell} body times",
+      "POST /ring/{bell} body tone",
+      "POST /ring/{bell} path bell",
+    ]);
   });
 
   it("reads routes MDX components name in attributes, and a name's own paragraph as its description, not a parameter", () => {

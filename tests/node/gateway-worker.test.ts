@@ -50,15 +50,22 @@ describe("the gateway Worker's config", () => {
     expect(read).toContain("LOADER");
     expect(read).toContain("USAGE_LEDGER");
     const bound = new Set([...bindingNames(gateway), ...SET_ON_BOTH, ...SET_BY_LIBRARY]);
-    expect([...read].filter((name) => !bound.has(name)), "read by the gateway's bundle but not bound in wrangler.gateway.toml").toEqual([]);
+    expect(
+      [...read].filter((name) => !bound.has(name)),
+      "read by the gateway's bundle but not bound in wrangler.gateway.toml",
+    ).toEqual([]);
   });
 
   it("shares the portal's resources, ids and defaults", () => {
     for (const d of gateway.d1_databases ?? []) {
-      expect(portal.d1_databases?.find((p) => p.binding === d.binding)).toMatchObject({ database_name: d.database_name, database_id: d.database_id });
+      expect(portal.d1_databases?.find((p) => p.binding === d.binding)).toMatchObject({
+        database_name: d.database_name,
+        database_id: d.database_id,
+      });
     }
     for (const k of gateway.kv_namespaces ?? []) expect(portal.kv_namespaces?.find((p) => p.binding === k.binding)?.id).toBe(k.id);
-    for (const q of gateway.queues?.producers ?? []) expect(portal.queues?.producers?.find((p) => p.binding === q.binding)?.queue).toBe(q.queue);
+    for (const q of gateway.queues?.producers ?? [])
+      expect(portal.queues?.producers?.find((p) => p.binding === q.binding)?.queue).toBe(q.queue);
     for (const d of gateway.durable_objects?.bindings ?? []) {
       expect(d.script_name).toBe(portal.name);
       expect(portal.durable_objects?.bindings?.find((p) => p.name === d.name)?.class_name).toBe(d.class_name);
@@ -79,8 +86,12 @@ describe("Cron Triggers", () => {
     expect(gateway.triggers).toBeUndefined();
     expect(Object.keys(CRON_TRIGGERS)).toEqual(portal.triggers?.crons);
     expect(cronCommands("http://127.0.0.1:8787")).toEqual([
-      expect.stringMatching(/^ {2}curl "http:\/\/127\.0\.0\.1:8787\/cdn-cgi\/handler\/scheduled\?cron=0\+3\+\*\+\*\+\*" {3}# daily sweep: /),
-      expect.stringMatching(/^ {2}curl "http:\/\/127\.0\.0\.1:8787\/cdn-cgi\/handler\/scheduled\?cron=5\+0\+1\+\*\+\*" {3}# monthly usage roll-over$/),
+      expect.stringMatching(
+        /^ {2}curl "http:\/\/127\.0\.0\.1:8787\/cdn-cgi\/handler\/scheduled\?cron=0\+3\+\*\+\*\+\*" {3}# daily sweep: /,
+      ),
+      expect.stringMatching(
+        /^ {2}curl "http:\/\/127\.0\.0\.1:8787\/cdn-cgi\/handler\/scheduled\?cron=5\+0\+1\+\*\+\*" {3}# monthly usage roll-over$/,
+      ),
     ]);
   });
 });
@@ -90,7 +101,22 @@ describe("settings for both Workers under wrangler dev", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("takes --var settings out of wrangler's arguments, in each form wrangler accepts", () => {
-    expect(takeVars(["--port", "9000", "--var", "A:1", "--ip", "127.0.0.1", "--var=B:x:y", "--var", "C:", "D:two words", "--persist-to", "/tmp/s"])).toEqual({
+    expect(
+      takeVars([
+        "--port",
+        "9000",
+        "--var",
+        "A:1",
+        "--ip",
+        "127.0.0.1",
+        "--var=B:x:y",
+        "--var",
+        "C:",
+        "D:two words",
+        "--persist-to",
+        "/tmp/s",
+      ]),
+    ).toEqual({
       vars: { A: "1", B: "x:y", C: "", D: "two words" },
       rest: ["--port", "9000", "--ip", "127.0.0.1", "--persist-to", "/tmp/s"],
     });
@@ -106,7 +132,10 @@ describe("settings for both Workers under wrangler dev", () => {
     const args: string[] = await workerConfigArgs({ ENVIRONMENT: "development", SUPERADMIN_EMAILS: "a@example.com" }, dir);
     expect(args.filter((_, i) => i % 2 === 0)).toEqual(["-c", "-c"]);
     const [gatewayCopy, portalCopy] = [args[1], args[3]].map((file) => JSON.parse(readFileSync(file, "utf8")));
-    for (const [copy, original] of [[gatewayCopy, gateway], [portalCopy, portal]] as const) {
+    for (const [copy, original] of [
+      [gatewayCopy, gateway],
+      [portalCopy, portal],
+    ] as const) {
       expect(copy.name).toBe(original.name);
       expect(copy.vars).toEqual({ ...original.vars, ENVIRONMENT: "development", SUPERADMIN_EMAILS: "a@example.com" });
       expect(isAbsolute(copy.main) && existsSync(copy.main)).toBe(true);

@@ -31,9 +31,24 @@ afterAll(async () => {
 
 /** Starts `wrangler dev` on `port` with the local state of this test (persisted D1, KV, Durable Objects, alarms); resolves once it answers. */
 async function start(port: number, vars: string[]) {
-  const args = ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, ...vars.flatMap((v) => ["--var", v])];
+  const args = [
+    "wrangler",
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--persist-to",
+    state,
+    ...vars.flatMap((v) => ["--var", v]),
+  ];
   portal = spawn("npx", args, { env: portalEnv, stdio: ["ignore", "ignore", "inherit"], detached: true });
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/s/none`)).status, (status) => status === 404, "wrangler dev to answer", 240_000);
+  await waitFor(
+    async () => (await fetch(`http://127.0.0.1:${port}/s/none`)).status,
+    (status) => status === 404,
+    "wrangler dev to answer",
+    240_000,
+  );
 }
 
 /** Signals wrangler and its workerd (their whole process group) and waits until the process has ended. */
@@ -74,7 +89,10 @@ it("leaves a deployment and a crawl each with exactly one final status after the
   const docsGate = await startGate(docs.origin, (path) => path.startsWith("/docs-reference/") && path !== "/docs-reference/index.html");
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env: portalEnv, stdio: ["ignore", "ignore", "inherit"] });
+  spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
+    env: portalEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const vars = [
     "ENVIRONMENT:development",
     `BETTER_AUTH_SECRET:${randomBytes(32).toString("base64url")}`,
@@ -89,7 +107,11 @@ it("leaves a deployment and a crawl each with exactly one final status after the
 
   const api = async (path: string, cookie: string, init: { method?: string; json?: unknown; form?: FormData } = {}) => {
     const headers: Record<string, string> = { origin, cookie, ...(init.json ? { "content-type": "application/json" } : {}) };
-    const res = await fetch(`${origin}${path}`, { method: init.method ?? (init.json || init.form ? "POST" : "GET"), headers, body: init.json ? JSON.stringify(init.json) : init.form });
+    const res = await fetch(`${origin}${path}`, {
+      method: init.method ?? (init.json || init.form ? "POST" : "GET"),
+      headers,
+      body: init.json ? JSON.stringify(init.json) : init.form,
+    });
     const body = (await res.json()) as any;
     if (!res.ok || body?.success === false) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(body)}`);
     return body;
@@ -98,26 +120,47 @@ it("leaves a deployment and a crawl each with exactly one final status after the
   const account = async () => {
     const email = `restart-${randomBytes(4).toString("hex")}@example.com`;
     const json = { email, password: "restart password 123", name: "Restart" };
-    await fetch(`${origin}/api/auth/sign-up/email`, { method: "POST", headers: { origin, "content-type": "application/json" }, body: JSON.stringify(json) });
-    const res = await fetch(`${origin}/api/auth/sign-in/email`, { method: "POST", headers: { origin, "content-type": "application/json" }, body: JSON.stringify(json) });
-    return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    await fetch(`${origin}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { origin, "content-type": "application/json" },
+      body: JSON.stringify(json),
+    });
+    const res = await fetch(`${origin}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { origin, "content-type": "application/json" },
+      body: JSON.stringify(json),
+    });
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   };
 
   // The deployment: under way once its upload reaches (and waits at) Cloudflare's API.
   const deployer = await account();
   const form = new FormData();
-  form.append("file", new Blob([readFileSync("tests/fixtures/openapi/petstore-2.0.json")], { type: "application/json" }), "petstore-2.0.json");
+  form.append(
+    "file",
+    new Blob([readFileSync("tests/fixtures/openapi/petstore-2.0.json")], { type: "application/json" }),
+    "petstore-2.0.json",
+  );
   const server = (await api("/api/servers", deployer, { form })).data;
   const answered = (await api(`/api/servers/${server.id}/deploy/cloudflare`, deployer, { json: {} })).data;
   // The deploy call answers at once, with the deployment under way.
   expect(answered.status).toBe("deploying");
   const deployment = async () => (await api(`/api/servers/${server.id}/deployment`, deployer)).data;
-  await waitFor(async () => cloudflareGate.held(), (held) => held >= 1, "the upload to Cloudflare's API");
+  await waitFor(
+    async () => cloudflareGate.held(),
+    (held) => held >= 1,
+    "the upload to Cloudflare's API",
+  );
 
   // The crawl (started second: a held page must not reach the crawler's page time-out): its first page done, the others held.
   const crawler = await account();
   const selectedUrls = PAGES.map((p) => `${docsGate.origin}/docs-reference/${p}.html`);
-  const { crawlId } = await api("/api/crawl/crawl", crawler, { json: { url: `${docsGate.origin}/docs-reference/index.html`, selectedUrls } });
+  const { crawlId } = await api("/api/crawl/crawl", crawler, {
+    json: { url: `${docsGate.origin}/docs-reference/index.html`, selectedUrls },
+  });
   const crawlStatus = () => api(`/api/crawl/${crawlId}`, crawler);
   const midCrawl = await waitFor(crawlStatus, (s) => s.completed >= 1, "the crawl's first page");
   const midDeploy = await deployment();
@@ -125,7 +168,11 @@ it("leaves a deployment and a crawl each with exactly one final status after the
   await stop("SIGKILL");
   expect(midDeploy.status).toBe("deploying");
   expect(midCrawl).toMatchObject({ status: "crawling", completed: 1 });
-  await waitFor(() => listening(port), (busy) => !busy, "the killed portal to let go of its port");
+  await waitFor(
+    () => listening(port),
+    (busy) => !busy,
+    "the killed portal to let go of its port",
+  );
 
   // Started again on the same state, with Cloudflare and the site answering: each job ends on its own.
   cloudflareGate.open();
@@ -152,12 +199,21 @@ it("leaves a deployment and a crawl each with exactly one final status after the
   // Once the portal has ended, D1 holds the same outcome, once, written by the job's Durable Object.
   await stop("SIGTERM");
   const query = (sql: string) => {
-    const out = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql], { env: portalEnv, encoding: "utf8" });
+    const out = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql], {
+      env: portalEnv,
+      encoding: "utf8",
+    });
     return JSON.parse(out.stdout)[0].results as Record<string, unknown>[];
   };
-  expect(query(`SELECT status, error FROM deployments WHERE server_id = '${server.id}'`)).toEqual([{ status: final.status, error: final.error }]);
-  expect(query(`SELECT active_deployment_id FROM servers WHERE id = '${server.id}'`)).toEqual([{ active_deployment_id: final.activeDeploymentId }]);
-  expect(query(`SELECT status, completed, error_count FROM crawls WHERE id = '${crawlId}'`)).toEqual([{ status: "completed", completed: PAGES.length, error_count: 0 }]);
+  expect(query(`SELECT status, error FROM deployments WHERE server_id = '${server.id}'`)).toEqual([
+    { status: final.status, error: final.error },
+  ]);
+  expect(query(`SELECT active_deployment_id FROM servers WHERE id = '${server.id}'`)).toEqual([
+    { active_deployment_id: final.activeDeploymentId },
+  ]);
+  expect(query(`SELECT status, completed, error_count FROM crawls WHERE id = '${crawlId}'`)).toEqual([
+    { status: "completed", completed: PAGES.length, error_count: 0 },
+  ]);
   await Promise.all([cloudflareGate.close(), docsGate.close()]);
   docs.server.close();
   upstream.server.closeAllConnections();

@@ -37,7 +37,15 @@ async function check(label: string, counts: Counts, problems: string[]) {
   // Unknown keywords and invalid schemas fail (strictSchema); `required` naming properties defined in a
   // parent or sibling schema is valid JSON Schema (Ajv's default leaves strictRequired off); custom
   // formats such as "int64" are annotations to a model, not assertions.
-  const ajv = new Ajv2020({ strictSchema: true, strictNumbers: true, strictRequired: false, strictTypes: false, strictTuples: false, validateFormats: false, logger: false });
+  const ajv = new Ajv2020({
+    strictSchema: true,
+    strictNumbers: true,
+    strictRequired: false,
+    strictTypes: false,
+    strictTuples: false,
+    validateFormats: false,
+    logger: false,
+  });
   const seen = new Set<string>();
   let outputs = 0;
   for (const tool of result.tools) {
@@ -57,11 +65,12 @@ async function check(label: string, counts: Counts, problems: string[]) {
       if (tool.outputSchema.type !== "object") problems.push(`${label}: ${tool.name}: outputSchema is not an object`);
       if (JSON.stringify(tool.outputSchema).includes('"$ref"')) problems.push(`${label}: ${tool.name}: $ref left in outputSchema`);
       // Compiling is most of the cost: every 10th output schema keeps the run short.
-      if (outputs % 10 === 0) try {
-        ajv.compile(tool.outputSchema);
-      } catch (err) {
-        problems.push(`${label}: ${tool.name}: outputSchema does not compile: ${(err as Error).message.slice(0, 200)}`);
-      }
+      if (outputs % 10 === 0)
+        try {
+          ajv.compile(tool.outputSchema);
+        } catch (err) {
+          problems.push(`${label}: ${tool.name}: outputSchema does not compile: ${(err as Error).message.slice(0, 200)}`);
+        }
     }
   }
 }

@@ -11,9 +11,14 @@ const answering = (schema: unknown) =>
     openapi: "3.0.3",
     info: { title: "Outline", version: "1" },
     servers: [{ url: "https://api.example.com" }],
-    paths: { "/thing": { get: { operationId: "getThing", responses: { 200: { description: "ok", content: { "application/json": { schema } } } } } } },
+    paths: {
+      "/thing": {
+        get: { operationId: "getThing", responses: { 200: { description: "ok", content: { "application/json": { schema } } } } },
+      },
+    },
   });
-const outputOf = async (schema: unknown) => (await importDescription({ text: answering(schema), filename: "outline.json" }, env)).tools[0].outputSchema;
+const outputOf = async (schema: unknown) =>
+  (await importDescription({ text: answering(schema), filename: "outline.json" }, env)).tools[0].outputSchema;
 
 const deep = {
   type: "object",
@@ -21,7 +26,11 @@ const deep = {
   required: ["id"],
   properties: {
     id: { type: "integer", description: "The id", minimum: 1 },
-    owner: { type: "object", description: "Who owns it", properties: { login: { type: "string", format: "email" }, plan: { type: "object", properties: { name: { type: "string" } } } } },
+    owner: {
+      type: "object",
+      description: "Who owns it",
+      properties: { login: { type: "string", format: "email" }, plan: { type: "object", properties: { name: { type: "string" } } } },
+    },
     labels: { type: "array", items: { type: "object", properties: { name: { type: "string", enum: ["a", "b"] } } } },
   },
 };
@@ -43,13 +52,30 @@ describe("outputSchema outline", () => {
     expect(await outputOf({ type: "array", items: deep })).toMatchObject({
       type: "object",
       required: ["result"],
-      properties: { result: { type: "array", description: "The API's answer (a JSON array).", items: { description: "A thing of the API", type: ["object", "null"], properties: { owner: { properties: { plan: { type: ["object", "null"] } } } } } } },
+      properties: {
+        result: {
+          type: "array",
+          description: "The API's answer (a JSON array).",
+          items: {
+            description: "A thing of the API",
+            type: ["object", "null"],
+            properties: { owner: { properties: { plan: { type: ["object", "null"] } } } },
+          },
+        },
+      },
     });
   });
 
   it("keeps one level when two do not fit the budget, and declares none when one does not", async () => {
     const wide = (n: number, nested: boolean) =>
-      Object.fromEntries(Array.from({ length: n }, (_, i) => [`field_${i}`, nested ? { type: "object", properties: { a_long_nested_name: { type: "string" }, another_one: { type: "integer" } } } : { type: "string" }]));
+      Object.fromEntries(
+        Array.from({ length: n }, (_, i) => [
+          `field_${i}`,
+          nested
+            ? { type: "object", properties: { a_long_nested_name: { type: "string" }, another_one: { type: "integer" } } }
+            : { type: "string" },
+        ]),
+      );
     const oneLevel = await outputOf({ type: "object", properties: wide(30, true) });
     expect(schemaBytes(oneLevel)).toBeLessThanOrEqual(OUTPUT_SCHEMA_BUDGET_BYTES);
     expect(oneLevel?.properties.field_0).toEqual({ type: ["object", "null"] });

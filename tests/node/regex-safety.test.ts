@@ -11,7 +11,9 @@ const eslint = new ESLint({ cwd: root });
 /** One line per regex finding: file:line rule message (a parse failure, which has no rule, counts too). */
 const findings = (results: ESLint.LintResult[]) =>
   results.flatMap((r) =>
-    r.messages.filter((m) => !m.ruleId || m.ruleId.startsWith("regexp/")).map((m) => `${relative(root, r.filePath)}:${m.line} ${m.ruleId ?? "parse-error"} ${m.message}`),
+    r.messages
+      .filter((m) => !m.ruleId || m.ruleId.startsWith("regexp/"))
+      .map((m) => `${relative(root, r.filePath)}:${m.line} ${m.ruleId ?? "parse-error"} ${m.message}`),
   );
 
 it("finds no regex finding in worker/, durable-objects/ or web/src", async () => {
@@ -28,7 +30,7 @@ it("reports the nested quantifier that once hung the crawl extractor", async () 
 });
 
 it("reports an unanchored search that is quadratic on long input, in a .tsx file of the SPA", async () => {
-  const code = "export const Base = ({ url }: { url: string }) => <span>{url.replace(/\\/+$/, \"\")}</span>;\n";
+  const code = 'export const Base = ({ url }: { url: string }) => <span>{url.replace(/\\/+$/, "")}</span>;\n';
   const [result] = await eslint.lintText(code, { filePath: `${root}/web/src/features/example.tsx` });
   expect(result.messages.map((m) => m.ruleId).filter((rule) => rule?.startsWith("regexp/"))).toEqual(["regexp/no-super-linear-move"]);
 });

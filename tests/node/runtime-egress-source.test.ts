@@ -13,8 +13,14 @@ it("finds the global fetch only in the runtime's egress module", () => {
   expect(files).toContain("egress.ts");
   const offenders = files
     .filter((f) => f !== "egress.ts")
-    .flatMap((f) => readFileSync(join(RUNTIME, f), "utf8").split("\n").map((line, i) => ({ line, at: `${f}:${i + 1}` })))
-    .filter(({ line }) => !line.trim().startsWith("//") && !line.trim().startsWith("*") && GLOBAL_FETCH.test(line.replace(/async fetch\(/, "")))
+    .flatMap((f) =>
+      readFileSync(join(RUNTIME, f), "utf8")
+        .split("\n")
+        .map((line, i) => ({ line, at: `${f}:${i + 1}` })),
+    )
+    .filter(
+      ({ line }) => !line.trim().startsWith("//") && !line.trim().startsWith("*") && GLOBAL_FETCH.test(line.replace(/async fetch\(/, "")),
+    )
     .map(({ at, line }) => `${at}: ${line.trim()}`);
   expect(offenders, "runtime modules calling the global fetch directly").toEqual([]);
 });

@@ -5,7 +5,12 @@
 // called against a local upstream that answers JSON objects, lists, scalars, text and errors.
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { DEFAULT_MAX_REQUEST_BODY_SIZE, isLegacyRequest, Server as McpServer, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
+import {
+  DEFAULT_MAX_REQUEST_BODY_SIZE,
+  isLegacyRequest,
+  Server as McpServer,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseBody } from "../../worker/gateway/jsonrpc";
 import { importDescription } from "../../worker/openapi/import";
@@ -35,7 +40,8 @@ beforeAll(async () => {
   // What it answers depends on the call's path, so one tool meets many kinds of answer.
   upstream = createServer((req, res) => {
     const kind = (req.url ?? "").length % 6;
-    if (kind === 0) return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ path: req.url, method: req.method }));
+    if (kind === 0)
+      return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ path: req.url, method: req.method }));
     if (kind === 1) return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify([{ id: 1 }, { id: 2 }]));
     if (kind === 2) return res.writeHead(200, { "content-type": "application/json" }).end("42");
     if (kind === 3) return res.writeHead(200, { "content-type": "text/plain" }).end("plain text");
@@ -97,7 +103,11 @@ const HEADERS = { "content-type": "application/json", accept: "application/json,
 
 function post(body: unknown, headers: Record<string, string> = HEADERS) {
   const text = typeof body === "string" ? body : JSON.stringify(body);
-  return new Request("https://api.mcp.internal/mcp", { method: "POST", headers: { ...headers, "content-length": String(new TextEncoder().encode(text).length) }, body: text });
+  return new Request("https://api.mcp.internal/mcp", {
+    method: "POST",
+    headers: { ...headers, "content-length": String(new TextEncoder().encode(text).length) },
+    body: text,
+  });
 }
 
 /** Status, media type, call report and JSON body of an answer. */
@@ -162,7 +172,8 @@ describe("plain requests are answered as the SDK answers them", () => {
 
   it("search mode's three tools", async () => {
     const config = await configOf("tests/fixtures/openapi/petstore-2.0.json", "search");
-    const call = (id: number, name: string, args: unknown) => () => post({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+    const call = (id: number, name: string, args: unknown) => () =>
+      post({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
     const connected = await sameAnswers(config, [
       () => post({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
       () => post({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
@@ -179,14 +190,27 @@ describe("plain requests are answered as the SDK answers them", () => {
 
   it("initialize and the notification after it, as clients send them and otherwise", async () => {
     const config = await configOf("tests/fixtures/openapi/petstore-2.0.json");
-    const init = (id: number | string, params: unknown, headers?: Record<string, string>) => () => post({ jsonrpc: "2.0", id, method: "initialize", params }, headers);
+    const init = (id: number | string, params: unknown, headers?: Record<string, string>) => () =>
+      post({ jsonrpc: "2.0", id, method: "initialize", params }, headers);
     const client = { name: "client", version: "1.0.0" };
     const plain = [
       init(1, { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: client }),
-      init("a", { protocolVersion: "2025-11-25", capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: {} }, clientInfo: { ...client, title: "Client" } }),
-      init(2, { protocolVersion: "2024-11-05", capabilities: { elicitation: { form: { applyDefaults: true }, url: {} }, experimental: { x: {} } }, clientInfo: client }),
+      init("a", {
+        protocolVersion: "2025-11-25",
+        capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: {} },
+        clientInfo: { ...client, title: "Client" },
+      }),
+      init(2, {
+        protocolVersion: "2024-11-05",
+        capabilities: { elicitation: { form: { applyDefaults: true }, url: {} }, experimental: { x: {} } },
+        clientInfo: client,
+      }),
       init(3, { protocolVersion: "2031-01-01", capabilities: {}, clientInfo: client }),
-      init(4, { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: client }, { "content-type": "application/json", accept: "application/json, text/event-stream" }),
+      init(
+        4,
+        { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: client },
+        { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      ),
       () => post({ jsonrpc: "2.0", method: "notifications/initialized" }),
     ];
     expect(await sameAnswers(config, plain)).toBe(0);
@@ -197,8 +221,16 @@ describe("plain requests are answered as the SDK answers them", () => {
       init(7, { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "client" } }),
       init(8, { protocolVersion: "2025-06-18", capabilities: {} }),
       init(9, { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: client, _meta: {} }),
-      init(10, { protocolVersion: "2025-06-18", capabilities: { tasks: {} }, clientInfo: { ...client, websiteUrl: "https://example.com" } }),
-      init(11, { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: client }, { ...HEADERS, "mcp-protocol-version": "2026-07-28" }),
+      init(10, {
+        protocolVersion: "2025-06-18",
+        capabilities: { tasks: {} },
+        clientInfo: { ...client, websiteUrl: "https://example.com" },
+      }),
+      init(
+        11,
+        { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: client },
+        { ...HEADERS, "mcp-protocol-version": "2026-07-28" },
+      ),
       () => post({ jsonrpc: "2.0", method: "notifications/initialized", params: {} }),
       () => post({ jsonrpc: "2.0", id: 12, method: "notifications/initialized" }),
       () => post({ jsonrpc: "2.0", id: 13, method: "ping" }),
@@ -234,9 +266,12 @@ describe("plain requests are answered as the SDK answers them", () => {
       // Hostile: prototype names as tool names and argument keys, a huge id, deep nesting.
       () => post({ ...call, params: { name: "__proto__", arguments: {} } }),
       () => post({ ...call, params: { name: "constructor", arguments: {} } }),
-      () => post(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":{"__proto__":{"polluted":true}}}}`),
+      () =>
+        post(
+          `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":{"__proto__":{"polluted":true}}}}`,
+        ),
       () => post({ ...call, id: "x".repeat(10_000) }),
-      () => post({ ...call, params: { name, arguments: JSON.parse(`${"{\"a\":".repeat(500)}1${"}".repeat(500)}`) } }),
+      () => post({ ...call, params: { name, arguments: JSON.parse(`${'{"a":'.repeat(500)}1${"}".repeat(500)}`) } }),
     ];
     await sameAnswers(config, edges);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -10,7 +10,10 @@ import { corpusText } from "../corpus";
 
 describe("the kept search index", () => {
   it("ranks every task of a real API as the index built from the tools does", async () => {
-    const { tools } = await importDescription({ text: corpusText("zoom.us.json"), filename: "zoom.us.json" }, { ENVIRONMENT: "development" });
+    const { tools } = await importDescription(
+      { text: corpusText("zoom.us.json"), filename: "zoom.us.json" },
+      { ENVIRONMENT: "development" },
+    );
     const config = {
       serverId: "s",
       name: "Zoom",
@@ -19,7 +22,15 @@ describe("the kept search index", () => {
       baseUrl: "https://api.zoom.us/v2",
       auth: { type: "none", strategy: "managed" },
       staticValues: {},
-      tools: tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema, mapping: t.mapping, tags: t.endpoint.tags, ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}) })),
+      tools: tools.map((t) => ({
+        name: t.name,
+        title: t.title,
+        description: t.description,
+        inputSchema: t.inputSchema,
+        mapping: t.mapping,
+        tags: t.endpoint.tags,
+        ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
+      })),
       upstreamTimeoutMs: 1000,
       maxResponseBytes: 100_000,
       toolMode: "search",
@@ -35,7 +46,18 @@ describe("the kept search index", () => {
   });
 
   it("is kept only in search mode", () => {
-    const config = { serverId: "s", name: "A", version: "1", description: "", baseUrl: "https://a.example", auth: { type: "none", strategy: "managed" }, staticValues: {}, tools: [], upstreamTimeoutMs: 1, maxResponseBytes: 1 } as RuntimeConfig;
+    const config = {
+      serverId: "s",
+      name: "A",
+      version: "1",
+      description: "",
+      baseUrl: "https://a.example",
+      auth: { type: "none", strategy: "managed" },
+      staticValues: {},
+      tools: [],
+      upstreamTimeoutMs: 1,
+      maxResponseBytes: 1,
+    } as RuntimeConfig;
     expect(packConfig(config).config.spans.index).toBeUndefined();
     expect(packConfig({ ...config, toolMode: "search" }).config.spans.index).toBeDefined();
   });

@@ -3,7 +3,13 @@
 import { describe, expect, it } from "vitest";
 import { buildSearchIndex, searchTools, type SearchDoc } from "../../worker/runtime/search";
 
-const op = (method: string, path: string, title: string, description = title): SearchDoc => ({ name: `${method}${path}`, method, path, title, description });
+const op = (method: string, path: string, title: string, description = title): SearchDoc => ({
+  name: `${method}${path}`,
+  method,
+  path,
+  title,
+  description,
+});
 const best = (docs: SearchDoc[], query: string) => {
   const [first] = searchTools(buildSearchIndex(docs), query, 5);
   return first === undefined ? null : `${docs[first].method} ${docs[first].path}`;
@@ -24,7 +30,12 @@ describe("search ranking", () => {
   it("ranks an operation whose path names more than was asked below one that names only it", () => {
     const docs = [
       op("DELETE", "/v1/customers/{customer}/discount", "Delete a customer discount", "Removes the customer's discount from the customer."),
-      op("DELETE", "/v1/customers/{customer}", "Delete a customer", "Permanently deletes a customer and cancels its subscriptions at once, which cannot be undone."),
+      op(
+        "DELETE",
+        "/v1/customers/{customer}",
+        "Delete a customer",
+        "Permanently deletes a customer and cancels its subscriptions at once, which cannot be undone.",
+      ),
       op("DELETE", "/v1/products/{id}", "Delete a product"),
     ];
     expect(best(docs, "remove this customer")).toBe("DELETE /v1/customers/{customer}");
@@ -43,8 +54,18 @@ describe("search ranking", () => {
 
   it("ranks a deprecated operation below its successor", () => {
     const docs = [
-      op("GET", "/v1/customers/{customer}/cards", "List a customer's cards", "Deprecated: this operation may be removed by the API. Lists a customer's cards."),
-      op("GET", "/v2/customers/{customer}/cards", "List a customer's cards", "Lists a customer's cards, newest first, with their brand, expiry and last four digits, a page at a time, up to a hundred."),
+      op(
+        "GET",
+        "/v1/customers/{customer}/cards",
+        "List a customer's cards",
+        "Deprecated: this operation may be removed by the API. Lists a customer's cards.",
+      ),
+      op(
+        "GET",
+        "/v2/customers/{customer}/cards",
+        "List a customer's cards",
+        "Lists a customer's cards, newest first, with their brand, expiry and last four digits, a page at a time, up to a hundred.",
+      ),
     ];
     expect(best(docs, "list a customer's cards")).toBe("GET /v2/customers/{customer}/cards");
   });
@@ -59,7 +80,10 @@ describe("search ranking", () => {
   });
 
   it("answers a request for the asker's own profile with the caller's own record", () => {
-    const userId = { type: "object", properties: { userId: { type: "string", description: "The user ID or email address. For user-level apps, pass the `me` value." } } };
+    const userId = {
+      type: "object",
+      properties: { userId: { type: "string", description: "The user ID or email address. For user-level apps, pass the `me` value." } },
+    };
     const docs = [
       op("GET", "/rooms/account_profile", "Get Zoom Room account profile"),
       { ...op("GET", "/phone/users/{userId}/settings", "Get a user's phone profile settings"), inputSchema: userId },

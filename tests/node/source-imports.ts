@@ -32,7 +32,13 @@ function onlyTypes(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
     if (!clause) return false; // `import "x"` runs the module
     if (clause.isTypeOnly) return true;
     const bindings = clause.namedBindings;
-    return !clause.name && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly);
+    return (
+      !clause.name &&
+      bindings !== undefined &&
+      ts.isNamedImports(bindings) &&
+      bindings.elements.length > 0 &&
+      bindings.elements.every((e) => e.isTypeOnly)
+    );
   }
   if (node.isTypeOnly) return true;
   const clause = node.exportClause;
@@ -44,12 +50,27 @@ export const importsOf = (file: string): SourceImport[] => importsOfText(readFil
 
 /** The imports of a module's source text (`file` names it, and says whether it is TSX). */
 export function importsOfText(text: string, file: string): SourceImport[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: SourceImport[] = [];
   const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       found.push({ specifier: node.moduleSpecifier.text, typeOnly: onlyTypes(node), dynamic: false });
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       found.push({ specifier: node.arguments[0].text, typeOnly: false, dynamic: true });
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       found.push({ specifier: node.argument.literal.text, typeOnly: true, dynamic: false });
@@ -65,7 +86,11 @@ const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx", ".d.ts"];
 
 /** The repository file a relative or `@/` (web/src) specifier names, or null when it names a package or nothing. */
 export function resolveLocal(from: string, specifier: string): string | null {
-  const base = specifier.startsWith("@/") ? join(root, "web/src", specifier.slice(2)) : specifier.startsWith(".") ? resolve(root, dirname(from), specifier) : null;
+  const base = specifier.startsWith("@/")
+    ? join(root, "web/src", specifier.slice(2))
+    : specifier.startsWith(".")
+      ? resolve(root, dirname(from), specifier)
+      : null;
   if (!base) return null;
   const bare = base.split("?")[0].replace(/\.js$/, "");
   for (const ext of EXTENSIONS) {

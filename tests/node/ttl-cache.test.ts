@@ -8,10 +8,12 @@ function setup(options: { ttlMs?: number; limit?: number } = {}) {
   let time = 1_000;
   const cache = ttlCache<string | null>({ ttlMs: options.ttlMs ?? 100, limit: options.limit ?? 10, now: () => time });
   const reads: string[] = [];
-  const read = (key: string, value: string | null = `${key}@${time}`) => async () => {
-    reads.push(key);
-    return value;
-  };
+  const read =
+    (key: string, value: string | null = `${key}@${time}`) =>
+    async () => {
+      reads.push(key);
+      return value;
+    };
   return { cache, reads, read, tick: (ms: number) => (time += ms) };
 }
 

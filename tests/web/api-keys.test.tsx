@@ -47,10 +47,16 @@ describe("portal API keys", () => {
     mockApi({ ...base, "GET /api/api-keys": ok([key, revokedKey, expiredKey]) });
     renderApp("/api-keys");
     const list = await screen.findByRole("list", { name: "API keys" });
-    const rows = within(list).getAllByRole("listitem").filter((li) => li.parentElement === list);
+    const rows = within(list)
+      .getAllByRole("listitem")
+      .filter((li) => li.parentElement === list);
     expect(within(rows[0]!).getByText("GitHub Actions")).toBeInTheDocument();
     expect(within(rows[0]!).getByText("tpk_AbCdEf…")).toBeInTheDocument();
-    expect(within(within(rows[0]!).getByRole("list", { name: "Scopes of GitHub Actions" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["read", "deploy"]);
+    expect(
+      within(within(rows[0]!).getByRole("list", { name: "Scopes of GitHub Actions" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["read", "deploy"]);
     expect(within(rows[0]!).getByText(/Last used/)).toBeInTheDocument();
     expect(within(rows[0]!).getByRole("button", { name: "Revoke GitHub Actions" })).toBeInTheDocument();
     expect(within(rows[1]!).getByText("Revoked")).toBeInTheDocument();
@@ -91,7 +97,11 @@ describe("portal API keys", () => {
   });
 
   it("shows the server's refusal as a toast", async () => {
-    mockApi({ ...base, "GET /api/api-keys": ok([]), "POST /api/api-keys": { status: 403, body: { success: false, error: "Your organization's plan does not include API access" } } });
+    mockApi({
+      ...base,
+      "GET /api/api-keys": ok([]),
+      "POST /api/api-keys": { status: 403, body: { success: false, error: "Your organization's plan does not include API access" } },
+    });
     renderApp("/api-keys");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Create API key" }));
@@ -102,7 +112,11 @@ describe("portal API keys", () => {
   });
 
   it("asks before revoking, then revokes", async () => {
-    const calls = mockApi({ ...base, "GET /api/api-keys": ok([key]), "DELETE /api/api-keys/key_1": ok({ ...key, revokedAt: "2026-11-23T00:00:00.000Z" }) });
+    const calls = mockApi({
+      ...base,
+      "GET /api/api-keys": ok([key]),
+      "DELETE /api/api-keys/key_1": ok({ ...key, revokedAt: "2026-11-23T00:00:00.000Z" }),
+    });
     renderApp("/api-keys");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Revoke GitHub Actions" }));

@@ -170,7 +170,7 @@ describe("the Sign In button", () => {
     const assign = vi.fn();
     vi.stubGlobal("location", { ...window.location, assign });
     mockApi({ "GET /api/auth/profile": fail(401, "Unauthorized"), "GET /api/auth/sign-in-method": ok({ method: "oidc" }) });
-    const { router, queryClient } = renderApp("/login?redirect=%2Ftokens");
+    const { queryClient } = renderApp("/login?redirect=%2Ftokens");
     const user = userEvent.setup();
     await waitFor(() => expect(queryClient.getQueryData(["auth", "sign-in-method"])).toEqual({ method: "oidc" }));
     await user.click(await screen.findByRole("button", { name: "Sign In" }));

@@ -49,7 +49,11 @@ describe("usage & billing page", () => {
   });
 
   it("shows the free plan: no Manage button, usage, Most Popular, Contact Support, upgrades", async () => {
-    mockApi({ ...base, "GET /api/billing/subscription": ok(fx.subscription(0, 120)), "GET /api/billing/usage/servers": ok({ srv_1: 120 }) });
+    mockApi({
+      ...base,
+      "GET /api/billing/subscription": ok(fx.subscription(0, 120)),
+      "GET /api/billing/usage/servers": ok({ srv_1: 120 }),
+    });
     renderApp("/usage");
     expect(await screen.findByText("Usage This Month")).toBeInTheDocument();
     expect(screen.getByText("Usage resets on the 1st of each month.")).toBeInTheDocument();
@@ -98,8 +102,13 @@ describe("usage & billing page", () => {
   });
 
   it("says so in a toast when the portal takes no payments, and keeps the free plan", async () => {
-    const refusal = "Payments are not set up on this portal yet, so plans cannot be changed now. Your current plan stays active; please contact support to upgrade.";
-    const calls = mockApi({ ...base, "GET /api/billing/subscription": ok(fx.subscription(0, 0)), "POST /api/billing/checkout": fail(503, refusal) });
+    const refusal =
+      "Payments are not set up on this portal yet, so plans cannot be changed now. Your current plan stays active; please contact support to upgrade.";
+    const calls = mockApi({
+      ...base,
+      "GET /api/billing/subscription": ok(fx.subscription(0, 0)),
+      "POST /api/billing/checkout": fail(503, refusal),
+    });
     const { router } = renderApp("/usage");
     (await screen.findByRole("button", { name: "Upgrade to Growth" })).click();
     expect(await screen.findByText(refusal)).toBeInTheDocument();

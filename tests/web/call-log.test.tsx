@@ -38,7 +38,10 @@ describe("call log page", () => {
     mockApi({ ...base, [statsPath]: fail(500, "D1 is unavailable"), [callsPath]: { status: 500, body: {} }, [settingsPath]: settings });
     renderApp(`/servers/${server}`);
     const alerts = await screen.findAllByRole("alert");
-    expect(alerts.map((a) => a.textContent)).toEqual([expect.stringContaining("D1 is unavailable"), expect.stringContaining("Failed to load calls")]);
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      expect.stringContaining("D1 is unavailable"),
+      expect.stringContaining("Failed to load calls"),
+    ]);
     expect(within(alerts[0]).getByRole("button", { name: "Retry" })).toBeInTheDocument();
   });
 
@@ -62,7 +65,9 @@ describe("call log page", () => {
     expect(await screen.findByText("No calls in the last 7 days")).toBeInTheDocument();
     await user.click(await screen.findByRole("switch", { name: "Record payloads" }));
     expect(await screen.findByText("Payloads are recorded from the next call")).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === "PATCH")).toEqual([{ method: "PATCH", path: `/api/servers/${server}/call-log`, body: { recordPayloads: true } }]);
+    expect(calls.filter((c) => c.method === "PATCH")).toEqual([
+      { method: "PATCH", path: `/api/servers/${server}/call-log`, body: { recordPayloads: true } },
+    ]);
   });
 
   it("saves sensitive fields trimmed and once each, and refuses more than the API takes without calling it", async () => {
@@ -88,7 +93,9 @@ describe("call log page", () => {
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Sensitive fields saved")).toBeInTheDocument();
     expect(screen.queryByText("At most 50 field names")).not.toBeInTheDocument();
-    expect(calls.filter((c) => c.method === "PATCH")).toEqual([{ method: "PATCH", path: `/api/servers/${server}/call-log`, body: { sensitiveFields: ["ssn", "email"] } }]);
+    expect(calls.filter((c) => c.method === "PATCH")).toEqual([
+      { method: "PATCH", path: `/api/servers/${server}/call-log`, body: { sensitiveFields: ["ssn", "email"] } },
+    ]);
   });
 
   it("is Access Denied on the superadmin view for members", async () => {

@@ -12,7 +12,6 @@ const links = [`${DOCS}/`, `${DOCS}/reference`, `${DOCS}/guide`];
 const openapi = { url: SPEC, title: "Notes API", operationCount: 4 };
 const OFFER = "This site publishes an OpenAPI description";
 
-
 const routes = (overrides: WizardRoutes = {}): WizardRoutes => ({
   ...createRoutes(),
   "POST /api/crawl/map": { body: { success: true, links, openapi, source: "links" } },
@@ -46,7 +45,9 @@ describe("the site's own OpenAPI description", () => {
     await user.click(offer.getByRole("button", { name: "Use this description" }));
     expect(await offer.findByRole("button", { name: "Creating server..." })).toBeDisabled();
     expect(offer.getByRole("button", { name: "Crawl 3 pages anyway" })).toBeDisabled();
-    expect(calls.filter((c) => c.path === "/api/servers" && c.method === "POST").map((c) => c.body)).toEqual([{ url: SPEC, name: "Notes" }]);
+    expect(calls.filter((c) => c.path === "/api/servers" && c.method === "POST").map((c) => c.body)).toEqual([
+      { url: SPEC, name: "Notes" },
+    ]);
     answer({ status: 201, body: { success: true, data: newServer } });
     expect(await screen.findByText("Detected authentication")).toBeInTheDocument();
     expect(calls.some((c) => c.path === "/api/crawl/crawl" || c.path === "/api/servers/from-spec")).toBe(false);

@@ -30,12 +30,16 @@ const crawlRoutes = (overrides: WizardRoutes = {}): WizardRoutes => ({
   "POST /api/crawl/crawl": { body: { success: true, crawlId: "crawl_1", total: 2 } },
   "GET /api/crawl/crawl_1": (_c, n) => ({ body: n === 0 ? status(1) : status(2, "completed") }),
   "POST /api/crawl/crawl_1/extract": { body: { success: true, jobId: "job_1", message: "OpenAPI extraction started" } },
-  "GET /api/crawl/extract/job/job_1": (_c, n) => ({ body: { success: true, job: n === 0 ? { status: "processing", specId: null, error: null } : { status: "completed", specId: "spec_1", error: null } } }),
+  "GET /api/crawl/extract/job/job_1": (_c, n) => ({
+    body: {
+      success: true,
+      job: n === 0 ? { status: "processing", specId: null, error: null } : { status: "completed", specId: "spec_1", error: null },
+    },
+  }),
   "POST /api/servers/from-spec": { status: 201, body: { success: true, data: { ...newServer, originalCrawlUrl: DOCS } } },
   "DELETE /api/crawl/crawl_1/cancel": { body: { success: true, status: "cancelled" } },
   ...overrides,
 });
-
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());
@@ -130,7 +134,9 @@ describe("crawl flow", () => {
   });
 
   it("tolerates failed polls and gives up after 120 attempts", async () => {
-    const { user, calls } = await startCrawling(crawlRoutes({ "GET /api/crawl/crawl_1": (_c, n) => (n % 2 ? fail(503, "busy") : { body: status(0) }) }));
+    const { user, calls } = await startCrawling(
+      crawlRoutes({ "GET /api/crawl/crawl_1": (_c, n) => (n % 2 ? fail(503, "busy") : { body: status(0) }) }),
+    );
     await user.click(await screen.findByRole("button", { name: "Start Crawl (4 pages)" }));
     await screen.findByText("0 of 2 pages");
     await tick(120 * 5000);
@@ -216,10 +222,15 @@ describe("re-crawls on the deploy step", () => {
 
   it("restarts a crawl and polls it every 3 s until the tools are refreshed", async () => {
     const refresh = (state: string, error: string | null = null) => ({ ...status(2, "completed"), refresh: { status: state, error } });
-    const { user, calls } = await openDeployStep({}, {
-      "POST /api/servers/srv_1/restart-crawl": ok({ crawlId: "crawl_9", urlCount: 2 }),
-      "GET /api/crawl/crawl_9": (_c, n) => ({ body: [{ ...status(1), refresh: { status: "pending", error: null } }, refresh("pending"), refresh("done")][n] }),
-    });
+    const { user, calls } = await openDeployStep(
+      {},
+      {
+        "POST /api/servers/srv_1/restart-crawl": ok({ crawlId: "crawl_9", urlCount: 2 }),
+        "GET /api/crawl/crawl_9": (_c, n) => ({
+          body: [{ ...status(1), refresh: { status: "pending", error: null } }, refresh("pending"), refresh("done")][n],
+        }),
+      },
+    );
     await user.click(await screen.findByRole("button", { name: "Restart Crawl" }));
     expect(await screen.findByText("Crawl restarted successfully! Processing 2 pages.")).toBeInTheDocument();
     await tick(3000);
@@ -229,17 +240,22 @@ describe("re-crawls on the deploy step", () => {
     expect(await screen.findByText("Refreshing the tools…")).toBeInTheDocument();
     expect(screen.queryByText(/Crawl completed successfully/)).not.toBeInTheDocument();
     await tick(3000);
-    expect(await screen.findByText("Crawl completed successfully! Tools have been refreshed with the latest documentation.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Crawl completed successfully! Tools have been refreshed with the latest documentation."),
+    ).toBeInTheDocument();
     expect(calls.filter((c) => c.path === "/api/crawl/crawl_9")).toHaveLength(3);
     expect(screen.queryByText("Refreshing the tools…")).not.toBeInTheDocument();
   });
 
   it("says why the tools were kept when the re-crawl could not refresh them", async () => {
     const kept = "The re-crawled pages documented no API endpoints, so the tools were kept as they were";
-    const { user } = await openDeployStep({}, {
-      "POST /api/servers/srv_1/restart-crawl": ok({ crawlId: "crawl_7", urlCount: 2 }),
-      "GET /api/crawl/crawl_7": { body: { ...status(2, "completed"), refresh: { status: "failed", error: kept } } },
-    });
+    const { user } = await openDeployStep(
+      {},
+      {
+        "POST /api/servers/srv_1/restart-crawl": ok({ crawlId: "crawl_7", urlCount: 2 }),
+        "GET /api/crawl/crawl_7": { body: { ...status(2, "completed"), refresh: { status: "failed", error: kept } } },
+      },
+    );
     await user.click(await screen.findByRole("button", { name: "Restart Crawl" }));
     await tick(3000);
     expect(await screen.findByText(kept)).toBeInTheDocument();
@@ -254,10 +270,13 @@ describe("re-crawls on the deploy step", () => {
   });
 
   it("says a failed re-crawl with the spec's short form when the crawl gives no reason", async () => {
-    const { user } = await openDeployStep({}, {
-      "POST /api/servers/srv_1/restart-crawl": ok({ crawlId: "crawl_8", urlCount: 2 }),
-      "GET /api/crawl/crawl_8": { body: status(0, "failed") },
-    });
+    const { user } = await openDeployStep(
+      {},
+      {
+        "POST /api/servers/srv_1/restart-crawl": ok({ crawlId: "crawl_8", urlCount: 2 }),
+        "GET /api/crawl/crawl_8": { body: status(0, "failed") },
+      },
+    );
     await user.click(await screen.findByRole("button", { name: "Restart Crawl" }));
     await tick(3000);
     expect(await screen.findByText("Crawl failed. Please try again.")).toBeInTheDocument();

@@ -53,7 +53,14 @@ describe("custom domain dialog", () => {
         Promise.resolve(
           added
             ? Response.json({ success: true, data: pending }, { status: 201 })
-            : ((added = true), Response.json({ success: false, error: "Use a subdomain such as mcp.example.com: an apex domain cannot point a CNAME record at Toolport" }, { status: 400 })),
+            : ((added = true),
+              Response.json(
+                {
+                  success: false,
+                  error: "Use a subdomain such as mcp.example.com: an apex domain cannot point a CNAME record at Toolport",
+                },
+                { status: 400 },
+              )),
         ),
       "POST /api/servers/srv_1/domain/check": ok({ ...pending, status: "active", served: true }),
     });
@@ -82,7 +89,12 @@ describe("custom domain dialog", () => {
     const calls = mockApi({
       ...base,
       "GET /api/billing/subscription": ok(fx.subscription(0)),
-      "GET /api/servers/srv_1/domain": ok({ ...pending, status: "failed", failureReason: "custom hostname does not CNAME to this zone.", notServedReason: "The organization's plan no longer includes custom domains (Growth)" }),
+      "GET /api/servers/srv_1/domain": ok({
+        ...pending,
+        status: "failed",
+        failureReason: "custom hostname does not CNAME to this zone.",
+        notServedReason: "The organization's plan no longer includes custom domains (Growth)",
+      }),
       "DELETE /api/servers/srv_1/domain": ok(),
     });
     const dialog = await openDialog();

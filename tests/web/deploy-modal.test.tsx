@@ -111,7 +111,10 @@ describe("deploy modal: config step", () => {
   });
 
   it("offers a redeploy with its note for a failed deployment that left a live one, and shows the error", async () => {
-    stubApi({ [STATUS]: ok(view("failed", { error: "Upstream host unreachable", activeDeploymentId: "dep_1" })), [API_CONFIG]: ok(apiConfig) });
+    stubApi({
+      [STATUS]: ok(view("failed", { error: "Upstream host unreachable", activeDeploymentId: "dep_1" })),
+      [API_CONFIG]: ok(apiConfig),
+    });
     renderModal();
     expect(await screen.findByText("Last deployment failed")).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("Upstream host unreachable");
@@ -122,12 +125,18 @@ describe("deploy modal: config step", () => {
   it("says on the deployed step when the live deployment needs a redeploy, and offers it", async () => {
     stubApi({ [STATUS]: ok(view("deployed", { redeployNeeded: true })), [API_CONFIG]: ok(apiConfig) });
     renderModal();
-    expect(await screen.findByRole("status")).toHaveTextContent("Needs a redeploy: this server was deployed with an earlier Toolport runtime that is no longer available.");
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "Needs a redeploy: this server was deployed with an earlier Toolport runtime that is no longer available.",
+    );
     expect(screen.getByRole("button", { name: "Redeploy" })).toBeInTheDocument();
   });
 
   it("returns to config with the server's error when the deploy ends failed", async () => {
-    stubApi({ [STATUS]: notFound, [API_CONFIG]: ok(apiConfig), [DEPLOY]: ok(view("failed", { error: "Tool generation failed: no active tools" })) });
+    stubApi({
+      [STATUS]: notFound,
+      [API_CONFIG]: ok(apiConfig),
+      [DEPLOY]: ok(view("failed", { error: "Tool generation failed: no active tools" })),
+    });
     renderModal();
     await userEvent.click(await screen.findByRole("button", { name: "Deploy MCP Server" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Tool generation failed: no active tools");
@@ -146,7 +155,11 @@ describe("deploy modal: config step", () => {
     renderModal();
     const input = await screen.findByRole("textbox", { name: "Base URL" });
     expect(input).toHaveAttribute("placeholder", "http://localhost:11434/api");
-    expect(screen.getByText(/This API runs wherever each user installs it: its documentation shows http:\/\/localhost:11434\/api as an example\. Enter the address of yours/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /This API runs wherever each user installs it: its documentation shows http:\/\/localhost:11434\/api as an example\. Enter the address of yours/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it("asks for the base URL when the description named none, and deploys with it", async () => {
@@ -190,8 +203,8 @@ describe("deploy modal: deploying step", () => {
     renderModal();
     await advance(0);
     const timer = screen.getByTestId("deploy-timer");
-    const seen = (s: number) => [screen.getByLabelText("Elapsed time").textContent, timer.dataset.tone, screen.getByRole("status").textContent];
-    expect(seen(0)).toEqual(["00:00", "blue", "Deployment starting..."]);
+    const seen = () => [screen.getByLabelText("Elapsed time").textContent, timer.dataset.tone, screen.getByRole("status").textContent];
+    expect(seen()).toEqual(["00:00", "blue", "Deployment starting..."]);
     const checkpoints: [number, string, string, string][] = [
       [14, "00:14", "blue", "Deployment starting..."],
       [15, "00:15", "blue", "Building your MCP server..."],
@@ -207,7 +220,7 @@ describe("deploy modal: deploying step", () => {
     for (const [second, clock, tone, message] of checkpoints) {
       await advance((second - at) * 1000);
       at = second;
-      expect(seen(second)).toEqual([clock, tone, message]);
+      expect(seen()).toEqual([clock, tone, message]);
     }
   });
 
@@ -215,7 +228,10 @@ describe("deploy modal: deploying step", () => {
     useFakeTime();
     let polls = 0;
     stubApi({
-      [STATUS]: () => (++polls < 3 ? ok(view("deploying", { log: [{ at: new Date().toISOString(), message: `Uploading modules (${polls})` }] })) : ok(view("deployed"))),
+      [STATUS]: () =>
+        ++polls < 3
+          ? ok(view("deploying", { log: [{ at: new Date().toISOString(), message: `Uploading modules (${polls})` }] }))
+          : ok(view("deployed")),
       [API_CONFIG]: ok(apiConfig),
     });
     renderModal();
@@ -326,7 +342,10 @@ describe("deploy modal: deploying step", () => {
     await advance(5000);
     expect(screen.queryByText("Failed to get deployment status. Retrying...")).not.toBeInTheDocument();
     await advance(25 * 60_000);
-    const times = calls.filter((c) => c.key === STATUS).slice(1).map((c) => (c.at - start) / 1000);
+    const times = calls
+      .filter((c) => c.key === STATUS)
+      .slice(1)
+      .map((c) => (c.at - start) / 1000);
     expect(times.slice(0, 24)).toEqual(Array.from({ length: 24 }, (_, i) => 5 * (i + 1)));
     expect(times.slice(24, 27)).toEqual([130, 140, 150]);
   });
@@ -394,7 +413,8 @@ describe("desktop-client configuration", () => {
   });
 
   it("adds the upstream credential header for passthrough servers", () => {
-    expect(desktopClientConfig({ serverName: "Weather", mcpUrl: "https://toolport.dev/s/weather/mcp", passthroughAuthType: "apiKey" })).toMatchInlineSnapshot(`
+    expect(desktopClientConfig({ serverName: "Weather", mcpUrl: "https://toolport.dev/s/weather/mcp", passthroughAuthType: "apiKey" }))
+      .toMatchInlineSnapshot(`
       {
         "mcpServers": {
           "weather": {
@@ -417,22 +437,22 @@ describe("desktop-client configuration", () => {
       }
     `);
     // A token created during this setup is put in as it is, in place of the placeholder.
-    expect(desktopClientConfig({ serverName: "W", mcpUrl: "https://x/mcp", accessToken: "tp_fresh" }).mcpServers.w!.env!.AUTH_HEADER).toBe("Bearer tp_fresh");
-    expect(desktopClientConfig({ serverName: "W", mcpUrl: "https://x/mcp", passthroughAuthType: "bearer" }).mcpServers.w!.env!.UPSTREAM_AUTH_HEADER).toBe(
-      "Bearer <your API token>",
+    expect(desktopClientConfig({ serverName: "W", mcpUrl: "https://x/mcp", accessToken: "tp_fresh" }).mcpServers.w!.env!.AUTH_HEADER).toBe(
+      "Bearer tp_fresh",
     );
+    expect(
+      desktopClientConfig({ serverName: "W", mcpUrl: "https://x/mcp", passthroughAuthType: "bearer" }).mcpServers.w!.env!
+        .UPSTREAM_AUTH_HEADER,
+    ).toBe("Bearer <your API token>");
   });
 
   it("needs no token for a public server, and allows plain http only off localhost with --allow-http", () => {
     expect(desktopClientConfig({ serverName: "Open", mcpUrl: "http://localhost:8787/s/open/mcp", isPublic: true })).toEqual({
       mcpServers: { open: { command: "npx", args: ["-y", "mcp-remote", "http://localhost:8787/s/open/mcp"] } },
     });
-    expect(desktopClientConfig({ serverName: "Open", mcpUrl: "http://10.0.0.5/s/open/mcp", isPublic: true }).mcpServers.open!.args).toEqual([
-      "-y",
-      "mcp-remote",
-      "http://10.0.0.5/s/open/mcp",
-      "--allow-http",
-    ]);
+    expect(desktopClientConfig({ serverName: "Open", mcpUrl: "http://10.0.0.5/s/open/mcp", isPublic: true }).mcpServers.open!.args).toEqual(
+      ["-y", "mcp-remote", "http://10.0.0.5/s/open/mcp", "--allow-http"],
+    );
   });
 
   it("keys the entry by the server name as a slug", () => {

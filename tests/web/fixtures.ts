@@ -15,7 +15,11 @@ export const activeServer = {
   version: "1.0.0",
   slug: "petstore-ab12",
   baseUrl: "https://petstore.example.com",
-  endpoints: [{ method: "GET", path: "/pets" }, { method: "POST", path: "/pets" }, { method: "GET", path: "/pets/{id}" }],
+  endpoints: [
+    { method: "GET", path: "/pets" },
+    { method: "POST", path: "/pets" },
+    { method: "GET", path: "/pets/{id}" },
+  ],
   status: "active",
   hibernatedReason: null,
   deployment: {
@@ -73,7 +77,15 @@ export const token: TokenInfo = {
 export const revokedToken: TokenInfo = { ...token, id: "tok_2", name: null, isActive: false, serverAssignments: [] };
 export const expiredToken: TokenInfo = { ...token, id: "tok_3", name: "Old", expiresAt: "2020-01-01T00:00:00.000Z", serverAssignments: [] };
 
-const plan = (type: Plan["type"], name: string, price: number, maxServers: number, maxTools: number, maxCalls: number, popular = false): Plan => ({
+const plan = (
+  type: Plan["type"],
+  name: string,
+  price: number,
+  maxServers: number,
+  maxTools: number,
+  maxCalls: number,
+  popular = false,
+): Plan => ({
   id: `plan_${type}`,
   type,
   name,

@@ -47,9 +47,12 @@ describe("the wizard's auth draft", () => {
   });
 
   it("names every static parameter still without a value (blank counts as none)", () => {
-    expect(messages(authDraftSchema("create", null), draft({ staticParams: [param("workspaceId", "  "), param("region", "eu"), param("apiVersion")] }))).toEqual([
-      "Please provide values for all static parameters: workspaceId, apiVersion",
-    ]);
+    expect(
+      messages(
+        authDraftSchema("create", null),
+        draft({ staticParams: [param("workspaceId", "  "), param("region", "eu"), param("apiVersion")] }),
+      ),
+    ).toEqual(["Please provide values for all static parameters: workspaceId, apiVersion"]);
   });
 
   it.each([
@@ -101,7 +104,10 @@ describe("the other forms", () => {
   });
 
   it("checks a tool's new name and description as the API does", () => {
-    const tools = [{ name: "list_notes", active: true }, { name: "get_note", active: true }] as Tool[];
+    const tools = [
+      { name: "list_notes", active: true },
+      { name: "get_note", active: true },
+    ] as Tool[];
     const schema = toolEditSchema(tools[0]!, tools);
     expect(messages(schema, { name: "list notes", description: "" })).toEqual([
       "A tool name may only contain letters, digits, '_' and '-', and be 1 to 64 characters long.",
@@ -109,12 +115,15 @@ describe("the other forms", () => {
     expect(messages(schema, { name: "get_note", description: "" })).toEqual([
       "Another tool of this server is already named get_note. Tool names must be unique within a server.",
     ]);
-    expect(messages(schema, { name: "", description: "x".repeat(2001) })).toEqual(["A tool description can be at most 2000 characters long."]);
+    expect(messages(schema, { name: "", description: "x".repeat(2001) })).toEqual([
+      "A tool description can be at most 2000 characters long.",
+    ]);
     expect(messages(schema, { name: "find_notes", description: "Finds notes." })).toEqual([]);
   });
 
   it("takes a whole number of KB from 1 to 1000 as the response limit", () => {
-    for (const kb of ["0", "1001", "2.5", ""]) expect(messages(budgetSchema, { kb })).toEqual(["Enter a whole number of KB from 1 to 1000."]);
+    for (const kb of ["0", "1001", "2.5", ""])
+      expect(messages(budgetSchema, { kb })).toEqual(["Enter a whole number of KB from 1 to 1000."]);
     expect(messages(budgetSchema, { kb: "100" })).toEqual([]);
   });
 

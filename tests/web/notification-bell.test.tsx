@@ -37,10 +37,16 @@ describe("notification bell", () => {
   });
 
   it("says what will show up when there is nothing yet", async () => {
-    mockApi({ "GET /api/auth/profile": ok(fx.user), "GET /api/access-tokens": ok([]), "GET /api/notifications": ok({ notifications: [], unread: 0 }) });
+    mockApi({
+      "GET /api/auth/profile": ok(fx.user),
+      "GET /api/access-tokens": ok([]),
+      "GET /api/notifications": ok({ notifications: [], unread: 0 }),
+    });
     const user = userEvent.setup();
     renderApp("/tokens");
     await user.click(await screen.findByRole("button", { name: "Notifications" }));
-    expect(await screen.findByText("Nothing yet: deploys, updates, crawls, imports, plan limits and custom domains show up here.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Nothing yet: deploys, updates, crawls, imports, plan limits and custom domains show up here."),
+    ).toBeInTheDocument();
   });
 });

@@ -12,7 +12,15 @@ const user = { email: fx.user.email, name: fx.user.name };
 const forMember = {
   id: "r1",
   client,
-  server: { id: "srv_1", name: "Payroll", slug: "payroll", endpoint, organizationName: "Acme", toolCount: 1, tools: [{ name: "export_payroll", description: "Exports the ledger", readOnly: true }] },
+  server: {
+    id: "srv_1",
+    name: "Payroll",
+    slug: "payroll",
+    endpoint,
+    organizationName: "Acme",
+    toolCount: 1,
+    tools: [{ name: "export_payroll", description: "Exports the ledger", readOnly: true }],
+  },
   user,
   canApprove: true,
   reason: null,
@@ -20,7 +28,12 @@ const forMember = {
 const reason = "Only members of the organization that owns this server can connect apps to it: ask a member to invite you.";
 /** The first render loads the router's pages: a budget for a loaded machine. */
 const loaded = { timeout: 10_000 };
-const forOutsider = { ...forMember, server: { id: null, name: "Payroll", slug: "payroll", endpoint, organizationName: null, toolCount: 1, tools: [] }, canApprove: false, reason };
+const forOutsider = {
+  ...forMember,
+  server: { id: null, name: "Payroll", slug: "payroll", endpoint, organizationName: null, toolCount: 1, tools: [] },
+  canApprove: false,
+  reason,
+};
 
 describe("OAuth consent page", () => {
   it("shows a member the organization and the tools, and approves", async () => {
@@ -33,7 +46,11 @@ describe("OAuth consent page", () => {
   });
 
   it("tells someone who cannot approve why, shows no tools, and sends the app back refused", async () => {
-    const calls = mockApi({ "GET /api/auth/profile": ok(fx.user), "GET /api/oauth/requests/r1": ok(forOutsider), "POST /api/oauth/requests/r1": ok({ redirectTo: "about:blank" }) });
+    const calls = mockApi({
+      "GET /api/auth/profile": ok(fx.user),
+      "GET /api/oauth/requests/r1": ok(forOutsider),
+      "POST /api/oauth/requests/r1": ok({ redirectTo: "about:blank" }),
+    });
     renderApp("/oauth/consent?request=r1");
     expect(await screen.findByRole("heading", { name: "You cannot approve this request" }, loaded)).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent(reason);

@@ -5,8 +5,12 @@ import { describe, expect, it } from "vitest";
 import * as fx from "./fixtures";
 import { fail, mockApi, never, ok, renderApp } from "./helpers";
 
-
-const base = { "GET /api/auth/profile": ok(fx.user), "GET /api/servers/srv_1/stats": never, "GET /api/servers/srv_1/calls": never, "GET /api/servers/srv_1/call-log": never };
+const base = {
+  "GET /api/auth/profile": ok(fx.user),
+  "GET /api/servers/srv_1/stats": never,
+  "GET /api/servers/srv_1/calls": never,
+  "GET /api/servers/srv_1/call-log": never,
+};
 
 describe("server page", () => {
   it("shows the server's name, state, endpoint and actions, with the Calls tab first", async () => {
@@ -46,7 +50,11 @@ describe("server page", () => {
     await user.clear(slug);
     await user.type(slug, "Pet_Shop");
     await user.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("A slug may only contain lower-case letters, digits and '-', start and end with a letter or digit, and be 1 to 48 characters long.")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "A slug may only contain lower-case letters, digits and '-', start and end with a letter or digit, and be 1 to 48 characters long.",
+      ),
+    ).toBeInTheDocument();
     expect(calls.some((c) => c.method === "PATCH")).toBe(false);
     await user.clear(slug);
     await user.type(slug, "pet-shop");
@@ -66,19 +74,34 @@ describe("server page", () => {
     renderApp("/servers/srv_1");
     await user.click(await screen.findByRole("button", { name: "Edit details" }));
     expect(screen.getByLabelText("Endpoint slug")).toBeDisabled();
-    expect(screen.getByText("The endpoint of a server that has been deployed cannot change: MCP clients and their sign-ins use it. Add a new server for a new endpoint.")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "The endpoint of a server that has been deployed cannot change: MCP clients and their sign-ins use it. Add a new server for a new endpoint.",
+      ),
+    ).toBeInTheDocument();
     await user.clear(screen.getByLabelText("Name"));
     await user.type(screen.getByLabelText("Name"), "Orders");
     await user.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent('A server named "Orders" already exists in your organization. Choose another name.');
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      'A server named "Orders" already exists in your organization. Choose another name.',
+    );
     expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({ name: "Orders" });
   });
 
   it("deletes after the specification's confirmation and goes back to the servers list", async () => {
-    const calls = mockApi({ ...base, "GET /api/servers/srv_1": ok(fx.activeServer), "DELETE /api/servers/srv_1": ok({ id: "srv_1" }), "GET /api/servers": ok([]) });
+    const calls = mockApi({
+      ...base,
+      "GET /api/servers/srv_1": ok(fx.activeServer),
+      "DELETE /api/servers/srv_1": ok({ id: "srv_1" }),
+      "GET /api/servers": ok([]),
+    });
     const { router } = renderApp("/servers/srv_1");
     await userEvent.click(await screen.findByRole("button", { name: "Delete" }));
-    expect(screen.getByText('Are you sure you want to delete "Petstore"? This action cannot be undone and will permanently remove the server and all its configurations.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Are you sure you want to delete "Petstore"? This action cannot be undone and will permanently remove the server and all its configurations.',
+      ),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/servers"));
     expect(calls.some((c) => c.method === "DELETE" && c.path === "/api/servers/srv_1")).toBe(true);
@@ -97,12 +120,35 @@ describe("server page", () => {
 
 describe("Try it on a passthrough server", () => {
   const listing = [{ name: "list_pets", description: "List pets", inputSchema: { type: "object", properties: {} } }];
-  const measured = { bytes: 100, tokens: 25, toolCount: 1, tools: [{ name: "list_pets", bytes: 100, tokens: 25, large: false, largeBecause: [] }], listing };
-  const view = { source: "deployment", deploymentId: "dep_1", mode: "direct", bytesPerToken: 4, largeToolBytes: 4000, direct: measured, search: { ...measured, describe: [] } };
-  const passthrough = { ...fx.activeServer, authConfig: { ...fx.activeServer.authConfig, authStrategy: "passthrough" as const, authType: "apiKey" as const } };
+  const measured = {
+    bytes: 100,
+    tokens: 25,
+    toolCount: 1,
+    tools: [{ name: "list_pets", bytes: 100, tokens: 25, large: false, largeBecause: [] }],
+    listing,
+  };
+  const view = {
+    source: "deployment",
+    deploymentId: "dep_1",
+    mode: "direct",
+    bytesPerToken: 4,
+    largeToolBytes: 4000,
+    direct: measured,
+    search: { ...measured, describe: [] },
+  };
+  const passthrough = {
+    ...fx.activeServer,
+    authConfig: { ...fx.activeServer.authConfig, authStrategy: "passthrough" as const, authType: "apiKey" as const },
+  };
 
   it("asks for the caller's own API credential and sends it with the call only", async () => {
-    const calls = mockApi({ ...base, "GET /api/servers/srv_1": ok(passthrough), "GET /api/servers/srv_1/model-view": ok(view), "GET /api/servers/srv_1/check-api": never, "POST /api/servers/srv_1/try-it": never });
+    const calls = mockApi({
+      ...base,
+      "GET /api/servers/srv_1": ok(passthrough),
+      "GET /api/servers/srv_1/model-view": ok(view),
+      "GET /api/servers/srv_1/check-api": never,
+      "POST /api/servers/srv_1/try-it": never,
+    });
     const user = userEvent.setup();
     renderApp("/servers/srv_1?tab=try-it");
     const credential = await screen.findByLabelText("Your API credential");
@@ -110,11 +156,22 @@ describe("Try it on a passthrough server", () => {
     await user.type(credential, "key_of_mine");
     await user.click(await screen.findByRole("button", { name: /list_pets/ }));
     await user.click(await screen.findByRole("button", { name: "Run" }));
-    await waitFor(() => expect(calls.find((c) => c.method === "POST" && c.path === "/api/servers/srv_1/try-it")?.body).toEqual({ tool: "list_pets", arguments: {}, upstreamCredential: "key_of_mine" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "POST" && c.path === "/api/servers/srv_1/try-it")?.body).toEqual({
+        tool: "list_pets",
+        arguments: {},
+        upstreamCredential: "key_of_mine",
+      }),
+    );
   });
 
   it("asks for nothing on a managed server", async () => {
-    mockApi({ ...base, "GET /api/servers/srv_1": ok(fx.activeServer), "GET /api/servers/srv_1/model-view": ok(view), "GET /api/servers/srv_1/check-api": never });
+    mockApi({
+      ...base,
+      "GET /api/servers/srv_1": ok(fx.activeServer),
+      "GET /api/servers/srv_1/model-view": ok(view),
+      "GET /api/servers/srv_1/check-api": never,
+    });
     renderApp("/servers/srv_1?tab=try-it");
     expect(await screen.findByRole("button", { name: /list_pets/ })).toBeInTheDocument();
     expect(screen.queryByLabelText("Your API credential")).not.toBeInTheDocument();

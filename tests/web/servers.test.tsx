@@ -57,7 +57,8 @@ describe("servers list", () => {
   });
 
   it("says on the card when the live deployment needs a redeploy", async () => {
-    const message = "This MCP server was deployed with an earlier Toolport runtime that is no longer available: redeploy it from the portal";
+    const message =
+      "This MCP server was deployed with an earlier Toolport runtime that is no longer available: redeploy it from the portal";
     mockApi({ ...base, "GET /api/servers": ok([{ ...fx.activeServer, deployment: { ...fx.activeServer.deployment, error: message } }]) });
     renderApp("/servers");
     const card = (await screen.findByRole("heading", { name: "Petstore" })).closest("[data-slot=card]") as HTMLElement;
@@ -107,9 +108,7 @@ describe("servers list", () => {
     renderApp("/servers");
     expect(await screen.findByText("Paused (Plan Limit)")).toBeInTheDocument();
     expect(screen.getByText("No description")).toBeInTheDocument();
-    expect(screen.getByRole("note")).toHaveTextContent(
-      "This server has been paused due to plan limits. Upgrade your plan to resume.",
-    );
+    expect(screen.getByRole("note")).toHaveTextContent("This server has been paused due to plan limits. Upgrade your plan to resume.");
     expect(screen.getByRole("button", { name: "Paused" })).toBeDisabled();
   });
 });

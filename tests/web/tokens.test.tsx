@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import * as fx from "./fixtures";
 import { fail, mockApi, never, ok, renderApp } from "./helpers";
 
-const base = { "GET /api/auth/profile": ok(fx.user), "GET /api/servers": ok([fx.activeServer]) , "GET /api/oauth/grants": ok([]) };
+const base = { "GET /api/auth/profile": ok(fx.user), "GET /api/servers": ok([fx.activeServer]), "GET /api/oauth/grants": ok([]) };
 
 describe("access tokens", () => {
   it("shows loading, error and empty states", async () => {
@@ -28,7 +28,9 @@ describe("access tokens", () => {
     mockApi({ ...base, "GET /api/access-tokens": ok([fx.token, fx.revokedToken, fx.expiredToken]) });
     renderApp("/tokens");
     const list = await screen.findByRole("list", { name: "Access tokens" });
-    const rows = within(list).getAllByRole("listitem").filter((li) => li.parentElement === list);
+    const rows = within(list)
+      .getAllByRole("listitem")
+      .filter((li) => li.parentElement === list);
     expect(within(rows[0]!).getByText("CI token")).toBeInTheDocument();
     expect(within(rows[0]!).getByText("Petstore")).toBeInTheDocument();
     expect(within(rows[0]!).getByRole("button", { name: "Revoke CI token" })).toBeInTheDocument();
@@ -66,7 +68,11 @@ describe("access tokens", () => {
   });
 
   it("refuses an expiry of 0 days, which would already be past", async () => {
-    const calls = mockApi({ ...base, "GET /api/access-tokens": ok([]), "POST /api/access-tokens": ok({ token: "tp_x", tokenInfo: fx.token }) });
+    const calls = mockApi({
+      ...base,
+      "GET /api/access-tokens": ok([]),
+      "POST /api/access-tokens": ok({ token: "tp_x", tokenInfo: fx.token }),
+    });
     renderApp("/tokens");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Generate Token" }));
@@ -97,7 +103,11 @@ describe("access tokens", () => {
   });
 
   it("says so when the token cannot be copied", async () => {
-    mockApi({ ...base, "GET /api/access-tokens": ok([]), "POST /api/access-tokens": ok({ token: "tp_secret_value", tokenInfo: fx.token }) });
+    mockApi({
+      ...base,
+      "GET /api/access-tokens": ok([]),
+      "POST /api/access-tokens": ok({ token: "tp_secret_value", tokenInfo: fx.token }),
+    });
     renderApp("/tokens");
     const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, "writeText").mockRejectedValue(new DOMException("Write permission denied.", "NotAllowedError"));
@@ -110,7 +120,11 @@ describe("access tokens", () => {
   });
 
   it("keeps the token shown once open when the user clicks beside it", async () => {
-    mockApi({ ...base, "GET /api/access-tokens": ok([]), "POST /api/access-tokens": ok({ token: "tp_secret_value", tokenInfo: fx.token }) });
+    mockApi({
+      ...base,
+      "GET /api/access-tokens": ok([]),
+      "POST /api/access-tokens": ok({ token: "tp_secret_value", tokenInfo: fx.token }),
+    });
     renderApp("/tokens");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Generate Token" }));
@@ -152,7 +166,11 @@ describe("access tokens", () => {
   });
 
   it("shows the server's error text when revoking fails", async () => {
-    mockApi({ ...base, "GET /api/access-tokens": ok([fx.token]), "DELETE /api/access-tokens/tok_1": fail(409, "This token has been revoked and can no longer be changed") });
+    mockApi({
+      ...base,
+      "GET /api/access-tokens": ok([fx.token]),
+      "DELETE /api/access-tokens/tok_1": fail(409, "This token has been revoked and can no longer be changed"),
+    });
     renderApp("/tokens");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Revoke CI token" }));
@@ -173,7 +191,17 @@ describe("access tokens", () => {
   });
 
   it("lists connected apps and revokes one after confirmation", async () => {
-    const app = { id: "g1", clientId: "c1", clientName: "Claude", serverId: "srv_1", serverName: "Petstore", userEmail: "ada@example.com", userName: "Ada", createdAt: "2026-11-20T10:00:00.000Z", lastUsedAt: null };
+    const app = {
+      id: "g1",
+      clientId: "c1",
+      clientName: "Claude",
+      serverId: "srv_1",
+      serverName: "Petstore",
+      userEmail: "ada@example.com",
+      userName: "Ada",
+      createdAt: "2026-11-20T10:00:00.000Z",
+      lastUsedAt: null,
+    };
     let revoked = false;
     const calls = mockApi({
       ...base,

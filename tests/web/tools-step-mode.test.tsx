@@ -48,7 +48,9 @@ describe("Tools step tool mode", () => {
     );
     const advice = await screen.findByRole("note", { name: "Search mode recommended" });
     // 60 active tools of about 550 bytes each: about 33 KB, a quarter of that in tokens.
-    expect(advice).toHaveTextContent(/This API has 60 operations\. .* loads the active tools' list when it connects: 3\d KB \(about [89],\d{3} tokens\)/);
+    expect(advice).toHaveTextContent(
+      /This API has 60 operations\. .* loads the active tools' list when it connects: 3\d KB \(about [89],\d{3} tokens\)/,
+    );
     await user.click(screen.getByRole("button", { name: "Use search mode" }));
     expect(await screen.findByRole("radio", { name: /Search mode/ })).toBeChecked();
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ toolMode: "search" });
@@ -102,7 +104,12 @@ describe("Tools step tool mode", () => {
 
   it("starts a large API from the chosen tags: their tools on, every other tool off, within the plan's limit", async () => {
     const tagOf = (i: number) => (i < 30 ? "pulls" : i < 50 ? "issues" : "actions");
-    const many = Array.from({ length: 80 }, (_, i) => ({ ...mappings[0], name: `op_${i}`, active: i < 40, endpoint: { ...mappings[0].endpoint, tags: [tagOf(i)] } }));
+    const many = Array.from({ length: 80 }, (_, i) => ({
+      ...mappings[0],
+      name: `op_${i}`,
+      active: i < 40,
+      endpoint: { ...mappings[0].endpoint, tags: [tagOf(i)] },
+    }));
     let saved = many;
     const calls = mockApi({
       "GET /api/servers/srv_1/mappings": async () => Response.json(ok(saved).body),

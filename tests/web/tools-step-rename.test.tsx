@@ -17,7 +17,9 @@ function renderStep() {
   );
 }
 
-const renamed = mappings.map((t) => (t.name === "list_notes" ? { ...t, customName: "find_notes", customDescription: "Finds notes by page." } : t));
+const renamed = mappings.map((t) =>
+  t.name === "list_notes" ? { ...t, customName: "find_notes", customDescription: "Finds notes by page." } : t,
+);
 
 describe("Tools step rename", () => {
   it("renames a tool and rewrites its description, then shows the new name", async () => {
@@ -25,7 +27,10 @@ describe("Tools step rename", () => {
     const calls = mockApi({
       "GET /api/servers/srv_1/mappings": () => Promise.resolve(Response.json({ success: true, data: saved ? renamed : mappings })),
       "GET /api/billing/subscription": ok(null),
-      "PATCH /api/servers/srv_1/tools": () => ((saved = true), Promise.resolve(Response.json({ success: true, data: { toolName: "list_notes", name: "find_notes" } }))),
+      "PATCH /api/servers/srv_1/tools": () => (
+        (saved = true),
+        Promise.resolve(Response.json({ success: true, data: { toolName: "list_notes", name: "find_notes" } }))
+      ),
     });
     const user = userEvent.setup();
     renderStep();
@@ -39,7 +44,11 @@ describe("Tools step rename", () => {
     expect(await screen.findByText("(renamed from list_notes)")).toBeInTheDocument();
     expect(screen.getByText("find_notes")).toBeInTheDocument();
     expect(screen.getByText("Finds notes by page.")).toBeInTheDocument();
-    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ toolName: "list_notes", name: "find_notes", description: "Finds notes by page." });
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
+      toolName: "list_notes",
+      name: "find_notes",
+      description: "Finds notes by page.",
+    });
   });
 
   it("refuses invalid and taken names before saving, and shows the API's refusal", async () => {
@@ -55,7 +64,9 @@ describe("Tools step rename", () => {
     const name = within(form).getByLabelText("Tool name");
     await user.clear(name);
     await user.type(name, "list notes");
-    expect(within(form).getByRole("alert")).toHaveTextContent("A tool name may only contain letters, digits, '_' and '-', and be 1 to 64 characters long.");
+    expect(within(form).getByRole("alert")).toHaveTextContent(
+      "A tool name may only contain letters, digits, '_' and '-', and be 1 to 64 characters long.",
+    );
     expect(within(form).getByRole("button", { name: "Save" })).toBeDisabled();
     await user.clear(name);
     await user.type(name, "get_note");

@@ -6,7 +6,6 @@ import { ToolsStep } from "@/features/wizard/tools-step";
 import { mockApi, ok } from "./helpers";
 import { mappings } from "./wizard-fixtures";
 
-
 const page = "https://docs.example.com/reference/notes#list";
 const crawled = mappings.map((t) => (t.name === "list_notes" ? { ...t, endpoint: { ...t.endpoint, page } } : t));
 

@@ -33,7 +33,10 @@ export function mockWizardApi(routes: WizardRoutes) {
 }
 
 export const ok = (data?: unknown) => ({ body: { success: true, data } });
-export const fail = (status: number, error: string, extra: Record<string, unknown> = {}) => ({ status, body: { success: false, error, ...extra } });
+export const fail = (status: number, error: string, extra: Record<string, unknown> = {}) => ({
+  status,
+  body: { success: false, error, ...extra },
+});
 
 export const newServer = {
   ...fx.activeServer,
@@ -42,7 +45,15 @@ export const newServer = {
   description: "Notes for teams",
   slug: "notes-api-x1",
   deployment: null,
-  authConfig: { authType: "none", authStrategy: "managed", status: "not_configured", exposeToPublic: false, requireToolportLogin: false, accessControl: "access-token", updatedAt: "2026-11-03T08:00:00.000Z" },
+  authConfig: {
+    authType: "none",
+    authStrategy: "managed",
+    status: "not_configured",
+    exposeToPublic: false,
+    requireToolportLogin: false,
+    accessControl: "access-token",
+    updatedAt: "2026-11-03T08:00:00.000Z",
+  },
   toolCount: 3,
   activeToolCount: 3,
   importReport: { openapiVersion: "3.1.0", operations: 3, tools: 3, skipped: 0, degraded: 0, issues: [] },
@@ -50,7 +61,9 @@ export const newServer = {
 
 export const analysis: AuthAnalysis = {
   authCandidates: [{ type: "bearer", schemeName: "bearerAuth", source: "securitySchemes", usedBy: 3, confidence: 1 }],
-  authContext: [{ name: "workspaceId", type: "string", reason: "Account-level identifier repeated in 3 of 3 operations", confidence: 0.95 }],
+  authContext: [
+    { name: "workspaceId", type: "string", reason: "Account-level identifier repeated in 3 of 3 operations", confidence: 0.95 },
+  ],
   credentials: [],
   functional: [{ name: "apiVersion", type: "string", reason: "API version header parameter used in 3 of 3 operations", confidence: 0.8 }],
   envVarDocs: [{ name: "API_TOKEN", description: "Bearer token", authType: "bearer", secret: true }],
@@ -65,7 +78,11 @@ const tool = (name: string, active: boolean, props: Record<string, { type: strin
     customName: null,
     customDescription: null,
     active,
-    inputSchema: { type: "object", properties: { workspaceId: { type: "string" }, apiVersion: { type: "string" }, ...props }, required: ["workspaceId"] },
+    inputSchema: {
+      type: "object",
+      properties: { workspaceId: { type: "string" }, apiVersion: { type: "string" }, ...props },
+      required: ["workspaceId"],
+    },
     endpoint: { method: "GET", path: `/${name}`, summary: name },
   }) satisfies Tool;
 export const mappings = [
@@ -74,7 +91,9 @@ export const mappings = [
   tool("delete_note", false, { noteId: { type: "string" } }),
 ];
 /** Twelve extra arguments, so the dynamic list shows 10 and '... and N more parameters'. */
-export const manyArgs = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`field${String(i).padStart(2, "0")}`, { type: "string" }]));
+export const manyArgs = Object.fromEntries(
+  Array.from({ length: 12 }, (_, i) => [`field${String(i).padStart(2, "0")}`, { type: "string" }]),
+);
 
 export const savedConfig: AuthConfig = {
   authType: "bearer",
@@ -89,7 +108,12 @@ export const savedConfig: AuthConfig = {
   updatedAt: "2026-11-03T09:00:00.000Z",
 };
 
-export const wizardToken = { ...fx.token, id: "tok_w", name: "Wizard token", serverAssignments: [] as { serverId: string; serverName: string }[] };
+export const wizardToken = {
+  ...fx.token,
+  id: "tok_w",
+  name: "Wizard token",
+  serverAssignments: [] as { serverId: string; serverName: string }[],
+};
 
 export const subscriptionWithLimit = (maxToolsPerServer: number) => {
   const s = fx.subscription(0);
@@ -107,5 +131,6 @@ export const createRoutes = (): WizardRoutes => ({
   "POST /api/servers/srv_new/analyse-auth": ok(analysis),
   "GET /api/servers/srv_new/mappings": ok(mappings),
   "POST /api/access-tokens/tok_w/servers": ok({ id: "tok_w" }),
-  "POST /api/servers/srv_new/auth-config": (call) => ok({ ...savedConfig, ...(call.body as object), maskedSecrets: { token: "sk_l…cret" } }),
+  "POST /api/servers/srv_new/auth-config": (call) =>
+    ok({ ...savedConfig, ...(call.body as object), maskedSecrets: { token: "sk_l…cret" } }),
 });

@@ -3,7 +3,16 @@
 import { describe, expect, it } from "vitest";
 import type { Server } from "@/api/servers";
 import { visibleSteps } from "@/features/wizard/steps";
-import { canJump, initialWizard, isFirstStep, nextEvent, nextLabel, wizardReducer, type WizardEvent, type WizardState } from "@/features/wizard/wizard-flow";
+import {
+  canJump,
+  initialWizard,
+  isFirstStep,
+  nextEvent,
+  nextLabel,
+  wizardReducer,
+  type WizardEvent,
+  type WizardState,
+} from "@/features/wizard/wizard-flow";
 import * as fx from "./fixtures";
 
 const server = fx.activeServer as unknown as Server;
@@ -16,7 +25,14 @@ const CREDENTIALS = "Managed authentication requires API credentials. Please pro
 
 describe("wizard flow", () => {
   it("starts at the source when creating and at authentication when editing", () => {
-    expect(initialWizard("create", null)).toEqual({ mode: "create", step: "source", completed: [], server: null, error: null, saving: false });
+    expect(initialWizard("create", null)).toEqual({
+      mode: "create",
+      step: "source",
+      completed: [],
+      server: null,
+      error: null,
+      saving: false,
+    });
     expect(initialWizard("edit", server)).toMatchObject({ mode: "edit", step: "auth", server });
   });
 
@@ -34,7 +50,13 @@ describe("wizard flow", () => {
     const backAtSource = run(atTools, { type: "jumped", to: "source" });
     // Parameters was reached but not left with Next: from the source only the completed auth step is ahead.
     expect(managed.filter((s) => canJump(backAtSource, s, managed))).toEqual(["source", "auth"]);
-    expect(managed.filter((s) => canJump(initialWizard("edit", server), s, visibleSteps("edit", "managed", "bearer")))).toEqual(["auth", "tools", "config", "manage", "deploy"]);
+    expect(managed.filter((s) => canJump(initialWizard("edit", server), s, visibleSteps("edit", "managed", "bearer")))).toEqual([
+      "auth",
+      "tools",
+      "config",
+      "manage",
+      "deploy",
+    ]);
   });
 
   it("refuses Next with the first rule broken on this step or an earlier one, and moves to the step that fixes it", () => {
@@ -47,8 +69,15 @@ describe("wizard flow", () => {
 
   it("ignores the rules of steps not reached yet", () => {
     const atAuth = run(initialWizard("create", null), { type: "created", server });
-    expect(nextEvent(atAuth, { steps: managed, issues: { tools: VALUES, config: CREDENTIALS }, credentialsNeeded: true })).toEqual({ type: "advanced", to: "tools" });
-    expect(nextEvent(atAuth, { steps: managed, issues: { auth: TOKEN }, credentialsNeeded: true })).toEqual({ type: "refused", step: "auth", message: TOKEN });
+    expect(nextEvent(atAuth, { steps: managed, issues: { tools: VALUES, config: CREDENTIALS }, credentialsNeeded: true })).toEqual({
+      type: "advanced",
+      to: "tools",
+    });
+    expect(nextEvent(atAuth, { steps: managed, issues: { auth: TOKEN }, credentialsNeeded: true })).toEqual({
+      type: "refused",
+      step: "auth",
+      message: TOKEN,
+    });
   });
 
   it("goes from parameters to credentials when they are needed, and saves from parameters when not", () => {
@@ -60,16 +89,32 @@ describe("wizard flow", () => {
   });
 
   it("lands on Tools after a save, with the saved step done; a failed save stays with its message", () => {
-    const atConfig = run(initialWizard("create", null), { type: "created", server }, { type: "advanced", to: "tools" }, { type: "advanced", to: "config" });
+    const atConfig = run(
+      initialWizard("create", null),
+      { type: "created", server },
+      { type: "advanced", to: "tools" },
+      { type: "advanced", to: "config" },
+    );
     const saving = run(atConfig, { type: "refused", step: "config", message: CREDENTIALS }, { type: "saveStarted" });
     expect(saving).toMatchObject({ saving: true, error: null, step: "config" });
-    expect(run(saving, { type: "saved" })).toMatchObject({ saving: false, step: "manage", completed: ["source", "auth", "tools", "config"] });
-    expect(run(saving, { type: "saveFailed", message: "Failed to configure authentication" })).toMatchObject({ saving: false, step: "config", error: "Failed to configure authentication" });
+    expect(run(saving, { type: "saved" })).toMatchObject({
+      saving: false,
+      step: "manage",
+      completed: ["source", "auth", "tools", "config"],
+    });
+    expect(run(saving, { type: "saveFailed", message: "Failed to configure authentication" })).toMatchObject({
+      saving: false,
+      step: "config",
+      error: "Failed to configure authentication",
+    });
   });
 
   it("moves from Tools to Deploy, and Back and jumps clear the message", () => {
     const atManage = { ...initialWizard("create", server), step: "manage" as const, error: "Old" };
-    expect(nextEvent(atManage, { steps: managed, issues: { auth: TOKEN }, credentialsNeeded: true })).toEqual({ type: "advanced", to: "deploy" });
+    expect(nextEvent(atManage, { steps: managed, issues: { auth: TOKEN }, credentialsNeeded: true })).toEqual({
+      type: "advanced",
+      to: "deploy",
+    });
     expect(run(atManage, { type: "wentBack", steps: managed })).toMatchObject({ step: "config", error: null });
     expect(run(atManage, { type: "wentBack", steps: passthrough })).toMatchObject({ step: "tools", error: null });
     expect(run(atManage, { type: "jumped", to: "auth" })).toMatchObject({ step: "auth", error: null });

@@ -6,7 +6,6 @@ import { expect, it } from "vitest";
 import { renderApp } from "./helpers";
 import { createRoutes, mappings, mockWizardApi, ok, savedConfig, type WizardRoutes } from "./wizard-fixtures";
 
-
 /** Adds a server from a URL, chooses the wizard's token and opens the Parameters step. */
 async function toParameters(routes: WizardRoutes) {
   const calls = mockWizardApi(routes);
@@ -24,7 +23,8 @@ async function toParameters(routes: WizardRoutes) {
 it("keeps what was typed through refusals and step changes, and disables Next while saving", async () => {
   const routes = createRoutes();
   let answerSave: (() => void) | undefined;
-  routes["POST /api/servers/srv_new/auth-config"] = (call) => new Promise((resolve) => (answerSave = () => resolve(ok({ ...savedConfig, ...(call.body as object) }))));
+  routes["POST /api/servers/srv_new/auth-config"] = (call) =>
+    new Promise((resolve) => (answerSave = () => resolve(ok({ ...savedConfig, ...(call.body as object) }))));
   const { calls, user } = await toParameters(routes);
 
   await user.type(await screen.findByLabelText("Value for workspaceId"), "ws_42");
@@ -44,7 +44,9 @@ it("keeps what was typed through refusals and step changes, and disables Next wh
 
   await user.type(await screen.findByLabelText("Bearer Token"), " ");
   await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
-  expect(screen.getByRole("alert")).toHaveTextContent("Managed authentication requires API credentials. Please provide the Bearer Token for the target API.");
+  expect(screen.getByRole("alert")).toHaveTextContent(
+    "Managed authentication requires API credentials. Please provide the Bearer Token for the target API.",
+  );
   expect(screen.getByLabelText("Bearer Token")).toHaveValue(" ");
   await user.clear(screen.getByLabelText("Bearer Token"));
   await user.type(screen.getByLabelText("Bearer Token"), "sk_live_secret");
@@ -63,7 +65,15 @@ it("keeps what was typed through refusals and step changes, and disables Next wh
 it("gives a static value the input its argument takes: a select for an enum, a number field for an integer", async () => {
   const routes = createRoutes();
   const withTypes = mappings.map((t, i) =>
-    i === 0 ? { ...t, inputSchema: { ...t.inputSchema, properties: { ...t.inputSchema.properties, sort: { type: "string", enum: ["newest", "oldest"] } } } } : t,
+    i === 0
+      ? {
+          ...t,
+          inputSchema: {
+            ...t.inputSchema,
+            properties: { ...t.inputSchema.properties, sort: { type: "string", enum: ["newest", "oldest"] } },
+          },
+        }
+      : t,
   );
   routes["GET /api/servers/srv_new/mappings"] = ok(withTypes);
   const { calls, user } = await toParameters(routes);
@@ -71,7 +81,11 @@ it("gives a static value the input its argument takes: a select for an enum, a n
   await user.type(await screen.findByLabelText("Value for workspaceId"), "ws_42");
   await user.click(await screen.findByRole("button", { name: "Make sort static" }));
   const sort = screen.getByRole("combobox", { name: "Value for sort" });
-  expect(within(sort).getAllByRole("option").map((o) => o.textContent)).toEqual(["Choose a value…", "newest", "oldest"]);
+  expect(
+    within(sort)
+      .getAllByRole("option")
+      .map((o) => o.textContent),
+  ).toEqual(["Choose a value…", "newest", "oldest"]);
   await user.click(screen.getByRole("button", { name: "Make limit static" }));
   expect(screen.getByLabelText("Value for limit")).toHaveAttribute("type", "number");
   await user.type(screen.getByLabelText("Value for limit"), "25");

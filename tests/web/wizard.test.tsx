@@ -6,11 +6,23 @@ import { toast } from "sonner";
 import { describe, expect, it } from "vitest";
 import * as fx from "./fixtures";
 import { renderApp } from "./helpers";
-import { analysis, createRoutes, fail, manyArgs, mappings, mockWizardApi, ok, savedConfig, subscriptionWithLimit, wizardToken, type WizardRoutes } from "./wizard-fixtures";
+import {
+  analysis,
+  createRoutes,
+  fail,
+  manyArgs,
+  mappings,
+  mockWizardApi,
+  ok,
+  savedConfig,
+  subscriptionWithLimit,
+  wizardToken,
+  type WizardRoutes,
+} from "./wizard-fixtures";
 
 const file = () => new File([JSON.stringify({ openapi: "3.1.0" })], "notes.json", { type: "application/json" });
-const dialog = () => screen.getByRole("dialog", { name: /Add New Server|Configure/ });
-const stepButton = (name: string) => within(screen.getByRole("navigation", { name: "Wizard steps" })).getByRole("button", { name: new RegExp(name) });
+const stepButton = (name: string) =>
+  within(screen.getByRole("navigation", { name: "Wizard steps" })).getByRole("button", { name: new RegExp(name) });
 
 async function openCreate(routes: WizardRoutes = createRoutes()) {
   const calls = mockWizardApi(routes);
@@ -36,7 +48,6 @@ async function continueToCredentials(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole("button", { name: "Next: Configure Credentials" }));
 }
 
-
 describe("source step", () => {
   it("keeps Next disabled until a URL or a file is given, then creates the server from a multipart upload", async () => {
     const { user, calls } = await openCreate();
@@ -57,13 +68,19 @@ describe("source step", () => {
   });
 
   it("says a name already used by another server of the organization before uploading, and the API's refusal if it comes anyway", async () => {
-    const routes = { ...createRoutes(), "GET /api/servers": ok([fx.activeServer]), "GET /api/billing/subscription": ok(fx.subscription(2)) };
+    const routes = {
+      ...createRoutes(),
+      "GET /api/servers": ok([fx.activeServer]),
+      "GET /api/billing/subscription": ok(fx.subscription(2)),
+    };
     const { user, calls } = await openCreate(routes);
     await user.click(screen.getByRole("button", { name: /OpenAPI Spec/ }));
     await user.type(screen.getByLabelText("Name (optional)"), " petstore ");
     await user.upload(screen.getByLabelText("Upload a file (.json, .yaml, .yml)"), file());
     await user.click(screen.getByRole("button", { name: "Next: Configure Authentication" }));
-    expect(await screen.findByText('A server named "petstore" already exists in your organization. Choose another name.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('A server named "petstore" already exists in your organization. Choose another name.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText("Name (optional)")).toHaveAttribute("aria-invalid", "true");
     expect(calls.some((c) => c.method === "POST")).toBe(false);
     // Typing clears it; another name is sent.
@@ -88,19 +105,26 @@ describe("source step", () => {
     const { user } = await openCreate();
     await user.click(screen.getByRole("button", { name: /OpenAPI Spec/ }));
     // The picker's accept filter can be bypassed (drag and drop, "All files"): the step checks again.
-    fireEvent.change(screen.getByLabelText("Upload a file (.json, .yaml, .yml)"), { target: { files: [new File(["x"], "notes.txt", { type: "text/plain" })] } });
+    fireEvent.change(screen.getByLabelText("Upload a file (.json, .yaml, .yml)"), {
+      target: { files: [new File(["x"], "notes.txt", { type: "text/plain" })] },
+    });
     expect(screen.getByRole("alert")).toHaveTextContent("Please choose a .json, .yaml or .yml file");
     expect(screen.getByRole("button", { name: "Next: Configure Authentication" })).toBeDisabled();
   });
 
   it("replaces an earlier refusal with the file-type message when another file is chosen", async () => {
-    const { user } = await openCreate({ ...createRoutes(), "POST /api/servers": fail(502, "URL not reachable: https://api.example.com/openapi.json") });
+    const { user } = await openCreate({
+      ...createRoutes(),
+      "POST /api/servers": fail(502, "URL not reachable: https://api.example.com/openapi.json"),
+    });
     await user.click(screen.getByRole("button", { name: /OpenAPI Spec/ }));
     await user.type(screen.getByLabelText("OpenAPI URL"), "https://api.example.com/openapi.json");
     await user.click(screen.getByRole("button", { name: "Next: Configure Authentication" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("URL not reachable");
     await user.clear(screen.getByLabelText("OpenAPI URL"));
-    fireEvent.change(screen.getByLabelText("Upload a file (.json, .yaml, .yml)"), { target: { files: [new File(["x"], "notes.txt", { type: "text/plain" })] } });
+    fireEvent.change(screen.getByLabelText("Upload a file (.json, .yaml, .yml)"), {
+      target: { files: [new File(["x"], "notes.txt", { type: "text/plain" })] },
+    });
     expect(screen.getByRole("alert")).toHaveTextContent("Please choose a .json, .yaml or .yml file");
     expect(screen.getByRole("alert")).not.toHaveTextContent("URL not reachable");
   });
@@ -132,7 +156,9 @@ describe("create mode", () => {
     await uploadAndContinue(user);
     expect(screen.getByRole("radio", { name: /Bearer Token/ })).toBeChecked();
     expect(screen.getByRole("radio", { name: "Managed" })).toBeChecked();
-    const labels = within(screen.getByRole("navigation", { name: "Wizard steps" })).getAllByRole("button").map((b) => b.textContent?.replace(/^\d/, ""));
+    const labels = within(screen.getByRole("navigation", { name: "Wizard steps" }))
+      .getAllByRole("button")
+      .map((b) => b.textContent?.replace(/^\d/, ""));
     expect(labels).toEqual(["Source", "Authentication", "Parameters", "Credentials", "Tools", "Deploy"]);
     expect(stepButton("Source")).toBeEnabled();
     for (const later of ["Parameters", "Credentials", "Tools", "Deploy"]) expect(stepButton(later)).toBeDisabled();
@@ -156,7 +182,13 @@ describe("create mode", () => {
 
   it("creates a token in the dialog, assigned to the server and selected", async () => {
     const routes = createRoutes();
-    routes["POST /api/access-tokens"] = { status: 201, body: { success: true, data: { token: "tp_secret_value_123456789", tokenInfo: { ...wizardToken, id: "tok_new", name: "Notes API Token" } } } };
+    routes["POST /api/access-tokens"] = {
+      status: 201,
+      body: {
+        success: true,
+        data: { token: "tp_secret_value_123456789", tokenInfo: { ...wizardToken, id: "tok_new", name: "Notes API Token" } },
+      },
+    };
     const { user, calls } = await openCreate(routes);
     await uploadAndContinue(user);
     routes["GET /api/access-tokens"] = ok([wizardToken, { ...wizardToken, id: "tok_new", name: "Notes API Token" }]);
@@ -165,7 +197,11 @@ describe("create mode", () => {
     expect(screen.getByPlaceholderText("Leave empty for no expiration")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Create Token" }));
     expect(await screen.findByText("Token created and assigned to server")).toBeInTheDocument();
-    expect(calls.find((c) => c.path === "/api/access-tokens" && c.method === "POST")!.body).toEqual({ name: "Notes API Token", expiresAt: null, serverIds: ["srv_new"] });
+    expect(calls.find((c) => c.path === "/api/access-tokens" && c.method === "POST")!.body).toEqual({
+      name: "Notes API Token",
+      expiresAt: null,
+      serverIds: ["srv_new"],
+    });
     expect(await screen.findByLabelText("New access token")).toHaveTextContent("tp_secret_value_123456789");
     await user.click(screen.getByRole("button", { name: "Done" }));
     expect(await screen.findByRole("checkbox", { name: "Notes API Token" })).toBeChecked();
@@ -173,7 +209,10 @@ describe("create mode", () => {
 
   it("validates static parameter values, lists 10 dynamic ones, and moves parameters between static and dynamic", async () => {
     const routes = createRoutes();
-    routes["GET /api/servers/srv_new/mappings"] = ok([{ ...mappings[0], inputSchema: { type: "object", properties: { ...mappings[0].inputSchema.properties, ...manyArgs } } }, ...mappings.slice(1)]);
+    routes["GET /api/servers/srv_new/mappings"] = ok([
+      { ...mappings[0], inputSchema: { type: "object", properties: { ...mappings[0].inputSchema.properties, ...manyArgs } } },
+      ...mappings.slice(1),
+    ]);
     const { user } = await openCreate(routes);
     await uploadAndContinue(user);
     await user.click(screen.getByRole("checkbox", { name: "Wizard token" }));
@@ -277,7 +316,9 @@ describe("create mode", () => {
     await continueToCredentials(user);
     for (const field of fields) expect(await screen.findByLabelText(field)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
-    expect(screen.getByRole("alert")).toHaveTextContent(`Managed authentication requires API credentials. Please provide the ${label} for the target API.`);
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      `Managed authentication requires API credentials. Please provide the ${label} for the target API.`,
+    );
     expect(screen.getByLabelText(fields.at(-1)!)).toHaveAttribute("type", "password");
   });
 
@@ -287,7 +328,9 @@ describe("create mode", () => {
     await user.click(screen.getByRole("checkbox", { name: "Wizard token" }));
     await user.click(screen.getByRole("radio", { name: "Passthrough" }));
     expect(screen.queryByRole("checkbox", { name: "Wizard token" })).not.toBeInTheDocument();
-    expect(within(screen.getByRole("navigation", { name: "Wizard steps" })).queryByRole("button", { name: /Credentials/ })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole("navigation", { name: "Wizard steps" })).queryByRole("button", { name: /Credentials/ }),
+    ).not.toBeInTheDocument();
     await user.click(screen.getByRole("radio", { name: "Managed" }));
     expect(screen.getByRole("checkbox", { name: "Wizard token" })).not.toBeChecked();
     await user.click(screen.getByRole("radio", { name: "Passthrough" }));
@@ -296,17 +339,24 @@ describe("create mode", () => {
     await user.click(screen.getByRole("button", { name: "Next: Manage Tools" }));
     expect(await screen.findByRole("list", { name: "Tools" })).toBeInTheDocument();
     expect(calls.some((c) => c.path.startsWith("/api/access-tokens/"))).toBe(false);
-    expect(calls.find((c) => c.path === "/api/servers/srv_new/auth-config" && c.method === "POST")!.body).toMatchObject({ authStrategy: "passthrough" });
+    expect(calls.find((c) => c.path === "/api/servers/srv_new/auth-config" && c.method === "POST")!.body).toMatchObject({
+      authStrategy: "passthrough",
+    });
     expect(calls.find((c) => c.path === "/api/servers/srv_new/auth-config" && c.method === "POST")!.body).not.toHaveProperty("secrets");
   });
 
   it("shows 'Public API' when nothing is detected and needs no credentials for type none", async () => {
-    const routes = { ...createRoutes(), "POST /api/servers/srv_new/analyse-auth": ok({ ...analysis, authCandidates: [], authContext: [] }) };
+    const routes = {
+      ...createRoutes(),
+      "POST /api/servers/srv_new/analyse-auth": ok({ ...analysis, authCandidates: [], authContext: [] }),
+    };
     const { user } = await openCreate(routes);
     await uploadAndContinue(user);
     expect(screen.getByText("Public API")).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: "None" })).toBeChecked();
-    expect(within(screen.getByRole("navigation", { name: "Wizard steps" })).queryByRole("button", { name: /Credentials/ })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole("navigation", { name: "Wizard steps" })).queryByRole("button", { name: /Credentials/ }),
+    ).not.toBeInTheDocument();
   });
 });
 
@@ -438,7 +488,9 @@ describe("edit mode", () => {
     await user.click(stepButton("Deploy"));
     await user.click(await screen.findByRole("button", { name: "Delete Server" }));
     expect(
-      screen.getByText('Are you sure you want to delete "Petstore"? This action cannot be undone and will permanently remove the server and all its configurations.'),
+      screen.getByText(
+        'Are you sure you want to delete "Petstore"? This action cannot be undone and will permanently remove the server and all its configurations.',
+      ),
     ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("Server deleted successfully")).toBeInTheDocument();
@@ -449,7 +501,11 @@ describe("edit mode", () => {
   it("opens the upgrade modal when automated crawls need a paid plan", async () => {
     const routes = editRoutes();
     routes["GET /api/servers"] = ok([{ ...fx.activeServer, originalCrawlUrl: "https://docs.example.com" }]);
-    routes["PATCH /api/servers/srv_1/automated-crawl"] = fail(403, "Automated crawls are available on paid plans. Upgrade your plan to enable them.", { requiresUpgrade: true });
+    routes["PATCH /api/servers/srv_1/automated-crawl"] = fail(
+      403,
+      "Automated crawls are available on paid plans. Upgrade your plan to enable them.",
+      { requiresUpgrade: true },
+    );
     const { user } = await openEdit(routes);
     await user.click(stepButton("Deploy"));
     await user.click(await screen.findByRole("switch", { name: "Automated crawls" }));
@@ -501,10 +557,19 @@ describe("edit mode", () => {
   it("says where a deployed server answers, and opens the deploy flow inside the wizard, not in a second dialog", async () => {
     const routes = editRoutes();
     routes["GET /api/servers/srv_1/deployment"] = ok(fx.activeServer.deployment);
-    routes["GET /api/servers/srv_1/api-config"] = ok({ baseUrl: "https://petstore.example.com", authType: "bearer", authStrategy: "managed", headers: {} });
+    routes["GET /api/servers/srv_1/api-config"] = ok({
+      baseUrl: "https://petstore.example.com",
+      authType: "bearer",
+      authStrategy: "managed",
+      headers: {},
+    });
     const { user } = await openEdit(routes);
     await user.click(stepButton("Deploy"));
-    expect(await screen.findByText("Deployed: MCP clients call http://localhost:8787/s/petstore-ab12/mcp. Deploy again to publish the changes made here.")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Deployed: MCP clients call http://localhost:8787/s/petstore-ab12/mcp. Deploy again to publish the changes made here.",
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Deploy Server" }));
     expect(await screen.findByRole("heading", { name: "Deploy Petstore" })).toBeInTheDocument();
     expect(await screen.findByText("Successfully Deployed!")).toBeInTheDocument();
@@ -546,20 +611,29 @@ describe("tools step", () => {
     expect(within(card).getByText(/Input schema \(3 parameters\)/)).toBeInTheDocument();
     await user.click(within(card).getByRole("switch", { name: "Toggle delete_note" }));
     expect(
-      await screen.findByText("Tool limit reached: your current plan allows 2 active tools per server. Please disable other tools first or upgrade your plan."),
+      await screen.findByText(
+        "Tool limit reached: your current plan allows 2 active tools per server. Please disable other tools first or upgrade your plan.",
+      ),
     ).toBeInTheDocument();
     expect(calls.some((c) => c.method === "PATCH")).toBe(false);
     // The refusal is a banner that stays, with the way to more tools, not a toast that vanishes.
     const banner = screen.getByRole("alert");
     expect(within(banner).getByRole("link", { name: "Upgrade plan" })).toHaveAttribute("href", "/usage");
     // Disabling a tool frees a slot: the banner goes.
-    await user.click(within(screen.getByText("list_notes", { selector: "code" }).closest("li")!).getByRole("switch", { name: "Toggle list_notes" }));
+    await user.click(
+      within(screen.getByText("list_notes", { selector: "code" }).closest("li")!).getByRole("switch", { name: "Toggle list_notes" }),
+    );
     expect(await screen.findByText("1/2")).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("enables all tools when they fit the limit", async () => {
-    const { user } = await openTools(routes(3, mappings.map((t) => ({ ...t, active: false }))));
+    const { user } = await openTools(
+      routes(
+        3,
+        mappings.map((t) => ({ ...t, active: false })),
+      ),
+    );
     expect(screen.getByText("0/3")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Enable All" }));
     // Three tools fit three slots: enabling all works.
@@ -567,7 +641,12 @@ describe("tools step", () => {
   });
 
   it("refuses a bulk enable that would exceed the limit", async () => {
-    const { user } = await openTools(routes(2, mappings.map((t) => ({ ...t, active: false }))));
+    const { user } = await openTools(
+      routes(
+        2,
+        mappings.map((t) => ({ ...t, active: false })),
+      ),
+    );
     await user.click(screen.getByRole("button", { name: "Enable All" }));
     expect(
       await screen.findByText(

@@ -4,7 +4,18 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { getDb } from "../../worker/db";
-import { authConfigs, crawls, deployments, extractionJobs, importJobs, oauthGrants, servers, specs, specVersions, tools } from "../../worker/db/schema";
+import {
+  authConfigs,
+  crawls,
+  deployments,
+  extractionJobs,
+  importJobs,
+  oauthGrants,
+  servers,
+  specs,
+  specVersions,
+  tools,
+} from "../../worker/db/schema";
 import { encryptJson } from "../../worker/lib/crypto";
 import { call, signedIn } from "./helpers";
 
@@ -16,7 +27,13 @@ async function ownerFixture() {
   const owner = await signedIn({ name: "Owner Org" });
   const [server] = await db
     .insert(servers)
-    .values({ organizationId: owner.organizationId, createdBy: owner.userId, name: "Owner Secret API", slug: `owner-${crypto.randomUUID()}`, originalCrawlUrl: "https://docs.owner.example/" })
+    .values({
+      organizationId: owner.organizationId,
+      createdBy: owner.userId,
+      name: "Owner Secret API",
+      slug: `owner-${crypto.randomUUID()}`,
+      originalCrawlUrl: "https://docs.owner.example/",
+    })
     .returning();
   await db.insert(tools).values({
     serverId: server.id,
@@ -26,17 +43,57 @@ async function ownerFixture() {
     mapping: { method: "get", path: "/x", parameters: [] },
     endpoint: { method: "GET", path: "/x" },
   });
-  await db.insert(authConfigs).values({ serverId: server.id, authType: "bearer", status: "configured", secretsCiphertext: await encryptJson(env.SECRETS_KEY, { token: SECRET }) });
-  const [deployment] = await db.insert(deployments).values({ serverId: server.id, contentHash: "hash", provider: "loader", status: "deployed" }).returning();
+  await db.insert(authConfigs).values({
+    serverId: server.id,
+    authType: "bearer",
+    status: "configured",
+    secretsCiphertext: await encryptJson(env.SECRETS_KEY, { token: SECRET }),
+  });
+  const [deployment] = await db
+    .insert(deployments)
+    .values({ serverId: server.id, contentHash: "hash", provider: "loader", status: "deployed" })
+    .returning();
   const [crawl] = await db.insert(crawls).values({ organizationId: owner.organizationId, url: "https://docs.owner.example/" }).returning();
-  const [spec] = await db.insert(specs).values({ organizationId: owner.organizationId, crawlId: crawl.id, contentKey: "spec:owner" }).returning();
-  const [grant] = await db.insert(oauthGrants).values({ id: crypto.randomUUID(), organizationId: owner.organizationId, serverId: server.id, userId: owner.userId, clientId: "owner-client", clientName: "Owner client" }).returning();
-  const [version] = await db.insert(specVersions).values({ serverId: server.id, organizationId: owner.organizationId, status: "pending", origin: "file", toolCount: 1 }).returning();
-  const [job] = await db.insert(extractionJobs).values({ organizationId: owner.organizationId, crawlId: crawl.id, specId: spec.id }).returning();
-  const [importJob] = await db.insert(importJobs).values({ organizationId: owner.organizationId, objectKey: "imports/owner", filename: "owner.json" }).returning();
-  const token = ((await (await call("/api/access-tokens", { method: "POST", cookie: owner.cookie, json: { name: "Owner token", serverIds: [server.id] } })).json()) as any).data;
-  const apiKey = ((await (await call("/api/api-keys", { method: "POST", cookie: owner.cookie, json: { name: "Owner key", scopes: ["read"] } })).json()) as any).data;
-  const checkout = ((await (await call("/api/billing/checkout", { method: "POST", cookie: owner.cookie, json: { planType: "sprout" } })).json()) as any).data;
+  const [spec] = await db
+    .insert(specs)
+    .values({ organizationId: owner.organizationId, crawlId: crawl.id, contentKey: "spec:owner" })
+    .returning();
+  const [grant] = await db
+    .insert(oauthGrants)
+    .values({
+      id: crypto.randomUUID(),
+      organizationId: owner.organizationId,
+      serverId: server.id,
+      userId: owner.userId,
+      clientId: "owner-client",
+      clientName: "Owner client",
+    })
+    .returning();
+  const [version] = await db
+    .insert(specVersions)
+    .values({ serverId: server.id, organizationId: owner.organizationId, status: "pending", origin: "file", toolCount: 1 })
+    .returning();
+  const [job] = await db
+    .insert(extractionJobs)
+    .values({ organizationId: owner.organizationId, crawlId: crawl.id, specId: spec.id })
+    .returning();
+  const [importJob] = await db
+    .insert(importJobs)
+    .values({ organizationId: owner.organizationId, objectKey: "imports/owner", filename: "owner.json" })
+    .returning();
+  const token = (
+    (await (
+      await call("/api/access-tokens", { method: "POST", cookie: owner.cookie, json: { name: "Owner token", serverIds: [server.id] } })
+    ).json()) as any
+  ).data;
+  const apiKey = (
+    (await (
+      await call("/api/api-keys", { method: "POST", cookie: owner.cookie, json: { name: "Owner key", scopes: ["read"] } })
+    ).json()) as any
+  ).data;
+  const checkout = (
+    (await (await call("/api/billing/checkout", { method: "POST", cookie: owner.cookie, json: { planType: "sprout" } })).json()) as any
+  ).data;
   return {
     owner,
     ids: {
@@ -97,10 +154,7 @@ const BODIES: Record<string, unknown> = {
 };
 
 // Routes that act only on the caller's own organization, whatever the path says, or are public by design.
-const OWN_SCOPE = new Set([
-  "POST /api/billing/test-portal/:action{cancel|reactivate|free}",
-  "GET /s/:slug",
-]);
+const OWN_SCOPE = new Set(["POST /api/billing/test-portal/:action{cancel|reactivate|free}", "GET /s/:slug"]);
 
 function registeredRoutes() {
   const seen = new Set<string>();
@@ -118,7 +172,11 @@ describe("access matrix", () => {
     for (const route of registeredRoutes()) {
       if (OWN_SCOPE.has(route) || !route.includes(":")) continue;
       const [method, path] = route.split(" ");
-      const res = await call(fill(path, fixture), { method, cookie: stranger.cookie, json: method === "GET" || method === "DELETE" ? undefined : (BODIES[route] ?? {}) });
+      const res = await call(fill(path, fixture), {
+        method,
+        cookie: stranger.cookie,
+        json: method === "GET" || method === "DELETE" ? undefined : (BODIES[route] ?? {}),
+      });
       const text = await res.text();
       const allowed = path.startsWith("/s/") ? [401, 403, 404] : path.startsWith("/api/superadmin") ? [403] : [403, 404];
       expect.soft(allowed, `${route} answered ${res.status}: ${text.slice(0, 200)}`).toContain(res.status);

@@ -1,5 +1,11 @@
 // One round trip through each binding: D1, KV, both Durable Objects, the Queue, cron, Worker Loader.
-import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, runDurableObjectAlarm } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  getQueueResult,
+  runDurableObjectAlarm,
+} from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import worker from "../../worker/index";
 import { eq } from "drizzle-orm";
@@ -33,7 +39,11 @@ describe("D1", () => {
     const res = await call("/api/billing/plans", { cookie });
     const body = (await res.json()) as { success: boolean; data: { type: string; popular: boolean }[] };
     expect(body.success).toBe(true);
-    expect(body.data.map((p) => [p.type, p.popular])).toEqual([["free", false], ["sprout", true], ["growth", false]]);
+    expect(body.data.map((p) => [p.type, p.popular])).toEqual([
+      ["free", false],
+      ["sprout", true],
+      ["growth", false],
+    ]);
     const sub = await (await call("/api/billing/subscription", { cookie })).json();
     expect(sub).toMatchObject({ success: true, data: { plan: { type: "free" }, status: "active" } });
   });
@@ -50,7 +60,18 @@ describe("Deployment Durable Object", () => {
   const job = (deploymentId: string) => ({ deploymentId, serverId: "server-1", slug: "s1", provider: "loader" as const, toolCount: 2 });
 
   it("runs a recorded deployment as a job, keeping status and a timestamped log", async () => {
-    const config = { serverId: "server-1", name: "Bindings", version: "1.0.0", description: "", baseUrl: "https://api.example.com", auth: { type: "none", strategy: "managed" }, staticValues: {}, tools: [], upstreamTimeoutMs: 1000, maxResponseBytes: 100_000 };
+    const config = {
+      serverId: "server-1",
+      name: "Bindings",
+      version: "1.0.0",
+      description: "",
+      baseUrl: "https://api.example.com",
+      auth: { type: "none", strategy: "managed" },
+      staticValues: {},
+      tools: [],
+      upstreamTimeoutMs: 1000,
+      maxResponseBytes: 100_000,
+    };
     const generated = await generateServer(config as RuntimeConfig);
     await storeDeployment(env, generated);
     const stub = env.DEPLOYMENT.getByName("server-1");
@@ -106,12 +127,17 @@ describe("Queue", () => {
     const url = `${inject("fixtureOrigin")}/docs/hello.html`;
     const stub = env.CRAWL_SESSION.getByName("crawl-q");
     await stub.start("crawl-q", [url]);
-    const batch = createMessageBatch("toolport-crawl", [{ id: "m1", timestamp: Date.now(), attempts: 1, body: { kind: "page" as const, crawlId: "crawl-q", url } }]);
+    const batch = createMessageBatch("toolport-crawl", [
+      { id: "m1", timestamp: Date.now(), attempts: 1, body: { kind: "page" as const, crawlId: "crawl-q", url } },
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env, ctx);
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks).toEqual(["m1"]);
-    expect(await stub.snapshot()).toMatchObject({ status: "completed", pages: [{ url, status: "completed", title: "Hello API reference" }] });
+    expect(await stub.snapshot()).toMatchObject({
+      status: "completed",
+      pages: [{ url, status: "completed", title: "Hello API reference" }],
+    });
     expect(await env.KV.get(pageContentKey("crawl-q", url))).toContain("GET /v1/hello");
   });
 });
@@ -123,11 +149,23 @@ describe("scheduled handler", () => {
     const [org] = await db.select().from(organizations).limit(1);
     const [paused] = await db
       .insert(servers)
-      .values({ organizationId: org.id, name: "Paused", slug: `paused-${crypto.randomUUID()}`, status: "hibernated", hibernatedReason: "tool_calls" })
+      .values({
+        organizationId: org.id,
+        name: "Paused",
+        slug: `paused-${crypto.randomUUID()}`,
+        status: "hibernated",
+        hibernatedReason: "tool_calls",
+      })
       .returning();
     const [downgraded] = await db
       .insert(servers)
-      .values({ organizationId: org.id, name: "Over plan", slug: `over-${crypto.randomUUID()}`, status: "hibernated", hibernatedReason: "servers" })
+      .values({
+        organizationId: org.id,
+        name: "Over plan",
+        slug: `over-${crypto.randomUUID()}`,
+        status: "hibernated",
+        hibernatedReason: "servers",
+      })
       .returning();
     const controller = createScheduledController({ cron: MONTHLY_ROLLOVER_CRON, scheduledTime: Date.UTC(2026, 11, 1, 0, 5) });
     await worker.scheduled(controller, env, createExecutionContext());
@@ -139,7 +177,13 @@ describe("scheduled handler", () => {
     const [org] = await db.select().from(organizations).limit(1);
     const [paused] = await db
       .insert(servers)
-      .values({ organizationId: org.id, name: "Paused", slug: `paused-${crypto.randomUUID()}`, status: "hibernated", hibernatedReason: "tool_calls" })
+      .values({
+        organizationId: org.id,
+        name: "Paused",
+        slug: `paused-${crypto.randomUUID()}`,
+        status: "hibernated",
+        hibernatedReason: "tool_calls",
+      })
       .returning();
     await exports.PortalScheduled.fire({ cron: MONTHLY_ROLLOVER_CRON, scheduledTime: Date.now() });
     expect((await db.query.servers.findFirst({ where: eq(servers.id, paused.id) }))?.status).toBe("active");
@@ -172,7 +216,12 @@ describe("Worker Loader", () => {
       const upstream = await fetch(new URL(request.url).searchParams.get("target"));
       return Response.json({ strictlyPublic: Cloudflare.compatibilityFlags.global_fetch_strictly_public, upstream: await upstream.text() });
     } }`;
-    const worker = env.LOADER.get("strictly-public", async () => ({ compatibilityDate: "2026-10-20", compatibilityFlags: GENERATED_COMPATIBILITY_FLAGS, mainModule: "main.js", modules: { "main.js": source } }));
+    const worker = env.LOADER.get("strictly-public", async () => ({
+      compatibilityDate: "2026-10-20",
+      compatibilityFlags: GENERATED_COMPATIBILITY_FLAGS,
+      mainModule: "main.js",
+      modules: { "main.js": source },
+    }));
     const res = await worker.getEntrypoint().fetch(`http://loaded.test/?target=${encodeURIComponent(upstream)}`);
     expect(await res.json()).toEqual({ strictlyPublic: true, upstream: "plain hello" });
   });

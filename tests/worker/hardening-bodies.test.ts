@@ -29,7 +29,9 @@ function stateChangingApiRoutes() {
   const seen = new Set<string>();
   const routes = app.routes
     .filter((r) => ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) && r.path.startsWith("/api/") && !r.path.endsWith("/*"))
-    .map((r) => `${r.method} ${r.path.replace(/:(\w+)(\{([^|}]*)[^}]*\})?/g, (_, name: string, _re, first?: string) => first ?? `${name}-1`)}`)
+    .map(
+      (r) => `${r.method} ${r.path.replace(/:(\w+)(\{([^|}]*)[^}]*\})?/g, (_, name: string, _re, first?: string) => first ?? `${name}-1`)}`,
+    )
     // The description uploads have their own, larger cap (tested below).
     .filter((key) => key !== "POST /api/servers" && key !== "PUT /api/servers/id-1/spec" && !seen.has(key) && seen.add(key));
   // better-auth's endpoints sit behind one wildcard route: its JSON routes by name.
@@ -47,7 +49,13 @@ describe("oversized bodies", () => {
       const declared = await call(path, { method, cookie, headers: { "content-type": "application/json" }, body: big });
       expect.soft(declared.status, `${route} (declared)`).toBe(413);
       expect.soft(await declared.json(), route).toEqual(JSON_TOO_LARGE);
-      const chunked = await call(path, { method, cookie, headers: { "content-type": "application/json" }, body: streamed(JSON_BODY_LIMIT + 1), duplex: "half" } as RequestInit);
+      const chunked = await call(path, {
+        method,
+        cookie,
+        headers: { "content-type": "application/json" },
+        body: streamed(JSON_BODY_LIMIT + 1),
+        duplex: "half",
+      } as RequestInit);
       expect.soft(chunked.status, `${route} (streamed)`).toBe(413);
       expect.soft(await chunked.json(), route).toEqual(JSON_TOO_LARGE);
     }
@@ -55,7 +63,11 @@ describe("oversized bodies", () => {
 
   it("lets a body just under the limit through to the route", async () => {
     const { cookie } = await signedIn();
-    const res = await call("/api/access-tokens", { method: "POST", cookie, json: { name: "n".repeat(JSON_BODY_LIMIT - 100), serverIds: [] } });
+    const res = await call("/api/access-tokens", {
+      method: "POST",
+      cookie,
+      json: { name: "n".repeat(JSON_BODY_LIMIT - 100), serverIds: [] },
+    });
     expect(res.status).toBe(400); // refused by validation (the name is too long), not by size
   });
 
@@ -87,7 +99,12 @@ describe("oversized bodies", () => {
     const { token } = await createToken(org, [server.id]);
     await deploy(server.id);
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", ...bearer(token) };
-    const huge = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "probe", arguments: { pad: "x".repeat(4 * 1024 * 1024) } } });
+    const huge = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "probe", arguments: { pad: "x".repeat(4 * 1024 * 1024) } },
+    });
     const declared = await workerFetch(`${MCP_ORIGIN}/s/${server.slug}/mcp`, { method: "POST", headers, body: huge });
     expect(declared.status).toBe(413);
     expect(await declared.json()).toMatchObject({ jsonrpc: "2.0", error: { message: "Request body too large (limit 4 MB)" } });

@@ -45,7 +45,9 @@ async function upload(cookie: string, doc: unknown, filename: string) {
 
 /** All rows of every D1 table, as text. */
 async function dumpD1() {
-  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").all<{ name: string }>();
+  const { results } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+  ).all<{ name: string }>();
   const dump: string[] = [];
   for (const { name } of results) dump.push(`${name}: ${JSON.stringify((await env.DB.prepare(`SELECT * FROM "${name}"`).all()).results)}`);
   return { tables: results.map((r) => r.name), text: dump.join("\n") };
@@ -66,7 +68,12 @@ async function dumpKv() {
 describe("secrets", () => {
   it("leave no plaintext credential or access token anywhere after a full flow", async () => {
     for (const level of ["log", "info", "warn", "error", "debug"] as const) {
-      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === "string" ? a : JSON.stringify(a))).join(" ")));
+      vi.spyOn(console, level).mockImplementation(
+        (...args: unknown[]) =>
+          void logged.push(
+            args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === "string" ? a : JSON.stringify(a))).join(" "),
+          ),
+      );
     }
     const bearerSecret = `sk-live-${crypto.randomUUID()}`;
     const apiKeySecret = `key-${crypto.randomUUID()}`;
@@ -76,19 +83,38 @@ describe("secrets", () => {
 
     // Import two servers, one for each way a managed secret travels (header, query).
     const bearerServer = (await upload(cookie, description("Bearer API", { type: "http", scheme: "bearer" }), "bearer.json")).body.data;
-    const keyServer = (await upload(cookie, description("Key API", { type: "apiKey", name: "api_key", in: "query" }), "key.json")).body.data;
+    const keyServer = (await upload(cookie, description("Key API", { type: "apiKey", name: "api_key", in: "query" }), "key.json")).body
+      .data;
     // An access token (managed secrets need one assigned): its creation answer is the one place it may appear.
-    const created = await call("/api/access-tokens", { method: "POST", cookie, json: { name: "Flow token", serverIds: [bearerServer.id, keyServer.id] } });
+    const created = await call("/api/access-tokens", {
+      method: "POST",
+      cookie,
+      json: { name: "Flow token", serverIds: [bearerServer.id, keyServer.id] },
+    });
     const { token, tokenInfo } = ((await created.json()) as { data: { token: string; tokenInfo: { id: string } } }).data;
     expect(token).toMatch(/^tp_/);
 
     await recorded(`/api/servers/${bearerServer.id}/analyse-auth`, { method: "POST", cookie });
-    const saved = await recorded(`/api/servers/${bearerServer.id}/auth-config`, { method: "POST", cookie, json: { authType: "bearer", authStrategy: "managed", secrets: { token: bearerSecret } } });
+    const saved = await recorded(`/api/servers/${bearerServer.id}/auth-config`, {
+      method: "POST",
+      cookie,
+      json: { authType: "bearer", authStrategy: "managed", secrets: { token: bearerSecret } },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect((await recorded(`/api/servers/${keyServer.id}/auth-config`, { method: "POST", cookie, json: { authType: "apiKey", authStrategy: "managed", apiKey: { name: "api_key", in: "query" }, secrets: { key: apiKeySecret } } })).status).toBe(200);
+    expect(
+      (
+        await recorded(`/api/servers/${keyServer.id}/auth-config`, {
+          method: "POST",
+          cookie,
+          json: { authType: "apiKey", authStrategy: "managed", apiKey: { name: "api_key", in: "query" }, secrets: { key: apiKeySecret } },
+        })
+      ).status,
+    ).toBe(200);
 
     for (const server of [bearerServer, keyServer]) {
-      expect((await recorded(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: { apiConfig: {} } })).status).toBe(200);
+      expect(
+        (await recorded(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: { apiConfig: {} } })).status,
+      ).toBe(200);
       expect((await settledDeployment(server.id))?.status).toBe("deployed");
     }
 
@@ -96,17 +122,23 @@ describe("secrets", () => {
     const mcpAnswers: string[] = [];
     const bearerClient = await connectV2(bearerServer.slug, { authorization: `Bearer ${token}` });
     expect(echoOf(await bearerClient.callTool({ name: "whoami", arguments: {} })).headers.authorization).toBe(`Bearer ${bearerSecret}`);
-    for (const name of ["getText", "getBinary", "failing"]) mcpAnswers.push(JSON.stringify(await bearerClient.callTool({ name, arguments: {} })));
+    for (const name of ["getText", "getBinary", "failing"])
+      mcpAnswers.push(JSON.stringify(await bearerClient.callTool({ name, arguments: {} })));
     mcpAnswers.push(JSON.stringify(await bearerClient.listTools()));
     await bearerClient.close();
     const keyClient = await connectV2(keyServer.slug, { authorization: `Bearer ${token}` });
     expect(echoOf(await keyClient.callTool({ name: "whoami", arguments: {} })).query).toBe(`api_key=${apiKeySecret}`);
-    for (const name of ["getText", "getBinary", "failing"]) mcpAnswers.push(JSON.stringify(await keyClient.callTool({ name, arguments: {} })));
+    for (const name of ["getText", "getBinary", "failing"])
+      mcpAnswers.push(JSON.stringify(await keyClient.callTool({ name, arguments: {} })));
     await keyClient.close();
     expect(textOf(JSON.parse(mcpAnswers[0]))).toBe("plain hello");
 
     // A crawl, and the token's rotation (the old token must not linger either).
-    const crawl = await recorded("/api/crawl/crawl", { method: "POST", cookie, json: { url: `${inject("fixtureOrigin")}/docs-reference/index.html`, limit: 3 } });
+    const crawl = await recorded("/api/crawl/crawl", {
+      method: "POST",
+      cookie,
+      json: { url: `${inject("fixtureOrigin")}/docs-reference/index.html`, limit: 3 },
+    });
     await waitForCrawl(cookie, crawl.body.crawlId);
     const rotated = await call(`/api/access-tokens/${tokenInfo.id}/rotate`, { method: "POST", cookie });
     const newToken = ((await rotated.json()) as { data: { token: string } }).data.token;
@@ -119,16 +151,35 @@ describe("secrets", () => {
         .replace(/^\/api\/crawl\/:id/, `/api/crawl/${crawl.body.crawlId}`)
         .replace(/:id/g, bearerServer.id)
         .replace(/:slug/g, bearerServer.slug);
-    const getRoutes = [...new Set(app.routes.filter((r) => r.method === "GET" && r.path.startsWith("/api/") && !r.path.includes("*") && !r.path.includes(":jobId") && !/\/api\/auth\/(login|logout)$/.test(r.path)).map((r) => r.path))];
+    const getRoutes = [
+      ...new Set(
+        app.routes
+          .filter(
+            (r) =>
+              r.method === "GET" &&
+              r.path.startsWith("/api/") &&
+              !r.path.includes("*") &&
+              !r.path.includes(":jobId") &&
+              !/\/api\/auth\/(login|logout)$/.test(r.path),
+          )
+          .map((r) => r.path),
+      ),
+    ];
     for (const path of getRoutes) await recorded(fill(path), { cookie });
-    for (const server of [keyServer]) for (const sub of ["", "/auth-config", "/api-config", "/deployment", "/mappings"]) await recorded(`/api/servers/${server.id}${sub}`, { cookie });
+    for (const server of [keyServer])
+      for (const sub of ["", "/auth-config", "/api-config", "/deployment", "/mappings"])
+        await recorded(`/api/servers/${server.id}${sub}`, { cookie });
     answers.push({ route: "GET /s/:slug", text: await (await workerFetch(`${MCP_ORIGIN}/s/${bearerServer.slug}`)).text() });
 
     // The places to search.
     const d1 = await dumpD1();
     expect(d1.tables).toEqual(expect.arrayContaining(["auth_configs", "access_tokens", "deployments", "servers", "tools"]));
     const kv = await dumpKv();
-    const code = await Promise.all([bearerServer, keyServer].map(async (s) => JSON.stringify((await generateServer(await loadServerConfig(db, s.id, { baseUrl: upstream() }))).modules)));
+    const code = await Promise.all(
+      [bearerServer, keyServer].map(async (s) =>
+        JSON.stringify((await generateServer(await loadServerConfig(db, s.id, { baseUrl: upstream() }))).modules),
+      ),
+    );
     const places: [string, string][] = [
       ["D1", d1.text],
       ["KV", kv],

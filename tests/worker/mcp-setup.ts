@@ -9,7 +9,16 @@ import { and, eq } from "drizzle-orm";
 import { usagePeriod } from "../../worker/billing/usage";
 import { getDb } from "../../worker/db";
 import type { Bindings } from "../../worker/env";
-import { accessTokens, authConfigs, organizations, organizationUsage, servers, subscriptions, tokenServers, tools } from "../../worker/db/schema";
+import {
+  accessTokens,
+  authConfigs,
+  organizations,
+  organizationUsage,
+  servers,
+  subscriptions,
+  tokenServers,
+  tools,
+} from "../../worker/db/schema";
 import { encryptJson, sha256Hex } from "../../worker/lib/crypto";
 import { deployServer, getDeployment, type DeployOptions } from "../../worker/deploy/deploy";
 import { settleUsage as settleMeteredUsage } from "../../worker/gateway/metering";
@@ -21,7 +30,14 @@ export const db = getDb(env.DB);
 export const MCP_ORIGIN = "http://localhost";
 export const upstream = () => inject("upstreamOrigin");
 
-export type ToolSpec = { name: string; description?: string; inputSchema: JsonSchemaObject; outputSchema?: JsonSchemaObject; mapping: ToolMapping; active?: boolean };
+export type ToolSpec = {
+  name: string;
+  description?: string;
+  inputSchema: JsonSchemaObject;
+  outputSchema?: JsonSchemaObject;
+  mapping: ToolMapping;
+  active?: boolean;
+};
 export type AuthSpec = {
   authType?: "none" | "bearer" | "apiKey" | "basic" | "oauth2";
   authStrategy?: "managed" | "passthrough";
@@ -35,7 +51,10 @@ const unique = () => crypto.randomUUID().slice(0, 8);
 
 /** A fresh organization, on the given plan (free when omitted). */
 export async function createOrg(plan?: "free" | "sprout" | "growth") {
-  const [org] = await db.insert(organizations).values({ name: `Org ${unique()}`, slug: `org-${unique()}` }).returning();
+  const [org] = await db
+    .insert(organizations)
+    .values({ name: `Org ${unique()}`, slug: `org-${unique()}` })
+    .returning();
   if (plan) await db.insert(subscriptions).values({ organizationId: org.id, planType: plan });
   return org.id;
 }
@@ -43,7 +62,10 @@ export async function createOrg(plan?: "free" | "sprout" | "growth") {
 /** A server with tools and (optionally) an auth config, inserted as the import engine would. */
 export async function createServer(organizationId: string, toolSpecs: ToolSpec[], auth: AuthSpec = {}, baseUrl = upstream()) {
   const slug = `srv-${unique()}`;
-  const [server] = await db.insert(servers).values({ organizationId, name: `Test API ${slug}`, description: "An API used by tests", slug, baseUrl }).returning();
+  const [server] = await db
+    .insert(servers)
+    .values({ organizationId, name: `Test API ${slug}`, description: "An API used by tests", slug, baseUrl })
+    .returning();
   const rows = toolSpecs.map((t, position) => ({
     serverId: server.id,
     name: t.name,
@@ -56,7 +78,9 @@ export async function createServer(organizationId: string, toolSpecs: ToolSpec[]
     position,
   }));
   // D1 takes at most 100 bound values per statement (as the import engine writes them).
-  const inserts = Array.from({ length: Math.ceil(rows.length / TOOL_ROWS_PER_INSERT) }, (_, i) => db.insert(tools).values(rows.slice(i * TOOL_ROWS_PER_INSERT, (i + 1) * TOOL_ROWS_PER_INSERT)));
+  const inserts = Array.from({ length: Math.ceil(rows.length / TOOL_ROWS_PER_INSERT) }, (_, i) =>
+    db.insert(tools).values(rows.slice(i * TOOL_ROWS_PER_INSERT, (i + 1) * TOOL_ROWS_PER_INSERT)),
+  );
   if (inserts.length > 0) await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
   await db.insert(authConfigs).values({
     serverId: server.id,
@@ -82,7 +106,8 @@ export async function createToken(organizationId: string, serverIds: string[], o
   return { token, id: row.id };
 }
 
-export const deploy = (serverId: string, options: DeployOptions = {}) => deployServer(env, db, serverId, { origin: MCP_ORIGIN, ...options });
+export const deploy = (serverId: string, options: DeployOptions = {}) =>
+  deployServer(env, db, serverId, { origin: MCP_ORIGIN, ...options });
 
 /** Waits until the server's latest deployment (started through the API, which answers at once) has run; answers it. */
 export async function settledDeployment(serverId: string) {
@@ -112,7 +137,10 @@ export const settleUsage = () => settleMeteredUsage(env);
 /** An MCP client (SDK v2) connected to /s/{slug}/mcp. */
 export async function connectV2(slug: string, headers: Record<string, string> = {}) {
   const client = new Client({ name: "toolport-test", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL(`${MCP_ORIGIN}/s/${slug}/mcp`), { fetch: workerFetch, requestInit: { headers } });
+  const transport = new StreamableHTTPClientTransport(new URL(`${MCP_ORIGIN}/s/${slug}/mcp`), {
+    fetch: workerFetch,
+    requestInit: { headers },
+  });
   await client.connect(transport);
   return client;
 }
@@ -130,7 +158,10 @@ export async function connectV1(slug: string, headers: Record<string, string> = 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A deployed server of a new organization (on `plan`) with these tools and upstream auth, and a token assigned to it. */
-export async function servedServer(toolSpecs: ToolSpec[], options: { plan?: "free" | "sprout" | "growth"; auth?: AuthSpec; deploy?: DeployOptions } = {}) {
+export async function servedServer(
+  toolSpecs: ToolSpec[],
+  options: { plan?: "free" | "sprout" | "growth"; auth?: AuthSpec; deploy?: DeployOptions } = {},
+) {
   const org = await createOrg(options.plan);
   const server = await createServer(org, toolSpecs, options.auth);
   const { token } = await createToken(org, [server.id]);
@@ -139,31 +170,53 @@ export async function servedServer(toolSpecs: ToolSpec[], options: { plan?: "fre
 }
 
 /** The headers of a Streamable HTTP client's POST. */
-export const MCP_POST_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" };
+export const MCP_POST_HEADERS = {
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+  "mcp-protocol-version": "2025-06-18",
+};
 /** POSTs one JSON-RPC message (or a raw body) to /s/{slug}/mcp with the token, as an MCP client does. */
 export const postMcp = (slug: string, token: string, message: unknown, headers: Record<string, string> = MCP_POST_HEADERS) =>
-  workerFetch(`${MCP_ORIGIN}/s/${slug}/mcp`, { method: "POST", headers: { ...headers, ...bearer(token) }, body: typeof message === "string" ? message : JSON.stringify(message) });
+  workerFetch(`${MCP_ORIGIN}/s/${slug}/mcp`, {
+    method: "POST",
+    headers: { ...headers, ...bearer(token) },
+    body: typeof message === "string" ? message : JSON.stringify(message),
+  });
 /** A JSON-RPC tools/call message; without an id, a notification. */
-export const toolCall = (id: number | undefined, name: string, args: unknown = {}) => ({ jsonrpc: "2.0", ...(id === undefined ? {} : { id }), method: "tools/call", params: { name, arguments: args } });
+export const toolCall = (id: number | undefined, name: string, args: unknown = {}) => ({
+  jsonrpc: "2.0",
+  ...(id === undefined ? {} : { id }),
+  method: "tools/call",
+  params: { name, arguments: args },
+});
 /** tools/list on the server's endpoint with the token. */
 export const listTools = (slug: string, token: string) => postMcp(slug, token, { jsonrpc: "2.0", id: 1, method: "tools/list" });
 
 /** The organization's tool calls this month, once this isolate's leases are settled. */
 export const organizationCalls = async (organizationId: string) =>
-  (await settleUsage(), await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
+  (await settleUsage(),
+  await db.query.organizationUsage.findFirst({
+    where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())),
+  }))?.toolCalls ?? 0;
 /** Requests the local upstream received at /counted/{key}. */
 export const upstreamHits = async (key: string) => ((await (await fetch(`${upstream()}/hits/${key}`)).json()) as { hits: number }).hits;
 /** The upstream's request lines that carried this text (it logs every request it receives). */
-export const upstreamReceived = async (containing: string) => (await (await fetch(`${upstream()}/_received?containing=${encodeURIComponent(containing)}`)).json()) as string[];
+export const upstreamReceived = async (containing: string) =>
+  (await (await fetch(`${upstream()}/_received?containing=${encodeURIComponent(containing)}`)).json()) as string[];
 
 /** The text of the first content block of a tool result. */
-export const textOf = (result: unknown) => ((result as { content: { type: string; text?: string }[] }).content[0]?.text ?? "");
+export const textOf = (result: unknown) => (result as { content: { type: string; text?: string }[] }).content[0]?.text ?? "";
 /** The upstream echo of a tool call (the echo route answers JSON). */
 export const echoOf = (result: unknown) =>
   JSON.parse(textOf(result)) as { method: string; path: string; query: string; headers: Record<string, string>; body: any };
 
 /** A tool that echoes: GET {path} with the given parameters. */
-export const echoTool = (name: string, mapping: Partial<ToolMapping>, properties: JsonSchemaObject["properties"] = {}, required: string[] = []): ToolSpec => ({
+export const echoTool = (
+  name: string,
+  mapping: Partial<ToolMapping>,
+  properties: JsonSchemaObject["properties"] = {},
+  required: string[] = [],
+): ToolSpec => ({
   name,
   inputSchema: { type: "object", properties, required },
   mapping: { method: "get", path: `/echo/${name}`, parameters: [], ...mapping },

@@ -52,12 +52,18 @@ describe("ENVIRONMENT", () => {
 describe("billing without Stripe keys outside development", () => {
   it("refuses checkout with a clear message and keeps the free plan", async () => {
     const { cookie, organizationId } = await userIn("Production");
-    const res = await fetchIn("Production", "/api/billing/checkout", { method: "POST", cookie, body: JSON.stringify({ planType: "growth" }) });
+    const res = await fetchIn("Production", "/api/billing/checkout", {
+      method: "POST",
+      cookie,
+      body: JSON.stringify({ planType: "growth" }),
+    });
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ success: false, error: PAYMENTS_NOT_CONFIGURED });
     const subscription = await fetchIn("Production", "/api/billing/subscription", { cookie });
     expect(await subscription.json()).toMatchObject({ data: { plan: { type: "free" }, provider: "none", testMode: false } });
-    expect(await db.query.subscriptions.findFirst({ where: eq(subscriptions.organizationId, organizationId) })).toMatchObject({ planType: "free" });
+    expect(await db.query.subscriptions.findFirst({ where: eq(subscriptions.organizationId, organizationId) })).toMatchObject({
+      planType: "free",
+    });
   });
 
   it("serves no test-mode checkout or portal, even for a pending checkout", async () => {
@@ -73,7 +79,9 @@ describe("billing without Stripe keys outside development", () => {
       const res = await fetchIn(undefined, path, { method, cookie });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
-    expect(await db.query.subscriptions.findFirst({ where: eq(subscriptions.organizationId, organizationId) })).toMatchObject({ planType: "free" });
+    expect(await db.query.subscriptions.findFirst({ where: eq(subscriptions.organizationId, organizationId) })).toMatchObject({
+      planType: "free",
+    });
     expect((await fetchIn(undefined, "/api/billing/portal", { method: "POST", cookie })).status).toBe(400); // free plan: no portal
   });
 });

@@ -8,7 +8,10 @@ import { routeTree } from "./route-tree.gen";
 import type { AuthContext } from "./router-context";
 
 /** Builds the app's router; tests pass a memory history and their own query client. */
-export function createAppRouter({ queryClient = createQueryClient(), history }: { queryClient?: QueryClient; history?: RouterHistory } = {}) {
+export function createAppRouter({
+  queryClient = createQueryClient(),
+  history,
+}: { queryClient?: QueryClient; history?: RouterHistory } = {}) {
   const auth: AuthContext = {
     ensureUser: async () => {
       try {

@@ -19,7 +19,14 @@ export const superusersOnly = { 403: "Access denied: restricted to superadminist
 
 export const superadminRoutes = describedRoutes(requireSuperUser)
   .openapi(
-    createRoute({ method: "get", path: "/servers", operationId: "list_all_servers", tags: tag, summary: "Every organization's servers (superusers only)", responses: { 200: json(ok(z.array(adminServer)), "The servers"), ...errors(superusersOnly) } }),
+    createRoute({
+      method: "get",
+      path: "/servers",
+      operationId: "list_all_servers",
+      tags: tag,
+      summary: "Every organization's servers (superusers only)",
+      responses: { 200: json(ok(z.array(adminServer)), "The servers"), ...errors(superusersOnly) },
+    }),
     async (c) => c.json({ success: true as const, data: await listAllServers(c.var.db) }, 200),
   )
   .openapi(

@@ -19,11 +19,23 @@ function describedRoutesOf(app: OpenAPIHono<AppEnv>): Described[] {
   for (const definition of app.openAPIRegistry.definitions) {
     if (definition.type !== "route") continue;
     const { method, path, request, responses, security } = definition.route;
-    const shared = commonErrors(method, path, { public: Array.isArray(security) && security.length === 0, input: Boolean(request), body: Boolean(request?.body) });
-    const all: Record<string, Declared> = Object.fromEntries(Object.keys(shared).map((status) => [status, { content: { "application/json": { schema: errorAnswer } } }]));
+    const shared = commonErrors(method, path, {
+      public: Array.isArray(security) && security.length === 0,
+      input: Boolean(request),
+      body: Boolean(request?.body),
+    });
+    const all: Record<string, Declared> = Object.fromEntries(
+      Object.keys(shared).map((status) => [status, { content: { "application/json": { schema: errorAnswer } } }]),
+    );
     Object.assign(all, responses);
     const source = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^{}/]+\}/g, "[^/]+");
-    described.push({ method: method.toUpperCase(), path, pattern: new RegExp(`^${source}/?$`), literal: path.split("{").length, responses: all });
+    described.push({
+      method: method.toUpperCase(),
+      path,
+      pattern: new RegExp(`^${source}/?$`),
+      literal: path.split("{").length,
+      responses: all,
+    });
   }
   return described.sort((a, b) => a.literal - b.literal);
 }
@@ -34,7 +46,8 @@ async function departure(res: Response, responses: Record<string, Declared>) {
   if (!declared) return `status ${res.status} is not declared`;
   const schema = declared.content?.["application/json"]?.schema;
   if (!isZod(schema)) return null;
-  if (!res.headers.get("content-type")?.includes("application/json")) return `answered ${res.headers.get("content-type") ?? "no content type"} where JSON is declared`;
+  if (!res.headers.get("content-type")?.includes("application/json"))
+    return `answered ${res.headers.get("content-type") ?? "no content type"} where JSON is declared`;
   const parsed = schema.safeParse(await res.clone().json());
   if (parsed.success) return null;
   const issue = parsed.error.issues[0];

@@ -5,7 +5,14 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
 import { commonErrors, keyScope } from "../lib/openapi";
 
-type Operation = { description?: string; tags?: string[]; security?: unknown[]; requestBody?: unknown; parameters?: unknown[]; responses: Record<string, { description: string; content?: unknown }> };
+type Operation = {
+  description?: string;
+  tags?: string[];
+  security?: unknown[];
+  requestBody?: unknown;
+  parameters?: unknown[];
+  responses: Record<string, { description: string; content?: unknown }>;
+};
 export type DocumentOptions = {
   /** The portal's public origin: the document's server URL. */
   origin: string;
@@ -20,7 +27,11 @@ const ERROR_CONTENT = { "application/json": { schema: { $ref: "#/components/sche
 /** Adds what every route shares to one generated operation. */
 function completeOperation(method: string, path: string, op: Operation) {
   const isPublic = Array.isArray(op.security) && op.security.length === 0;
-  const shared = commonErrors(method, path, { public: isPublic, input: Boolean(op.requestBody || op.parameters?.length), body: Boolean(op.requestBody) });
+  const shared = commonErrors(method, path, {
+    public: isPublic,
+    input: Boolean(op.requestBody || op.parameters?.length),
+    body: Boolean(op.requestBody),
+  });
   for (const [status, when] of Object.entries(shared)) {
     const own = op.responses[status];
     // A route's own 403 comes first; the shared reasons follow it.
@@ -29,7 +40,9 @@ function completeOperation(method: string, path: string, op: Operation) {
   }
   const scope = keyScope(method, path);
   if (!isPublic) {
-    op.description = [op.description, scope ? `API keys need the '${scope}' scope.` : "Not available to API keys."].filter(Boolean).join(" ");
+    op.description = [op.description, scope ? `API keys need the '${scope}' scope.` : "Not available to API keys."]
+      .filter(Boolean)
+      .join(" ");
     if (scope) op.security = [{ sessionCookie: [] }, { apiKey: [] }];
   }
 }

@@ -12,7 +12,9 @@ const describeApi = createRoute({
   tags: ["Docs"],
   summary: "This description of the portal's API (OpenAPI 3.1)",
   security: [],
-  responses: { 200: json(z.record(z.string(), z.unknown()).describe("An OpenAPI 3.1 document"), "This description of the portal's API (OpenAPI 3.1)") },
+  responses: {
+    200: json(z.record(z.string(), z.unknown()).describe("An OpenAPI 3.1 document"), "This description of the portal's API (OpenAPI 3.1)"),
+  },
 });
 
 /** The document route of `app` (mounted at /api): the whole app's routes, with the portal's public origin as its server. */

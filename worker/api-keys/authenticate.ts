@@ -67,7 +67,10 @@ export async function authenticateApiKey(c: Context<AppEnv>, token: string) {
     : [];
   if (!actor) fail(401, "The user who created this API key no longer belongs to the organization");
   if (!key.lastUsedAt || now - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-    await db.update(apiKeys).set({ lastUsedAt: new Date(now) }).where(eq(apiKeys.id, key.id));
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(apiKeys.id, key.id));
   }
   // A key never acts with superadministrator rights: superadmin routes refuse keys anyway.
   c.set("user", { ...actor, superUser: false });

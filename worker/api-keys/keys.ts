@@ -14,7 +14,11 @@ const DAY_MS = 24 * 3600 * 1000;
 /** Keys an organization may hold, revoked ones included, so a loop cannot fill the table. */
 export const MAX_API_KEYS = 100;
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replaceAll("=", "");
 
 /** A new random key: the prefix plus 32 random bytes. */
 export const newApiKeyValue = () => `${API_KEY_PREFIX}${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;

@@ -18,7 +18,15 @@ const sessionOnly = "Session only: an API key can never manage API keys.";
 /** Mounted at /api/api-keys, behind requireUser. */
 export const apiKeyRoutes = describedRoutes()
   .openapi(
-    createRoute({ method: "get", path: "/", operationId: "list_api_keys", tags: tag, summary: "List the organization's portal API keys (never the keys themselves)", description: sessionOnly, responses: { 200: json(ok(z.array(apiKeyInfo)), "The API keys") } }),
+    createRoute({
+      method: "get",
+      path: "/",
+      operationId: "list_api_keys",
+      tags: tag,
+      summary: "List the organization's portal API keys (never the keys themselves)",
+      description: sessionOnly,
+      responses: { 200: json(ok(z.array(apiKeyInfo)), "The API keys") },
+    }),
     async (c) => c.json({ success: true as const, data: await listApiKeys(c.var.db, c.var.organizationId) }, 200),
   )
   .openapi(
@@ -30,9 +38,13 @@ export const apiKeyRoutes = describedRoutes()
       summary: "Create a portal API key with scopes and an optional expiry in days; the key is answered once",
       description: sessionOnly,
       request: { body: { required: true, content: { "application/json": { schema: newApiKeyBody } } } },
-      responses: { 201: json(ok(newApiKey), "The new key (shown once) and its details"), ...errors({ 403: "Your organization's plan does not include API access", 409: "The organization holds the most API keys allowed" }) },
+      responses: {
+        201: json(ok(newApiKey), "The new key (shown once) and its details"),
+        ...errors({ 403: "Your organization's plan does not include API access", 409: "The organization holds the most API keys allowed" }),
+      },
     }),
-    async (c) => c.json({ success: true as const, data: await createApiKey(c.var.db, c.var.organizationId, c.var.user.id, c.req.valid("json")) }, 201),
+    async (c) =>
+      c.json({ success: true as const, data: await createApiKey(c.var.db, c.var.organizationId, c.var.user.id, c.req.valid("json")) }, 201),
   )
   .openapi(
     createRoute({
@@ -43,7 +55,10 @@ export const apiKeyRoutes = describedRoutes()
       summary: "Revoke a portal API key: calls with it answer 401 from now on",
       description: sessionOnly,
       request: { params: idParam },
-      responses: { 200: json(ok(apiKeyInfo), "The revoked key"), ...errors({ 404: "API key not found", 409: "This API key has already been revoked" }) },
+      responses: {
+        200: json(ok(apiKeyInfo), "The revoked key"),
+        ...errors({ 404: "API key not found", 409: "This API key has already been revoked" }),
+      },
     }),
     async (c) => c.json({ success: true as const, data: await revokeApiKey(c.var.db, c.var.organizationId, c.req.valid("param").id) }, 200),
   );

@@ -8,7 +8,9 @@ export const apiKeyInfo = z
     id: z.string(),
     name: z.string(),
     prefix: z.string().describe("The key's first characters, to recognise it"),
-    scopes: z.array(z.enum(API_KEY_SCOPES)).describe("read: GET routes; servers: create, import, configure and delete servers; deploy: deploy and redeploy"),
+    scopes: z
+      .array(z.enum(API_KEY_SCOPES))
+      .describe("read: GET routes; servers: create, import, configure and delete servers; deploy: deploy and redeploy"),
     createdAt: timestamp,
     lastUsedAt: nullable(timestamp).describe("Recorded at most once a minute"),
     expiresAt: nullable(timestamp),

@@ -22,9 +22,13 @@ export function scopeFor(method: string, path: string): ScopeNeed {
   if (Object.hasOwn(SESSION_ONLY_AREAS, area)) return refusedOn(SESSION_ONLY_AREAS[area]);
   if (area === "servers" && segments[3] === "assigned-tokens") return refusedOn(SESSION_ONLY_AREAS["access-tokens"]);
   // Running a tool or calling the API with the server's credentials is a signed-in user's own act.
-  if (area === "servers" && (segments[3] === "try-it" || (segments[3] === "check-api" && !READ_METHODS.has(method.toUpperCase())))) return refusedOn("running tools or checking the API from the portal");
+  if (area === "servers" && (segments[3] === "try-it" || (segments[3] === "check-api" && !READ_METHODS.has(method.toUpperCase()))))
+    return refusedOn("running tools or checking the API from the portal");
   if (area === "openapi.json") return { scope: "read" };
-  if (area === "oauth") return segments[2] === "grants" && READ_METHODS.has(method.toUpperCase()) ? { scope: "read" } : refusedOn("OAuth consent and revoking connected apps");
+  if (area === "oauth")
+    return segments[2] === "grants" && READ_METHODS.has(method.toUpperCase())
+      ? { scope: "read" }
+      : refusedOn("OAuth consent and revoking connected apps");
   if (area !== "servers" && area !== "crawl") return refusedOn("this route");
   if (READ_METHODS.has(method.toUpperCase())) return { scope: "read" };
   if (area === "servers" && segments[3] === "deploy") return { scope: "deploy" };

@@ -27,7 +27,11 @@ export const isSuperUser = (env: Bindings, user: { email: string; emailVerified?
   user.emailVerified === true && isConfiguredSuperadmin(env, user.email);
 
 // better-auth endpoints that set a new password, and the body field that carries it.
-const NEW_PASSWORD_FIELDS: Record<string, string> = { "/sign-up/email": "password", "/change-password": "newPassword", "/reset-password": "newPassword" };
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/change-password": "newPassword",
+  "/reset-password": "newPassword",
+};
 
 /** Refuses blank, common and trivial new passwords before better-auth handles them (see password-policy.ts). */
 const checkNewPassword = createAuthMiddleware(async (ctx) => {

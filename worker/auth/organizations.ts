@@ -32,7 +32,11 @@ export async function createPersonalOrganization(db: Database, user: { id: strin
  * organization batch, the password account), so a sign-up with a taken email answers as slowly as a new one.
  */
 export async function mirrorAccountCreation(db: Database, userId: string) {
-  const touch = () => db.update(users).set({ updatedAt: sql`${users.updatedAt}` }).where(eq(users.id, userId));
+  const touch = () =>
+    db
+      .update(users)
+      .set({ updatedAt: sql`${users.updatedAt}` })
+      .where(eq(users.id, userId));
   await touch();
   await db.batch([touch(), touch(), touch()]);
   await touch();

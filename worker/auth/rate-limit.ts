@@ -23,7 +23,8 @@ const mediaTypeOf = (request: Request) => (request.headers.get("content-type") ?
 async function emailsOf(request: Request): Promise<string[]> {
   try {
     const text = await request.clone().text();
-    const values = mediaTypeOf(request) === FORM ? new URLSearchParams(text).getAll("email") : [(JSON.parse(text) as { email?: unknown }).email];
+    const values =
+      mediaTypeOf(request) === FORM ? new URLSearchParams(text).getAll("email") : [(JSON.parse(text) as { email?: unknown }).email];
     return [...new Set(values.filter((email) => typeof email === "string").map((email) => email.trim().toLowerCase()))];
   } catch {
     return []; // better-auth answers the malformed body itself

@@ -42,7 +42,11 @@ function withoutTokens(body: unknown): unknown {
 
 /** Reshapes better-auth's JSON answers into { success, data?, error? }; never answers a session token. */
 /** What better-auth answers: an error's message or code, or the signed-in user. */
-type AuthAnswer = { message?: string; code?: string; user?: { id: string; name: string; email: string; image?: string | null; emailVerified?: boolean | null } };
+type AuthAnswer = {
+  message?: string;
+  code?: string;
+  user?: { id: string; name: string; email: string; image?: string | null; emailVerified?: boolean | null };
+};
 
 async function reshape(res: Response, env: AppEnv["Bindings"]) {
   const isJson = res.headers.get("content-type")?.includes("application/json");
@@ -56,7 +60,9 @@ async function reshape(res: Response, env: AppEnv["Bindings"]) {
     return Response.json({ success: false, error }, { status: res.status, headers });
   }
   const user = body?.user;
-  const data = user ? { user: toProfile({ ...user, picture: user.image ?? null, superUser: isSuperUser(env, user) }) } : withoutTokens(body);
+  const data = user
+    ? { user: toProfile({ ...user, picture: user.image ?? null, superUser: isSuperUser(env, user) }) }
+    : withoutTokens(body);
   return Response.json({ success: true, data }, { status: res.status, headers });
 }
 
@@ -74,7 +80,10 @@ const signUpRoute = createRoute({
     "Handled by better-auth (its own validation). An email that already has an account gets the same answer and no session, so the answer does not tell whether the email is registered.",
   security: [],
   request: { body: { required: true, content: { "application/json": { schema: signIn.extend({ name: z.string().min(1).max(200) }) } } } },
-  responses: { 200: signedIn, ...errors({ 400: "Invalid email, or a password that is too short, blank or too common", 429: "Too many attempts" }) },
+  responses: {
+    200: signedIn,
+    ...errors({ 400: "Invalid email, or a password that is too short, blank or too common", 429: "Too many attempts" }),
+  },
 });
 const signInRoute = createRoute({
   method: "post",
@@ -89,7 +98,8 @@ const signInRoute = createRoute({
 });
 const betterAuth = async (c: Context<AppEnv, string, object>) => reshape(await getAuth(c.env, c.req.url).handler(c.req.raw), c.env);
 /** better-auth answers a described route: reshape() gives the answers its definition declares. */
-const answeredByBetterAuth = <R extends RouteConfig>(_route: R, c: Context<AppEnv, string, object>) => betterAuth(c) as unknown as Promise<RouteConfigToTypedResponse<R>>;
+const answeredByBetterAuth = <R extends RouteConfig>(_route: R, c: Context<AppEnv, string, object>) =>
+  betterAuth(c) as unknown as Promise<RouteConfigToTypedResponse<R>>;
 
 export const authRoutes = describedRoutes(limitSignIn)
   .openapi(
@@ -134,7 +144,9 @@ export const authRoutes = describedRoutes(limitSignIn)
       description:
         "Only a navigation from the portal's own pages (Sec-Fetch-Site same-origin, same-site or none, or a same-origin Referer) ends the session; any other goes to / and leaves it.",
       security: [],
-      responses: { 302: redirect("Redirect to /login with the session cookie cleared, or to / when the navigation came from another site") },
+      responses: {
+        302: redirect("Redirect to /login with the session cookie cleared, or to / when the navigation came from another site"),
+      },
     }),
     async (c) => {
       // A cross-site navigation leaves the session alone and lands on the portal, still signed in.
@@ -157,7 +169,15 @@ export const authRoutes = describedRoutes(limitSignIn)
     (c) => c.json({ success: true as const, data: { method: isOidcConfigured(c.env) ? ("oidc" as const) : ("password" as const) } }, 200),
   )
   .openapi(
-    createRoute({ method: "get", path: "/profile", operationId: "get_profile", tags: tag, summary: "The signed-in user", middleware: [requireUser] as const, responses: { 200: json(ok(profile), "The signed-in user") } }),
+    createRoute({
+      method: "get",
+      path: "/profile",
+      operationId: "get_profile",
+      tags: tag,
+      summary: "The signed-in user",
+      middleware: [requireUser] as const,
+      responses: { 200: json(ok(profile), "The signed-in user") },
+    }),
     (c) => c.json({ success: true as const, data: toProfile(c.var.user) }, 200),
   )
   .openapi(bodyReadByHandler(signUpRoute), (c) => answeredByBetterAuth(signUpRoute, c))

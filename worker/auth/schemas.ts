@@ -2,4 +2,6 @@
 import { z } from "zod";
 import { nullable } from "../lib/answers";
 
-export const profile = z.object({ name: z.string(), email: z.string(), picture: nullable(z.string()), superUser: z.boolean() }).meta({ id: "Profile" });
+export const profile = z
+  .object({ name: z.string(), email: z.string(), picture: nullable(z.string()), superUser: z.boolean() })
+  .meta({ id: "Profile" });

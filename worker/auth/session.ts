@@ -39,4 +39,9 @@ export const requireSuperUser = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** The profile answer: name, email, picture and the superUser flag. */
-export const toProfile = ({ name, email, picture, superUser }: SessionUser): z.output<typeof profile> => ({ name, email, picture, superUser });
+export const toProfile = ({ name, email, picture, superUser }: SessionUser): z.output<typeof profile> => ({
+  name,
+  email,
+  picture,
+  superUser,
+});

@@ -16,5 +16,6 @@ export const automatedRunRoutes = describedRoutes().openapi(
     request: { params: serverId },
     responses: { 200: json(ok(automatedSchedule), "The schedule and the recent runs, newest first"), ...errors(notFound) },
   }),
-  async (c) => c.json({ success: true as const, data: await listAutomatedRuns(c.var.db, c.var.organizationId, c.req.valid("param").id) }, 200),
+  async (c) =>
+    c.json({ success: true as const, data: await listAutomatedRuns(c.var.db, c.var.organizationId, c.req.valid("param").id) }, 200),
 );

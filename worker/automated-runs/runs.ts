@@ -34,12 +34,17 @@ function resultValues({ diff, ...result }: RunResult) {
 
 /** Forgets a server's runs beyond the newest RUNS_KEPT. */
 export async function pruneRuns(db: Database, serverId: string) {
-  const last = await db.query.automatedRuns.findFirst({ where: eq(automatedRuns.serverId, serverId), orderBy: desc(automatedRuns.startedAt), offset: RUNS_KEPT - 1 });
+  const last = await db.query.automatedRuns.findFirst({
+    where: eq(automatedRuns.serverId, serverId),
+    orderBy: desc(automatedRuns.startedAt),
+    offset: RUNS_KEPT - 1,
+  });
   if (last) await db.delete(automatedRuns).where(and(eq(automatedRuns.serverId, serverId), lt(automatedRuns.startedAt, last.startedAt)));
 }
 
 /** The insert that starts an automated re-crawl's run (batched with the crawl's row); the crawl's refresh finishes it. */
-export const startCrawlRun = (db: Database, serverId: string, crawlId: string) => db.insert(automatedRuns).values({ serverId, kind: "crawl", crawlId, startedAt: new Date() });
+export const startCrawlRun = (db: Database, serverId: string, crawlId: string) =>
+  db.insert(automatedRuns).values({ serverId, kind: "crawl", crawlId, startedAt: new Date() });
 
 /** Finishes the automated run of a re-crawl; a crawl started by hand has none. Answers whether the crawl is an automated run's. */
 export async function finishCrawlRun(db: Database, crawlId: string, result: RunResult) {
@@ -65,17 +70,25 @@ export async function recordRun(db: Database, serverId: string, kind: RunRow["ki
 
 /** "1 added, 2 changed": the counts that are not zero. */
 const countsOf = (run: RunRow) =>
-  [`${run.toolsAdded} added`, `${run.toolsRemoved} removed`, `${run.toolsChanged} changed`].filter((c) => !c.startsWith("0 ")).join(", ") || "no tool changed";
+  [`${run.toolsAdded} added`, `${run.toolsRemoved} removed`, `${run.toolsChanged} changed`].filter((c) => !c.startsWith("0 ")).join(", ") ||
+  "no tool changed";
 
 /** The notification of a finished run; an unchanged one tells nothing. */
 function notificationOf(run: RunRow, name: string): { kind: NotificationKind; title: string; message: string } | null {
   const what = run.kind === "crawl" ? "automated crawl" : "automated update";
   const tools = `Tools: ${countsOf(run)}.`;
   if (run.outcome === "failed") return { kind: "crawl_failed", title: `${name}: ${what} failed`, message: run.error ?? "Unknown error" };
-  if (run.outcome === "held") return { kind: "update_available", title: `${name}: update held for review`, message: `The description changed in a way that breaks calls. ${tools}` };
+  if (run.outcome === "held")
+    return {
+      kind: "update_available",
+      title: `${name}: update held for review`,
+      message: `The description changed in a way that breaks calls. ${tools}`,
+    };
   if (run.outcome !== "applied") return null;
   const message = `${tools}${run.redeployed ? " The server was redeployed." : ""}`;
-  return run.kind === "crawl" ? { kind: "crawl_finished", title: `${name}: ${what} applied`, message } : { kind: "update_applied", title: `${name}: ${what} applied`, message };
+  return run.kind === "crawl"
+    ? { kind: "crawl_finished", title: `${name}: ${what} applied`, message }
+    : { kind: "update_applied", title: `${name}: ${what} applied`, message };
 }
 
 /** Tells the server's organization what a finished run did (once per run). */
@@ -83,7 +96,11 @@ async function notifyRun(db: Database, run: RunRow) {
   const server = await db.query.servers.findFirst({ where: eq(servers.id, run.serverId), columns: { name: true, organizationId: true } });
   const event = server && notificationOf(run, server.name);
   if (!server || !event) return;
-  await recordNotification(db, server.organizationId, { ...event, link: `/servers/${run.serverId}?tab=automation`, dedupeKey: `automated-run:${run.id}` });
+  await recordNotification(db, server.organizationId, {
+    ...event,
+    link: `/servers/${run.serverId}?tab=automation`,
+    dedupeKey: `automated-run:${run.id}`,
+  });
 }
 
 const toRunAnswer = (row: RunRow) => ({
@@ -103,7 +120,11 @@ const toRunAnswer = (row: RunRow) => ({
 /** The organization's server's schedule and its recent automated runs, newest first. */
 export async function listAutomatedRuns(db: Database, organizationId: string, serverId: string) {
   const server = await getServerRow(db, organizationId, serverId);
-  const rows = await db.query.automatedRuns.findMany({ where: eq(automatedRuns.serverId, server.id), orderBy: desc(automatedRuns.startedAt), limit: RUNS_KEPT });
+  const rows = await db.query.automatedRuns.findMany({
+    where: eq(automatedRuns.serverId, server.id),
+    orderBy: desc(automatedRuns.startedAt),
+    limit: RUNS_KEPT,
+  });
   return {
     kind: server.originalCrawlUrl ? ("crawl" as const) : server.sourceUrl ? ("sync" as const) : null,
     enabled: server.automatedCrawlEnabled,

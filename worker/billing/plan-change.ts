@@ -37,7 +37,11 @@ export async function enforcePlanLimits(db: Database, organizationId: string) {
   owned.forEach((server, index) => {
     const fits = index < plan.maxServers;
     if (!fits && server.reason !== "servers") hibernate.push(server.id);
-    else if (fits && server.status === "hibernated" && (server.reason === "servers" || (server.reason === "tool_calls" && !overCallLimit))) {
+    else if (
+      fits &&
+      server.status === "hibernated" &&
+      (server.reason === "servers" || (server.reason === "tool_calls" && !overCallLimit))
+    ) {
       resume.push(server.id);
     }
   });

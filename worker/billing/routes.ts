@@ -39,9 +39,14 @@ billingWebhookRoutes.openAPIRegistry.registerPath(
     summary: "Stripe's webhook: subscription and payment events",
     description: "Called by Stripe, not by users: verified by the Stripe-Signature header instead of a session.",
     security: [],
-    request: { body: { required: true, content: { "application/json": { schema: z.record(z.string(), z.unknown()).describe("A Stripe event") } } } },
+    request: {
+      body: { required: true, content: { "application/json": { schema: z.record(z.string(), z.unknown()).describe("A Stripe event") } } },
+    },
     responses: {
-      200: json(ok(z.object({ received: z.literal(true), applied: z.boolean() })), "The event was received (applied: it changed a subscription)"),
+      200: json(
+        ok(z.object({ received: z.literal(true), applied: z.boolean() })),
+        "The event was received (applied: it changed a subscription)",
+      ),
       ...errors({ 400: "Missing Stripe-Signature header, or an invalid signature", 404: "Stripe is not configured" }),
     },
   }),
@@ -54,11 +59,25 @@ billingWebhookRoutes.post("/webhook", async (c) => {
 
 export const billingRoutes = describedRoutes()
   .openapi(
-    createRoute({ method: "get", path: "/plans", operationId: "list_plans", tags: tag, summary: "The plans with their prices and limits", responses: { 200: json(ok(z.array(plan)), "The plans") } }),
+    createRoute({
+      method: "get",
+      path: "/plans",
+      operationId: "list_plans",
+      tags: tag,
+      summary: "The plans with their prices and limits",
+      responses: { 200: json(ok(z.array(plan)), "The plans") },
+    }),
     async (c) => c.json({ success: true as const, data: (await listPlans(c.var.db)).map(toPlanAnswer) }, 200),
   )
   .openapi(
-    createRoute({ method: "get", path: "/subscription", operationId: "get_subscription", tags: tag, summary: "The organization's plan, subscription status and usage this month", responses: { 200: json(ok(subscription), "The subscription") } }),
+    createRoute({
+      method: "get",
+      path: "/subscription",
+      operationId: "get_subscription",
+      tags: tag,
+      summary: "The organization's plan, subscription status and usage this month",
+      responses: { 200: json(ok(subscription), "The subscription") },
+    }),
     async (c) => {
       const { subscription } = await getOrganizationPlan(c.var.db, c.var.organizationId);
       const { plan, serversUsed, toolCallsThisMonth, period } = await usageSummary(c.env, c.var.db, c.var.organizationId);
@@ -88,7 +107,10 @@ export const billingRoutes = describedRoutes()
       tags: tag,
       summary: "Start upgrading to a paid plan; answers the checkout page's URL",
       request: { body: { required: true, content: { "application/json": { schema: checkoutBody } } } },
-      responses: { 200: json(ok(redirectUrl), "The checkout page"), ...errors({ 400: "Only the sprout and growth plans can be upgraded to", ...noPayments }) },
+      responses: {
+        200: json(ok(redirectUrl), "The checkout page"),
+        ...errors({ 400: "Only the sprout and growth plans can be upgraded to", ...noPayments }),
+      },
     }),
     async (c) => {
       const { planType } = c.req.valid("json");
@@ -109,7 +131,10 @@ export const billingRoutes = describedRoutes()
       operationId: "open_billing_portal",
       tags: tag,
       summary: "The payment provider's customer portal URL (paid plans)",
-      responses: { 200: json(ok(redirectUrl), "The customer portal"), ...errors({ 400: "The free plan has no billing portal", ...noPayments }) },
+      responses: {
+        200: json(ok(redirectUrl), "The customer portal"),
+        ...errors({ 400: "The free plan has no billing portal", ...noPayments }),
+      },
     }),
     async (c) => {
       const { plan } = await getOrganizationPlan(c.var.db, c.var.organizationId);
@@ -181,7 +206,12 @@ export const billingRoutes = describedRoutes()
       const { id } = c.req.valid("param");
       const pending = await localCheckout(c.env, id, c.var.organizationId);
       await c.env.KV.delete(localCheckoutKey(id));
-      await applyPlanChange(c.var.db, c.var.organizationId, { planType: pending.planType, status: "active", provider: "local", cancelAtPeriodEnd: false });
+      await applyPlanChange(c.var.db, c.var.organizationId, {
+        planType: pending.planType,
+        status: "active",
+        provider: "local",
+        cancelAtPeriodEnd: false,
+      });
       return c.redirect("/usage?checkout=success", 303);
     },
   )

@@ -29,7 +29,9 @@ export const subscription = z.object({
   cancelAtPeriodEnd: z.boolean(),
   currentPeriodEnd: nullable(timestamp),
   usage: z.object({ serversUsed: z.number().int(), toolCallsThisMonth: z.number().int(), period: z.string().describe("YYYY-MM") }),
-  provider: z.enum(["stripe", "local", "none"]).describe("Who takes payments: Stripe, the local test mode, or none (paid plans unavailable)"),
+  provider: z
+    .enum(["stripe", "local", "none"])
+    .describe("Who takes payments: Stripe, the local test mode, or none (paid plans unavailable)"),
   testMode: z.boolean(),
 });
 

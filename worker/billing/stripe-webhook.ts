@@ -20,8 +20,7 @@ export async function verifyStripeEvent(env: Bindings, rawBody: string, signatur
   }
 }
 
-const planOf = (metadata: Stripe.Metadata | null | undefined): PlanType | undefined =>
-  PLAN_TYPES.find((p) => p === metadata?.planType);
+const planOf = (metadata: Stripe.Metadata | null | undefined): PlanType | undefined => PLAN_TYPES.find((p) => p === metadata?.planType);
 
 async function organizationOf(db: Database, subscription: Stripe.Subscription) {
   if (subscription.metadata?.organizationId) return subscription.metadata.organizationId;
@@ -34,7 +33,12 @@ async function applySubscription(db: Database, subscription: Stripe.Subscription
   const organizationId = await organizationOf(db, subscription);
   if (!organizationId) return;
   const periodEnd = subscription.items?.data?.[0]?.current_period_end;
-  const status = deleted || subscription.status === "canceled" ? "canceled" : subscription.status === "past_due" || subscription.status === "unpaid" ? "past_due" : "active";
+  const status =
+    deleted || subscription.status === "canceled"
+      ? "canceled"
+      : subscription.status === "past_due" || subscription.status === "unpaid"
+        ? "past_due"
+        : "active";
   await applyPlanChange(db, organizationId, {
     provider: "stripe",
     stripeSubscriptionId: subscription.id,
@@ -62,7 +66,9 @@ export async function applyStripeEvent(db: Database, event: Stripe.Event): Promi
     case "invoice.payment_failed": {
       const customer = event.data.object.customer;
       const customerId = typeof customer === "string" ? customer : customer?.id;
-      const org = customerId ? await db.query.organizations.findFirst({ where: eq(organizations.stripeCustomerId, customerId) }) : undefined;
+      const org = customerId
+        ? await db.query.organizations.findFirst({ where: eq(organizations.stripeCustomerId, customerId) })
+        : undefined;
       if (org) await db.update(subscriptions).set({ status: "past_due" }).where(eq(subscriptions.organizationId, org.id));
       break;
     }

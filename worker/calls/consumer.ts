@@ -56,4 +56,7 @@ export async function writeCallRecords(env: Bindings, messages: Message<MessageO
 }
 
 /** The call-record job on the bus: a batch's records go to D1 together. */
-export const callRecordsJob: BatchHandler<MessageOf<"calls">> = { mode: "batch", run: ({ env }, messages) => writeCallRecords(env, messages) };
+export const callRecordsJob: BatchHandler<MessageOf<"calls">> = {
+  mode: "batch",
+  run: ({ env }, messages) => writeCallRecords(env, messages),
+};

@@ -11,7 +11,16 @@ import { isObject } from "../runtime/wire";
 import { bearerToken } from "../tokens/verify";
 import type { CallOutcome } from "../db/schema";
 import { callLogEnabled, recordCalls, type Caller, type CallRecordMessage } from "./record";
-import { cappedJson, MAX_ARGUMENTS_CHARS, MAX_RESULT_CHARS, redactionOf, redactResult, redactValue, sensitiveValues, type Redaction } from "./redact";
+import {
+  cappedJson,
+  MAX_ARGUMENTS_CHARS,
+  MAX_RESULT_CHARS,
+  redactionOf,
+  redactResult,
+  redactValue,
+  sensitiveValues,
+  type Redaction,
+} from "./redact";
 import { outcomeOfAnswer } from "./outcome";
 
 type RpcCall = { id?: unknown; params?: { name?: unknown; arguments?: unknown } };
@@ -90,7 +99,12 @@ export class CallLog {
       message = String((JSON.parse(text) as { error?: { message?: string } }).error?.message ?? "");
     } catch {}
     const at = Date.now();
-    this.waitUntil(recordCalls(this.env, this.calls.map((c) => ({ ...this.base(c, outcome, at), error: message.slice(0, 300) }))));
+    this.waitUntil(
+      recordCalls(
+        this.env,
+        this.calls.map((c) => ({ ...this.base(c, outcome, at), error: message.slice(0, 300) })),
+      ),
+    );
     return new Response(text, answer);
   }
 
@@ -147,14 +161,22 @@ export class CallLog {
       const answers = copy ? await answersOf(copy) : new Map<string | number, unknown>();
       const redaction = this.found.server.recordPayloads ? await this.redaction(headers) : null;
       // Values of sensitive arguments are secrets too: an API may echo them in its answer.
-      const callRedaction = (args: unknown) => redaction && redactionOf([...redaction.fields], [...redaction.secrets, ...sensitiveValues(args, redaction)]);
+      const callRedaction = (args: unknown) =>
+        redaction && redactionOf([...redaction.fields], [...redaction.secrets, ...sensitiveValues(args, redaction)]);
       const records = this.calls.map((call) => {
         const id = rpcId(call.id);
         const report = reports?.find((r) => r.id === id && r.tool === toolName(call)) ?? reports?.find((r) => r.id === id);
         const answer = id === null ? undefined : answers.get(id);
         const record = this.base(call, "ok", at);
         if (report) {
-          Object.assign(record, { outcome: report.outcome, upstreamStatus: report.status, upstreamMs: report.upstreamMs, responseBytes: report.resultBytes, error: report.error, tool: report.tool || record.tool });
+          Object.assign(record, {
+            outcome: report.outcome,
+            upstreamStatus: report.status,
+            upstreamMs: report.upstreamMs,
+            responseBytes: report.resultBytes,
+            error: report.error,
+            tool: report.tool || record.tool,
+          });
         } else if (answer !== undefined) {
           Object.assign(record, outcomeOfAnswer(answer));
         }
@@ -200,7 +222,12 @@ async function answersOf(res: Response): Promise<Map<string | number, unknown>> 
   const answers = new Map<string | number, unknown>();
   if (!text) return answers;
   const type = res.headers.get("content-type") ?? "";
-  const chunks = type.includes("text/event-stream") ? text.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5)) : [text];
+  const chunks = type.includes("text/event-stream")
+    ? text
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5))
+    : [text];
   for (const chunk of chunks) {
     let value: unknown;
     try {

@@ -24,7 +24,9 @@ export async function pruneCallRecords(db: Database, now = Date.now()): Promise<
     const cutoff = now - org.days * DAY_MS;
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const result = await d1
-        .prepare(`delete from call_records where rowid in (select rowid from call_records where organization_id = ?1 and at < ?2 limit ${CHUNK})`)
+        .prepare(
+          `delete from call_records where rowid in (select rowid from call_records where organization_id = ?1 and at < ?2 limit ${CHUNK})`,
+        )
         .bind(org.organizationId, cutoff)
         .run();
       deleted += result.meta.changes;

@@ -15,15 +15,24 @@ export const OUTCOME_CLASSES = {
 } as const satisfies Record<string, readonly CallOutcome[]>;
 export type OutcomeClass = keyof typeof OUTCOME_CLASSES;
 export const CLASS_NAMES = Object.keys(OUTCOME_CLASSES) as OutcomeClass[];
-export const classOf = (outcome: CallOutcome) => CLASS_NAMES.find((c) => (OUTCOME_CLASSES[c] as readonly string[]).includes(outcome)) ?? "api";
+export const classOf = (outcome: CallOutcome) =>
+  CLASS_NAMES.find((c) => (OUTCOME_CLASSES[c] as readonly string[]).includes(outcome)) ?? "api";
 
-export const WINDOWS = { "24h": { ms: 24 * 3_600_000, bucketMs: 3_600_000 }, "7d": { ms: 7 * 86_400_000, bucketMs: 6 * 3_600_000 }, "30d": { ms: 30 * 86_400_000, bucketMs: 86_400_000 } } as const;
+export const WINDOWS = {
+  "24h": { ms: 24 * 3_600_000, bucketMs: 3_600_000 },
+  "7d": { ms: 7 * 86_400_000, bucketMs: 6 * 3_600_000 },
+  "30d": { ms: 30 * 86_400_000, bucketMs: 86_400_000 },
+} as const;
 export type StatsWindow = keyof typeof WINDOWS;
 
 /** The server whose calls are read: the organization's own, or any (superadmin); 404 otherwise. */
 export async function callLogServer(db: Database, serverId: string, organizationId: string | null) {
-  const where = organizationId === null ? eq(servers.id, serverId) : and(eq(servers.id, serverId), eq(servers.organizationId, organizationId));
-  const [server] = await db.select({ id: servers.id, name: servers.name, organizationId: servers.organizationId, status: servers.status }).from(servers).where(where);
+  const where =
+    organizationId === null ? eq(servers.id, serverId) : and(eq(servers.id, serverId), eq(servers.organizationId, organizationId));
+  const [server] = await db
+    .select({ id: servers.id, name: servers.name, organizationId: servers.organizationId, status: servers.status })
+    .from(servers)
+    .where(where);
   if (!server || server.status === "removed") fail(404, "Server not found");
   return server;
 }
@@ -52,7 +61,11 @@ export const toCallAnswer = (r: Row) => ({
 export type CallFilters = { tool?: string; outcome?: string; caller?: string; cursor?: string; limit: number };
 
 /** base64url of [at, id]: safe in a query string as it is. */
-const encodeCursor = (r: Row) => btoa(JSON.stringify([r.at.getTime(), r.id])).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+const encodeCursor = (r: Row) =>
+  btoa(JSON.stringify([r.at.getTime(), r.id]))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replaceAll("=", "");
 function decodeCursor(cursor: string): [number, string] {
   try {
     const value = JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/"))) as unknown;
@@ -113,7 +126,13 @@ export async function callStats(db: Database, serverId: string, window: StatsWin
       .where(inWindow)
       .groupBy(sql`1`, sql`2`),
     db
-      .select({ tool: callRecords.tool, calls: sql<number>`count(*)`, errors: isError, upstreamMs: sql<number | null>`avg(${callRecords.upstreamMs})`, gatewayMs: sql<number>`avg(${callRecords.gatewayMs})` })
+      .select({
+        tool: callRecords.tool,
+        calls: sql<number>`count(*)`,
+        errors: isError,
+        upstreamMs: sql<number | null>`avg(${callRecords.upstreamMs})`,
+        gatewayMs: sql<number>`avg(${callRecords.gatewayMs})`,
+      })
       .from(callRecords)
       .where(inWindow)
       .groupBy(callRecords.tool)
@@ -128,7 +147,13 @@ export async function callStats(db: Database, serverId: string, window: StatsWin
         from ${callRecords} where ${inWindow}
       ) where rn = cast((n - 1) * 0.5 as integer) + 1 or rn = cast((n - 1) * 0.95 as integer) + 1`),
     db
-      .select({ outcome: callRecords.outcome, tool: callRecords.tool, error: callRecords.error, count: sql<number>`count(*)`, lastAt: sql<number>`max(${callRecords.at})` })
+      .select({
+        outcome: callRecords.outcome,
+        tool: callRecords.tool,
+        error: callRecords.error,
+        count: sql<number>`count(*)`,
+        lastAt: sql<number>`max(${callRecords.at})`,
+      })
       .from(callRecords)
       .where(and(inWindow, sql`${callRecords.outcome} <> 'ok'`))
       .groupBy(callRecords.outcome, callRecords.tool, callRecords.error)
@@ -143,7 +168,13 @@ export async function callStats(db: Database, serverId: string, window: StatsWin
       .limit(100),
   ]);
 
-  const buckets = Array.from({ length: ms / bucketMs }, (_, i) => ({ at: new Date(from.getTime() + i * bucketMs).toISOString(), ...Object.fromEntries(CLASS_NAMES.map((c) => [c, 0])) }) as { at: string } & Record<OutcomeClass, number>);
+  const buckets = Array.from(
+    { length: ms / bucketMs },
+    (_, i) =>
+      ({ at: new Date(from.getTime() + i * bucketMs).toISOString(), ...Object.fromEntries(CLASS_NAMES.map((c) => [c, 0])) }) as {
+        at: string;
+      } & Record<OutcomeClass, number>,
+  );
   for (const row of byBucket) {
     const bucket = buckets[Math.min(buckets.length - 1, Math.max(0, Math.floor(row.bucket)))];
     if (bucket && row.outcomeClass) bucket[row.outcomeClass] += row.calls;
@@ -169,7 +200,14 @@ export async function callStats(db: Database, serverId: string, window: StatsWin
     totals: { calls: total, errors: failed, errorRate: total > 0 ? failed / total : 0 },
     buckets,
     tools,
-    topErrors: errors.map((e) => ({ outcome: e.outcome, outcomeClass: classOf(e.outcome), tool: e.tool, error: e.error, count: e.count, lastAt: new Date(e.lastAt).toISOString() })),
+    topErrors: errors.map((e) => ({
+      outcome: e.outcome,
+      outcomeClass: classOf(e.outcome),
+      tool: e.tool,
+      error: e.error,
+      count: e.count,
+      lastAt: new Date(e.lastAt).toISOString(),
+    })),
     callers: callers.map((c) => ({ kind: c.kind, id: c.id, name: c.name, calls: c.calls })),
   };
 }

@@ -71,7 +71,8 @@ async function sendRecords(env: Bindings, records: CallRecordMessage[]) {
   let size = 0;
   for (const record of records) {
     const chars = JSON.stringify(record).length;
-    if (current.length > 0 && size + chars > MAX_MESSAGE_CHARS) [messages[messages.length], current, size] = [{ body: { kind: "calls", records: current }, contentType: "json" }, [], 0];
+    if (current.length > 0 && size + chars > MAX_MESSAGE_CHARS)
+      [messages[messages.length], current, size] = [{ body: { kind: "calls", records: current }, contentType: "json" }, [], 0];
     current.push(record);
     size += chars;
   }

@@ -27,7 +27,9 @@ export type Redaction = { fields: Set<string>; secrets: string[] };
 export const redactionOf = (sensitiveFields: string[], secrets: (string | null | undefined)[]): Redaction => ({
   fields: new Set(sensitiveFields.map((f) => f.toLowerCase())),
   // Longest first, so a secret that contains another is replaced whole.
-  secrets: [...new Set(secrets.filter((s): s is string => typeof s === "string" && s.length >= MIN_SECRET_CHARS))].sort((a, b) => b.length - a.length),
+  secrets: [...new Set(secrets.filter((s): s is string => typeof s === "string" && s.length >= MIN_SECRET_CHARS))].sort(
+    (a, b) => b.length - a.length,
+  ),
 });
 
 /** A string with secret values, token shapes and URL credentials replaced. */
@@ -84,7 +86,11 @@ export function redactResult(result: unknown, redaction: Redaction): unknown {
         return { type: c.type ?? "unknown" };
       })
     : [];
-  return { content: items, ...(structuredContent !== undefined ? { structuredContent: redactValue(structuredContent, redaction) } : {}), ...(isError ? { isError } : {}) };
+  return {
+    content: items,
+    ...(structuredContent !== undefined ? { structuredContent: redactValue(structuredContent, redaction) } : {}),
+    ...(isError ? { isError } : {}),
+  };
 }
 
 /** JSON text of `value`, cut to `max` characters with a note saying so. */

@@ -11,19 +11,44 @@ import { getCallLogSettings, setCallLogSettings } from "./settings";
 
 export const callsQuery = z.object({
   tool: z.string().max(200).optional().describe("Only calls of this tool"),
-  outcome: z.string().max(40).optional().describe("An outcome (ok, invalid_arguments, unknown_tool, upstream_4xx, upstream_5xx, timeout, failed, paused, over_limit, unauthorized) or a class (ok, model, api, timeout, refused)"),
-  caller: z.string().max(100).optional().describe("An access token's or OAuth grant's id, a portal user's id (Try it), or public / anonymous"),
+  outcome: z
+    .string()
+    .max(40)
+    .optional()
+    .describe(
+      "An outcome (ok, invalid_arguments, unknown_tool, upstream_4xx, upstream_5xx, timeout, failed, paused, over_limit, unauthorized) or a class (ok, model, api, timeout, refused)",
+    ),
+  caller: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("An access token's or OAuth grant's id, a portal user's id (Try it), or public / anonymous"),
   cursor: z.string().max(500).optional().describe("nextCursor of the previous page"),
   limit: z.coerce.number().int().min(1).max(100).default(50).describe("Calls per page (1 to 100, default 50)"),
 });
-export const statsQuery = z.object({ window: z.enum(Object.keys(WINDOWS) as [StatsWindow, ...StatsWindow[]]).default("24h").describe("24h, 7d or 30d") });
-const fieldName = z.string().trim().min(1, "sensitiveFields: a field name cannot be empty").max(100, "sensitiveFields: at most 100 characters per name");
+export const statsQuery = z.object({
+  window: z
+    .enum(Object.keys(WINDOWS) as [StatsWindow, ...StatsWindow[]])
+    .default("24h")
+    .describe("24h, 7d or 30d"),
+});
+const fieldName = z
+  .string()
+  .trim()
+  .min(1, "sensitiveFields: a field name cannot be empty")
+  .max(100, "sensitiveFields: at most 100 characters per name");
 export const callLogSettingsBody = z
   .object({
     recordPayloads: z.boolean().optional().describe("Keep each call's arguments and result, redacted and capped"),
-    sensitiveFields: z.array(fieldName).max(50, "sensitiveFields: at most 50 names").optional().describe("Field names redacted besides credentials and tokens"),
+    sensitiveFields: z
+      .array(fieldName)
+      .max(50, "sensitiveFields: at most 50 names")
+      .optional()
+      .describe("Field names redacted besides credentials and tokens"),
   })
-  .refine((b) => b.recordPayloads !== undefined || b.sensitiveFields !== undefined, { message: "Give recordPayloads or sensitiveFields to change" });
+  .refine((b) => b.recordPayloads !== undefined || b.sensitiveFields !== undefined, {
+    message: "Give recordPayloads or sensitiveFields to change",
+  });
 
 const superusersOnly = { 403: "Access denied: restricted to superadministrators" } as const;
 
@@ -39,7 +64,9 @@ const readRoutes = (admin: boolean) => {
         path: "/{id}/calls",
         operationId: admin ? "list_any_server_calls" : "list_server_calls",
         tags: [tag],
-        summary: admin ? `${who}call log (superusers only)` : "The server's recorded tools/call, newest first, filtered by tool, outcome or caller, a page at a time",
+        summary: admin
+          ? `${who}call log (superusers only)`
+          : "The server's recorded tools/call, newest first, filtered by tool, outcome or caller, a page at a time",
         request: { params: serverId, query: callsQuery },
         responses: { 200: json(ok(callPage), "A page of calls"), ...errors({ 400: "Invalid filter or cursor", ...errorsOf }) },
       }),
@@ -79,7 +106,8 @@ export const callRoutes = readRoutes(false)
       request: { params: serverId },
       responses: { 200: json(ok(callLogSettings), "The call log settings"), ...errors(notFound) },
     }),
-    async (c) => c.json({ success: true as const, data: await getCallLogSettings(c.var.db, c.var.organizationId, c.req.valid("param").id) }, 200),
+    async (c) =>
+      c.json({ success: true as const, data: await getCallLogSettings(c.var.db, c.var.organizationId, c.req.valid("param").id) }, 200),
   )
   .openapi(
     createRoute({
@@ -87,11 +115,19 @@ export const callRoutes = readRoutes(false)
       path: "/{id}/call-log",
       operationId: "set_call_log_settings",
       tags: ["Call log"],
-      summary: "Turn payload recording on or off (arguments and results, redacted of credentials, tokens and the sensitive fields, capped) and set the sensitive field names",
+      summary:
+        "Turn payload recording on or off (arguments and results, redacted of credentials, tokens and the sensitive fields, capped) and set the sensitive field names",
       request: { params: serverId, body: { required: true, content: { "application/json": { schema: callLogSettingsBody } } } },
       responses: { 200: json(ok(callLogSettings), "The call log settings"), ...errors({ 400: "Invalid body", ...notFound }) },
     }),
-    async (c) => c.json({ success: true as const, data: await setCallLogSettings(c.var.db, c.var.organizationId, c.req.valid("param").id, c.req.valid("json")) }, 200),
+    async (c) =>
+      c.json(
+        {
+          success: true as const,
+          data: await setCallLogSettings(c.var.db, c.var.organizationId, c.req.valid("param").id, c.req.valid("json")),
+        },
+        200,
+      ),
   );
 
 export const adminCallRoutes = describedRoutes(requireSuperUser).route("/", readRoutes(true));

@@ -5,9 +5,15 @@ import { nullable, timestamp } from "../lib/answers";
 
 export const outcome = z.enum(CALL_OUTCOMES);
 
-export const outcomeClass = z.enum(["ok", "model", "api", "timeout", "refused"]).describe("ok; model: the model's mistake; api: the API's answer; timeout; refused by the gateway");
+export const outcomeClass = z
+  .enum(["ok", "model", "api", "timeout", "refused"])
+  .describe("ok; model: the model's mistake; api: the API's answer; timeout; refused by the gateway");
 
-export const caller = z.object({ kind: z.enum(CALLER_KINDS), id: nullable(z.string()).describe("The access token's or OAuth grant's id; the portal user's for try_it (a tool run from the portal)"), name: nullable(z.string()) });
+export const caller = z.object({
+  kind: z.enum(CALLER_KINDS),
+  id: nullable(z.string()).describe("The access token's or OAuth grant's id; the portal user's for try_it (a tool run from the portal)"),
+  name: nullable(z.string()),
+});
 
 export const callRecord = z
   .object({
@@ -29,9 +35,19 @@ export const callRecord = z
   })
   .meta({ id: "CallRecord" });
 
-export const callPage = z.object({ calls: z.array(callRecord), nextCursor: nullable(z.string()).describe("Pass as cursor for the next page; null on the last") });
+export const callPage = z.object({
+  calls: z.array(callRecord),
+  nextCursor: nullable(z.string()).describe("Pass as cursor for the next page; null on the last"),
+});
 
-export const bucket = z.object({ at: timestamp, ok: z.number().int(), model: z.number().int(), api: z.number().int(), timeout: z.number().int(), refused: z.number().int() });
+export const bucket = z.object({
+  at: timestamp,
+  ok: z.number().int(),
+  model: z.number().int(),
+  api: z.number().int(),
+  timeout: z.number().int(),
+  refused: z.number().int(),
+});
 
 export const callStats = z
   .object({
@@ -54,9 +70,15 @@ export const callStats = z
         avgUpstreamMs: nullable(z.number().int()),
       }),
     ),
-    topErrors: z.array(z.object({ outcome, outcomeClass, tool: z.string(), error: nullable(z.string()), count: z.number().int(), lastAt: timestamp })),
+    topErrors: z.array(
+      z.object({ outcome, outcomeClass, tool: z.string(), error: nullable(z.string()), count: z.number().int(), lastAt: timestamp }),
+    ),
     callers: z.array(caller.extend({ calls: z.number().int() })),
   })
   .meta({ id: "CallStats" });
 
-export const callLogSettings = z.object({ recordPayloads: z.boolean(), sensitiveFields: z.array(z.string()), retentionDays: z.number().int().describe("How long the plan keeps call records") });
+export const callLogSettings = z.object({
+  recordPayloads: z.boolean(),
+  sensitiveFields: z.array(z.string()),
+  retentionDays: z.number().int().describe("How long the plan keeps call records"),
+});

@@ -12,7 +12,11 @@ import type { callLogSettings } from "./schemas";
 export type CallLogSettings = { recordPayloads?: boolean; sensitiveFields?: string[] };
 
 /** The settings as GET and PATCH /api/servers/{id}/call-log answer them. */
-export async function getCallLogSettings(db: Database, organizationId: string, serverId: string): Promise<z.output<typeof callLogSettings>> {
+export async function getCallLogSettings(
+  db: Database,
+  organizationId: string,
+  serverId: string,
+): Promise<z.output<typeof callLogSettings>> {
   const server = await getServerRow(db, organizationId, serverId);
   const { plan } = await getOrganizationPlan(db, organizationId);
   return { recordPayloads: server.recordPayloads, sensitiveFields: server.sensitiveFields, retentionDays: plan?.callLogRetentionDays ?? 7 };
@@ -24,7 +28,10 @@ export async function setCallLogSettings(db: Database, organizationId: string, s
   const fields = settings.sensitiveFields && [...new Set(settings.sensitiveFields.map((f) => f.trim()).filter(Boolean))];
   await db
     .update(servers)
-    .set({ ...(settings.recordPayloads !== undefined ? { recordPayloads: settings.recordPayloads } : {}), ...(fields ? { sensitiveFields: fields } : {}) })
+    .set({
+      ...(settings.recordPayloads !== undefined ? { recordPayloads: settings.recordPayloads } : {}),
+      ...(fields ? { sensitiveFields: fields } : {}),
+    })
     .where(eq(servers.id, serverId));
   invalidateServerLookups();
   return getCallLogSettings(db, organizationId, serverId);

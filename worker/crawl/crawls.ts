@@ -69,7 +69,10 @@ export async function startCrawl(db: Database, env: Bindings, input: StartCrawlI
   // A server's re-crawl regenerates its tools once the crawl is over.
   const onDone = input.serverId ? { kind: "refresh" as const, serverId: input.serverId, crawlId } : undefined;
   await env.CRAWL_SESSION.getByName(crawlId).start(crawlId, urls, undefined, onDone, crawlDelays);
-  await enqueue(env, urls.map((url) => ({ kind: "page" as const, crawlId, url })));
+  await enqueue(
+    env,
+    urls.map((url) => ({ kind: "page" as const, crawlId, url })),
+  );
   return { crawlId, total: urls.length, urls };
 }
 

@@ -16,7 +16,11 @@ export const WELL_KNOWN_PATHS = ["openapi.json", "openapi.yaml", "swagger.json",
 export const MAX_REFERENCE_PAGES = 3;
 const MAX_SCRIPTS = 2;
 const PAGE_FETCH = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 };
-const SPEC_FETCH = { timeoutMs: 15_000, maxBytes: MAX_DESCRIPTION_BYTES, headers: { accept: "application/json, application/yaml, text/yaml, */*" } };
+const SPEC_FETCH = {
+  timeoutMs: 15_000,
+  maxBytes: MAX_DESCRIPTION_BYTES,
+  headers: { accept: "application/json, application/yaml, text/yaml, */*" },
+};
 
 /** The fetches one map may spend on discovery, shared by its parts. */
 export class FetchBudget {
@@ -44,7 +48,12 @@ async function offerOf(env: Bindings, text: string, url: string): Promise<OpenAp
 }
 
 /** Fetches a URL within the budget; null when refused (SSRF guard, size, time-out), failed or out of budget. */
-async function fetchWithin(env: Bindings, url: string, budget: FetchBudget, options: typeof PAGE_FETCH | typeof SPEC_FETCH): Promise<Page | null> {
+async function fetchWithin(
+  env: Bindings,
+  url: string,
+  budget: FetchBudget,
+  options: typeof PAGE_FETCH | typeof SPEC_FETCH,
+): Promise<Page | null> {
   if (!budget.take()) return null;
   try {
     const page = await safeFetchText(url, env, options);
@@ -100,5 +109,10 @@ export async function discoverOpenApi(env: Bindings, start: Page, budget: FetchB
   }
   const landed = new URL(start.url);
   const roots = [...new Set([new URL("./", landed).href, `${landed.origin}/`])];
-  return firstDescription(env, roots.flatMap((root) => WELL_KNOWN_PATHS.map((path) => new URL(path, root).href)), tried, budget);
+  return firstDescription(
+    env,
+    roots.flatMap((root) => WELL_KNOWN_PATHS.map((path) => new URL(path, root).href)),
+    tried,
+    budget,
+  );
 }

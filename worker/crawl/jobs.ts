@@ -78,7 +78,8 @@ export async function extractPages(env: Bindings, crawlId: string, sourceUrl: st
     else {
       findings.push(found);
       used.operations += found.drafts.length;
-      if (documentation.length < MAX_LLM_INPUT_CHARS) documentation += `${content.slice(0, MAX_LLM_INPUT_CHARS - documentation.length)}\n\n`;
+      if (documentation.length < MAX_LLM_INPUT_CHARS)
+        documentation += `${content.slice(0, MAX_LLM_INPUT_CHARS - documentation.length)}\n\n`;
     }
     // Let the isolate answer other requests between two pages.
     await scheduler.wait(0);
@@ -89,9 +90,20 @@ export async function extractPages(env: Bindings, crawlId: string, sourceUrl: st
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 /** How many operations a draft describes. */
 const operationsOf = (draft: OpenApiDraft) =>
-  Object.values(draft.paths ?? {}).reduce((n, item) => n + HTTP_METHODS.filter((m) => item && typeof item === "object" && m in item).length, 0);
+  Object.values(draft.paths ?? {}).reduce(
+    (n, item) => n + HTTP_METHODS.filter((m) => item && typeof item === "object" && m in item).length,
+    0,
+  );
 
-type SpecInput = { organizationId: string; crawlId: string; sourceUrl: string; document: unknown; jobId?: string; minOperations?: number; skippedPages?: SkippedPage[] };
+type SpecInput = {
+  organizationId: string;
+  crawlId: string;
+  sourceUrl: string;
+  document: unknown;
+  jobId?: string;
+  minOperations?: number;
+  skippedPages?: SkippedPage[];
+};
 
 /**
  * Checks a description with the import engine (and, when given, that it keeps `minOperations`) and
@@ -102,15 +114,30 @@ export async function saveSpec(db: Database, env: Bindings, input: SpecInput) {
   const text = JSON.stringify(input.document);
   const imported = await importDescription({ text, sourceUrl: null, filename: "crawled.json" }, env);
   if (imported.operationCount < (input.minOperations ?? 0)) {
-    throw new Error(`The description has ${imported.operationCount} operations, fewer than the ${input.minOperations} found in the documentation`);
+    throw new Error(
+      `The description has ${imported.operationCount} operations, fewer than the ${input.minOperations} found in the documentation`,
+    );
   }
   const specId = input.jobId ?? crypto.randomUUID();
   await env.KV.put(specContentKey(specId), text);
-  const values = { id: specId, organizationId: input.organizationId, crawlId: input.crawlId, sourceUrl: input.sourceUrl, title: imported.title, contentKey: specContentKey(specId) };
+  const values = {
+    id: specId,
+    organizationId: input.organizationId,
+    crawlId: input.crawlId,
+    sourceUrl: input.sourceUrl,
+    title: imported.title,
+    contentKey: specContentKey(specId),
+  };
   const spec = db.insert(specs).values(values).onConflictDoNothing();
   if (input.jobId) {
     const done = { status: "completed" as const, specId, skippedPages: input.skippedPages ?? [], updatedAt: new Date() };
-    await db.batch([spec, db.update(extractionJobs).set(done).where(and(eq(extractionJobs.id, input.jobId), eq(extractionJobs.status, "processing")))]);
+    await db.batch([
+      spec,
+      db
+        .update(extractionJobs)
+        .set(done)
+        .where(and(eq(extractionJobs.id, input.jobId), eq(extractionJobs.status, "processing"))),
+    ]);
   } else await spec;
   return specId;
 }
@@ -191,7 +218,9 @@ export const extractionJob: EachHandler<MessageOf<"extract">> = {
 
 /** The organization's extraction job (status, spec id, error, and the pages it skipped), or 404. */
 export async function getExtractionJob(db: Database, organizationId: string, jobId: string) {
-  const job = await db.query.extractionJobs.findFirst({ where: and(eq(extractionJobs.id, jobId), eq(extractionJobs.organizationId, organizationId)) });
+  const job = await db.query.extractionJobs.findFirst({
+    where: and(eq(extractionJobs.id, jobId), eq(extractionJobs.organizationId, organizationId)),
+  });
   if (!job) fail(404, JOB_NOT_FOUND);
   if (job.status === "processing" && Date.now() - job.updatedAt.getTime() > JOB_STALE_MS) {
     await failJob(db, jobId, JOB_STALE_MESSAGE);

@@ -72,7 +72,9 @@ async function answersMarkdown(env: Bindings, url: string, budget: FetchBudget) 
   try {
     const res = await safeFetchText(url, env, FETCH);
     const type = res.contentType.toLowerCase();
-    return res.status === 200 && (type.includes("markdown") || type.startsWith("text/plain")) && !looksLikeHtml(res.text) && !!res.text.trim();
+    return (
+      res.status === 200 && (type.includes("markdown") || type.startsWith("text/plain")) && !looksLikeHtml(res.text) && !!res.text.trim()
+    );
   } catch {
     return false;
   }

@@ -68,7 +68,11 @@ export async function openSite(env: Bindings, start: URL, robots: SiteRobots): P
  * serves them), else the sitemap's and the start page's — kept to the site, allowed by robots.txt,
  * de-duplicated, normalised and capped.
  */
-export async function listPages(env: Bindings, site: OpenedSite, options: { includeSubdomains?: boolean } = {}): Promise<{ links: string[]; source: MapSource }> {
+export async function listPages(
+  env: Bindings,
+  site: OpenedSite,
+  options: { includeSubdomains?: boolean } = {},
+): Promise<{ links: string[]; source: MapSource }> {
   const { start, page, landed, robots } = site;
   const inScope = scopeOf(landed, options.includeSubdomains ?? true);
   const keep = async (candidates: string[]) => {

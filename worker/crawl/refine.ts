@@ -39,7 +39,10 @@ async function askOpenAi(env: Bindings, messages: Messages, signal: AbortSignal)
 async function askWorkersAi(env: Bindings, messages: Messages, signal: AbortSignal): Promise<unknown> {
   const ai = env.AI as unknown as TextGeneration;
   const timedOut = new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
-  const answer = (await Promise.race([ai.run(env.LLM_MODEL || DEFAULT_WORKERS_AI_MODEL, { messages, response_format: { type: "json_object" } }), timedOut])) as {
+  const answer = (await Promise.race([
+    ai.run(env.LLM_MODEL || DEFAULT_WORKERS_AI_MODEL, { messages, response_format: { type: "json_object" } }),
+    timedOut,
+  ])) as {
     response?: unknown;
   };
   return answer?.response;

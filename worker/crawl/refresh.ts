@@ -22,8 +22,16 @@ export const NO_ENDPOINTS_RECRAWL_MESSAGE = "The re-crawled pages documented no 
  * with it), on the crawl, whose status tells a waiting browser that the refresh is over, and on the
  * automated run, whether it got as far as a crawl or not.
  */
-export async function recordCrawlError(db: Database, env: Bindings, job: { serverId: string; crawlId?: string; kind?: string }, message: string) {
-  await db.update(servers).set({ lastCrawlError: message.slice(0, 1000) }).where(eq(servers.id, job.serverId));
+export async function recordCrawlError(
+  db: Database,
+  env: Bindings,
+  job: { serverId: string; crawlId?: string; kind?: string },
+  message: string,
+) {
+  await db
+    .update(servers)
+    .set({ lastCrawlError: message.slice(0, 1000) })
+    .where(eq(servers.id, job.serverId));
   const failed = { outcome: "failed" as const, error: message };
   if (job.crawlId) {
     if (!(await finishCrawlRun(db, job.crawlId, failed))) await notifyRecrawl(db, job.serverId, job.crawlId, { error: message });
@@ -43,31 +51,55 @@ export async function refreshServer(db: Database, env: Bindings, job: { serverId
   }
   const snap = (await session.snapshot()) as CrawlSnapshot;
   if (snap.status !== "completed") {
-    return recordCrawlError(db, env, job, snap.status === "failed" ? `The re-crawl failed: ${snap.error || "Unknown error"}` : "The re-crawl was cancelled");
+    return recordCrawlError(
+      db,
+      env,
+      job,
+      snap.status === "failed" ? `The re-crawl failed: ${snap.error || "Unknown error"}` : "The re-crawl was cancelled",
+    );
   }
   const { draft } = await extractPages(env, job.crawlId, server.originalCrawlUrl);
   if (!draft) return recordCrawlError(db, env, job, NO_ENDPOINTS_RECRAWL_MESSAGE);
-  await saveSpec(db, env, { organizationId: server.organizationId, crawlId: job.crawlId, sourceUrl: server.originalCrawlUrl, document: draft });
-  const text = JSON.stringify(draft);
-  const { diff } = await reimportServer(db, env, server.organizationId, server.id, { text, sourceUrl: null, filename: "crawled.json" }, {
-    keepBaseUrl: true,
-    serverValues: { lastCrawledAt: new Date(), lastCrawlError: null },
+  await saveSpec(db, env, {
+    organizationId: server.organizationId,
+    crawlId: job.crawlId,
+    sourceUrl: server.originalCrawlUrl,
+    document: draft,
   });
+  const text = JSON.stringify(draft);
+  const { diff } = await reimportServer(
+    db,
+    env,
+    server.organizationId,
+    server.id,
+    { text, sourceUrl: null, filename: "crawled.json" },
+    {
+      keepBaseUrl: true,
+      serverValues: { lastCrawledAt: new Date(), lastCrawlError: null },
+    },
+  );
   const redeployed = (await redeployIfLive(env, db, server, SYSTEM))?.status === "deployed";
   const automated = await finishCrawlRun(db, job.crawlId, { outcome: diff.entries.length > 0 ? "applied" : "unchanged", diff, redeployed });
-  if (!automated) await recordNotification(db, server.organizationId, recrawlEvent(server, job.crawlId, { counts: diff.counts, redeployed }));
+  if (!automated)
+    await recordNotification(db, server.organizationId, recrawlEvent(server, job.crawlId, { counts: diff.counts, redeployed }));
   await session.refreshed(null);
 }
 
 /** Tells the organization how a re-crawl started by hand ended (an automated run tells its own). */
 async function notifyRecrawl(db: Database, serverId: string, crawlId: string, outcome: { error: string }) {
-  const server = await db.query.servers.findFirst({ where: eq(servers.id, serverId), columns: { id: true, name: true, organizationId: true } });
+  const server = await db.query.servers.findFirst({
+    where: eq(servers.id, serverId),
+    columns: { id: true, name: true, organizationId: true },
+  });
   if (server) await recordNotification(db, server.organizationId, recrawlEvent(server, crawlId, outcome));
 }
 
 /** Says why a re-crawl's job (its refresh, the sweep's re-crawl, or a scheduled sync) could not be completed, after its last attempt. */
-export const giveUpRecrawl = ({ db, env }: { db: Database; env: Bindings }, job: { serverId: string; crawlId?: string; kind: string }, reason: string) =>
-  recordCrawlError(db, env, job, `The re-crawl could not be completed: ${reason}`);
+export const giveUpRecrawl = (
+  { db, env }: { db: Database; env: Bindings },
+  job: { serverId: string; crawlId?: string; kind: string },
+  reason: string,
+) => recordCrawlError(db, env, job, `The re-crawl could not be completed: ${reason}`);
 
 /** The refresh of a server after its re-crawl, on the bus. */
 export const refreshJob: EachHandler<MessageOf<"refresh">> = {

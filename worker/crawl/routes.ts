@@ -31,7 +31,8 @@ export const crawlRoutes = describedRoutes()
       path: "/map",
       operationId: "map_docs_site",
       tags: tag,
-      summary: "List the pages of a documentation site (llms.txt, sitemap, robots.txt, links) and find the OpenAPI description it publishes",
+      summary:
+        "List the pages of a documentation site (llms.txt, sitemap, robots.txt, links) and find the OpenAPI description it publishes",
       request: { body: { required: true, content: { "application/json": { schema: mapBody } } } },
       responses: { 200: json(mapAnswer, "The pages found"), ...errors({ 400: NO_URL_MESSAGE, ...serverLimit, 404: NO_PAGES_MESSAGE }) },
     }),
@@ -51,7 +52,10 @@ export const crawlRoutes = describedRoutes()
       tags: tag,
       summary: "Start crawling documentation pages (the selection, else the mapped site)",
       request: { body: { required: true, content: { "application/json": { schema: crawlBody } } } },
-      responses: { 200: json(crawlStarted, "The crawl started"), ...errors({ 400: "No URL, or no pages to crawl", ...serverLimit, 404: "No pages found at the provided URL" }) },
+      responses: {
+        200: json(crawlStarted, "The crawl started"),
+        ...errors({ 400: "No URL, or no pages to crawl", ...serverLimit, 404: "No pages found at the provided URL" }),
+      },
     }),
     async (c) => {
       await assertServerAllowed(c.var.db, c.var.organizationId);
@@ -75,14 +79,30 @@ export const crawlRoutes = describedRoutes()
     },
   )
   .openapi(
-    createRoute({ method: "get", path: "/{id}", operationId: "get_crawl_status", tags: tag, summary: "Progress of a crawl", request: { params: crawlId }, responses: { 200: json(crawlStatus, "The crawl's progress"), ...errors(crawlNotFound) } }),
+    createRoute({
+      method: "get",
+      path: "/{id}",
+      operationId: "get_crawl_status",
+      tags: tag,
+      summary: "Progress of a crawl",
+      request: { params: crawlId },
+      responses: { 200: json(crawlStatus, "The crawl's progress"), ...errors(crawlNotFound) },
+    }),
     async (c) => {
       const status = await getCrawlStatus(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id);
       return c.json({ success: true as const, ...status }, 200);
     },
   )
   .openapi(
-    createRoute({ method: "delete", path: "/{id}/cancel", operationId: "cancel_crawl", tags: tag, summary: "Cancel a crawl", request: { params: crawlId }, responses: { 200: json(crawlCancelled, "The crawl's status"), ...errors(crawlNotFound) } }),
+    createRoute({
+      method: "delete",
+      path: "/{id}/cancel",
+      operationId: "cancel_crawl",
+      tags: tag,
+      summary: "Cancel a crawl",
+      request: { params: crawlId },
+      responses: { 200: json(crawlCancelled, "The crawl's status"), ...errors(crawlNotFound) },
+    }),
     async (c) => {
       const { status } = await cancelCrawl(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id);
       return c.json({ success: true as const, status }, 200);
@@ -95,7 +115,8 @@ export const crawlRoutes = describedRoutes()
       operationId: "extract_openapi",
       tags: tag,
       summary: "Start generating an OpenAPI description from a finished crawl",
-      description: "Answers at once; poll the job. A crawl whose pages document no endpoints ends the job failed with 'The crawled content could not be converted to an OpenAPI specification…'.",
+      description:
+        "Answers at once; poll the job. A crawl whose pages document no endpoints ends the job failed with 'The crawled content could not be converted to an OpenAPI specification…'.",
       request: { params: crawlId },
       responses: { 200: json(extractionStarted, "The extraction job"), ...errors(crawlNotFound) },
     }),

@@ -14,15 +14,18 @@ export const crawlStatus = z.object({
   selectedUrls: z.array(z.string()),
   error: nullable(z.string()),
   refresh: nullable(
-    z.object({ status: z.enum(["pending", "done", "failed"]), error: nullable(z.string()) }).describe(
-      "A re-crawl's refresh of its server's tools, once the crawl is over: done, or failed with why the tools were kept",
-    ),
+    z
+      .object({ status: z.enum(["pending", "done", "failed"]), error: nullable(z.string()) })
+      .describe("A re-crawl's refresh of its server's tools, once the crawl is over: done, or failed with why the tools were kept"),
   ),
 });
 export const mapAnswer = z.object({
   success: z.literal(true),
   links: z.array(z.string()),
-  openapi: z.object({ url: z.string(), title: z.string(), operationCount: z.number().int() }).nullable().describe("The site's own OpenAPI description, checked by the importer; null when none was found"),
+  openapi: z
+    .object({ url: z.string(), title: z.string(), operationCount: z.number().int() })
+    .nullable()
+    .describe("The site's own OpenAPI description, checked by the importer; null when none was found"),
   source: z.enum(["llms.txt", "sitemap", "links"]).describe("Where the links came from"),
 });
 export const crawlStarted = z.object({ success: z.literal(true), crawlId: z.string(), total: z.number().int() });
@@ -40,4 +43,8 @@ export const extractionStarted = z.object({ success: z.literal(true), jobId: z.s
 export const crawlRestarted = z.object({ crawlId: z.string(), urlCount: z.number().int() });
 /** PATCH /api/servers/{id}/automated-crawl: on or off, and how often (weekly unless given). */
 export const automatedCrawlBody = z.object({ enabled: z.boolean(), frequency: z.enum(CRAWL_FREQUENCIES).default("weekly") });
-export const automatedCrawlAnswer = z.object({ automatedCrawlEnabled: z.boolean(), automatedCrawlFrequency: z.enum(CRAWL_FREQUENCIES), nextCrawlAt: z.string().nullable() });
+export const automatedCrawlAnswer = z.object({
+  automatedCrawlEnabled: z.boolean(),
+  automatedCrawlFrequency: z.enum(CRAWL_FREQUENCIES),
+  nextCrawlAt: z.string().nullable(),
+});

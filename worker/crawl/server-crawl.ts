@@ -29,16 +29,23 @@ export const MAX_SWEEP_SERVERS = 100;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** When the next automated crawl is due. */
-export const nextCrawlAfter = (from: Date, frequency: CrawlFrequency) => new Date(from.getTime() + (frequency === "monthly" ? 30 : 7) * DAY_MS);
+export const nextCrawlAfter = (from: Date, frequency: CrawlFrequency) =>
+  new Date(from.getTime() + (frequency === "monthly" ? 30 : 7) * DAY_MS);
 
 /** Creates a server from an extracted spec and records the crawl it came from. */
-export async function createServerFromSpec(db: Database, env: Bindings, input: { organizationId: string; userId: string; specId: string; name?: string; description?: string }) {
+export async function createServerFromSpec(
+  db: Database,
+  env: Bindings,
+  input: { organizationId: string; userId: string; specId: string; name?: string; description?: string },
+) {
   const spec = await db.query.specs.findFirst({ where: and(eq(specs.id, input.specId), eq(specs.organizationId, input.organizationId)) });
   const text = spec && (await env.KV.get(specContentKey(spec.id)));
   if (!spec || !text) fail(404, SPEC_NOT_FOUND);
   const server = await createServer(db, env, { ...input, source: { text, sourceUrl: null, filename: "crawled.json" } });
   const now = new Date();
-  const batch = [db.update(servers).set({ originalCrawlUrl: spec.sourceUrl, lastCrawledAt: now }).where(eq(servers.id, server.id))] as const;
+  const batch = [
+    db.update(servers).set({ originalCrawlUrl: spec.sourceUrl, lastCrawledAt: now }).where(eq(servers.id, server.id)),
+  ] as const;
   if (spec.crawlId) await db.batch([...batch, db.update(crawls).set({ serverId: server.id }).where(eq(crawls.id, spec.crawlId))]);
   else await db.batch(batch);
   return { ...server, originalCrawlUrl: spec.sourceUrl };
@@ -66,7 +73,12 @@ export async function restartCrawl(db: Database, env: Bindings, organizationId: 
 }
 
 /** Turns automated crawls on or off; paid plans only (free answers requiresUpgrade). */
-export async function setAutomatedCrawl(db: Database, organizationId: string, serverId: string, input: { enabled: boolean; frequency: CrawlFrequency }) {
+export async function setAutomatedCrawl(
+  db: Database,
+  organizationId: string,
+  serverId: string,
+  input: { enabled: boolean; frequency: CrawlFrequency },
+) {
   const server = await getServerRow(db, organizationId, serverId);
   if (input.enabled) {
     // Servers made from a description URL are kept in step with it on the same schedule (worker/versions/sync.ts).
@@ -81,7 +93,11 @@ export async function setAutomatedCrawl(db: Database, organizationId: string, se
     updatedAt: new Date(),
   };
   await db.update(servers).set(values).where(eq(servers.id, server.id));
-  return { automatedCrawlEnabled: values.automatedCrawlEnabled, automatedCrawlFrequency: values.automatedCrawlFrequency, nextCrawlAt: values.nextCrawlAt };
+  return {
+    automatedCrawlEnabled: values.automatedCrawlEnabled,
+    automatedCrawlFrequency: values.automatedCrawlFrequency,
+    nextCrawlAt: values.nextCrawlAt,
+  };
 }
 
 /** Daily sweep: enqueues a re-crawl of each due server and moves its next date on (so a re-run skips it). */
@@ -89,13 +105,28 @@ export async function sweepDueServers(db: Database, env: Bindings, now = new Dat
   const due = await db
     .select({ id: servers.id, frequency: servers.automatedCrawlFrequency })
     .from(servers)
-    .where(and(eq(servers.automatedCrawlEnabled, true), lte(servers.nextCrawlAt, now), isNotNull(servers.originalCrawlUrl), ne(servers.status, "removed")))
+    .where(
+      and(
+        eq(servers.automatedCrawlEnabled, true),
+        lte(servers.nextCrawlAt, now),
+        isNotNull(servers.originalCrawlUrl),
+        ne(servers.status, "removed"),
+      ),
+    )
     .orderBy(asc(servers.nextCrawlAt))
     .limit(MAX_SWEEP_SERVERS);
   if (!due.length) return 0;
-  const moves = due.map((s) => db.update(servers).set({ nextCrawlAt: nextCrawlAfter(now, s.frequency) }).where(eq(servers.id, s.id)));
+  const moves = due.map((s) =>
+    db
+      .update(servers)
+      .set({ nextCrawlAt: nextCrawlAfter(now, s.frequency) })
+      .where(eq(servers.id, s.id)),
+  );
   await db.batch(moves as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  await enqueue(env, due.map((s) => ({ kind: "recrawl" as const, serverId: s.id })));
+  await enqueue(
+    env,
+    due.map((s) => ({ kind: "recrawl" as const, serverId: s.id })),
+  );
   return due.length;
 }
 

@@ -26,10 +26,21 @@ export const serverCrawlRoutes = describedRoutes()
       tags: tag,
       summary: "Create a server from an extracted OpenAPI description",
       request: { body: { required: true, content: { "application/json": { schema: fromSpecBody } } } },
-      responses: { 201: json(ok(createdServer), "The new server with its import report"), ...errors({ 403: "Server limit of the plan reached", 404: "Specification not found", 409: "Another server of the organization has the name given" }) },
+      responses: {
+        201: json(ok(createdServer), "The new server with its import report"),
+        ...errors({
+          403: "Server limit of the plan reached",
+          404: "Specification not found",
+          409: "Another server of the organization has the name given",
+        }),
+      },
     }),
     async (c) => {
-      const data = await createServerFromSpec(c.var.db, c.env, { organizationId: c.var.organizationId, userId: c.var.user.id, ...c.req.valid("json") });
+      const data = await createServerFromSpec(c.var.db, c.env, {
+        organizationId: c.var.organizationId,
+        userId: c.var.user.id,
+        ...c.req.valid("json"),
+      });
       return c.json({ success: true as const, data }, 201);
     },
   )
@@ -44,10 +55,21 @@ export const serverCrawlRoutes = describedRoutes()
       request: { params: idParam },
       responses: {
         200: json(ok(crawlRestarted), "The new crawl"),
-        ...errors({ 400: "This server was not created from a crawl and cannot be recrawled", 403: "An API key without the 'deploy' scope, on a deployed server", ...notFound }),
+        ...errors({
+          400: "This server was not created from a crawl and cannot be recrawled",
+          403: "An API key without the 'deploy' scope, on a deployed server",
+          ...notFound,
+        }),
       },
     }),
-    async (c) => c.json({ success: true as const, data: await restartCrawl(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id, requesterOf(c)) }, 200),
+    async (c) =>
+      c.json(
+        {
+          success: true as const,
+          data: await restartCrawl(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id, requesterOf(c)),
+        },
+        200,
+      ),
   )
   .openapi(
     createRoute({
@@ -59,8 +81,19 @@ export const serverCrawlRoutes = describedRoutes()
       request: { params: idParam, body: { required: true, content: { "application/json": { schema: automatedCrawlBody } } } },
       responses: {
         200: json(ok(automatedCrawlAnswer), "The automated crawl settings"),
-        ...errors({ 400: "Not created from a crawl", 403: "Automated crawls are available on paid plans (the answer has requiresUpgrade: true)", ...notFound }),
+        ...errors({
+          400: "Not created from a crawl",
+          403: "Automated crawls are available on paid plans (the answer has requiresUpgrade: true)",
+          ...notFound,
+        }),
       },
     }),
-    async (c) => c.json({ success: true as const, data: await setAutomatedCrawl(c.var.db, c.var.organizationId, c.req.valid("param").id, c.req.valid("json")) }, 200),
+    async (c) =>
+      c.json(
+        {
+          success: true as const,
+          data: await setAutomatedCrawl(c.var.db, c.var.organizationId, c.req.valid("param").id, c.req.valid("json")),
+        },
+        200,
+      ),
   );

@@ -5,11 +5,20 @@ import { API_KEY_SCOPES, AUTH_STRATEGIES, CRAWL_FREQUENCIES } from "../lib/choic
 
 export { API_KEY_SCOPES, AUTH_STRATEGIES, CRAWL_FREQUENCIES };
 
-const id = () => text("id").primaryKey().$defaultFn(() => crypto.randomUUID());
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
-const createdAt = () => timestamp("created_at").notNull().$defaultFn(() => new Date());
+const createdAt = () =>
+  timestamp("created_at")
+    .notNull()
+    .$defaultFn(() => new Date());
 const updatedAt = () =>
-  timestamp("updated_at").notNull().$defaultFn(() => new Date()).$onUpdateFn(() => new Date());
+  timestamp("updated_at")
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
 const json = <T>(name: string) => text(name, { mode: "json" }).$type<T>();
 
 // ── Sign-in (better-auth's user, session, account and verification tables) ──────────────────
@@ -30,7 +39,9 @@ export const sessions = sqliteTable(
   {
     id: id(),
     token: text("token").notNull().unique(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
@@ -44,7 +55,9 @@ export const accounts = sqliteTable(
   "accounts",
   {
     id: id(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
     accessToken: text("access_token"),
@@ -85,8 +98,12 @@ export const memberships = sqliteTable(
     organizationId: text("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    role: text("role", { enum: ["owner", "member"] }).notNull().default("owner"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["owner", "member"] })
+      .notNull()
+      .default("owner"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.userId] }), index("memberships_user_idx").on(t.userId)],
@@ -114,26 +131,32 @@ export const servers = sqliteTable(
     baseUrl: text("base_url"),
     // A crawled self-hosted API's example address, shown at deploy beside the base URL the user gives.
     instanceExample: text("instance_example"),
-    endpoints: json<Endpoint[]>("endpoints").notNull().default(sql`'[]'`),
+    endpoints: json<Endpoint[]>("endpoints")
+      .notNull()
+      .default(sql`'[]'`),
     status: text("status", { enum: SERVER_STATUSES }).notNull().default("active"),
     // Why a server is hibernated: 'tool_calls' (monthly limit) or 'servers' (downgrade).
     hibernatedReason: text("hibernated_reason", { enum: ["tool_calls", "servers"] }),
     // How tools are exposed: 'direct' (one MCP tool per operation) or 'search' (search_tools, describe_tool, call_tool).
-    toolMode: text("tool_mode", { enum: ["direct", "search"] }).notNull().default("direct"),
+    toolMode: text("tool_mode", { enum: ["direct", "search"] })
+      .notNull()
+      .default("direct"),
     // The response budget of the deployed server in UTF-8 bytes (null: the default, 100,000).
     maxResponseBytes: integer("max_response_bytes"),
     // Call log: keep each call's arguments and result (redacted and capped), and extra field names to redact.
     recordPayloads: integer("record_payloads", { mode: "boolean" }).notNull().default(false),
-    sensitiveFields: json<string[]>("sensitive_fields").notNull().default(sql`'[]'`),
+    sensitiveFields: json<string[]>("sensitive_fields")
+      .notNull()
+      .default(sql`'[]'`),
     sourceUrl: text("source_url"),
     // KV key of the raw description, kept for re-imports.
     specKey: text("spec_key"),
-    importReport: json<unknown[]>("import_report").notNull().default(sql`'[]'`),
+    importReport: json<unknown[]>("import_report")
+      .notNull()
+      .default(sql`'[]'`),
     originalCrawlUrl: text("original_crawl_url"),
     automatedCrawlEnabled: integer("automated_crawl_enabled", { mode: "boolean" }).notNull().default(false),
-    automatedCrawlFrequency: text("automated_crawl_frequency", { enum: CRAWL_FREQUENCIES })
-      .notNull()
-      .default("weekly"),
+    automatedCrawlFrequency: text("automated_crawl_frequency", { enum: CRAWL_FREQUENCIES }).notNull().default("weekly"),
     lastCrawledAt: timestamp("last_crawled_at"),
     nextCrawlAt: timestamp("next_crawl_at"),
     // Why the last re-crawl left the tools as they were (null when it refreshed them).
@@ -143,10 +166,7 @@ export const servers = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("servers_org_idx").on(t.organizationId),
-    index("servers_next_crawl_idx").on(t.automatedCrawlEnabled, t.nextCrawlAt),
-  ],
+  (t) => [index("servers_org_idx").on(t.organizationId), index("servers_next_crawl_idx").on(t.automatedCrawlEnabled, t.nextCrawlAt)],
 );
 
 export const tools = sqliteTable(
@@ -192,15 +212,23 @@ export const authConfigs = sqliteTable("auth_configs", {
   authType: text("auth_type", { enum: AUTH_TYPES }).notNull().default("none"),
   authStrategy: text("auth_strategy", { enum: AUTH_STRATEGIES }).notNull().default("managed"),
   status: text("status", { enum: AUTH_STATUSES }).notNull().default("not_configured"),
-  authContextValues: json<Record<string, string>>("auth_context_values").notNull().default(sql`'{}'`),
-  authContextMetadata: json<ParameterCandidate[]>("auth_context_metadata").notNull().default(sql`'[]'`),
+  authContextValues: json<Record<string, string>>("auth_context_values")
+    .notNull()
+    .default(sql`'{}'`),
+  authContextMetadata: json<ParameterCandidate[]>("auth_context_metadata")
+    .notNull()
+    .default(sql`'[]'`),
   requireToolportLogin: integer("require_toolport_login", { mode: "boolean" }).notNull().default(false),
   exposeToPublic: integer("expose_to_public", { mode: "boolean" }).notNull().default(false),
   // AES-GCM ciphertext (base64 of iv ‖ ciphertext) of the secrets JSON; never answered.
   secretsCiphertext: text("secrets_ciphertext"),
-  maskedSecrets: json<Record<string, string>>("masked_secrets").notNull().default(sql`'{}'`),
+  maskedSecrets: json<Record<string, string>>("masked_secrets")
+    .notNull()
+    .default(sql`'{}'`),
   // Extra settings of the auth type: apiKey name and location, oauth2 token URL and scopes.
-  settings: json<Record<string, unknown>>("settings").notNull().default(sql`'{}'`),
+  settings: json<Record<string, unknown>>("settings")
+    .notNull()
+    .default(sql`'{}'`),
   updatedAt: updatedAt(),
 });
 
@@ -313,7 +341,9 @@ export const crawls = sqliteTable(
     total: integer("total").notNull().default(0),
     completed: integer("completed").notNull().default(0),
     errorCount: integer("error_count").notNull().default(0),
-    selectedUrls: json<string[]>("selected_urls").notNull().default(sql`'[]'`),
+    selectedUrls: json<string[]>("selected_urls")
+      .notNull()
+      .default(sql`'[]'`),
     error: text("error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -342,11 +372,15 @@ export const extractionJobs = sqliteTable("extraction_jobs", {
   crawlId: text("crawl_id")
     .notNull()
     .references(() => crawls.id, { onDelete: "cascade" }),
-  status: text("status", { enum: ["pending", "processing", "completed", "failed"] }).notNull().default("pending"),
+  status: text("status", { enum: ["pending", "processing", "completed", "failed"] })
+    .notNull()
+    .default("pending"),
   specId: text("spec_id").references(() => specs.id, { onDelete: "set null" }),
   error: text("error"),
   // Crawled pages the job did not read (over its budget, or too costly to read), with the reason.
-  skippedPages: json<{ url: string; reason: string }[]>("skipped_pages").notNull().default(sql`'[]'`),
+  skippedPages: json<{ url: string; reason: string }[]>("skipped_pages")
+    .notNull()
+    .default(sql`'[]'`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -382,8 +416,12 @@ export const subscriptions = sqliteTable("subscriptions", {
     .primaryKey()
     .references(() => organizations.id, { onDelete: "cascade" }),
   planType: text("plan_type", { enum: PLAN_TYPES }).notNull().default("free"),
-  status: text("status", { enum: ["active", "canceled", "past_due"] }).notNull().default("active"),
-  provider: text("provider", { enum: ["local", "stripe"] }).notNull().default("local"),
+  status: text("status", { enum: ["active", "canceled", "past_due"] })
+    .notNull()
+    .default("active"),
+  provider: text("provider", { enum: ["local", "stripe"] })
+    .notNull()
+    .default("local"),
   stripeSubscriptionId: text("stripe_subscription_id"),
   currentPeriodEnd: timestamp("current_period_end"),
   cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
@@ -479,7 +517,9 @@ export const customDomains = sqliteTable(
     failureReason: text("failure_reason"),
     // The hosting provider's id of the custom hostname (Cloudflare for SaaS), null for the local provider.
     providerId: text("provider_id"),
-    dnsRecords: json<DnsRecord[]>("dns_records").notNull().default(sql`'[]'`),
+    dnsRecords: json<DnsRecord[]>("dns_records")
+      .notNull()
+      .default(sql`'[]'`),
     createdAt: createdAt(),
     checkedAt: timestamp("checked_at"),
   },
@@ -512,7 +552,9 @@ export const specVersions = sqliteTable(
     // The changes against the server's tools when it was prepared (see worker/versions/diff.ts).
     diff: json<unknown>("diff"),
     breaking: integer("breaking", { mode: "boolean" }).notNull().default(false),
-    authSummary: json<string[]>("auth_summary").notNull().default(sql`'[]'`),
+    authSummary: json<string[]>("auth_summary")
+      .notNull()
+      .default(sql`'[]'`),
     createdAt: createdAt(),
     appliedAt: timestamp("applied_at"),
   },
@@ -542,7 +584,9 @@ export const automatedRuns = sqliteTable(
     toolsRemoved: integer("tools_removed").notNull().default(0),
     toolsChanged: integer("tools_changed").notNull().default(0),
     // The first changes by tool name (the counts hold them all).
-    changes: json<AutomatedRunChange[]>("changes").notNull().default(sql`'[]'`),
+    changes: json<AutomatedRunChange[]>("changes")
+      .notNull()
+      .default(sql`'[]'`),
     // Whether the applied change was redeployed (a server that was deployed and active).
     redeployed: integer("redeployed", { mode: "boolean" }).notNull().default(false),
     // The pending version a breaking sync left for review.
@@ -575,7 +619,9 @@ export const importJobs = sqliteTable(
     filename: text("filename"),
     name: text("name"),
     description: text("description"),
-    progress: json<ImportJobProgress>("progress").notNull().default(sql`'{"bytes":0,"pathItems":0,"totalPathItems":0,"operations":0,"tools":0}'`),
+    progress: json<ImportJobProgress>("progress")
+      .notNull()
+      .default(sql`'{"bytes":0,"pathItems":0,"totalPathItems":0,"operations":0,"tools":0}'`),
     // The server being filled (set as soon as it exists, so a retried job removes the partial one).
     serverId: text("server_id").references(() => servers.id, { onDelete: "set null" }),
     // The import report: exact counts and the first entries.
@@ -589,7 +635,18 @@ export const importJobs = sqliteTable(
 
 // ── Call log (issue #23) ─────────────────────────────────────────────────────────────────────
 /** What became of a tools/call: ok; the model's mistake; the API's answer; a time-out; or refused by the gateway. */
-export const CALL_OUTCOMES = ["ok", "invalid_arguments", "unknown_tool", "upstream_4xx", "upstream_5xx", "timeout", "failed", "paused", "over_limit", "unauthorized"] as const;
+export const CALL_OUTCOMES = [
+  "ok",
+  "invalid_arguments",
+  "unknown_tool",
+  "upstream_4xx",
+  "upstream_5xx",
+  "timeout",
+  "failed",
+  "paused",
+  "over_limit",
+  "unauthorized",
+] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 export const CALLER_KINDS = ["token", "oauth", "try_it", "public", "anonymous"] as const;
 
@@ -656,5 +713,8 @@ export const notifications = sqliteTable(
     createdAt: createdAt(),
     readAt: timestamp("read_at"),
   },
-  (t) => [index("notifications_org_created_idx").on(t.organizationId, t.createdAt), uniqueIndex("notifications_org_dedupe_idx").on(t.organizationId, t.dedupeKey)],
+  (t) => [
+    index("notifications_org_created_idx").on(t.organizationId, t.createdAt),
+    uniqueIndex("notifications_org_dedupe_idx").on(t.organizationId, t.dedupeKey),
+  ],
 );

@@ -19,12 +19,19 @@ export async function apiConfigOf(db: Database, serverId: string) {
   const masked = auth?.maskedSecrets ?? {};
   const headers: Record<string, string> = { Accept: "application/json" };
   if (settings.type !== "none" && settings.strategy === "passthrough") {
-    if (settings.type === "apiKey" && settings.apiKey?.in === "header") headers[settings.apiKey.name] = `<from the caller's ${PASSTHROUGH_API_KEY_HEADER} header>`;
+    if (settings.type === "apiKey" && settings.apiKey?.in === "header")
+      headers[settings.apiKey.name] = `<from the caller's ${PASSTHROUGH_API_KEY_HEADER} header>`;
     else if (settings.type !== "apiKey") headers.Authorization = `<from the caller's ${PASSTHROUGH_AUTHORIZATION_HEADER} header>`;
   } else if (settings.type === "bearer") headers.Authorization = `Bearer ${masked.token ?? MASK}`;
   else if (settings.type === "basic") headers.Authorization = `Basic ${MASK}`;
   else if (settings.type === "oauth2") headers.Authorization = `Bearer <token from ${settings.oauth2?.tokenUrl ?? "the token URL"}>`;
   else if (settings.type === "apiKey" && settings.apiKey?.in === "header") headers[settings.apiKey.name] = masked.key ?? MASK;
   const instanceExample = server?.baseUrl ? null : (server?.instanceExample ?? null);
-  return { baseUrl: server?.baseUrl ?? null, authType: auth?.authType ?? "none", authStrategy: settings.strategy, headers, instanceExample };
+  return {
+    baseUrl: server?.baseUrl ?? null,
+    authType: auth?.authType ?? "none",
+    authStrategy: settings.strategy,
+    headers,
+    instanceExample,
+  };
 }

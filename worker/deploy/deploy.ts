@@ -54,12 +54,22 @@ export async function startDeployment(env: Bindings, db: Database, serverId: str
   const id = generated.deploymentId;
   // The job reads the modules from here, in whichever isolate it runs.
   await storeDeployment(env, generated);
-  const row = { status: "generated" as const, provider, apiConfig: options.apiConfig ?? {}, error: null, deploymentUrl, updatedAt: new Date() };
+  const row = {
+    status: "generated" as const,
+    provider,
+    apiConfig: options.apiConfig ?? {},
+    error: null,
+    deploymentUrl,
+    updatedAt: new Date(),
+  };
   await db
     .insert(deployments)
     .values({ id, serverId, contentHash: id, ...row })
     .onConflictDoUpdate({ target: deployments.id, set: row });
-  await deploymentStub(env, serverId).begin({ deploymentId: id, serverId, slug: server.slug, provider, toolCount: config.tools.length }, options.timeoutMs);
+  await deploymentStub(env, serverId).begin(
+    { deploymentId: id, serverId, slug: server.slug, provider, toolCount: config.tools.length },
+    options.timeoutMs,
+  );
   // From here the Deployment object owns it: it alone writes how it ends.
   await db
     .update(deployments)

@@ -50,7 +50,8 @@ export function authSettingsOf(row: AuthConfigRow | null | undefined): AuthSetti
   const apiKey = s.apiKey ?? (s.name ? { name: s.name, in: s.in ?? "header" } : undefined);
   if (settings.type === "apiKey") settings.apiKey = { name: apiKey?.name ?? "X-API-Key", in: apiKey?.in ?? "header" };
   const oauth2 = s.oauth2 ?? (s.tokenUrl ? { tokenUrl: s.tokenUrl, scopes: s.scopes } : undefined);
-  if (settings.type === "oauth2" && oauth2?.tokenUrl) settings.oauth2 = { tokenUrl: oauth2.tokenUrl, ...(oauth2.scopes ? { scopes: oauth2.scopes } : {}) };
+  if (settings.type === "oauth2" && oauth2?.tokenUrl)
+    settings.oauth2 = { tokenUrl: oauth2.tokenUrl, ...(oauth2.scopes ? { scopes: oauth2.scopes } : {}) };
   return settings;
 }
 
@@ -60,7 +61,11 @@ export async function loadServerConfig(db: Database, serverId: string, options: 
   if (!server) fail(404, "Server not found");
   const [auth, activeTools] = await Promise.all([
     db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, serverId) }),
-    db.select().from(tools).where(and(eq(tools.serverId, serverId), eq(tools.active, true))).orderBy(asc(tools.position), asc(tools.name)),
+    db
+      .select()
+      .from(tools)
+      .where(and(eq(tools.serverId, serverId), eq(tools.active, true)))
+      .orderBy(asc(tools.position), asc(tools.name)),
   ]);
   const baseUrl = server.baseUrl ?? options.baseUrl;
   const withOutputs = declaresOutputSchemas(server.toolMode, activeTools);

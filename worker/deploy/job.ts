@@ -32,7 +32,13 @@ export async function activateDeployment(env: Bindings, job: DeploymentJob, log:
   }
   const config = await loadDeploymentConfig(env, job.deploymentId);
   if (!stored || !config) throw new Error(MODULES_MISSING_MESSAGE);
-  const generated = { deploymentId: job.deploymentId, config, packed: stored.packed, modules: stored.modules, allowedHosts: stored.allowedHosts };
+  const generated = {
+    deploymentId: job.deploymentId,
+    config,
+    packed: stored.packed,
+    modules: stored.modules,
+    allowedHosts: stored.allowedHosts,
+  };
   const db = getDb(env.DB);
   const credentials = async () =>
     managedCredentials(env.SECRETS_KEY, (await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, job.serverId) })) ?? null);
@@ -47,17 +53,28 @@ export async function recordDeploymentOutcome(env: Bindings, outcome: Deployment
   const db = getDb(env.DB);
   const underWay = and(eq(deployments.id, outcome.deploymentId), inArray(deployments.status, ["generated", "deploying"]));
   if (outcome.status === "failed") {
-    const failed = await db.update(deployments).set({ status: "failed", error: outcome.error.slice(0, 1000), updatedAt: new Date() }).where(underWay);
+    const failed = await db
+      .update(deployments)
+      .set({ status: "failed", error: outcome.error.slice(0, 1000), updatedAt: new Date() })
+      .where(underWay);
     if (failed.meta.changes > 0) await notifyDeployment(db, outcome);
     return;
   }
   const [deployed] = await db.batch([
-    db.update(deployments).set({ status: "deployed", error: null, ...outcome.activation, updatedAt: new Date() }).where(underWay),
+    db
+      .update(deployments)
+      .set({ status: "deployed", error: null, ...outcome.activation, updatedAt: new Date() })
+      .where(underWay),
     // Switch traffic only to a deployment that really ended as deployed.
     db
       .update(servers)
       .set({ activeDeploymentId: outcome.deploymentId })
-      .where(and(eq(servers.id, outcome.serverId), sql`exists (select 1 from deployments where id = ${outcome.deploymentId} and status = 'deployed')`)),
+      .where(
+        and(
+          eq(servers.id, outcome.serverId),
+          sql`exists (select 1 from deployments where id = ${outcome.deploymentId} and status = 'deployed')`,
+        ),
+      ),
   ]);
   // The gateway serves the new deployment from the next call on.
   invalidateServerLookups();
@@ -66,14 +83,22 @@ export async function recordDeploymentOutcome(env: Bindings, outcome: Deployment
 
 /** Tells the organization how its deployment ended (once: only the write that ended it calls this). */
 async function notifyDeployment(db: ReturnType<typeof getDb>, outcome: DeploymentOutcome) {
-  const server = await db.query.servers.findFirst({ where: eq(servers.id, outcome.serverId), columns: { name: true, organizationId: true } });
+  const server = await db.query.servers.findFirst({
+    where: eq(servers.id, outcome.serverId),
+    columns: { name: true, organizationId: true },
+  });
   if (!server) return;
   const link = `/servers/${outcome.serverId}`;
   await recordNotification(
     db,
     server.organizationId,
     outcome.status === "deployed"
-      ? { kind: "deploy_succeeded", title: `${server.name} deployed`, message: "Its MCP endpoint answers with the latest tools and configuration.", link }
+      ? {
+          kind: "deploy_succeeded",
+          title: `${server.name} deployed`,
+          message: "Its MCP endpoint answers with the latest tools and configuration.",
+          link,
+        }
       : { kind: "deploy_failed", title: `${server.name}: deployment failed`, message: outcome.error.slice(0, 300), link },
   );
 }

@@ -4,7 +4,6 @@ import { and, eq } from "drizzle-orm";
 import { requireUser } from "../auth/session";
 import { getDb, type Database } from "../db";
 import { servers } from "../db/schema";
-import type { AppEnv } from "../env";
 import { ok } from "../lib/answers";
 import { fail } from "../lib/errors";
 import { describedRoutes, errors, json } from "../lib/openapi";

@@ -20,7 +20,9 @@ export const deployment = deploymentSummary
     mcpUrl: nullable(z.string()),
     provider: z.enum(["loader", "cloudflare"]),
     activeDeploymentId: nullable(z.string()),
-    redeployNeeded: z.boolean().describe("The serving deployment can no longer run as deployed (its runtime is gone): only a redeploy helps"),
+    redeployNeeded: z
+      .boolean()
+      .describe("The serving deployment can no longer run as deployed (its runtime is gone): only a redeploy helps"),
     startedAt: nullable(z.string()),
     log: z.array(z.object({ at: z.string(), message: z.string() })),
   })

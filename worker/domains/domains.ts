@@ -28,18 +28,23 @@ export const toDomainAnswer = (row: DomainRow, planAllows: boolean): z.output<ty
   dnsRecords: row.dnsRecords,
   mcpUrl: `https://${row.hostname}/mcp`,
   served: row.status === "active" && planAllows,
-  notServedReason: planAllows ? null : "The organization's plan no longer includes custom domains (Growth): the hostname stays configured but is not served until the plan includes them again",
+  notServedReason: planAllows
+    ? null
+    : "The organization's plan no longer includes custom domains (Growth): the hostname stays configured but is not served until the plan includes them again",
   createdAt: row.createdAt.toISOString(),
   checkedAt: row.checkedAt?.toISOString() ?? null,
 });
 export type DomainAnswer = ReturnType<typeof toDomainAnswer>;
 
 const providerOrFail = (env: Bindings, requestUrl: string): DomainProvider => domainProvider(env, requestUrl) ?? fail(503, NOT_CONFIGURED);
-const planAllows = async (db: Database, organizationId: string) => Boolean((await getOrganizationPlan(db, organizationId)).plan?.customDomain);
+const planAllows = async (db: Database, organizationId: string) =>
+  Boolean((await getOrganizationPlan(db, organizationId)).plan?.customDomain);
 
 async function rowOf(db: Database, organizationId: string, serverId: string) {
   await getServerRow(db, organizationId, serverId);
-  return db.query.customDomains.findFirst({ where: and(eq(customDomains.serverId, serverId), eq(customDomains.organizationId, organizationId)) });
+  return db.query.customDomains.findFirst({
+    where: and(eq(customDomains.serverId, serverId), eq(customDomains.organizationId, organizationId)),
+  });
 }
 
 /** How often a pending hostname is re-checked when its owner looks at it. */
@@ -58,7 +63,14 @@ export async function getCustomDomain(db: Database, env: Bindings, requestUrl: s
 }
 
 /** Claims `hostname` for the server through the provider; a hostname belongs to one server of one organization. */
-export async function addCustomDomain(db: Database, env: Bindings, requestUrl: string, organizationId: string, serverId: string, rawHostname: string) {
+export async function addCustomDomain(
+  db: Database,
+  env: Bindings,
+  requestUrl: string,
+  organizationId: string,
+  serverId: string,
+  rawHostname: string,
+) {
   if (!(await planAllows(db, organizationId))) fail(403, GROWTH_ONLY);
   const portalHost = new URL(env.PUBLIC_URL ?? requestUrl).host;
   const hostname = normalizeHostname(rawHostname, portalHost);
@@ -86,7 +98,12 @@ export async function addCustomDomain(db: Database, env: Bindings, requestUrl: s
 async function saveState(db: Database, row: DomainRow, state: HostnameState) {
   const [updated] = await db
     .update(customDomains)
-    .set({ status: state.status, failureReason: state.failureReason, dnsRecords: state.dnsRecords.length > 0 ? state.dnsRecords : row.dnsRecords, checkedAt: new Date() })
+    .set({
+      status: state.status,
+      failureReason: state.failureReason,
+      dnsRecords: state.dnsRecords.length > 0 ? state.dnsRecords : row.dnsRecords,
+      checkedAt: new Date(),
+    })
     .where(eq(customDomains.id, row.id))
     .returning();
   if (updated.status !== row.status) forgetCustomHosts();
@@ -116,11 +133,18 @@ export async function removeCustomDomain(db: Database, env: Bindings, requestUrl
 export async function sweepPendingDomains(db: Database, env: Bindings, now = new Date(), limit = 50, minAgeMs = 5 * 60_000) {
   if (!env.PUBLIC_URL || !domainProvider(env, env.PUBLIC_URL)) return 0;
   const due = await db.query.customDomains.findMany({
-    where: and(eq(customDomains.status, "pending"), or(isNull(customDomains.checkedAt), lte(customDomains.checkedAt, new Date(now.getTime() - minAgeMs)))),
+    where: and(
+      eq(customDomains.status, "pending"),
+      or(isNull(customDomains.checkedAt), lte(customDomains.checkedAt, new Date(now.getTime() - minAgeMs))),
+    ),
     columns: { id: true },
     limit,
   });
-  if (due.length > 0) await enqueue(env, due.map(({ id }) => ({ kind: "domain-check" as const, domainId: id })));
+  if (due.length > 0)
+    await enqueue(
+      env,
+      due.map(({ id }) => ({ kind: "domain-check" as const, domainId: id })),
+    );
   return due.length;
 }
 

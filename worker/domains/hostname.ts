@@ -21,7 +21,8 @@ export function normalizeHostname(raw: string, portalHost: string | null): strin
   const hostname = raw.trim().toLowerCase().replace(/\.$/, "");
   if (!hostname) fail(400, "Enter a hostname, such as mcp.example.com");
   if (hostname.length > MAX_HOSTNAME) fail(400, `A hostname has at most ${MAX_HOSTNAME} characters`);
-  if (hostname.includes("://") || hostname.includes("/")) fail(400, "Enter the hostname only (mcp.example.com), without https:// or a path");
+  if (hostname.includes("://") || hostname.includes("/"))
+    fail(400, "Enter the hostname only (mcp.example.com), without https:// or a path");
   const labels = hostname.split(".");
   if (!labels.every(labelIsValid)) fail(400, `${hostname} is not a valid hostname: use letters, digits and hyphens between dots`);
   const parsed = parse(hostname, { allowPrivateDomains: true });
@@ -31,7 +32,8 @@ export function normalizeHostname(raw: string, portalHost: string | null): strin
   if (!parsed.subdomain) fail(400, `Use a subdomain such as mcp.${parsed.domain}: an apex domain cannot point a CNAME record at Toolport`);
   if (portalHost) {
     const portal = portalHost.toLowerCase().split(":")[0];
-    if (hostname === portal || hostname.endsWith(`.${portal}`)) fail(400, `${hostname} belongs to this portal and cannot be a custom domain`);
+    if (hostname === portal || hostname.endsWith(`.${portal}`))
+      fail(400, `${hostname} belongs to this portal and cannot be a custom domain`);
   }
   return hostname;
 }

@@ -5,7 +5,12 @@ import type { CustomDomainStatus, DnsRecord } from "../db/schema";
 import { DEFAULT_CLOUDFLARE_API_BASE } from "../hosting/cloudflare";
 
 /** What the provider says of a hostname. */
-export type HostnameState = { providerId: string | null; status: CustomDomainStatus; failureReason: string | null; dnsRecords: DnsRecord[] };
+export type HostnameState = {
+  providerId: string | null;
+  status: CustomDomainStatus;
+  failureReason: string | null;
+  dnsRecords: DnsRecord[];
+};
 
 export type DomainProvider = {
   name: "cloudflare" | "local";
@@ -14,7 +19,8 @@ export type DomainProvider = {
   remove(providerId: string | null): Promise<void>;
 };
 
-export const NOT_CONFIGURED = "Custom domains are not configured on this portal: its operator sets CLOUDFLARE_ZONE_ID and CLOUDFLARE_API_TOKEN (see the README)";
+export const NOT_CONFIGURED =
+  "Custom domains are not configured on this portal: its operator sets CLOUDFLARE_ZONE_ID and CLOUDFLARE_API_TOKEN (see the README)";
 
 /** The host MCP clients' CNAME records point at: CUSTOM_DOMAIN_TARGET, else the portal's public host. */
 export function cnameTarget(env: Bindings, requestUrl: string) {
@@ -22,19 +28,30 @@ export function cnameTarget(env: Bindings, requestUrl: string) {
   return new URL(env.PUBLIC_URL ?? requestUrl).hostname;
 }
 
-const cnameRecord = (hostname: string, target: string): DnsRecord => ({ type: "CNAME", name: hostname, value: target, purpose: "Routes the hostname to Toolport" });
+const cnameRecord = (hostname: string, target: string): DnsRecord => ({
+  type: "CNAME",
+  name: hostname,
+  value: target,
+  purpose: "Routes the hostname to Toolport",
+});
 
 /** The provider this portal uses, or null when none is configured (custom domains are then refused). */
 export function domainProvider(env: Bindings, requestUrl: string): DomainProvider | null {
   const target = cnameTarget(env, requestUrl);
-  if (env.CLOUDFLARE_ZONE_ID && env.CLOUDFLARE_API_TOKEN) return cloudflareSaas(env.CLOUDFLARE_ZONE_ID, env.CLOUDFLARE_API_TOKEN, env.CLOUDFLARE_API_BASE, target);
+  if (env.CLOUDFLARE_ZONE_ID && env.CLOUDFLARE_API_TOKEN)
+    return cloudflareSaas(env.CLOUDFLARE_ZONE_ID, env.CLOUDFLARE_API_TOKEN, env.CLOUDFLARE_API_BASE, target);
   // Only an explicit development setting gets the provider that needs no DNS at all (fail closed).
   if (isLocalDev(env)) return localProvider(target);
   return null;
 }
 
 function localProvider(target: string): DomainProvider {
-  const active = (hostname: string): HostnameState => ({ providerId: null, status: "active", failureReason: null, dnsRecords: [cnameRecord(hostname, target)] });
+  const active = (hostname: string): HostnameState => ({
+    providerId: null,
+    status: "active",
+    failureReason: null,
+    dnsRecords: [cnameRecord(hostname, target)],
+  });
   return { name: "local", create: async (h) => active(h), check: async (_id, h) => active(h), remove: async () => {} };
 }
 
@@ -49,7 +66,14 @@ type CustomHostname = {
 type Envelope = { success: boolean; errors?: { code: number; message: string }[]; result?: CustomHostname };
 
 const FAILED_HOSTNAME = new Set(["blocked", "moved", "deleted", "test_failed"]);
-const FAILED_SSL = new Set(["validation_timed_out", "issuance_timed_out", "deployment_timed_out", "deletion_timed_out", "expired", "deleted"]);
+const FAILED_SSL = new Set([
+  "validation_timed_out",
+  "issuance_timed_out",
+  "deployment_timed_out",
+  "deletion_timed_out",
+  "expired",
+  "deleted",
+]);
 
 /** Our view of a Cloudflare Custom Hostname: active once both the hostname and its certificate are. */
 export function stateOf(result: CustomHostname, target: string): HostnameState {
@@ -57,15 +81,19 @@ export function stateOf(result: CustomHostname, target: string): HostnameState {
   const own = result.ownership_verification;
   if (own?.name && own.value) records.push({ type: "TXT", name: own.name, value: own.value, purpose: "Proves you own the hostname" });
   for (const r of result.ssl?.validation_records ?? []) {
-    if (r.txt_name && r.txt_value) records.push({ type: "TXT", name: r.txt_name, value: r.txt_value, purpose: "Validates the TLS certificate" });
+    if (r.txt_name && r.txt_value)
+      records.push({ type: "TXT", name: r.txt_name, value: r.txt_value, purpose: "Validates the TLS certificate" });
   }
-  const errors = [...(result.verification_errors ?? []), ...(result.ssl?.validation_errors ?? []).map((e) => e.message ?? "")].filter(Boolean);
+  const errors = [...(result.verification_errors ?? []), ...(result.ssl?.validation_errors ?? []).map((e) => e.message ?? "")].filter(
+    Boolean,
+  );
   const hostStatus = result.status ?? "pending";
   const sslStatus = result.ssl?.status ?? "pending";
   let status: CustomDomainStatus = "pending";
   if (hostStatus === "active" && sslStatus === "active") status = "active";
   else if (FAILED_HOSTNAME.has(hostStatus) || FAILED_SSL.has(sslStatus)) status = "failed";
-  const failureReason = status === "failed" ? errors.join("; ") || `Cloudflare reports the hostname ${hostStatus} and its certificate ${sslStatus}` : null;
+  const failureReason =
+    status === "failed" ? errors.join("; ") || `Cloudflare reports the hostname ${hostStatus} and its certificate ${sslStatus}` : null;
   return { providerId: result.id, status, failureReason, dnsRecords: records };
 }
 
@@ -95,7 +123,13 @@ function cloudflareSaas(zone: string, token: string, base: string | undefined, t
     async check(providerId, hostname) {
       if (!providerId) throw new Error(`${hostname} has no Cloudflare custom hostname id`);
       const e = await call("GET", `/${encodeURIComponent(providerId)}`);
-      if (e.status === 404) return { providerId, status: "failed", failureReason: "Cloudflare no longer has this custom hostname: remove it and add it again", dnsRecords: [] };
+      if (e.status === 404)
+        return {
+          providerId,
+          status: "failed",
+          failureReason: "Cloudflare no longer has this custom hostname: remove it and add it again",
+          dnsRecords: [],
+        };
       if (!e.success || !e.result) throw refused(`report on ${hostname}`, e);
       return stateOf(e.result, target);
     },

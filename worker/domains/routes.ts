@@ -21,7 +21,11 @@ export const domainRoutes = describedRoutes()
       request: { params: serverId },
       responses: { 200: json(ok(customDomain.nullable()), "The custom domain, or null"), ...errors(notFound) },
     }),
-    async (c) => c.json({ success: true as const, data: await getCustomDomain(c.var.db, c.env, c.req.url, c.var.organizationId, c.req.valid("param").id) }, 200),
+    async (c) =>
+      c.json(
+        { success: true as const, data: await getCustomDomain(c.var.db, c.env, c.req.url, c.var.organizationId, c.req.valid("param").id) },
+        200,
+      ),
   )
   .openapi(
     createRoute({
@@ -44,7 +48,14 @@ export const domainRoutes = describedRoutes()
       },
     }),
     async (c) => {
-      const data = await addCustomDomain(c.var.db, c.env, c.req.url, c.var.organizationId, c.req.valid("param").id, c.req.valid("json").hostname);
+      const data = await addCustomDomain(
+        c.var.db,
+        c.env,
+        c.req.url,
+        c.var.organizationId,
+        c.req.valid("param").id,
+        c.req.valid("json").hostname,
+      );
       return c.json({ success: true as const, data }, 201);
     },
   )
@@ -56,9 +67,23 @@ export const domainRoutes = describedRoutes()
       tags: tag,
       summary: "Ask the provider for the hostname's status now",
       request: { params: serverId },
-      responses: { 200: json(ok(customDomain), "The custom domain"), ...errors({ 404: "Server not found, or it has no custom domain", 502: "The hosting provider could not be asked", ...notConfigured }) },
+      responses: {
+        200: json(ok(customDomain), "The custom domain"),
+        ...errors({
+          404: "Server not found, or it has no custom domain",
+          502: "The hosting provider could not be asked",
+          ...notConfigured,
+        }),
+      },
     }),
-    async (c) => c.json({ success: true as const, data: await refreshCustomDomain(c.var.db, c.env, c.req.url, c.var.organizationId, c.req.valid("param").id) }, 200),
+    async (c) =>
+      c.json(
+        {
+          success: true as const,
+          data: await refreshCustomDomain(c.var.db, c.env, c.req.url, c.var.organizationId, c.req.valid("param").id),
+        },
+        200,
+      ),
   )
   .openapi(
     createRoute({
@@ -68,7 +93,10 @@ export const domainRoutes = describedRoutes()
       tags: tag,
       summary: "Release the hostname; the server keeps answering at /s/{slug}/mcp",
       request: { params: serverId },
-      responses: { 200: json(okEmpty, "Released"), ...errors({ 404: "Server not found, or it has no custom domain", 502: "The hosting provider refused to remove it" }) },
+      responses: {
+        200: json(okEmpty, "Released"),
+        ...errors({ 404: "Server not found, or it has no custom domain", 502: "The hosting provider refused to remove it" }),
+      },
     }),
     async (c) => {
       await removeCustomDomain(c.var.db, c.env, c.req.url, c.var.organizationId, c.req.valid("param").id);

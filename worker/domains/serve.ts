@@ -14,11 +14,12 @@ import { customHostTarget, type HostTarget } from "./lookup";
 import { isPortalHost } from "./portal-host";
 import { rootInfoResponse } from "../gateway/routes";
 
-
 /** Why a custom domain does not serve now, or null when it does. */
 function notServing(target: HostTarget, host: string) {
-  if (target.status !== "active") return `The custom domain ${host} is not active yet (${target.status}): check its DNS records in the portal`;
-  if (!target.planAllows) return `The custom domain ${host} is not served: the organization's plan no longer includes custom domains (Growth). Upgrade the plan, or use the server's portal address`;
+  if (target.status !== "active")
+    return `The custom domain ${host} is not active yet (${target.status}): check its DNS records in the portal`;
+  if (!target.planAllows)
+    return `The custom domain ${host} is not served: the organization's plan no longer includes custom domains (Growth). Upgrade the plan, or use the server's portal address`;
   return null;
 }
 
@@ -26,10 +27,20 @@ function notServing(target: HostTarget, host: string) {
 async function resourceMetadata(env: Bindings, db: Database, target: HostTarget, host: string, refusal: string | null) {
   if (refusal) return Response.json({ success: false, error: refusal }, { status: 404 });
   const issuer = env.PUBLIC_URL ? issuerOrigin(env, env.PUBLIC_URL) : null;
-  if (!issuer) return Response.json({ success: false, error: "Sign-in with OAuth on a custom domain needs the portal's https PUBLIC_URL" }, { status: 404 });
+  if (!issuer)
+    return Response.json(
+      { success: false, error: "Sign-in with OAuth on a custom domain needs the portal's https PUBLIC_URL" },
+      { status: 404 },
+    );
   const found = await findServerBySlug(db, target.slug);
   if (!found || found.server.status === "removed") return Response.json({ success: false, error: "MCP server not found" }, { status: 404 });
-  const metadata = { resource: customDomainEndpoint(host), authorization_servers: [issuer], bearer_methods_supported: ["header"], resource_name: found.server.name, resource_documentation: `https://${host}/` };
+  const metadata = {
+    resource: customDomainEndpoint(host),
+    authorization_servers: [issuer],
+    bearer_methods_supported: ["header"],
+    resource_name: found.server.name,
+    resource_documentation: `https://${host}/`,
+  };
   return Response.json(metadata, { headers: { "cache-control": "public, max-age=60" } });
 }
 

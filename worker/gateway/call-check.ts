@@ -15,7 +15,12 @@ const MAX_BATCH_SIZE = 100;
 
 type ArgumentCheck = (args: unknown) => boolean;
 /** A deployment's tools with their argument validators, compiled on first use (deployments are immutable). */
-export type ToolIndex = { tools: ToolTable; staticValues: Record<string, string>; searchMode: boolean; checks: Map<string, ArgumentCheck | null> };
+export type ToolIndex = {
+  tools: ToolTable;
+  staticValues: Record<string, string>;
+  searchMode: boolean;
+  checks: Map<string, ArgumentCheck | null>;
+};
 
 const indexes = new Map<string, ToolIndex>();
 const INDEX_LIMIT = 500;

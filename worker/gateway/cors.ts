@@ -30,6 +30,9 @@ export function withCors(res: Response, origin: string | undefined) {
 /** The CORS preflight answer of an MCP endpoint. */
 export function mcpPreflight(c: Context<AppEnv>) {
   const res = new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
-  res.headers.set("access-control-allow-headers", c.req.header("access-control-request-headers") ?? "authorization, content-type, mcp-protocol-version, mcp-session-id");
+  res.headers.set(
+    "access-control-allow-headers",
+    c.req.header("access-control-request-headers") ?? "authorization, content-type, mcp-protocol-version, mcp-session-id",
+  );
   return withCors(res, c.req.header("origin"));
 }

@@ -33,7 +33,8 @@ export function rebindingCheck(env: Bindings, request: Request, customHost?: str
       try {
         originUrl = new URL(origin);
       } catch {}
-      if (!originUrl || (!LOOPBACK_HOSTS.has(originUrl.hostname) && originUrl.host !== publicHost)) return `Origin ${origin} is not allowed`;
+      if (!originUrl || (!LOOPBACK_HOSTS.has(originUrl.hostname) && originUrl.host !== publicHost))
+        return `Origin ${origin} is not allowed`;
     }
   } else if (publicHost && url.host !== publicHost) {
     return `Host ${url.host} is not allowed`;
@@ -62,7 +63,13 @@ export async function serveMcp(request: Request, env: Bindings, ctx: Ctx, entry:
   }
 }
 
-async function gatewayAnswer(request: Request, env: Bindings, db: Database, waitUntil: (p: Promise<unknown>) => void, { slug, customHost, observe }: McpEntry) {
+async function gatewayAnswer(
+  request: Request,
+  env: Bindings,
+  db: Database,
+  waitUntil: (p: Promise<unknown>) => void,
+  { slug, customHost, observe }: McpEntry,
+) {
   const started = Date.now();
   const refused = rebindingCheck(env, request, customHost);
   if (refused) return rpcError(403, GatewayError.Forbidden, `Forbidden: ${refused} (DNS rebinding protection)`);
@@ -73,7 +80,12 @@ async function gatewayAnswer(request: Request, env: Bindings, db: Database, wait
   const callLog = new CallLog(env, waitUntil, found, started, observe);
 
   if (!auth?.exposeToPublic) {
-    const refusal = await refuseUnauthorizedMcpCall(request, env, db, waitUntil, { slug, serverId: server.id, customHost, onCaller: callLog.setCaller });
+    const refusal = await refuseUnauthorizedMcpCall(request, env, db, waitUntil, {
+      slug,
+      serverId: server.id,
+      customHost,
+      onCaller: callLog.setCaller,
+    });
     if (refusal) return callLog.unauthorized(request, refusal);
   }
   if (!server.activeDeploymentId) {
@@ -82,7 +94,8 @@ async function gatewayAnswer(request: Request, env: Bindings, db: Database, wait
 
   let body: string | null = null;
   let callId: string | number | null = null;
-  const paused = (message: string, why: "paused" | "over_limit" = "paused") => callLog.refused(why, rpcError(200, GatewayError.ServerPaused, message, callId));
+  const paused = (message: string, why: "paused" | "over_limit" = "paused") =>
+    callLog.refused(why, rpcError(200, GatewayError.ServerPaused, message, callId));
   if (request.method === "POST") {
     // Capped while reading: a chunked body declares no length, and nothing is metered before the cap.
     const tooLarge = () => rpcError(413, -32600, "Request body too large (limit 4 MB)");
@@ -97,13 +110,23 @@ async function gatewayAnswer(request: Request, env: Bindings, db: Database, wait
       callId = calls[0].id ?? null;
       callLog.read(parsed, body);
       if (server.status === "hibernated") {
-        const why = server.hibernatedReason === "servers" ? "the organization has more servers than its plan allows (maxServers)" : `the monthly tool-call limit of the ${plan?.name ?? "current"} plan (${plan?.maxToolCallsPerMonth.toLocaleString("en-US") ?? "?"} calls, maxToolCallsPerMonth) was reached`;
-        return paused(`This MCP server is paused (hibernated): ${why}. Upgrade the plan, or wait for the usage reset on the 1st of the month.`);
+        const why =
+          server.hibernatedReason === "servers"
+            ? "the organization has more servers than its plan allows (maxServers)"
+            : `the monthly tool-call limit of the ${plan?.name ?? "current"} plan (${plan?.maxToolCallsPerMonth.toLocaleString("en-US") ?? "?"} calls, maxToolCallsPerMonth) was reached`;
+        return paused(
+          `This MCP server is paused (hibernated): ${why}. Upgrade the plan, or wait for the usage reset on the 1st of the month.`,
+        );
       }
       // Only calls that will reach their tool are counted (the deployment's tool list is read once per isolate).
       const stored = await loadStoredDeployment(env, server.activeDeploymentId);
       const count = reachingToolCalls(request.headers, parsed, stored ? toolIndexOf(server.activeDeploymentId, stored) : null);
-      const metered = { serverId: server.id, organizationId: server.organizationId, limit: plan?.maxToolCallsPerMonth ?? 0, planName: plan?.name ?? "current" };
+      const metered = {
+        serverId: server.id,
+        organizationId: server.organizationId,
+        limit: plan?.maxToolCallsPerMonth ?? 0,
+        planName: plan?.name ?? "current",
+      };
       // A request none of whose calls reach a tool is answered by the server's refusal, uncounted.
       // Counted before the call leaves, from this isolate's lease (no I/O) or, without one, by the ledger.
       if (count > 0) {
@@ -126,6 +149,11 @@ async function gatewayAnswer(request: Request, env: Bindings, db: Database, wait
   headers.delete("authorization");
   headers.delete("cookie");
   const forwarded = new Request(`https://${slug}.mcp.internal/mcp`, { method: request.method, headers, body });
-  const served = { deploymentId: server.activeDeploymentId, slug, secretsTag: found.secretsTag, credentials: () => managedCredentials(env.SECRETS_KEY, auth) };
+  const served = {
+    deploymentId: server.activeDeploymentId,
+    slug,
+    secretsTag: found.secretsTag,
+    credentials: () => managedCredentials(env.SECRETS_KEY, auth),
+  };
   return callLog.forwarded(getProvider(env, found.provider).fetch(env, served, forwarded), request);
 }

@@ -73,7 +73,13 @@ export class UsageMeter {
   }
 
   /** Counts `count` calls of one request: answered at once while this isolate's lease covers them. */
-  take(env: Bindings, call: MeteredCall, count: number, waitUntil: (p: Promise<unknown>) => void, now = Date.now()): MeterResult | Promise<MeterResult> {
+  take(
+    env: Bindings,
+    call: MeteredCall,
+    count: number,
+    waitUntil: (p: Promise<unknown>) => void,
+    now = Date.now(),
+  ): MeterResult | Promise<MeterResult> {
     const period = usagePeriod(new Date(now));
     const held = this.leases.get(call.organizationId);
     if (held && held.period === period && held.limit === call.limit && held.useUntil > now && held.left >= count) {
@@ -94,7 +100,14 @@ export class UsageMeter {
   }
 
   /** Waits for the request under way, if any (it may bring calls enough); else closes the lease and asks for a new one. */
-  private async fromLedger(env: Bindings, call: MeteredCall, count: number, period: string, now: number, waitUntil: (p: Promise<unknown>) => void): Promise<MeterResult> {
+  private async fromLedger(
+    env: Bindings,
+    call: MeteredCall,
+    count: number,
+    period: string,
+    now: number,
+    waitUntil: (p: Promise<unknown>) => void,
+  ): Promise<MeterResult> {
     const org = call.organizationId;
     for (let waited = this.asking.get(org); waited; waited = this.asking.get(org)) {
       await waited.catch(() => {});
@@ -111,13 +124,26 @@ export class UsageMeter {
     const request = (async (): Promise<MeterResult> => {
       this.ledgerRequests++;
       if (closing) this.reported.add(org);
-      const grant = await ledgerOf(env, org).take(org, { period, limit: call.limit, want: count, close: closing && { leaseId: closing.leaseId, period: closing.period, used: closing.used } });
+      const grant = await ledgerOf(env, org).take(org, {
+        period,
+        limit: call.limit,
+        want: count,
+        close: closing && { leaseId: closing.leaseId, period: closing.period, used: closing.used },
+      });
       if (grant.leaseId === null) {
         this.refused.set(org, { key: `${period}:${call.limit}:${count}`, until: Date.now() + REFUSAL_MEMORY_MS });
         return { ok: false, message: limitMessage(call.planName, call.limit) };
       }
       this.refused.delete(org);
-      const lease: HeldLease = { leaseId: grant.leaseId, period: grant.period, limit: call.limit, left: grant.granted - count, useUntil: grant.expiresAt - LEASE_MARGIN_MS, used: {}, lastUse: now };
+      const lease: HeldLease = {
+        leaseId: grant.leaseId,
+        period: grant.period,
+        limit: call.limit,
+        left: grant.granted - count,
+        useUntil: grant.expiresAt - LEASE_MARGIN_MS,
+        used: {},
+        lastUse: now,
+      };
       this.spend(lease, call.serverId, count, Date.now());
       this.leases.set(org, lease);
       this.keepReporting(env, waitUntil);

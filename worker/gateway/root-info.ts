@@ -22,7 +22,9 @@ export async function rootInfo(env: Bindings, found: GatewayServer, rootUrl: str
     deployed: Boolean(stored),
     deploymentId: server.activeDeploymentId,
     toolCount: deployed?.toolNames.length ?? 0,
-    ...(table ? { tools: Array.from({ length: table.count }, (_, i) => table.at(i)).map((t) => ({ name: t.name, description: t.description })) } : {}),
+    ...(table
+      ? { tools: Array.from({ length: table.count }, (_, i) => table.at(i)).map((t) => ({ name: t.name, description: t.description })) }
+      : {}),
     rootUrl,
     mcpUrl: `${rootUrl}/mcp`,
     transport: "streamable-http",
@@ -33,7 +35,12 @@ export async function rootInfo(env: Bindings, found: GatewayServer, rootUrl: str
         type: upstream.type,
         strategy: upstream.strategy,
         ...(upstream.type !== "none" && upstream.strategy === "passthrough"
-          ? { header: upstream.type === "apiKey" ? `${PASSTHROUGH_API_KEY_HEADER}: <API key>` : `${PASSTHROUGH_AUTHORIZATION_HEADER}: <scheme> <API credential>` }
+          ? {
+              header:
+                upstream.type === "apiKey"
+                  ? `${PASSTHROUGH_API_KEY_HEADER}: <API key>`
+                  : `${PASSTHROUGH_AUTHORIZATION_HEADER}: <scheme> <API credential>`,
+            }
           : {}),
       },
     },
@@ -56,7 +63,10 @@ export function rootInfoHtml(info: RootInfo): string {
     ["Access", info.auth.mode === "public" ? "Public" : info.auth.header],
     ["Upstream auth", `${info.auth.upstream.type} (${info.auth.upstream.strategy})`],
   ];
-  const tools = "tools" in info && info.tools ? `<h2>Tools</h2><ul>${info.tools.map((t) => `<li><code>${escapeHtml(t.name)}</code> ${escapeHtml(t.description)}</li>`).join("")}</ul>` : "";
+  const tools =
+    "tools" in info && info.tools
+      ? `<h2>Tools</h2><ul>${info.tools.map((t) => `<li><code>${escapeHtml(t.name)}</code> ${escapeHtml(t.description)}</li>`).join("")}</ul>`
+      : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(info.name)} · MCP server</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:46rem;margin:3rem auto;padding:0 1rem;color:#1f2937}th{text-align:left;padding-right:1rem;color:#6b7280;font-weight:500}code{background:#f3f4f6;padding:0 .25rem;border-radius:4px}</style></head>
 <body><h1>${escapeHtml(info.name)}</h1><p>${escapeHtml(info.description)}</p><table>${rows.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${k === "MCP endpoint" ? `<code>${escapeHtml(v)}</code>` : escapeHtml(v)}</td></tr>`).join("")}</table>${tools}

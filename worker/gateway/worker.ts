@@ -19,7 +19,9 @@ export function gatewayReady(env: GatewayBindings) {
   if (!warned) {
     warned = true;
     const missing = [!env.SECRETS_KEY && "SECRETS_KEY", !env.PUBLIC_URL && !isLocalDev(env) && "PUBLIC_URL"].filter(Boolean);
-    console.warn(`The MCP gateway Worker has no ${missing.join(" or ")}: every request is handed to the portal Worker (set them on both Workers)`);
+    console.warn(
+      `The MCP gateway Worker has no ${missing.join(" or ")}: every request is handed to the portal Worker (set them on both Workers)`,
+    );
   }
   return false;
 }

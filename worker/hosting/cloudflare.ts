@@ -51,7 +51,10 @@ export const cloudflareProvider: HostingProvider = {
     const res = await fetch(url, {
       method: "PUT",
       headers: { authorization: `Bearer ${cf.token}` },
-      body: uploadForm({ ...server.modules, [RUNTIME_MODULE]: { js: RUNTIME_SOURCE } }, secrets, [`server:${server.config.serverId}`, `deployment:${server.deploymentId}`]),
+      body: uploadForm({ ...server.modules, [RUNTIME_MODULE]: { js: RUNTIME_SOURCE } }, secrets, [
+        `server:${server.config.serverId}`,
+        `deployment:${server.deploymentId}`,
+      ]),
       signal: AbortSignal.timeout(60_000),
     }).catch((err: Error) => {
       const why = err.name === "TimeoutError" ? "no answer within 60 s" : err.message;
@@ -65,7 +68,10 @@ export const cloudflareProvider: HostingProvider = {
     // Kept in KV too, so the portal can serve it through the Worker Loader without a dispatch binding.
     await storeDeployment(env, server);
     await log(`Uploaded ${script} (etag ${envelope.result?.etag ?? "n/a"})`);
-    return { cloudflareDeploymentId: envelope.result?.etag ?? envelope.result?.id ?? server.deploymentId, cloudflareProjectId: `${cf.namespace}/${script}` };
+    return {
+      cloudflareDeploymentId: envelope.result?.etag ?? envelope.result?.id ?? server.deploymentId,
+      cloudflareProjectId: `${cf.namespace}/${script}`,
+    };
   },
   fetch(env, deployment, request) {
     const dispatcher = (env as WithDispatcher).DISPATCHER;

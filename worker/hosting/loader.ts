@@ -55,7 +55,12 @@ export const loaderProvider: HostingProvider = {
       .fetch("http://mcp.internal/mcp", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "toolport-probe", version: "1.0.0" } } }),
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "toolport-probe", version: "1.0.0" } },
+        }),
       });
     if (!res.ok) throw new Error(`The generated server did not start (HTTP ${res.status}: ${(await res.text()).slice(0, 300)})`);
     await res.body?.cancel();

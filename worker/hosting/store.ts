@@ -18,7 +18,8 @@ export type StoredDeployment = {
 };
 
 /** What the gateway answers for a deployment whose runtime is gone: only a redeploy helps. */
-export const REDEPLOY_NEEDED_MESSAGE = "This MCP server was deployed with an earlier Toolport runtime that is no longer available: redeploy it from the portal";
+export const REDEPLOY_NEEDED_MESSAGE =
+  "This MCP server was deployed with an earlier Toolport runtime that is no longer available: redeploy it from the portal";
 
 const key = (deploymentId: string) => `mcp-deployment:${deploymentId}`;
 const configKey = (deploymentId: string) => `mcp-deployment-config:${deploymentId}`;
@@ -26,9 +27,17 @@ const runtimeKey = (hash: string) => `mcp-runtime:${hash}`;
 
 /** Keeps a generated server's modules, its config, and (once per runtime version) the runtime bundle it runs on. */
 export async function storeDeployment(env: Bindings, server: GeneratedServer) {
-  const stored: StoredDeployment = { modules: server.modules, packed: server.packed, allowedHosts: server.allowedHosts, runtimeHash: RUNTIME_HASH };
+  const stored: StoredDeployment = {
+    modules: server.modules,
+    packed: server.packed,
+    allowedHosts: server.allowedHosts,
+    runtimeHash: RUNTIME_HASH,
+  };
   await env.KV.put(runtimeKey(RUNTIME_HASH), RUNTIME_SOURCE);
-  await Promise.all([env.KV.put(key(server.deploymentId), JSON.stringify(stored)), env.KV.put(configKey(server.deploymentId), JSON.stringify(server.config))]);
+  await Promise.all([
+    env.KV.put(key(server.deploymentId), JSON.stringify(stored)),
+    env.KV.put(configKey(server.deploymentId), JSON.stringify(server.config)),
+  ]);
 }
 
 /** In-isolate copies, bounded by their JSON's size: deployments are immutable (ids are content hashes), so they never go stale. */
@@ -70,7 +79,8 @@ export const loadStoredDeployment = (env: Bindings, deploymentId: string) => rea
 export const loadDeploymentConfig = (env: Bindings, deploymentId: string) => readJson(env, configKey(deploymentId), deploymentId, configs);
 
 /** The tools of a stored deployment, read one at a time (see runtime/packed.ts) from the text module generate.ts writes. */
-export const toolTableOf = (stored: StoredDeployment) => new ToolTable(stored.packed, (stored.modules[TOOLS_MODULE] as { text: string }).text);
+export const toolTableOf = (stored: StoredDeployment) =>
+  new ToolTable(stored.packed, (stored.modules[TOOLS_MODULE] as { text: string }).text);
 
 const marked = new Set<string>();
 
@@ -79,7 +89,9 @@ export async function markRedeployNeeded(env: Bindings, deploymentId: string) {
   if (marked.has(deploymentId)) return;
   if (marked.size > 500) marked.clear();
   marked.add(deploymentId);
-  await env.DB.prepare(`UPDATE deployments SET error = ?1 WHERE id = ?2 AND status = 'deployed' AND error IS NULL`).bind(REDEPLOY_NEEDED_MESSAGE, deploymentId).run();
+  await env.DB.prepare(`UPDATE deployments SET error = ?1 WHERE id = ?2 AND status = 'deployed' AND error IS NULL`)
+    .bind(REDEPLOY_NEEDED_MESSAGE, deploymentId)
+    .run();
 }
 
 /** The runtime bundle a deployment was deployed with, or null when it is no longer available (it then needs a redeploy). */

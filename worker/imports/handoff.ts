@@ -39,6 +39,11 @@ export async function createServerOrJob(db: Database, env: Bindings, input: Crea
   const json = looksLikeJson(text) ? text : JSON.stringify(loaded.document);
   loaded = null;
   const body = new Blob([json]).stream();
-  const importJob = await startImport(db, env, { ...input, filename: filename ? filename.replace(/\.ya?ml$/i, ".json") : null, sourceUrl }, body);
+  const importJob = await startImport(
+    db,
+    env,
+    { ...input, filename: filename ? filename.replace(/\.ya?ml$/i, ".json") : null, sourceUrl },
+    body,
+  );
   return { importJob };
 }

@@ -32,7 +32,14 @@ const AUTH_SAMPLE = 500;
 const PROGRESS_EVERY_MS = 1000;
 
 type JobRow = typeof importJobs.$inferSelect;
-export type StartImport = { organizationId: string; userId: string; name?: string; description?: string; filename?: string | null; sourceUrl?: string | null };
+export type StartImport = {
+  organizationId: string;
+  userId: string;
+  name?: string;
+  description?: string;
+  filename?: string | null;
+  sourceUrl?: string | null;
+};
 
 /** An import job as the API answers it; the stored report is the one reportOf wrote. */
 export const toImportJobAnswer = (row: JobRow): z.output<typeof importJob> => ({
@@ -49,7 +56,12 @@ export const toImportJobAnswer = (row: JobRow): z.output<typeof importJob> => ({
 });
 
 /** Stores the description's bytes in R2 (within 100 MB) and queues its import; answers the pending job. */
-export async function startImport(db: Database, env: Pick<Bindings, "UPLOADS" | "JOB_QUEUE">, input: StartImport, body: ReadableStream<Uint8Array>) {
+export async function startImport(
+  db: Database,
+  env: Pick<Bindings, "UPLOADS" | "JOB_QUEUE">,
+  input: StartImport,
+  body: ReadableStream<Uint8Array>,
+) {
   await assertServerAllowed(db, input.organizationId);
   // A name given is checked before the upload is stored (the job checks again when it creates the server).
   if (input.name?.trim()) await uniqueServerName(db, input.organizationId, input.name, "");
@@ -95,7 +107,12 @@ export async function getImportJob(db: Database, organizationId: string, jobId: 
 
 /** The organization's latest import jobs (newest first). */
 export async function listImportJobs(db: Database, organizationId: string) {
-  const rows = await db.select().from(importJobs).where(eq(importJobs.organizationId, organizationId)).orderBy(desc(importJobs.createdAt)).limit(20);
+  const rows = await db
+    .select()
+    .from(importJobs)
+    .where(eq(importJobs.organizationId, organizationId))
+    .orderBy(desc(importJobs.createdAt))
+    .limit(20);
   return rows.map(toImportJobAnswer);
 }
 
@@ -115,9 +132,19 @@ export async function failImportJob(db: Database, env: Pick<Bindings, "UPLOADS">
 }
 
 /** Tells the organization what the finished job imported, and when the plan's active-tool limit left tools off. */
-async function notifyImported(db: Database, job: JobRow, server: { id: string; name: string }, report: { tools: number; activeTools?: number }, max: number) {
+async function notifyImported(
+  db: Database,
+  job: JobRow,
+  server: { id: string; name: string },
+  report: { tools: number; activeTools?: number },
+  max: number,
+) {
   const activeTools = report.activeTools ?? report.tools;
-  await recordNotification(db, job.organizationId, importEvent(job, { serverId: server.id, serverName: server.name, tools: report.tools, activeTools }));
+  await recordNotification(
+    db,
+    job.organizationId,
+    importEvent(job, { serverId: server.id, serverName: server.name, tools: report.tools, activeTools }),
+  );
   await notifyToolLimit(db, { ...server, organizationId: job.organizationId }, { active: activeTools, total: report.tools, max });
 }
 
@@ -174,7 +201,8 @@ export async function runImportJob(db: Database, env: Pick<Bindings, "UPLOADS" |
             if (authSample.length < AUTH_SAMPLE) authSample.push(t);
           }
           const statements = insertTools(db, rows);
-          for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) await db.batch(statements.slice(i, i + STATEMENTS_PER_BATCH) as [never]);
+          for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH)
+            await db.batch(statements.slice(i, i + STATEMENTS_PER_BATCH) as [never]);
         },
         onProgress: async (step) => {
           progress = { ...progress, ...step };
@@ -203,7 +231,13 @@ export async function runImportJob(db: Database, env: Pick<Bindings, "UPLOADS" |
     await notifyImported(db, job, { id: serverId!, name: serverName }, report, maxActive);
   } catch (err) {
     if (err instanceof ApiError || lastAttempt) {
-      await failImport(db, env, job, serverId, err instanceof ApiError ? err.message : `The import could not be completed: ${(err as Error).message}`);
+      await failImport(
+        db,
+        env,
+        job,
+        serverId,
+        err instanceof ApiError ? err.message : `The import could not be completed: ${(err as Error).message}`,
+      );
       return;
     }
     throw err;

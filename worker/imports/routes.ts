@@ -41,20 +41,37 @@ const importRoute = createRoute({
     body: {
       required: true,
       content: {
-        "application/json": { schema: z.object({ url: z.string().describe("URL of a large OpenAPI description"), name: z.string().optional(), description: z.string().optional() }) },
+        "application/json": {
+          schema: z.object({
+            url: z.string().describe("URL of a large OpenAPI description"),
+            name: z.string().optional(),
+            description: z.string().optional(),
+          }),
+        },
         "application/octet-stream": { schema: z.string().openapi({ format: "binary" }).describe("The description itself (up to 100 MB)") },
       },
     },
   },
   responses: {
     202: json(ok(importJob), "The import job"),
-    ...errors({ 403: "Server limit of the plan reached", 413: "The description is larger than the 100 MB limit", 502: "The URL could not be fetched" }),
+    ...errors({
+      403: "Server limit of the plan reached",
+      413: "The description is larger than the 100 MB limit",
+      502: "The URL could not be fetched",
+    }),
   },
 });
 
 export const importRoutes = describedRoutes()
   .openapi(
-    createRoute({ method: "get", path: "/", operationId: "list_import_jobs", tags: tag, summary: "The organization's latest import jobs", responses: { 200: json(ok(z.array(importJob)), "The import jobs") } }),
+    createRoute({
+      method: "get",
+      path: "/",
+      operationId: "list_import_jobs",
+      tags: tag,
+      summary: "The organization's latest import jobs",
+      responses: { 200: json(ok(z.array(importJob)), "The import jobs") },
+    }),
     async (c) => c.json({ success: true as const, data: await listImportJobs(c.var.db, c.var.organizationId) }, 200),
   )
   .openapi(
@@ -65,38 +82,49 @@ export const importRoutes = describedRoutes()
       tags: tag,
       summary: "An import job's progress, then its server and report",
       request: { params: jobParams },
-      responses: { 200: json(ok(importJob), "The import job"), ...errors({ 404: "Import job not found (or it belongs to another organization)" }) },
+      responses: {
+        200: json(ok(importJob), "The import job"),
+        ...errors({ 404: "Import job not found (or it belongs to another organization)" }),
+      },
     }),
     async (c) => c.json({ success: true as const, data: await getImportJob(c.var.db, c.var.organizationId, c.req.valid("param").id) }, 200),
   )
   // The body is streamed to storage, not parsed: a declared length past 100 MB is refused before it is read.
-  .openapi(bodyReadByHandler(importRoute, uploadBodyLimit(MAX_LARGE_DESCRIPTION_BYTES, LARGE_TOO_LARGE_MESSAGE, { streamed: true })), async (c) => {
-    const [db, env] = [c.var.db, c.env];
-    const base = { organizationId: c.var.organizationId, userId: c.var.user.id };
-    if ((c.req.header("content-type") ?? "").includes("application/json")) {
-      // JSON carries the URL, not the description: the API's usual 1 MB cap for JSON bodies applies.
-      const text = await readTextWithin(c.req.raw.body, JSON_BODY_LIMIT);
-      if (text === null) fail(413, "Request body too large (limit 1 MB)");
-      let raw: unknown;
-      try {
-        raw = JSON.parse(text || "{}");
-      } catch {
-        fail(400, "Invalid JSON body");
+  .openapi(
+    bodyReadByHandler(importRoute, uploadBodyLimit(MAX_LARGE_DESCRIPTION_BYTES, LARGE_TOO_LARGE_MESSAGE, { streamed: true })),
+    async (c) => {
+      const [db, env] = [c.var.db, c.env];
+      const base = { organizationId: c.var.organizationId, userId: c.var.user.id };
+      if ((c.req.header("content-type") ?? "").includes("application/json")) {
+        // JSON carries the URL, not the description: the API's usual 1 MB cap for JSON bodies applies.
+        const text = await readTextWithin(c.req.raw.body, JSON_BODY_LIMIT);
+        if (text === null) fail(413, "Request body too large (limit 1 MB)");
+        let raw: unknown;
+        try {
+          raw = JSON.parse(text || "{}");
+        } catch {
+          fail(400, "Invalid JSON body");
+        }
+        const parsed = urlBody.safeParse(raw);
+        if (!parsed.success) fail(400, parsed.error.issues[0]?.message ?? "Invalid input");
+        const { url, name, description } = parsed.data;
+        const fetched = await safeFetch(url, env, {
+          maxBytes: MAX_LARGE_DESCRIPTION_BYTES,
+          timeoutMs: URL_FETCH_MS,
+          headers: { accept: "application/json, */*" },
+        });
+        if (fetched.res.status < 200 || fetched.res.status >= 300)
+          fail(502, `URL not reachable: ${fetched.url} answered HTTP ${fetched.res.status}`);
+        if (!fetched.res.body) fail(502, `URL not reachable: ${fetched.url} answered with no body`);
+        const job = await startImport(db, env, { ...base, name, description, sourceUrl: fetched.url }, fetched.res.body);
+        return c.json({ success: true as const, data: job }, 202);
       }
-      const parsed = urlBody.safeParse(raw);
-      if (!parsed.success) fail(400, parsed.error.issues[0]?.message ?? "Invalid input");
-      const { url, name, description } = parsed.data;
-      const fetched = await safeFetch(url, env, { maxBytes: MAX_LARGE_DESCRIPTION_BYTES, timeoutMs: URL_FETCH_MS, headers: { accept: "application/json, */*" } });
-      if (fetched.res.status < 200 || fetched.res.status >= 300) fail(502, `URL not reachable: ${fetched.url} answered HTTP ${fetched.res.status}`);
-      if (!fetched.res.body) fail(502, `URL not reachable: ${fetched.url} answered with no body`);
-      const job = await startImport(db, env, { ...base, name, description, sourceUrl: fetched.url }, fetched.res.body);
+      if (!c.req.raw.body) fail(400, "Send the description as the request body (a .json file of up to 100 MB), or JSON with its url");
+      const { filename, name, description } = c.req.valid("query");
+      const job = await startImport(db, env, { ...base, name, description, filename: filename ?? "description.json" }, c.req.raw.body);
       return c.json({ success: true as const, data: job }, 202);
-    }
-    if (!c.req.raw.body) fail(400, "Send the description as the request body (a .json file of up to 100 MB), or JSON with its url");
-    const { filename, name, description } = c.req.valid("query");
-    const job = await startImport(db, env, { ...base, name, description, filename: filename ?? "description.json" }, c.req.raw.body);
-    return c.json({ success: true as const, data: job }, 202);
-  });
+    },
+  );
 
 // The body is read by the handler: described here, the query validated by the route.
 importRoutes.openAPIRegistry.registerPath(importRoute);

@@ -15,7 +15,12 @@ export const importObjectKey = (jobId: string) => `imports/${jobId}`;
  * Streams `body` into R2 under `key`, refusing (413, nothing kept) as soon as it passes `maxBytes`;
  * answers the size in bytes.
  */
-export async function storeStream(bucket: R2Bucket, key: string, body: ReadableStream<Uint8Array>, maxBytes = MAX_LARGE_DESCRIPTION_BYTES): Promise<number> {
+export async function storeStream(
+  bucket: R2Bucket,
+  key: string,
+  body: ReadableStream<Uint8Array>,
+  maxBytes = MAX_LARGE_DESCRIPTION_BYTES,
+): Promise<number> {
   const upload = await bucket.createMultipartUpload(key);
   const parts: R2UploadedPart[] = [];
   const reader = body.getReader();
@@ -29,9 +34,12 @@ export async function storeStream(bucket: R2Bucket, key: string, body: ReadableS
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel().catch(() => {});
-        fail(413, maxBytes === MAX_LARGE_DESCRIPTION_BYTES ? LARGE_TOO_LARGE_MESSAGE : `The description is larger than the ${maxBytes} bytes limit`);
+        fail(
+          413,
+          maxBytes === MAX_LARGE_DESCRIPTION_BYTES ? LARGE_TOO_LARGE_MESSAGE : `The description is larger than the ${maxBytes} bytes limit`,
+        );
       }
-      for (let offset = 0; offset < value.byteLength; ) {
+      for (let offset = 0; offset < value.byteLength;) {
         const take = Math.min(PART_BYTES - filled, value.byteLength - offset);
         part.set(value.subarray(offset, offset + take), filled);
         filled += take;

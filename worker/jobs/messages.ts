@@ -6,10 +6,7 @@ import { CALL_OUTCOMES } from "../db/schema";
 
 const id = z.string().min(1).max(200);
 
-const caller = z.union([
-  z.object({ kind: z.enum(["token", "oauth", "try_it"]), id }),
-  z.object({ kind: z.enum(["public", "anonymous"]) }),
-]);
+const caller = z.union([z.object({ kind: z.enum(["token", "oauth", "try_it"]), id }), z.object({ kind: z.enum(["public", "anonymous"]) })]);
 const count = z.number().finite();
 /** One tools/call as the gateway recorded it (worker/calls/record.ts). */
 const callRecord = z.object({
@@ -68,4 +65,8 @@ export const QUEUE_OF = {
 export type QueueBinding = (typeof QUEUE_OF)[JobKind];
 
 /** The queues' names as wrangler.toml declares them, by binding. */
-export const QUEUE_NAMES: Record<QueueBinding, string> = { CRAWL_QUEUE: "toolport-crawl", JOB_QUEUE: "toolport-jobs", CALLS_QUEUE: "toolport-calls" };
+export const QUEUE_NAMES: Record<QueueBinding, string> = {
+  CRAWL_QUEUE: "toolport-crawl",
+  JOB_QUEUE: "toolport-jobs",
+  CALLS_QUEUE: "toolport-calls",
+};

@@ -28,4 +28,5 @@ export function uploadBodyLimit(maxSize: number, message: string, { streamed = f
 const oneMegabyte = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => fail(413, "Request body too large (limit 1 MB)") });
 
 /** The /api default: 1 MB, unless the matched route applies an uploadBodyLimit of its own. */
-export const jsonBodyLimit: MiddlewareHandler = (c, next) => (matchedRoutes(c).some((route) => ownLimits.has(route.handler)) ? next() : oneMegabyte(c, next));
+export const jsonBodyLimit: MiddlewareHandler = (c, next) =>
+  matchedRoutes(c).some((route) => ownLimits.has(route.handler)) ? next() : oneMegabyte(c, next);

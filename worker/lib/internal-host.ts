@@ -12,15 +12,31 @@ const INTERNAL_HOSTNAMES = /(^|\.)(localhost|local|internal|localdomain|home\.ar
  */
 const INTERNAL_ADDRESS_NAMES = new Set([
   // the address is written in the name
-  "nip.io", "sslip.io", "xip.io", "xip.name", "traefik.me", "rbndr.us", "1u.ms",
+  "nip.io",
+  "sslip.io",
+  "xip.io",
+  "xip.name",
+  "traefik.me",
+  "rbndr.us",
+  "1u.ms",
   // loopback for the name and everything under it
-  "localtest.me", "lvh.me", "vcap.me", "localho.st", "lacolhost.com", "local.gd", "fuf.me", "smackaho.st", "ddev.site",
-  "127-0-0-1.org.uk", "localhost.tv", "localhst.co.uk",
+  "localtest.me",
+  "lvh.me",
+  "vcap.me",
+  "localho.st",
+  "lacolhost.com",
+  "local.gd",
+  "fuf.me",
+  "smackaho.st",
+  "ddev.site",
+  "127-0-0-1.org.uk",
+  "localhost.tv",
+  "localhst.co.uk",
 ]);
 
 /** Whether `host` or a name it is under is one of INTERNAL_ADDRESS_NAMES: one set look-up per label. */
 function isInternalAddressName(host: string) {
-  for (let name = host; ; ) {
+  for (let name = host; ;) {
     if (INTERNAL_ADDRESS_NAMES.has(name)) return true;
     const dot = name.indexOf(".");
     if (dot < 0) return false;
@@ -52,7 +68,10 @@ function isInternalIpv6(address: ipaddr.IPv6) {
 /** Whether a URL's host is loopback, private, link-local, metadata, a public name for one of those, or otherwise internal. */
 export function isInternalHost(hostname: string): boolean {
   // WHATWG URL parsing has already turned decimal, hex and octal IPv4 forms into dotted quads.
-  const host = hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
   if (!host.includes(".") && !host.includes(":")) return true;
   if (INTERNAL_HOSTNAMES.test(host) || isInternalAddressName(host)) return true;
   if (ipaddr.IPv4.isValidFourPartDecimal(host)) return isInternalIpv4(ipaddr.IPv4.parse(host));

@@ -21,13 +21,15 @@ export const NOT_CONVERTIBLE_MESSAGE =
   "The crawled content could not be converted to an OpenAPI specification. Please ensure the documentation contains API endpoint information.";
 export const duplicateNameMessage = (name: string) => `A server named "${name}" already exists in your organization. Choose another name.`;
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
-export const SLUG_MESSAGE = "A slug may only contain lower-case letters, digits and '-', start and end with a letter or digit, and be 1 to 48 characters long.";
+export const SLUG_MESSAGE =
+  "A slug may only contain lower-case letters, digits and '-', start and end with a letter or digit, and be 1 to 48 characters long.";
 export const DEPLOYED_SLUG_MESSAGE =
   "The endpoint of a server that has been deployed cannot change: MCP clients and their sign-ins use it. Add a new server for a new endpoint.";
 export const NOT_FROM_CRAWL_MESSAGE = "This server was not created from a crawl and cannot be recrawled";
 
 export const TOKEN_REQUIRED_MESSAGE =
   "For managed authentication, you must assign at least one access token to this server. Please select existing tokens or create a new one.";
-export const credentialsRequiredMessage = (label: string) => `Managed authentication requires API credentials. Please provide the ${label} for the target API.`;
+export const credentialsRequiredMessage = (label: string) =>
+  `Managed authentication requires API credentials. Please provide the ${label} for the target API.`;
 
 export const PASSWORD_BLANK_MESSAGE = "Password cannot be only spaces.";

@@ -37,7 +37,9 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({ 
 type ErrorResponse = ReturnType<typeof json<typeof errorAnswer>>;
 /** The errors a route answers itself (status → when): each is `{ success: false, error }`. */
 export function errors<const E extends Record<number, string>>(map: E): { [K in keyof E]: ErrorResponse } {
-  return Object.fromEntries(Object.entries(map).map(([status, when]) => [status, json(errorAnswer, when)])) as { [K in keyof E]: ErrorResponse };
+  return Object.fromEntries(Object.entries(map).map(([status, when]) => [status, json(errorAnswer, when)])) as {
+    [K in keyof E]: ErrorResponse;
+  };
 }
 
 /** Answers that are not JSON: a redirect (with where it goes) and an HTML page. */
@@ -57,12 +59,20 @@ export function keyScope(method: string, path: string) {
  * The errors every route of its kind can answer, added to each definition (status → when): sign-in and
  * organization (401/403) unless public, the key rate limit where keys apply, body size and input checks, 500.
  */
-export function commonErrors(method: string, path: string, options: { public: boolean; input: boolean; body: boolean }): Record<number, string> {
+export function commonErrors(
+  method: string,
+  path: string,
+  options: { public: boolean; input: boolean; body: boolean },
+): Record<number, string> {
   const errors: Record<number, string> = { 500: "Internal server error" };
   const scope = keyScope(method, path);
   if (!options.public) {
-    errors[401] = scope ? "Authentication required: no valid session cookie, or an invalid, revoked or expired API key" : "Authentication required: no valid session cookie";
-    errors[403] = scope ? `Your account has no organization; the API key lacks the '${scope}' scope, or the plan has no API access` : "Your account has no organization";
+    errors[401] = scope
+      ? "Authentication required: no valid session cookie, or an invalid, revoked or expired API key"
+      : "Authentication required: no valid session cookie";
+    errors[403] = scope
+      ? `Your account has no organization; the API key lacks the '${scope}' scope, or the plan has no API access`
+      : "Your account has no organization";
     if (scope) errors[429] = "Too many requests with this API key (per-key limit per minute)";
   }
   if (method.toLowerCase() !== "get") {

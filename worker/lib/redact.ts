@@ -49,5 +49,6 @@ export const redactedRequestLog: MiddlewareHandler = async (c, next) => {
 
 /** The log line of one request (see redactedRequestLog). */
 export function logRequest(env: { ENVIRONMENT?: string }, method: string, url: string, status: number, started: number) {
-  if (!isLocalDev(env as Parameters<typeof isLocalDev>[0])) console.log(`${method} ${redactUrl(url)} -> ${status} (${Date.now() - started} ms)`);
+  if (!isLocalDev(env as Parameters<typeof isLocalDev>[0]))
+    console.log(`${method} ${redactUrl(url)} -> ${status} (${Date.now() - started} ms)`);
 }

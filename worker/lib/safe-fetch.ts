@@ -36,7 +36,11 @@ export async function safeFetchText(raw: string, env: Pick<Env, "ENVIRONMENT">, 
  * Fetches a user-given URL with every guard on (redirects re-checked, time-out, declared size within
  * `maxBytes`) and answers the response unread, for callers that stream its body within the same cap.
  */
-export async function safeFetch(raw: string, env: Pick<Env, "ENVIRONMENT">, options: SafeFetchOptions = {}): Promise<{ url: string; res: Response }> {
+export async function safeFetch(
+  raw: string,
+  env: Pick<Env, "ENVIRONMENT">,
+  options: SafeFetchOptions = {},
+): Promise<{ url: string; res: Response }> {
   const { timeoutMs = 15_000, maxBytes = 10 * 1024 * 1024, maxRedirects = 5, headers } = options;
   let url = checkPublicUrl(raw, env);
   const signal = AbortSignal.timeout(timeoutMs);

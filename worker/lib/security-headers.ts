@@ -21,7 +21,11 @@ export const SPA_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-export const ALWAYS_HEADERS = { "x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "strict-origin-when-cross-origin" };
+export const ALWAYS_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+};
 
 /** Adds the headers to every answer; HTML answers without a policy of their own get SPA_CSP. */
 export const securityHeaders = createMiddleware(async (c, next) => {

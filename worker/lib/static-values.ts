@@ -4,7 +4,8 @@
 /** The parts of an argument's JSON Schema that decide which values it takes. */
 export type ValueSchema = { type?: unknown; enum?: unknown };
 
-export type ValueKind = { kind: "enum"; options: string[] } | { kind: "integer" } | { kind: "number" } | { kind: "boolean" } | { kind: "text" };
+export type ValueKind =
+  { kind: "enum"; options: string[] } | { kind: "integer" } | { kind: "number" } | { kind: "boolean" } | { kind: "text" };
 
 const ENUM_SHOWN = 10;
 
@@ -23,7 +24,8 @@ export function valueKindOf(schema: ValueSchema): ValueKind {
 export function commonValueKind(schemas: ValueSchema[]): ValueKind {
   const kinds = schemas.map(valueKindOf);
   const enums = kinds.filter((k) => k.kind === "enum");
-  if (enums.length) return { kind: "enum", options: enums.reduce((common, k) => common.filter((o) => k.options.includes(o)), enums[0].options) };
+  if (enums.length)
+    return { kind: "enum", options: enums.reduce((common, k) => common.filter((o) => k.options.includes(o)), enums[0].options) };
   for (const kind of ["integer", "number", "boolean"] as const) if (kinds.some((k) => k.kind === kind)) return { kind };
   return { kind: "text" };
 }

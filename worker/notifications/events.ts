@@ -25,12 +25,25 @@ export function importEvent(
     return { kind: "import_failed", title: `${what}: import failed`, message: outcome.error, link: "/servers", dedupeKey };
   }
   const inactive = outcome.tools - outcome.activeTools;
-  const message = inactive > 0 ? `${plural(outcome.activeTools, "tool")} active, ${formatCount(inactive)} off (the plan's active-tool limit).` : "Every tool is active. Review them and deploy the server.";
-  return { kind: "import_finished", title: `${outcome.serverName} imported: ${plural(outcome.tools, "tool")}`, message, link: serverLink(outcome.serverId), dedupeKey };
+  const message =
+    inactive > 0
+      ? `${plural(outcome.activeTools, "tool")} active, ${formatCount(inactive)} off (the plan's active-tool limit).`
+      : "Every tool is active. Review them and deploy the server.";
+  return {
+    kind: "import_finished",
+    title: `${outcome.serverName} imported: ${plural(outcome.tools, "tool")}`,
+    message,
+    link: serverLink(outcome.serverId),
+    dedupeKey,
+  };
 }
 
 /** The server's active tools reached the plan's limit while it has more tools: told once a day per server. */
-export async function notifyToolLimit(db: Database, server: { id: string; organizationId: string; name: string }, counts: { active: number; total: number; max: number }) {
+export async function notifyToolLimit(
+  db: Database,
+  server: { id: string; organizationId: string; name: string },
+  counts: { active: number; total: number; max: number },
+) {
   if (counts.active < counts.max || counts.total <= counts.max) return;
   const day = new Date().toISOString().slice(0, 10);
   await recordNotification(db, server.organizationId, {
@@ -45,24 +58,41 @@ export async function notifyToolLimit(db: Database, server: { id: string; organi
 /** Share of the monthly tool-call limit at which the organization is warned. */
 export const CALLS_NEAR_SHARE = 0.8;
 
-const monthOf = (period: string) => new Date(`${period}-01T00:00:00Z`).toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+const monthOf = (period: string) =>
+  new Date(`${period}-01T00:00:00Z`).toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /**
  * The monthly tool-call limit's event now due, or null (none, or already told this month): `used`
  * calls of `limit`, `refused` when a call was refused (the servers are then paused, though calls
  * leased to isolates may still be on their way back).
  */
-export function callsLimitEvent(period: string, counts: { used: number; limit: number; refused?: boolean }, told: { near?: boolean; reached?: boolean }): NewNotification | null {
+export function callsLimitEvent(
+  period: string,
+  counts: { used: number; limit: number; refused?: boolean },
+  told: { near?: boolean; reached?: boolean },
+): NewNotification | null {
   const { used, limit } = counts;
   if (limit <= 0) return null;
   const figures = `${formatCount(Math.min(used, limit))} of ${formatCount(limit)} tool calls used in ${monthOf(period)}.`;
   if ((used >= limit || counts.refused) && !told.reached) {
     const message = `${figures} The organization's MCP servers are paused until the usage resets on the 1st of next month, or until the plan is upgraded.`;
-    return { kind: "calls_limit_reached", title: "Monthly tool-call limit reached", message, link: "/usage", dedupeKey: `calls_limit_reached:${period}` };
+    return {
+      kind: "calls_limit_reached",
+      title: "Monthly tool-call limit reached",
+      message,
+      link: "/usage",
+      dedupeKey: `calls_limit_reached:${period}`,
+    };
   }
   if (used >= Math.ceil(limit * CALLS_NEAR_SHARE) && used < limit && !told.near && !told.reached) {
     const message = `${figures} At the limit the organization's MCP servers pause until the 1st of next month; upgrading the plan raises it.`;
-    return { kind: "calls_limit_near", title: "80% of this month's tool calls used", message, link: "/usage", dedupeKey: `calls_limit_near:${period}` };
+    return {
+      kind: "calls_limit_near",
+      title: "80% of this month's tool calls used",
+      message,
+      link: "/usage",
+      dedupeKey: `calls_limit_near:${period}`,
+    };
   }
   return null;
 }
@@ -79,10 +109,18 @@ export async function notifyDomainActive(db: Database, domain: { id: string; org
 }
 
 /** The end of a crawl started from the wizard: the pages read, or why it failed. */
-export function crawlEvent(crawl: { id: string; url: string; status: "completed" | "failed"; completed: number; total: number; error: string | null }): NewNotification {
+export function crawlEvent(crawl: {
+  id: string;
+  url: string;
+  status: "completed" | "failed";
+  completed: number;
+  total: number;
+  error: string | null;
+}): NewNotification {
   const site = hostOf(crawl.url);
   const dedupeKey = `crawl:${crawl.id}`;
-  if (crawl.status === "failed") return { kind: "crawl_failed", title: `Crawl of ${site} failed`, message: crawl.error || "Unknown error", link: "/servers", dedupeKey };
+  if (crawl.status === "failed")
+    return { kind: "crawl_failed", title: `Crawl of ${site} failed`, message: crawl.error || "Unknown error", link: "/servers", dedupeKey };
   const failed = crawl.total - crawl.completed;
   const message = `${formatCount(crawl.completed)} of ${plural(crawl.total, "page")} read${failed > 0 ? ` (${formatCount(failed)} could not be fetched)` : ""}.`;
   return { kind: "crawl_finished", title: `Crawl of ${site} finished`, message, link: "/servers", dedupeKey };
@@ -105,7 +143,11 @@ const changesOf = (counts: Record<string, number>) =>
     .join(", ") || "no tool changed";
 
 /** The end of a server's re-crawl started by hand: its tools refreshed, or why they were kept. */
-export function recrawlEvent(server: { id: string; name: string }, crawlId: string, outcome: { counts: Record<string, number>; redeployed: boolean } | { error: string }): NewNotification {
+export function recrawlEvent(
+  server: { id: string; name: string },
+  crawlId: string,
+  outcome: { counts: Record<string, number>; redeployed: boolean } | { error: string },
+): NewNotification {
   const base = { link: serverLink(server.id), dedupeKey: `crawl:${crawlId}` };
   if ("error" in outcome) return { ...base, kind: "crawl_failed", title: `${server.name}: re-crawl failed`, message: outcome.error };
   const message = `Tools: ${changesOf(outcome.counts)}.${outcome.redeployed ? " The server was redeployed." : ""}`;

@@ -12,7 +12,8 @@ export const KEPT_PER_ORGANIZATION = 200;
 const LISTED = 50;
 
 // Only a same-site path is a link: a notification never sends anyone elsewhere.
-const samePath = (link: string | null | undefined) => (link && link.startsWith("/") && !link.startsWith("//") && link.length <= 500 ? link : null);
+const samePath = (link: string | null | undefined) =>
+  link && link.startsWith("/") && !link.startsWith("//") && link.length <= 500 ? link : null;
 
 /**
  * Records one event for the organization. It never throws: a lost notification must not fail the work
@@ -48,7 +49,10 @@ async function pruneOld(db: Database, organizationId: string) {
     .orderBy(desc(notifications.createdAt))
     .limit(1)
     .offset(KEPT_PER_ORGANIZATION - 1);
-  if (oldestKept) await db.delete(notifications).where(and(eq(notifications.organizationId, organizationId), lt(notifications.createdAt, oldestKept.createdAt)));
+  if (oldestKept)
+    await db
+      .delete(notifications)
+      .where(and(eq(notifications.organizationId, organizationId), lt(notifications.createdAt, oldestKept.createdAt)));
 }
 
 const unreadOf = (organizationId: string) => and(eq(notifications.organizationId, organizationId), isNull(notifications.readAt));
@@ -56,7 +60,12 @@ const unreadOf = (organizationId: string) => and(eq(notifications.organizationId
 /** The newest notifications with the organization's unread count. */
 export async function listNotifications(db: Database, organizationId: string) {
   const [rows, [unread]] = await Promise.all([
-    db.select().from(notifications).where(eq(notifications.organizationId, organizationId)).orderBy(desc(notifications.createdAt), desc(sql`rowid`)).limit(LISTED),
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.organizationId, organizationId))
+      .orderBy(desc(notifications.createdAt), desc(sql`rowid`))
+      .limit(LISTED),
     db.select({ n: count() }).from(notifications).where(unreadOf(organizationId)),
   ]);
   return {

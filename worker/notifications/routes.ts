@@ -14,7 +14,8 @@ export const notificationRoutes = describedRoutes()
       path: "/",
       operationId: "list_notifications",
       tags,
-      summary: "The organization's latest 50 notifications (deploys, updates, crawls, imports, limits, custom domains), newest first, with the unread count",
+      summary:
+        "The organization's latest 50 notifications (deploys, updates, crawls, imports, limits, custom domains), newest first, with the unread count",
       responses: { 200: json(ok(notificationList), "The notifications") },
     }),
     async (c) => c.json({ success: true as const, data: await listNotifications(c.var.db, c.var.organizationId) }, 200),
@@ -29,5 +30,6 @@ export const notificationRoutes = describedRoutes()
       request: { body: { required: true, content: { "application/json": { schema: markReadBody } } } },
       responses: { 200: json(ok(unreadCount), "The unread count left") },
     }),
-    async (c) => c.json({ success: true as const, data: await markNotificationsRead(c.var.db, c.var.organizationId, c.req.valid("json").ids) }, 200),
+    async (c) =>
+      c.json({ success: true as const, data: await markNotificationsRead(c.var.db, c.var.organizationId, c.req.valid("json").ids) }, 200),
   );

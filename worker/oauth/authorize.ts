@@ -28,7 +28,10 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
 /** A request that cannot be sent back to its client: answered here, never redirected. */
 function errorPage(status: 400 | 429 | 500, title: string, detail: string) {
   const html = `<!doctype html><meta charset="utf-8"><title>${escapeHtml(title)}</title><body style="font-family:system-ui;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p><p><a href="/">Toolport</a></p></body>`;
-  const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" };
+  const headers: Record<string, string> = {
+    "content-type": "text/html; charset=utf-8",
+    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+  };
   if (status === 429) headers["retry-after"] = "60";
   return new Response(html, { status, headers });
 }
@@ -43,7 +46,8 @@ export async function startAuthorization(env: Bindings, db: Database, request: R
   const clientId = url.searchParams.get("client_id") ?? "";
   if (clientId.length > MAX_CREDENTIAL_LENGTH) return errorPage(400, "Invalid client", "This client_id is too long");
   const unusable = await ensureMetadataDocumentClient(env, clientId, clientAddress(request));
-  if (unusable) return unusable.throttled ? errorPage(429, "Too many requests", unusable.message) : errorPage(400, "Invalid client", unusable.message);
+  if (unusable)
+    return unusable.throttled ? errorPage(429, "Too many requests", unusable.message) : errorPage(400, "Invalid client", unusable.message);
   const requested = url.searchParams.get("resource");
   // A value that names no endpoint of this portal is left for the library to refuse (invalid_target, redirected).
   const resource = requested && (await slugOfAnyResource(db, requested, origin)) ? requested : anyResource(origin);
@@ -58,11 +62,16 @@ export async function startAuthorization(env: Bindings, db: Database, request: R
     if (err instanceof CimdFetchError) return errorPage(400, "Invalid client", METADATA_DOCUMENT_UNUSABLE);
     throw err;
   }
-  const fail = (code: "invalid_request" | "invalid_target", description: string) => redirect(authorizationErrorRedirect(authRequest, code, description));
+  const fail = (code: "invalid_request" | "invalid_target", description: string) =>
+    redirect(authorizationErrorRedirect(authRequest, code, description));
   // OAuth 2.1: every client uses PKCE, confidential ones too, and only S256 (plain is refused by the library).
   if (!authRequest.codeChallenge) return fail("invalid_request", "code_challenge (PKCE, S256) is required");
   const slug = authRequest.resource ? await slugOfAnyResource(db, authRequest.resource, origin) : null;
-  if (!slug) return fail("invalid_target", "The resource parameter must name a Toolport MCP server endpoint (…/s/{slug}/mcp, or https://{custom domain}/mcp)");
+  if (!slug)
+    return fail(
+      "invalid_target",
+      "The resource parameter must name a Toolport MCP server endpoint (…/s/{slug}/mcp, or https://{custom domain}/mcp)",
+    );
   const found = await findServerBySlug(db, slug);
   if (!found || found.server.status === "removed") return fail("invalid_target", `No MCP server at /s/${slug}/mcp`);
   const id = crypto.randomUUID().replace(/-/g, "");

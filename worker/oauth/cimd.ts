@@ -13,7 +13,8 @@ export const CIMD_CACHE_SECONDS = 3600;
 /** How long a document that could not be used is answered as such without being fetched again. */
 export const CIMD_FAILURE_CACHE_SECONDS = 300;
 export const METADATA_DOCUMENT_UNUSABLE = "The client's metadata document could not be used";
-export const METADATA_FETCHES_THROTTLED = "Too many client metadata documents were fetched for this address or host: wait a minute and try again";
+export const METADATA_FETCHES_THROTTLED =
+  "Too many client metadata documents were fetched for this address or host: wait a minute and try again";
 const MAX_DOCUMENT_BYTES = 5 * 1024;
 const FETCH_TIMEOUT_MS = 5_000;
 const MAX_REDIRECT_URIS = 20;
@@ -46,7 +47,12 @@ const httpsUrl = (value: unknown) => {
 async function readDocument(env: Bindings, clientId: string): Promise<Record<string, unknown> | string> {
   let body: string;
   try {
-    const fetched = await safeFetchText(clientId, env, { timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_DOCUMENT_BYTES, maxRedirects: 0, headers: { accept: "application/json" } });
+    const fetched = await safeFetchText(clientId, env, {
+      timeoutMs: FETCH_TIMEOUT_MS,
+      maxBytes: MAX_DOCUMENT_BYTES,
+      maxRedirects: 0,
+      headers: { accept: "application/json" },
+    });
     if (fetched.status !== 200) return `its metadata document answered HTTP ${fetched.status}`;
     body = fetched.text;
   } catch (err) {
@@ -62,7 +68,12 @@ async function readDocument(env: Bindings, clientId: string): Promise<Record<str
   if (!doc || typeof doc !== "object" || Array.isArray(doc)) return "its metadata document is not a JSON object";
   if (doc.client_id !== clientId) return "its metadata document names another client_id";
   const uris = doc.redirect_uris;
-  if (!Array.isArray(uris) || uris.length === 0 || uris.length > MAX_REDIRECT_URIS || !uris.every((u) => typeof u === "string" && u.length <= 2000)) {
+  if (
+    !Array.isArray(uris) ||
+    uris.length === 0 ||
+    uris.length > MAX_REDIRECT_URIS ||
+    !uris.every((u) => typeof u === "string" && u.length <= 2000)
+  ) {
     return "its metadata document lists no valid redirect_uris";
   }
   const method = doc.token_endpoint_auth_method ?? "none";

@@ -24,9 +24,18 @@ type Approval = { canApprove: true; reason: null } | { canApprove: false; reason
 export const MEMBERS_ONLY = "Only members of the organization that owns this server can connect apps to it: ask a member to invite you.";
 
 /** Whether `user` may connect apps to the server: its members; anyone signed in with requireToolportLogin or a public server. */
-async function approvalOf(db: Database, userId: string, serverId: string): Promise<(Approval & { organizationId: string; organizationName: string }) | null> {
+async function approvalOf(
+  db: Database,
+  userId: string,
+  serverId: string,
+): Promise<(Approval & { organizationId: string; organizationName: string }) | null> {
   const [row] = await db
-    .select({ organizationId: servers.organizationId, organizationName: organizations.name, requireLogin: authConfigs.requireToolportLogin, isPublic: authConfigs.exposeToPublic })
+    .select({
+      organizationId: servers.organizationId,
+      organizationName: organizations.name,
+      requireLogin: authConfigs.requireToolportLogin,
+      isPublic: authConfigs.exposeToPublic,
+    })
     .from(servers)
     .innerJoin(organizations, eq(organizations.id, servers.organizationId))
     .leftJoin(authConfigs, eq(authConfigs.serverId, servers.id))
@@ -34,7 +43,9 @@ async function approvalOf(db: Database, userId: string, serverId: string): Promi
   if (!row) return null;
   const base = { organizationId: row.organizationId, organizationName: row.organizationName };
   if (row.requireLogin || row.isPublic) return { ...base, canApprove: true, reason: null };
-  const member = await db.query.memberships.findFirst({ where: and(eq(memberships.userId, userId), eq(memberships.organizationId, row.organizationId)) });
+  const member = await db.query.memberships.findFirst({
+    where: and(eq(memberships.userId, userId), eq(memberships.organizationId, row.organizationId)),
+  });
   if (member) return { ...base, canApprove: true, reason: null };
   return { ...base, canApprove: false, reason: MEMBERS_ONLY };
 }
@@ -45,7 +56,18 @@ async function serverForApprover(db: Database, pending: PendingRequest, organiza
   if (!server || server.status === "removed") return null;
   const active = and(eq(tools.serverId, server.id), eq(tools.active, true));
   const [listed, [{ total }]] = await Promise.all([
-    db.select({ name: tools.name, customName: tools.customName, description: tools.description, customDescription: tools.customDescription, annotations: tools.annotations }).from(tools).where(active).orderBy(asc(tools.position)).limit(MAX_TOOLS_SHOWN),
+    db
+      .select({
+        name: tools.name,
+        customName: tools.customName,
+        description: tools.description,
+        customDescription: tools.customDescription,
+        annotations: tools.annotations,
+      })
+      .from(tools)
+      .where(active)
+      .orderBy(asc(tools.position))
+      .limit(MAX_TOOLS_SHOWN),
     db.select({ total: count() }).from(tools).where(active),
   ]);
   return {
@@ -55,7 +77,11 @@ async function serverForApprover(db: Database, pending: PendingRequest, organiza
     endpoint: pending.authRequest.resource ?? endpointOf(pending.origin, server.slug),
     organizationName,
     toolCount: total,
-    tools: listed.map((t) => ({ name: t.customName ?? t.name, description: (t.customDescription ?? t.description).slice(0, MAX_DESCRIPTION), readOnly: t.annotations?.readOnlyHint === true })),
+    tools: listed.map((t) => ({
+      name: t.customName ?? t.name,
+      description: (t.customDescription ?? t.description).slice(0, MAX_DESCRIPTION),
+      readOnly: t.annotations?.readOnlyHint === true,
+    })),
   };
 }
 
@@ -64,7 +90,15 @@ async function serverForOutsider(env: Bindings, db: Database, pending: PendingRe
   const found = await findServerBySlug(db, pending.slug);
   if (!found || found.server.id !== pending.serverId || found.server.status === "removed") return null;
   const info = await rootInfo(env, found, `${pending.origin}/s/${found.server.slug}`);
-  return { id: null, name: info.name, slug: found.server.slug, endpoint: pending.authRequest.resource ?? info.mcpUrl, organizationName: null, toolCount: info.toolCount, tools: [] };
+  return {
+    id: null,
+    name: info.name,
+    slug: found.server.slug,
+    endpoint: pending.authRequest.resource ?? info.mcpUrl,
+    organizationName: null,
+    toolCount: info.toolCount,
+    tools: [],
+  };
 }
 
 /** The consent page's data for a pending request (GET /api/oauth/requests/{id}). */
@@ -74,13 +108,25 @@ export async function describeRequest(env: Bindings, db: Database, pending: Pend
   if (unusable?.throttled) fail(429, unusable.message);
   if (unusable) return null;
   const api = oauthApi(env, pending.origin, pending.authRequest.resource!);
-  const [consent, client, approval] = await Promise.all([api.describeConsent(pending.authRequest), api.lookupClient(pending.authRequest.clientId), approvalOf(db, user.id, pending.serverId)]);
+  const [consent, client, approval] = await Promise.all([
+    api.describeConsent(pending.authRequest),
+    api.lookupClient(pending.authRequest.clientId),
+    approvalOf(db, user.id, pending.serverId),
+  ]);
   if (!approval) return null;
-  const server = approval.canApprove ? await serverForApprover(db, pending, approval.organizationName) : await serverForOutsider(env, db, pending);
+  const server = approval.canApprove
+    ? await serverForApprover(db, pending, approval.organizationName)
+    : await serverForOutsider(env, db, pending);
   if (!server) return null;
   return {
     id: pending.id,
-    client: { id: consent.clientId, name: consent.clientName, uri: client?.clientUri ?? null, logoUri: client?.logoUri ?? null, redirectHost: consent.redirectHost },
+    client: {
+      id: consent.clientId,
+      name: consent.clientName,
+      uri: client?.clientUri ?? null,
+      logoUri: client?.logoUri ?? null,
+      redirectHost: consent.redirectHost,
+    },
     server,
     user: { email: user.email, name: user.name || null },
     canApprove: approval.canApprove,
@@ -91,7 +137,14 @@ export async function describeRequest(env: Bindings, db: Database, pending: Pend
 export type Decision = { ok: true; redirectTo: string } | { ok: false; reason: string };
 
 /** Answers a pending request: approve (when this user may) completes the grant; deny sends access_denied. */
-export async function decideRequest(env: Bindings, db: Database, pending: PendingRequest, user: SessionUser, approve: boolean, address: string): Promise<Decision> {
+export async function decideRequest(
+  env: Bindings,
+  db: Database,
+  pending: PendingRequest,
+  user: SessionUser,
+  approve: boolean,
+  address: string,
+): Promise<Decision> {
   const { authRequest } = pending;
   if (!approve) {
     await dropPendingRequest(env, pending.id);
@@ -107,11 +160,24 @@ export async function decideRequest(env: Bindings, db: Database, pending: Pendin
   const api = oauthApi(env, pending.origin, authRequest.resource!);
   const client = await api.lookupClient(authRequest.clientId);
   const props: GrantProps = { serverId: pending.serverId, organizationId: approval.organizationId };
-  const { redirectTo } = await api.completeAuthorization({ request: authRequest, userId: user.id, scope: authRequest.scope, props, metadata: { serverId: pending.serverId } });
+  const { redirectTo } = await api.completeAuthorization({
+    request: authRequest,
+    userId: user.id,
+    scope: authRequest.scope,
+    props,
+    metadata: { serverId: pending.serverId },
+  });
   const grant = grantOfToken(new URL(redirectTo).searchParams.get("code") ?? "");
   if (grant) {
     const clientName = client?.clientName || new URL(authRequest.redirectUri).host || authRequest.clientId;
-    await recordGrant(env, db, { id: grant.grantId, organizationId: approval.organizationId, serverId: pending.serverId, userId: user.id, clientId: authRequest.clientId, clientName: clientName.slice(0, 200) });
+    await recordGrant(env, db, {
+      id: grant.grantId,
+      organizationId: approval.organizationId,
+      serverId: pending.serverId,
+      userId: user.id,
+      clientId: authRequest.clientId,
+      clientName: clientName.slice(0, 200),
+    });
   }
   return { ok: true, redirectTo };
 }

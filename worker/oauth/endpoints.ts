@@ -7,7 +7,17 @@ import { readTextWithin } from "../lib/body";
 import { findServerBySlug } from "../servers/read-model";
 import { ensureMetadataDocumentClient } from "./cimd";
 import { dropGrantIfRevoked, revokeGrantOfToken } from "./grants";
-import { anyResource, authorizationServer, clientAddress, endpointOf, grantOfToken, issuerOrigin, MAX_CREDENTIAL_LENGTH, noIssuer, serveExplained } from "./provider";
+import {
+  anyResource,
+  authorizationServer,
+  clientAddress,
+  endpointOf,
+  grantOfToken,
+  issuerOrigin,
+  MAX_CREDENTIAL_LENGTH,
+  noIssuer,
+  serveExplained,
+} from "./provider";
 import { isReusedRefreshToken, noteIssuedRefreshToken } from "./refresh-reuse";
 import { slugOfAnyResource } from "./resource";
 
@@ -17,7 +27,10 @@ const MAX_FORM_BYTES = 64 * 1024;
 export const REGISTRATIONS_PER_ADDRESS_PER_DAY = 50;
 
 const oauthError = (status: number, error: string, description: string, headers: Record<string, string> = {}) =>
-  Response.json({ error, error_description: description }, { status, headers: { "cache-control": "no-store", "access-control-allow-origin": "*", ...headers } });
+  Response.json(
+    { error, error_description: description },
+    { status, headers: { "cache-control": "no-store", "access-control-allow-origin": "*", ...headers } },
+  );
 
 /** The resource a token request concerns: its grant's (read from the code or refresh token), else the one it names. */
 async function tokenRequestResource(env: Bindings, origin: string, form: URLSearchParams): Promise<string> {
@@ -44,7 +57,9 @@ export async function tokenEndpoint(env: Bindings, request: Request, ctx: Execut
   const revocation = form.get("grant_type") === null;
   // No token of ours is this long; the library would use its parts as storage keys (RFC 7009: still a 200 for a revocation).
   if (credential && credential.length > MAX_CREDENTIAL_LENGTH) {
-    return revocation ? new Response(null, { status: 200, headers: { "access-control-allow-origin": "*" } }) : oauthError(400, "invalid_grant", "Invalid token");
+    return revocation
+      ? new Response(null, { status: 200, headers: { "access-control-allow-origin": "*" } })
+      : oauthError(400, "invalid_grant", "Invalid token");
   }
   const clientId = form.get("client_id");
   if (clientId && clientId.length > MAX_CREDENTIAL_LENGTH) return oauthError(401, "invalid_client", "Client not found");
@@ -56,7 +71,8 @@ export async function tokenEndpoint(env: Bindings, request: Request, ctx: Execut
   const { res, refusal } = await serveExplained(authorizationServer(origin, resource), forwarded, env, ctx);
   if (!revocation) await noteIssuedRefreshToken(env, res);
   // A replaced refresh token used again is a stolen copy: its whole grant goes (OAuth 2.0 Security BCP).
-  if (credential && !res.ok && (await isReusedRefreshToken(env, refusal, credential))) await revokeGrantOfToken(env, getDb(env.DB), credential);
+  if (credential && !res.ok && (await isReusedRefreshToken(env, refusal, credential)))
+    await revokeGrantOfToken(env, getDb(env.DB), credential);
   // A revocation, or a refusal that ended the grant (a code used twice revokes it), also ends its row.
   else if (credential && (revocation ? res.ok : !res.ok)) await dropGrantIfRevoked(env, getDb(env.DB), credential);
   return res;
@@ -72,12 +88,18 @@ export async function registrationEndpoint(env: Bindings, request: Request, ctx:
   if (request.method !== "POST") return server.fetch(request, env, ctx);
   const address = clientAddress(request);
   if (!(await env.OAUTH_REGISTER_LIMITER.limit({ key: address })).success) {
-    return oauthError(429, "temporarily_unavailable", "Too many client registrations from this address: wait a minute and try again", { "retry-after": "60" });
+    return oauthError(429, "temporarily_unavailable", "Too many client registrations from this address: wait a minute and try again", {
+      "retry-after": "60",
+    });
   }
   const key = dayKey(address);
   const today = Number((await env.OAUTH_KV.get(key)) ?? 0);
   if (today >= REGISTRATIONS_PER_ADDRESS_PER_DAY) {
-    return oauthError(429, "temporarily_unavailable", `This address has registered ${REGISTRATIONS_PER_ADDRESS_PER_DAY} clients today, the daily limit: reuse a registered client or try again tomorrow`);
+    return oauthError(
+      429,
+      "temporarily_unavailable",
+      `This address has registered ${REGISTRATIONS_PER_ADDRESS_PER_DAY} clients today, the daily limit: reuse a registered client or try again tomorrow`,
+    );
   }
   const body = await readTextWithin(request.body, MAX_FORM_BYTES);
   if (body === null) return oauthError(413, "invalid_client_metadata", "Registration request too large (limit 64 KB)");
@@ -90,7 +112,11 @@ export async function registrationEndpoint(env: Bindings, request: Request, ctx:
 export async function authorizationServerMetadata(env: Bindings, request: Request, ctx: ExecutionContext): Promise<Response> {
   const origin = issuerOrigin(env, request.url);
   if (!origin) return noIssuer();
-  const res = await authorizationServer(origin, anyResource(origin)).fetch(new Request(`${origin}/.well-known/oauth-authorization-server`), env, ctx);
+  const res = await authorizationServer(origin, anyResource(origin)).fetch(
+    new Request(`${origin}/.well-known/oauth-authorization-server`),
+    env,
+    ctx,
+  );
   const metadata = (await res.json()) as Record<string, unknown>;
   delete metadata.protected_resources;
   // Metadata documents are fetched by the portal itself (cimd.ts), not by the library's fetch.

@@ -28,7 +28,11 @@ export const forgetGrant = (grantId: string) => standingGrants.invalidate([grant
  */
 export function grantStands(db: Database, grantId: string): Promise<boolean> {
   // Only a standing grant is kept: one that does not stand is read again at its next use.
-  return standingGrants.get(grantId, () => readGrantStands(db, grantId), (stands) => stands);
+  return standingGrants.get(
+    grantId,
+    () => readGrantStands(db, grantId),
+    (stands) => stands,
+  );
 }
 
 async function readGrantStands(db: Database, grantId: string): Promise<boolean> {
@@ -78,14 +82,21 @@ export async function listGrants(db: Database, organizationId: string): Promise<
     .innerJoin(servers, eq(servers.id, oauthGrants.serverId))
     .innerJoin(users, eq(users.id, oauthGrants.userId))
     // A grant ends REFRESH_TOKEN_TTL_SECONDS after its sign-in (the library's absolute expiry); older rows are history.
-    .where(and(eq(oauthGrants.organizationId, organizationId), gt(oauthGrants.createdAt, new Date(Date.now() - REFRESH_TOKEN_TTL_SECONDS * 1000))))
+    .where(
+      and(
+        eq(oauthGrants.organizationId, organizationId),
+        gt(oauthGrants.createdAt, new Date(Date.now() - REFRESH_TOKEN_TTL_SECONDS * 1000)),
+      ),
+    )
     .orderBy(desc(oauthGrants.createdAt));
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), lastUsedAt: r.lastUsedAt?.toISOString() ?? null }));
 }
 
 /** Revokes one of the organization's grants (its access and refresh tokens at once); false when it has none such. */
 export async function revokeGrant(env: Bindings, db: Database, organizationId: string, grantId: string): Promise<boolean> {
-  const grant = await db.query.oauthGrants.findFirst({ where: and(eq(oauthGrants.id, grantId), eq(oauthGrants.organizationId, organizationId)) });
+  const grant = await db.query.oauthGrants.findFirst({
+    where: and(eq(oauthGrants.id, grantId), eq(oauthGrants.organizationId, organizationId)),
+  });
   if (!grant) return false;
   // Revoking works on the store alone: the issuer and resource of this helper play no part in it.
   await oauthApi(env, STORE_ORIGIN, anyResource(STORE_ORIGIN)).revokeGrant(grant.id, grant.userId);
@@ -116,5 +127,11 @@ export function touchGrant(db: Database, grantId: string, waitUntil: (p: Promise
   if ((lastUsedWrites.get(grantId) ?? 0) > now - LAST_USED_THROTTLE_MS) return;
   if (lastUsedWrites.size >= LAST_USED_LIMIT) lastUsedWrites.clear();
   lastUsedWrites.set(grantId, now);
-  waitUntil(db.update(oauthGrants).set({ lastUsedAt: new Date(now) }).where(eq(oauthGrants.id, grantId)).run());
+  waitUntil(
+    db
+      .update(oauthGrants)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(oauthGrants.id, grantId))
+      .run(),
+  );
 }

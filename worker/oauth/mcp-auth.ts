@@ -26,7 +26,11 @@ export function resourceMetadataUrl(endpoint: string) {
 }
 
 // A header value is ASCII: "…" becomes "...", other characters and quotes are dropped.
-const asciiQuoted = (text: string) => text.replace(/…/g, "...").replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, "");
+const asciiQuoted = (text: string) =>
+  text
+    .replace(/…/g, "...")
+    .replace(/["\\]/g, "'")
+    .replace(/[^\x20-\x7e]/g, "");
 
 const challenge = (endpoint: string, error?: string, description?: string) =>
   `Bearer realm="toolport", resource_metadata="${resourceMetadataUrl(endpoint)}"` +
@@ -36,19 +40,39 @@ function touchToken(db: Database, tokenId: string, waitUntil: (p: Promise<unknow
   const now = Date.now();
   if ((lastUsedWrites.get(tokenId) ?? 0) > now - LAST_USED_THROTTLE_MS) return;
   lastUsedWrites.set(tokenId, now);
-  waitUntil(db.update(accessTokens).set({ lastUsedAt: new Date(now) }).where(eq(accessTokens.id, tokenId)).run());
+  waitUntil(
+    db
+      .update(accessTokens)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(accessTokens.id, tokenId))
+      .run(),
+  );
 }
 
 type Verdict = { ok: true; touch: () => void; caller: Caller } | { ok: false; missing: boolean; message: string };
 
-async function judge(env: Bindings, db: Database, token: string | null, origin: string | null, endpoint: string, serverId: string, waitUntil: (p: Promise<unknown>) => void): Promise<Verdict> {
+async function judge(
+  env: Bindings,
+  db: Database,
+  token: string | null,
+  origin: string | null,
+  endpoint: string,
+  serverId: string,
+  waitUntil: (p: Promise<unknown>) => void,
+): Promise<Verdict> {
   if (token?.startsWith(PORTAL_KEY_PREFIX)) {
-    return { ok: false, missing: false, message: "Portal API keys (tpk_…) work only on /api: use an access token (tp_…) or sign in with OAuth" };
+    return {
+      ok: false,
+      missing: false,
+      message: "Portal API keys (tpk_…) work only on /api: use an access token (tp_…) or sign in with OAuth",
+    };
   }
   // A portal user's own call from the server's page (Try it): a signed credential the portal minted for them.
   if (token?.startsWith(TRY_IT_PREFIX)) {
     const check = await verifyTryItCredential(env.SECRETS_KEY, db, token, serverId);
-    return check.ok ? { ok: true, touch: () => {}, caller: { kind: "try_it", id: check.userId } } : { ok: false, missing: false, message: check.message };
+    return check.ok
+      ? { ok: true, touch: () => {}, caller: { kind: "try_it", id: check.userId } }
+      : { ok: false, missing: false, message: check.message };
   }
   // OAuth access tokens read `user:grant:secret`; anything else is judged as a static token.
   const grant = token && !token.startsWith(TOKEN_PREFIX) ? grantOfToken(token) : null;
@@ -60,8 +84,10 @@ async function judge(env: Bindings, db: Database, token: string | null, origin: 
   }
   if (!origin) return { ok: false, missing: false, message: "OAuth access tokens are accepted only over https" };
   const valid = await authorizationServer(origin, endpoint).validateToken<GrantProps>(endpoint, token, env);
-  if (!valid || valid.props?.serverId !== serverId) return { ok: false, missing: false, message: "Invalid or expired OAuth access token for this server" };
-  if (!(await grantStands(db, grant.grantId))) return { ok: false, missing: false, message: "This app's access has been revoked, or its user may no longer use this server" };
+  if (!valid || valid.props?.serverId !== serverId)
+    return { ok: false, missing: false, message: "Invalid or expired OAuth access token for this server" };
+  if (!(await grantStands(db, grant.grantId)))
+    return { ok: false, missing: false, message: "This app's access has been revoked, or its user may no longer use this server" };
   return { ok: true, touch: () => touchGrant(db, grant.grantId, waitUntil), caller: { kind: "oauth", id: grant.grantId } };
 }
 
@@ -80,7 +106,15 @@ export async function refuseUnauthorizedMcpCall(
 ) {
   const endpoint = customHost ? customDomainEndpoint(customHost) : undefined;
   const resource = endpoint ?? endpointOf(portalOrigin(env, request.url), slug);
-  const verdict = await judge(env, db, bearerToken(request.headers.get("authorization")), issuerOrigin(env, request.url), resource, serverId, waitUntil);
+  const verdict = await judge(
+    env,
+    db,
+    bearerToken(request.headers.get("authorization")),
+    issuerOrigin(env, request.url),
+    resource,
+    serverId,
+    waitUntil,
+  );
   if (verdict.ok) {
     verdict.touch();
     onCaller?.(verdict.caller);

@@ -29,7 +29,13 @@ export function issuerOrigin(env: Bindings, requestUrl: string): string | null {
 
 /** The answer of an OAuth endpoint on a portal whose origin cannot issue tokens (plain http on a public host). */
 export const noIssuer = () =>
-  Response.json({ success: false, error: "OAuth is served only over https (or on localhost in development): set PUBLIC_URL to the portal's https origin" }, { status: 404 });
+  Response.json(
+    {
+      success: false,
+      error: "OAuth is served only over https (or on localhost in development): set PUBLIC_URL to the portal's https origin",
+    },
+    { status: 404 },
+  );
 
 /** The canonical resource identifier of a server's MCP endpoint. */
 export const endpointOf = (origin: string, slug: string) => `${origin}/s/${slug}/mcp`;
@@ -93,7 +99,8 @@ export async function serveExplained(server: OAuthAuthorizationServer<Bindings>,
 }
 
 /** The library's helpers (parse, complete, revoke, look up clients) for one resource. */
-export const oauthApi = (env: Bindings, origin: string, resource: string): OAuthHelpers => authorizationServer(origin, resource).getOAuthApi(env);
+export const oauthApi = (env: Bindings, origin: string, resource: string): OAuthHelpers =>
+  authorizationServer(origin, resource).getOAuthApi(env);
 
 /** The requester's address, as the edge sets it (bounded all the same: it becomes a limiter or storage key); "unknown" off Cloudflare. */
 export const clientAddress = (request: Request) => (request.headers.get("cf-connecting-ip") ?? "unknown").slice(0, 64);

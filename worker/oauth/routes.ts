@@ -51,7 +51,10 @@ export const wellKnownRoutes = new Hono<AppEnv>()
 const requestId = z.object({ id: idParam.shape.id.describe("The request id of /oauth/consent?request={id}") });
 const grantId = z.object({ id: idParam.shape.id.describe("The grant's id") });
 const consentOnly = "Session only: the signed-in user answers for themselves.";
-const unknownRequest = { 404: "This authorization request is unknown or has expired", 429: "The client's metadata document had to be fetched again, and too many were fetched for this address or host" } as const;
+const unknownRequest = {
+  404: "This authorization request is unknown or has expired",
+  429: "The client's metadata document had to be fetched again, and too many were fetched for this address or host",
+} as const;
 const tag = ["OAuth"];
 
 /** /api/oauth: mounted behind requireUser (a session; a portal key only where scopes.ts allows it). */
@@ -85,7 +88,10 @@ export const oauthApiRoutes = describedRoutes()
       description: `${consentOnly} Approving needs membership of the server's organization, unless the server requires only a Toolport login.`,
       request: { params: requestId, body: { required: true, content: { "application/json": { schema: decisionBody } } } },
       responses: {
-        200: json(ok(z.object({ redirectTo: z.string().describe("The client's redirect_uri with code and state, or with error=access_denied") })), "Where to send the browser"),
+        200: json(
+          ok(z.object({ redirectTo: z.string().describe("The client's redirect_uri with code and state, or with error=access_denied") })),
+          "Where to send the browser",
+        ),
         ...errors({ 403: "Only members of the organization can connect apps to this server", ...unknownRequest }),
       },
     }),
@@ -98,7 +104,14 @@ export const oauthApiRoutes = describedRoutes()
     },
   )
   .openapi(
-    createRoute({ method: "get", path: "/grants", operationId: "list_oauth_grants", tags: tag, summary: "The apps connected to the organization's servers through OAuth, newest first", responses: { 200: json(ok(z.array(oauthGrant)), "The connected apps") } }),
+    createRoute({
+      method: "get",
+      path: "/grants",
+      operationId: "list_oauth_grants",
+      tags: tag,
+      summary: "The apps connected to the organization's servers through OAuth, newest first",
+      responses: { 200: json(ok(z.array(oauthGrant)), "The connected apps") },
+    }),
     async (c) => c.json({ success: true as const, data: await listGrants(c.var.db, c.var.organizationId) }, 200),
   )
   .openapi(

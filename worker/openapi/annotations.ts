@@ -4,7 +4,23 @@
 import type { HttpMethod, ToolAnnotations } from "./types";
 
 /** Verbs that make a POST or PATCH remove or end something (AWS and RPC-style APIs delete by POST). */
-const DESTRUCTIVE_VERBS = new Set(["delete", "remove", "destroy", "purge", "erase", "terminate", "revoke", "wipe", "truncate", "drop", "cancel", "deregister", "unregister", "deactivate", "void"]);
+const DESTRUCTIVE_VERBS = new Set([
+  "delete",
+  "remove",
+  "destroy",
+  "purge",
+  "erase",
+  "terminate",
+  "revoke",
+  "wipe",
+  "truncate",
+  "drop",
+  "cancel",
+  "deregister",
+  "unregister",
+  "deactivate",
+  "void",
+]);
 const SAFE_METHODS = new Set<HttpMethod>(["get", "head", "options", "trace"]);
 
 /** Lower-case words of an operationId or summary: camelCase, snake_case, dotted and spaced. */

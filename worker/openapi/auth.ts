@@ -40,7 +40,13 @@ type ToolLike = Pick<ToolDefinition, "name" | "inputSchema" | "mapping">;
 const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function candidateOf(key: string, scheme: Record<string, any>): AuthCandidate | null {
-  const base = { schemeName: key, source: "securitySchemes" as const, usedBy: 0, confidence: 1, ...(typeof scheme.description === "string" ? { description: scheme.description.slice(0, 500) } : {}) };
+  const base = {
+    schemeName: key,
+    source: "securitySchemes" as const,
+    usedBy: 0,
+    confidence: 1,
+    ...(typeof scheme.description === "string" ? { description: scheme.description.slice(0, 500) } : {}),
+  };
   const type = String(scheme.type ?? "").toLowerCase();
   if (type === "apikey" && typeof scheme.name === "string") {
     const where = ["header", "query", "cookie"].includes(scheme.in) ? scheme.in : "header";
@@ -48,7 +54,8 @@ function candidateOf(key: string, scheme: Record<string, any>): AuthCandidate | 
   }
   if (type === "http") {
     const httpScheme = String(scheme.scheme ?? "").toLowerCase();
-    if (httpScheme === "bearer") return { ...base, type: "bearer", ...(scheme.bearerFormat ? { bearerFormat: String(scheme.bearerFormat) } : {}) };
+    if (httpScheme === "bearer")
+      return { ...base, type: "bearer", ...(scheme.bearerFormat ? { bearerFormat: String(scheme.bearerFormat) } : {}) };
     if (httpScheme === "basic") return { ...base, type: "basic" };
     return null;
   }
@@ -56,7 +63,12 @@ function candidateOf(key: string, scheme: Record<string, any>): AuthCandidate | 
     const flows: AuthCandidate["flows"] = {};
     for (const [flow, f] of Object.entries<any>(scheme.flows)) {
       if (!isObject(f)) continue;
-      flows[flow] = { tokenUrl: f.tokenUrl, authorizationUrl: f.authorizationUrl, refreshUrl: f.refreshUrl, scopes: isObject(f.scopes) ? Object.keys(f.scopes) : [] };
+      flows[flow] = {
+        tokenUrl: f.tokenUrl,
+        authorizationUrl: f.authorizationUrl,
+        refreshUrl: f.refreshUrl,
+        scopes: isObject(f.scopes) ? Object.keys(f.scopes) : [],
+      };
     }
     const preferred = flows.clientCredentials ?? flows.authorizationCode ?? flows.password ?? Object.values(flows)[0];
     return {
@@ -83,7 +95,12 @@ function schemeCandidates(document: OpenApiDocument, operationCount: number): Au
   }
   const count = (requirements: unknown, weight: number) => {
     if (!Array.isArray(requirements)) return;
-    for (const req of requirements) if (isObject(req)) for (const key of Object.keys(req)) { const c = candidates.get(key); if (c) c.usedBy += weight; }
+    for (const req of requirements)
+      if (isObject(req))
+        for (const key of Object.keys(req)) {
+          const c = candidates.get(key);
+          if (c) c.usedBy += weight;
+        }
   };
   count(document.security, operationCount);
   for (const item of Object.values<any>(isObject(document.paths) ? document.paths : {})) {
@@ -101,11 +118,30 @@ function hintCandidates(tools: ToolLike[]): AuthCandidate[] {
       const lower = p.name.toLowerCase();
       const key = `${p.in}:${lower}`;
       const existing = hints.get(key);
-      if (existing) { existing.usedBy++; continue; }
+      if (existing) {
+        existing.usedBy++;
+        continue;
+      }
       if (p.in === "header" && lower === "authorization") {
-        hints.set(key, { type: "bearer", schemeName: "hint", source: "hint", description: "The operations take an Authorization header.", usedBy: 1, confidence: 0.7 });
+        hints.set(key, {
+          type: "bearer",
+          schemeName: "hint",
+          source: "hint",
+          description: "The operations take an Authorization header.",
+          usedBy: 1,
+          confidence: 0.7,
+        });
       } else if (/^(x-)?api[-_]?key$|^x-auth-token$|^api[-_]?token$/.test(lower) && p.in !== "path") {
-        hints.set(key, { type: "apiKey", schemeName: "hint", source: "hint", name: p.name, in: p.in as "header" | "query" | "cookie", description: `The operations take a ${p.name} ${p.in} parameter.`, usedBy: 1, confidence: 0.6 });
+        hints.set(key, {
+          type: "apiKey",
+          schemeName: "hint",
+          source: "hint",
+          name: p.name,
+          in: p.in as "header" | "query" | "cookie",
+          description: `The operations take a ${p.name} ${p.in} parameter.`,
+          usedBy: 1,
+          confidence: 0.6,
+        });
       }
     }
   }
@@ -130,8 +166,14 @@ function envVarDocs(candidates: AuthCandidate[]): EnvVarDoc[] {
   for (const c of candidates) {
     for (const v of ENV_VARS[c.type]) {
       if (docs.has(v.name)) continue;
-      const detail = c.type === "apiKey" && c.name ? ` (sent as the ${c.name} ${c.in} parameter)` : c.tokenUrl ? ` (token URL ${c.tokenUrl})` : "";
-      docs.set(v.name, { name: v.name, description: `${v.description}${detail}`, authType: c.type, secret: v.name !== "API_USERNAME" && v.name !== "OAUTH_CLIENT_ID" });
+      const detail =
+        c.type === "apiKey" && c.name ? ` (sent as the ${c.name} ${c.in} parameter)` : c.tokenUrl ? ` (token URL ${c.tokenUrl})` : "";
+      docs.set(v.name, {
+        name: v.name,
+        description: `${v.description}${detail}`,
+        authType: c.type,
+        secret: v.name !== "API_USERNAME" && v.name !== "OAUTH_CLIENT_ID",
+      });
     }
   }
   return [...docs.values()];

@@ -29,9 +29,11 @@ const hasChildren = (s: Schema) => [...MAP_KEYS, ...ONE_KEYS, ...LIST_KEYS].some
 
 /** A copy of `schema` with every nested subschema `levels` below it (or deeper) replaced by its summary. */
 function cutBelow(schema: Schema, levels: number, seeAlso: string): Schema {
-  const child = (s: unknown) => (!isObject(s) ? s : levels > 1 ? cutBelow(s, levels - 1, seeAlso) : hasChildren(s) ? summarize(s, seeAlso) : s);
+  const child = (s: unknown) =>
+    !isObject(s) ? s : levels > 1 ? cutBelow(s, levels - 1, seeAlso) : hasChildren(s) ? summarize(s, seeAlso) : s;
   const out: Schema = { ...schema };
-  for (const k of MAP_KEYS) if (isObject(schema[k])) out[k] = Object.fromEntries(Object.entries(schema[k] as Schema).map(([n, s]) => [n, child(s)]));
+  for (const k of MAP_KEYS)
+    if (isObject(schema[k])) out[k] = Object.fromEntries(Object.entries(schema[k] as Schema).map(([n, s]) => [n, child(s)]));
   for (const k of ONE_KEYS) if (isObject(schema[k])) out[k] = child(schema[k]);
   for (const k of LIST_KEYS) if (Array.isArray(schema[k])) out[k] = (schema[k] as unknown[]).map(child);
   return out;
@@ -66,7 +68,11 @@ function shortened(schema: Schema, max: number): Schema {
  * Fits a root object schema into `maxBytes`: keeps as many levels as fit, summarising the deeper ones
  * in words that name the fields and `seeAlso`. Answers the schema and whether anything was summarised.
  */
-export function fitSchema<T extends Schema>(schema: T, seeAlso: string, maxBytes = INPUT_SCHEMA_BUDGET_BYTES): { schema: T; summarized: boolean } {
+export function fitSchema<T extends Schema>(
+  schema: T,
+  seeAlso: string,
+  maxBytes = INPUT_SCHEMA_BUDGET_BYTES,
+): { schema: T; summarized: boolean } {
   if (fits(schema, maxBytes)) return { schema, summarized: false };
   // The root's arguments are level 1; find the most levels that fit (size grows with levels kept).
   let lo = 1;

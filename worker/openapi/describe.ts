@@ -26,7 +26,10 @@ export function toolTitle(op: Record<string, any>, method: HttpMethod, path: str
   const summary = clean(op.summary).split("\n")[0];
   if (summary) return trimText(summary, 120);
   if (typeof op.operationId === "string" && op.operationId.trim()) {
-    const words = op.operationId.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_\-./]+/g, " ").trim();
+    const words = op.operationId
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+      .replace(/[_\-./]+/g, " ")
+      .trim();
     return trimText(words.charAt(0).toUpperCase() + words.slice(1), 120);
   }
   return `${method.toUpperCase()} ${path}`;

@@ -11,7 +11,9 @@ function valuesFor(branch: unknown, mapping: Record<string, unknown>): unknown[]
   const ref = branch.$ref;
   const name = refName(ref);
   const mapped = Object.entries(mapping)
-    .filter(([, target]) => typeof target === "string" && (target === ref || (target.includes("/") ? refName(target) === name : target === name)))
+    .filter(
+      ([, target]) => typeof target === "string" && (target === ref || (target.includes("/") ? refName(target) === name : target === name)),
+    )
     .map(([value]) => value);
   // Without a mapping entry, OpenAPI says the value is the schema's name.
   return mapped.length ? mapped : [name];

@@ -12,7 +12,11 @@ import type { ImportIssue, ToolDefinition } from "./types";
 /** Where the description's bytes come from: opened once per pass. */
 export type StreamedSource = { open: () => Promise<ReadableStream<Uint8Array>>; sourceUrl?: string | null; filename?: string | null };
 export type StreamProgress = { pathItems: number; totalPathItems: number; operations: number; tools: number };
-export type StreamedImport = ReturnType<typeof describeDocument> & { counts: ImportCounts; issues: ImportIssue[]; document: OpenApiDocument };
+export type StreamedImport = ReturnType<typeof describeDocument> & {
+  counts: ImportCounts;
+  issues: ImportIssue[];
+  document: OpenApiDocument;
+};
 
 /** Path items converted together (and upgraded together for Swagger 2.0). */
 const GROUP_SIZE = 50;
@@ -21,7 +25,9 @@ const SWAGGER_CONTEXT = ["consumes", "produces", "parameters", "responses"] as c
 
 const notJson = (err: unknown): never => {
   if (err instanceof JsonStreamError) {
-    const yamlHint = /not a JSON object/.test(err.message) ? ": descriptions this large are imported from JSON (convert the YAML to JSON first)" : "";
+    const yamlHint = /not a JSON object/.test(err.message)
+      ? ": descriptions this large are imported from JSON (convert the YAML to JSON first)"
+      : "";
     fail(400, `${err.message}${yamlHint}`);
   }
   throw err;
@@ -56,9 +62,13 @@ export type StreamHandlers = {
 export async function importStreamed(source: StreamedSource, { onHead, onTools, onProgress }: StreamHandlers): Promise<StreamedImport> {
   const { head, totalPathItems } = await readHead(source);
   const originalVersion = checkVersion({ ...head, paths: {} });
-  if (totalPathItems === 0 && !head.webhooks && !head.components) fail(400, "The description has no 'paths': there are no operations to import");
+  if (totalPathItems === 0 && !head.webhooks && !head.components)
+    fail(400, "The description has no 'paths': there are no operations to import");
   // Swagger 2.0: the head is upgraded once; each group of path items with a copy of what its refs need.
-  const swagger = originalVersion === "2.0" ? structuredClone(Object.fromEntries(SWAGGER_CONTEXT.filter((k) => k in head).map((k) => [k, head[k]]))) : null;
+  const swagger =
+    originalVersion === "2.0"
+      ? structuredClone(Object.fromEntries(SWAGGER_CONTEXT.filter((k) => k in head).map((k) => [k, head[k]])))
+      : null;
   const document = (swagger ? upgradeFromTwoToThree({ ...head, paths: {} } as any) : head) as OpenApiDocument;
   const rootUrl = source.sourceUrl ?? UPLOAD_ROOT;
   const converter = new OperationConverter({ document, files: new Map([[rootUrl, document]]), rootUrl, unresolved: [] });
@@ -70,7 +80,13 @@ export async function importStreamed(source: StreamedSource, { onHead, onTools, 
     let items = group;
     group = [];
     if (swagger) {
-      const upgraded = upgradeFromTwoToThree({ swagger: "2.0", info: { title: "", version: "" }, ...structuredClone(swagger), definitions: {}, paths: Object.fromEntries(items) } as any) as OpenApiDocument;
+      const upgraded = upgradeFromTwoToThree({
+        swagger: "2.0",
+        info: { title: "", version: "" },
+        ...structuredClone(swagger),
+        definitions: {},
+        paths: Object.fromEntries(items),
+      } as any) as OpenApiDocument;
       items = Object.entries(upgraded.paths ?? {});
     }
     const tools: ToolDefinition[] = [];

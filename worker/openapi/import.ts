@@ -11,7 +11,14 @@ import { credentialSignals } from "./plumbing";
 import { RefResolver } from "./refs";
 import { type CachedSchema, newSchemaContext } from "./schema";
 import { buildToolInput } from "./tool";
-import { type HttpMethod, type ImportIssue, INSTANCE_EXTENSION, SOURCE_PAGE_EXTENSION, type ToolDefinition, type ToolMapping } from "./types";
+import {
+  type HttpMethod,
+  type ImportIssue,
+  INSTANCE_EXTENSION,
+  SOURCE_PAGE_EXTENSION,
+  type ToolDefinition,
+  type ToolMapping,
+} from "./types";
 
 export const HTTP_METHODS: HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 /** Tags kept per operation (search mode ranks by them), and characters per tag. */
@@ -21,7 +28,10 @@ const MAX_TAG_CHARS = 60;
 /** The operation's tags, when it has any (a short list of short strings). */
 function tagsOf(op: { tags?: unknown }): { tags?: string[] } {
   if (!Array.isArray(op.tags)) return {};
-  const tags = op.tags.filter((t): t is string => typeof t === "string" && t.trim() !== "").slice(0, MAX_TAGS).map((t) => t.trim().slice(0, MAX_TAG_CHARS));
+  const tags = op.tags
+    .filter((t): t is string => typeof t === "string" && t.trim() !== "")
+    .slice(0, MAX_TAGS)
+    .map((t) => t.trim().slice(0, MAX_TAG_CHARS));
   return tags.length > 0 ? { tags } : {};
 }
 /** The documentation page an extracted operation was read from (`x-toolport-page`), when it is an http(s) URL. */
@@ -98,8 +108,11 @@ function serverUrlOf(servers: unknown, sourceUrl?: string | null): string | null
 
 /** Where a model (or its user) reads what a summarised schema leaves out: the docs link, else the operation. */
 function seeAlsoOf(document: OpenApiDocument, op: Record<string, any>, label: string): string {
-  const id = typeof op.operationId === "string" && op.operationId.trim() ? `operation ${op.operationId.trim().slice(0, 80)}` : label.slice(0, 120);
-  const url = [op.externalDocs?.url, document.externalDocs?.url].find((u) => typeof u === "string" && /^https?:\/\//.test(u) && u.length < 300);
+  const id =
+    typeof op.operationId === "string" && op.operationId.trim() ? `operation ${op.operationId.trim().slice(0, 80)}` : label.slice(0, 120);
+  const url = [op.externalDocs?.url, document.externalDocs?.url].find(
+    (u) => typeof u === "string" && /^https?:\/\//.test(u) && u.length < 300,
+  );
   return url ? `${id} in ${url}` : `${id} in the API documentation`;
 }
 
@@ -141,7 +154,8 @@ export class OperationConverter {
     this.signals = credentialSignals(loaded.document, this.resolver);
     this.sourceUrl = loaded.rootUrl.startsWith("http") ? loaded.rootUrl : null;
     this.baseUrl = baseUrlOf(loaded.document, this.sourceUrl);
-    for (const u of loaded.unresolved) this.report.add({ operation: "(description)", kind: "degraded", reason: `external reference not loaded: ${u}` });
+    for (const u of loaded.unresolved)
+      this.report.add({ operation: "(description)", kind: "degraded", reason: `external reference not loaded: ${u}` });
   }
 
   /** The tools of one path item (every operation that converts), their issues added to the report. */
@@ -189,7 +203,14 @@ export class OperationConverter {
           ...(outputSchema ? { outputSchema } : {}),
           annotations: toolAnnotations(op, method, title),
           mapping,
-          endpoint: { method: method.toUpperCase(), path, ...(summary ? { summary } : {}), ...tagsOf(op), ...pageOf(op), ...(mapping.baseUrl ? { server: mapping.baseUrl } : {}) },
+          endpoint: {
+            method: method.toUpperCase(),
+            path,
+            ...(summary ? { summary } : {}),
+            ...tagsOf(op),
+            ...pageOf(op),
+            ...(mapping.baseUrl ? { server: mapping.baseUrl } : {}),
+          },
         });
         for (const reason of ctx.notes) this.report.add({ operation: `${label} (${name})`, kind: "degraded", reason });
       } catch (err) {
@@ -204,7 +225,8 @@ export class OperationConverter {
   private withOwnServer(mapping: ToolMapping, op: Record<string, any>, item: Record<string, any>, notes: Set<string>): ToolMapping {
     let url = serverUrlOf(Array.isArray(op.servers) ? op.servers : item.servers, this.sourceUrl);
     // Relative to a description that has no URL of its own: relative to the API's base.
-    if (url && url.startsWith("/") && !url.startsWith("//") && this.baseUrl && URL.canParse(this.baseUrl)) url = new URL(url, this.baseUrl).href.replace(/(?<!\/)\/+$/, "");
+    if (url && url.startsWith("/") && !url.startsWith("//") && this.baseUrl && URL.canParse(this.baseUrl))
+      url = new URL(url, this.baseUrl).href.replace(/(?<!\/)\/+$/, "");
     if (!url || url === this.baseUrl) return mapping;
     // A variable without a default leaves a placeholder no request can reach.
     if (!/^https?:\/\//i.test(url) || url.length > MAX_SERVER_URL || url.includes("{") || !URL.canParse(url)) {

@@ -71,7 +71,10 @@ export class JsonStreamError extends Error {}
  * path item. Only the structure of the root object and of `paths` is followed; everything else is
  * skipped byte by byte or captured for JSON.parse.
  */
-export async function walkDescription(stream: ReadableStream<Uint8Array>, visitor: StreamVisitor): Promise<{ bytes: number; pathItems: number }> {
+export async function walkDescription(
+  stream: ReadableStream<Uint8Array>,
+  visitor: StreamVisitor,
+): Promise<{ bytes: number; pathItems: number }> {
   const decoder = new TextDecoder();
   const capture = new Capture();
   const reader = stream.getReader();

@@ -33,7 +33,9 @@ const isJsonMedia = (type: string) => {
 
 /** A node's JSON types (integer as number), null allowed below the root; undefined when it names none. */
 function typesOf(schema: JsonSchema, root: boolean): string | string[] | undefined {
-  const named = (Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type]).map((t) => (t === "integer" ? "number" : t)) as string[];
+  const named = (Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type]).map((t) =>
+    t === "integer" ? "number" : t,
+  ) as string[];
   if (named.length === 0) return undefined;
   const types = [...new Set(root ? named : [...named, "null"])];
   return types.length === 1 ? types[0] : types;
@@ -46,12 +48,20 @@ function typesOf(schema: JsonSchema, root: boolean): string | string[] | undefin
  * answer around their documentation; only the answer's thing (the root, or a list's item) keeps its
  * title and description, which say what it is.
  */
-export function outline(schema: JsonSchema, levels: number, root = false, nesting = 0, thing = root, nodes = { left: Infinity }): JsonSchema {
+export function outline(
+  schema: JsonSchema,
+  levels: number,
+  root = false,
+  nesting = 0,
+  thing = root,
+  nodes = { left: Infinity },
+): JsonSchema {
   const out: JsonSchema = {};
   // Past its node budget an outline stops growing (the caller sees `nodes.left < 0`).
   if (--nodes.left < 0) return out;
   if (thing) {
-    for (const k of ["title", "description"]) if (typeof schema[k] === "string" && schema[k]) out[k] = (schema[k] as string).slice(0, THING_CHARS);
+    for (const k of ["title", "description"])
+      if (typeof schema[k] === "string" && schema[k]) out[k] = (schema[k] as string).slice(0, THING_CHARS);
   }
   const type = typesOf(schema, root);
   if (type !== undefined) out.type = type;
@@ -63,7 +73,10 @@ export function outline(schema: JsonSchema, levels: number, root = false, nestin
   if (isObject(schema.additionalProperties)) out.additionalProperties = below(schema.additionalProperties);
   if (isObject(schema.items)) out.items = outline(schema.items, levels, false, nesting + 1, true, nodes);
   // Outlined branches overlap, which `oneOf` would refuse: any branch will do.
-  const branches = (k: string) => (Array.isArray(schema[k]) ? (schema[k] as unknown[]).filter(isObject).map((s) => outline(s, levels, false, nesting + 1, thing, nodes)) : []);
+  const branches = (k: string) =>
+    Array.isArray(schema[k])
+      ? (schema[k] as unknown[]).filter(isObject).map((s) => outline(s, levels, false, nesting + 1, thing, nodes))
+      : [];
   const all = branches("allOf");
   const any = [...branches("anyOf"), ...branches("oneOf")];
   if (all.length) out.allOf = all;

@@ -10,7 +10,15 @@ export type CredentialSignals = { apiKeys: Set<string>; bearerLike: boolean };
 export type HiddenReason = "credential" | "signing" | "transport";
 
 /** AWS Signature Version 4: these headers (or query parameters, when presigned) are computed by a signer. */
-const AWS_SIGNING = new Set(["x-amz-algorithm", "x-amz-content-sha256", "x-amz-credential", "x-amz-date", "x-amz-security-token", "x-amz-signature", "x-amz-signedheaders"]);
+const AWS_SIGNING = new Set([
+  "x-amz-algorithm",
+  "x-amz-content-sha256",
+  "x-amz-credential",
+  "x-amz-date",
+  "x-amz-security-token",
+  "x-amz-signature",
+  "x-amz-signedheaders",
+]);
 /** Google's system parameters (on every operation of a Google description, which `$.xgafv` marks). */
 const GOOGLE_TRANSPORT = new Set(["$.xgafv", "alt", "prettyprint", "quotauser", "upload_protocol", "uploadtype", "callback"]);
 const GOOGLE_CREDENTIALS = new Set(["key", "access_token", "oauth_token"]);
@@ -29,14 +37,17 @@ export function credentialSignals(document: OpenApiDocument, resolver: RefResolv
     const scheme = resolver.deref(raw, resolver.rootUrl)?.value;
     if (!isObject(scheme)) continue;
     const type = String(scheme.type ?? "").toLowerCase();
-    if (type === "apikey" && typeof scheme.name === "string") signals.apiKeys.add(keyOf(["query", "cookie"].includes(scheme.in) ? scheme.in : "header", scheme.name));
-    else if (type === "oauth2" || type === "openidconnect" || (type === "http" && String(scheme.scheme).toLowerCase() === "bearer")) signals.bearerLike = true;
+    if (type === "apikey" && typeof scheme.name === "string")
+      signals.apiKeys.add(keyOf(["query", "cookie"].includes(scheme.in) ? scheme.in : "header", scheme.name));
+    else if (type === "oauth2" || type === "openidconnect" || (type === "http" && String(scheme.scheme).toLowerCase() === "bearer"))
+      signals.bearerLike = true;
   }
   return signals;
 }
 
 /** Whether an operation's parameters carry Google's system parameter family. */
-export const isGoogleStyle = (params: { value: Record<string, any> }[]) => params.some((p) => p.value.in === "query" && p.value.name === "$.xgafv");
+export const isGoogleStyle = (params: { value: Record<string, any> }[]) =>
+  params.some((p) => p.value.in === "query" && p.value.name === "$.xgafv");
 
 /** Why a parameter is hidden from the model (the server or its auth supplies it), or null to show it. */
 export function hiddenReason(p: Record<string, any>, signals: CredentialSignals, googleStyle: boolean): HiddenReason | null {

@@ -29,8 +29,14 @@ export function resolveBody(op: Record<string, any>, base: string, ctx: SchemaCo
   const media = chooseMediaType(content);
   if (!media) return null;
   if (!media.supported) ctx.notes.add(`body type ${media.contentType} is not supported as structured input; it is sent as text`);
-  const common = { contentType: media.contentType, kind: media.kind, description: resolved.value.description, declared: resolved.value.required };
-  if (media.kind === "binary") return { ...common, schema: { type: "string", contentEncoding: "base64", contentMediaType: media.contentType }, shape: null };
+  const common = {
+    contentType: media.contentType,
+    kind: media.kind,
+    description: resolved.value.description,
+    declared: resolved.value.required,
+  };
+  if (media.kind === "binary")
+    return { ...common, schema: { type: "string", contentEncoding: "base64", contentMediaType: media.contentType }, shape: null };
   const rawSchema = (content[Object.keys(content).find((t) => t.split(";")[0].trim().toLowerCase() === media.contentType) ?? ""] ??
     Object.values(content)[0]) as Record<string, unknown> | undefined;
   const schema = convertSchema(rawSchema?.schema ?? {}, resolved.url, ctx);

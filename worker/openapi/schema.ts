@@ -34,7 +34,18 @@ export type SchemaContext = {
 
 const TYPES = new Set(["string", "number", "integer", "boolean", "array", "object", "null"]);
 const MAX_DEPTH = 40;
-const NESTED = ["$ref", "properties", "items", "prefixItems", "additionalProperties", "patternProperties", "allOf", "anyOf", "oneOf", "not"];
+const NESTED = [
+  "$ref",
+  "properties",
+  "items",
+  "prefixItems",
+  "additionalProperties",
+  "patternProperties",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+];
 const ANNOTATIONS = new Set(["description", "title", "default", "example", "examples", "deprecated", "readOnly", "writeOnly", "nullable"]);
 const COUNTS = ["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"];
 const NUMBERS = ["minimum", "maximum"];
@@ -66,7 +77,8 @@ export function convertSchema(schema: unknown, base: string, ctx: SchemaContext,
   if (schema === false) return { not: {} };
   if (!isObject(schema)) return {};
   // Past the budget a leaf is still converted (its parent was, so they are few); anything nested is summarised.
-  if (--ctx.budget < 0 && NESTED.some((k) => schema[k] !== undefined)) return cut(ctx, "schema too large, truncated", summarize(schema, ctx.seeAlso));
+  if (--ctx.budget < 0 && NESTED.some((k) => schema[k] !== undefined))
+    return cut(ctx, "schema too large, truncated", summarize(schema, ctx.seeAlso));
   if (depth > MAX_DEPTH) return cut(ctx, `schema nested deeper than ${MAX_DEPTH} levels, truncated`, summarize(schema, ctx.seeAlso));
   if (typeof schema.$ref === "string") return convertRef(schema, base, ctx, depth);
   return convertPlain(schema, base, ctx, depth);
@@ -83,9 +95,12 @@ function convertRef(schema: Record<string, any>, base: string, ctx: SchemaContex
   const target = ctx.resolver.resolve(ref, base);
   let converted: JsonSchema;
   if (!target) {
-    converted = cut(ctx, `unresolved reference ${ref}`, { description: `Any value: its schema (${ref.slice(0, 200)}) could not be resolved.` });
+    converted = cut(ctx, `unresolved reference ${ref}`, {
+      description: `Any value: its schema (${ref.slice(0, 200)}) could not be resolved.`,
+    });
   } else if (ctx.stack.includes(target.key)) {
-    const type = isObject(target.value) && typeof target.value.type === "string" && TYPES.has(target.value.type) ? target.value.type : "object";
+    const type =
+      isObject(target.value) && typeof target.value.type === "string" && TYPES.has(target.value.type) ? target.value.type : "object";
     converted = cut(ctx, `schema cut at a cycle (${refName(ref)})`, {
       type,
       description: `${refName(ref)} (recursive structure, not expanded further)`,
@@ -94,7 +109,8 @@ function convertRef(schema: Record<string, any>, base: string, ctx: SchemaContex
     const cached = ctx.cache.get(cacheKey(target.key, ctx))!;
     // A shared subtree still counts against this tool's budget: it is serialised in full.
     ctx.budget -= cached.nodes;
-    converted = ctx.budget < 0 ? cut(ctx, "schema too large, truncated", summarize(cached.schema, ctx.seeAlso ?? refName(ref))) : cached.schema;
+    converted =
+      ctx.budget < 0 ? cut(ctx, "schema too large, truncated", summarize(cached.schema, ctx.seeAlso ?? refName(ref))) : cached.schema;
   } else {
     const cutsBefore = ctx.cuts;
     const budgetBefore = ctx.budget;
@@ -146,13 +162,17 @@ function convertType(schema: Record<string, any>, out: JsonSchema) {
 function convertPlain(schema: Record<string, any>, base: string, ctx: SchemaContext, depth: number): JsonSchema {
   const out: JsonSchema = {};
   convertType(schema, out);
-  for (const k of STRINGS) if (typeof schema[k] === "string") out[k] = k === "description" && out.description ? `${schema[k]} ${out.description}` : schema[k];
+  for (const k of STRINGS)
+    if (typeof schema[k] === "string") out[k] = k === "description" && out.description ? `${schema[k]} ${out.description}` : schema[k];
   if (schema.format === "binary") delete out.format;
   for (const k of BOOLEANS) if (typeof schema[k] === "boolean") out[k] = schema[k];
   for (const k of COUNTS) if (isCount(schema[k])) out[k] = schema[k];
   for (const k of NUMBERS) if (typeof schema[k] === "number") out[k] = schema[k];
   if (typeof schema.multipleOf === "number" && schema.multipleOf > 0) out.multipleOf = schema.multipleOf;
-  for (const [k, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+  for (const [k, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
     const v = schema[k];
     if (typeof v === "number") out[k] = v;
     else if (v === true && typeof out[bound] === "number") {

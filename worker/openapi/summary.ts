@@ -29,7 +29,10 @@ function fieldsOf(schema: Schema): { names: string[]; required: string[] } {
 }
 
 const list = (names: string[]) =>
-  names.slice(0, MAX_NAMES).map((n) => n.slice(0, 40)).join(", ") + (names.length > MAX_NAMES ? ` and ${names.length - MAX_NAMES} more` : "");
+  names
+    .slice(0, MAX_NAMES)
+    .map((n) => n.slice(0, 40))
+    .join(", ") + (names.length > MAX_NAMES ? ` and ${names.length - MAX_NAMES} more` : "");
 
 /** One sentence about a schema's shape, e.g. "Object with fields id, name; required: id". */
 export function shapeWords(schema: Schema, depth = 0): string {

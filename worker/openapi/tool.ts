@@ -66,7 +66,8 @@ export function buildToolInput(
   const bodyNames = new Set(body?.shape ? Object.keys(body.shape.properties) : []);
   const repeated = (p: Record<string, any>) =>
     bodyNames.has(p.name) &&
-    (!body!.shape!.required.includes(p.name) || (typeof p.description === "string" && /^pagination (token|limit)/i.test(p.description.trim())));
+    (!body!.shape!.required.includes(p.name) ||
+      (typeof p.description === "string" && /^pagination (token|limit)/i.test(p.description.trim())));
   const params = collectParameters(pathItem, op, base, ctx);
   const googleStyle = isGoogleStyle(params);
 

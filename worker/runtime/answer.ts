@@ -13,7 +13,21 @@ const isText = (type: string) =>
   type === "" || /^text\//i.test(type) || /^application\/(.+\+)?(xml|javascript|x-www-form-urlencoded|yaml|x-yaml|graphql)\b/i.test(type);
 
 /** Arguments that page through a list: the first the tool has is named when an answer is cut. */
-const NEXT_PAGE_ARGS = ["cursor", "page_token", "pageToken", "next_token", "nextToken", "starting_after", "startingAfter", "after", "marker", "page", "offset", "skip", "since"];
+const NEXT_PAGE_ARGS = [
+  "cursor",
+  "page_token",
+  "pageToken",
+  "next_token",
+  "nextToken",
+  "starting_after",
+  "startingAfter",
+  "after",
+  "marker",
+  "page",
+  "offset",
+  "skip",
+  "since",
+];
 const PAGE_SIZE_ARGS = ["limit", "per_page", "perPage", "page_size", "pageSize", "max_results", "maxResults", "count", "size"];
 
 /** What a cut answer's note suggests, from the tool's argument names. */
@@ -41,7 +55,10 @@ export function cutText(text: string, maxBytes: number, hint = ""): string {
   return `${shown}\n\n[Response truncated: showing the first ${end} of ${bytes.length} bytes; ${bytes.length - end} bytes were cut.${hint}]`;
 }
 
-const textResult = (text: string, isError = false): CallToolResult => ({ content: [{ type: "text", text }], ...(isError ? { isError } : {}) });
+const textResult = (text: string, isError = false): CallToolResult => ({
+  content: [{ type: "text", text }],
+  ...(isError ? { isError } : {}),
+});
 
 /** JSON without whitespace: a model reads it as well and it costs fewer tokens. */
 function minifiedJson(text: string) {
@@ -77,18 +94,33 @@ function structuredAnswer(status: number, text: string, maxBytes: number, hint: 
   const isObject = typeof structured === "object" && structured !== null && !Array.isArray(structured);
   const result = isObject ? check(structured) : { valid: false, errorMessage: `not a JSON ${check.wrapsArrays ? "array" : "object"}` };
   if (result.valid) return { content: [{ type: "text", text: shown }], structuredContent: structured as Record<string, unknown> };
-  return textResult(`The API answered HTTP ${status}, but not in the shape this tool's outputSchema documents (${result.errorMessage ?? "invalid"}), so no structured result is given. The answer:\n${shown}`, true);
+  return textResult(
+    `The API answered HTTP ${status}, but not in the shape this tool's outputSchema documents (${result.errorMessage ?? "invalid"}), so no structured result is given. The answer:\n${shown}`,
+    true,
+  );
 }
 
 /** The tool result for an upstream response (text within `maxBytes`, `hint` ending a cut answer's note); `check` for tools with an outputSchema. */
-export async function answerFromResponse(res: Response, url: string, maxBytes: number, check?: OutputCheck, hint = ""): Promise<CallToolResult> {
+export async function answerFromResponse(
+  res: Response,
+  url: string,
+  maxBytes: number,
+  check?: OutputCheck,
+  hint = "",
+): Promise<CallToolResult> {
   const type = (res.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (!res.ok) {
     const body = await res.text();
     const excerpt = body.length > ERROR_EXCERPT_CHARS ? `${body.slice(0, ERROR_EXCERPT_CHARS)}…` : body;
-    return textResult(`The API answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}${excerpt ? `:\n${excerpt}` : " with an empty body"}`, true);
+    return textResult(
+      `The API answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}${excerpt ? `:\n${excerpt}` : " with an empty body"}`,
+      true,
+    );
   }
-  if (check) return isJson(type) ? structuredAnswer(res.status, await res.text(), maxBytes, hint, check) : notStructured(await answerFromResponse(res, url, maxBytes, undefined, hint), res.status, type);
+  if (check)
+    return isJson(type)
+      ? structuredAnswer(res.status, await res.text(), maxBytes, hint, check)
+      : notStructured(await answerFromResponse(res, url, maxBytes, undefined, hint), res.status, type);
   if (isJson(type)) return textResult(cutText(minifiedJson(await res.text()), maxBytes, hint));
   if (isText(type)) {
     const text = await res.text();
@@ -96,7 +128,10 @@ export async function answerFromResponse(res: Response, url: string, maxBytes: n
   }
   const bytes = new Uint8Array(await res.arrayBuffer());
   if (bytes.byteLength > MAX_BINARY_BYTES) {
-    return textResult(`The API answered ${bytes.byteLength} bytes of ${type}, more than the ${MAX_BINARY_BYTES} bytes a tool result carries`, true);
+    return textResult(
+      `The API answered ${bytes.byteLength} bytes of ${type}, more than the ${MAX_BINARY_BYTES} bytes a tool result carries`,
+      true,
+    );
   }
   return { content: [{ type: "resource", resource: { uri: url, mimeType: type || "application/octet-stream", blob: toBase64(bytes) } }] };
 }

@@ -13,7 +13,8 @@ const typesOf = (schema: Schema | undefined): string[] => {
   const type = schema?.type;
   return typeof type === "string" ? [type] : Array.isArray(type) ? type.filter((t): t is string => typeof t === "string") : [];
 };
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** One value coerced losslessly toward its schema's type; anything else is returned unchanged. */
 function coerceValue(schema: Schema | undefined, value: unknown, depth: number): unknown {
@@ -29,7 +30,8 @@ function coerceValue(schema: Schema | undefined, value: unknown, depth: number):
     const itemTypes = typesOf(schema?.items as Schema | undefined);
     if (itemTypes.length === 0 || itemTypes.some((t) => matchesType(t, item))) return [item];
   }
-  if (Array.isArray(value) && types.includes("array")) return value.map((v) => coerceValue(schema?.items as Schema | undefined, v, depth + 1));
+  if (Array.isArray(value) && types.includes("array"))
+    return value.map((v) => coerceValue(schema?.items as Schema | undefined, v, depth + 1));
   if (isPlainObject(value) && types.includes("object")) return coerceObject(schema as Schema, value, depth + 1);
   return value;
 }
@@ -74,7 +76,9 @@ function shown(value: unknown): string {
 /** What one argument's schema expects, in words. */
 function expected(schema: Schema): string {
   const types = typesOf(schema).filter((t) => t !== "null");
-  const words = types.map((t) => (t === "array" && typesOf(schema.items as Schema).length ? `array of ${typesOf(schema.items as Schema)[0]}s` : t));
+  const words = types.map((t) =>
+    t === "array" && typesOf(schema.items as Schema).length ? `array of ${typesOf(schema.items as Schema)[0]}s` : t,
+  );
   return words.length ? words.map(article).join(" or ") : "a value";
 }
 
@@ -91,7 +95,14 @@ export function describeArgumentProblems(schema: JsonSchemaObject, args: Record<
   for (const [name, value] of Object.entries(args)) {
     const property = properties[name];
     if (!property) {
-      if (schema.additionalProperties === false) problems.push(`Argument "${name}" is not an argument of this tool; its arguments are ${Object.keys(properties).map((k) => `"${k}"`).join(", ") || "none"}.`);
+      if (schema.additionalProperties === false)
+        problems.push(
+          `Argument "${name}" is not an argument of this tool; its arguments are ${
+            Object.keys(properties)
+              .map((k) => `"${k}"`)
+              .join(", ") || "none"
+          }.`,
+        );
       continue;
     }
     const types = typesOf(property);
@@ -101,7 +112,12 @@ export function describeArgumentProblems(schema: JsonSchemaObject, args: Record<
     }
     const choices = property.enum;
     if (Array.isArray(choices) && !choices.some((c) => JSON.stringify(c) === JSON.stringify(value))) {
-      problems.push(`Argument "${name}" must be one of ${choices.slice(0, 20).map((c) => JSON.stringify(c)).join(", ")}; got ${shown(value)}.`);
+      problems.push(
+        `Argument "${name}" must be one of ${choices
+          .slice(0, 20)
+          .map((c) => JSON.stringify(c))
+          .join(", ")}; got ${shown(value)}.`,
+      );
     }
   }
   return problems;
@@ -131,5 +147,10 @@ export function checkArguments(schema: JsonSchemaObject, validate: ArgumentValid
   const result = validate(coerced);
   if (result.valid) return { ok: true, args: coerced };
   const problems = describeArgumentProblems(schema, coerced);
-  return { ok: false, message: problems.length ? problems.join(" ") : readableValidatorMessage(result.errorMessage ?? "the arguments do not match the tool's inputSchema") };
+  return {
+    ok: false,
+    message: problems.length
+      ? problems.join(" ")
+      : readableValidatorMessage(result.errorMessage ?? "the arguments do not match the tool's inputSchema"),
+  };
 }

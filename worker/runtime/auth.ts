@@ -25,7 +25,12 @@ function placeApiKey(settings: AuthSettings, key: string): AuthParts {
 export type Send = (request: Request, signal?: AbortSignal) => Promise<Response>;
 
 /** Fetches (or reuses) an OAuth2 client-credentials access token. */
-export async function clientCredentialsToken(settings: AuthSettings, creds: UpstreamCredentials, timeoutMs: number, send: Send = egressFetch): Promise<string> {
+export async function clientCredentialsToken(
+  settings: AuthSettings,
+  creds: UpstreamCredentials,
+  timeoutMs: number,
+  send: Send = egressFetch,
+): Promise<string> {
   const tokenUrl = settings.oauth2?.tokenUrl;
   if (!tokenUrl) throw new Error("OAuth2 is configured without a token URL");
   if (!creds.clientId || !creds.clientSecret) throw new Error("OAuth2 client id and secret are not configured");

@@ -5,7 +5,11 @@ export type BuiltBody = { body: BodyInit; contentType: string | null };
 
 /** Decodes a base64 (or base64url) string, refusing anything else with a clear message. */
 export function fromBase64(text: string, field: string): Uint8Array<ArrayBuffer> {
-  const clean = text.replace(/^data:[^,]*;base64,/, "").replace(/-/g, "+").replace(/_/g, "/").replace(/\s+/g, "");
+  const clean = text
+    .replace(/^data:[^,]*;base64,/, "")
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .replace(/\s+/g, "");
   try {
     return Uint8Array.from(atob(clean), (c) => c.charCodeAt(0));
   } catch {

@@ -12,7 +12,9 @@ const MAX_REDIRECTS = 5;
 export type EgressRule = { allowedHosts: string[]; localDev: boolean };
 
 /** The hosts a server may call: its API's base URL, the own servers of operations served elsewhere, and its OAuth2 token endpoint. */
-export function allowedHostsOf(config: Pick<RuntimeConfig, "baseUrl" | "auth"> & { tools?: Pick<RuntimeConfig["tools"][number], "mapping">[] }): string[] {
+export function allowedHostsOf(
+  config: Pick<RuntimeConfig, "baseUrl" | "auth"> & { tools?: Pick<RuntimeConfig["tools"][number], "mapping">[] },
+): string[] {
   const hosts = new Set([new URL(config.baseUrl).host]);
   for (const tool of config.tools ?? []) if (tool.mapping.baseUrl) hosts.add(new URL(tool.mapping.baseUrl).host);
   if (config.auth.oauth2?.tokenUrl) hosts.add(new URL(config.auth.oauth2.tokenUrl).host);
@@ -23,11 +25,14 @@ export function allowedHostsOf(config: Pick<RuntimeConfig, "baseUrl" | "auth"> &
 export function egressRefusal(url: URL, allowed: string[], localDev: boolean): string | null {
   if (url.protocol !== "http:" && url.protocol !== "https:") return `only http and https are allowed, not ${url.protocol.slice(0, -1)}`;
   if (allowed.includes(url.host)) {
-    return !localDev && isInternalAllowedHost(url.hostname) ? `${url.hostname} is an internal address, which deployed MCP servers may not call` : null;
+    return !localDev && isInternalAllowedHost(url.hostname)
+      ? `${url.hostname} is an internal address, which deployed MCP servers may not call`
+      : null;
   }
   const sameName = allowed.filter((host) => new URL(`http://${host}`).hostname === url.hostname);
   const port = url.port || (url.protocol === "https:" ? "443" : "80");
-  if (sameName.length > 0) return `this MCP server may call ${url.hostname} only on ${sameName.join(", ")}, not on port ${port} (${url.protocol.slice(0, -1)})`;
+  if (sameName.length > 0)
+    return `this MCP server may call ${url.hostname} only on ${sameName.join(", ")}, not on port ${port} (${url.protocol.slice(0, -1)})`;
   return `this MCP server may only call ${allowed.join(", ")}, not ${url.host}`;
 }
 
@@ -42,13 +47,19 @@ function isInternalAllowedHost(hostname: string) {
   return internal;
 }
 
-const refused = (why: string) => new Response(`Outbound request refused: ${why}`, { status: 403, headers: { "content-type": "text/plain" } });
+const refused = (why: string) =>
+  new Response(`Outbound request refused: ${why}`, { status: 403, headers: { "content-type": "text/plain" } });
 
 /**
  * Sends `request` under `rule`, following redirects hop by hop so a refused hop can say it came from
  * a redirect. `send` is the network (the isolate's fetch).
  */
-export async function guardedFetch(request: Request, rule: EgressRule, signal?: AbortSignal, send: typeof fetch = fetch): Promise<Response> {
+export async function guardedFetch(
+  request: Request,
+  rule: EgressRule,
+  signal?: AbortSignal,
+  send: typeof fetch = fetch,
+): Promise<Response> {
   let current = request;
   for (let hop = 0; ; hop++) {
     const url = new URL(current.url);

@@ -35,7 +35,9 @@ function withoutParams(url: string, names: string[]) {
 
 /** Whether an outputSchema is the `{ result: [...] }` form the import gives a documented list answer. */
 const isArrayWrapper = (schema: RuntimeTool["inputSchema"]) =>
-  Object.keys(schema.properties ?? {}).join() === "result" && schema.required?.join() === "result" && [schema.properties.result?.type].flat().includes("array");
+  Object.keys(schema.properties ?? {}).join() === "result" &&
+  schema.required?.join() === "result" &&
+  [schema.properties.result?.type].flat().includes("array");
 
 const isTimeout = (err: unknown) => (err as Error)?.name === "TimeoutError" || (err as Error)?.name === "AbortError";
 
@@ -113,7 +115,9 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
     const tool = table.get(name);
     if (!tool) return undefined;
     const output = tool.outputSchema;
-    const checkOutput = output ? Object.assign(validator.getValidator(output as never), { wrapsArrays: isArrayWrapper(output) }) : undefined;
+    const checkOutput = output
+      ? Object.assign(validator.getValidator(output as never), { wrapsArrays: isArrayWrapper(output) })
+      : undefined;
     entry = { tool, validate: validator.getValidator(tool.inputSchema as never), checkOutput };
     compiled.set(name, entry);
     return entry;
@@ -135,10 +139,24 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
   async function callChecked(entry: Compiled, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
     // Bad arguments are a tool result the model sees and can fix (MCP 2025-11-25, SEP-1303), not a protocol error.
     const check = checkArguments(entry.tool.inputSchema, entry.validate, args);
-    const problem = check.ok ? pathArgumentProblem(entry.tool.mapping, requestArguments(entry.tool.mapping, check.args, config.staticValues)) : check.message;
-    if (!check.ok || problem !== null) return reported(served, entry.tool.name, { content: [{ type: "text", text: `Invalid arguments for tool ${entry.tool.name}: ${problem}` }], isError: true }, {}, true);
+    const problem = check.ok
+      ? pathArgumentProblem(entry.tool.mapping, requestArguments(entry.tool.mapping, check.args, config.staticValues))
+      : check.message;
+    if (!check.ok || problem !== null)
+      return reported(
+        served,
+        entry.tool.name,
+        { content: [{ type: "text", text: `Invalid arguments for tool ${entry.tool.name}: ${problem}` }], isError: true },
+        {},
+        true,
+      );
     const trace: UpstreamTrace = {};
-    return reported(served, entry.tool.name, await callTool(config, entry.tool, check.args, credentials, served.headers, entry.checkOutput, trace), trace);
+    return reported(
+      served,
+      entry.tool.name,
+      await callTool(config, entry.tool, check.args, credentials, served.headers, entry.checkOutput, trace),
+      trace,
+    );
   }
 
   /** tools/call of a search-mode server. */
@@ -147,9 +165,30 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
     if (name === DESCRIBE_TOOL) return reported(served, name, answers!.describe(args), {});
     if (name !== CALL_TOOL) throw new CallError(INVALID_PARAMS, unknownTool(served, name, unknownToolMessage(name)));
     const inner = innerCall(args);
-    if (!inner) return reported(served, name, { content: [{ type: "text", text: 'Invalid arguments for tool call_tool: Argument "name" must be a string and "arguments" an object.' }], isError: true }, {}, true);
+    if (!inner)
+      return reported(
+        served,
+        name,
+        {
+          content: [
+            { type: "text", text: 'Invalid arguments for tool call_tool: Argument "name" must be a string and "arguments" an object.' },
+          ],
+          isError: true,
+        },
+        {},
+        true,
+      );
     const entry = compiledOf(inner.name);
-    if (!entry) return { content: [{ type: "text", text: unknownTool(served, inner.name, `No tool named ${JSON.stringify(inner.name)}. Use search_tools to find tool names.`) }], isError: true };
+    if (!entry)
+      return {
+        content: [
+          {
+            type: "text",
+            text: unknownTool(served, inner.name, `No tool named ${JSON.stringify(inner.name)}. Use search_tools to find tool names.`),
+          },
+        ],
+        isError: true,
+      };
     return callChecked(entry, inner.args, served);
   }
 
@@ -176,22 +215,40 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
  * tools/call runs the same handler and projection, and tools/list writes out the answer packed at
  * deploy with this request's id. A test holds both legs to the same answers.
  */
-async function plainAnswer(config: PackedConfig, table: ToolTable, calls: ToolCalls, request: Request, plain: PlainRequest): Promise<Response> {
+async function plainAnswer(
+  config: PackedConfig,
+  table: ToolTable,
+  calls: ToolCalls,
+  request: Request,
+  plain: PlainRequest,
+): Promise<Response> {
   if (plain.method === "notifications/initialized") return new Response(null, { status: 202 });
   const id = JSON.stringify(plain.id);
   if (plain.method === "tools/list") return jsonAnswer(`{"result":${table.listingJson},"jsonrpc":"2.0","id":${id}}`);
   if (plain.method === "initialize") {
-    const result = { protocolVersion: negotiatedVersion(plain.protocolVersion), capabilities: { tools: {} }, serverInfo: { name: config.name, version: config.version }, ...(config.description ? { instructions: config.description } : {}) };
+    const result = {
+      protocolVersion: negotiatedVersion(plain.protocolVersion),
+      capabilities: { tools: {} },
+      serverInfo: { name: config.name, version: config.version },
+      ...(config.description ? { instructions: config.description } : {}),
+    };
     return jsonAnswer(`{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":${id}}`);
   }
   try {
-    const result = await calls.answer(plain.name, plain.args, { report: reportOf(request), id: plain.id, headers: request.headers }, projectResult);
+    const result = await calls.answer(
+      plain.name,
+      plain.args,
+      { report: reportOf(request), id: plain.id, headers: request.headers },
+      projectResult,
+    );
     return jsonAnswer(JSON.stringify({ result, jsonrpc: "2.0", id: plain.id }));
   } catch (error) {
     // As the SDK answers a handler that throws: a JSON-RPC error with the error's code and message.
     console.error("MCP request failed", redactText(String((error as Error)?.stack ?? error)));
     const code = error instanceof CallError ? error.code : -32603;
-    return jsonAnswer(JSON.stringify({ jsonrpc: "2.0", id: plain.id, error: { code, message: (error as Error)?.message ?? "Internal error" } }));
+    return jsonAnswer(
+      JSON.stringify({ jsonrpc: "2.0", id: plain.id, error: { code, message: (error as Error)?.message ?? "Internal error" } }),
+    );
   }
 }
 
@@ -212,7 +269,10 @@ function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls,
     try {
       parsedBody = text ? JSON.parse(text) : undefined;
     } catch {}
-    if (parsedBody === undefined) return (await sdk()).unread(new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal }));
+    if (parsedBody === undefined)
+      return (await sdk()).unread(
+        new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal }),
+      );
     // A plain request names a 2025 protocol version (or none) and carries no envelope: the SDK's
     // classification would call it legacy, so it is answered without one.
     const plain = fastPath ? plainRequest(request, parsedBody) : null;

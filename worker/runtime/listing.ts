@@ -1,10 +1,10 @@
 // The tools a server lists in tools/list, from its config: each tool as a client sees it (static
 // arguments removed from its inputSchema), or the three tools of search mode. The runtime answers
 // tools/list with this list, and the portal's Model view measures the very same list.
-import type { JsonSchemaObject, ToolAnnotations } from "../openapi/types";
 import { listedSchema } from "./listed-schema";
 import { searchModeTools } from "./search-mode";
-import type { RuntimeConfig } from "./types";
+import type { ListedTool, RuntimeConfig } from "./types";
+export type { ListedTool } from "./types";
 
 /**
  * The most tools of a direct-mode list that declare an outputSchema. Clients such as the official SDK
@@ -18,15 +18,6 @@ export const declaresOutputSchemas = (toolMode: RuntimeConfig["toolMode"], tools
   toolMode === "search" || tools.filter((t) => t.outputSchema).length <= MAX_LISTED_OUTPUT_SCHEMAS;
 
 /** One entry of a tools/list answer. */
-export type ListedTool = {
-  name: string;
-  title?: string;
-  description: string;
-  inputSchema: JsonSchemaObject;
-  outputSchema?: JsonSchemaObject;
-  annotations?: ToolAnnotations;
-};
-
 /** Every operation's tool as a direct-mode server lists it, in the config's order. */
 export function directListing(config: Pick<RuntimeConfig, "tools" | "staticValues">): ListedTool[] {
   return config.tools.map((tool) => ({

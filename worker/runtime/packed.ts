@@ -64,7 +64,9 @@ export function packConfig(config: RuntimeConfig): { config: PackedConfig; text:
   const spans: PackedConfig["spans"] = { listing, entries, parts };
   if (config.toolMode === "search") {
     // The index the runtime would build from these very entries on its first search.
-    const docs = directListing(config).map((entry, i) => searchDoc({ ...entry, mapping: tools[i].mapping, ...(tools[i].tags ? { tags: tools[i].tags } : {}) }));
+    const docs = directListing(config).map((entry, i) =>
+      searchDoc({ ...entry, mapping: tools[i].mapping, ...(tools[i].tags ? { tags: tools[i].tags } : {}) }),
+    );
     append("\n");
     spans.index = append(serializeSearchIndex(buildSearchIndex(docs)));
   }
@@ -104,7 +106,10 @@ export class ToolTable {
     let tool = this.parsed[i];
     if (!tool) {
       const entry = JSON.parse(this.slice(this.config.spans.entries[i])) as ListedTool;
-      tool = this.parsed[i] = { ...entry, ...(JSON.parse(this.slice(this.config.spans.parts[i])) as Pick<RuntimeTool, "mapping" | "tags">) };
+      tool = this.parsed[i] = {
+        ...entry,
+        ...(JSON.parse(this.slice(this.config.spans.parts[i])) as Pick<RuntimeTool, "mapping" | "tags">),
+      };
     }
     return tool;
   }

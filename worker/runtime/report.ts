@@ -56,7 +56,14 @@ const errorLine = (result: CallToolResult) => {
 };
 
 /** Records one finished call: its outcome follows from the argument check and the upstream trace. */
-export function recordCall(report: CallReport[] | undefined, id: CallReport["id"], tool: string, result: CallToolResult, trace: UpstreamTrace, invalidArguments = false) {
+export function recordCall(
+  report: CallReport[] | undefined,
+  id: CallReport["id"],
+  tool: string,
+  result: CallToolResult,
+  trace: UpstreamTrace,
+  invalidArguments = false,
+) {
   if (!report) return;
   let outcome: ReportedOutcome = "ok";
   if (invalidArguments) outcome = "invalid_arguments";

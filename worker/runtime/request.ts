@@ -9,7 +9,11 @@ export type AuthParts = { headers: Record<string, string>; query: [string, strin
 export const noAuth = (): AuthParts => ({ headers: {}, query: [], cookies: [] });
 
 /** What a call sends: the model's arguments, with the values the description fixes (one allowed value) and the server's static values over them. */
-export function requestArguments(mapping: ToolMapping, args: Record<string, unknown>, staticValues: Record<string, unknown>): Record<string, unknown> {
+export function requestArguments(
+  mapping: ToolMapping,
+  args: Record<string, unknown>,
+  staticValues: Record<string, unknown>,
+): Record<string, unknown> {
   const fixed = Object.fromEntries(mapping.parameters.filter((p) => p.value !== undefined).map((p) => [p.arg, p.value]));
   return { ...args, ...fixed, ...staticValues };
 }

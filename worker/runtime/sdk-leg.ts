@@ -29,7 +29,10 @@ export function sdkLeg(config: Pick<RuntimeConfig, "name" | "version" | "descrip
   let listed: unknown = null;
   const factory: McpServerFactory = ({ requestInfo }) => {
     // The low-level Server lets us list raw JSON Schemas and check (and coerce) arguments ourselves.
-    const server = new Server({ name: config.name, version: config.version }, { capabilities: { tools: {} }, instructions: config.description || undefined });
+    const server = new Server(
+      { name: config.name, version: config.version },
+      { capabilities: { tools: {} }, instructions: config.description || undefined },
+    );
     const report = reportOf(requestInfo);
     const project: Projection = (result, schema) => server.projectCallToolResult(result, schema) as CallToolResult;
     server.setRequestHandler("tools/list", () => (listed ??= JSON.parse(listingJson())) as never);
@@ -59,7 +62,14 @@ export function sdkLeg(config: Pick<RuntimeConfig, "name" | "version" | "descrip
     } catch (error) {
       console.error("MCP request failed", redactText(String((error as Error)?.stack ?? error)));
       const id = (parsedBody as { id?: unknown } | null)?.id;
-      return Response.json({ jsonrpc: "2.0", id: typeof id === "string" || typeof id === "number" ? id : null, error: { code: -32603, message: "Internal server error" } }, { status: 500 });
+      return Response.json(
+        {
+          jsonrpc: "2.0",
+          id: typeof id === "string" || typeof id === "number" ? id : null,
+          error: { code: -32603, message: "Internal server error" },
+        },
+        { status: 500 },
+      );
     } finally {
       transport.close().catch(() => {});
       server.close().catch(() => {});

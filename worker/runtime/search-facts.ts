@@ -2,12 +2,24 @@
 // item, an action on one), how central its resource is, whether it is the caller's own (or the caller's
 // own record), whether the API deprecated it, and how much each of its path's words says.
 import { indexWords, rawWords } from "./search-words";
-import type { SearchDoc } from "./search";
+import type { SearchDoc } from "./types";
 
 /** What a path names: a collection ("/issues"), one item ("/issues/{n}", "/user") or an action on one ("/pulls/{n}/merge"). */
 export type Kind = "collection" | "item" | "action";
 /** Per tool: its method, what its path names, whether it is the caller's own, its path's depth. */
-export type DocFacts = { method: string; kind: Kind; self: boolean; depth: number; titleWords: number; actionWords: string[]; pathWords: number[]; deprecated?: boolean; verb?: string; central: number; record?: boolean };
+export type DocFacts = {
+  method: string;
+  kind: Kind;
+  self: boolean;
+  depth: number;
+  titleWords: number;
+  actionWords: string[];
+  pathWords: number[];
+  deprecated?: boolean;
+  verb?: string;
+  central: number;
+  record?: boolean;
+};
 
 /** The literal segments of a path (its parameters, such as {owner}, are on many paths and say little; OData's $ref, $value and $count say how, not what). */
 export const literalSegments = (path = "") => path.split("/").filter((seg) => seg && !seg.startsWith("{") && !seg.startsWith("$"));
@@ -30,10 +42,25 @@ function acceptsMe(doc: SearchDoc): boolean {
 /** The caller's own operations: no parameter names whose thing it is ("/user/repos", "/me/events", "/myself"). */
 function isSelf(doc: SearchDoc): boolean {
   const segments = literalSegments(doc.path).map((s) => s.toLowerCase());
-  if (segments.some((s) => s === "me" || s === "self" || s === "current" || s === "myself" || (s.startsWith("my") && s.length > 4 && !s.startsWith("mys")))) return true;
+  if (
+    segments.some(
+      (s) =>
+        s === "me" || s === "self" || s === "current" || s === "myself" || (s.startsWith("my") && s.length > 4 && !s.startsWith("mys")),
+    )
+  )
+    return true;
   if (acceptsMe(doc)) return true;
   const text = (doc.title ?? "").toLowerCase();
-  return ["authenticated user", "current user", "signed-in user", "signed in user", "logged-in user", "logged in user", "calling user", "the caller"].some((p) => text.includes(p));
+  return [
+    "authenticated user",
+    "current user",
+    "signed-in user",
+    "signed in user",
+    "logged-in user",
+    "logged in user",
+    "calling user",
+    "the caller",
+  ].some((p) => text.includes(p));
 }
 
 /** The caller's own record: a path ending in the caller (/me, /myself, a parameter that takes `me`) or a title naming only them ("Get the authenticated user"). */
@@ -61,7 +88,8 @@ function kindOf(path: string, parents: Set<string>): Kind {
 /** The paths that have items below them: "/issuetype" for "/issuetype/{id}". */
 function parentsOf(docs: SearchDoc[]): Set<string> {
   const parents = new Set<string>();
-  for (const { path = "" } of docs) if (path.endsWith("}") && path.lastIndexOf("/{") > 0) parents.add(path.slice(0, path.lastIndexOf("/{")));
+  for (const { path = "" } of docs)
+    if (path.endsWith("}") && path.lastIndexOf("/{") > 0) parents.add(path.slice(0, path.lastIndexOf("/{")));
   return parents;
 }
 
@@ -96,7 +124,12 @@ export function pathTermsOf(paths: string[]): { terms: [string, number][]; of: (
 }
 
 /** Per tool, what ranking reads besides its words: its method, what its path names and how central, whether it is the caller's own. */
-export function factsOf(docs: SearchDoc[], pathFields: string[], titleVerbs: Map<string, string>, pathWords: (path: string) => number[]): DocFacts[] {
+export function factsOf(
+  docs: SearchDoc[],
+  pathFields: string[],
+  titleVerbs: Map<string, string>,
+  pathWords: (path: string) => number[],
+): DocFacts[] {
   const parents = parentsOf(docs);
   const central = centrality(docs);
   return docs.map((doc, id) => {

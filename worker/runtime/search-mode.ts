@@ -2,10 +2,19 @@
 // tool's schema) and call_tool (checked and metered exactly as a direct call of that tool).
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { JsonSchemaObject } from "../openapi/types";
-import type { ListedTool } from "./listing";
+import type { ListedTool } from "./types";
 import { buildSearchIndex, searchTools, type SearchIndex } from "./search";
 
-type Listed = { name: string; title?: string; description: string; inputSchema: JsonSchemaObject; outputSchema?: JsonSchemaObject; path?: string; method?: string; tags?: string[] };
+type Listed = {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: JsonSchemaObject;
+  outputSchema?: JsonSchemaObject;
+  path?: string;
+  method?: string;
+  tags?: string[];
+};
 
 export const SEARCH_TOOL = "search_tools";
 export const DESCRIBE_TOOL = "describe_tool";
@@ -23,7 +32,7 @@ export const searchModeTools = (count: number): ListedTool[] => [
     inputSchema: {
       type: "object",
       properties: {
-        query: { type: "string", description: "The task in your own words, e.g. \"create an invoice for a customer\"" },
+        query: { type: "string", description: 'The task in your own words, e.g. "create an invoice for a customer"' },
         limit: { type: "integer", minimum: 1, maximum: MAX_RESULTS, default: DEFAULT_RESULTS, description: "How many matches to return" },
       },
       required: ["query"],
@@ -46,7 +55,10 @@ export const searchModeTools = (count: number): ListedTool[] => [
   },
 ];
 
-const text = (value: string, isError = false): CallToolResult => ({ content: [{ type: "text", text: value }], ...(isError ? { isError } : {}) });
+const text = (value: string, isError = false): CallToolResult => ({
+  content: [{ type: "text", text: value }],
+  ...(isError ? { isError } : {}),
+});
 /** One line: the title, or the description's first line, cut short. */
 const summaryOf = (tool: Listed) => (tool.title || tool.description.split("\n", 1)[0]).slice(0, SUMMARY_CHARS);
 const noMatch = (query: string) =>

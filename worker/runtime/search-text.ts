@@ -35,7 +35,12 @@ export function paramText(schema: SchemaText | undefined): string {
   let out = "";
   for (const prop of Object.values(schema?.properties ?? {})) {
     if (out.length >= PARAMS_CHARS) break;
-    const values = Array.isArray(prop?.enum) ? prop.enum.filter((v) => typeof v === "string").slice(0, ENUM_VALUES).join(" ") : "";
+    const values = Array.isArray(prop?.enum)
+      ? prop.enum
+          .filter((v) => typeof v === "string")
+          .slice(0, ENUM_VALUES)
+          .join(" ")
+      : "";
     out += ` ${str(prop?.description).slice(0, PARAM_CHARS)} ${values}`;
   }
   return out.slice(0, PARAMS_CHARS);

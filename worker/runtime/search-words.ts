@@ -9,10 +9,12 @@ export const MAX_FIELD_CHARS = 4_000;
 
 /** Words that say nothing about which operation is meant (stop phrases such as "how do I", "can you", "please" fall apart into these). */
 const STOP = new Set(
-  ("a an the of for to in on by and or with is are was be been it its this that these those from as at into onto via using " +
+  (
+    "a an the of for to in on by and or with is are was be been it its this that these those from as at into onto via using " +
     "please can could would will should do does did how i me my mine myself we our us you your am im i'm they their them " +
     "want need like help let lets just some any all one each every there here so then now also about up out get it's " +
-    "thing things something stuff way ok okay who whom what which where when why").split(" "),
+    "thing things something stuff way ok okay who whom what which where when why"
+  ).split(" "),
 );
 
 /** What a request asks to do with a resource, read from its verb. */
@@ -21,11 +23,17 @@ export type Action = "create" | "delete" | "update" | "read";
 /** Everyday verbs and what they ask for (English, not an API's words). */
 const INTENT_VERBS: Record<string, Action> = {};
 const intent = (action: Action, verbs: string) => verbs.split(" ").forEach((v) => (INTENT_VERBS[v] = action));
-intent("create", "create make add new open start submit report register send post schedule invite upload save issue cut publish write log attach trigger kick book generate share store file give grant reply respond comment");
+intent(
+  "create",
+  "create make add new open start submit report register send post schedule invite upload save issue cut publish write log attach trigger kick book generate share store file give grant reply respond comment",
+);
 intent("delete", "delete remove drop destroy erase revoke uninstall unregister discard");
 intent("update", "update change edit rename modify set reset replace enable disable turn move mark configure switch");
 // Verbs that change a thing's state (approve a request, end a meeting, merge a branch) rather than read it.
-intent("update", "activate deactivate suspend approve accept decline reject deny cancel end stop close reopen finish complete archive restore lock unlock pause resume assign unassign merge transition follow unfollow block unblock");
+intent(
+  "update",
+  "activate deactivate suspend approve accept decline reject deny cancel end stop close reopen finish complete archive restore lock unlock pause resume assign unassign merge transition follow unfollow block unblock",
+);
 intent("read", "list show get find see view read what which who whose when where fetch look display download check tell many much");
 /** "set up a webinar" and "sign up a customer" create one. */
 const PHRASAL_CREATE = new Set(["set", "sign"]);

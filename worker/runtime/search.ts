@@ -3,23 +3,14 @@
 // what its answer is made of) and over one document per resource (all its operations' words), with
 // vocabulary derived from the API's own text (its acronyms, the verbs its titles use per HTTP method)
 // and a request read as people phrase it (intent verb → method, "my" → the asker's own operations).
+export type { SearchDoc } from "./types";
 import MiniSearch, { type SearchOptions } from "minisearch";
-import { answerOf, paramText, type SchemaText } from "./search-text";
+import { answerOf, paramText } from "./search-text";
+import type { SearchDoc } from "./types";
 import { factsOf, literalSegments, pathTermsOf, resourceOf, titleVerb, type DocFacts } from "./search-facts";
 import { indexWords, MAX_FIELD_CHARS, readQuery, stem, type Action, type ReadQuery } from "./search-words";
 
 /** What a tool offers the index: its text, its operation and the names of its arguments and answer fields. */
-export type SearchDoc = {
-  name: string;
-  title?: string;
-  description?: string;
-  method?: string;
-  path?: string;
-  tags?: string[];
-  inputSchema?: SchemaText;
-  outputSchema?: SchemaText;
-};
-
 export type SearchIndex = {
   mini: MiniSearch;
   facts: DocFacts[];
@@ -38,17 +29,36 @@ export type SearchIndex = {
 
 const FIELDS = ["title", "resource", "name", "path", "tags", "description", "params", "paramText", "answer", "fields"] as const;
 type Field = (typeof FIELDS)[number];
-const BOOST: Record<Field, number> = { title: 3, resource: 2, name: 1.5, path: 1.2, tags: 1.5, description: 0.6, params: 0.3, paramText: 0.2, answer: 0.3, fields: 0.15 };
+const BOOST: Record<Field, number> = {
+  title: 3,
+  resource: 2,
+  name: 1.5,
+  path: 1.2,
+  tags: 1.5,
+  description: 0.6,
+  params: 0.3,
+  paramText: 0.2,
+  answer: 0.3,
+  fields: 0.15,
+};
 /** The description's opening says what a tool does; the rest is detail and noise for ranking. */
 const DESCRIPTION_CHARS = 400;
 
 /** MiniSearch is given words already split and stemmed: they are joined by spaces and split back. */
 const splitSpaces = (text: string) => text.split(" ");
-const miniOptions = { fields: [...FIELDS], tokenize: splitSpaces, processTerm: (t: string) => t || null, searchOptions: { tokenize: splitSpaces } };
+const miniOptions = {
+  fields: [...FIELDS],
+  tokenize: splitSpaces,
+  processTerm: (t: string) => t || null,
+  searchOptions: { tokenize: splitSpaces },
+};
 const resourceOptions = { ...miniOptions, fields: ["text"] };
 
 const words = (text: string | undefined) => indexWords((text ?? "").slice(0, MAX_FIELD_CHARS)).join(" ");
-const propertyNames = (schema: SearchDoc["inputSchema"]) => Object.keys(schema?.properties ?? {}).slice(0, 60).join(" ");
+const propertyNames = (schema: SearchDoc["inputSchema"]) =>
+  Object.keys(schema?.properties ?? {})
+    .slice(0, 60)
+    .join(" ");
 
 type Fields = Record<Field, string>;
 
@@ -165,7 +175,15 @@ function verbCounts(docs: SearchDoc[]): Map<string, Map<string, number>> {
 
 /** The verbs the API's titles start with for each method, most used first. */
 function methodVerbsOf(counts: Map<string, Map<string, number>>): Map<string, string[]> {
-  return new Map([...counts].map(([m, bag]) => [m, [...bag].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([w]) => w)]));
+  return new Map(
+    [...counts].map(([m, bag]) => [
+      m,
+      [...bag]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 2)
+        .map(([w]) => w),
+    ]),
+  );
 }
 
 /** A verb that starts at least two titles, mostly of one method: that method. */
@@ -188,10 +206,13 @@ const RESOURCE_CHARS = 20_000;
 /** Builds the index of a server's tools (linear in their text). */
 export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
   const vocabulary = new Map<string, number>();
-  for (const doc of docs) for (const w of indexWords(doc.title ?? "")) if (w.length >= MIN_PART) vocabulary.set(w, (vocabulary.get(w) ?? 0) + 1);
+  for (const doc of docs)
+    for (const w of indexWords(doc.title ?? "")) if (w.length >= MIN_PART) vocabulary.set(w, (vocabulary.get(w) ?? 0) + 1);
   // What the descriptions say too: Stripe's titles are its paths' words ("Get Invoiceitems"), its descriptions say "invoice items".
   const said = new Map(vocabulary);
-  for (const doc of docs) for (const w of indexWords((doc.description ?? "").slice(0, DESCRIPTION_CHARS))) if (w.length >= MIN_PART) said.set(w, (said.get(w) ?? 0) + 1);
+  for (const doc of docs)
+    for (const w of indexWords((doc.description ?? "").slice(0, DESCRIPTION_CHARS)))
+      if (w.length >= MIN_PART) said.set(w, (said.get(w) ?? 0) + 1);
   const fields = docs.map((doc) => fieldsOf(doc, said));
   const mini = new MiniSearch(miniOptions);
   mini.addAll(fields.map((f, id) => ({ id, ...f })));
@@ -199,8 +220,22 @@ export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
   const verbs = verbCounts(docs);
   const titleVerbs = titleVerbsOf(verbs);
   const pathTerms = pathTermsOf(fields.map((f) => f.path));
-  const facts = factsOf(docs, fields.map((f) => f.path), titleVerbs, pathTerms.of);
-  return { mini, facts, acronyms: acronymsOf(docs, vocabulary), methodVerbs: methodVerbsOf(verbs), titleVerbs, pathTerms: pathTerms.terms, resources, members };
+  const facts = factsOf(
+    docs,
+    fields.map((f) => f.path),
+    titleVerbs,
+    pathTerms.of,
+  );
+  return {
+    mini,
+    facts,
+    acronyms: acronymsOf(docs, vocabulary),
+    methodVerbs: methodVerbsOf(verbs),
+    titleVerbs,
+    pathTerms: pathTerms.terms,
+    resources,
+    members,
+  };
 }
 
 /** A MiniSearch index as MiniSearch serializes it, its postings (each term's documents per field) kept apart: `terms` says where each term's are. */
@@ -219,14 +254,27 @@ export function serializeSearchIndex(index: SearchIndex): string {
     const js = search.toJSON();
     const terms = js.index.map(([term, data]): [string, number, number] => {
       // Per field id, its documents and their frequencies in one flat list: quicker to parse than objects.
-      const text = JSON.stringify(Object.fromEntries(Object.entries(data).map(([field, docs]) => [field, Object.entries(docs).flatMap(([id, n]) => [Number(id), n])])));
+      const text = JSON.stringify(
+        Object.fromEntries(
+          Object.entries(data).map(([field, docs]) => [field, Object.entries(docs).flatMap(([id, n]) => [Number(id), n])]),
+        ),
+      );
       postings.push(text);
       length += text.length;
       return [term, length - text.length, length];
     });
     return { ...js, index: [], terms };
   };
-  const head = JSON.stringify({ mini: apart(mini), facts, acronyms: [...acronyms], methodVerbs: [...methodVerbs], titleVerbs: [...titleVerbs], pathTerms, resources: apart(resources), members: [...members] });
+  const head = JSON.stringify({
+    mini: apart(mini),
+    facts,
+    acronyms: [...acronyms],
+    methodVerbs: [...methodVerbs],
+    titleVerbs: [...titleVerbs],
+    pathTerms,
+    resources: apart(resources),
+    members: [...members],
+  });
   return `${head}\n${postings.join("")}`;
 }
 
@@ -286,11 +334,29 @@ function fit(read: ReadQuery & { apiVerb?: boolean }, { method, kind, actionWord
   if (read.verb && read.apiVerb && verb === read.verb) return VERB_ACTION;
   switch (read.action) {
     case "create":
-      return method === "post" ? (kind === "collection" ? 1 : kind === "action" ? 0.9 : 0.75) : method === "put" ? 0.85 : method === "patch" ? 0.6 : 0.5;
+      return method === "post"
+        ? kind === "collection"
+          ? 1
+          : kind === "action"
+            ? 0.9
+            : 0.75
+        : method === "put"
+          ? 0.85
+          : method === "patch"
+            ? 0.6
+            : 0.5;
     case "delete":
       return method === "delete" ? (kind === "item" ? 1 : 0.95) : method === "post" && kind === "action" ? 0.8 : 0.5;
     case "update":
-      return method === "patch" || method === "put" ? 1 : method === "post" ? (kind === "item" ? 0.95 : kind === "action" ? 0.85 : 0.7) : 0.55;
+      return method === "patch" || method === "put"
+        ? 1
+        : method === "post"
+          ? kind === "item"
+            ? 0.95
+            : kind === "action"
+              ? 0.85
+              : 0.7
+          : 0.55;
     case "read":
       if (method !== "get") return 0.6;
       return read.plural ? (kind === "collection" ? 1 : 0.92) : kind === "item" ? 1 : 0.95;
@@ -310,8 +376,15 @@ const FUZZY_MIN = 7;
 
 /** "who am I": the caller's own record — a read of the caller's own path (the record itself first, an action on it last), the shortest path and title first. */
 function ownIdentity(index: SearchIndex, limit: number): number[] {
-  const own = index.facts.flatMap((f, id) => (f.self && f.method === "get" ? [{ id, rank: (f.record ? 0 : 200) + (f.kind === "action" ? 100 : 0) + f.depth * 10 + f.titleWords }] : []));
-  return own.sort((a, b) => a.rank - b.rank || a.id - b.id).slice(0, limit).map((o) => o.id);
+  const own = index.facts.flatMap((f, id) =>
+    f.self && f.method === "get"
+      ? [{ id, rank: (f.record ? 0 : 200) + (f.kind === "action" ? 100 : 0) + f.depth * 10 + f.titleWords }]
+      : [],
+  );
+  return own
+    .sort((a, b) => a.rank - b.rank || a.id - b.id)
+    .slice(0, limit)
+    .map((o) => o.id);
 }
 
 /** Words for a person's own record in everyday English ("my profile", "my account details"). */
@@ -341,7 +414,9 @@ function weighedTerms(index: SearchIndex, read: ReadQuery): Term[] {
   // "find a user by email" asks the API's search, where it has one.
   if (read.verb && SEEK.has(read.verb) && !out.has("search")) out.set("search", { term: "search", weight: SEEK_WEIGHT, asked: false });
   // "make a repo" meets "Create a repository": the API's own verb for what the request's verb asks.
-  if (read.action) for (const verb of index.methodVerbs.get(ACTION_METHOD[read.action]) ?? []) if (!out.has(verb)) out.set(verb, { term: verb, weight: 0.3, asked: false });
+  if (read.action)
+    for (const verb of index.methodVerbs.get(ACTION_METHOD[read.action]) ?? [])
+      if (!out.has(verb)) out.set(verb, { term: verb, weight: 0.3, asked: false });
   return [...out.values()];
 }
 
@@ -372,7 +447,8 @@ function evidence(index: SearchIndex, terms: Term[]): Map<number, { score: numbe
 /** How much of what a tool's path names the request did not ask for ("/customers/{id}/discount" when only a customer was named). */
 function unasked(pathTerms: [string, number][], { pathWords }: DocFacts, asked: string[]): number {
   let sum = 0;
-  for (const [w, weight] of pathWords.map((i) => pathTerms[i])) if (!asked.some((t) => t === w || (t.length >= 3 && w.startsWith(t)) || (w.length >= 3 && t.startsWith(w)))) sum += weight;
+  for (const [w, weight] of pathWords.map((i) => pathTerms[i]))
+    if (!asked.some((t) => t === w || (t.length >= 3 && w.startsWith(t)) || (w.length >= 3 && t.startsWith(w)))) sum += weight;
   return sum;
 }
 const DEPRECATED = 0.7;
@@ -395,7 +471,8 @@ export function searchTools(index: SearchIndex, query: string, limit: number): n
   const read = withApiVerb(index, readQuery(query));
   if (read.terms.length === 0) return read.self ? ownIdentity(index, limit) : [];
   // "show my profile", "my account details": the caller's own record, whatever the API calls it.
-  const asksOwnRecord = read.self && (!read.action || read.action === "read") && read.terms.every((t) => IDENTITY.has(t) || t === read.verb);
+  const asksOwnRecord =
+    read.self && (!read.action || read.action === "read") && read.terms.every((t) => IDENTITY.has(t) || t === read.verb);
   const identity = asksOwnRecord ? ownIdentity(index, 1) : [];
   const found: { id: number; score: number }[] = [];
   const terms = weighedTerms(index, read);
@@ -405,7 +482,12 @@ export function searchTools(index: SearchIndex, query: string, limit: number): n
     if (!doc.asked) continue;
     const facts = index.facts[id];
     const self = (read.self && facts.self ? SELF_BOOST : 1) * (facts.deprecated ? DEPRECATED : 1);
-    found.push({ id, score: ((1 + CENTRAL * facts.central) * doc.score * fit(read, facts) * self * (1 - DEPTH_PENALTY * facts.depth)) / (1 + UNASKED_PATH * unasked(index.pathTerms, facts, asked)) });
+    found.push({
+      id,
+      score:
+        ((1 + CENTRAL * facts.central) * doc.score * fit(read, facts) * self * (1 - DEPTH_PENALTY * facts.depth)) /
+        (1 + UNASKED_PATH * unasked(index.pathTerms, facts, asked)),
+    });
   }
   found.sort((a, b) => b.score - a.score || a.id - b.id);
   return [...identity, ...found.map((r) => r.id).filter((id) => !identity.includes(id))].slice(0, limit);

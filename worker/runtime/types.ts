@@ -1,5 +1,6 @@
 // What a generated server's config module holds: the contract's ServerConfig plus runtime limits.
-import type { ServerConfig, UpstreamCredentials } from "../openapi/types";
+import type { JsonSchemaObject, ServerConfig, ToolAnnotations, UpstreamCredentials } from "../openapi/types";
+import type { SchemaText } from "./search-text";
 
 export type RuntimeConfig = ServerConfig & {
   serverId: string;
@@ -26,3 +27,25 @@ export const PASSTHROUGH_API_KEY_HEADER = "x-upstream-api-key";
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 /** 100 KB of text, about 25,000 tokens: room in a model's context for the answer and the work around it. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 100_000;
+
+/** What search mode indexes of a tool. */
+export type SearchDoc = {
+  name: string;
+  title?: string;
+  description?: string;
+  method?: string;
+  path?: string;
+  tags?: string[];
+  inputSchema?: SchemaText;
+  outputSchema?: SchemaText;
+};
+
+/** A tool as tools/list answers it. */
+export type ListedTool = {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: JsonSchemaObject;
+  outputSchema?: JsonSchemaObject;
+  annotations?: ToolAnnotations;
+};

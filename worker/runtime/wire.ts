@@ -6,7 +6,8 @@
 export const LEGACY_VERSIONS = new Set(["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"]);
 export const FIRST_MODERN_VERSION = "2026-07-28";
 
-export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 /** A JSON-RPC id as the SDK's message schema takes it: a string or an integer. */
 export const isId = (id: unknown): id is string | number => typeof id === "string" || (typeof id === "number" && Number.isInteger(id));
 
@@ -27,7 +28,8 @@ export function acceptedByTransport(headers: Headers): boolean {
 /** A JSON-RPC 2.0 request, notification or response, as the SDK's message schema accepts it. */
 export function isJsonRpcMessage(m: unknown): m is Record<string, unknown> {
   if (!isObject(m) || m.jsonrpc !== "2.0") return false;
-  if (typeof m.method === "string") return m.params === undefined || isObject(m.params) || Array.isArray(m.params) ? m.id === undefined || isId(m.id) : false;
+  if (typeof m.method === "string")
+    return m.params === undefined || isObject(m.params) || Array.isArray(m.params) ? m.id === undefined || isId(m.id) : false;
   return isId(m.id) && ("result" in m || isObject(m.error));
 }
 
@@ -49,16 +51,30 @@ function plainCapabilities(caps: unknown): boolean {
   return (
     isOptional(roots, (r) => isObject(r) && onlyKeys(r, ["listChanged"]) && isOptional(r.listChanged, (v) => typeof v === "boolean")) &&
     isOptional(sampling, (s) => isObject(s) && isOptional(s.context, isObject) && isOptional(s.tools, isObject)) &&
-    isOptional(elicitation, (e) => isObject(e) && isOptional(e.url, isObject) && isOptional(e.form, (f) => isObject(f) && isOptional(f.applyDefaults, (v) => typeof v === "boolean"))) &&
+    isOptional(
+      elicitation,
+      (e) =>
+        isObject(e) &&
+        isOptional(e.url, isObject) &&
+        isOptional(e.form, (f) => isObject(f) && isOptional(f.applyDefaults, (v) => typeof v === "boolean")),
+    ) &&
     isOptional(experimental, (x) => isObject(x) && Object.values(x).every(isObject))
   );
 }
 
 /** initialize's params as the SDK's schema surely accepts them: a version, capabilities (see plainCapabilities) and a name and version for the client. */
 function plainInitialize(params: unknown): params is { protocolVersion: string } {
-  if (!isObject(params) || !onlyKeys(params, ["protocolVersion", "capabilities", "clientInfo"]) || !isString(params.protocolVersion)) return false;
+  if (!isObject(params) || !onlyKeys(params, ["protocolVersion", "capabilities", "clientInfo"]) || !isString(params.protocolVersion))
+    return false;
   const info = params.clientInfo;
-  return plainCapabilities(params.capabilities) && isObject(info) && onlyKeys(info, ["name", "version", "title"]) && isString(info.name) && isString(info.version) && isOptional(info.title, isString);
+  return (
+    plainCapabilities(params.capabilities) &&
+    isObject(info) &&
+    onlyKeys(info, ["name", "version", "title"]) &&
+    isString(info.name) &&
+    isString(info.version) &&
+    isOptional(info.title, isString)
+  );
 }
 
 /**
@@ -72,13 +88,21 @@ export function plainRequest(request: Request, body: unknown): PlainRequest | nu
   if (request.method !== "POST" || !isObject(body) || body.jsonrpc !== "2.0") return null;
   if (!onlyKeys(body, ["jsonrpc", "id", "method", "params"])) return null;
   const version = request.headers.get("mcp-protocol-version");
-  if (!isJsonType(request.headers.get("content-type")) || !acceptsBoth(request.headers) || (version !== null && !LEGACY_VERSIONS.has(version))) return null;
+  if (
+    !isJsonType(request.headers.get("content-type")) ||
+    !acceptsBoth(request.headers) ||
+    (version !== null && !LEGACY_VERSIONS.has(version))
+  )
+    return null;
   const params = body.params;
   if (body.method === "notifications/initialized" && !("id" in body)) return params === undefined ? { method: body.method } : null;
   if (!isId(body.id)) return null;
-  if (body.method === "initialize") return plainInitialize(params) ? { id: body.id, method: "initialize", protocolVersion: params.protocolVersion } : null;
-  if (body.method === "tools/list") return params === undefined || (isObject(params) && Object.keys(params).length === 0) ? { id: body.id, method: "tools/list" } : null;
-  if (body.method !== "tools/call" || !isObject(params) || !onlyKeys(params, ["name", "arguments"]) || typeof params.name !== "string") return null;
+  if (body.method === "initialize")
+    return plainInitialize(params) ? { id: body.id, method: "initialize", protocolVersion: params.protocolVersion } : null;
+  if (body.method === "tools/list")
+    return params === undefined || (isObject(params) && Object.keys(params).length === 0) ? { id: body.id, method: "tools/list" } : null;
+  if (body.method !== "tools/call" || !isObject(params) || !onlyKeys(params, ["name", "arguments"]) || typeof params.name !== "string")
+    return null;
   const args = params.arguments ?? {};
   return isObject(args) ? { id: body.id, method: "tools/call", name: params.name, args } : null;
 }
@@ -111,7 +135,10 @@ export function projectResult<T extends Result>(result: T, outputSchema?: { type
   const sc = result.structuredContent;
   if (sc === undefined) return result;
   const valueIsNonObject = isNonObject(sc);
-  const withText = valueIsNonObject && !(result.content?.some((c) => c.type === "text") ?? false) ? { ...result, content: [...(result.content ?? []), { type: "text", text: JSON.stringify(sc) }] } : result;
+  const withText =
+    valueIsNonObject && !(result.content?.some((c) => c.type === "text") ?? false)
+      ? { ...result, content: [...(result.content ?? []), { type: "text", text: JSON.stringify(sc) }] }
+      : result;
   if (!valueIsNonObject && !(outputSchema !== undefined && outputSchema.type !== "object")) return withText;
   return { ...withText, structuredContent: { result: sc } };
 }

@@ -20,7 +20,11 @@ export async function analyseServerAuth(db: Database, env: Env, organizationId: 
     .where(eq(tools.serverId, serverId))
     .orderBy(asc(tools.position))
     .limit(MAX_ANALYSED_TOOLS);
-  const toolList = rows.map((r) => ({ name: r.name, inputSchema: r.inputSchema as JsonSchemaObject, mapping: r.mapping as unknown as ToolMapping }));
+  const toolList = rows.map((r) => ({
+    name: r.name,
+    inputSchema: r.inputSchema as JsonSchemaObject,
+    mapping: r.mapping as unknown as ToolMapping,
+  }));
   const text = server.specKey ? await env.KV.get(server.specKey) : null;
   const document = text ? (await loadDescription({ text, sourceUrl: server.sourceUrl }, env)).document : null;
   // A description imported by a job is not kept: the schemes it declared were recorded at import.

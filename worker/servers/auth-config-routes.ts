@@ -36,7 +36,11 @@ export const authConfigRoutes = describedRoutes()
       request: { params: serverId },
       responses: { 200: json(ok(authAnalysis), "The authentication found and the parameter candidates"), ...errors(notFound) },
     }),
-    async (c) => c.json({ success: true as const, data: await analyseServerAuth(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id) }, 200),
+    async (c) =>
+      c.json(
+        { success: true as const, data: await analyseServerAuth(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id) },
+        200,
+      ),
   )
   .openapi(
     createRoute({
@@ -46,9 +50,13 @@ export const authConfigRoutes = describedRoutes()
       tags: tag,
       summary: "Read the server's saved authentication (secrets masked)",
       request: { params: serverId },
-      responses: { 200: json(ok(authConfig), "The saved authentication"), ...errors({ 404: "Server not found, or authentication is not configured for this server" }) },
+      responses: {
+        200: json(ok(authConfig), "The saved authentication"),
+        ...errors({ 404: "Server not found, or authentication is not configured for this server" }),
+      },
     }),
-    async (c) => c.json({ success: true as const, data: await getAuthConfig(c.var.db, c.var.organizationId, c.req.valid("param").id) }, 200),
+    async (c) =>
+      c.json({ success: true as const, data: await getAuthConfig(c.var.db, c.var.organizationId, c.req.valid("param").id) }, 200),
   )
   .openapi(
     createRoute({
@@ -60,11 +68,22 @@ export const authConfigRoutes = describedRoutes()
       request: { params: serverId, body: { required: true, content: { "application/json": { schema: saveSchema } } } },
       responses: {
         200: json(ok(authConfig), "The saved authentication"),
-        ...errors({ 400: "Missing credentials for managed authentication, no access token assigned, or a blank static parameter", ...notFound, ...paused }),
+        ...errors({
+          400: "Missing credentials for managed authentication, no access token assigned, or a blank static parameter",
+          ...notFound,
+          ...paused,
+        }),
       },
     }),
     async (c) => {
-      const data = await saveAuthConfig(c.var.db, c.env.SECRETS_KEY, c.var.organizationId, c.req.valid("param").id, c.req.valid("json"), c.env);
+      const data = await saveAuthConfig(
+        c.var.db,
+        c.env.SECRETS_KEY,
+        c.var.organizationId,
+        c.req.valid("param").id,
+        c.req.valid("json"),
+        c.env,
+      );
       return c.json({ success: true as const, data }, 200);
     },
   )

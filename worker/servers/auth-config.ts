@@ -84,9 +84,13 @@ export async function countAssignedTokens(db: Database, organizationId: string, 
 
 /** apiKey/oauth2 settings: given ones, else the first detected candidate of that type. */
 function settingsFor(input: SaveAuthConfigInput, detected: AuthCandidate[]) {
-  const candidate = detected.find((c) => c.type === (input.authType === "oauthClientCreds" || input.authType === "oauthCode" ? "oauth2" : input.authType));
+  const candidate = detected.find(
+    (c) => c.type === (input.authType === "oauthClientCreds" || input.authType === "oauthCode" ? "oauth2" : input.authType),
+  );
   const settings: Record<string, unknown> = { saved: true, detected };
-  if (input.authType === "apiKey") settings.apiKey = input.apiKey ?? (candidate?.name ? { name: candidate.name, in: candidate.in ?? "header" } : { name: "X-API-Key", in: "header" });
+  if (input.authType === "apiKey")
+    settings.apiKey =
+      input.apiKey ?? (candidate?.name ? { name: candidate.name, in: candidate.in ?? "header" } : { name: "X-API-Key", in: "header" });
   if (input.authType.startsWith("oauth")) {
     const tokenUrl = input.oauth2?.tokenUrl ?? candidate?.tokenUrl;
     if (tokenUrl) settings.oauth2 = { tokenUrl, scopes: input.oauth2?.scopes ?? candidate?.scopes ?? [] };
@@ -104,12 +108,16 @@ function checkTokenUrl(tokenUrl: string, env: Pick<Env, "ENVIRONMENT">) {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") fail(400, "The OAuth2 token URL must be an http or https URL");
   if (!isLocalDev(env) && isInternalHost(url.hostname)) {
-    fail(400, `The OAuth2 token URL points at an internal address (${url.hostname}), which deployed MCP servers may not call: use the token endpoint's public address`);
+    fail(
+      400,
+      `The OAuth2 token URL points at an internal address (${url.hostname}), which deployed MCP servers may not call: use the token endpoint's public address`,
+    );
   }
 }
 
 /** Reads a json_extract answer: arrays and objects come back as JSON text, scalars as themselves. */
-const extracted = (value: unknown) => (typeof value === "string" && (value.startsWith("[") || value.startsWith("{")) ? JSON.parse(value) : value);
+const extracted = (value: unknown) =>
+  typeof value === "string" && (value.startsWith("[") || value.startsWith("{")) ? JSON.parse(value) : value;
 
 /**
  * Static values must name an argument of one of the server's tools (else they would never be sent),
@@ -123,7 +131,8 @@ async function checkStaticParameters(db: Database, serverId: string, values: Rec
         from ${tools}, json_each(${tools.inputSchema}, '$.properties') p where ${tools.serverId} = ${serverId}`,
   );
   const schemas = new Map<string, ValueSchema[]>();
-  for (const row of rows) schemas.set(row.name, [...(schemas.get(row.name) ?? []), { type: extracted(row.type), enum: extracted(row.enum) }]);
+  for (const row of rows)
+    schemas.set(row.name, [...(schemas.get(row.name) ?? []), { type: extracted(row.type), enum: extracted(row.enum) }]);
   const unknown = Object.keys(values).filter((name) => !schemas.has(name) && !(name in saved));
   if (unknown.length) fail(400, `Static parameters must be arguments of the server's tools; unknown: ${unknown.join(", ")}`);
   for (const [name, value] of Object.entries(values)) {
@@ -143,7 +152,9 @@ export async function saveAuthConfig(
 ) {
   await getConfigurableServer(db, organizationId, serverId);
   const existing = await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, serverId) });
-  const blanks = Object.entries(input.authContextValues ?? {}).filter(([, v]) => !String(v ?? "").trim()).map(([k]) => k);
+  const blanks = Object.entries(input.authContextValues ?? {})
+    .filter(([, v]) => !String(v ?? "").trim())
+    .map(([k]) => k);
   if (blanks.length) fail(400, `Please provide values for all static parameters: ${blanks.join(", ")}`);
   await checkStaticParameters(db, serverId, input.authContextValues ?? {}, existing?.authContextValues ?? {});
   const settings = settingsFor(input, (existing?.settings.detected as AuthCandidate[] | undefined) ?? []);
@@ -178,7 +189,11 @@ export async function saveAuthConfig(
     settings,
     updatedAt: new Date(),
   };
-  const [row] = await db.insert(authConfigs).values({ serverId, ...values }).onConflictDoUpdate({ target: authConfigs.serverId, set: values }).returning();
+  const [row] = await db
+    .insert(authConfigs)
+    .values({ serverId, ...values })
+    .onConflictDoUpdate({ target: authConfigs.serverId, set: values })
+    .returning();
   invalidateServerLookups();
   return toAuthConfigAnswer(row);
 }

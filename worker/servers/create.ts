@@ -37,7 +37,9 @@ export const reportOf = (result: Pick<ImportResult, "openapiVersion" | "counts" 
   tools: result.counts.tools,
   skipped: result.counts.skipped,
   degraded: result.counts.degraded,
-  ...(maxActive !== undefined ? { activeTools: Math.min(result.counts.tools, maxActive), inactiveTools: Math.max(0, result.counts.tools - maxActive) } : {}),
+  ...(maxActive !== undefined
+    ? { activeTools: Math.min(result.counts.tools, maxActive), inactiveTools: Math.max(0, result.counts.tools - maxActive) }
+    : {}),
   issues: result.issues,
 });
 
@@ -73,44 +75,50 @@ export async function createServer(db: Database, env: Env, input: CreateServerIn
   const specKey = specKeyOf(serverId);
   await env.KV.put(specKey, input.source.text);
   const now = new Date();
-  const [serverRow] = await db.batch([
-    db
-      .insert(servers)
-      .values({
-        id: serverId,
-        organizationId: input.organizationId,
-        createdBy: input.userId,
-        name,
-        description: input.description?.trim() || result.description.slice(0, 2000) || null,
-        version: result.version,
-        slug: await uniqueSlug(db, name),
-        baseUrl: result.baseUrl,
-        instanceExample: result.instanceExample,
-        endpoints: result.endpoints,
-        sourceUrl: input.source.sourceUrl ?? null,
-        specKey,
-        importReport: result.issues,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning(),
-    db.insert(authConfigs).values({ serverId, settings: { detected: analyseAuth(result.loaded.document, result.tools).authCandidates } }),
-    ...insertTools(db, toolRows(serverId, result.tools, plan.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER)),
-  ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]).catch(async (err) => {
-    await env.KV.delete(specKey);
-    throw err;
-  });
+  const [serverRow] = await db
+    .batch([
+      db
+        .insert(servers)
+        .values({
+          id: serverId,
+          organizationId: input.organizationId,
+          createdBy: input.userId,
+          name,
+          description: input.description?.trim() || result.description.slice(0, 2000) || null,
+          version: result.version,
+          slug: await uniqueSlug(db, name),
+          baseUrl: result.baseUrl,
+          instanceExample: result.instanceExample,
+          endpoints: result.endpoints,
+          sourceUrl: input.source.sourceUrl ?? null,
+          specKey,
+          importReport: result.issues,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(),
+      db.insert(authConfigs).values({ serverId, settings: { detected: analyseAuth(result.loaded.document, result.tools).authCandidates } }),
+      ...insertTools(db, toolRows(serverId, result.tools, plan.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER)),
+    ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])
+    .catch(async (err) => {
+      await env.KV.delete(specKey);
+      throw err;
+    });
   const row = (serverRow as (typeof servers.$inferSelect)[])[0];
   const maxActive = plan.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER;
   const activeToolCount = Math.min(result.tools.length, maxActive);
   await notifyToolLimit(db, row, { active: activeToolCount, total: result.tools.length, max: maxActive });
   const auth = (await db.query.authConfigs.findFirst({ where: (a, { eq }) => eq(a.serverId, serverId) })) ?? null;
-  return { ...toServerAnswer(row, { toolCount: result.tools.length, activeToolCount }, auth, null), importReport: reportOf(result, maxActive) };
+  return {
+    ...toServerAnswer(row, { toolCount: result.tools.length, activeToolCount }, auth, null),
+    importReport: reportOf(result, maxActive),
+  };
 }
 
 /** Tool inserts chunked to D1's bound-parameter limit. */
 export function insertTools(db: Database, rows: ReturnType<typeof toolRows>) {
   const statements = [];
-  for (let i = 0; i < rows.length; i += TOOL_ROWS_PER_INSERT) statements.push(db.insert(tools).values(rows.slice(i, i + TOOL_ROWS_PER_INSERT)));
+  for (let i = 0; i < rows.length; i += TOOL_ROWS_PER_INSERT)
+    statements.push(db.insert(tools).values(rows.slice(i, i + TOOL_ROWS_PER_INSERT)));
   return statements;
 }

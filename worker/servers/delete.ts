@@ -9,7 +9,10 @@ import { getServerRow } from "./queries";
 /** Deletes one of the organization's servers for good. */
 export async function deleteServer(db: Database, env: Pick<Cloudflare.Env, "KV">, organizationId: string, serverId: string) {
   const server = await getServerRow(db, organizationId, serverId);
-  await db.batch([db.insert(retiredSlugs).values({ slug: server.slug }).onConflictDoNothing(), db.delete(servers).where(eq(servers.id, serverId))]);
+  await db.batch([
+    db.insert(retiredSlugs).values({ slug: server.slug }).onConflictDoNothing(),
+    db.delete(servers).where(eq(servers.id, serverId)),
+  ]);
   invalidateServerLookups();
   if (server.specKey) await env.KV.delete(server.specKey);
   return { id: serverId };

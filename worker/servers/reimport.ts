@@ -56,7 +56,14 @@ export async function reimportServer(
   const { plan } = await getOrganizationPlan(db, organizationId);
   const max = plan?.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER;
   const kept = await db
-    .select({ name: tools.name, active: tools.active, customName: tools.customName, customDescription: tools.customDescription, inputSchema: tools.inputSchema, endpoint: tools.endpoint })
+    .select({
+      name: tools.name,
+      active: tools.active,
+      customName: tools.customName,
+      customDescription: tools.customDescription,
+      inputSchema: tools.inputSchema,
+      endpoint: tools.endpoint,
+    })
     .from(tools)
     .where(eq(tools.serverId, serverId));
   const previous = new Map(kept.map((t) => [t.name, t]));
@@ -76,13 +83,31 @@ export async function reimportServer(
     db.delete(tools).where(eq(tools.serverId, serverId)),
     db
       .update(servers)
-      .set({ version: result.version, baseUrl, instanceExample: result.instanceExample, endpoints: result.endpoints, importReport: result.issues, specKey, updatedAt: new Date(), ...options.serverValues })
+      .set({
+        version: result.version,
+        baseUrl,
+        instanceExample: result.instanceExample,
+        endpoints: result.endpoints,
+        importReport: result.issues,
+        specKey,
+        updatedAt: new Date(),
+        ...options.serverValues,
+      })
       .where(eq(servers.id, serverId)),
     ...insertTools(db, rows),
-    ...overrides.map(({ name, ...values }) => db.update(tools).set(values).where(and(eq(tools.serverId, serverId), eq(tools.name, name)))),
+    ...overrides.map(({ name, ...values }) =>
+      db
+        .update(tools)
+        .set(values)
+        .where(and(eq(tools.serverId, serverId), eq(tools.name, name))),
+    ),
   ]);
   // New tools the plan's limit left off: the organization is told.
   if (newLeftOff > 0) await notifyToolLimit(db, server, { active, total: rows.length, max });
-  const before: ToolSide[] = kept.map((t) => ({ name: t.name, inputSchema: t.inputSchema as ToolSide["inputSchema"], endpoint: t.endpoint }));
+  const before: ToolSide[] = kept.map((t) => ({
+    name: t.name,
+    inputSchema: t.inputSchema as ToolSide["inputSchema"],
+    endpoint: t.endpoint,
+  }));
   return { report: reportOf(result), diff: diffTools(before, result.tools, false) };
 }

@@ -3,7 +3,16 @@ import { z } from "zod";
 import { AUTH_STATUSES, AUTH_STRATEGIES, AUTH_TYPES, CRAWL_FREQUENCIES, DEPLOYMENT_STATUSES, SERVER_STATUSES } from "../db/schema";
 import { nullable, timestamp } from "../lib/answers";
 
-export const endpoint = z.object({ method: z.string(), path: z.string(), summary: z.string().optional(), tags: z.array(z.string()).optional().describe("The operation's tags in the description (at most five)"), page: z.string().optional().describe("The documentation page a crawled operation was read from"), server: z.string().optional().describe("The operation's own server, when another host of the API serves it") }).meta({ id: "Endpoint" });
+export const endpoint = z
+  .object({
+    method: z.string(),
+    path: z.string(),
+    summary: z.string().optional(),
+    tags: z.array(z.string()).optional().describe("The operation's tags in the description (at most five)"),
+    page: z.string().optional().describe("The documentation page a crawled operation was read from"),
+    server: z.string().optional().describe("The operation's own server, when another host of the API serves it"),
+  })
+  .meta({ id: "Endpoint" });
 
 export const deploymentSummary = z
   .object({
@@ -47,7 +56,9 @@ export const server = z
     lastCrawledAt: nullable(timestamp).describe("When a crawl last refreshed the tools"),
     lastCrawlError: nullable(z.string()).describe("Why the last re-crawl left the tools as they were"),
     sourceUrl: nullable(z.string()),
-    pendingVersionId: nullable(z.string()).optional().describe("A description version waiting to be applied (update available): see /api/servers/{id}/spec/versions"),
+    pendingVersionId: nullable(z.string())
+      .optional()
+      .describe("A description version waiting to be applied (update available): see /api/servers/{id}/spec/versions"),
     toolCount: z.number().int(),
     activeToolCount: z.number().int(),
     authConfig: nullable(authSummary),
@@ -79,7 +90,9 @@ export const toolMapping = z
     title: nullable(z.string()),
     description: z.string(),
     customName: nullable(z.string()).meta({ description: "The user's rename, listed to MCP clients instead of name (null: not renamed)" }),
-    customDescription: nullable(z.string()).meta({ description: "The user's description, listed instead of description (null: the imported one)" }),
+    customDescription: nullable(z.string()).meta({
+      description: "The user's description, listed instead of description (null: the imported one)",
+    }),
     active: z.boolean(),
     inputSchema: jsonSchemaObject.optional().describe("Left out with view=summary, and for servers of more than 5,000 tools"),
     endpoint,
@@ -96,9 +109,16 @@ export const toolsToggled = z.object({
   customDescription: nullable(z.string()).optional(),
 });
 
-export const parameterCandidate = z.object({ name: z.string(), type: z.string(), reason: z.string(), confidence: z.number().min(0).max(1) }).meta({ id: "ParameterCandidate" });
+export const parameterCandidate = z
+  .object({ name: z.string(), type: z.string(), reason: z.string(), confidence: z.number().min(0).max(1) })
+  .meta({ id: "ParameterCandidate" });
 
-export const flow = z.object({ tokenUrl: z.string().optional(), authorizationUrl: z.string().optional(), refreshUrl: z.string().optional(), scopes: z.array(z.string()) });
+export const flow = z.object({
+  tokenUrl: z.string().optional(),
+  authorizationUrl: z.string().optional(),
+  refreshUrl: z.string().optional(),
+  scopes: z.array(z.string()),
+});
 
 export const authAnalysis = z.object({
   authCandidates: z.array(

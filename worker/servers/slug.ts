@@ -11,7 +11,12 @@ import { sanitizeName } from "../openapi/naming";
  * The new server's name: a name the user gave must not be another server's of the organization (409);
  * the description's title, taken by default, becomes "Title (2)", "Title (3)" … when it is.
  */
-export async function uniqueServerName(db: Database, organizationId: string, given: string | null | undefined, title: string): Promise<string> {
+export async function uniqueServerName(
+  db: Database,
+  organizationId: string,
+  given: string | null | undefined,
+  title: string,
+): Promise<string> {
   const taken = await namesTaken(db, organizationId);
   const wanted = given?.trim();
   if (wanted) {
@@ -23,7 +28,11 @@ export async function uniqueServerName(db: Database, organizationId: string, giv
 }
 
 export function slugify(name: string): string {
-  const slug = sanitizeName(name).toLowerCase().replace(/_/g, "-").replace(/-{2,}/g, "-").replace(/^-+|(?<!-)-+$/g, "");
+  const slug = sanitizeName(name)
+    .toLowerCase()
+    .replace(/_/g, "-")
+    .replace(/-{2,}/g, "-")
+    .replace(/^-+|(?<!-)-+$/g, "");
   return slug.slice(0, 48).replace(/(?<!-)-+$/, "") || "server";
 }
 
@@ -53,8 +62,14 @@ export async function isSlugTaken(db: Database, slug: string) {
 /** Slugs equal to `base` or starting with `base-`, in use or retired. */
 async function slugsLike(db: Database, base: string) {
   const [live, retired] = await db.batch([
-    db.select({ slug: servers.slug }).from(servers).where(or(eq(servers.slug, base), like(servers.slug, `${base}-%`))),
-    db.select({ slug: retiredSlugs.slug }).from(retiredSlugs).where(or(eq(retiredSlugs.slug, base), like(retiredSlugs.slug, `${base}-%`))),
+    db
+      .select({ slug: servers.slug })
+      .from(servers)
+      .where(or(eq(servers.slug, base), like(servers.slug, `${base}-%`))),
+    db
+      .select({ slug: retiredSlugs.slug })
+      .from(retiredSlugs)
+      .where(or(eq(retiredSlugs.slug, base), like(retiredSlugs.slug, `${base}-%`))),
   ]);
   return new Set([...live, ...retired].map((t) => t.slug));
 }

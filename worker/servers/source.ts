@@ -24,7 +24,10 @@ export type CreateForm = { name?: string; description?: string; source: Descript
 
 /** Fetches a description URL; a non-2xx answer is refused as not reachable. */
 export async function fetchDescription(url: string, env: Pick<Cloudflare.Env, "ENVIRONMENT">): Promise<DescriptionSource> {
-  const res = await safeFetchText(url, env, { maxBytes: MAX_DESCRIPTION_BYTES, headers: { accept: "application/json, application/yaml, text/yaml, */*" } });
+  const res = await safeFetchText(url, env, {
+    maxBytes: MAX_DESCRIPTION_BYTES,
+    headers: { accept: "application/json, application/yaml, text/yaml, */*" },
+  });
   if (res.status < 200 || res.status >= 300) fail(502, `URL not reachable: ${res.url} answered HTTP ${res.status}`);
   return { text: res.text, sourceUrl: res.url };
 }

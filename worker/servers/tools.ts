@@ -5,7 +5,14 @@ import type { Database } from "../db";
 import { servers, tools } from "../db/schema";
 import { getOrganizationPlan } from "../billing/plans";
 import { fail } from "../lib/errors";
-import { bulkLimitMessage, MAX_TOOL_DESCRIPTION_CHARS, TOOL_DESCRIPTION_MESSAGE, TOOL_NAME_MESSAGE, TOOL_NAME_PATTERN, toolLimitMessage } from "../lib/messages";
+import {
+  bulkLimitMessage,
+  MAX_TOOL_DESCRIPTION_CHARS,
+  TOOL_DESCRIPTION_MESSAGE,
+  TOOL_NAME_MESSAGE,
+  TOOL_NAME_PATTERN,
+  toolLimitMessage,
+} from "../lib/messages";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../runtime/types";
 import type { z } from "zod";
 import { DEFAULT_MAX_TOOLS_PER_SERVER } from "./create";
@@ -38,7 +45,10 @@ type ToolMapping = z.output<typeof toolMapping>;
  */
 export async function listMappings(db: Database, organizationId: string, serverId: string, options: { summary?: boolean } = {}) {
   await getServerRow(db, organizationId, serverId);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(tools).where(eq(tools.serverId, serverId));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(tools)
+    .where(eq(tools.serverId, serverId));
   const summary = options.summary || Number(n) > MAX_FULL_MAPPINGS;
   const columns = {
     name: tools.name,
@@ -53,7 +63,13 @@ export async function listMappings(db: Database, organizationId: string, serverI
   };
   const rows: ToolMapping[] = [];
   for (let offset = 0; ; offset += MAPPING_PAGE) {
-    const page = await db.select(columns).from(tools).where(eq(tools.serverId, serverId)).orderBy(asc(tools.position), sql`rowid`).limit(MAPPING_PAGE).offset(offset);
+    const page = await db
+      .select(columns)
+      .from(tools)
+      .where(eq(tools.serverId, serverId))
+      .orderBy(asc(tools.position), sql`rowid`)
+      .limit(MAPPING_PAGE)
+      .offset(offset);
     for (const { position: _, ...row } of page) rows.push(row);
     if (page.length < MAPPING_PAGE) break;
   }
@@ -76,7 +92,14 @@ export async function setToolsActive(db: Database, organizationId: string, serve
   const chunks: string[][] = [];
   for (let i = 0; i < names.length; i += NAMES_PER_STATEMENT) chunks.push(names.slice(i, i + NAMES_PER_STATEMENT));
   const known = new Map<string, boolean>();
-  for (const rows of await db.batch(chunks.map((chunk) => db.select({ name: tools.name, active: tools.active }).from(tools).where(and(eq(tools.serverId, serverId), inArray(tools.name, chunk)))) as [never])) {
+  for (const rows of await db.batch(
+    chunks.map((chunk) =>
+      db
+        .select({ name: tools.name, active: tools.active })
+        .from(tools)
+        .where(and(eq(tools.serverId, serverId), inArray(tools.name, chunk))),
+    ) as [never],
+  )) {
     for (const row of rows as { name: string; active: boolean }[]) known.set(row.name, row.active);
   }
   const found = [...known].map(([name, isActive]) => ({ name, active: isActive }));
@@ -85,7 +108,10 @@ export async function setToolsActive(db: Database, organizationId: string, serve
   const toEnable = active ? found.filter((f) => !f.active).length : 0;
   const max = active ? await maxActiveTools(db, organizationId) : 0;
   if (active) {
-    const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(tools).where(and(eq(tools.serverId, serverId), eq(tools.active, true)));
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(tools)
+      .where(and(eq(tools.serverId, serverId), eq(tools.active, true)));
     const current = Number(n);
     if (toEnable > 0 && current + toEnable > max) {
       fail(403, names.length === 1 ? toolLimitMessage(max) : bulkLimitMessage(max, Math.max(0, max - current)));
@@ -93,7 +119,12 @@ export async function setToolsActive(db: Database, organizationId: string, serve
   }
   await db.batch([
     db.update(servers).set({ updatedAt: new Date() }).where(eq(servers.id, serverId)),
-    ...chunks.map((chunk) => db.update(tools).set({ active, updatedAt: new Date() }).where(and(eq(tools.serverId, serverId), inArray(tools.name, chunk)))),
+    ...chunks.map((chunk) =>
+      db
+        .update(tools)
+        .set({ active, updatedAt: new Date() })
+        .where(and(eq(tools.serverId, serverId), inArray(tools.name, chunk))),
+    ),
   ]);
   const [counts] = await db
     .select({ total: sql<number>`count(*)`, active: sql<number>`coalesce(sum(${tools.active}), 0)` })
@@ -111,9 +142,18 @@ export { MAX_TOOL_DESCRIPTION_CHARS, TOOL_NAME_PATTERN };
  * Renames a tool and/or rewrites its description (by its imported name `toolName`). An empty or
  * the imported value restores the original; the name must stay unique among the server's tools.
  */
-export async function setToolOverride(db: Database, organizationId: string, serverId: string, toolName: string, change: { name?: string; description?: string }) {
+export async function setToolOverride(
+  db: Database,
+  organizationId: string,
+  serverId: string,
+  toolName: string,
+  change: { name?: string; description?: string },
+) {
   await getConfigurableServer(db, organizationId, serverId);
-  const rows = await db.select({ name: tools.name, customName: tools.customName, description: tools.description }).from(tools).where(eq(tools.serverId, serverId));
+  const rows = await db
+    .select({ name: tools.name, customName: tools.customName, description: tools.description })
+    .from(tools)
+    .where(eq(tools.serverId, serverId));
   const row = rows.find((r) => r.name === toolName);
   if (!row) fail(404, `Tool not found: ${toolName}`);
   const values: { customName?: string | null; customDescription?: string | null; updatedAt: Date } = { updatedAt: new Date() };
@@ -122,7 +162,8 @@ export async function setToolOverride(db: Database, organizationId: string, serv
     if (name === "" || name === row.name) values.customName = null;
     else {
       if (!TOOL_NAME_PATTERN.test(name)) fail(400, TOOL_NAME_MESSAGE);
-      if (rows.some((r) => r.name !== toolName && (r.customName ?? r.name) === name)) fail(409, `Another tool of this server is already named ${name}. Tool names must be unique within a server.`);
+      if (rows.some((r) => r.name !== toolName && (r.customName ?? r.name) === name))
+        fail(409, `Another tool of this server is already named ${name}. Tool names must be unique within a server.`);
       values.customName = name;
     }
   }
@@ -132,11 +173,22 @@ export async function setToolOverride(db: Database, organizationId: string, serv
     values.customDescription = description === "" || description === row.description ? null : description;
   }
   await db.batch([
-    db.update(tools).set(values).where(and(eq(tools.serverId, serverId), eq(tools.name, toolName))),
+    db
+      .update(tools)
+      .set(values)
+      .where(and(eq(tools.serverId, serverId), eq(tools.name, toolName))),
     db.update(servers).set({ updatedAt: new Date() }).where(eq(servers.id, serverId)),
   ]);
-  const [updated] = await db.select({ name: tools.name, customName: tools.customName, customDescription: tools.customDescription }).from(tools).where(and(eq(tools.serverId, serverId), eq(tools.name, toolName)));
-  return { toolName, name: updated.customName ?? updated.name, customName: updated.customName, customDescription: updated.customDescription };
+  const [updated] = await db
+    .select({ name: tools.name, customName: tools.customName, customDescription: tools.customDescription })
+    .from(tools)
+    .where(and(eq(tools.serverId, serverId), eq(tools.name, toolName)));
+  return {
+    toolName,
+    name: updated.customName ?? updated.name,
+    customName: updated.customName,
+    customDescription: updated.customDescription,
+  };
 }
 
 export type ToolSettings = { toolMode?: "direct" | "search"; maxResponseBytes?: number };
@@ -147,7 +199,10 @@ export type ToolSettings = { toolMode?: "direct" | "search"; maxResponseBytes?: 
  */
 export async function setToolSettings(db: Database, organizationId: string, serverId: string, settings: ToolSettings) {
   await getConfigurableServer(db, organizationId, serverId);
-  await db.update(servers).set({ ...settings, updatedAt: new Date() }).where(eq(servers.id, serverId));
+  await db
+    .update(servers)
+    .set({ ...settings, updatedAt: new Date() })
+    .where(eq(servers.id, serverId));
   return getToolSettings(db, organizationId, serverId);
 }
 

@@ -26,7 +26,9 @@ export async function updateServer(db: Database, organizationId: string, serverI
   if (change.description !== undefined) values.description = change.description.trim() || null;
   if (change.slug !== undefined && change.slug !== server.slug) {
     if (!SLUG_PATTERN.test(change.slug)) fail(400, SLUG_MESSAGE);
-    const deployed = server.activeDeploymentId || (await db.query.deployments.findFirst({ where: eq(deployments.serverId, serverId), columns: { id: true } }));
+    const deployed =
+      server.activeDeploymentId ||
+      (await db.query.deployments.findFirst({ where: eq(deployments.serverId, serverId), columns: { id: true } }));
     if (deployed) fail(409, DEPLOYED_SLUG_MESSAGE);
     if (await isSlugTaken(db, change.slug)) fail(409, `The endpoint /s/${change.slug}/mcp is taken. Choose another slug.`);
     values.slug = change.slug;

@@ -4,7 +4,16 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ok, okEmpty } from "../lib/answers";
 import { describedRoutes, errors, json } from "../lib/openapi";
 import { newToken, serverToken, tokenInfo } from "./schemas";
-import { assignedTokenIds, assignServers, createToken, listTokens, revokeToken, rotateToken, serverTokens, setTokenAssignment } from "./tokens";
+import {
+  assignedTokenIds,
+  assignServers,
+  createToken,
+  listTokens,
+  revokeToken,
+  rotateToken,
+  serverTokens,
+  setTokenAssignment,
+} from "./tokens";
 import { notFound } from "../servers/routes";
 
 export const idParam = z.object({ id: z.string().min(1).max(100) });
@@ -33,12 +42,22 @@ const assignmentRoute = (method: "put" | "delete") =>
         ? "Assign an existing access token of the organization to the server (its other servers stay); the token itself is never shown"
         : "Take an access token off the server (the token stays valid for its other servers)",
     request: { params: serverTokenParams },
-    responses: { 200: json(ok(serverToken), "The token's id and name, and whether it is now assigned"), ...errors({ 404: "Server or access token not found", ...revokedOrExpired }) },
+    responses: {
+      200: json(ok(serverToken), "The token's id and name, and whether it is now assigned"),
+      ...errors({ 404: "Server or access token not found", ...revokedOrExpired }),
+    },
   });
 
 export const tokenRoutes = describedRoutes()
   .openapi(
-    createRoute({ method: "get", path: "/access-tokens", operationId: "list_access_tokens", tags: tag, summary: "List the organization's access tokens (never the tokens themselves)", responses: { 200: json(ok(z.array(tokenInfo)), "The access tokens") } }),
+    createRoute({
+      method: "get",
+      path: "/access-tokens",
+      operationId: "list_access_tokens",
+      tags: tag,
+      summary: "List the organization's access tokens (never the tokens themselves)",
+      responses: { 200: json(ok(z.array(tokenInfo)), "The access tokens") },
+    }),
     async (c) => c.json({ success: true as const, data: await listTokens(c.var.db, c.var.organizationId) }, 200),
   )
   .openapi(
@@ -49,11 +68,18 @@ export const tokenRoutes = describedRoutes()
       tags: tag,
       summary: "Generate an access token for MCP clients; the token is answered once",
       request: { body: { content: { "application/json": { schema: newTokenBody } } } },
-      responses: { 201: json(ok(newToken), "The new token (shown once) and its details"), ...errors({ 400: "expiresAt: must be in the future", 404: "Server not found" }) },
+      responses: {
+        201: json(ok(newToken), "The new token (shown once) and its details"),
+        ...errors({ 400: "expiresAt: must be in the future", 404: "Server not found" }),
+      },
     }),
     async (c) => {
       const { name, expiresAt, serverIds } = c.req.valid("json");
-      const data = await createToken(c.var.db, c.var.organizationId, c.var.user.id, { name, expiresAt: expiresAt ? new Date(expiresAt) : null, serverIds });
+      const data = await createToken(c.var.db, c.var.organizationId, c.var.user.id, {
+        name,
+        expiresAt: expiresAt ? new Date(expiresAt) : null,
+        serverIds,
+      });
       return c.json({ success: true as const, data }, 201);
     },
   )
@@ -65,7 +91,10 @@ export const tokenRoutes = describedRoutes()
       tags: tag,
       summary: "Replace the servers an access token may call",
       request: { params: tokenId, body: { required: true, content: { "application/json": { schema: assignServersBody } } } },
-      responses: { 200: json(ok(tokenInfo), "The token's details"), ...errors({ 404: "Access token or server not found", ...revokedOrExpired }) },
+      responses: {
+        200: json(ok(tokenInfo), "The token's details"),
+        ...errors({ 404: "Access token or server not found", ...revokedOrExpired }),
+      },
     }),
     async (c) => {
       const data = await assignServers(c.env, c.var.db, c.var.organizationId, c.req.valid("param").id, c.req.valid("json").serverIds);
@@ -95,7 +124,10 @@ export const tokenRoutes = describedRoutes()
       tags: tag,
       summary: "Revoke an access token and issue a new one with the same name, expiry and servers",
       request: { params: tokenId },
-      responses: { 200: json(ok(newToken), "The new token (shown once) and its details"), ...errors({ 404: "Access token not found", ...revokedOrExpired }) },
+      responses: {
+        200: json(ok(newToken), "The new token (shown once) and its details"),
+        ...errors({ 404: "Access token not found", ...revokedOrExpired }),
+      },
     }),
     async (c) => {
       const data = await rotateToken(c.env, c.var.db, c.var.organizationId, c.var.user.id, c.req.valid("param").id);
@@ -116,11 +148,17 @@ export const tokenRoutes = describedRoutes()
   )
   .openapi(assignmentRoute("put"), async (c) => {
     const { id, tokenId } = c.req.valid("param");
-    return c.json({ success: true as const, data: await setTokenAssignment(c.env, c.var.db, c.var.organizationId, id, tokenId, true) }, 200);
+    return c.json(
+      { success: true as const, data: await setTokenAssignment(c.env, c.var.db, c.var.organizationId, id, tokenId, true) },
+      200,
+    );
   })
   .openapi(assignmentRoute("delete"), async (c) => {
     const { id, tokenId } = c.req.valid("param");
-    return c.json({ success: true as const, data: await setTokenAssignment(c.env, c.var.db, c.var.organizationId, id, tokenId, false) }, 200);
+    return c.json(
+      { success: true as const, data: await setTokenAssignment(c.env, c.var.db, c.var.organizationId, id, tokenId, false) },
+      200,
+    );
   })
   .openapi(
     createRoute({
@@ -132,5 +170,6 @@ export const tokenRoutes = describedRoutes()
       request: { params: serverParam },
       responses: { 200: json(ok(z.array(z.string())), "The token ids"), ...errors(notFound) },
     }),
-    async (c) => c.json({ success: true as const, data: await assignedTokenIds(c.var.db, c.var.organizationId, c.req.valid("param").id) }, 200),
+    async (c) =>
+      c.json({ success: true as const, data: await assignedTokenIds(c.var.db, c.var.organizationId, c.req.valid("param").id) }, 200),
   );

@@ -11,7 +11,11 @@ import type { serverToken, tokenInfo } from "./schemas";
 
 type TokenRow = typeof accessTokens.$inferSelect;
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/(?<!=)=+$/, "");
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/(?<!=)=+$/, "");
 
 /** A new random token: the prefix plus 32 random bytes. */
 export const newTokenValue = () => `${TOKEN_PREFIX}${base64url(crypto.getRandomValues(new Uint8Array(32)))}`;
@@ -29,9 +33,19 @@ export async function listTokens(db: Database, organizationId: string) {
         .select({ tokenId: tokenServers.tokenId, serverId: servers.id, serverName: servers.name })
         .from(tokenServers)
         .innerJoin(servers, eq(servers.id, tokenServers.serverId))
-        .where(inArray(tokenServers.tokenId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            tokenServers.tokenId,
+            rows.map((r) => r.id),
+          ),
+        )
     : [];
-  return rows.map((row) => toTokenInfo(row, assignments.filter((a) => a.tokenId === row.id)));
+  return rows.map((row) =>
+    toTokenInfo(
+      row,
+      assignments.filter((a) => a.tokenId === row.id),
+    ),
+  );
 }
 
 /** A token as the API answers it: never the hash, never the token itself. */
@@ -146,13 +160,26 @@ export async function serverTokens(db: Database, organizationId: string, serverI
     .select({ id: accessTokens.id, name: accessTokens.name, assignedTo: tokenServers.serverId })
     .from(accessTokens)
     .leftJoin(tokenServers, and(eq(tokenServers.tokenId, accessTokens.id), eq(tokenServers.serverId, serverId)))
-    .where(and(eq(accessTokens.organizationId, organizationId), eq(accessTokens.isActive, true), or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, new Date()))))
+    .where(
+      and(
+        eq(accessTokens.organizationId, organizationId),
+        eq(accessTokens.isActive, true),
+        or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, new Date())),
+      ),
+    )
     .orderBy(desc(accessTokens.createdAt));
   return rows.map((r) => ({ id: r.id, name: r.name, assigned: r.assignedTo !== null }));
 }
 
 /** Assigns one of the organization's usable tokens to one of its servers, or takes it off; the token's other servers stay. */
-export async function setTokenAssignment(env: Bindings, db: Database, organizationId: string, serverId: string, tokenId: string, assigned: boolean): Promise<ServerToken> {
+export async function setTokenAssignment(
+  env: Bindings,
+  db: Database,
+  organizationId: string,
+  serverId: string,
+  tokenId: string,
+  assigned: boolean,
+): Promise<ServerToken> {
   await ownServers(db, organizationId, [serverId]);
   const token = await ownUsableToken(db, organizationId, tokenId);
   if (assigned) await db.insert(tokenServers).values({ tokenId, serverId }).onConflictDoNothing();

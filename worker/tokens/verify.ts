@@ -32,7 +32,12 @@ const isolateCache = ttlCache<CachedToken | null>({ ttlMs: ISOLATE_TTL_MS, limit
 /** The bearer token of an Authorization header, or null. */
 export const bearerToken = (header: string | null | undefined) => header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
 
-const lookup = (env: Bindings, tokenHash: string) => isolateCache.get(tokenHash, (stillCurrent) => lookupShared(env, tokenHash, stillCurrent), (entry) => entry !== null);
+const lookup = (env: Bindings, tokenHash: string) =>
+  isolateCache.get(
+    tokenHash,
+    (stillCurrent) => lookupShared(env, tokenHash, stillCurrent),
+    (entry) => entry !== null,
+  );
 
 async function lookupShared(env: Bindings, tokenHash: string, stillCurrent: StillCurrent): Promise<CachedToken | null> {
   const [cached, version] = await Promise.all([env.KV.get<TokenEntry>(cacheKey(tokenHash), "json"), env.KV.get(versionKey(tokenHash))]);

@@ -36,7 +36,11 @@ const NO_BASE_URL = "https://base-url.invalid";
 export function readOperations(config: RuntimeConfig) {
   return config.tools
     .filter((t) => t.mapping.method.toLowerCase() === "get")
-    .map((t) => ({ name: t.name, path: t.mapping.path, ready: (listedSchema(t.inputSchema, config.staticValues).required ?? []).every((r) => fixedArg(t, r)) }));
+    .map((t) => ({
+      name: t.name,
+      path: t.mapping.path,
+      ready: (listedSchema(t.inputSchema, config.staticValues).required ?? []).every((r) => fixedArg(t, r)),
+    }));
 }
 
 const fixedArg = (tool: Tool, arg: string) => tool.mapping.parameters.some((p) => p.arg === arg && p.value !== undefined);
@@ -76,11 +80,17 @@ async function readPrefix(res: Response, max: number) {
 /** What a verdict says, for people. */
 function verdictOf(status: number, credential: ApiCheck["credential"], host: string): { verdict: CheckVerdict; message: string } {
   if (status === 401 || status === 403) {
-    const why = credential === "managed" ? "it refused the configured credential" : "it needs a credential, and the portal sends none for this server";
+    const why =
+      credential === "managed"
+        ? "it refused the configured credential"
+        : "it needs a credential, and the portal sends none for this server";
     return { verdict: "refused", message: `The API at ${host} answered HTTP ${status}: ${why}.` };
   }
   if (status >= 200 && status < 300) {
-    return { verdict: "ok", message: `The API at ${host} answered HTTP ${status}${credential === "managed" ? " and accepted the credential" : ""}.` };
+    return {
+      verdict: "ok",
+      message: `The API at ${host} answered HTTP ${status}${credential === "managed" ? " and accepted the credential" : ""}.`,
+    };
   }
   return { verdict: "error", message: `The API at ${host} answered HTTP ${status}.` };
 }
@@ -124,7 +134,8 @@ export async function checkApi(env: Bindings, db: Database, server: ServerRow, i
   if (!baseUrl) fail(400, "The server has no base URL yet: give the API's base URL to check");
   const tool = chosenTool(config, input.tool);
   const auth = await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, server.id) });
-  const credential: ApiCheck["credential"] = config.auth.type === "none" ? "none" : config.auth.strategy === "passthrough" ? "passthrough" : "managed";
+  const credential: ApiCheck["credential"] =
+    config.auth.type === "none" ? "none" : config.auth.strategy === "passthrough" ? "passthrough" : "managed";
   const host = new URL(tool.mapping.baseUrl ?? baseUrl).host;
   const rule = { allowedHosts: allowedHostsOf({ baseUrl, auth: config.auth, tools: [tool] }), localDev: isLocalDev(env) };
   // Only answers from the network are the API's: a refusal of the guard is told apart by identity.
@@ -156,7 +167,10 @@ export async function checkApi(env: Bindings, db: Database, server: ServerRow, i
     res = await guardedFetch(request, rule, signal, send);
   } catch (err) {
     const e = err as Error;
-    const reason = e?.name === "TimeoutError" || e?.name === "AbortError" ? `no answer within ${CHECK_TIMEOUT_MS / 1000} s` : (e?.message ?? String(err));
+    const reason =
+      e?.name === "TimeoutError" || e?.name === "AbortError"
+        ? `no answer within ${CHECK_TIMEOUT_MS / 1000} s`
+        : (e?.message ?? String(err));
     return withoutAnswer(base, "unreachable", Date.now() - started, `The host ${host} did not answer: ${reason}.`);
   }
   const ms = Date.now() - started;
@@ -164,5 +178,15 @@ export async function checkApi(env: Bindings, db: Database, server: ServerRow, i
   if (!fromNetwork.has(res)) return withoutAnswer(base, "blocked", ms, text);
   const secrets = credential === "managed" ? await managedCredentials(env.SECRETS_KEY, auth ?? null).catch(() => ({})) : {};
   const shown = redacted(text, secrets);
-  return { ...base, ...verdictOf(res.status, credential, host), reached: true, status: res.status, ms, contentType: res.headers.get("content-type"), body: shown, bodyBytes: bytes, cut: cut || text.length > SHOWN_CHARS };
+  return {
+    ...base,
+    ...verdictOf(res.status, credential, host),
+    reached: true,
+    status: res.status,
+    ms,
+    contentType: res.headers.get("content-type"),
+    body: shown,
+    bodyBytes: bytes,
+    cut: cut || text.length > SHOWN_CHARS,
+  };
 }

@@ -18,7 +18,11 @@ type Claims = { use: typeof USE; sub: string; aud: string; exp: number };
 export type TryItCheck = { ok: true; userId: string } | { ok: false; message: string };
 
 const encoder = new TextEncoder();
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replaceAll("=", "");
 const unb64url = (text: string) => Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
 
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -27,7 +31,13 @@ function signingKey(secretsKey: string): Promise<CryptoKey> {
   let key = keys.get(secretsKey);
   if (!key) {
     key = (async () => {
-      const base = await crypto.subtle.importKey("raw", Uint8Array.from(atob(secretsKey), (c) => c.charCodeAt(0)), "HKDF", false, ["deriveKey"]);
+      const base = await crypto.subtle.importKey(
+        "raw",
+        Uint8Array.from(atob(secretsKey), (c) => c.charCodeAt(0)),
+        "HKDF",
+        false,
+        ["deriveKey"],
+      );
       const params = { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode("toolport try-it credential v1") };
       return crypto.subtle.deriveKey(params, base, { name: "HMAC", hash: "SHA-256", length: 256 }, false, ["sign", "verify"]);
     })();
@@ -54,14 +64,22 @@ async function verifiedClaims(secretsKey: string, credential: string): Promise<C
     const valid = await crypto.subtle.verify("HMAC", await signingKey(secretsKey), unb64url(signature), encoder.encode(payload));
     if (!valid) return null;
     const claims = JSON.parse(new TextDecoder().decode(unb64url(payload))) as Partial<Claims>;
-    return claims.use === USE && typeof claims.sub === "string" && typeof claims.aud === "string" && typeof claims.exp === "number" ? (claims as Claims) : null;
+    return claims.use === USE && typeof claims.sub === "string" && typeof claims.aud === "string" && typeof claims.exp === "number"
+      ? (claims as Claims)
+      : null;
   } catch {
     return null;
   }
 }
 
 /** Checks a try-it credential for `serverId`: signed by this portal, for this server, unexpired, its user a member of the server's organization. */
-export async function verifyTryItCredential(secretsKey: string, db: Database, credential: string, serverId: string, now = Date.now()): Promise<TryItCheck> {
+export async function verifyTryItCredential(
+  secretsKey: string,
+  db: Database,
+  credential: string,
+  serverId: string,
+  now = Date.now(),
+): Promise<TryItCheck> {
   const claims = await verifiedClaims(secretsKey, credential);
   if (!claims) return { ok: false, message: "Invalid portal credential" };
   if (claims.aud !== serverId) return { ok: false, message: "This portal credential is for another server" };

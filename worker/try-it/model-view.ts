@@ -21,7 +21,6 @@ const MAX_LISTED_ENTRIES = 1_000;
 /** Stands in for a base URL a server without one does not have yet (the listing never shows it). */
 const NO_BASE_URL = "https://base-url.invalid";
 
-
 /** The parts of one entry whose size counts, and its largest inputSchema properties. */
 function whatMakesItLarge(tool: ListedTool, bytes: number): string[] {
   const parts = [
@@ -33,7 +32,9 @@ function whatMakesItLarge(tool: ListedTool, bytes: number): string[] {
   for (const [part, size] of [...parts].sort((a, b) => b[1] - a[1]).slice(0, 2)) {
     if (size < bytes / 4) continue;
     const schema = part === "inputSchema" ? tool.inputSchema : part === "outputSchema" ? tool.outputSchema : undefined;
-    reasons.push(`${part}: ${size.toLocaleString("en-US")} bytes (${Math.round((size / bytes) * 100)}%)${schema ? largestProperty(schema) : ""}`);
+    reasons.push(
+      `${part}: ${size.toLocaleString("en-US")} bytes (${Math.round((size / bytes) * 100)}%)${schema ? largestProperty(schema) : ""}`,
+    );
   }
   return reasons;
 }
@@ -61,7 +62,11 @@ export function measureListing(listing: ListedTool[]) {
 }
 
 /** The config the Model view reads: the active deployment's, else the one a deploy would generate from the current rows. */
-async function configOf(env: Bindings, db: Database, server: ServerRow): Promise<{ config: RuntimeConfig; source: "deployment" | "draft" }> {
+async function configOf(
+  env: Bindings,
+  db: Database,
+  server: ServerRow,
+): Promise<{ config: RuntimeConfig; source: "deployment" | "draft" }> {
   const deployed = server.activeDeploymentId ? await loadDeploymentConfig(env, server.activeDeploymentId) : null;
   if (deployed) return { config: deployed, source: "deployment" };
   return { config: await loadServerConfig(db, server.id, { baseUrl: NO_BASE_URL }), source: "draft" };
@@ -72,7 +77,9 @@ export async function modelView(env: Bindings, db: Database, server: ServerRow) 
   const { config, source } = await configOf(env, db, server);
   const direct = directListing(config);
   const search = searchListing(config.tools.length);
-  const describer = searchModeAnswers(listedTools(config.tools.map((t) => ({ ...t, inputSchema: listedSchema(t.inputSchema, config.staticValues) }))));
+  const describer = searchModeAnswers(
+    listedTools(config.tools.map((t) => ({ ...t, inputSchema: listedSchema(t.inputSchema, config.staticValues) }))),
+  );
   const describeBytes = direct.map((t) => {
     const answer = describer.describe({ name: t.name });
     const text = answer.content[0]?.type === "text" ? answer.content[0].text : "";

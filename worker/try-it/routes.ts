@@ -17,7 +17,10 @@ const tag = ["Try it"];
 
 /** The organization's server with this id, or a 404. */
 async function ownServer(db: Database, organizationId: string, id: string) {
-  const [server] = await db.select().from(servers).where(and(eq(servers.id, id), eq(servers.organizationId, organizationId), ne(servers.status, "removed")));
+  const [server] = await db
+    .select()
+    .from(servers)
+    .where(and(eq(servers.id, id), eq(servers.organizationId, organizationId), ne(servers.status, "removed")));
   if (!server) fail(404, "Server not found");
   return server;
 }
@@ -32,7 +35,10 @@ export const tryItRoutes = describedRoutes()
       tags: tag,
       summary: "Run one tool through the server's MCP endpoint as the signed-in user (caller 'Try it (name)', metered like any call)",
       request: { params: serverId, body: { content: { "application/json": { schema: tryItBody } } } },
-      responses: { 200: json(ok(tryItAnswer), "The tool's answer as a client gets it, with timings"), ...errors({ 409: "The server is not deployed", ...notFound }) },
+      responses: {
+        200: json(ok(tryItAnswer), "The tool's answer as a client gets it, with timings"),
+        ...errors({ 409: "The server is not deployed", ...notFound }),
+      },
     }),
     async (c) => {
       const server = await ownServer(c.var.db, c.var.organizationId, c.req.valid("param").id);
@@ -62,9 +68,13 @@ export const tryItRoutes = describedRoutes()
       path: "/{id}/check-api",
       operationId: "check_api",
       tags: tag,
-      summary: "Call one read-only operation of the API with the configured base URL and credentials: did the host answer, was the credential accepted, what came back",
+      summary:
+        "Call one read-only operation of the API with the configured base URL and credentials: did the host answer, was the credential accepted, what came back",
       request: { params: serverId, body: { content: { "application/json": { schema: checkBody } } } },
-      responses: { 200: json(ok(checkAnswer), "The check's result"), ...errors({ 400: "No operation to check, or invalid arguments", ...notFound }) },
+      responses: {
+        200: json(ok(checkAnswer), "The check's result"),
+        ...errors({ 400: "No operation to check, or invalid arguments", ...notFound }),
+      },
     }),
     async (c) => {
       const server = await ownServer(c.var.db, c.var.organizationId, c.req.valid("param").id);
@@ -77,7 +87,8 @@ export const tryItRoutes = describedRoutes()
       path: "/{id}/model-view",
       operationId: "get_model_view",
       tags: tag,
-      summary: "The server's tools/list as clients receive it, in direct and in search mode, with its size in bytes and approximate tokens per tool",
+      summary:
+        "The server's tools/list as clients receive it, in direct and in search mode, with its size in bytes and approximate tokens per tool",
       request: { params: serverId },
       responses: { 200: json(ok(modelViewAnswer), "The Model view"), ...errors(notFound) },
     }),

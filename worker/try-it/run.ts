@@ -30,21 +30,34 @@ const MIN_SECRET_CHARS = 6;
 
 /** The JSON-RPC body of the call: in search mode the operation is called through call_tool, as a model would. */
 function callBody(mode: "direct" | "search", input: TryItRequest) {
-  const params = mode === "search" ? { name: CALL_TOOL, arguments: { name: input.tool, arguments: input.arguments } } : { name: input.tool, arguments: input.arguments };
+  const params =
+    mode === "search"
+      ? { name: CALL_TOOL, arguments: { name: input.tool, arguments: input.arguments } }
+      : { name: input.tool, arguments: input.arguments };
   return JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params });
 }
 
 /** The headers an MCP client sends, with the minted credential (and the user's own API credential for a passthrough server). */
 async function callHeaders(env: Bindings, user: SessionUser, server: ServerRow, input: TryItRequest, authType: string | undefined) {
-  const headers = new Headers({ "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": PROTOCOL_VERSION });
+  const headers = new Headers({
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    "mcp-protocol-version": PROTOCOL_VERSION,
+  });
   headers.set("authorization", `Bearer ${await mintTryItCredential(env.SECRETS_KEY, user.id, server.id)}`);
-  if (input.upstreamCredential) headers.set(authType === "apiKey" ? PASSTHROUGH_API_KEY_HEADER : PASSTHROUGH_AUTHORIZATION_HEADER, input.upstreamCredential);
+  if (input.upstreamCredential)
+    headers.set(authType === "apiKey" ? PASSTHROUGH_API_KEY_HEADER : PASSTHROUGH_AUTHORIZATION_HEADER, input.upstreamCredential);
   return headers;
 }
 
 /** The JSON-RPC message of an MCP answer (JSON, or the last data line of an SSE stream). */
 function messageOf(text: string, contentType: string): Record<string, unknown> | null {
-  const chunks = contentType.includes("text/event-stream") ? text.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5)) : [text];
+  const chunks = contentType.includes("text/event-stream")
+    ? text
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5))
+    : [text];
   for (const chunk of chunks.reverse()) {
     try {
       const value = JSON.parse(chunk) as unknown;
@@ -57,17 +70,31 @@ function messageOf(text: string, contentType: string): Record<string, unknown> |
 /** The answer text with the server's managed secret values replaced: an API that echoes its credential shows it to nobody here. */
 async function withoutSecrets(env: Bindings, db: Database, slug: string, text: string) {
   const found = await findServerBySlug(db, slug);
-  const secrets = Object.values(await managedCredentials(env.SECRETS_KEY, found?.auth ?? null).catch(() => ({}))).filter((s): s is string => typeof s === "string" && s.length >= MIN_SECRET_CHARS);
+  const secrets = Object.values(await managedCredentials(env.SECRETS_KEY, found?.auth ?? null).catch(() => ({}))).filter(
+    (s): s is string => typeof s === "string" && s.length >= MIN_SECRET_CHARS,
+  );
   return secrets.reduce((out, secret) => out.split(secret).join(REDACTED), text);
 }
 
 /** Runs one tool of `server` for `user` through its MCP endpoint at `origin` and answers what came back, with timings. */
-export async function runTool(env: Bindings, db: Database, server: ServerRow, user: SessionUser, input: TryItRequest, origin: string, waitUntil: (p: Promise<unknown>) => void): Promise<z.infer<typeof tryItAnswer>> {
+export async function runTool(
+  env: Bindings,
+  db: Database,
+  server: ServerRow,
+  user: SessionUser,
+  input: TryItRequest,
+  origin: string,
+  waitUntil: (p: Promise<unknown>) => void,
+): Promise<z.infer<typeof tryItAnswer>> {
   if (!server.activeDeploymentId) fail(409, "Deploy the server first: Try it calls its MCP endpoint");
   const stored = await loadStoredDeployment(env, server.activeDeploymentId);
   const mode: "search" | "direct" = stored?.packed?.toolMode === "search" ? "search" : "direct";
   const authType = stored?.packed?.auth.type;
-  const request = new Request(`${origin}/s/${encodeURIComponent(server.slug)}/mcp`, { method: "POST", headers: await callHeaders(env, user, server, input, authType), body: callBody(mode, input) });
+  const request = new Request(`${origin}/s/${encodeURIComponent(server.slug)}/mcp`, {
+    method: "POST",
+    headers: await callHeaders(env, user, server, input, authType),
+    body: callBody(mode, input),
+  });
   let reports: CallReport[] | null = null;
   const started = Date.now();
   const res = await serveMcp(request, env, { waitUntil }, { slug: server.slug, observe: (r) => (reports = r) });

@@ -5,13 +5,21 @@ import { nullable } from "../lib/answers";
 const MAX_ARGUMENT_CHARS = 256 * 1024;
 
 export const tryItBody = z.object({
-  tool: z.string().min(1, "tool: name a tool").max(200).describe("The tool's name (in search mode, the operation's own tool, called through call_tool)"),
+  tool: z
+    .string()
+    .min(1, "tool: name a tool")
+    .max(200)
+    .describe("The tool's name (in search mode, the operation's own tool, called through call_tool)"),
   arguments: z
     .record(z.string(), z.unknown())
     .default({})
     .refine((a) => JSON.stringify(a).length <= MAX_ARGUMENT_CHARS, "arguments: at most 256 KB of JSON")
     .describe("The tool's arguments, as a client sends them"),
-  upstreamCredential: z.string().max(4_000).optional().describe("A passthrough server only: the API credential a client would send (used for this call, never kept)"),
+  upstreamCredential: z
+    .string()
+    .max(4_000)
+    .optional()
+    .describe("A passthrough server only: the API credential a client would send (used for this call, never kept)"),
 });
 
 export const tryItAnswer = z
@@ -50,7 +58,9 @@ export const checkAnswer = z
     path: z.string(),
     baseUrl: z.string(),
     credential: z.enum(["managed", "passthrough", "none"]),
-    verdict: z.enum(["ok", "unreachable", "refused", "blocked", "error"]).describe("unreachable: the host did not answer; refused: 401/403 or no token; blocked: the egress guard refused the address"),
+    verdict: z
+      .enum(["ok", "unreachable", "refused", "blocked", "error"])
+      .describe("unreachable: the host did not answer; refused: 401/403 or no token; blocked: the egress guard refused the address"),
     reached: z.boolean(),
     status: nullable(z.number().int()),
     ms: z.number().int(),
@@ -64,7 +74,7 @@ export const checkAnswer = z
 
 const size = z.object({ name: z.string(), bytes: z.number().int(), tokens: z.number().int() });
 const measured = {
-  bytes: z.number().int().describe("UTF-8 bytes of the tools/list result {\"tools\":[...]}"),
+  bytes: z.number().int().describe('UTF-8 bytes of the tools/list result {"tools":[...]}'),
   tokens: z.number().int().describe("bytes / bytesPerToken, rounded up"),
   toolCount: z.number().int(),
   tools: z.array(size.extend({ large: z.boolean(), largeBecause: z.array(z.string()) })).describe("Each entry's size, largest first"),

@@ -18,7 +18,8 @@ export type DiffEntry = {
 export type SpecDiff = { entries: DiffEntry[]; breaking: boolean; counts: Record<DiffEntry["kind"], number>; authChanged: boolean };
 
 const routeOf = (e: Endpoint) => `${e.method.toUpperCase()} ${e.path}`;
-const typeOf = (schema: Record<string, unknown> | undefined) => JSON.stringify([schema?.type ?? null, schema?.format ?? null, schema?.enum ?? null]);
+const typeOf = (schema: Record<string, unknown> | undefined) =>
+  JSON.stringify([schema?.type ?? null, schema?.format ?? null, schema?.enum ?? null]);
 
 /** The argument changes of one tool; `breaking` when an argument went away, changed type or became required. */
 function argumentChanges(before: JsonSchemaObject, after: JsonSchemaObject) {
@@ -64,20 +65,45 @@ export function diffTools(current: ToolSide[], next: ToolDefinition[], authChang
     if (was) {
       renamedFrom.add(was.name);
       const args = argumentChanges(was.inputSchema, tool.inputSchema);
-      entries.push({ kind: "renamed", tool: tool.name, from: was.name, method, path, changes: [`renamed from ${was.name}`, ...args.changes], breaking: true });
+      entries.push({
+        kind: "renamed",
+        tool: tool.name,
+        from: was.name,
+        method,
+        path,
+        changes: [`renamed from ${was.name}`, ...args.changes],
+        breaking: true,
+      });
     } else {
       entries.push({ kind: "added", tool: tool.name, method, path, changes: [], breaking: false });
     }
   }
   for (const tool of unmatchedOld) {
-    if (!renamedFrom.has(tool.name)) entries.push({ kind: "removed", tool: tool.name, method: tool.endpoint.method, path: tool.endpoint.path, changes: [], breaking: true });
+    if (!renamedFrom.has(tool.name))
+      entries.push({
+        kind: "removed",
+        tool: tool.name,
+        method: tool.endpoint.method,
+        path: tool.endpoint.path,
+        changes: [],
+        breaking: true,
+      });
   }
   for (const tool of next) {
     const was = oldByName.get(tool.name);
     if (!was) continue;
     const args = argumentChanges(was.inputSchema, tool.inputSchema);
-    if (routeOf(was.endpoint) !== routeOf(tool.endpoint)) args.changes.unshift(`endpoint moved from ${routeOf(was.endpoint)} to ${routeOf(tool.endpoint)}`);
-    if (args.changes.length > 0) entries.push({ kind: "changed", tool: tool.name, method: tool.endpoint.method, path: tool.endpoint.path, changes: args.changes, breaking: args.breaking });
+    if (routeOf(was.endpoint) !== routeOf(tool.endpoint))
+      args.changes.unshift(`endpoint moved from ${routeOf(was.endpoint)} to ${routeOf(tool.endpoint)}`);
+    if (args.changes.length > 0)
+      entries.push({
+        kind: "changed",
+        tool: tool.name,
+        method: tool.endpoint.method,
+        path: tool.endpoint.path,
+        changes: args.changes,
+        breaking: args.breaking,
+      });
   }
   entries.sort((a, b) => Number(b.breaking) - Number(a.breaking) || a.tool.localeCompare(b.tool));
   const counts = { added: 0, removed: 0, renamed: 0, changed: 0 };

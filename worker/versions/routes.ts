@@ -13,7 +13,10 @@ import { syncNow } from "./sync";
 import { applyVersion, discardVersion, listVersions, prepareVersion } from "./versions";
 import { notFound, serverId } from "../servers/routes";
 
-const versionParams = z.object({ id: z.string().min(1).max(100).describe("The server's id"), versionId: z.string().min(1).max(100).describe("The version's id") });
+const versionParams = z.object({
+  id: z.string().min(1).max(100).describe("The server's id"),
+  versionId: z.string().min(1).max(100).describe("The version's id"),
+});
 const tag = ["Description versions"];
 const needsDeploy = { 403: "An API key without the 'deploy' scope, on a deployed server" } as const;
 
@@ -30,14 +33,26 @@ const pushRoute = createRoute({
     body: {
       required: true,
       content: {
-        "application/json": { schema: z.object({ url: z.string().max(2048).optional().describe("URL of an OpenAPI 3.x or Swagger 2.0 description") }) },
-        "multipart/form-data": { schema: z.object({ file: z.file().openapi({ type: "string", format: "binary" }).describe("A .json, .yaml or .yml OpenAPI description") }) },
+        "application/json": {
+          schema: z.object({ url: z.string().max(2048).optional().describe("URL of an OpenAPI 3.x or Swagger 2.0 description") }),
+        },
+        "multipart/form-data": {
+          schema: z.object({
+            file: z.file().openapi({ type: "string", format: "binary" }).describe("A .json, .yaml or .yml OpenAPI description"),
+          }),
+        },
       },
     },
   },
   responses: {
     201: json(ok(specVersion), "The pending version with its diff"),
-    ...errors({ 400: "No description given, an unsupported file type, or a description that cannot be imported", ...notFound, 409: "The server is paused by plan limits", 413: "The description is too large", 502: "The URL could not be fetched" }),
+    ...errors({
+      400: "No description given, an unsupported file type, or a description that cannot be imported",
+      ...notFound,
+      409: "The server is paused by plan limits",
+      413: "The description is too large",
+      502: "The URL could not be fetched",
+    }),
   },
 });
 
@@ -66,12 +81,20 @@ export const serverSpecRoutes = describedRoutes()
       request: { params: versionParams },
       responses: {
         200: json(ok(appliedVersion), "The applied version, the import report and the redeployment"),
-        ...errors({ ...needsDeploy, 404: "Server or version not found", 409: "Already applied, or the server is paused by plan limits", 410: "The version's text is no longer kept" }),
+        ...errors({
+          ...needsDeploy,
+          404: "Server or version not found",
+          409: "Already applied, or the server is paused by plan limits",
+          410: "The version's text is no longer kept",
+        }),
       },
     }),
     async (c) => {
       const { id, versionId } = c.req.valid("param");
-      return c.json({ success: true as const, data: await applyVersion(c.var.db, c.env, c.var.organizationId, id, versionId, requesterOf(c)) }, 200);
+      return c.json(
+        { success: true as const, data: await applyVersion(c.var.db, c.env, c.var.organizationId, id, versionId, requesterOf(c)) },
+        200,
+      );
     },
   )
   .openapi(
@@ -82,7 +105,10 @@ export const serverSpecRoutes = describedRoutes()
       tags: tag,
       summary: "Discard a pending version (it stays in the history)",
       request: { params: versionParams },
-      responses: { 200: json(okEmpty, "Discarded"), ...errors({ 404: "Server or version not found", 409: "Only a pending version can be discarded" }) },
+      responses: {
+        200: json(okEmpty, "Discarded"),
+        ...errors({ 404: "Server or version not found", 409: "Only a pending version can be discarded" }),
+      },
     }),
     async (c) => {
       const { id, versionId } = c.req.valid("param");
@@ -102,10 +128,20 @@ export const serverSpecRoutes = describedRoutes()
       request: { params: serverId },
       responses: {
         200: json(ok(syncOutcome), "What the sync did"),
-        ...errors({ ...needsDeploy, 400: "Only servers created from a description URL can be synced", ...notFound, 409: "The server is paused by plan limits", 502: "The URL could not be fetched" }),
+        ...errors({
+          ...needsDeploy,
+          400: "Only servers created from a description URL can be synced",
+          ...notFound,
+          409: "The server is paused by plan limits",
+          502: "The URL could not be fetched",
+        }),
       },
     }),
-    async (c) => c.json({ success: true as const, data: await syncNow(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id, requesterOf(c)) }, 200),
+    async (c) =>
+      c.json(
+        { success: true as const, data: await syncNow(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id, requesterOf(c)) },
+        200,
+      ),
   )
   .openapi(bodyReadByHandler(pushRoute, uploadBodyLimit(UPLOAD_BODY_LIMIT, UPLOAD_TOO_LARGE_MESSAGE)), async (c) => {
     const { id } = c.req.valid("param");

@@ -16,10 +16,25 @@ export const diffEntry = z.object({
 });
 /** A version as the API answers it: the row's own columns (drizzle-zod), with its diff and dates as JSON. */
 export const specVersion = createSelectSchema(specVersions)
-  .pick({ id: true, status: true, origin: true, sourceUrl: true, filename: true, title: true, version: true, toolCount: true, breaking: true })
+  .pick({
+    id: true,
+    status: true,
+    origin: true,
+    sourceUrl: true,
+    filename: true,
+    title: true,
+    version: true,
+    toolCount: true,
+    breaking: true,
+  })
   .extend({
     diff: z
-      .object({ entries: z.array(diffEntry), breaking: z.boolean(), counts: z.object({ added: z.number().int(), removed: z.number().int(), renamed: z.number().int(), changed: z.number().int() }), authChanged: z.boolean() })
+      .object({
+        entries: z.array(diffEntry),
+        breaking: z.boolean(),
+        counts: z.object({ added: z.number().int(), removed: z.number().int(), renamed: z.number().int(), changed: z.number().int() }),
+        authChanged: z.boolean(),
+      })
       .nullable()
       .describe("The changes against the server's tools when this version was prepared (breaking first)"),
     createdAt: z.string(),

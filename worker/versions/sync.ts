@@ -23,12 +23,15 @@ import { applyVersion, dropVersion, prepareVersion, type VersionAnswer } from ".
 export const NOT_FROM_URL_MESSAGE = "Only servers created from a description URL can be synced: upload the new description instead";
 
 export type SyncOutcome =
-  | { outcome: "unchanged"; version: null }
-  | { outcome: "applied"; version: VersionAnswer }
-  | { outcome: "held"; version: VersionAnswer };
+  { outcome: "unchanged"; version: null } | { outcome: "applied"; version: VersionAnswer } | { outcome: "held"; version: VersionAnswer };
 
 /** Re-fetches the server's description URL and applies or holds what changed; applying redeploys a live server, so only a requester who may deploy syncs one. */
-export async function syncServer(db: Database, env: Bindings, server: typeof servers.$inferSelect, requester: Requester): Promise<SyncOutcome> {
+export async function syncServer(
+  db: Database,
+  env: Bindings,
+  server: typeof servers.$inferSelect,
+  requester: Requester,
+): Promise<SyncOutcome> {
   if (!server.sourceUrl || server.originalCrawlUrl) fail(400, NOT_FROM_URL_MESSAGE);
   refuseRedeployUnlessAllowed(requester, server);
   const source = await fetchDescription(server.sourceUrl, env);
@@ -53,13 +56,29 @@ export async function sweepDueSyncs(db: Database, env: Bindings, now = new Date(
   const due = await db
     .select({ id: servers.id, frequency: servers.automatedCrawlFrequency })
     .from(servers)
-    .where(and(eq(servers.automatedCrawlEnabled, true), lte(servers.nextCrawlAt, now), isNotNull(servers.sourceUrl), isNull(servers.originalCrawlUrl), ne(servers.status, "removed")))
+    .where(
+      and(
+        eq(servers.automatedCrawlEnabled, true),
+        lte(servers.nextCrawlAt, now),
+        isNotNull(servers.sourceUrl),
+        isNull(servers.originalCrawlUrl),
+        ne(servers.status, "removed"),
+      ),
+    )
     .orderBy(asc(servers.nextCrawlAt))
     .limit(MAX_SWEEP_SERVERS);
   if (!due.length) return 0;
-  const moves = due.map((s) => db.update(servers).set({ nextCrawlAt: nextCrawlAfter(now, s.frequency) }).where(eq(servers.id, s.id)));
+  const moves = due.map((s) =>
+    db
+      .update(servers)
+      .set({ nextCrawlAt: nextCrawlAfter(now, s.frequency) })
+      .where(eq(servers.id, s.id)),
+  );
   await db.batch(moves as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  await enqueue(env, due.map((s) => ({ kind: "sync" as const, serverId: s.id })));
+  await enqueue(
+    env,
+    due.map((s) => ({ kind: "sync" as const, serverId: s.id })),
+  );
   return due.length;
 }
 
@@ -76,14 +95,22 @@ export async function syncServerJob(db: Database, env: Bindings, serverId: strin
   } catch (err) {
     // The URL failing or the description no longer importing leaves the tools as they were, and says why.
     const error = `The scheduled update failed: ${(err as Error).message}`;
-    await db.update(servers).set({ lastCrawlError: error.slice(0, 1000) }).where(eq(servers.id, server.id));
+    await db
+      .update(servers)
+      .set({ lastCrawlError: error.slice(0, 1000) })
+      .where(eq(servers.id, server.id));
     return recordRun(db, server.id, "sync", startedAt, { outcome: "failed", error });
   }
   const { outcome, version } = synced;
   // Applying redeploys a deployed server: it then serves another deployment.
   const after = await db.query.servers.findFirst({ where: eq(servers.id, server.id), columns: { activeDeploymentId: true } });
   const redeployed = outcome === "applied" && !!after?.activeDeploymentId && after.activeDeploymentId !== server.activeDeploymentId;
-  await recordRun(db, server.id, "sync", startedAt, { outcome, diff: version?.diff, redeployed, versionId: outcome === "held" ? version.id : null });
+  await recordRun(db, server.id, "sync", startedAt, {
+    outcome,
+    diff: version?.diff,
+    redeployed,
+    versionId: outcome === "held" ? version.id : null,
+  });
 }
 
 /** The sweep's update of a server from its description URL, on the bus. */

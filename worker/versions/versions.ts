@@ -68,20 +68,36 @@ async function ensureInitialVersion(db: Database, env: Bindings, server: Awaited
 }
 
 /** Imports `source` as a pending version of the server and answers it with its diff against today's tools. */
-export async function prepareVersion(db: Database, env: Bindings, organizationId: string, serverId: string, source: DescriptionSource, origin: "file" | "url" | "sync") {
+export async function prepareVersion(
+  db: Database,
+  env: Bindings,
+  organizationId: string,
+  serverId: string,
+  source: DescriptionSource,
+  origin: "file" | "url" | "sync",
+) {
   const server = await getConfigurableServer(db, organizationId, serverId);
   const result = await importDescription(source, env);
   if (result.tools.length === 0) fail(400, "The description has no operations that can become tools");
   await ensureInitialVersion(db, env, server);
   const [current, applied] = await Promise.all([
-    db.select({ name: tools.name, inputSchema: tools.inputSchema, endpoint: tools.endpoint }).from(tools).where(eq(tools.serverId, serverId)),
-    db.query.specVersions.findFirst({ where: and(eq(specVersions.serverId, serverId), eq(specVersions.status, "applied")), orderBy: desc(specVersions.appliedAt) }),
+    db
+      .select({ name: tools.name, inputSchema: tools.inputSchema, endpoint: tools.endpoint })
+      .from(tools)
+      .where(eq(tools.serverId, serverId)),
+    db.query.specVersions.findFirst({
+      where: and(eq(specVersions.serverId, serverId), eq(specVersions.status, "applied")),
+      orderBy: desc(specVersions.appliedAt),
+    }),
   ]);
   const authSummary = authSummaryOf(result.loaded.document as never);
   const authChanged = applied ? JSON.stringify(applied.authSummary) !== JSON.stringify(authSummary) : false;
   const diff = diffTools(current as ToolSide[], result.tools, authChanged);
   // One pending version at a time: a newer one replaces it.
-  await db.update(specVersions).set({ status: "discarded" }).where(and(eq(specVersions.serverId, serverId), eq(specVersions.status, "pending")));
+  await db
+    .update(specVersions)
+    .set({ status: "discarded" })
+    .where(and(eq(specVersions.serverId, serverId), eq(specVersions.status, "pending")));
   const [row] = await db
     .insert(specVersions)
     .values({
@@ -113,7 +129,11 @@ async function versionOf(db: Database, organizationId: string, serverId: string,
 /** The server's versions, newest first. */
 export async function listVersions(db: Database, organizationId: string, serverId: string) {
   await getServerRow(db, organizationId, serverId);
-  const rows = await db.query.specVersions.findMany({ where: eq(specVersions.serverId, serverId), orderBy: desc(specVersions.createdAt), limit: HISTORY_LIMIT });
+  const rows = await db.query.specVersions.findMany({
+    where: eq(specVersions.serverId, serverId),
+    orderBy: desc(specVersions.createdAt),
+    limit: HISTORY_LIMIT,
+  });
   return rows.map(toVersionAnswer);
 }
 
@@ -122,19 +142,36 @@ export async function listVersions(db: Database, organizationId: string, serverI
  * descriptions and static values kept for tools that still exist, within the plan's tool limit), and
  * a deployed server redeployed with its last settings, which only a requester who may deploy can ask.
  */
-export async function applyVersion(db: Database, env: Bindings, organizationId: string, serverId: string, versionId: string, requester: Requester) {
+export async function applyVersion(
+  db: Database,
+  env: Bindings,
+  organizationId: string,
+  serverId: string,
+  versionId: string,
+  requester: Requester,
+) {
   const server = await getConfigurableServer(db, organizationId, serverId);
   refuseRedeployUnlessAllowed(requester, server);
   const row = await versionOf(db, organizationId, serverId, versionId);
   if (row.status === "applied") fail(409, "This version is already the server's description");
   const text = await env.KV.get(versionKey(row.id));
   if (text === null) fail(410, "The text of this version is no longer kept");
-  const { report } = await reimportServer(db, env, organizationId, serverId, { text, sourceUrl: row.sourceUrl, filename: row.filename ?? undefined }, {
-    serverValues: row.sourceUrl ? { sourceUrl: row.sourceUrl } : {},
-  });
+  const { report } = await reimportServer(
+    db,
+    env,
+    organizationId,
+    serverId,
+    { text, sourceUrl: row.sourceUrl, filename: row.filename ?? undefined },
+    {
+      serverValues: row.sourceUrl ? { sourceUrl: row.sourceUrl } : {},
+    },
+  );
   const now = new Date();
   await db.batch([
-    db.update(specVersions).set({ status: "superseded" }).where(and(eq(specVersions.serverId, serverId), eq(specVersions.status, "applied"))),
+    db
+      .update(specVersions)
+      .set({ status: "superseded" })
+      .where(and(eq(specVersions.serverId, serverId), eq(specVersions.status, "applied"))),
     db.update(specVersions).set({ status: "applied", appliedAt: now }).where(eq(specVersions.id, row.id)),
   ]);
   const deployment = await redeployIfLive(env, db, server, requester);

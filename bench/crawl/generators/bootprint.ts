@@ -5,7 +5,11 @@ import { runCli } from "./markdown";
 import { type Generator } from "./types";
 
 export const bootprintOpenapi: Generator = async (doc) => {
-  const html = await runCli(doc, (input, output) => ["bootprint", ["openapi", input, output.slice(0, -"/index.html".length)]], "site/index.html");
+  const html = await runCli(
+    doc,
+    (input, output) => ["bootprint", ["openapi", input, output.slice(0, -"/index.html".length)]],
+    "site/index.html",
+  );
   return [
     { path: "index.html", body: html },
     { path: "sitemap.xml", body: sitemap([""]) },

@@ -18,7 +18,10 @@ const escape = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;")
 
 /** The MDX of a page as HTML (its import lines dropped: the components are handed in). */
 async function render(mdx: string): Promise<string> {
-  const body = mdx.split("\n").filter((line) => !line.startsWith("import ")).join("\n");
+  const body = mdx
+    .split("\n")
+    .filter((line) => !line.startsWith("import "))
+    .join("\n");
   const { default: Content } = await evaluate(body, { ...(runtime as any), development: false });
   return renderToStaticMarkup(createElement(Content, { components: THEME_COMPONENTS as any }));
 }
@@ -27,9 +30,19 @@ function page(title: string, site: string, content: string, sidebar: (NavLink & 
   const index = sidebar.findIndex((l) => l.href === current);
   const [prev, next] = [sidebar[index - 1], sidebar[index + 1]];
   const items = sidebar
-    .map((l) => `<li class="theme-doc-sidebar-item-link menu__list-item"><a class="menu__link${l.method ? ` api-method ${l.method}` : ""}${l.href === current ? " menu__link--active" : ""}" href="${escape(l.href)}">${escape(l.text)}</a></li>`)
+    .map(
+      (l) =>
+        `<li class="theme-doc-sidebar-item-link menu__list-item"><a class="menu__link${l.method ? ` api-method ${l.method}` : ""}${l.href === current ? " menu__link--active" : ""}" href="${escape(l.href)}">${escape(l.text)}</a></li>`,
+    )
     .join("\n");
-  const pager = [prev && `<a class="pagination-nav__link pagination-nav__link--prev" href="${escape(prev.href)}"><div class="pagination-nav__sublabel">Previous</div><div class="pagination-nav__label">${escape(prev.text)}</div></a>`, next && `<a class="pagination-nav__link pagination-nav__link--next" href="${escape(next.href)}"><div class="pagination-nav__sublabel">Next</div><div class="pagination-nav__label">${escape(next.text)}</div></a>`].filter(Boolean).join("");
+  const pager = [
+    prev &&
+      `<a class="pagination-nav__link pagination-nav__link--prev" href="${escape(prev.href)}"><div class="pagination-nav__sublabel">Previous</div><div class="pagination-nav__label">${escape(prev.text)}</div></a>`,
+    next &&
+      `<a class="pagination-nav__link pagination-nav__link--next" href="${escape(next.href)}"><div class="pagination-nav__sublabel">Next</div><div class="pagination-nav__label">${escape(next.text)}</div></a>`,
+  ]
+    .filter(Boolean)
+    .join("");
   return `<!doctype html>
 <html lang="en" dir="ltr" class="docs-wrapper plugin-docs plugin-id-default docs-version-current docs-doc-page"><head><meta charset="UTF-8"><title data-rh="true">${escape(title)} | ${escape(site)}</title><link rel="stylesheet" href="/assets/css/styles.css"></head>
 <body class="navigation-with-keyboard"><div id="__docusaurus"><div role="region" aria-label="Skip to main content"><a class="skipToContent_fXgn" href="#__docusaurus_skipToContent_fallback">Skip to main content</a></div>
@@ -51,7 +64,11 @@ async function processDescription(doc: Json): Promise<Json[]> {
   try {
     const input = join(dir, "openapi.json");
     await writeFile(input, JSON.stringify(doc));
-    const [items] = await processOpenapiFiles(await readOpenapiFiles(input), { specPath: input, outputDir: "docs/api", sidebarOptions: {} }, {});
+    const [items] = await processOpenapiFiles(
+      await readOpenapiFiles(input),
+      { specPath: input, outputDir: "docs/api", sidebarOptions: {} },
+      {},
+    );
     return items;
   } finally {
     [console.log, console.warn] = [log, warn];
@@ -65,19 +82,29 @@ export const docusaurusOpenapiDocs: Generator = async (doc) => {
   const site = doc.info?.title ?? "API";
   const apis = items.filter((i) => i.type === "api");
   const info = items.find((i) => i.type === "info");
-  const sidebar = [{ href: "/docs/api", text: "Introduction" }, ...apis.map((i) => ({ href: `/docs/api/${i.id}`, text: i.title, method: i.api.method }))];
+  const sidebar = [
+    { href: "/docs/api", text: "Introduction" },
+    ...apis.map((i) => ({ href: `/docs/api/${i.id}`, text: i.title, method: i.api.method })),
+  ];
   const files: SiteFile[] = [];
   const failures: string[] = [];
-  if (info) files.push({ path: "docs/api/index.html", body: page(info.title, site, await render(createInfoPageMD(info)), sidebar, "/docs/api") });
+  if (info)
+    files.push({ path: "docs/api/index.html", body: page(info.title, site, await render(createInfoPageMD(info)), sidebar, "/docs/api") });
   for (const item of apis) {
     try {
-      files.push({ path: `docs/api/${item.id}/index.html`, body: page(item.title, site, await render(createApiPageMD(item)), sidebar, `/docs/api/${item.id}`) });
+      files.push({
+        path: `docs/api/${item.id}/index.html`,
+        body: page(item.title, site, await render(createApiPageMD(item)), sidebar, `/docs/api/${item.id}`),
+      });
     } catch (err) {
       failures.push(`${item.id}: ${(err as Error).message.split("\n")[0]}`);
     }
   }
   if (failures.length) console.log(`  docusaurus: ${failures.length} pages did not compile as MDX, e.g. ${failures[0]}`);
-  files.push({ path: "index.html", body: `<!doctype html><html><head><meta http-equiv="refresh" content="0; url=/docs/api"><title>${escape(site)}</title></head><body><a href="/docs/api">${escape(site)}</a></body></html>` });
+  files.push({
+    path: "index.html",
+    body: `<!doctype html><html><head><meta http-equiv="refresh" content="0; url=/docs/api"><title>${escape(site)}</title></head><body><a href="/docs/api">${escape(site)}</a></body></html>`,
+  });
   files.push({ path: "sitemap.xml", body: sitemap(sidebar.map((l) => l.href)) });
   return files;
 };

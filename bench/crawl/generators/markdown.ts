@@ -15,7 +15,11 @@ const run = promisify(execFile);
 const BIN = join(import.meta.dirname, "..", "..", "node_modules", ".bin"); // bench/node_modules
 
 /** Runs a generator's command line over the description written to a temporary file; answers the Markdown it wrote. */
-export async function runCli(doc: Json, command: (input: string, output: string) => [string, string[]], outputName = "out.md"): Promise<string> {
+export async function runCli(
+  doc: Json,
+  command: (input: string, output: string) => [string, string[]],
+  outputName = "out.md",
+): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "toolport-bench-gen-"));
   try {
     const input = join(dir, "openapi.json");
@@ -25,7 +29,14 @@ export async function runCli(doc: Json, command: (input: string, output: string)
     const { stderr } = await run(join(BIN, bin), args, { cwd: dir, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
     // Some of these tools print their crash and still exit 0: the missing output file tells.
     return await readFile(output, "utf8").catch(() => {
-      throw new Error(`${bin} wrote nothing: ${stderr.split("\n").find((l) => /error/i.test(l))?.trim() ?? stderr.slice(0, 200)}`);
+      throw new Error(
+        `${bin} wrote nothing: ${
+          stderr
+            .split("\n")
+            .find((l) => /error/i.test(l))
+            ?.trim() ?? stderr.slice(0, 200)
+        }`,
+      );
     });
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -33,7 +44,10 @@ export async function runCli(doc: Json, command: (input: string, output: string)
 }
 
 const page = (doc: Json, markdown: string) => {
-  const nav = [{ href: "/", text: "API Reference" }, { href: "/changelog/", text: "Changelog" }];
+  const nav = [
+    { href: "/", text: "API Reference" },
+    { href: "/changelog/", text: "Changelog" },
+  ];
   return [{ path: "index.html", body: mkdocsShell(doc.info?.title ?? "API Reference", marked.parse(markdown, { async: false }), nav) }];
 };
 

@@ -14,7 +14,11 @@ const title = (doc: Json) => doc.info?.title ?? "API Reference";
 export const redocPage: Generator = async (doc) => [
   {
     path: "index.html",
-    body: bareShell(title(doc), `<link href="https://fonts.googleapis.com/css?family=Montserrat:300,400,700|Roboto:300,400,700" rel="stylesheet">\n<style>body { margin: 0; padding: 0; }</style>`, `<redoc spec-url="/${SPEC}"></redoc>\n<script src="https://cdn.redoc.ly/redoc/latest/bundles/redoc.standalone.js"></script>`),
+    body: bareShell(
+      title(doc),
+      `<link href="https://fonts.googleapis.com/css?family=Montserrat:300,400,700|Roboto:300,400,700" rel="stylesheet">\n<style>body { margin: 0; padding: 0; }</style>`,
+      `<redoc spec-url="/${SPEC}"></redoc>\n<script src="https://cdn.redoc.ly/redoc/latest/bundles/redoc.standalone.js"></script>`,
+    ),
   },
   spec(doc),
 ];
@@ -98,7 +102,11 @@ export const redocInit: Generator = async (doc) => [
 export const scalarPage: Generator = async (doc) => [
   {
     path: "index.html",
-    body: bareShell(title(doc), "", `<script id="api-reference" data-url="/${SPEC}"></script>\n<script src="https://cdn.jsdelivr.net/npm/@scalar/api-reference"></script>`),
+    body: bareShell(
+      title(doc),
+      "",
+      `<script id="api-reference" data-url="/${SPEC}"></script>\n<script src="https://cdn.jsdelivr.net/npm/@scalar/api-reference"></script>`,
+    ),
   },
   spec(doc),
 ];
@@ -109,12 +117,17 @@ export const llmsTxt: Generator = async (doc) => {
   for (const { path, method, op } of operationsOf(doc)) {
     const tag = op.tags?.[0] ?? "default";
     const paths = byTag.get(tag) ?? {};
-    paths[path] = { ...(paths[path] ?? {}), ...(doc.paths[path].parameters ? { parameters: doc.paths[path].parameters } : {}), [method]: op };
+    paths[path] = {
+      ...(paths[path] ?? {}),
+      ...(doc.paths[path].parameters ? { parameters: doc.paths[path].parameters } : {}),
+      [method]: op,
+    };
     byTag.set(tag, paths);
   }
   const pages: SiteFile[] = [];
   for (const [tag, paths] of byTag) {
-    const markdown = (await convertMarkdown(JSON.stringify({ ...doc, info: { ...doc.info, title: tag, description: "" }, paths }), false)) ?? "";
+    const markdown =
+      (await convertMarkdown(JSON.stringify({ ...doc, info: { ...doc.info, title: tag, description: "" }, paths }), false)) ?? "";
     pages.push({ path: `api-reference/${slug(tag)}.md`, body: markdown });
   }
   const [home] = await openapiToMd({ ...doc, paths: {} }, "");

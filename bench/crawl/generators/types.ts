@@ -13,4 +13,9 @@ export function operationsOf(doc: Json): { path: string; method: string; op: Jso
 }
 
 /** A file-name-safe slug of a label. */
-export const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 80) || "page";
+export const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 80) || "page";

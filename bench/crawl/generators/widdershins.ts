@@ -25,7 +25,10 @@ async function convert(doc: Json): Promise<string> {
   }
 }
 
-const tocOf = (doc: Json) => operationsOf(doc).slice(0, 400).map(({ path, method, op }) => ({ href: "#", text: op.summary ?? `${method.toUpperCase()} ${path}` }));
+const tocOf = (doc: Json) =>
+  operationsOf(doc)
+    .slice(0, 400)
+    .map(({ path, method, op }) => ({ href: "#", text: op.summary ?? `${method.toUpperCase()} ${path}` }));
 
 /** The whole reference on one Slate page. */
 export const widdershinsSlate: Generator = async (doc) => {
@@ -51,12 +54,20 @@ export const widdershinsPerOperation: Generator = async (doc) => {
     while (used.has(name)) name += "-2";
     used.add(name);
     const item = doc.paths[path];
-    const single = { ...doc, info: { ...doc.info, description: "" }, tags: [], paths: { [path]: { ...(item.parameters ? { parameters: item.parameters } : {}), [method]: op } } };
+    const single = {
+      ...doc,
+      info: { ...doc.info, description: "" },
+      tags: [],
+      paths: { [path]: { ...(item.parameters ? { parameters: item.parameters } : {}), [method]: op } },
+    };
     const [operation] = splitSchemas(await convert(single));
     // The page starts at the operation: the API's title and authentication are on the index.
     const start = operation.search(/^## /m);
     const text = op.summary ?? `${method.toUpperCase()} ${path}`;
-    pages.push({ path: `operations/${name}.html`, body: "" + marked.parse(start < 0 ? operation : operation.slice(start), { async: false }) });
+    pages.push({
+      path: `operations/${name}.html`,
+      body: "" + marked.parse(start < 0 ? operation : operation.slice(start), { async: false }),
+    });
     links.push({ href: `/operations/${name}.html`, text });
   }
   const [intro, schemas] = splitSchemas(await convert({ ...doc, paths: {} }));

@@ -11,7 +11,24 @@ import { marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import { SHELLS, type NavLink } from "./shells";
 
-export type Style = "readme" | "jekyll" | "hugo" | "vuepress" | "sphinx-http" | "sphinx" | "mkdocs" | "mkdocs-material" | "docusaurus" | "slate" | "gitbook" | "nanoc" | "html" | "mintlify" | "starlight" | "asciidoc" | "caddy";
+export type Style =
+  | "readme"
+  | "jekyll"
+  | "hugo"
+  | "vuepress"
+  | "sphinx-http"
+  | "sphinx"
+  | "mkdocs"
+  | "mkdocs-material"
+  | "docusaurus"
+  | "slate"
+  | "gitbook"
+  | "nanoc"
+  | "html"
+  | "mintlify"
+  | "starlight"
+  | "asciidoc"
+  | "caddy";
 /** `samples`: a file of code samples by id that the pages' `<CodeSamples id="…">` components show (a VuePress site's own). */
 export type SiteEntry = { name: string; repo: string; commit: string; style: Style; files: string[]; samples?: string };
 export type RenderedSite = { entry: SiteEntry; dir: string; pages: string[]; cached: boolean; error?: string };
@@ -25,7 +42,10 @@ const gitDir = (repo: string) => join(MIRRORS, repo.replace("/", "+"), "repo");
 
 /** One file of the site's source at the pinned commit. */
 export function sourceOf(entry: SiteEntry, file: string): string {
-  return execFileSync("git", ["--git-dir", gitDir(entry.repo), "show", `${entry.commit}:${file}`], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  return execFileSync("git", ["--git-dir", gitDir(entry.repo), "show", `${entry.commit}:${file}`], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 
 const escape = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
@@ -53,7 +73,8 @@ function definitionLists(md: string): string {
     if (!fence && line.trim() && !line.startsWith(":") && next.startsWith(": ")) {
       const defs: string[] = [];
       let j = i + 1;
-      while (j < lines.length && (lines[j].startsWith(": ") || (lines[j].startsWith("  ") && defs.length))) defs.push(lines[j++].replace(/^: /, "").trim());
+      while (j < lines.length && (lines[j].startsWith(": ") || (lines[j].startsWith("  ") && defs.length)))
+        defs.push(lines[j++].replace(/^: /, "").trim());
       out.push(`<dl><dt>${marked.parseInline(line.trim())}</dt><dd>${marked.parseInline(defs.join(" "))}</dd></dl>`, "");
       i = j - 1;
       continue;
@@ -66,7 +87,11 @@ function definitionLists(md: string): string {
 /** The markup the site's own MDX components render to (Home Assistant's ApiEndpoint, from its static/js/api_endpoint.jsx). */
 function docusaurusComponents(md: string): string {
   return md
-    .replace(/<ApiEndpoint path="([^"]*)" method="([^"]*)"[^>]*>/g, (_m, path: string, method: string) => `<details class="api-endpoint"><summary class="api-endpoint-header"><div class="api-endpoint-method ${method}">${method}</div><code>${escape(path)}</code></summary><div class="api-endpoint-content">\n`)
+    .replace(
+      /<ApiEndpoint path="([^"]*)" method="([^"]*)"[^>]*>/g,
+      (_m, path: string, method: string) =>
+        `<details class="api-endpoint"><summary class="api-endpoint-header"><div class="api-endpoint-method ${method}">${method}</div><code>${escape(path)}</code></summary><div class="api-endpoint-content">\n`,
+    )
     .replaceAll("</ApiEndpoint>", "\n</div></details>");
 }
 
@@ -104,15 +129,26 @@ function endpointComponents(md: string): string {
     const end = tagEnd(rest, at);
     const tag = rest.slice(at, end);
     const listed = tag.includes("endpointsList") ? tag.split("{").slice(1) : [tag];
-    const rows = listed.map((part) => ({ url: attribute(part, "url") ?? attribute(part, "endpoint"), method: attribute(part, "method") })).filter((r) => r.url);
-    const html = rows.map((r) => `<div class="endpoint">${r.method ? `<span class="method">${r.method}</span>` : ""}<span class="url">${escape(r.url ?? "")}</span></div>`).join("");
+    const rows = listed
+      .map((part) => ({ url: attribute(part, "url") ?? attribute(part, "endpoint"), method: attribute(part, "method") }))
+      .filter((r) => r.url);
+    const html = rows
+      .map(
+        (r) =>
+          `<div class="endpoint">${r.method ? `<span class="method">${r.method}</span>` : ""}<span class="url">${escape(r.url ?? "")}</span></div>`,
+      )
+      .join("");
     out.push(rest.slice(0, at), `<div class="endpoint-container">${html}</div>\n`);
     rest = rest.slice(end);
   }
   out.push(rest);
   return out
     .join("")
-    .replace(/<(?:Collapsible)?ApiParam ([^>]*)>/g, (_m, attrs: string) => `<div class="api-param"><div class="header"><span class="name">${attribute(attrs, "name") ?? ""}</span> <span class="type">${escape(attribute(attrs, "type") ?? "")}</span>${attrs.includes(" required") ? ' <span class="required">required</span>' : ""}</div><div class="description">\n`)
+    .replace(
+      /<(?:Collapsible)?ApiParam ([^>]*)>/g,
+      (_m, attrs: string) =>
+        `<div class="api-param"><div class="header"><span class="name">${attribute(attrs, "name") ?? ""}</span> <span class="type">${escape(attribute(attrs, "type") ?? "")}</span>${attrs.includes(" required") ? ' <span class="required">required</span>' : ""}</div><div class="description">\n`,
+    )
     .replace(/<\/(?:Collapsible)?ApiParam>/g, "\n</div></div>");
 }
 
@@ -152,9 +188,17 @@ function mintlifyComponents(md: string): string {
     dedentMdx(md.replace(/^(?:import|export) .*$/gm, ""))
       .replace(/<(?:ParamField|ResponseField)\b([^>]*)>/g, (_m, attrs: string) => mintlifyField(attrs))
       .replace(/<\/(?:ParamField|ResponseField)>/g, "\n\n</div></div>")
-      .replace(/<Expandable\b([^>]*)>/g, (_m, attrs: string) => `<details class="expandable"><summary>Show ${escape(attribute(attrs, "title") ?? "properties")}</summary>\n\n`)
+      .replace(
+        /<Expandable\b([^>]*)>/g,
+        (_m, attrs: string) =>
+          `<details class="expandable"><summary>Show ${escape(attribute(attrs, "title") ?? "properties")}</summary>\n\n`,
+      )
       .replaceAll("</Expandable>", "\n\n</details>")
-      .replace(/<(RequestExample|ResponseExample|CodeGroup)>/g, (_m, name: string) => `<div class="code-group" data-component-part="${name.replace(/[A-Z]/g, (c, i: number) => (i ? "-" : "") + c.toLowerCase())}">\n\n`)
+      .replace(
+        /<(RequestExample|ResponseExample|CodeGroup)>/g,
+        (_m, name: string) =>
+          `<div class="code-group" data-component-part="${name.replace(/[A-Z]/g, (c, i: number) => (i ? "-" : "") + c.toLowerCase())}">\n\n`,
+      )
       .replace(/<\/(?:RequestExample|ResponseExample|CodeGroup)>/g, "\n\n</div>")
       .replace(/<(Warning|Note|Info|Tip|Check)>/g, '<div class="callout" data-callout="$1">\n\n')
       .replace(/<\/(Warning|Note|Info|Tip|Check)>/g, "\n\n</div>"),
@@ -171,7 +215,11 @@ const mintlifyEndpoint = (api: string) => {
  * box over the route in a code block; the samples' cURL tab (the one the site's own repository holds) in a tab container. */
 function vuepressComponents(md: string, samples: Record<string, string>): string {
   return md
-    .replace(/<RouteHighlighter\s+method="([^"]*)"\s+route="([^"]*)"\s*\/>/g, (_m, method: string, route: string) => `<div class="route"><div><div class="method ${escape(method.toLowerCase())}">${escape(method.toUpperCase())}</div><pre><code>${escape(route)}</code></pre></div></div>`)
+    .replace(
+      /<RouteHighlighter\s+method="([^"]*)"\s+route="([^"]*)"\s*\/>/g,
+      (_m, method: string, route: string) =>
+        `<div class="route"><div><div class="method ${escape(method.toLowerCase())}">${escape(method.toUpperCase())}</div><pre><code>${escape(route)}</code></pre></div></div>`,
+    )
     .replace(/<CodeSamples\s+id="([^"]*)"\s*\/>/g, (_m, id: string) => {
       const code = samples[id];
       return `<div class="code-samples-wrapper"><div class="tabs el-tabs--border-card"><div class="el-tabs__header" role="tablist"><div role="tab">cURL</div></div><div class="tab" role="tabpanel" data-tab="cURL">${code === undefined ? "No example found" : `<div class="language-bash extra-class"><pre class="language-bash"><code>${escape(code)}</code></pre></div>`}</div></div></div>`;
@@ -191,33 +239,55 @@ const HEALTHCHECKS_PLACEHOLDERS: [string, string][] = [
 /** What each generator does to its Markdown before rendering: shortcodes, imports, includes, template tags. */
 function preprocess(style: Style, md: string, samples: Record<string, string> = {}): string {
   let text = md;
-  if (style === "hugo") text = text.replace(/\{\{[<%]\s*\/?\s*([a-zA-Z-]+)[^}]*[>%]\}\}/g, (_m, name: string) => (name === "required" ? "**Required**" : ""));
-  if (style === "docusaurus") text = dropComponents(endpointComponents(docusaurusComponents(dedentMdx(text.replace(/^(?:import|export) .*$/gm, "")))));
+  if (style === "hugo")
+    text = text.replace(/\{\{[<%]\s*\/?\s*([a-zA-Z-]+)[^}]*[>%]\}\}/g, (_m, name: string) => (name === "required" ? "**Required**" : ""));
+  if (style === "docusaurus")
+    text = dropComponents(endpointComponents(docusaurusComponents(dedentMdx(text.replace(/^(?:import|export) .*$/gm, "")))));
   if (style === "mintlify") text = mintlifyComponents(text);
-  if (style === "vuepress") text = vuepressComponents(text, samples).replace(/<template v-slot:([\w-]+)>/g, '<div class="tab" data-tab="$1">').replaceAll("</template>", "</div>").replace(/<Tabs[^>]*>/g, '<div class="tabs">').replaceAll("</Tabs>", "</div>");
+  if (style === "vuepress")
+    text = vuepressComponents(text, samples)
+      .replace(/<template v-slot:([\w-]+)>/g, '<div class="tab" data-tab="$1">')
+      .replaceAll("</template>", "</div>")
+      .replace(/<Tabs[^>]*>/g, '<div class="tabs">')
+      .replaceAll("</Tabs>", "</div>");
   if (style === "jekyll" || style === "nanoc" || style === "html") text = text.replace(/\{%[^%]*%\}/g, "").replace(/\{:[^}]*\}/g, "");
   // Healthchecks' documentation view puts its own addresses where its fragments say SITE_ROOT, PING_ENDPOINT … (hc/front/views.py).
   if (style === "html") for (const [from, to] of HEALTHCHECKS_PLACEHOLDERS) text = text.replaceAll(from, to);
-  if (style === "hugo" || style === "mkdocs" || style === "jekyll" || style === "nanoc" || style === "vuepress" || style === "docusaurus") text = definitionLists(text);
+  if (style === "hugo" || style === "mkdocs" || style === "jekyll" || style === "nanoc" || style === "vuepress" || style === "docusaurus")
+    text = definitionLists(text);
   return text;
 }
 
 /** Expressive Code, Starlight's code blocks: a framed figure, one div per line, the code again on the copy button. */
 function expressiveCode(html: string): string {
-  return html.replace(/<pre><code(?: class="language-([\w-]+)")?>([\s\S]*?)<\/code><\/pre>/g, (_m, lang: string | undefined, code: string) => {
-    const lines = code.replace(/\n$/, "").split("\n");
-    const copy = lines.join("\u007f").replaceAll('"', "&quot;");
-    return `<div class="expressive-code"><figure class="frame not-content"><figcaption class="header"></figcaption><pre data-language="${lang ?? "plaintext"}"><code>${lines.map((l) => `<div class="ec-line"><div class="code">${l}</div></div>`).join("")}</code></pre><div class="copy"><button title="Copy to clipboard" data-copied="Copied!" data-code="${copy}"><div></div></button></div></figure></div>`;
-  });
+  return html.replace(
+    /<pre><code(?: class="language-([\w-]+)")?>([\s\S]*?)<\/code><\/pre>/g,
+    (_m, lang: string | undefined, code: string) => {
+      const lines = code.replace(/\n$/, "").split("\n");
+      const copy = lines.join("\u007f").replaceAll('"', "&quot;");
+      return `<div class="expressive-code"><figure class="frame not-content"><figcaption class="header"></figcaption><pre data-language="${lang ?? "plaintext"}"><code>${lines.map((l) => `<div class="ec-line"><div class="code">${l}</div></div>`).join("")}</code></pre><div class="copy"><button title="Copy to clipboard" data-copied="Copied!" data-code="${copy}"><div></div></button></div></figure></div>`;
+    },
+  );
 }
 
 /** A page's file name on the rendered site. */
-const pageName = (entry: SiteEntry, file: string, i: number) => (i === 0 ? "index.html" : `${file.split("/").slice(-2).join("-").replace(/\.(md|mdx|html-fragment|html\.md|html)$/, "").replace(/^_/, "")}.html`);
+const pageName = (entry: SiteEntry, file: string, i: number) =>
+  i === 0
+    ? "index.html"
+    : `${file
+        .split("/")
+        .slice(-2)
+        .join("-")
+        .replace(/\.(md|mdx|html-fragment|html\.md|html)$/, "")
+        .replace(/^_/, "")}.html`;
 
 /** Slate's index.html.md names its includes in its front matter; they are appended as Slate does. */
 function slateSource(entry: SiteEntry, file: string, text: string): string {
   const includes = /includes:\s*\n((?:\s+-\s*\S+\n)+)/.exec(text)?.[1] ?? "";
-  const names = includes.split("\n").map((l) => l.replace(/^\s*-\s*/, "").trim()).filter(Boolean);
+  const names = includes
+    .split("\n")
+    .map((l) => l.replace(/^\s*-\s*/, "").trim())
+    .filter(Boolean);
   const parts = names.map((n) => join(dirname(file), "includes", `_${n}.md`)).filter((f) => entry.files.includes(f));
   return [text, ...parts.map((p) => frontMatter(sourceOf(entry, p)).body)].join("\n\n");
 }
@@ -229,7 +299,11 @@ async function renderMarkdown(entry: SiteEntry, dir: string): Promise<string[]> 
     const raw = sourceOf(entry, file);
     const { title, api, body } = frontMatter(entry.style === "slate" ? slateSource(entry, file, raw) : raw);
     const heading = title ?? /^#\s+(.+)$/m.exec(body)?.[1] ?? basename(file);
-    return { name: pageName(entry, file, i), title: heading, body: entry.style === "mintlify" && api ? mintlifyEndpoint(api) + body : body };
+    return {
+      name: pageName(entry, file, i),
+      title: heading,
+      body: entry.style === "mintlify" && api ? mintlifyEndpoint(api) + body : body,
+    };
   });
   const nav: NavLink[] = pages.map((p) => ({ href: p.name, text: p.title }));
   const samples: Record<string, string> = entry.samples ? (parseYaml(sourceOf(entry, entry.samples)) ?? {}) : {};
@@ -238,7 +312,9 @@ async function renderMarkdown(entry: SiteEntry, dir: string): Promise<string[]> 
     const content = entry.style === "starlight" ? expressiveCode(parsed) : parsed;
     // A hand-written page that is a whole document is served as it is.
     const whole = entry.style === "html" && /^\s*<(?:!doctype|html)/i.test(content);
-    const html = whole ? content : SHELLS[entry.style](`${page.title} - ${entry.name}`, entry.style === "html" ? preprocess("html", content) : content, nav);
+    const html = whole
+      ? content
+      : SHELLS[entry.style](`${page.title} - ${entry.name}`, entry.style === "html" ? preprocess("html", content) : content, nav);
     await writeFile(join(dir, page.name), html);
   }
   return pages.map((p) => p.name);
@@ -246,12 +322,14 @@ async function renderMarkdown(entry: SiteEntry, dir: string): Promise<string[]> 
 
 /** Writes the listed files under `src`, keeping their paths relative to their common folder. */
 async function copySources(entry: SiteEntry, src: string): Promise<string[]> {
-  const common = entry.files.map((f) => dirname(f)).reduce((a, b) => {
-    const [x, y] = [a.split("/"), b.split("/")];
-    let k = 0;
-    while (k < x.length && x[k] === y[k]) k++;
-    return x.slice(0, k).join("/");
-  });
+  const common = entry.files
+    .map((f) => dirname(f))
+    .reduce((a, b) => {
+      const [x, y] = [a.split("/"), b.split("/")];
+      let k = 0;
+      while (k < x.length && x[k] === y[k]) k++;
+      return x.slice(0, k).join("/");
+    });
   const written: string[] = [];
   for (const file of entry.files) {
     const rel = common ? relative(common, file) : file;
@@ -278,7 +356,20 @@ async function renderMkdocsMaterial(entry: SiteEntry, dir: string, work: string)
   const docs = join(work, "docs");
   const files = await copySources(entry, docs);
   const nav = files.map((f) => `  - '${basename(f, ".md")}': '${f}'`).join("\n");
-  const extensions = ["admonition", "meta", "tables", "def_list", "attr_list", "md_in_html", "toc:\n      permalink: true", "pymdownx.details", "pymdownx.superfences", "pymdownx.highlight", "pymdownx.tabbed:\n      alternate_style: true", "pymdownx.tasklist"];
+  const extensions = [
+    "admonition",
+    "meta",
+    "tables",
+    "def_list",
+    "attr_list",
+    "md_in_html",
+    "toc:\n      permalink: true",
+    "pymdownx.details",
+    "pymdownx.superfences",
+    "pymdownx.highlight",
+    "pymdownx.tabbed:\n      alternate_style: true",
+    "pymdownx.tasklist",
+  ];
   const config = `site_name: ${entry.name}\nuse_directory_urls: false\ntheme:\n  name: material\n  features:\n    - navigation.sections\n    - toc.integrate\n    - content.tabs.link\nmarkdown_extensions:\n${extensions.map((e) => `  - ${e}`).join("\n")}\nnav:\n${nav}\n`;
   await writeFile(join(work, "mkdocs.yml"), config);
   execFileSync("/usr/bin/mkdocs", ["build", "-q", "-f", join(work, "mkdocs.yml"), "-d", dir], { stdio: "pipe" });
@@ -289,7 +380,11 @@ async function renderMkdocsMaterial(entry: SiteEntry, dir: string, work: string)
 async function renderAsciidoc(entry: SiteEntry, dir: string, work: string): Promise<void> {
   const files = await copySources(entry, work);
   const pages = files.map((f) => f.replace(/\.adoc$/, ".html"));
-  execFileSync("/usr/bin/asciidoctor", ["-q", "-a", "toc", "-a", "sectanchors", "-a", "idprefix=_", "-R", work, "-D", dir, ...files.map((f) => join(work, f))], { stdio: "pipe" });
+  execFileSync(
+    "/usr/bin/asciidoctor",
+    ["-q", "-a", "toc", "-a", "sectanchors", "-a", "idprefix=_", "-R", work, "-D", dir, ...files.map((f) => join(work, f))],
+    { stdio: "pipe" },
+  );
   const first = join(dir, pages[0]);
   const nav = `<nav class="nav-menu"><ul>${pages.map((p) => `<li><a href="${relative(dirname(pages[0]), p)}">${escape(basename(p, ".html"))}</a></li>`).join("")}</ul></nav>`;
   await writeFile(first, (await readFile(first, "utf8")).replace(/<body([^>]*)>/, `<body$1>\n${nav}`));
@@ -298,14 +393,22 @@ async function renderAsciidoc(entry: SiteEntry, dir: string, work: string): Prom
 
 /** A site's address answers its first page, as a documentation site's home does: a page that sends browsers on and links every page. */
 async function writeStartPage(entry: SiteEntry, dir: string, first: string, nav: string): Promise<void> {
-  await writeFile(join(dir, "index.html"), `<!doctype html><html><head><meta http-equiv="refresh" content="0; url=${first}"><title>${escape(entry.name)}</title></head><body>${nav}</body></html>`);
+  await writeFile(
+    join(dir, "index.html"),
+    `<!doctype html><html><head><meta http-equiv="refresh" content="0; url=${first}"><title>${escape(entry.name)}</title></head><body>${nav}</body></html>`,
+  );
 }
 
 /** After an MkDocs build of sources with no index page: the start page, linking the pages in their nav order. */
 async function mkdocsStartPage(entry: SiteEntry, dir: string, files: string[]): Promise<void> {
   if (existsSync(join(dir, "index.html"))) return;
   const pages = files.map((f) => f.replace(/\.md$/, ".html"));
-  await writeStartPage(entry, dir, pages[0], `<nav><ul>${pages.map((p) => `<li><a href="${p}">${escape(basename(p, ".html"))}</a></li>`).join("")}</ul></nav>`);
+  await writeStartPage(
+    entry,
+    dir,
+    pages[0],
+    `<nav><ul>${pages.map((p) => `<li><a href="${p}">${escape(basename(p, ".html"))}</a></li>`).join("")}</ul></nav>`,
+  );
 }
 
 /** A site's own tab directives (OctoPrint's md-tab-set / md-tab-item), rendered as the containers they are. */
@@ -326,8 +429,14 @@ def setup(app):
 async function renderSphinx(entry: SiteEntry, dir: string, work: string): Promise<void> {
   const files = await copySources(entry, work);
   const toctree = files.map((f) => `   ${f.replace(/\.rst$/, "")}`).join("\n");
-  await writeFile(join(work, "index.rst"), `${entry.name}\n${"=".repeat(entry.name.length)}\n\n.. toctree::\n   :maxdepth: 2\n\n${toctree}\n`);
-  await writeFile(join(work, "conf.py"), `project = ${JSON.stringify(entry.name)}\nextensions = ["sphinxcontrib.httpdomain", "sphinx_tabs.tabs", "sphinx-prompt"]\nhtml_theme = "alabaster"\nmaster_doc = "index"\nsuppress_warnings = ["toc", "ref", "misc"]\n${SITE_DIRECTIVES}`);
+  await writeFile(
+    join(work, "index.rst"),
+    `${entry.name}\n${"=".repeat(entry.name.length)}\n\n.. toctree::\n   :maxdepth: 2\n\n${toctree}\n`,
+  );
+  await writeFile(
+    join(work, "conf.py"),
+    `project = ${JSON.stringify(entry.name)}\nextensions = ["sphinxcontrib.httpdomain", "sphinx_tabs.tabs", "sphinx-prompt"]\nhtml_theme = "alabaster"\nmaster_doc = "index"\nsuppress_warnings = ["toc", "ref", "misc"]\n${SITE_DIRECTIVES}`,
+  );
   execFileSync("/usr/bin/sphinx-build", ["-q", "-b", "html", work, dir], { stdio: "pipe" });
 }
 
@@ -336,7 +445,13 @@ async function htmlPages(dir: string): Promise<string[]> {
   const found: string[] = [];
   for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) {
     const path = relative(dir, join(e.parentPath, e.name));
-    if (e.isFile() && path.endsWith(".html") && !path.startsWith("_") && !["genindex.html", "search.html", "404.html", "http-routingtable.html"].includes(path)) found.push(path);
+    if (
+      e.isFile() &&
+      path.endsWith(".html") &&
+      !path.startsWith("_") &&
+      !["genindex.html", "search.html", "404.html", "http-routingtable.html"].includes(path)
+    )
+      found.push(path);
   }
   return found.sort();
 }
@@ -344,9 +459,15 @@ async function htmlPages(dir: string): Promise<string[]> {
 /** Renders one site (reused while its entry and this script are unchanged). */
 export async function renderSite(entry: SiteEntry): Promise<RenderedSite> {
   const dir = join(OUT, entry.name);
-  const stamp = JSON.stringify({ entry, RENDER_VERSION, shells: (await readFile(join(import.meta.dirname, "shells.ts"), "utf8")).length, me: (await readFile(join(import.meta.dirname, "render.ts"), "utf8")).length });
+  const stamp = JSON.stringify({
+    entry,
+    RENDER_VERSION,
+    shells: (await readFile(join(import.meta.dirname, "shells.ts"), "utf8")).length,
+    me: (await readFile(join(import.meta.dirname, "render.ts"), "utf8")).length,
+  });
   const stampFile = join(OUT, `${entry.name}.stamp`);
-  if (existsSync(stampFile) && (await readFile(stampFile, "utf8")) === stamp) return { entry, dir, pages: await htmlPages(dir), cached: true };
+  if (existsSync(stampFile) && (await readFile(stampFile, "utf8")) === stamp)
+    return { entry, dir, pages: await htmlPages(dir), cached: true };
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const work = join(OUT, ".work", entry.name);

@@ -13,7 +13,13 @@ import { loadTruth, scoreReal, type RealScore } from "./score";
 import { loadSplit } from "./split";
 
 type Row = { site: string; style: string; pages: number; score?: RealScore; note?: string };
-const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".inv": "application/octet-stream", ".txt": "text/plain" };
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".inv": "application/octet-stream",
+  ".txt": "text/plain",
+};
 
 /** Serves a rendered site at the root of its own origin on 127.0.0.1. */
 async function serve(dir: string): Promise<{ origin: string; close: () => Promise<void> }> {
@@ -47,7 +53,12 @@ async function extractAlone(site: RenderedSite): Promise<Row> {
       }),
     );
     const { description } = extract(pages, { title: pages[0]?.title, sourceUrl: `${served.origin}/` });
-    return { site: site.entry.name, style: site.entry.style, pages: pages.length, score: scoreReal(await loadTruth(site.entry.name), description as Record<string, any> | null) };
+    return {
+      site: site.entry.name,
+      style: site.entry.style,
+      pages: pages.length,
+      score: scoreReal(await loadTruth(site.entry.name), description as Record<string, any> | null),
+    };
   } finally {
     await served.close();
   }
@@ -58,24 +69,39 @@ const fixed = (n: number, d: number) => (d ? (n / d).toFixed(2) : "-");
 /** One table: per site recall, precision (whole URLs), parameter recall, host right or wrong, the server URL found. */
 function printRows(heading: string, rows: Row[]) {
   console.log(`\n${heading}`);
-  console.log(`${"site".padEnd(18)} ${"style".padEnd(12)} ${"pages".padStart(5)} ${"ops found/doc".padStart(14)} ${"recall".padStart(7)} ${"precision".padStart(9)} ${"param recall".padStart(12)}  host   server URL found (truth)`);
+  console.log(
+    `${"site".padEnd(18)} ${"style".padEnd(12)} ${"pages".padStart(5)} ${"ops found/doc".padStart(14)} ${"recall".padStart(7)} ${"precision".padStart(9)} ${"param recall".padStart(12)}  host   server URL found (truth)`,
+  );
   for (const r of rows) {
     const s = r.score;
     if (!s) {
       console.log(`${r.site.padEnd(18)} ${r.style.padEnd(12)} ${String(r.pages).padStart(5)}  ${r.note ?? ""}`);
       continue;
     }
-    const ok = s.hits / Math.max(s.expected, 1) >= 0.9 && (s.found ? s.hits / s.found : 0) >= 0.9 && (s.params ? s.paramHits / s.params : 1) >= 0.85 && s.hostRight;
+    const ok =
+      s.hits / Math.max(s.expected, 1) >= 0.9 &&
+      (s.found ? s.hits / s.found : 0) >= 0.9 &&
+      (s.params ? s.paramHits / s.params : 1) >= 0.85 &&
+      s.hostRight;
     console.log(
       `${r.site.padEnd(18)} ${r.style.padEnd(12)} ${String(r.pages).padStart(5)} ${`${s.hits}/${s.expected} (${s.found})`.padStart(14)} ${fixed(s.hits, s.expected).padStart(7)} ${fixed(s.hits, s.found).padStart(9)} ${fixed(s.paramHits, s.params).padStart(12)}  ${(s.hostRight ? "right" : "WRONG").padEnd(6)} ${s.foundBase || "(none)"} (${s.truthBase})${ok ? "" : "  below"}${r.note ? `  ${r.note}` : ""}`,
     );
   }
   const scored = rows.filter((r) => r.score);
-  const held = scored.filter((r) => r.score && !`${r.note ?? ""}`.includes("below")).filter((r) => {
-    const s = r.score!;
-    return s.hits / Math.max(s.expected, 1) >= 0.9 && (s.found ? s.hits / s.found : 0) >= 0.9 && (s.params ? s.paramHits / s.params : 1) >= 0.85 && s.hostRight;
-  });
-  console.log(`${held.length} of ${rows.length} sites at ≥ 0.90 recall, ≥ 0.90 precision, ≥ 0.85 parameter recall with the right host; ${scored.filter((r) => r.score!.hostRight).length} of ${rows.length} with the right host`);
+  const held = scored
+    .filter((r) => r.score && !`${r.note ?? ""}`.includes("below"))
+    .filter((r) => {
+      const s = r.score!;
+      return (
+        s.hits / Math.max(s.expected, 1) >= 0.9 &&
+        (s.found ? s.hits / s.found : 0) >= 0.9 &&
+        (s.params ? s.paramHits / s.params : 1) >= 0.85 &&
+        s.hostRight
+      );
+    });
+  console.log(
+    `${held.length} of ${rows.length} sites at ≥ 0.90 recall, ≥ 0.90 precision, ≥ 0.85 parameter recall with the right host; ${scored.filter((r) => r.score!.hostRight).length} of ${rows.length} with the right host`,
+  );
 }
 
 /** With --show: what a site's extraction missed and added. */
@@ -103,7 +129,9 @@ export async function runReal(args: string[]) {
     if (site.error) console.log(`  ${entry.name}: rendering failed: ${site.error}`);
     else rendered.set(entry.name, site);
   }
-  console.log(`real corpus: ${rendered.size} sites rendered or reused in ${((performance.now() - started) / 1000).toFixed(1)} s (seed ${split.seed})`);
+  console.log(
+    `real corpus: ${rendered.size} sites rendered or reused in ${((performance.now() - started) / 1000).toFixed(1)} s (seed ${split.seed})`,
+  );
   const halves = (["development", "test"] as const).filter((h) => !halfArg || h === halfArg);
   const portal = quick ? null : await startPortal();
   try {
@@ -120,12 +148,21 @@ export async function runReal(args: string[]) {
         try {
           const truth = await loadTruth(site.entry.name);
           const result = await crawlThroughPortal(portal, `${served.origin}/`);
-          crawled.push({ site: site.entry.name, style: site.entry.style, pages: result.pages, note: result.note, score: result.description ? scoreReal(truth, result.description, result.baseUrl ?? "") : undefined });
+          crawled.push({
+            site: site.entry.name,
+            style: site.entry.style,
+            pages: result.pages,
+            note: result.note,
+            score: result.description ? scoreReal(truth, result.description, result.baseUrl ?? "") : undefined,
+          });
         } finally {
           await served.close();
         }
       }
-      printRows(`${half} half, the real crawl through the portal (map, crawl, extraction job, server from the spec; whole URLs of its tools)`, crawled);
+      printRows(
+        `${half} half, the real crawl through the portal (map, crawl, extraction job, server from the spec; whole URLs of its tools)`,
+        crawled,
+      );
       if (show) crawled.forEach(showDifferences);
     }
   } finally {

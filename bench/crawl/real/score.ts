@@ -56,7 +56,11 @@ export function wholeKey(method: string, base: string | null | undefined, path: 
 /** The comparable names of a path's `{name}` placeholders. */
 const placeholderNames = (path: string) => new Set((path.match(/\{[^}]*\}/g) ?? []).map((p) => comparable(p.slice(1, -1))));
 
-const comparable = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+const comparable = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
 
 /** Every operation of a description with its own server URL (operation, path item, then document servers) and parameter names. */
 function operationsOf(doc: Json | null, fallbackBase: string | null): { key: string; base: string | null; names: Set<string> }[] {
@@ -69,7 +73,8 @@ function operationsOf(doc: Json | null, fallbackBase: string | null): { key: str
       if (!op) continue;
       const base = op.servers?.[0]?.url ?? item.servers?.[0]?.url ?? docBase;
       const names = new Set<string>();
-      for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])]) if (typeof p?.name === "string") names.add(comparable(p.name));
+      for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])])
+        if (typeof p?.name === "string") names.add(comparable(p.name));
       const schema = op.requestBody?.content && (Object.values<Json>(op.requestBody.content)[0]?.schema ?? {});
       for (const name of Object.keys(schema?.properties ?? {})) names.add(comparable(name));
       out.push({ key: wholeKey(method, base, path), base, names });
@@ -81,12 +86,14 @@ function operationsOf(doc: Json | null, fallbackBase: string | null): { key: str
 /** Scores a description (or the portal's tools as one) against a site's truth, on whole URLs. */
 export function scoreReal(truth: RealTruth, doc: Json | null, fallbackBase: string | null = null): RealScore {
   const truthKeys = new Map<string, string>();
-  const expected = new Map(Object.entries(truth.operations).map(([key, names]) => {
-    const [method, path] = [key.slice(0, key.indexOf(" ")), key.slice(key.indexOf(" ") + 1)];
-    const whole = wholeKey(method, truth.base, path);
-    truthKeys.set(whole, path);
-    return [whole, names] as const;
-  }));
+  const expected = new Map(
+    Object.entries(truth.operations).map(([key, names]) => {
+      const [method, path] = [key.slice(0, key.indexOf(" ")), key.slice(key.indexOf(" ") + 1)];
+      const whole = wholeKey(method, truth.base, path);
+      truthKeys.set(whole, path);
+      return [whole, names] as const;
+    }),
+  );
   const found = operationsOf(doc, fallbackBase);
   const matched = new Map<string, Set<string>>();
   const extra: string[] = [];
@@ -113,5 +120,17 @@ export function scoreReal(truth: RealTruth, doc: Json | null, fallbackBase: stri
     }
   }
   const foundBase = fallbackBase ?? doc?.servers?.[0]?.url ?? "";
-  return { expected: expected.size, found: found.length, hits: matched.size, params, paramHits, hostRight: hostOf(foundBase) === hostOf(truth.base), truthBase: truth.base, foundBase, missing, extra, missingParams };
+  return {
+    expected: expected.size,
+    found: found.length,
+    hits: matched.size,
+    params,
+    paramHits,
+    hostRight: hostOf(foundBase) === hostOf(truth.base),
+    truthBase: truth.base,
+    foundBase,
+    missing,
+    extra,
+    missingParams,
+  };
 }

@@ -31,7 +31,10 @@ export async function writeSplit(): Promise<Split> {
   const names = (await loadManifest()).map((s) => s.name).sort();
   const known: Split = await loadSplit().catch(() => ({ seed: SEED, development: [], test: [] }));
   const next = random(SEED);
-  const shuffled = names.map((n) => ({ n, r: next() })).sort((a, b) => a.r - b.r).map((x) => x.n);
+  const shuffled = names
+    .map((n) => ({ n, r: next() }))
+    .sort((a, b) => a.r - b.r)
+    .map((x) => x.n);
   const half = Math.ceil(shuffled.length / 2);
   for (const [i, name] of shuffled.entries()) {
     if (known.development.includes(name) || known.test.includes(name)) continue;

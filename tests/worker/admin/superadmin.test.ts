@@ -22,9 +22,17 @@ describe("superadmin servers", () => {
   it("lists the servers of all organizations with owner, organization and deployment", async () => {
     const alice = await signedIn({ name: "Alice" });
     const bob = await signedIn({ name: "Bob" });
-    const [a] = await db.insert(servers).values({ organizationId: alice.organizationId, createdBy: alice.userId, name: "Alice API", slug: `alice-${crypto.randomUUID()}` }).returning();
-    const [b] = await db.insert(servers).values({ organizationId: bob.organizationId, createdBy: bob.userId, name: "Bob API", slug: `bob-${crypto.randomUUID()}` }).returning();
-    await db.insert(deployments).values({ serverId: b.id, contentHash: "abc", provider: "loader", status: "failed", error: "upstream refused" });
+    const [a] = await db
+      .insert(servers)
+      .values({ organizationId: alice.organizationId, createdBy: alice.userId, name: "Alice API", slug: `alice-${crypto.randomUUID()}` })
+      .returning();
+    const [b] = await db
+      .insert(servers)
+      .values({ organizationId: bob.organizationId, createdBy: bob.userId, name: "Bob API", slug: `bob-${crypto.randomUUID()}` })
+      .returning();
+    await db
+      .insert(deployments)
+      .values({ serverId: b.id, contentHash: "abc", provider: "loader", status: "failed", error: "upstream refused" });
 
     const admin = await signedInAdmin();
     const res = await call("/api/superadmin/servers", { cookie: admin.cookie });
@@ -55,7 +63,13 @@ describe("superadmin redeploy", () => {
     const owner = await signedIn({ name: "Owner" });
     const [server] = await db
       .insert(servers)
-      .values({ organizationId: owner.organizationId, createdBy: owner.userId, name: "Owned", slug: `owned-${crypto.randomUUID().slice(0, 8)}`, baseUrl: "https://api.example.com" })
+      .values({
+        organizationId: owner.organizationId,
+        createdBy: owner.userId,
+        name: "Owned",
+        slug: `owned-${crypto.randomUUID().slice(0, 8)}`,
+        baseUrl: "https://api.example.com",
+      })
       .returning();
     const admin = await signedInAdmin();
     const res = await call(`/api/superadmin/servers/${server.id}/redeploy`, { method: "POST", cookie: admin.cookie });
@@ -67,7 +81,10 @@ describe("superadmin redeploy", () => {
 
   it("refuses users who are not superusers, and unknown servers", async () => {
     const owner = await signedIn();
-    const [server] = await db.insert(servers).values({ organizationId: owner.organizationId, name: "Mine", slug: `mine-${crypto.randomUUID().slice(0, 8)}` }).returning();
+    const [server] = await db
+      .insert(servers)
+      .values({ organizationId: owner.organizationId, name: "Mine", slug: `mine-${crypto.randomUUID().slice(0, 8)}` })
+      .returning();
     const res = await call(`/api/superadmin/servers/${server.id}/redeploy`, { method: "POST", cookie: owner.cookie });
     expect(res.status).toBe(403);
     const admin = await signedInAdmin();

@@ -20,7 +20,10 @@ function appAnswering(answer: { status: number; body: unknown }) {
       operationId: "get_thing",
       security: [],
       request: { params: z.object({ id: z.string() }) },
-      responses: { 200: json(ok(z.object({ id: z.string(), count: z.number().int() })), "The thing"), ...errors({ 404: "Thing not found" }) },
+      responses: {
+        200: json(ok(z.object({ id: z.string(), count: z.number().int() })), "The thing"),
+        ...errors({ 404: "Thing not found" }),
+      },
     }),
     () => Response.json(answer.body, { status: answer.status }) as never,
   );
@@ -53,7 +56,9 @@ describe("answer check", () => {
   it("counts a status the route does not declare as a departure", async () => {
     const res = await fetchThing(appAnswering({ status: 409, body: { success: false, error: "Conflict" } }));
     expect(res.status).toBe(500);
-    expect(((await res.json()) as { error: string }).error).toBe("The answer departs from its schema: GET /api/things/{id} 409: status 409 is not declared");
+    expect(((await res.json()) as { error: string }).error).toBe(
+      "The answer departs from its schema: GET /api/things/{id} 409: status 409 is not declared",
+    );
   });
 
   it("checks an error answer against the error shape", async () => {
@@ -63,17 +68,24 @@ describe("answer check", () => {
   });
 
   it("is off unless CHECK_ANSWERS is on", async () => {
-    const res = await fetchThing(appAnswering({ status: 200, body: { success: true, data: { id: "t1", count: "two" } } }), { ...env, CHECK_ANSWERS: undefined });
+    const res = await fetchThing(appAnswering({ status: 200, body: { success: true, data: { id: "t1", count: "two" } } }), {
+      ...env,
+      CHECK_ANSWERS: undefined,
+    });
     expect(res.status).toBe(200);
   });
 
   it("holds the portal's own routes to their schemas: a stored value outside the declared set is caught", async () => {
     const user = await signedIn();
-    await env.DB.prepare("INSERT INTO servers (id, organization_id, name, slug, status, created_at, updated_at) VALUES (?, ?, 'Odd', ?, 'sleeping', ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO servers (id, organization_id, name, slug, status, created_at, updated_at) VALUES (?, ?, 'Odd', ?, 'sleeping', ?, ?)",
+    )
       .bind(crypto.randomUUID(), user.organizationId, `odd-${crypto.randomUUID().slice(0, 8)}`, Date.now(), Date.now())
       .run();
     const res = await call("/api/servers", { cookie: user.cookie });
     expect(res.status).toBe(500);
-    expect(((await res.json()) as { error: string }).error).toMatch(/^The answer departs from its schema: GET \/api\/servers 200: data\.0\.status: /);
+    expect(((await res.json()) as { error: string }).error).toMatch(
+      /^The answer departs from its schema: GET \/api\/servers 200: data\.0\.status: /,
+    );
   });
 });

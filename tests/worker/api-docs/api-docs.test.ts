@@ -10,7 +10,12 @@ import { NAME_PATTERN } from "../../../worker/openapi/naming";
 import { call, cookiesOf, signedIn } from "../helpers";
 import { uploadDescription } from "../servers/helpers";
 
-type Doc = { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, any>>; components: { securitySchemes: Record<string, any> } };
+type Doc = {
+  openapi: string;
+  servers: { url: string }[];
+  paths: Record<string, Record<string, any>>;
+  components: { securitySchemes: Record<string, any> };
+};
 const fetchDocument = async () => (await (await call("/api/openapi.json")).json()) as Doc;
 const toOpenApiPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}");
 
@@ -34,7 +39,10 @@ function answerChecker(doc: Doc) {
     const body = (await res.clone().json()) as any;
     const ref = `toolport#/paths/${pointer(path)}/${method}/responses/${res.status}/content/application~1json/schema`;
     const validate = ajv.compile({ $ref: ref });
-    expect(validate(body), `${method.toUpperCase()} ${path} ${res.status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 400)}`).toBe(true);
+    expect(
+      validate(body),
+      `${method.toUpperCase()} ${path} ${res.status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 400)}`,
+    ).toBe(true);
     return body;
   };
 }
@@ -51,13 +59,16 @@ describe("/api/openapi.json", () => {
 
   it("describes every route the app registers under /api", async () => {
     const doc = await fetchDocument();
-    const described = new Set(Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`)));
+    const described = new Set(
+      Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`)),
+    );
     const registered = registeredRoutes();
     const missing = registered.filter((route) => {
       // better-auth's catch-all (GET and POST /api/auth/*) is described by the endpoints the portal uses:
       // the OIDC callback, and sign-up and sign-in (routes of their own, so the SPA's client is typed).
       const [method, path] = route.split(" ");
-      if (path === "/api/auth/*") return !described.has(method === "GET" ? "GET /api/auth/callback/{providerId}" : "POST /api/auth/sign-in/email");
+      if (path === "/api/auth/*")
+        return !described.has(method === "GET" ? "GET /api/auth/callback/{providerId}" : "POST /api/auth/sign-in/email");
       return !described.has(route);
     });
     expect(missing).toEqual([]);
@@ -69,7 +80,9 @@ describe("/api/openapi.json", () => {
     const credentials = { email: `doc-${crypto.randomUUID()}@example.com`, password: "correct horse battery" };
     await call("/api/auth/sign-up/email", { method: "POST", json: { ...credentials, name: "Doc Reader" } });
     const res = await call("/api/auth/sign-in/email", { method: "POST", json: credentials });
-    const cookieNames = cookiesOf(res).split("; ").map((c) => c.split("=")[0]);
+    const cookieNames = cookiesOf(res)
+      .split("; ")
+      .map((c) => c.split("=")[0]);
     expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie" });
     expect(cookieNames).toContain(doc.components.securitySchemes.sessionCookie.name);
   });
@@ -103,7 +116,11 @@ describe("/api/openapi.json", () => {
     await check(await get(`/api/servers/${id}`), "get", "/api/servers/{id}");
     await check(await get(`/api/servers/${crypto.randomUUID()}`), "get", "/api/servers/{id}");
     await check(await get(`/api/servers/${id}/mappings`), "get", "/api/servers/{id}/mappings");
-    await check(await send("PATCH", `/api/servers/${id}/tools`, { toolName: "list_servers", active: false }), "patch", "/api/servers/{id}/tools");
+    await check(
+      await send("PATCH", `/api/servers/${id}/tools`, { toolName: "list_servers", active: false }),
+      "patch",
+      "/api/servers/{id}/tools",
+    );
     await check(await send("POST", `/api/servers/${id}/analyse-auth`), "post", "/api/servers/{id}/analyse-auth");
     await check(await get(`/api/servers/${id}/auth-config`), "get", "/api/servers/{id}/auth-config");
     const token = await check(await send("POST", "/api/access-tokens", { name: "Docs", serverIds: [id] }), "post", "/api/access-tokens");
@@ -113,15 +130,31 @@ describe("/api/openapi.json", () => {
     const tokenPath = `/api/servers/${id}/access-tokens/${token.data.tokenInfo.id}`;
     await check(await send("DELETE", tokenPath), "delete", "/api/servers/{id}/access-tokens/{tokenId}");
     await check(await send("PUT", tokenPath), "put", "/api/servers/{id}/access-tokens/{tokenId}");
-    await check(await send("PUT", `/api/servers/${id}/access-tokens/${crypto.randomUUID()}`), "put", "/api/servers/{id}/access-tokens/{tokenId}");
-    await check(await send("POST", `/api/servers/${id}/auth-config`, { authType: "apiKey", authStrategy: "passthrough" }), "post", "/api/servers/{id}/auth-config");
+    await check(
+      await send("PUT", `/api/servers/${id}/access-tokens/${crypto.randomUUID()}`),
+      "put",
+      "/api/servers/{id}/access-tokens/{tokenId}",
+    );
+    await check(
+      await send("POST", `/api/servers/${id}/auth-config`, { authType: "apiKey", authStrategy: "passthrough" }),
+      "post",
+      "/api/servers/{id}/auth-config",
+    );
     await check(await get(`/api/servers/${id}/auth-config`), "get", "/api/servers/{id}/auth-config");
     await check(await get(`/api/servers/${id}/api-config`), "get", "/api/servers/{id}/api-config");
-    await check(await send("PATCH", `/api/servers/${id}/automated-crawl`, { enabled: false }), "patch", "/api/servers/{id}/automated-crawl");
+    await check(
+      await send("PATCH", `/api/servers/${id}/automated-crawl`, { enabled: false }),
+      "patch",
+      "/api/servers/{id}/automated-crawl",
+    );
     await check(await send("POST", `/api/servers/${id}/restart-crawl`), "post", "/api/servers/{id}/restart-crawl");
     await check(await get(`/api/servers/${id}/deployment`), "get", "/api/servers/{id}/deployment");
     await check(await get("/api/billing/usage/servers"), "get", "/api/billing/usage/servers");
-    await check(await send("POST", `/api/access-tokens/${token.data.tokenInfo.id}/servers`, { serverIds: [] }), "post", "/api/access-tokens/{id}/servers");
+    await check(
+      await send("POST", `/api/access-tokens/${token.data.tokenInfo.id}/servers`, { serverIds: [] }),
+      "post",
+      "/api/access-tokens/{id}/servers",
+    );
     await check(await send("POST", `/api/access-tokens/${token.data.tokenInfo.id}/rotate`), "post", "/api/access-tokens/{id}/rotate");
     await check(await send("DELETE", `/api/access-tokens/${token.data.tokenInfo.id}`), "delete", "/api/access-tokens/{id}");
     await check(await send("POST", "/api/crawl/map", {}), "post", "/api/crawl/map");
@@ -138,12 +171,28 @@ describe("/api/openapi.json", () => {
     const created = (await res.json()) as any;
     expect(res.status, JSON.stringify(created).slice(0, 500)).toBe(201);
     const operationIds = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
-    expect(created.data.importReport).toMatchObject({ openapiVersion: "3.1.0", operations: operationIds.length, tools: operationIds.length, skipped: 0 });
+    expect(created.data.importReport).toMatchObject({
+      openapiVersion: "3.1.0",
+      operations: operationIds.length,
+      tools: operationIds.length,
+      skipped: 0,
+    });
 
-    const tools = ((await (await call(`/api/servers/${created.data.id}/mappings`, { cookie: user.cookie })).json()) as any).data as { name: string; inputSchema: object }[];
+    const tools = ((await (await call(`/api/servers/${created.data.id}/mappings`, { cookie: user.cookie })).json()) as any).data as {
+      name: string;
+      inputSchema: object;
+    }[];
     expect(tools.map((t) => t.name).sort()).toEqual([...operationIds].sort());
     // The same checks as the import corpus (tests/node/openapi-corpus.test.ts).
-    const ajv = new Ajv2020({ strictSchema: true, strictNumbers: true, strictRequired: false, strictTypes: false, strictTuples: false, validateFormats: false, logger: false });
+    const ajv = new Ajv2020({
+      strictSchema: true,
+      strictNumbers: true,
+      strictRequired: false,
+      strictTypes: false,
+      strictTuples: false,
+      validateFormats: false,
+      logger: false,
+    });
     expect(new Set(tools.map((t) => t.name)).size).toBe(tools.length);
     for (const tool of tools) {
       expect(tool.name).toMatch(NAME_PATTERN);

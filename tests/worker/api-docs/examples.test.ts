@@ -12,7 +12,20 @@ import { SEED_PLANS } from "../../../web/src/features/docs/seed-plans";
 import { TOKEN_REQUIRED_MESSAGE } from "../../../worker/lib/messages";
 import { descriptionUpload, keyWith, withKey } from "../api-keys/helpers";
 import { call, signedIn } from "../helpers";
-import { bearer, connectV2, createOrg, createServer, createToken, deploy, echoTool, echoOf, MCP_ORIGIN, settledDeployment, upstream, workerFetch } from "../mcp-setup";
+import {
+  bearer,
+  connectV2,
+  createOrg,
+  createServer,
+  createToken,
+  deploy,
+  echoTool,
+  echoOf,
+  MCP_ORIGIN,
+  settledDeployment,
+  upstream,
+  workerFetch,
+} from "../mcp-setup";
 import { uploadDescription } from "../servers/helpers";
 
 /** The API calls a sample script makes, in order: `METHOD /api/path` with its shell variables as written. */
@@ -52,7 +65,20 @@ describe("docs examples", () => {
 
   it("auth-managed.json and auth-passthrough.json save as a server's authentication", async () => {
     const user = await signedIn();
-    const description = { openapi: "3.1.0", info: { title: "Pets", version: "1" }, servers: [{ url: "https://pets.example.com" }], paths: { "/pets": { get: { operationId: "list_pets", parameters: [{ name: "accountId", in: "query", required: true, schema: { type: "string" } }], responses: { 200: { description: "ok" } } } } } };
+    const description = {
+      openapi: "3.1.0",
+      info: { title: "Pets", version: "1" },
+      servers: [{ url: "https://pets.example.com" }],
+      paths: {
+        "/pets": {
+          get: {
+            operationId: "list_pets",
+            parameters: [{ name: "accountId", in: "query", required: true, schema: { type: "string" } }],
+            responses: { 200: { description: "ok" } },
+          },
+        },
+      },
+    };
     const { data: server } = (await (await uploadDescription(user.cookie, "pets.json", JSON.stringify(description))).json()) as any;
     await call("/api/access-tokens", { method: "POST", cookie: user.cookie, json: { name: "Pets Token", serverIds: [server.id] } });
     for (const body of [authManaged, authPassthrough]) {
@@ -75,9 +101,16 @@ describe("docs examples", () => {
       "GET /api/servers/$id/deployment",
     ]);
     const user = await signedIn();
-    const issued = ((await (await call("/api/access-tokens", { method: "POST", cookie: user.cookie, json: { name: "CI clients" } })).json()) as any).data;
+    const issued = (
+      (await (await call("/api/access-tokens", { method: "POST", cookie: user.cookie, json: { name: "CI clients" } })).json()) as any
+    ).data;
     const { key } = await keyWith(user, ["read", "servers", "deploy"]);
-    const pets = { openapi: "3.0.3", info: { title: "Pets", version: "1" }, servers: [{ url: upstream() }], paths: { "/pets": { get: { operationId: "listPets", responses: { 200: { description: "ok" } } } } } };
+    const pets = {
+      openapi: "3.0.3",
+      info: { title: "Pets", version: "1" },
+      servers: [{ url: upstream() }],
+      paths: { "/pets": { get: { operationId: "listPets", responses: { 200: { description: "ok" } } } } },
+    };
     const auth = { authType: "bearer", authStrategy: "managed", secrets: { token: "sk_live_upstream" }, exposeToPublic: false };
 
     const created = await withKey(key, "/api/servers", { method: "POST", body: descriptionUpload(pets) });
@@ -86,10 +119,19 @@ describe("docs examples", () => {
     const tokens = await withKey(key, `/api/servers/${id}/access-tokens`);
     expect(tokens.body.data).toEqual([{ id: issued.tokenInfo.id, name: "CI clients", assigned: false }]);
     // Without an assigned token, managed authentication is refused: the step the script does first.
-    expect(await withKey(key, `/api/servers/${id}/auth-config`, { method: "POST", json: auth })).toEqual({ status: 400, body: { success: false, error: TOKEN_REQUIRED_MESSAGE } });
+    expect(await withKey(key, `/api/servers/${id}/auth-config`, { method: "POST", json: auth })).toEqual({
+      status: 400,
+      body: { success: false, error: TOKEN_REQUIRED_MESSAGE },
+    });
     const assigned = await withKey(key, `/api/servers/${id}/access-tokens/${issued.tokenInfo.id}`, { method: "PUT" });
-    expect(assigned).toEqual({ status: 200, body: { success: true, data: { id: issued.tokenInfo.id, name: "CI clients", assigned: true } } });
-    expect((await withKey(key, `/api/servers/${id}/auth-config`, { method: "POST", json: auth })).body).toMatchObject({ success: true, data: { authStrategy: "managed", status: "configured" } });
+    expect(assigned).toEqual({
+      status: 200,
+      body: { success: true, data: { id: issued.tokenInfo.id, name: "CI clients", assigned: true } },
+    });
+    expect((await withKey(key, `/api/servers/${id}/auth-config`, { method: "POST", json: auth })).body).toMatchObject({
+      success: true,
+      data: { authStrategy: "managed", status: "configured" },
+    });
     expect((await withKey(key, `/api/servers/${id}/deploy/cloudflare`, { method: "POST", json: {} })).status).toBe(200);
     await settledDeployment(id);
     const deployment = await withKey(key, `/api/servers/${id}/deployment`);
@@ -108,7 +150,17 @@ describe("docs examples", () => {
     const user = await signedIn();
     const { data } = (await (await call("/api/billing/plans", { cookie: user.cookie })).json()) as any;
     expect(SEED_PLANS).toEqual(
-      data.map((p: any) => ({ type: p.type, name: p.name, price: p.price, description: p.description, maxServers: p.features.maxServers, maxToolsPerServer: p.features.maxToolsPerServer, maxToolCallsPerMonth: p.features.maxToolCallsPerMonth, automatedCrawls: p.features.automatedCrawls, popular: p.popular })),
+      data.map((p: any) => ({
+        type: p.type,
+        name: p.name,
+        price: p.price,
+        description: p.description,
+        maxServers: p.features.maxServers,
+        maxToolsPerServer: p.features.maxToolsPerServer,
+        maxToolCallsPerMonth: p.features.maxToolCallsPerMonth,
+        automatedCrawls: p.features.automatedCrawls,
+        popular: p.popular,
+      })),
     );
   });
 });

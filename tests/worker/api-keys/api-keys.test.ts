@@ -19,7 +19,13 @@ describe("creating, listing and revoking keys", () => {
     expect(status).toBe(201);
     const { key, apiKey } = body.data;
     expect(key).toMatch(/^tpk_[A-Za-z0-9_-]{43}$/);
-    expect(apiKey).toMatchObject({ name: "GitHub Actions", scopes: ["read", "deploy"], prefix: key.slice(0, 10), lastUsedAt: null, revokedAt: null });
+    expect(apiKey).toMatchObject({
+      name: "GitHub Actions",
+      scopes: ["read", "deploy"],
+      prefix: key.slice(0, 10),
+      lastUsedAt: null,
+      revokedAt: null,
+    });
     const expires = new Date(apiKey.expiresAt).getTime() - Date.now();
     expect(expires).toBeGreaterThan(29.9 * 86_400_000);
     expect(expires).toBeLessThanOrEqual(30 * 86_400_000);
@@ -36,7 +42,10 @@ describe("creating, listing and revoking keys", () => {
   it("refuses a key without a name or a scope, or with an unknown scope", async () => {
     const user = await signedIn();
     expect(await createKey(user, { name: " ", scopes: ["read"] })).toMatchObject({ status: 400, body: { success: false } });
-    expect(await createKey(user, { scopes: [] })).toMatchObject({ status: 400, body: { success: false, error: "scopes: Choose at least one scope" } });
+    expect(await createKey(user, { scopes: [] })).toMatchObject({
+      status: 400,
+      body: { success: false, error: "scopes: Choose at least one scope" },
+    });
     expect((await createKey(user, { scopes: ["admin"] })).status).toBe(400);
   });
 
@@ -62,17 +71,27 @@ describe("what a key may call", () => {
     expect(list.status).toBe(200);
     expect(list.body.data.map((s: { id: string }) => s.id)).toEqual([server.id]);
     expect((await withKey(key, `/api/servers/${server.id}`)).status).toBe(200);
-    const toggle = await withKey(key, `/api/servers/${server.id}/tools`, { method: "PATCH", json: { toolName: "list_items", active: false } });
+    const toggle = await withKey(key, `/api/servers/${server.id}/tools`, {
+      method: "PATCH",
+      json: { toolName: "list_items", active: false },
+    });
     expect(toggle).toEqual({ status: 403, body: { success: false, error: "This API key lacks the 'servers' scope this route needs" } });
-    expect((await withKey(key, "/api/crawl/map", { method: "POST", json: { url: "https://docs.example.com/" } })).body.error).toContain("'servers'");
-    expect((await withKey(key, `/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", json: {} })).body.error).toContain("'deploy'");
+    expect((await withKey(key, "/api/crawl/map", { method: "POST", json: { url: "https://docs.example.com/" } })).body.error).toContain(
+      "'servers'",
+    );
+    expect((await withKey(key, `/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", json: {} })).body.error).toContain(
+      "'deploy'",
+    );
   });
 
   it("lets a servers key configure tools but neither read nor deploy", async () => {
     const user = await signedIn();
     const server = await createServer(user.organizationId, [echoTool("list_items", {})]);
     const { key } = await keyWith(user, ["servers"]);
-    const toggle = await withKey(key, `/api/servers/${server.id}/tools`, { method: "PATCH", json: { toolName: "list_items", active: false } });
+    const toggle = await withKey(key, `/api/servers/${server.id}/tools`, {
+      method: "PATCH",
+      json: { toolName: "list_items", active: false },
+    });
     expect(toggle.status).toBe(200);
     expect((await withKey(key, "/api/servers")).body.error).toContain("'read'");
     expect((await withKey(key, `/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", json: {} })).status).toBe(403);
@@ -104,16 +123,41 @@ describe("what a key may call", () => {
     ];
     for (const [method, path, label] of refusals) {
       const res = await withKey(key, path, { method, json: method === "GET" ? undefined : {} });
-      expect.soft(res, `${method} ${path}`).toEqual({ status: 403, body: { success: false, error: `API keys cannot be used for ${label}: sign in to the portal instead` } });
+      expect
+        .soft(res, `${method} ${path}`)
+        .toEqual({ status: 403, body: { success: false, error: `API keys cannot be used for ${label}: sign in to the portal instead` } });
     }
   });
 
   it("refuses a key whose organization's plan has no API access, at creation and after a downgrade", async () => {
-    await db.insert(plans).values({ id: "plan_no_api", type: "no-api" as "free", name: "No API", price: 0, description: "A plan without API access", maxServers: 1, maxToolsPerServer: 10, maxToolCallsPerMonth: 100, automatedCrawls: false, apiAccess: false, prioritySupport: false, customDomain: false, sortOrder: 99 }).onConflictDoNothing();
+    await db
+      .insert(plans)
+      .values({
+        id: "plan_no_api",
+        type: "no-api" as "free",
+        name: "No API",
+        price: 0,
+        description: "A plan without API access",
+        maxServers: 1,
+        maxToolsPerServer: 10,
+        maxToolCallsPerMonth: 100,
+        automatedCrawls: false,
+        apiAccess: false,
+        prioritySupport: false,
+        customDomain: false,
+        sortOrder: 99,
+      })
+      .onConflictDoNothing();
     const user = await signedIn();
     const { key } = await keyWith(user, ALL);
-    await db.insert(subscriptions).values({ organizationId: user.organizationId, planType: "no-api" as "free" }).onConflictDoUpdate({ target: subscriptions.organizationId, set: { planType: "no-api" as "free" } });
-    expect(await withKey(key, "/api/servers")).toEqual({ status: 403, body: { success: false, error: "Your organization's plan does not include API access: upgrade the plan to use API keys" } });
+    await db
+      .insert(subscriptions)
+      .values({ organizationId: user.organizationId, planType: "no-api" as "free" })
+      .onConflictDoUpdate({ target: subscriptions.organizationId, set: { planType: "no-api" as "free" } });
+    expect(await withKey(key, "/api/servers")).toEqual({
+      status: 403,
+      body: { success: false, error: "Your organization's plan does not include API access: upgrade the plan to use API keys" },
+    });
     const refused = await createKey(user, { scopes: ["read"] });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toContain("does not include API access");
@@ -124,9 +168,15 @@ describe("keys that do not authenticate", () => {
   it("answers 401 for an expired or unknown key", async () => {
     const user = await signedIn();
     const { key, id } = await keyWith(user, ["read"], { expiresInDays: 1 });
-    await db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, id));
+    await db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, id));
     expect(await withKey(key, "/api/servers")).toEqual({ status: 401, body: { success: false, error: "This API key has expired" } });
-    expect(await withKey(`tpk_${"x".repeat(43)}`, "/api/servers")).toEqual({ status: 401, body: { success: false, error: "Invalid API key" } });
+    expect(await withKey(`tpk_${"x".repeat(43)}`, "/api/servers")).toEqual({
+      status: 401,
+      body: { success: false, error: "Invalid API key" },
+    });
   });
 
   it("refuses an MCP access token on /api with 401, even beside a valid session cookie", async () => {
@@ -147,7 +197,12 @@ describe("keys that do not authenticate", () => {
     const res = await workerFetch(`${MCP_ORIGIN}/s/${server.slug}/mcp`, {
       method: "POST",
       headers: { ...bearer(key), "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+      }),
     });
     expect(res.status).toBe(401);
   });
@@ -164,7 +219,11 @@ describe("a key's identity", () => {
     // A's session cannot lend the key's request rights the key lacks, nor reach A's servers.
     expect((await withKey(key, `/api/servers/${serverA.id}`, { cookie: a.cookie })).status).toBe(404);
     expect((await withKey(key, "/api/access-tokens", { cookie: a.cookie })).status).toBe(403);
-    const foreign = await withKey(key, `/api/servers/${serverB.id}/tools`, { method: "PATCH", headers: { origin: "https://ci.example" }, json: { toolName: "list_items", active: false } });
+    const foreign = await withKey(key, `/api/servers/${serverB.id}/tools`, {
+      method: "PATCH",
+      headers: { origin: "https://ci.example" },
+      json: { toolName: "list_items", active: false },
+    });
     expect(foreign.status).toBe(200);
   });
 
@@ -185,7 +244,10 @@ describe("a key's identity", () => {
     expect(first).not.toBeNull();
     await withKey(key, "/api/servers");
     expect((await db.query.apiKeys.findFirst({ where: eq(apiKeys.id, id) }))!.lastUsedAt).toEqual(first);
-    await db.update(apiKeys).set({ lastUsedAt: new Date(Date.now() - 61_000) }).where(eq(apiKeys.id, id));
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: new Date(Date.now() - 61_000) })
+      .where(eq(apiKeys.id, id));
     await withKey(key, "/api/servers");
     expect((await db.query.apiKeys.findFirst({ where: eq(apiKeys.id, id) }))!.lastUsedAt!.getTime()).toBeGreaterThan(first!.getTime());
   });
@@ -213,9 +275,15 @@ describe("the API description", () => {
     expect(doc.paths["/api/api-keys/{id}"].delete.operationId).toBe("revoke_api_key");
     expect(doc.paths["/api/servers"].get.security).toEqual([{ sessionCookie: [] }, { apiKey: [] }]);
     expect(doc.paths["/api/servers/{id}/deploy/cloudflare"].post.description).toContain("'deploy' scope");
-    for (const [path, method] of [["/api/servers/{id}/spec/{versionId}/apply", "post"], ["/api/servers/{id}/sync", "post"], ["/api/servers/{id}/restart-crawl", "post"]]) {
+    for (const [path, method] of [
+      ["/api/servers/{id}/spec/{versionId}/apply", "post"],
+      ["/api/servers/{id}/sync", "post"],
+      ["/api/servers/{id}/restart-crawl", "post"],
+    ]) {
       expect(doc.paths[path][method].description, path).toContain("API keys need the 'servers' scope.");
-      expect(doc.paths[path][method].description, path).toContain("On a deployed server this redeploys it, so an API key needs the 'deploy' scope as well.");
+      expect(doc.paths[path][method].description, path).toContain(
+        "On a deployed server this redeploys it, so an API key needs the 'deploy' scope as well.",
+      );
     }
     expect(doc.paths["/api/servers/{id}/access-tokens"].get.security).toEqual([{ sessionCookie: [] }, { apiKey: [] }]);
     expect(doc.paths["/api/servers/{id}/access-tokens/{tokenId}"].put.description).toContain("'servers' scope");

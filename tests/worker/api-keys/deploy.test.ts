@@ -12,7 +12,10 @@ import { call, ORIGIN, signedIn } from "../helpers";
 import { bearer, connectV2, createServer, createToken, db, deploy, echoTool, settledDeployment, upstream } from "../mcp-setup";
 
 type User = Awaited<ReturnType<typeof signedIn>>;
-const REFUSED = { success: false, error: "This API key lacks the 'deploy' scope this route needs on a deployed server, which it redeploys" };
+const REFUSED = {
+  success: false,
+  error: "This API key lacks the 'deploy' scope this route needs on a deployed server, which it redeploys",
+};
 
 /** A description with these operations (GET /{name} each), served by the local upstream. */
 const description = (names: string[]) => ({
@@ -31,7 +34,11 @@ async function deployedUrlServer(user: User) {
   expect(created.status).toBe(201);
   const server = ((await created.json()) as any).data as { id: string; slug: string };
   const { token } = await createToken(user.organizationId, [server.id]);
-  const deployed = await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie: user.cookie, json: { apiConfig: {} } });
+  const deployed = await call(`/api/servers/${server.id}/deploy/cloudflare`, {
+    method: "POST",
+    cookie: user.cookie,
+    json: { apiConfig: {} },
+  });
   expect(deployed.status).toBe(200);
   expect((await settledDeployment(server.id))?.status).toBe("deployed");
   return { server, token, serve };
@@ -44,7 +51,8 @@ const toolNames = async (slug: string, token: string) => {
   return names;
 };
 const activeDeployment = async (id: string) => (await db.query.servers.findFirst({ where: eq(servers.id, id) }))!.activeDeploymentId;
-const versions = async (user: User, id: string) => ((await (await call(`/api/servers/${id}/spec/versions`, { cookie: user.cookie })).json()) as any).data as any[];
+const versions = async (user: User, id: string) =>
+  ((await (await call(`/api/servers/${id}/spec/versions`, { cookie: user.cookie })).json()) as any).data as any[];
 
 describe("a key without 'deploy' on a deployed server", () => {
   it("is refused applying or restoring a version and Sync now, and the live server stays as it was", async () => {
@@ -54,17 +62,28 @@ describe("a key without 'deploy' on a deployed server", () => {
     const before = await activeDeployment(server.id);
 
     // Pushing a version only prepares it: 'servers' is enough.
-    const pushed = await withKey(key, `/api/servers/${server.id}/spec`, { method: "PUT", body: upload(description(["listPets", "createPet"])) });
+    const pushed = await withKey(key, `/api/servers/${server.id}/spec`, {
+      method: "PUT",
+      body: upload(description(["listPets", "createPet"])),
+    });
     expect(pushed.status).toBe(201);
-    expect(await withKey(key, `/api/servers/${server.id}/spec/${pushed.body.data.id}/apply`, { method: "POST" })).toEqual({ status: 403, body: REFUSED });
+    expect(await withKey(key, `/api/servers/${server.id}/spec/${pushed.body.data.id}/apply`, { method: "POST" })).toEqual({
+      status: 403,
+      body: REFUSED,
+    });
     expect((await versions(user, server.id))[0]).toMatchObject({ id: pushed.body.data.id, status: "pending" });
 
     // The portal's user applies it; restoring the earlier one with the key is refused too.
-    expect((await call(`/api/servers/${server.id}/spec/${pushed.body.data.id}/apply`, { method: "POST", cookie: user.cookie })).status).toBe(200);
+    expect(
+      (await call(`/api/servers/${server.id}/spec/${pushed.body.data.id}/apply`, { method: "POST", cookie: user.cookie })).status,
+    ).toBe(200);
     const applied = await activeDeployment(server.id);
     expect(applied).not.toBe(before);
     const earlier = (await versions(user, server.id)).find((v) => v.status === "superseded");
-    expect(await withKey(key, `/api/servers/${server.id}/spec/${earlier.id}/apply`, { method: "POST" })).toEqual({ status: 403, body: REFUSED });
+    expect(await withKey(key, `/api/servers/${server.id}/spec/${earlier.id}/apply`, { method: "POST" })).toEqual({
+      status: 403,
+      body: REFUSED,
+    });
 
     // Sync now with a change that breaks no call would apply and redeploy it: refused before the URL is fetched.
     await serve(["listPets", "createPet", "updatePet"]);
@@ -78,7 +97,10 @@ describe("a key without 'deploy' on a deployed server", () => {
   it("is refused restarting the crawl of a deployed server, whose end redeploys it", async () => {
     const user = await signedIn();
     const server = await createServer(user.organizationId, [echoTool("list_items", {})]);
-    await db.update(servers).set({ originalCrawlUrl: `${inject("fixtureOrigin")}/_pages/none/docs.html` }).where(eq(servers.id, server.id));
+    await db
+      .update(servers)
+      .set({ originalCrawlUrl: `${inject("fixtureOrigin")}/_pages/none/docs.html` })
+      .where(eq(servers.id, server.id));
     await deploy(server.id);
     const { key } = await keyWith(user, ["read", "servers"]);
     expect(await withKey(key, `/api/servers/${server.id}/restart-crawl`, { method: "POST" })).toEqual({ status: 403, body: REFUSED });
@@ -104,10 +126,17 @@ describe("a key with 'deploy'", () => {
     const user = await signedIn();
     const { server, token } = await deployedUrlServer(user);
     const { key } = await keyWith(user, ["servers", "deploy"]);
-    const pushed = await withKey(key, `/api/servers/${server.id}/spec`, { method: "PUT", body: upload(description(["listPets", "createPet"])) });
+    const pushed = await withKey(key, `/api/servers/${server.id}/spec`, {
+      method: "PUT",
+      body: upload(description(["listPets", "createPet"])),
+    });
     const applied = await withKey(key, `/api/servers/${server.id}/spec/${pushed.body.data.id}/apply`, { method: "POST" });
     expect(applied.status).toBe(200);
-    expect(applied.body.data.deployment).toMatchObject({ status: "deployed", deploymentUrl: `${ORIGIN}/s/${server.slug}`, mcpUrl: `${ORIGIN}/s/${server.slug}/mcp` });
+    expect(applied.body.data.deployment).toMatchObject({
+      status: "deployed",
+      deploymentUrl: `${ORIGIN}/s/${server.slug}`,
+      mcpUrl: `${ORIGIN}/s/${server.slug}/mcp`,
+    });
     expect(await toolNames(server.slug, token)).toEqual(["createPet", "listPets"]);
   });
 

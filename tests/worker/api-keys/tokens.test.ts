@@ -26,14 +26,24 @@ describe("a key assigning access tokens", () => {
     const { key } = await keyWith(user, ["read", "servers"]);
     const path = (id: string) => `/api/servers/${server.id}/access-tokens/${id}`;
 
-    expect((await withKey(key, `/api/servers/${server.id}/access-tokens`)).body.data).toEqual([{ id: kept.tokenInfo.id, name: "Kept", assigned: false }]);
-    expect(await withKey(key, path(revoked.tokenInfo.id), { method: "PUT" })).toEqual({ status: 409, body: { success: false, error: "This token has been revoked and can no longer be changed" } });
+    expect((await withKey(key, `/api/servers/${server.id}/access-tokens`)).body.data).toEqual([
+      { id: kept.tokenInfo.id, name: "Kept", assigned: false },
+    ]);
+    expect(await withKey(key, path(revoked.tokenInfo.id), { method: "PUT" })).toEqual({
+      status: 409,
+      body: { success: false, error: "This token has been revoked and can no longer be changed" },
+    });
     expect((await withKey(key, path(kept.tokenInfo.id), { method: "PUT" })).status).toBe(200);
     // Assigning twice is the same as once.
     expect((await withKey(key, path(kept.tokenInfo.id), { method: "PUT" })).body.data.assigned).toBe(true);
     const tokens = ((await (await call("/api/access-tokens", { cookie: user.cookie })).json()) as any).data;
-    expect(tokens.find((t: any) => t.id === kept.tokenInfo.id).serverAssignments).toEqual([{ serverId: server.id, serverName: server.name }]);
-    expect(await withKey(key, path(kept.tokenInfo.id), { method: "DELETE" })).toEqual({ status: 200, body: { success: true, data: { id: kept.tokenInfo.id, name: "Kept", assigned: false } } });
+    expect(tokens.find((t: any) => t.id === kept.tokenInfo.id).serverAssignments).toEqual([
+      { serverId: server.id, serverName: server.name },
+    ]);
+    expect(await withKey(key, path(kept.tokenInfo.id), { method: "DELETE" })).toEqual({
+      status: 200,
+      body: { success: true, data: { id: kept.tokenInfo.id, name: "Kept", assigned: false } },
+    });
     expect((await withKey(key, `/api/servers/${server.id}/access-tokens`)).body.data[0].assigned).toBe(false);
   });
 
@@ -45,8 +55,12 @@ describe("a key assigning access tokens", () => {
     const own = await portalToken(user, "Own");
     const { key } = await keyWith(user, ["read", "servers"]);
     const notFound = (error: string) => ({ status: 404, body: { success: false, error } });
-    expect(await withKey(key, `/api/servers/${server.id}/access-tokens/${foreign.tokenInfo.id}`, { method: "PUT" })).toEqual(notFound("Access token not found"));
-    expect(await withKey(key, `/api/servers/${foreignServer.id}/access-tokens/${own.tokenInfo.id}`, { method: "PUT" })).toEqual(notFound("Server not found"));
+    expect(await withKey(key, `/api/servers/${server.id}/access-tokens/${foreign.tokenInfo.id}`, { method: "PUT" })).toEqual(
+      notFound("Access token not found"),
+    );
+    expect(await withKey(key, `/api/servers/${foreignServer.id}/access-tokens/${own.tokenInfo.id}`, { method: "PUT" })).toEqual(
+      notFound("Server not found"),
+    );
     expect(await withKey(key, `/api/servers/${foreignServer.id}/access-tokens`)).toEqual(notFound("Server not found"));
     const listed = await withKey(key, `/api/servers/${server.id}/access-tokens`);
     expect(JSON.stringify(listed)).not.toContain(foreign.tokenInfo.id);
@@ -59,12 +73,17 @@ describe("a key assigning access tokens", () => {
     const server = await createServer(user.organizationId, []);
     const issued = await portalToken(user, "Kept");
     const { key } = await keyWith(user, ["read", "servers", "deploy"]);
-    const refused = { status: 403, body: { success: false, error: "API keys cannot be used for access token management: sign in to the portal instead" } };
+    const refused = {
+      status: 403,
+      body: { success: false, error: "API keys cannot be used for access token management: sign in to the portal instead" },
+    };
     expect(await withKey(key, "/api/access-tokens")).toEqual(refused);
     expect(await withKey(key, "/api/access-tokens", { method: "POST", json: { name: "Mine", serverIds: [server.id] } })).toEqual(refused);
     expect(await withKey(key, `/api/access-tokens/${issued.tokenInfo.id}/rotate`, { method: "POST" })).toEqual(refused);
     expect(await withKey(key, `/api/access-tokens/${issued.tokenInfo.id}`, { method: "DELETE" })).toEqual(refused);
-    expect(await withKey(key, `/api/access-tokens/${issued.tokenInfo.id}/servers`, { method: "POST", json: { serverIds: [server.id] } })).toEqual(refused);
+    expect(
+      await withKey(key, `/api/access-tokens/${issued.tokenInfo.id}/servers`, { method: "POST", json: { serverIds: [server.id] } }),
+    ).toEqual(refused);
     const { key: readOnly } = await keyWith(user, ["read"]);
     expect(await withKey(readOnly, `/api/servers/${server.id}/access-tokens/${issued.tokenInfo.id}`, { method: "PUT" })).toEqual({
       status: 403,

@@ -38,7 +38,6 @@ describe("sign-up", () => {
     expect(subscription).toMatchObject({ planType: "free", status: "active" });
   });
 
-
   it("refuses a short password with a clear message", async () => {
     const res = await call("/api/auth/sign-up/email", {
       method: "POST",

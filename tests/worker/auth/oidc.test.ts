@@ -54,9 +54,17 @@ describe("OIDC sign-in", () => {
     const email = "unverified-admin@toolport.test";
     const listed = { ...oidcEnv, SUPERADMIN_EMAILS: `admin@toolport.test, ${email}` };
     const done = await signInThroughProvider(email);
-    const profile = await app.fetch(new Request(`${ORIGIN}/api/auth/profile`, { headers: { cookie: cookiesOf(done) } }), listed, createExecutionContext());
+    const profile = await app.fetch(
+      new Request(`${ORIGIN}/api/auth/profile`, { headers: { cookie: cookiesOf(done) } }),
+      listed,
+      createExecutionContext(),
+    );
     expect(await profile.json()).toMatchObject({ success: true, data: { email, superUser: false } });
-    const admin = await app.fetch(new Request(`${ORIGIN}/api/superadmin/servers`, { headers: { cookie: cookiesOf(done) } }), listed, createExecutionContext());
+    const admin = await app.fetch(
+      new Request(`${ORIGIN}/api/superadmin/servers`, { headers: { cookie: cookiesOf(done) } }),
+      listed,
+      createExecutionContext(),
+    );
     expect(admin.status).toBe(403);
   });
 

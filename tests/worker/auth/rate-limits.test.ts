@@ -7,7 +7,11 @@ import { call, cookiesOf, signUp } from "../helpers";
 import { createOrg, createServer, deploy, echoTool, MCP_ORIGIN, settledDeployment, workerFetch } from "../mcp-setup";
 
 const SESSION_COOKIE = "better-auth.session_token";
-const sessionOf = (cookie: string) => cookie.split("; ").find((c) => c.startsWith(`${SESSION_COOKIE}=`))?.split("=")[1];
+const sessionOf = (cookie: string) =>
+  cookie
+    .split("; ")
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
+    ?.split("=")[1];
 const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
   call("/api/auth/sign-in/email", { method: "POST", headers, json: { email, password } });
 
@@ -54,13 +58,18 @@ describe("sign-in rate limits", () => {
       // Mostly sign-ups refused for a short password (no password hashing, so the burst is quick).
       for (let i = 0; i < 30; i++) {
         const email = `spray${i}-${crypto.randomUUID()}@example.com`;
-        const res = i % 10 === 0
-          ? await signIn(email, "guessed password", address)
-          : await call("/api/auth/sign-up/email", { method: "POST", headers: address, json: { email, password: "short" } });
+        const res =
+          i % 10 === 0
+            ? await signIn(email, "guessed password", address)
+            : await call("/api/auth/sign-up/email", { method: "POST", headers: address, json: { email, password: "short" } });
         expect(res.status).not.toBe(429);
       }
       expect((await signIn(victim.email, victim.password, address)).status).toBe(429);
-      const signUpAttempt = await call("/api/auth/sign-up/email", { method: "POST", headers: address, json: { email: `late-${crypto.randomUUID()}@example.com`, password: "a long password" } });
+      const signUpAttempt = await call("/api/auth/sign-up/email", {
+        method: "POST",
+        headers: address,
+        json: { email: `late-${crypto.randomUUID()}@example.com`, password: "a long password" },
+      });
       expect(signUpAttempt.status).toBe(429);
     });
     // Another address is not affected.
@@ -104,12 +113,25 @@ const TOKEN_AUTHORIZED = new Set(["POST /s/:slug/mcp", "DELETE /s/:slug/mcp", "P
 describe("CSRF", () => {
   const stateChanging = () => {
     const seen = new Set<string>();
-    return app.routes
-      .filter((r) => !["GET", "HEAD", "OPTIONS", "ALL"].includes(r.method) && !r.path.endsWith("/*"))
-      .map((r) => `${r.method} ${r.path}`)
-      .filter((key) => !TOKEN_AUTHORIZED.has(key) && !seen.has(key) && seen.add(key))
-      // better-auth's endpoints sit behind one wildcard route: its state-changing ones by name.
-      .concat(["sign-in/email", "sign-up/email", "sign-out", "update-user", "change-password", "change-email", "delete-user", "revoke-sessions"].map((p) => `POST /api/auth/${p}`));
+    return (
+      app.routes
+        .filter((r) => !["GET", "HEAD", "OPTIONS", "ALL"].includes(r.method) && !r.path.endsWith("/*"))
+        .map((r) => `${r.method} ${r.path}`)
+        .filter((key) => !TOKEN_AUTHORIZED.has(key) && !seen.has(key) && seen.add(key))
+        // better-auth's endpoints sit behind one wildcard route: its state-changing ones by name.
+        .concat(
+          [
+            "sign-in/email",
+            "sign-up/email",
+            "sign-out",
+            "update-user",
+            "change-password",
+            "change-email",
+            "delete-user",
+            "revoke-sessions",
+          ].map((p) => `POST /api/auth/${p}`),
+        )
+    );
   };
 
   it("refuses every state-changing route from another site, with and without an Origin header", async () => {
@@ -178,9 +200,21 @@ describe("escaping", () => {
     const { cookie } = await signUp();
     const form = new FormData();
     form.set("file", new File([JSON.stringify(doc)], "notes.json"));
-    const server = ((await (await call("/api/servers", { method: "POST", cookie, body: form })).json()) as { data: { id: string; slug: string } }).data;
-    expect((await call(`/api/servers/${server.id}/auth-config`, { method: "POST", cookie, json: { authType: "none", authStrategy: "passthrough", exposeToPublic: true } })).status).toBe(200);
-    expect((await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: { apiConfig: {} } })).status).toBe(200);
+    const server = (
+      (await (await call("/api/servers", { method: "POST", cookie, body: form })).json()) as { data: { id: string; slug: string } }
+    ).data;
+    expect(
+      (
+        await call(`/api/servers/${server.id}/auth-config`, {
+          method: "POST",
+          cookie,
+          json: { authType: "none", authStrategy: "passthrough", exposeToPublic: true },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: { apiConfig: {} } })).status).toBe(
+      200,
+    );
     await settledDeployment(server.id);
     const page = await (await workerFetch(`${MCP_ORIGIN}/s/${server.slug}`, { headers: { accept: "text/html" } })).text();
     const escaped = "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&lt;script&gt;alert(&#39;t&#39;)&lt;/script&gt;";

@@ -10,7 +10,7 @@ import { PASSWORD_REFUSALS } from "../../../worker/auth/password-policy";
 import { TOO_MANY_ATTEMPTS, UNSUPPORTED_BODY } from "../../../worker/auth/rate-limit";
 import { getDb } from "../../../worker/db";
 import { sessions, users } from "../../../worker/db/schema";
-import { call, cookiesOf, ORIGIN, signUp } from "../helpers";
+import { call, ORIGIN, signUp } from "../helpers";
 
 const db = getDb(env.DB);
 const fresh = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -45,7 +45,11 @@ describe("superadmin", () => {
     // Verified, and flagged in the users table's old super_user column, which grants nothing by itself.
     await db.update(users).set({ emailVerified: true, superUser: true }).where(eq(users.id, userId));
     const superUserWith = async (emails: string) => {
-      const res = await app.fetch(new Request(`${ORIGIN}/api/auth/profile`, { headers: { cookie } }), { ...env, SUPERADMIN_EMAILS: emails }, createExecutionContext());
+      const res = await app.fetch(
+        new Request(`${ORIGIN}/api/auth/profile`, { headers: { cookie } }),
+        { ...env, SUPERADMIN_EMAILS: emails },
+        createExecutionContext(),
+      );
       return ((await res.json()) as { data: { superUser: boolean } }).data.superUser;
     };
     expect(await superUserWith(`someone@toolport.test, ${email.toUpperCase()}`)).toBe(true);
@@ -69,7 +73,11 @@ describe("the per-account sign-in limit", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
       const body = `email=${encodeURIComponent(fresh("decoy"))}&email=${encodeURIComponent(email)}&password=${encodeURIComponent(i === 20 ? password : "wrong password!")}`;
-      const res = await call("/api/auth/sign-in/email", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+      const res = await call("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+      });
       statuses.push(res.status);
     }
     expect(statuses).toContain(429);
@@ -78,7 +86,11 @@ describe("the per-account sign-in limit", () => {
   it("refuses sign-in bodies it cannot read with 415", async () => {
     const { email, password } = await signUp();
     for (const type of ["text/plain", "application/vnd.api+json", "multipart/form-data; boundary=x"]) {
-      const res = await call("/api/auth/sign-in/email", { method: "POST", headers: { "content-type": type }, body: JSON.stringify({ email, password }) });
+      const res = await call("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": type },
+        body: JSON.stringify({ email, password }),
+      });
       expect(res.status, type).toBe(415);
       expect(await res.json()).toEqual({ success: false, error: UNSUPPORTED_BODY });
       expect(res.headers.getSetCookie()).toEqual([]);
@@ -99,7 +111,11 @@ describe("logout", () => {
   });
 
   it("ends the session on a navigation from the portal's own pages", async () => {
-    for (const headers of [{ "sec-fetch-site": "same-origin" }, { "sec-fetch-site": "same-site" }, { referer: `${ORIGIN}/servers` }] as Record<string, string>[]) {
+    for (const headers of [
+      { "sec-fetch-site": "same-origin" },
+      { "sec-fetch-site": "same-site" },
+      { referer: `${ORIGIN}/servers` },
+    ] as Record<string, string>[]) {
       const { cookie } = await signUp();
       const res = await call("/api/auth/logout", { cookie, headers });
       expect(res.headers.get("location")).toBe("/login");
@@ -134,7 +150,11 @@ describe("new passwords", () => {
 
   it("refuses a common password when a signed-in user changes theirs", async () => {
     const { cookie, password } = await signUp();
-    const res = await call("/api/auth/change-password", { method: "POST", cookie, json: { currentPassword: password, newPassword: "qwertyuiop" } });
+    const res = await call("/api/auth/change-password", {
+      method: "POST",
+      cookie,
+      json: { currentPassword: password, newPassword: "qwertyuiop" },
+    });
     expect(await res.json()).toEqual({ success: false, error: PASSWORD_REFUSALS.common });
   });
 });
@@ -155,14 +175,19 @@ describe("account discovery", () => {
     expect(takenBody).toEqual({ success: true, data: { user: { name: "Mallory", email: owner.email, picture: null, superUser: false } } });
     expect(await sessionCount(owner.userId)).toBe(before);
     // The account keeps its own password and name; the caller's password opens nothing.
-    expect((await call("/api/auth/sign-in/email", { method: "POST", json: { email: owner.email, password: "an attacker's guess" } })).status).toBe(401);
+    expect(
+      (await call("/api/auth/sign-in/email", { method: "POST", json: { email: owner.email, password: "an attacker's guess" } })).status,
+    ).toBe(401);
     expect(await db.query.users.findFirst({ where: eq(users.id, owner.userId) })).toEqual(row);
   });
 
   it("answers a sign-in for an unknown email exactly like a wrong password", async () => {
     const { email } = await signUp();
     const wrong = await call("/api/auth/sign-in/email", { method: "POST", json: { email, password: "not the password" } });
-    const unknown = await call("/api/auth/sign-in/email", { method: "POST", json: { email: fresh("nobody"), password: "not the password" } });
+    const unknown = await call("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email: fresh("nobody"), password: "not the password" },
+    });
     expect([wrong.status, await wrong.json()]).toEqual([unknown.status, await unknown.json()]);
   });
 });

@@ -19,7 +19,12 @@ async function addServers(organizationId: string, count: number) {
   for (let i = 0; i < count; i++) {
     const [row] = await db
       .insert(servers)
-      .values({ organizationId, name: `S${i}`, slug: `s${i}-${crypto.randomUUID().slice(0, 8)}`, createdAt: new Date(Date.now() + i * 1000) })
+      .values({
+        organizationId,
+        name: `S${i}`,
+        slug: `s${i}-${crypto.randomUUID().slice(0, 8)}`,
+        createdAt: new Date(Date.now() + i * 1000),
+      })
       .returning();
     ids.push(row.id);
   }
@@ -131,7 +136,9 @@ describe("Stripe webhooks", () => {
 
   async function deliver(event: object, signature?: string) {
     const payload = JSON.stringify(event);
-    const header = signature ?? (await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider: Stripe.createSubtleCryptoProvider() }));
+    const header =
+      signature ??
+      (await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider: Stripe.createSubtleCryptoProvider() }));
     const req = new Request(`${ORIGIN}/api/billing/webhook`, { method: "POST", body: payload, headers: { "stripe-signature": header } });
     const res = await app.fetch(req, stripeEnv, createExecutionContext());
     return { status: res.status, body: (await res.json()) as any };
@@ -156,7 +163,9 @@ describe("Stripe webhooks", () => {
 
   it("applies a signed subscription event", async () => {
     const user = await signedIn();
-    const { status, body } = await deliver(subscriptionEvent(`evt_${crypto.randomUUID()}`, "customer.subscription.created", user.organizationId, "growth"));
+    const { status, body } = await deliver(
+      subscriptionEvent(`evt_${crypto.randomUUID()}`, "customer.subscription.created", user.organizationId, "growth"),
+    );
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, data: { received: true, applied: true } });
     const sub = await db.query.subscriptions.findFirst({ where: eq(subscriptions.organizationId, user.organizationId) });
@@ -172,7 +181,9 @@ describe("Stripe webhooks", () => {
     expect(forged.body.error).toMatch(/^Invalid Stripe signature/);
     const req = new Request(`${ORIGIN}/api/billing/webhook`, { method: "POST", body: JSON.stringify(event) });
     expect((await app.fetch(req, stripeEnv, createExecutionContext())).status).toBe(400);
-    expect((await db.query.subscriptions.findFirst({ where: eq(subscriptions.organizationId, user.organizationId) }))?.planType).toBe("free");
+    expect((await db.query.subscriptions.findFirst({ where: eq(subscriptions.organizationId, user.organizationId) }))?.planType).toBe(
+      "free",
+    );
   });
 
   it("applies a replayed event once", async () => {
@@ -181,17 +192,31 @@ describe("Stripe webhooks", () => {
     expect((await deliver(event)).body.data.applied).toBe(true);
     await db.update(subscriptions).set({ planType: "growth" }).where(eq(subscriptions.organizationId, user.organizationId));
     expect((await deliver(event)).body.data.applied).toBe(false);
-    expect((await db.query.subscriptions.findFirst({ where: eq(subscriptions.organizationId, user.organizationId) }))?.planType).toBe("growth");
+    expect((await db.query.subscriptions.findFirst({ where: eq(subscriptions.organizationId, user.organizationId) }))?.planType).toBe(
+      "growth",
+    );
   });
 
   it("falls back to free on cancellation and marks failed payments", async () => {
     const user = await signedIn();
-    await db.update(organizations).set({ stripeCustomerId: `cus_${user.organizationId}` }).where(eq(organizations.id, user.organizationId));
+    await db
+      .update(organizations)
+      .set({ stripeCustomerId: `cus_${user.organizationId}` })
+      .where(eq(organizations.id, user.organizationId));
     await deliver(subscriptionEvent(`evt_${crypto.randomUUID()}`, "customer.subscription.created", user.organizationId, "growth"));
     const ids = await addServers(user.organizationId, 2);
-    await deliver({ id: `evt_${crypto.randomUUID()}`, object: "event", type: "invoice.payment_failed", data: { object: { id: "in_1", object: "invoice", customer: `cus_${user.organizationId}` } } });
-    expect((await db.query.subscriptions.findFirst({ where: eq(subscriptions.organizationId, user.organizationId) }))?.status).toBe("past_due");
-    await deliver(subscriptionEvent(`evt_${crypto.randomUUID()}`, "customer.subscription.deleted", user.organizationId, "growth", "canceled"));
+    await deliver({
+      id: `evt_${crypto.randomUUID()}`,
+      object: "event",
+      type: "invoice.payment_failed",
+      data: { object: { id: "in_1", object: "invoice", customer: `cus_${user.organizationId}` } },
+    });
+    expect((await db.query.subscriptions.findFirst({ where: eq(subscriptions.organizationId, user.organizationId) }))?.status).toBe(
+      "past_due",
+    );
+    await deliver(
+      subscriptionEvent(`evt_${crypto.randomUUID()}`, "customer.subscription.deleted", user.organizationId, "growth", "canceled"),
+    );
     const sub = await db.query.subscriptions.findFirst({ where: and(eq(subscriptions.organizationId, user.organizationId)) });
     expect(sub).toMatchObject({ planType: "free", status: "canceled" });
     expect(await statuses(ids)).toEqual(["active", "hibernated"]);

@@ -21,12 +21,25 @@ function isolate() {
 }
 
 const d1Usage = async (organizationId: string, period = usagePeriod()) =>
-  (await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, period)) }))?.toolCalls ?? 0;
+  (
+    await db.query.organizationUsage.findFirst({
+      where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, period)),
+    })
+  )?.toolCalls ?? 0;
 
 async function orgWithServer(plan: "free" | "growth" = "free") {
   const org = await createOrg(plan);
   const server = await createServer(org, []);
-  return { org, server, call: (limit: number): MeteredCall => ({ serverId: server.id, organizationId: org, limit, planName: plan === "free" ? "Free" : "Growth" }) };
+  return {
+    org,
+    server,
+    call: (limit: number): MeteredCall => ({
+      serverId: server.id,
+      organizationId: org,
+      limit,
+      planName: plan === "free" ? "Free" : "Growth",
+    }),
+  };
 }
 
 describe("the usage ledger", () => {
@@ -128,7 +141,11 @@ describe("the usage ledger", () => {
     const told = async () => {
       await one.settle();
       await ledger.writeNow();
-      const rows = await db.select().from(notifications).where(eq(notifications.organizationId, org)).orderBy(asc(notifications.createdAt), sql`rowid`);
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.organizationId, org))
+        .orderBy(asc(notifications.createdAt), sql`rowid`);
       return rows.map((n) => `${n.kind} ${n.link}: ${n.message}`);
     };
     const takeMany = async (n: number) => {

@@ -13,7 +13,19 @@ import { recordCalls, type CallRecordsMessage } from "../../../worker/calls/reco
 import { DAILY_SWEEP_CRON } from "../../../worker/scheduled";
 import { call, signedIn } from "../helpers";
 import { registerClient, signInWithOAuth } from "../oauth/setup";
-import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, workerFetch, type ToolSpec } from "../mcp-setup";
+import {
+  bearer,
+  connectV2,
+  createOrg,
+  createServer,
+  createToken,
+  db,
+  deploy,
+  echoTool,
+  MCP_ORIGIN,
+  workerFetch,
+  type ToolSpec,
+} from "../mcp-setup";
 
 type Row = typeof callRecords.$inferSelect;
 
@@ -33,14 +45,27 @@ async function recordsOf(serverId: string, count: number): Promise<Row[]> {
 const rawCall = (slug: string, name: string, args: unknown, headers: Record<string, string> = {}) =>
   workerFetch(`${MCP_ORIGIN}/s/${slug}/mcp`, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", ...headers },
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-06-18",
+      ...headers,
+    },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
   });
 
-const tool = (name: string, path: string, extra: Partial<ToolSpec> = {}): ToolSpec => ({ name, inputSchema: { type: "object", properties: {} }, mapping: { method: "get", path, parameters: [] }, ...extra });
+const tool = (name: string, path: string, extra: Partial<ToolSpec> = {}): ToolSpec => ({
+  name,
+  inputSchema: { type: "object", properties: {} },
+  mapping: { method: "get", path, parameters: [] },
+  ...extra,
+});
 
 /** A deployed server of a new organization (the user's own when `organizationId` is given) with a named token. */
-async function deployedServer(tools: ToolSpec[], options: { organizationId?: string; auth?: Parameters<typeof createServer>[2]; upstreamTimeoutMs?: number } = {}) {
+async function deployedServer(
+  tools: ToolSpec[],
+  options: { organizationId?: string; auth?: Parameters<typeof createServer>[2]; upstreamTimeoutMs?: number } = {},
+) {
   const org = options.organizationId ?? (await createOrg());
   const server = await createServer(org, tools, options.auth);
   const { token, id: tokenId } = await createToken(org, [server.id]);
@@ -51,8 +76,16 @@ async function deployedServer(tools: ToolSpec[], options: { organizationId?: str
 
 describe("call records", { timeout: 60_000 }, () => {
   it("records every outcome class from real calls: ok, the model's mistakes, the API's 4xx and 5xx, a time-out, refusals", async () => {
-    const count = echoTool("count_things", { parameters: [{ arg: "n", in: "query", name: "n", required: true }] }, { n: { type: "integer" } }, ["n"]);
-    const { org, server, token, tokenId } = await deployedServer([count, tool("broken", "/status/500"), tool("missing", "/status/404"), tool("stuck", "/hang")], { upstreamTimeoutMs: 600 });
+    const count = echoTool(
+      "count_things",
+      { parameters: [{ arg: "n", in: "query", name: "n", required: true }] },
+      { n: { type: "integer" } },
+      ["n"],
+    );
+    const { org, server, token, tokenId } = await deployedServer(
+      [count, tool("broken", "/status/500"), tool("missing", "/status/404"), tool("stuck", "/hang")],
+      { upstreamTimeoutMs: 600 },
+    );
     const client = await connectV2(server.slug, bearer(token));
     await client.callTool({ name: "count_things", arguments: { n: 3 } });
     // A wrong-type argument: the model's mistake, answered as a tool error, never sent upstream.
@@ -70,15 +103,46 @@ describe("call records", { timeout: 60_000 }, () => {
 
     const rows = await recordsOf(server.id, 8);
     const byOutcome = (outcome: string) => rows.filter((r) => r.outcome === outcome);
-    expect(byOutcome("ok")).toEqual([expect.objectContaining({ tool: "count_things", upstreamStatus: 200, callerKind: "token", callerId: tokenId, callerName: "Support bot", error: null })]);
-    expect(byOutcome("invalid_arguments")).toEqual([expect.objectContaining({ tool: "count_things", upstreamStatus: null, upstreamMs: null, error: expect.stringContaining("Invalid arguments for tool count_things") })]);
-    expect(byOutcome("unknown_tool")).toEqual([expect.objectContaining({ tool: "no_such_tool", error: expect.stringContaining("Unknown tool: no_such_tool") })]);
-    expect(byOutcome("upstream_5xx")).toEqual([expect.objectContaining({ tool: "broken", upstreamStatus: 500, error: "The API answered HTTP 500 Internal Server Error" })]);
+    expect(byOutcome("ok")).toEqual([
+      expect.objectContaining({
+        tool: "count_things",
+        upstreamStatus: 200,
+        callerKind: "token",
+        callerId: tokenId,
+        callerName: "Support bot",
+        error: null,
+      }),
+    ]);
+    expect(byOutcome("invalid_arguments")).toEqual([
+      expect.objectContaining({
+        tool: "count_things",
+        upstreamStatus: null,
+        upstreamMs: null,
+        error: expect.stringContaining("Invalid arguments for tool count_things"),
+      }),
+    ]);
+    expect(byOutcome("unknown_tool")).toEqual([
+      expect.objectContaining({ tool: "no_such_tool", error: expect.stringContaining("Unknown tool: no_such_tool") }),
+    ]);
+    expect(byOutcome("upstream_5xx")).toEqual([
+      expect.objectContaining({ tool: "broken", upstreamStatus: 500, error: "The API answered HTTP 500 Internal Server Error" }),
+    ]);
     expect(byOutcome("upstream_4xx")).toEqual([expect.objectContaining({ tool: "missing", upstreamStatus: 404 })]);
-    expect(byOutcome("timeout")).toEqual([expect.objectContaining({ tool: "stuck", upstreamStatus: null, error: "The API did not answer within 0.6 s (request timed out)" })]);
+    expect(byOutcome("timeout")).toEqual([
+      expect.objectContaining({ tool: "stuck", upstreamStatus: null, error: "The API did not answer within 0.6 s (request timed out)" }),
+    ]);
     expect(byOutcome("timeout")[0].upstreamMs).toBeGreaterThanOrEqual(500);
-    expect(byOutcome("unauthorized")).toEqual([expect.objectContaining({ tool: "count_things", callerKind: "anonymous", callerId: null, error: expect.stringContaining("Missing access token") })]);
-    expect(byOutcome("paused")).toEqual([expect.objectContaining({ tool: "count_things", callerKind: "token", error: expect.stringContaining("This MCP server is paused") })]);
+    expect(byOutcome("unauthorized")).toEqual([
+      expect.objectContaining({
+        tool: "count_things",
+        callerKind: "anonymous",
+        callerId: null,
+        error: expect.stringContaining("Missing access token"),
+      }),
+    ]);
+    expect(byOutcome("paused")).toEqual([
+      expect.objectContaining({ tool: "count_things", callerKind: "token", error: expect.stringContaining("This MCP server is paused") }),
+    ]);
     for (const row of rows) {
       expect(row.organizationId).toBe(org);
       expect(row.requestBytes).toBeGreaterThan(50);
@@ -94,10 +158,18 @@ describe("call records", { timeout: 60_000 }, () => {
   it("records tools/call without a valid credential at most 60 a minute per server", async () => {
     const { server, token } = await deployedServer([echoTool("count_me", {})]);
     // An unauthorized initialize (an OAuth client's first step) is no call and uses none of the allowance.
-    const init = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+    const init = {
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    };
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-    expect((await workerFetch(`${MCP_ORIGIN}/s/${server.slug}/mcp`, { method: "POST", headers, body: JSON.stringify(init) })).status).toBe(401);
-    for (let i = 0; i < 130; i++) expect((await rawCall(server.slug, "count_me", {}, { authorization: "Bearer tp_not_a_real_token_0000000000" })).status).toBe(401);
+    expect((await workerFetch(`${MCP_ORIGIN}/s/${server.slug}/mcp`, { method: "POST", headers, body: JSON.stringify(init) })).status).toBe(
+      401,
+    );
+    for (let i = 0; i < 130; i++)
+      expect((await rawCall(server.slug, "count_me", {}, { authorization: "Bearer tp_not_a_real_token_0000000000" })).status).toBe(401);
     // A call with the token afterwards: once its record is written, the refusals before it are too.
     await rawCall(server.slug, "count_me", {}, bearer(token));
     const rows = await vi.waitFor(
@@ -123,20 +195,37 @@ describe("call records", { timeout: 60_000 }, () => {
     const answer = await (await rawCall(server.slug, "count_me", {}, bearer(token))).text();
     expect(answer).toMatch(/limit/);
     const [row] = await recordsOf(server.id, 1);
-    expect(row).toMatchObject({ outcome: "over_limit", tool: "count_me", callerKind: "token", error: expect.stringMatching(/1,000 tool calls per month/) });
+    expect(row).toMatchObject({
+      outcome: "over_limit",
+      tool: "count_me",
+      callerKind: "token",
+      error: expect.stringMatching(/1,000 tool calls per month/),
+    });
   });
 
   it("keeps no secret, token or unredacted payload in any record, with payload recording on", async () => {
     const secret = "sk_live_upstreamsecret0123456789";
     const echo = echoTool(
       "lookup_person",
-      { parameters: [{ arg: "ssn", in: "query", name: "ssn", required: true }, { arg: "note", in: "query", name: "note", required: false }] },
+      {
+        parameters: [
+          { arg: "ssn", in: "query", name: "ssn", required: true },
+          { arg: "note", in: "query", name: "note", required: false },
+        ],
+      },
       { ssn: { type: "string" }, note: { type: "string" } },
       ["ssn"],
     );
     const user = await signedIn();
-    const { server, token } = await deployedServer([echo], { organizationId: user.organizationId, auth: { authType: "bearer", secrets: { token: secret } } });
-    const settings = await call(`/api/servers/${server.id}/call-log`, { method: "PATCH", cookie: user.cookie, json: { recordPayloads: true, sensitiveFields: ["ssn"] } });
+    const { server, token } = await deployedServer([echo], {
+      organizationId: user.organizationId,
+      auth: { authType: "bearer", secrets: { token: secret } },
+    });
+    const settings = await call(`/api/servers/${server.id}/call-log`, {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { recordPayloads: true, sensitiveFields: ["ssn"] },
+    });
     expect(await settings.json()).toEqual({ success: true, data: { recordPayloads: true, sensitiveFields: ["ssn"], retentionDays: 7 } });
 
     const client = await connectV2(server.slug, bearer(token));
@@ -157,7 +246,12 @@ describe("call records", { timeout: 60_000 }, () => {
     expect(echoed.query).not.toContain("078");
     // What the API answers is what was stored.
     const listed = (await (await call(`/api/servers/${server.id}/calls`, { cookie: user.cookie })).json()) as any;
-    expect(listed.data.calls[0]).toMatchObject({ tool: "lookup_person", arguments: row.arguments, result: row.result, caller: { kind: "token", name: "Support bot" } });
+    expect(listed.data.calls[0]).toMatchObject({
+      tool: "lookup_person",
+      arguments: row.arguments,
+      result: row.result,
+      caller: { kind: "token", name: "Support bot" },
+    });
   });
 });
 
@@ -167,7 +261,12 @@ describe("with the call log off", { timeout: 60_000 }, () => {
     const request = () =>
       new Request(`${MCP_ORIGIN}/s/${server.slug}/mcp`, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", ...bearer(token) },
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2025-06-18",
+          ...bearer(token),
+        },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_pets", arguments: {} } }),
       });
     for (const callLog of ["off", "on"]) {
@@ -207,7 +306,9 @@ describe("callers and tool modes", { timeout: 60_000 }, () => {
 describe("call log API", { timeout: 60_000 }, () => {
   it("pages and filters the calls, answers stats, and 404s for another organization; superadmins read any server", async () => {
     const owner = await signedIn();
-    const { server, token } = await deployedServer([tool("fine", "/text"), tool("broken", "/status/500")], { organizationId: owner.organizationId });
+    const { server, token } = await deployedServer([tool("fine", "/text"), tool("broken", "/status/500")], {
+      organizationId: owner.organizationId,
+    });
     const client = await connectV2(server.slug, bearer(token));
     for (let i = 0; i < 3; i++) await client.callTool({ name: "fine", arguments: {} });
     await client.callTool({ name: "broken", arguments: {} });
@@ -227,7 +328,9 @@ describe("call log API", { timeout: 60_000 }, () => {
     const ids = [...first.body.data.calls, ...second.body.data.calls].map((c: any) => c.id);
     expect(new Set(ids).size).toBe(4);
     const failed = await get(`/api/servers/${server.id}/calls?outcome=api`);
-    expect(failed.body.data.calls.map((c: any) => [c.tool, c.outcome, c.outcomeClass, c.upstreamStatus])).toEqual([["broken", "upstream_5xx", "api", 500]]);
+    expect(failed.body.data.calls.map((c: any) => [c.tool, c.outcome, c.outcomeClass, c.upstreamStatus])).toEqual([
+      ["broken", "upstream_5xx", "api", 500],
+    ]);
     expect((await get(`/api/servers/${server.id}/calls?tool=fine`)).body.data.calls).toHaveLength(3);
     expect((await get(`/api/servers/${server.id}/calls?caller=anonymous`)).body.data.calls).toHaveLength(0);
     expect((await get(`/api/servers/${server.id}/calls?outcome=bogus`)).status).toBe(400);
@@ -239,7 +342,14 @@ describe("call log API", { timeout: 60_000 }, () => {
     expect(stats.tools.find((t: any) => t.tool === "fine")).toMatchObject({ calls: 3, errors: 0, errorRate: 0 });
     expect(stats.tools.find((t: any) => t.tool === "broken")).toMatchObject({ calls: 1, errors: 1, errorRate: 1 });
     expect(stats.tools[0].p95Ms).toBeGreaterThanOrEqual(stats.tools[0].p50Ms);
-    expect(stats.topErrors).toEqual([expect.objectContaining({ tool: "broken", outcome: "upstream_5xx", count: 1, error: "The API answered HTTP 500 Internal Server Error" })]);
+    expect(stats.topErrors).toEqual([
+      expect.objectContaining({
+        tool: "broken",
+        outcome: "upstream_5xx",
+        count: 1,
+        error: "The API answered HTTP 500 Internal Server Error",
+      }),
+    ]);
     expect(stats.callers).toEqual([expect.objectContaining({ kind: "token", name: "Support bot", calls: 4 })]);
     expect((await get(`/api/servers/${server.id}/stats?window=7d`)).body.data.buckets).toHaveLength(28);
     expect((await get(`/api/servers/${server.id}/stats?window=1y`)).status).toBe(400);
@@ -251,13 +361,18 @@ describe("call log API", { timeout: 60_000 }, () => {
       expect(res.status, path).toBe(404);
       expect(JSON.stringify(res.body)).not.toContain("fine");
     }
-    expect((await call(`/api/servers/${server.id}/call-log`, { method: "PATCH", cookie: other.cookie, json: { recordPayloads: true } })).status).toBe(404);
+    expect(
+      (await call(`/api/servers/${server.id}/call-log`, { method: "PATCH", cookie: other.cookie, json: { recordPayloads: true } })).status,
+    ).toBe(404);
     // Members may not use the superadmin view; a superadmin reads any organization's server.
     expect((await get(`/api/superadmin/servers/${server.id}/calls`)).status).toBe(403);
     const admin = await signedIn({ email: "admin@toolport.test", name: "Admin" });
     await db.update(users).set({ emailVerified: true }).where(eq(users.id, admin.userId));
     expect((await get(`/api/superadmin/servers/${server.id}/calls`, admin.cookie)).body.data.calls).toHaveLength(4);
-    expect((await get(`/api/superadmin/servers/${server.id}/stats?window=30d`, admin.cookie)).body.data).toMatchObject({ server: { id: server.id }, totals: { calls: 4 } });
+    expect((await get(`/api/superadmin/servers/${server.id}/stats?window=30d`, admin.cookie)).body.data).toMatchObject({
+      server: { id: server.id },
+      totals: { calls: 4 },
+    });
   });
 });
 
@@ -279,15 +394,18 @@ describe("retention", () => {
       gatewayMs: 1,
       requestBytes: 10,
     });
-    await db.insert(callRecords).values([
-      record(freeServer.id, freeOrg, 1),
-      record(freeServer.id, freeOrg, 8),
-      record(growthServer.id, growthOrg, 8),
-      record(growthServer.id, growthOrg, 89),
-      record(growthServer.id, growthOrg, 91),
-    ]);
+    await db
+      .insert(callRecords)
+      .values([
+        record(freeServer.id, freeOrg, 1),
+        record(freeServer.id, freeOrg, 8),
+        record(growthServer.id, growthOrg, 8),
+        record(growthServer.id, growthOrg, 89),
+        record(growthServer.id, growthOrg, 91),
+      ]);
     await worker.scheduled(createScheduledController({ cron: DAILY_SWEEP_CRON, scheduledTime: now }), env, createExecutionContext());
-    const left = async (serverId: string) => (await db.select({ tool: callRecords.tool }).from(callRecords).where(eq(callRecords.serverId, serverId))).map((r) => r.tool).sort();
+    const left = async (serverId: string) =>
+      (await db.select({ tool: callRecords.tool }).from(callRecords).where(eq(callRecords.serverId, serverId))).map((r) => r.tool).sort();
     // Free keeps 7 days, Growth 90.
     expect(await left(freeServer.id)).toEqual(["age_1"]);
     expect(await left(growthServer.id)).toEqual(["age_8", "age_89"]);
@@ -298,11 +416,25 @@ describe("the call-record queue", { timeout: 60_000 }, () => {
   it("carries a gathered batch in one message each 100 KB, and refuses a message that is not a batch of records", async () => {
     const org = await createOrg("growth");
     const server = await createServer(org, []);
-    const base = { kind: "call" as const, serverId: server.id, organizationId: org, at: Date.now(), caller: { kind: "public" as const }, outcome: "ok" as const, gatewayMs: 1, requestBytes: 10 };
+    const base = {
+      kind: "call" as const,
+      serverId: server.id,
+      organizationId: org,
+      at: Date.now(),
+      caller: { kind: "public" as const },
+      outcome: "ok" as const,
+      gatewayMs: 1,
+      requestBytes: 10,
+    };
     const sent: unknown[][] = [];
     const queue = { sendBatch: async (messages: unknown[]) => void sent.push(messages) } as unknown as Queue;
     // 30 records of about 9 KB each: about 270 KB of records, three messages, two sendBatch calls.
-    const records = Array.from({ length: 30 }, (_, i) => ({ ...base, id: crypto.randomUUID(), tool: `packed_${i}`, result: "x".repeat(9_000) }));
+    const records = Array.from({ length: 30 }, (_, i) => ({
+      ...base,
+      id: crypto.randomUUID(),
+      tool: `packed_${i}`,
+      result: "x".repeat(9_000),
+    }));
     await recordCalls({ ...env, CALLS_QUEUE: queue } as typeof env, records);
     const messages = sent.flat() as { body: CallRecordsMessage }[];
     expect(sent.map((batch) => batch.length)).toEqual([2, 1]);

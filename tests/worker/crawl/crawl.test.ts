@@ -14,14 +14,26 @@ beforeAll(async () => {
 
 describe("map", () => {
   it("lists the sitemap and the start page's links, within the site's section, without assets or duplicates", async () => {
-    const res = await call("/api/crawl/map", { method: "POST", cookie: user.cookie, json: { url: `${site()}/index.html`, includeSubdomains: true } });
+    const res = await call("/api/crawl/map", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { url: `${site()}/index.html`, includeSubdomains: true },
+    });
     expect(res.status).toBe(200);
     const { success, links } = await res.json<{ success: boolean; links: string[] }>();
     expect(success).toBe(true);
     const paths = links.map((l) => l.replace(site(), ""));
     expect(paths[0]).toBe("/index.html");
     expect(new Set(paths)).toEqual(
-      new Set(["/index.html", "/authentication.html", "/list-notes.html", "/get-note.html", "/create-note.html", "/update-note.html", "/delete-note.html"]),
+      new Set([
+        "/index.html",
+        "/authentication.html",
+        "/list-notes.html",
+        "/get-note.html",
+        "/create-note.html",
+        "/update-note.html",
+        "/delete-note.html",
+      ]),
     );
   });
 
@@ -29,7 +41,11 @@ describe("map", () => {
     const missing = await call("/api/crawl/map", { method: "POST", cookie: user.cookie, json: { url: "" } });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ success: false, error: "url: Please provide documentation URL to crawl" });
-    const none = await call("/api/crawl/map", { method: "POST", cookie: user.cookie, json: { url: `${site()}/nothing-here/`, includeSubdomains: true } });
+    const none = await call("/api/crawl/map", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { url: `${site()}/nothing-here/`, includeSubdomains: true },
+    });
     expect(await none.json()).toEqual({ success: false, error: "No pages found at the provided URL" });
   });
 
@@ -53,7 +69,11 @@ describe("map", () => {
 describe("crawl", () => {
   it("crawls the selected pages into Markdown with titles and reports progress", async () => {
     const selectedUrls = [`${site()}/list-notes.html`, `${site()}/create-note.html`, `${site()}/missing.html`];
-    const res = await call("/api/crawl/crawl", { method: "POST", cookie: user.cookie, json: { url: `${site()}/index.html`, selectedUrls } });
+    const res = await call("/api/crawl/crawl", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { url: `${site()}/index.html`, selectedUrls },
+    });
     const started = await res.json<{ success: boolean; crawlId: string; total: number }>();
     expect(started).toMatchObject({ success: true, total: 3 });
     const status = await waitForCrawl(user.cookie, started.crawlId);
@@ -96,8 +116,15 @@ describe("crawl", () => {
   });
 
   it("cancels a crawl", async () => {
-    const selectedUrls = Array.from({ length: 6 }, (_, i) => `${inject("fixtureOrigin")}/_slow/docs-reference/get-note.html?ms=1500&n=${i}`);
-    const res = await call("/api/crawl/crawl", { method: "POST", cookie: user.cookie, json: { url: `${site()}/index.html`, selectedUrls } });
+    const selectedUrls = Array.from(
+      { length: 6 },
+      (_, i) => `${inject("fixtureOrigin")}/_slow/docs-reference/get-note.html?ms=1500&n=${i}`,
+    );
+    const res = await call("/api/crawl/crawl", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { url: `${site()}/index.html`, selectedUrls },
+    });
     const { crawlId } = await res.json<{ crawlId: string }>();
     const cancel = await call(`/api/crawl/${crawlId}/cancel`, { method: "DELETE", cookie: user.cookie });
     expect(await cancel.json()).toEqual({ success: true, status: "cancelled" });
@@ -106,7 +133,11 @@ describe("crawl", () => {
   });
 
   it("answers 404 for another organization's crawl", async () => {
-    const res = await call("/api/crawl/crawl", { method: "POST", cookie: user.cookie, json: { url: `${site()}/index.html`, selectedUrls: [`${site()}/index.html`] } });
+    const res = await call("/api/crawl/crawl", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { url: `${site()}/index.html`, selectedUrls: [`${site()}/index.html`] },
+    });
     const { crawlId } = await res.json<{ crawlId: string }>();
     const other = await signedIn();
     expect((await call(`/api/crawl/${crawlId}`, { cookie: other.cookie })).status).toBe(404);

@@ -46,8 +46,15 @@ describe("a site that publishes its OpenAPI description", () => {
   });
 
   it("reads the pages naming the API reference outright before others that mention a reference", async () => {
-    const weak = ["Error reference", "CLI reference", "Config reference", "Glossary reference"].map((t, i) => `<a href="weak-${i}.html">${t}</a>`).join("");
-    const page = { url: site("reference/start.html"), status: 200, contentType: "text/html", text: `${weak}<a href="api.html">API Reference</a>` };
+    const weak = ["Error reference", "CLI reference", "Config reference", "Glossary reference"]
+      .map((t, i) => `<a href="weak-${i}.html">${t}</a>`)
+      .join("");
+    const page = {
+      url: site("reference/start.html"),
+      status: 200,
+      contentType: "text/html",
+      text: `${weak}<a href="api.html">API Reference</a>`,
+    };
     expect(await discoverOpenApi(env, page, new FetchBudget(24))).toMatchObject({ url: site("redoc/api/openapi.yaml") });
   });
 
@@ -72,13 +79,30 @@ describe("a site that publishes its OpenAPI description", () => {
   });
 
   it("reads Scalar's JSON configuration as its integrations write it, after a long custom CSS", async () => {
-    const config = JSON.stringify({ customCss: `.scalar-app { color: red; }\n`.repeat(200), sources: [{ title: "Weather", url: "/docs-offers/scalar/openapi.json" }] }, null, 2);
-    const page = { url: site("viewers/app.html"), status: 200, contentType: "text/html", text: `<div id="app"></div><script>\n  Scalar.createApiReference('#app', ${config})\n</script>` };
-    expect(await discoverOpenApi(env, page, new FetchBudget(24))).toEqual({ url: site("scalar/openapi.json"), title: "Weather", operationCount: 1 });
+    const config = JSON.stringify(
+      { customCss: `.scalar-app { color: red; }\n`.repeat(200), sources: [{ title: "Weather", url: "/docs-offers/scalar/openapi.json" }] },
+      null,
+      2,
+    );
+    const page = {
+      url: site("viewers/app.html"),
+      status: 200,
+      contentType: "text/html",
+      text: `<div id="app"></div><script>\n  Scalar.createApiReference('#app', ${config})\n</script>`,
+    };
+    expect(await discoverOpenApi(env, page, new FetchBudget(24))).toEqual({
+      url: site("scalar/openapi.json"),
+      title: "Weather",
+      operationCount: 1,
+    });
   });
 
   it("offers a start URL that is itself a description, with no pages to crawl", async () => {
-    expect(await map(site("probe/openapi.json"))).toEqual({ links: [], source: "links", openapi: { url: site("probe/openapi.json"), title: "Catalog", operationCount: 1 } });
+    expect(await map(site("probe/openapi.json"))).toEqual({
+      links: [],
+      source: "links",
+      openapi: { url: site("probe/openapi.json"), title: "Catalog", operationCount: 1 },
+    });
   });
 
   it("probes /openapi.json beside the docs when no page names a description", async () => {
@@ -96,7 +120,12 @@ describe("candidates that are not a description the importer can use", () => {
   });
 
   it("refuses a description on a private address outside development, as the SSRF guard does", async () => {
-    const page = { url: "http://169.254.169.254/docs/", status: 200, contentType: "text/html", text: `<redoc spec-url="${site("redoc/api/openapi.yaml")}"></redoc>` };
+    const page = {
+      url: "http://169.254.169.254/docs/",
+      status: 200,
+      contentType: "text/html",
+      text: `<redoc spec-url="${site("redoc/api/openapi.yaml")}"></redoc>`,
+    };
     expect(await discoverOpenApi({ ...env, ENVIRONMENT: "development" }, page, new FetchBudget(24))).toMatchObject({ title: "Notes API" });
     expect(await discoverOpenApi({ ...env, ENVIRONMENT: "production" }, page, new FetchBudget(24))).toBeNull();
   });
@@ -135,18 +164,31 @@ describe("a site with llms.txt", () => {
 
   it("crawls the Markdown twins and stores their Markdown", async () => {
     const { links } = await map(site("llms/index.html"));
-    const started = await (await call("/api/crawl/crawl", { method: "POST", cookie: user.cookie, json: { url: site("llms/index.html"), selectedUrls: links } })).json<{ crawlId: string; total: number }>();
+    const started = await (
+      await call("/api/crawl/crawl", { method: "POST", cookie: user.cookie, json: { url: site("llms/index.html"), selectedUrls: links } })
+    ).json<{ crawlId: string; total: number }>();
     expect(started.total).toBe(3);
     const crawl = await waitForCrawl(user.cookie, started.crawlId);
     expect(crawl.pageDetails.map((p) => p.status)).toEqual(["completed", "completed", "completed"]);
-    expect(await env.KV.get(pageContentKey(started.crawlId, site("llms/guide.html.md")))).toBe("# Guide\n\nSend the `X-Api-Key` header with every request.");
+    expect(await env.KV.get(pageContentKey(started.crawlId, site("llms/guide.html.md")))).toBe(
+      "# Guide\n\nSend the `X-Api-Key` header with every request.",
+    );
   });
 });
 
 describe("end to end: a Redoc site's own description becomes the server", () => {
   it("maps the site, names the description, and the server made from that URL has exactly its operations as tools", async () => {
-    const res = await call("/api/crawl/map", { method: "POST", cookie: user.cookie, json: { url: site("redoc/index.html"), includeSubdomains: true } });
-    const answer = await res.json<{ success: boolean; links: string[]; source: string; openapi: { url: string; title: string; operationCount: number } }>();
+    const res = await call("/api/crawl/map", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { url: site("redoc/index.html"), includeSubdomains: true },
+    });
+    const answer = await res.json<{
+      success: boolean;
+      links: string[];
+      source: string;
+      openapi: { url: string; title: string; operationCount: number };
+    }>();
     expect(answer).toEqual({
       success: true,
       links: [site("redoc/index.html")],
@@ -158,7 +200,12 @@ describe("end to end: a Redoc site's own description becomes the server", () => 
     const { data } = await json(created);
     expect(data).toMatchObject({ name: "Notes", sourceUrl: answer.openapi.url, baseUrl: "https://api.notes.example/v1", toolCount: 4 });
     const mappings = await json(await call(`/api/servers/${data.id}/mappings`, { cookie: user.cookie }));
-    expect(mappings.data.map((t: { name: string; endpoint: { method: string; path: string } }) => [t.name, `${t.endpoint.method} ${t.endpoint.path}`])).toEqual([
+    expect(
+      mappings.data.map((t: { name: string; endpoint: { method: string; path: string } }) => [
+        t.name,
+        `${t.endpoint.method} ${t.endpoint.path}`,
+      ]),
+    ).toEqual([
       ["listNotes", "GET /notes"],
       ["createNote", "POST /notes"],
       ["getNote", "GET /notes/{id}"],

@@ -20,10 +20,14 @@ const PAGES = 150;
 const run = crypto.randomUUID().slice(0, 8);
 const pageUrl = (i: number) => `${inject("fixtureOrigin")}/_pages/${run}/widget-${i}.html`;
 /** Pages built to defeat a naive parser: 100k table separators on one line, and a 2 MB single line. */
-const HOSTILE = { 50: `<p>| a |</p><p>${"| - ".repeat(100_000)}|</p>`, 100: `<p>GET /huge ${"{x}/".repeat(500_000)}</p>` } as Record<number, string>;
+const HOSTILE = { 50: `<p>| a |</p><p>${"| - ".repeat(100_000)}|</p>`, 100: `<p>GET /huge ${"{x}/".repeat(500_000)}</p>` } as Record<
+  number,
+  string
+>;
 const page = (i: number) =>
   `<!doctype html><html><head><title>Widget ${i} · Widgets API</title></head><body><main><h1>Get widget ${i}</h1>` +
-  (HOSTILE[i] ?? `<pre><code>GET /widgets/${i}/{id}</code></pre><table><tr><th>Name</th><th>In</th><th>Type</th></tr><tr><td>id</td><td>path</td><td>string</td></tr></table>`) +
+  (HOSTILE[i] ??
+    `<pre><code>GET /widgets/${i}/{id}</code></pre><table><tr><th>Name</th><th>In</th><th>Type</th></tr><tr><td>id</td><td>path</td><td>string</td></tr></table>`) +
   `</main></body></html>`;
 
 type JobAnswer = { status: string; specId: string | null; error: string | null; skippedPages: { url: string; reason: string }[] };
@@ -39,7 +43,8 @@ beforeAll(async () => {
   expect(await waitForCrawl(user.cookie, crawlId, 60_000)).toMatchObject({ status: "completed", completed: PAGES });
 });
 
-const jobOf = async (jobId: string, cookie = user.cookie) => (await (await call(`/api/crawl/extract/job/${jobId}`, { cookie })).json<{ job: JobAnswer }>()).job;
+const jobOf = async (jobId: string, cookie = user.cookie) =>
+  (await (await call(`/api/crawl/extract/job/${jobId}`, { cookie })).json<{ job: JobAnswer }>()).job;
 
 /** The Worker's env whose KV counts the page reads, and resolves `reached` once `n` pages were read. */
 function countingEnv(n: number) {
@@ -58,7 +63,9 @@ function countingEnv(n: number) {
 
 /** Runs one delivery of an extraction job through the Worker's queue handler. */
 async function deliver(jobId: string, workerEnv: typeof env = env) {
-  const batch = createMessageBatch<JobMessage>("toolport-jobs", [{ id: `msg-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind: "extract", jobId } }]);
+  const batch = createMessageBatch<JobMessage>("toolport-jobs", [
+    { id: `msg-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind: "extract", jobId } },
+  ]);
   const ctx = createExecutionContext();
   await worker.queue(batch, workerEnv, ctx);
   return getQueueResult(batch, ctx);

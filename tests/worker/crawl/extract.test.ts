@@ -27,7 +27,9 @@ describe("extraction", () => {
     const create = (document.paths as any)["/notes"].post;
     expect(create.operationId).toBe("createANote");
     expect(create.requestBody.content["application/json"].schema.required).toEqual(["title"]);
-    expect((document.paths as any)["/notes/{note_id}"].get.responses["200"].content["application/json"].schema.properties.created_at).toEqual({
+    expect(
+      (document.paths as any)["/notes/{note_id}"].get.responses["200"].content["application/json"].schema.properties.created_at,
+    ).toEqual({
       type: "string",
       format: "date-time",
     });
@@ -38,7 +40,8 @@ describe("extraction", () => {
     expect(job).toEqual({
       status: "failed",
       specId: null,
-      error: "The crawled content could not be converted to an OpenAPI specification. Please ensure the documentation contains API endpoint information.",
+      error:
+        "The crawled content could not be converted to an OpenAPI specification. Please ensure the documentation contains API endpoint information.",
       skippedPages: [],
     });
   });

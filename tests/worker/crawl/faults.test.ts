@@ -14,7 +14,21 @@ import { tools } from "../../../worker/db/schema";
 import { deployServer } from "../../../worker/deploy/deploy";
 import { call, signedIn } from "../helpers";
 import { waitForCrawl } from "./helpers";
-import { bearer, connectV2, createOrg, createServer, createToken, db, echoOf, echoTool, MCP_ORIGIN, textOf, upstream, useProviderSettings, type ToolSpec } from "../mcp-setup";
+import {
+  bearer,
+  connectV2,
+  createOrg,
+  createServer,
+  createToken,
+  db,
+  echoOf,
+  echoTool,
+  MCP_ORIGIN,
+  textOf,
+  upstream,
+  useProviderSettings,
+  type ToolSpec,
+} from "../mcp-setup";
 
 const site = () => `${inject("fixtureOrigin")}/docs-reference`;
 const PAGES = ["list-notes.html", "get-note.html", "create-note.html", "update-note.html", "delete-note.html"];
@@ -23,7 +37,12 @@ const PAGES = ["list-notes.html", "get-note.html", "create-note.html", "update-n
 async function deliver(crawlId: string, messages: { url: string; attempts: number }[]) {
   const batch = createMessageBatch<JobMessage>(
     "toolport-crawl",
-    messages.map(({ url, attempts }, i) => ({ id: `${i}:${url}`, timestamp: new Date(), attempts, body: { kind: "page" as const, crawlId, url } })),
+    messages.map(({ url, attempts }, i) => ({
+      id: `${i}:${url}`,
+      timestamp: new Date(),
+      attempts,
+      body: { kind: "page" as const, crawlId, url },
+    })),
   );
   const ctx = createExecutionContext();
   await consumeBatch(batch, env, jobHandlers);
@@ -47,7 +66,10 @@ describe("crawl faults", () => {
     expect(await runInDurableObject(session(), (_o, state) => state.storage.getAlarm())).not.toBeNull(); // the time limit survived
 
     // The runtime redelivers every un-acked message, and (at least once) the acked one too.
-    const redelivered = await deliver(crawlId, urls.map((url, i) => ({ url, attempts: i <= 1 ? 2 : 1 })));
+    const redelivered = await deliver(
+      crawlId,
+      urls.map((url, i) => ({ url, attempts: i <= 1 ? 2 : 1 })),
+    );
     expect(redelivered.explicitAcks).toHaveLength(5);
     expect(redelivered.retryMessages).toEqual([]);
     const done = await session().snapshot();
@@ -80,16 +102,27 @@ describe("crawl faults", () => {
     const fine = `${site()}/get-note.html`;
     await env.CRAWL_SESSION.getByName(crawlId).start(crawlId, [broken, reset, fine]);
 
-    const first = await deliver(crawlId, [{ url: broken, attempts: 1 }, { url: reset, attempts: 1 }, { url: fine, attempts: 1 }]);
-    const retried = (result: Awaited<ReturnType<typeof deliver>>) => result.retryMessages.map((m) => m.msgId.slice(m.msgId.indexOf(":") + 1));
+    const first = await deliver(crawlId, [
+      { url: broken, attempts: 1 },
+      { url: reset, attempts: 1 },
+      { url: fine, attempts: 1 },
+    ]);
+    const retried = (result: Awaited<ReturnType<typeof deliver>>) =>
+      result.retryMessages.map((m) => m.msgId.slice(m.msgId.indexOf(":") + 1));
     expect(retried(first)).toEqual([broken, reset]);
     expect(first.explicitAcks).toEqual([`2:${fine}`]);
     expect(await env.CRAWL_SESSION.getByName(crawlId).snapshot()).toMatchObject({ status: "crawling", completed: 1 });
 
-    const second = await deliver(crawlId, [{ url: broken, attempts: 2 }, { url: reset, attempts: 2 }]);
+    const second = await deliver(crawlId, [
+      { url: broken, attempts: 2 },
+      { url: reset, attempts: 2 },
+    ]);
     expect(retried(second)).toEqual([broken, reset]);
 
-    const last = await deliver(crawlId, [{ url: broken, attempts: 3 }, { url: reset, attempts: 3 }]);
+    const last = await deliver(crawlId, [
+      { url: broken, attempts: 3 },
+      { url: reset, attempts: 3 },
+    ]);
     expect(last.retryMessages).toEqual([]);
     expect(last.explicitAcks).toHaveLength(2);
     const snapshot = await env.CRAWL_SESSION.getByName(crawlId).snapshot();
@@ -101,11 +134,21 @@ describe("crawl faults", () => {
 });
 
 describe("upstream faults", () => {
-  const tool = (name: string, path: string): ToolSpec => ({ name, inputSchema: { type: "object", properties: {} }, mapping: { method: "get", path, parameters: [] } });
+  const tool = (name: string, path: string): ToolSpec => ({
+    name,
+    inputSchema: { type: "object", properties: {} },
+    mapping: { method: "get", path, parameters: [] },
+  });
 
   it("answers isError within the time-out when the API hangs, resets, answers garbage or cuts the body", async () => {
     const org = await createOrg();
-    const server = await createServer(org, [tool("hang", "/hang"), tool("reset", "/reset"), tool("garbage", "/garbage"), tool("truncated", "/truncated"), tool("ok", "/text")]);
+    const server = await createServer(org, [
+      tool("hang", "/hang"),
+      tool("reset", "/reset"),
+      tool("garbage", "/garbage"),
+      tool("truncated", "/truncated"),
+      tool("ok", "/text"),
+    ]);
     const { token } = await createToken(org, [server.id]);
     await deployServer(env, db, server.id, { origin: MCP_ORIGIN, upstreamTimeoutMs: 800 });
     const client = await connectV2(server.slug, bearer(token));
@@ -133,7 +176,13 @@ describe("upstream faults", () => {
     const key = crypto.randomUUID();
     const strict: ToolSpec = echoTool(
       "strict",
-      { path: `/counted/${key}`, parameters: [{ arg: "limit", in: "query", name: "limit", required: true }, { arg: "mode", in: "query", name: "mode", required: false }] },
+      {
+        path: `/counted/${key}`,
+        parameters: [
+          { arg: "limit", in: "query", name: "limit", required: true },
+          { arg: "mode", in: "query", name: "mode", required: false },
+        ],
+      },
       { limit: { type: "integer", minimum: 1, maximum: 100 }, mode: { type: "string", enum: ["fast", "safe"] } },
       ["limit"],
     );
@@ -159,7 +208,12 @@ describe("upstream faults", () => {
 describe("provider faults", () => {
   /** Configures the server's deployments for Cloudflare's API at `base`; answers the Worker's env to deploy with. */
   const cloudflareEnv = async (serverId: string, base: string): Promise<Bindings> => {
-    await useProviderSettings(serverId, { CLOUDFLARE_ACCOUNT_ID: "acc-123", CLOUDFLARE_API_TOKEN: "cf-test-token", CLOUDFLARE_DISPATCH_NAMESPACE: "toolport-servers", CLOUDFLARE_API_BASE: base });
+    await useProviderSettings(serverId, {
+      CLOUDFLARE_ACCOUNT_ID: "acc-123",
+      CLOUDFLARE_API_TOKEN: "cf-test-token",
+      CLOUDFLARE_DISPATCH_NAMESPACE: "toolport-servers",
+      CLOUDFLARE_API_BASE: base,
+    });
     return env;
   };
 
@@ -185,7 +239,10 @@ describe("provider faults", () => {
         mapping: { method: "get", path: "/text", parameters: [] },
         endpoint: { method: "GET", path: "/text" },
       });
-      const failed = await deployServer(await cloudflareEnv(server.id, base), db, server.id, { provider: "cloudflare", origin: MCP_ORIGIN });
+      const failed = await deployServer(await cloudflareEnv(server.id, base), db, server.id, {
+        provider: "cloudflare",
+        origin: MCP_ORIGIN,
+      });
       expect(failed.status, base).toBe("failed");
       expect(failed.error, base).toMatch(reason);
       expect(failed.error, base).not.toBe("Deployment failed");

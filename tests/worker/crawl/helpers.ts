@@ -39,7 +39,9 @@ type Job = { status: string; specId: string | null; error: string | null; skippe
 
 /** Crawls a site (or a selection), extracts it and answers the job and the stored description. */
 export async function crawlAndExtract(cookie: string, url: string, selectedUrls?: string[]) {
-  const started = await (await call("/api/crawl/crawl", { method: "POST", cookie, json: { url, selectedUrls } })).json<{ crawlId: string }>();
+  const started = await (
+    await call("/api/crawl/crawl", { method: "POST", cookie, json: { url, selectedUrls } })
+  ).json<{ crawlId: string }>();
   const crawl = await waitForCrawl(cookie, started.crawlId);
   const res = await call(`/api/crawl/${started.crawlId}/extract`, { method: "POST", cookie });
   const { jobId, message } = await res.json<{ jobId: string; message: string }>();

@@ -13,7 +13,11 @@ beforeAll(async () => {
 });
 
 const startCrawl = async (selectedUrls: string[]) =>
-  (await (await call("/api/crawl/crawl", { method: "POST", cookie: user.cookie, json: { url: `${site()}/index.html`, selectedUrls } })).json<{ crawlId: string }>()).crawlId;
+  (
+    await (
+      await call("/api/crawl/crawl", { method: "POST", cookie: user.cookie, json: { url: `${site()}/index.html`, selectedUrls } })
+    ).json<{ crawlId: string }>()
+  ).crawlId;
 
 const status = async (crawlId: string, cookie = user.cookie) => (await call(`/api/crawl/${crawlId}`, { cookie })).json<CrawlStatusAnswer>();
 
@@ -32,10 +36,21 @@ async function pollUntilOver(crawlId: string) {
 
 describe("crawl progress", () => {
   it("answers each page's status as it changes until the crawl completes", async () => {
-    const selectedUrls = [`${inject("fixtureOrigin")}/_slow/docs-reference/list-notes.html?ms=600`, `${site()}/get-note.html`, `${site()}/missing.html`];
+    const selectedUrls = [
+      `${inject("fixtureOrigin")}/_slow/docs-reference/list-notes.html?ms=600`,
+      `${site()}/get-note.html`,
+      `${site()}/missing.html`,
+    ];
     const crawlId = await startCrawl(selectedUrls);
     const seen = await pollUntilOver(crawlId);
-    expect(seen.at(-1)).toMatchObject({ success: true, status: "completed", completed: 2, total: 3, selectedUrls, currentProcessing: { currentUrl: null, errorCount: 1 } });
+    expect(seen.at(-1)).toMatchObject({
+      success: true,
+      status: "completed",
+      completed: 2,
+      total: 3,
+      selectedUrls,
+      currentProcessing: { currentUrl: null, errorCount: 1 },
+    });
     // Progress came page by page: the slow page was seen processing before its outcome.
     const slow = seen.map((s) => s.pageDetails.find((p) => p.url === selectedUrls[0])!.status).filter((s, i, all) => s !== all[i - 1]);
     expect(slow.slice(-2)).toEqual(["processing", "completed"]);

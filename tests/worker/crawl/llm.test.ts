@@ -43,7 +43,9 @@ const withLlm = (model: string, settings: Record<string, string> = {}) => ({
 
 /** Runs one queue delivery of an extraction job through the Worker's queue handler. */
 async function deliver(jobId: string, workerEnv: typeof env, attempts = 1) {
-  const batch = createMessageBatch<JobMessage>("toolport-jobs", [{ id: `msg-${jobId}`, timestamp: new Date(), attempts, body: { kind: "extract", jobId } }]);
+  const batch = createMessageBatch<JobMessage>("toolport-jobs", [
+    { id: `msg-${jobId}`, timestamp: new Date(), attempts, body: { kind: "extract", jobId } },
+  ]);
   const ctx = createExecutionContext();
   await worker.queue(batch, workerEnv, ctx);
   return getQueueResult(batch, ctx);
@@ -56,7 +58,11 @@ async function newJob(organizationId = user.organizationId) {
 }
 
 async function jobAnswer(jobId: string) {
-  return (await (await call(`/api/crawl/extract/job/${jobId}`, { cookie: user.cookie })).json<{ job: { status: string; specId: string | null; error: string | null } }>()).job;
+  return (
+    await (
+      await call(`/api/crawl/extract/job/${jobId}`, { cookie: user.cookie })
+    ).json<{ job: { status: string; specId: string | null; error: string | null } }>()
+  ).job;
 }
 
 async function refined(model: string, settings?: Record<string, string>) {
@@ -162,13 +168,24 @@ describe("jobs that keep failing", () => {
     const last = await deliver(jobId, withLlm("refine"), 3);
     expect(last).toMatchObject({ explicitAcks: [`msg-${jobId}`], retryMessages: [] });
     const job = await (await call(`/api/crawl/extract/job/${jobId}`, { cookie: other.cookie })).json<{ job: unknown }>();
-    expect(job).toEqual({ success: true, job: { status: "failed", specId: null, error: "Crawl not found (gave up after 3 attempts)", skippedPages: [] } });
+    expect(job).toEqual({
+      success: true,
+      job: { status: "failed", specId: null, error: "Crawl not found (gave up after 3 attempts)", skippedPages: [] },
+    });
   });
 
   it("end failed when still processing long after their last attempt", async () => {
     const jobId = await newJob();
-    await db.update(extractionJobs).set({ updatedAt: new Date(Date.now() - 16 * 60 * 1000) }).where(eq(extractionJobs.id, jobId));
-    const expected = { status: "failed", specId: null, error: "The extraction did not finish within 15 minutes. Please try again.", skippedPages: [] };
+    await db
+      .update(extractionJobs)
+      .set({ updatedAt: new Date(Date.now() - 16 * 60 * 1000) })
+      .where(eq(extractionJobs.id, jobId));
+    const expected = {
+      status: "failed",
+      specId: null,
+      error: "The extraction did not finish within 15 minutes. Please try again.",
+      skippedPages: [],
+    };
     expect(await jobAnswer(jobId)).toEqual(expected);
     expect(await jobAnswer(jobId)).toEqual(expected);
     // A late delivery changes nothing.

@@ -31,7 +31,8 @@ async function startCrawl(host: string, pages: string[], cookie = user.cookie) {
 
 const reference = ["list-notes", "get-note", "create-note", "delete-note"].map((p) => `/docs-reference/${p}.html`);
 /** `n` pages the fixture server answers after PAGE_MS each. */
-const slowPages = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `/_slow/docs-reference/get-note.html?ms=${PAGE_MS}&n=${tag}${i}`);
+const slowPages = (n: number, tag: string) =>
+  Array.from({ length: n }, (_, i) => `/_slow/docs-reference/get-note.html?ms=${PAGE_MS}&n=${tag}${i}`);
 
 /** When the fixture server saw each page request for `host`, in arrival order. */
 async function pageStarts(host: string) {
@@ -42,7 +43,8 @@ const gapsOf = (starts: number[]) => starts.slice(1).map((at, i) => at - starts[
 
 /** At most HOST_CONCURRENCY in flight: the page that follows the next HOST_CONCURRENCY started only after one of them was answered. */
 function expectAtMostConcurrency(starts: number[]) {
-  for (let i = 0; i + HOST_CONCURRENCY < starts.length; i++) expect(starts[i + HOST_CONCURRENCY] - starts[i]).toBeGreaterThanOrEqual(PAGE_MS - JITTER_MS);
+  for (let i = 0; i + HOST_CONCURRENCY < starts.length; i++)
+    expect(starts[i + HOST_CONCURRENCY] - starts[i]).toBeGreaterThanOrEqual(PAGE_MS - JITTER_MS);
 }
 
 describe("politeness", () => {
@@ -66,7 +68,10 @@ describe("politeness", () => {
 
   it("shares a host's fetch slots between two organizations crawling it at the same time", async () => {
     const other = await signedIn();
-    const crawls = await Promise.all([startCrawl("shared.localhost", slowPages(6, "u")), startCrawl("shared.localhost", slowPages(6, "o"), other.cookie)]);
+    const crawls = await Promise.all([
+      startCrawl("shared.localhost", slowPages(6, "u")),
+      startCrawl("shared.localhost", slowPages(6, "o"), other.cookie),
+    ]);
     const done = await Promise.all([waitForCrawl(user.cookie, crawls[0]), waitForCrawl(other.cookie, crawls[1])]);
     for (const crawl of done) expect(crawl).toMatchObject({ status: "completed", total: 6, completed: 6 });
     const starts = await pageStarts("shared.localhost");
@@ -76,7 +81,9 @@ describe("politeness", () => {
 
   it("knows each host's rule from robots.txt: one fetch per Crawl-delay, else a few at once, a little apart", async () => {
     const session = env.CRAWL_SESSION.getByName(crypto.randomUUID());
-    await session.start("slots", ["https://slow.example/a", "https://slow.example/b", "https://fast.example/a"], undefined, undefined, { "slow.example": 2000 });
+    await session.start("slots", ["https://slow.example/a", "https://slow.example/b", "https://fast.example/a"], undefined, undefined, {
+      "slow.example": 2000,
+    });
     expect(await session.fetchRule("slow.example")).toEqual({ concurrency: 1, spacingMs: 2000 });
     expect(await session.fetchRule("fast.example")).toEqual({ concurrency: HOST_CONCURRENCY, spacingMs: HOST_SPACING_MS });
   });
@@ -85,7 +92,9 @@ describe("politeness", () => {
     const pace = env.HOST_PACE.getByName(`pace-${crypto.randomUUID()}`);
     const rule = { concurrency: 2, spacingMs: 300 };
     const granted: number[] = [];
-    const leases = await Promise.all([pace.acquire(rule), pace.acquire(rule)].map((p) => p.then((lease) => (granted.push(Date.now()), lease))));
+    const leases = await Promise.all(
+      [pace.acquire(rule), pace.acquire(rule)].map((p) => p.then((lease) => (granted.push(Date.now()), lease))),
+    );
     expect(leases.every((lease) => typeof lease === "string")).toBe(true);
     expect(granted[1] - granted[0]).toBeGreaterThanOrEqual(rule.spacingMs - 20);
     // Both slots are taken: a third caller willing to wait 400 ms gets none.
@@ -115,10 +124,16 @@ describe("a busy host", () => {
     await session.start(crawlId, [url]);
     // Every slot of the host is taken by other fetches.
     const pace = env.HOST_PACE.getByName(host);
-    const taken = await Promise.all(Array.from({ length: HOST_CONCURRENCY }, () => pace.acquire({ concurrency: HOST_CONCURRENCY, spacingMs: 0 })));
+    const taken = await Promise.all(
+      Array.from({ length: HOST_CONCURRENCY }, () => pace.acquire({ concurrency: HOST_CONCURRENCY, spacingMs: 0 })),
+    );
     const sent: { body: unknown; options: unknown }[] = [];
-    const CRAWL_QUEUE = { sendBatch: async (requests: { body: unknown }[]) => void sent.push(...requests.map(({ body, ...options }) => ({ body, options }))) };
-    const batch = createMessageBatch<MessageOf<"page">>("toolport-crawl", [{ id: "msg-busy", timestamp: new Date(), attempts: 1, body: { kind: "page" as const, crawlId, url } }]);
+    const CRAWL_QUEUE = {
+      sendBatch: async (requests: { body: unknown }[]) => void sent.push(...requests.map(({ body, ...options }) => ({ body, options }))),
+    };
+    const batch = createMessageBatch<MessageOf<"page">>("toolport-crawl", [
+      { id: "msg-busy", timestamp: new Date(), attempts: 1, body: { kind: "page" as const, crawlId, url } },
+    ]);
     const ctx = createExecutionContext();
     await crawlPages({ ...env, CRAWL_QUEUE } as unknown as typeof env, [...batch.messages], 200);
     expect(await getQueueResult(batch, ctx)).toMatchObject({ explicitAcks: ["msg-busy"], retryMessages: [] });

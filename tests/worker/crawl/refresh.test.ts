@@ -37,7 +37,9 @@ beforeAll(async () => {
   user = await signedIn();
   await publish(listWidgets);
   const { job } = await crawlAndExtract(user.cookie, docsUrl(), [docsUrl()]);
-  const created = await json(await call("/api/servers/from-spec", { method: "POST", cookie: user.cookie, json: { specId: job.specId, name: "Widgets" } }));
+  const created = await json(
+    await call("/api/servers/from-spec", { method: "POST", cookie: user.cookie, json: { specId: job.specId, name: "Widgets" } }),
+  );
   server = created.data;
 });
 
@@ -56,7 +58,11 @@ describe("re-crawl of a deployed server", () => {
     // The deploy flow shows the docs' example address when it asks for the user's own.
     const apiConfig = (await json(await call(`/api/servers/${server.id}/api-config`, { cookie: user.cookie }))).data;
     expect(apiConfig).toMatchObject({ baseUrl: null, instanceExample: `${upstream()}/v1` });
-    await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie: user.cookie, json: { apiConfig: { baseUrl: upstream(), authType: "none", headers: {} } } });
+    await call(`/api/servers/${server.id}/deploy/cloudflare`, {
+      method: "POST",
+      cookie: user.cookie,
+      json: { apiConfig: { baseUrl: upstream(), authType: "none", headers: {} } },
+    });
     const first = { data: await settledDeployment(server.id) };
     expect(first.data?.status).toBe("deployed");
 
@@ -64,14 +70,21 @@ describe("re-crawl of a deployed server", () => {
     const listed = (await before.listTools()).tools;
     expect(listed.map((t) => t.name)).toEqual(["listWidgets"]);
     expect(Object.keys(listed[0].inputSchema.properties ?? {})).toEqual(["limit"]); // static: hidden from the model
-    expect(echoOf(await before.callTool({ name: "listWidgets", arguments: { limit: 2 } }))).toMatchObject({ method: "GET", path: "/v1/widgets", query: "account=acct_42&limit=2" });
+    expect(echoOf(await before.callTool({ name: "listWidgets", arguments: { limit: 2 } }))).toMatchObject({
+      method: "GET",
+      path: "/v1/widgets",
+      query: "account=acct_42&limit=2",
+    });
     await before.close();
 
     await publish(`${listWidgets}\n${countWidgets}`);
     const restarted = await json(await call(`/api/servers/${server.id}/restart-crawl`, { method: "POST", cookie: user.cookie }));
     expect(restarted.data.urlCount).toBe(1);
     // The crawl's status says when the tools are refreshed and redeployed, not only when the pages are in.
-    expect(await waitForRefresh(user.cookie, restarted.data.crawlId)).toMatchObject({ status: "completed", refresh: { status: "done", error: null } });
+    expect(await waitForRefresh(user.cookie, restarted.data.crawlId)).toMatchObject({
+      status: "completed",
+      refresh: { status: "done", error: null },
+    });
     const deployment = (await json(await call(`/api/servers/${server.id}/deployment`, { cookie: user.cookie }))).data;
     expect(deployment).toMatchObject({ status: "deployed", activeDeploymentId: deployment.deploymentId });
     expect(deployment.deploymentId).not.toBe(first.data?.deploymentId);
@@ -84,7 +97,11 @@ describe("re-crawl of a deployed server", () => {
     const tools = (await after.listTools()).tools;
     expect(tools.map((t) => t.name).sort()).toEqual(["countWidgets", "listWidgets"]);
     expect(tools.every((t) => !("account" in (t.inputSchema.properties ?? {})))).toBe(true);
-    expect(echoOf(await after.callTool({ name: "countWidgets", arguments: {} }))).toMatchObject({ method: "GET", path: "/v1/widgets/count", query: "account=acct_42" });
+    expect(echoOf(await after.callTool({ name: "countWidgets", arguments: {} }))).toMatchObject({
+      method: "GET",
+      path: "/v1/widgets/count",
+      query: "account=acct_42",
+    });
     await after.close();
     const refreshed = (await json(await call(`/api/servers/${server.id}`, { cookie: user.cookie }))).data;
     expect(refreshed).toMatchObject({ lastCrawlError: null, lastCrawledAt: expect.any(String) });
@@ -111,7 +128,9 @@ describe("re-crawl of a deployed server", () => {
     const unreachable = `${inject("fixtureOrigin")}/_status/500`;
     await db.update(servers).set({ originalCrawlUrl: unreachable, automatedCrawlEnabled: true }).where(eq(servers.id, created.id));
     const deliver = async (attempts: number) => {
-      const batch = createMessageBatch<JobMessage>("toolport-jobs", [{ id: "recrawl-1", timestamp: new Date(), attempts, body: { kind: "recrawl", serverId: created.id } }]);
+      const batch = createMessageBatch<JobMessage>("toolport-jobs", [
+        { id: "recrawl-1", timestamp: new Date(), attempts, body: { kind: "recrawl", serverId: created.id } },
+      ]);
       const ctx = createExecutionContext();
       await worker.queue!(batch, env, ctx);
       return getQueueResult(batch, ctx);
@@ -122,6 +141,8 @@ describe("re-crawl of a deployed server", () => {
     const answer = (await json(await call(`/api/servers/${created.id}`, { cookie: owner.cookie }))).data;
     expect(answer.lastCrawlError).toMatch(/^The re-crawl could not be completed: ./);
     const { runs } = (await json(await call(`/api/servers/${created.id}/automated-runs`, { cookie: owner.cookie }))).data;
-    expect(runs).toEqual([expect.objectContaining({ kind: "crawl", outcome: "failed", error: answer.lastCrawlError, finishedAt: expect.any(String) })]);
+    expect(runs).toEqual([
+      expect.objectContaining({ kind: "crawl", outcome: "failed", error: answer.lastCrawlError, finishedAt: expect.any(String) }),
+    ]);
   });
 });

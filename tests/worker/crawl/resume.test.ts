@@ -22,7 +22,10 @@ async function lostCrawl(crawlId: string) {
 
 /** Makes the crawl look quiet for `ms`: no page claimed or recorded since. */
 const quietFor = (crawlId: string, ms: number) =>
-  runInDurableObject(env.CRAWL_SESSION.getByName(crawlId), (_o, state) => void state.storage.sql.exec(`UPDATE pages SET updated_at = ?`, Date.now() - ms));
+  runInDurableObject(
+    env.CRAWL_SESSION.getByName(crawlId),
+    (_o, state) => void state.storage.sql.exec(`UPDATE pages SET updated_at = ?`, Date.now() - ms),
+  );
 
 describe("crawl resume", () => {
   it("sends the open pages again when the session wakes to a crawl quiet for long enough", async () => {
@@ -31,7 +34,10 @@ describe("crawl resume", () => {
     await quietFor(crawlId, RESUME_AFTER_MS + 1000);
     await evictDurableObject(session);
     await session.snapshot(); // wakes it
-    await vi.waitFor(async () => expect(await session.snapshot()).toMatchObject({ status: "completed", completed: 2 }), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect(await session.snapshot()).toMatchObject({ status: "completed", completed: 2 }), {
+      timeout: 20_000,
+      interval: 100,
+    });
   });
 
   it("looks again from its alarm when the quiet was younger", async () => {
@@ -42,7 +48,10 @@ describe("crawl resume", () => {
     expect((await session.snapshot()).status).toBe("crawling"); // wakes it: too soon to send anything again
     await quietFor(crawlId, RESUME_AFTER_MS + 1000);
     expect(await runDurableObjectAlarm(session)).toBe(true);
-    await vi.waitFor(async () => expect(await session.snapshot()).toMatchObject({ status: "completed", completed: 2 }), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect(await session.snapshot()).toMatchObject({ status: "completed", completed: 2 }), {
+      timeout: 20_000,
+      interval: 100,
+    });
   });
 
   it("writes a crawl started through the API to D1 once it ends, and GET /api/crawl/{id} writes nothing", async () => {

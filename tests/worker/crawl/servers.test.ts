@@ -28,8 +28,18 @@ async function waitForRefresh(id: string, since: Date, timeoutMs = 30_000) {
 
 beforeAll(async () => {
   user = await signedIn();
-  const { job } = await crawlAndExtract(user.cookie, `${site()}/index.html`, [`${site()}/index.html`, `${site()}/authentication.html`, `${site()}/list-notes.html`, `${site()}/get-note.html`, `${site()}/create-note.html`]);
-  const res = await call("/api/servers/from-spec", { method: "POST", cookie: user.cookie, json: { specId: job.specId, name: "Acme Notes", description: "Notes" } });
+  const { job } = await crawlAndExtract(user.cookie, `${site()}/index.html`, [
+    `${site()}/index.html`,
+    `${site()}/authentication.html`,
+    `${site()}/list-notes.html`,
+    `${site()}/get-note.html`,
+    `${site()}/create-note.html`,
+  ]);
+  const res = await call("/api/servers/from-spec", {
+    method: "POST",
+    cookie: user.cookie,
+    json: { specId: job.specId, name: "Acme Notes", description: "Notes" },
+  });
   expect(res.status).toBe(201);
   serverId = (await res.json<{ data: { id: string } }>()).data.id;
 });
@@ -37,7 +47,12 @@ beforeAll(async () => {
 describe("from-spec", () => {
   it("creates the server with its tools and records the crawl URL", async () => {
     const row = await db.query.servers.findFirst({ where: eq(servers.id, serverId) });
-    expect(row).toMatchObject({ name: "Acme Notes", description: "Notes", originalCrawlUrl: `${site()}/index.html`, baseUrl: "https://api.acme-notes.example/v1" });
+    expect(row).toMatchObject({
+      name: "Acme Notes",
+      description: "Notes",
+      originalCrawlUrl: `${site()}/index.html`,
+      baseUrl: "https://api.acme-notes.example/v1",
+    });
     expect(await db.$count(tools, eq(tools.serverId, serverId))).toBe(3);
   });
 
@@ -66,7 +81,10 @@ describe("restart-crawl", () => {
   });
 
   it("refuses servers that were not made from a crawl, and other organizations' servers", async () => {
-    const [copy] = await db.insert(servers).values({ organizationId: user.organizationId, name: "Uploaded", slug: `uploaded-${crypto.randomUUID().slice(0, 8)}` }).returning();
+    const [copy] = await db
+      .insert(servers)
+      .values({ organizationId: user.organizationId, name: "Uploaded", slug: `uploaded-${crypto.randomUUID().slice(0, 8)}` })
+      .returning();
     const res = await call(`/api/servers/${copy.id}/restart-crawl`, { method: "POST", cookie: user.cookie });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ success: false, error: "This server was not created from a crawl and cannot be recrawled" });
@@ -77,19 +95,34 @@ describe("restart-crawl", () => {
 
 describe("automated crawls", () => {
   it("answers requiresUpgrade on the free plan", async () => {
-    const res = await call(`/api/servers/${serverId}/automated-crawl`, { method: "PATCH", cookie: user.cookie, json: { enabled: true, frequency: "weekly" } });
+    const res = await call(`/api/servers/${serverId}/automated-crawl`, {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { enabled: true, frequency: "weekly" },
+    });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ success: false, requiresUpgrade: true, error: "Automated crawls are available on paid plans. Upgrade your plan to enable them." });
+    expect(await res.json()).toEqual({
+      success: false,
+      requiresUpgrade: true,
+      error: "Automated crawls are available on paid plans. Upgrade your plan to enable them.",
+    });
   });
 
   it("re-crawls due servers of paid plans through the daily sweep", async () => {
     await db.update(subscriptions).set({ planType: "sprout" }).where(eq(subscriptions.organizationId, user.organizationId));
-    const res = await call(`/api/servers/${serverId}/automated-crawl`, { method: "PATCH", cookie: user.cookie, json: { enabled: true, frequency: "monthly" } });
+    const res = await call(`/api/servers/${serverId}/automated-crawl`, {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { enabled: true, frequency: "monthly" },
+    });
     const { data } = await res.json<{ data: { automatedCrawlEnabled: boolean; automatedCrawlFrequency: string; nextCrawlAt: string } }>();
     expect(data).toMatchObject({ automatedCrawlEnabled: true, automatedCrawlFrequency: "monthly" });
     expect(new Date(data.nextCrawlAt).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
 
-    await db.update(servers).set({ nextCrawlAt: new Date(Date.now() - 1000) }).where(eq(servers.id, serverId));
+    await db
+      .update(servers)
+      .set({ nextCrawlAt: new Date(Date.now() - 1000) })
+      .where(eq(servers.id, serverId));
     const since = new Date();
     await worker.scheduled(createScheduledController({ cron: DAILY_SWEEP_CRON, scheduledTime: Date.now() }), env, createExecutionContext());
     const moved = await db.query.servers.findFirst({ where: eq(servers.id, serverId) });
@@ -98,14 +131,40 @@ describe("automated crawls", () => {
     const latest = await db.query.crawls.findFirst({ where: and(eq(crawls.serverId, serverId)), orderBy: desc(crawls.createdAt) });
     expect(latest!.createdAt.getTime()).toBeGreaterThanOrEqual(since.getTime() - 1000);
     // The run is recorded as the sweep's (the manual re-crawl above recorded none); the pages did not change.
-    const schedule = async () => (await (await call(`/api/servers/${serverId}/automated-runs`, { cookie: user.cookie })).json<{ data: any }>()).data;
+    const schedule = async () =>
+      (await (await call(`/api/servers/${serverId}/automated-runs`, { cookie: user.cookie })).json<{ data: any }>()).data;
     await vi.waitFor(async () => expect((await schedule()).runs[0]?.outcome).toBe("unchanged"), { timeout: 15_000 });
-    expect(await schedule()).toMatchObject({ kind: "crawl", enabled: true, frequency: "monthly", nextRunAt: moved!.nextCrawlAt!.toISOString() });
+    expect(await schedule()).toMatchObject({
+      kind: "crawl",
+      enabled: true,
+      frequency: "monthly",
+      nextRunAt: moved!.nextCrawlAt!.toISOString(),
+    });
     expect((await schedule()).runs).toEqual([
-      { kind: "crawl", outcome: "unchanged", toolsAdded: 0, toolsRemoved: 0, toolsChanged: 0, changes: [], redeployed: false, versionId: null, error: null, startedAt: expect.any(String), finishedAt: expect.any(String) },
+      {
+        kind: "crawl",
+        outcome: "unchanged",
+        toolsAdded: 0,
+        toolsRemoved: 0,
+        toolsChanged: 0,
+        changes: [],
+        redeployed: false,
+        versionId: null,
+        error: null,
+        startedAt: expect.any(String),
+        finishedAt: expect.any(String),
+      },
     ]);
 
-    const off = await call(`/api/servers/${serverId}/automated-crawl`, { method: "PATCH", cookie: user.cookie, json: { enabled: false, frequency: "monthly" } });
-    expect((await off.json<{ data: unknown }>()).data).toEqual({ automatedCrawlEnabled: false, automatedCrawlFrequency: "monthly", nextCrawlAt: null });
+    const off = await call(`/api/servers/${serverId}/automated-crawl`, {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { enabled: false, frequency: "monthly" },
+    });
+    expect((await off.json<{ data: unknown }>()).data).toEqual({
+      automatedCrawlEnabled: false,
+      automatedCrawlFrequency: "monthly",
+      nextCrawlAt: null,
+    });
   });
 });

@@ -13,7 +13,11 @@ beforeAll(async () => {
   user = await signedIn();
 });
 const map = async (url: string) =>
-  (await (await call("/api/crawl/map", { method: "POST", cookie: user.cookie, json: { url, includeSubdomains: true } })).json<{ links: string[] }>()).links;
+  (
+    await (
+      await call("/api/crawl/map", { method: "POST", cookie: user.cookie, json: { url, includeSubdomains: true } })
+    ).json<{ links: string[] }>()
+  ).links;
 
 describe("a single long page without a sitemap", () => {
   it("maps to the one page and extracts every endpoint of it", async () => {
@@ -72,7 +76,11 @@ describe("a site with a subdomain, robots.txt, a redirect, a 404 and a slow page
 
   it("fails a crawl that runs past its time limit with the spec's message", async () => {
     const selectedUrls = [`http://localhost:${port()}/_slow/docs-subdomain/slow.html?ms=20000`];
-    const res = await call("/api/crawl/crawl", { method: "POST", cookie: user.cookie, json: { url: `${site()}/index.html`, selectedUrls } });
+    const res = await call("/api/crawl/crawl", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { url: `${site()}/index.html`, selectedUrls },
+    });
     const { crawlId } = await res.json<{ crawlId: string }>();
     expect(await runDurableObjectAlarm(env.CRAWL_SESSION.getByName(crawlId))).toBe(true);
     const status = await waitForCrawl(user.cookie, crawlId);

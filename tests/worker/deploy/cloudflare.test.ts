@@ -3,7 +3,19 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Bindings } from "../../../worker/env";
 import { deployServer } from "../../../worker/deploy/deploy";
-import { bearer, connectV2, createOrg, createServer, createToken, db, echoOf, echoTool, MCP_ORIGIN, upstream, useProviderSettings } from "../mcp-setup";
+import {
+  bearer,
+  connectV2,
+  createOrg,
+  createServer,
+  createToken,
+  db,
+  echoOf,
+  echoTool,
+  MCP_ORIGIN,
+  upstream,
+  useProviderSettings,
+} from "../mcp-setup";
 
 /** Configures the server's deployments for Cloudflare's API at the local fake (with `overrides`); answers the Worker's env to deploy with. */
 async function cloudflareEnv(serverId: string, overrides: Partial<Bindings> = {}): Promise<Bindings> {
@@ -61,14 +73,24 @@ describe("cloudflare hosting provider", () => {
     const org = await createOrg();
     const server = await createServer(org, [echoTool("probe", {})]);
     const first = await deployServer(env, db, server.id, { origin: MCP_ORIGIN });
-    const failed = await deployServer(await cloudflareEnv(server.id, { CLOUDFLARE_API_TOKEN: "wrong" }), db, server.id, { provider: "cloudflare", origin: MCP_ORIGIN, upstreamTimeoutMs: 1234 });
-    expect(failed).toMatchObject({ status: "failed", error: "Cloudflare refused the upload: Authentication error (10000)", activeDeploymentId: first.deploymentId });
+    const failed = await deployServer(await cloudflareEnv(server.id, { CLOUDFLARE_API_TOKEN: "wrong" }), db, server.id, {
+      provider: "cloudflare",
+      origin: MCP_ORIGIN,
+      upstreamTimeoutMs: 1234,
+    });
+    expect(failed).toMatchObject({
+      status: "failed",
+      error: "Cloudflare refused the upload: Authentication error (10000)",
+      activeDeploymentId: first.deploymentId,
+    });
   });
 
   it("fails clearly when the account settings are missing", async () => {
     const org = await createOrg();
     const server = await createServer(org, [echoTool("probe", {})]);
-    const failed = await deployServer(await cloudflareEnv(server.id, { CLOUDFLARE_ACCOUNT_ID: undefined }), db, server.id, { provider: "cloudflare" });
+    const failed = await deployServer(await cloudflareEnv(server.id, { CLOUDFLARE_ACCOUNT_ID: undefined }), db, server.id, {
+      provider: "cloudflare",
+    });
     expect(failed.status).toBe("failed");
     expect(failed.error).toContain("needs CLOUDFLARE_ACCOUNT_ID, CLOUDFLARE_API_TOKEN and CLOUDFLARE_DISPATCH_NAMESPACE");
   });

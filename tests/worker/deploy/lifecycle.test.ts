@@ -29,16 +29,31 @@ async function settled(serverId: string, cookie: string) {
 
 /** Makes the server's Deployment object activate through Cloudflare's API at `base` (a slow or silent fake). */
 const cloudflareAt = (serverId: string, base: string) =>
-  useProviderSettings(serverId, { CLOUDFLARE_ACCOUNT_ID: "acc-123", CLOUDFLARE_API_TOKEN: "cf-test-token", CLOUDFLARE_DISPATCH_NAMESPACE: "toolport-servers", CLOUDFLARE_API_BASE: base });
+  useProviderSettings(serverId, {
+    CLOUDFLARE_ACCOUNT_ID: "acc-123",
+    CLOUDFLARE_API_TOKEN: "cf-test-token",
+    CLOUDFLARE_DISPATCH_NAMESPACE: "toolport-servers",
+    CLOUDFLARE_API_BASE: base,
+  });
 
 describe("deployment API", () => {
   it("answers the api-config with masked secrets", async () => {
     const { cookie, org } = await member();
-    const server = await createServer(org, [], { authType: "apiKey", secrets: { key: "very-secret-key-1234" }, settings: { apiKey: { name: "X-Api-Key", in: "header" } } });
+    const server = await createServer(org, [], {
+      authType: "apiKey",
+      secrets: { key: "very-secret-key-1234" },
+      settings: { apiKey: { name: "X-Api-Key", in: "header" } },
+    });
     const res = await call(`/api/servers/${server.id}/api-config`, { cookie });
     expect(await json(res)).toEqual({
       success: true,
-      data: { baseUrl: server.baseUrl, authType: "apiKey", authStrategy: "managed", headers: { Accept: "application/json", "X-Api-Key": "••••••••" }, instanceExample: null },
+      data: {
+        baseUrl: server.baseUrl,
+        authType: "apiKey",
+        authStrategy: "managed",
+        headers: { Accept: "application/json", "X-Api-Key": "••••••••" },
+        instanceExample: null,
+      },
     });
   });
 
@@ -47,7 +62,11 @@ describe("deployment API", () => {
     const server = await createServer(org, [echoTool("list_items", {})]);
     expect((await call(`/api/servers/${server.id}/deployment`, { cookie })).status).toBe(404);
 
-    const res = await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: { apiConfig: { baseUrl: server.baseUrl, authType: "none", headers: {} } } });
+    const res = await call(`/api/servers/${server.id}/deploy/cloudflare`, {
+      method: "POST",
+      cookie,
+      json: { apiConfig: { baseUrl: server.baseUrl, authType: "none", headers: {} } },
+    });
     const answered = await json(res);
     expect(res.status).toBe(200);
     // The request answers at once with the deployment recorded; its Durable Object runs it.
@@ -81,15 +100,25 @@ describe("deployment API", () => {
 
   it("redeploys from the latest tools: a toggled tool appears and disappears", async () => {
     const { cookie, org } = await member();
-    const server = await createServer(org, [echoTool("first", {}), echoTool("second", {}, {}, []), { ...echoTool("third", {}), active: false }]);
+    const server = await createServer(org, [
+      echoTool("first", {}),
+      echoTool("second", {}, {}, []),
+      { ...echoTool("third", {}), active: false },
+    ]);
     const { token } = await createToken(org, [server.id]);
     await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: {} });
     const first = await settled(server.id, cookie);
     const client = await connectV2(server.slug, bearer(token));
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["first", "second"]);
 
-    await db.update(tools).set({ active: true }).where(and(eq(tools.serverId, server.id), eq(tools.name, "third")));
-    await db.update(tools).set({ active: false }).where(and(eq(tools.serverId, server.id), eq(tools.name, "first")));
+    await db
+      .update(tools)
+      .set({ active: true })
+      .where(and(eq(tools.serverId, server.id), eq(tools.name, "third")));
+    await db
+      .update(tools)
+      .set({ active: false })
+      .where(and(eq(tools.serverId, server.id), eq(tools.name, "first")));
     // Until the redeploy, the running deployment is unchanged.
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["first", "second"]);
     await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: {} });
@@ -114,7 +143,9 @@ describe("deployment API", () => {
     expect((await json(await call(`/api/servers/${server.id}/deployment`, { cookie }))).data.status).toBe("deploying");
 
     // The cancel call has no /api prefix and checks the origin like /api does.
-    expect((await call(`/servers/${server.id}/deployment`, { method: "DELETE", cookie, headers: { origin: "https://evil.example" } })).status).toBe(403);
+    expect(
+      (await call(`/servers/${server.id}/deployment`, { method: "DELETE", cookie, headers: { origin: "https://evil.example" } })).status,
+    ).toBe(403);
     expect((await call(`/servers/${server.id}/deployment`, { method: "DELETE" })).status).toBe(401);
     const cancelled = await json(await call(`/servers/${server.id}/deployment`, { method: "DELETE", cookie }));
     expect(cancelled.data).toMatchObject({ status: "failed", error: "Deployment cancelled", activeDeploymentId: first.data.deploymentId });
@@ -153,7 +184,10 @@ describe("deployment API", () => {
     await db.update(deployments).set({ status: "generated" }).where(eq(deployments.id, id));
     expect((await json(await call(`/api/servers/${server.id}/deployment`, { cookie }))).data.status).toBe("generated");
     await completeDeployment(env, db, started);
-    expect(await db.query.deployments.findFirst({ where: eq(deployments.id, id) })).toMatchObject({ status: "failed", error: DEPLOYMENT_TIMEOUT_MESSAGE });
+    expect(await db.query.deployments.findFirst({ where: eq(deployments.id, id) })).toMatchObject({
+      status: "failed",
+      error: DEPLOYMENT_TIMEOUT_MESSAGE,
+    });
 
     const again = await startDeployment(env, db, server.id, { provider: "cloudflare" });
     await db.update(deployments).set({ status: "generated" }).where(eq(deployments.id, again.generated.deploymentId));
@@ -174,7 +208,8 @@ describe("deployment API", () => {
     const { cookie, org } = await member();
     const server = await createServer(org, [echoTool("t", {})]);
     await db.update(servers).set({ baseUrl: null }).where(eq(servers.id, server.id));
-    const deploy = (apiConfig: object) => call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: { apiConfig } });
+    const deploy = (apiConfig: object) =>
+      call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie, json: { apiConfig } });
     const refused = await deploy({ baseUrl: "ftp://files.example.com" });
     expect(refused.status).toBe(400);
     expect((await json(refused)).error).toBe("Only http and https URLs are supported");

@@ -101,7 +101,9 @@ describe("deployment job", () => {
     const state = await stub.state();
     expect(state.status).toBe("deployed");
     expect(state.log.map((l) => l.message)).toContain("The portal restarted during the deployment: running it again");
-    expect(await db.query.deployments.findFirst({ where: eq(deployments.id, started.generated.deploymentId) })).toMatchObject({ status: "deployed" });
+    expect(await db.query.deployments.findFirst({ where: eq(deployments.id, started.generated.deploymentId) })).toMatchObject({
+      status: "deployed",
+    });
   });
 
   it("ends a deployment failed, once, with how to retry when its second run was cut off too", async () => {
@@ -118,7 +120,12 @@ describe("deployment job", () => {
     await completeDeployment(env, db, started);
     const state = await stub.state();
     expect(state).toMatchObject({ status: "failed", error: DEPLOYMENT_INTERRUPTED_MESSAGE });
-    expect(state.log.filter((l) => l.message.startsWith("Deployment failed"))).toEqual([{ at: expect.any(String), message: `Deployment failed: ${DEPLOYMENT_INTERRUPTED_MESSAGE}` }]);
-    expect(await db.query.deployments.findFirst({ where: eq(deployments.id, started.generated.deploymentId) })).toMatchObject({ status: "failed", error: DEPLOYMENT_INTERRUPTED_MESSAGE });
+    expect(state.log.filter((l) => l.message.startsWith("Deployment failed"))).toEqual([
+      { at: expect.any(String), message: `Deployment failed: ${DEPLOYMENT_INTERRUPTED_MESSAGE}` },
+    ]);
+    expect(await db.query.deployments.findFirst({ where: eq(deployments.id, started.generated.deploymentId) })).toMatchObject({
+      status: "failed",
+      error: DEPLOYMENT_INTERRUPTED_MESSAGE,
+    });
   });
 });

@@ -4,7 +4,12 @@ import { describe, expect, it, vi } from "vitest";
 import { accessTokens, servers } from "../../../worker/db/schema";
 import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, textOf, workerFetch } from "../mcp-setup";
 
-const INITIALIZE = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+};
 
 const post = (slug: string, body: unknown, headers: Record<string, string> = {}, origin = "http://localhost") =>
   workerFetch(`${origin}/s/${slug}/mcp`, {
@@ -17,7 +22,14 @@ async function deployedServer(options: { exposeToPublic?: boolean } = {}) {
   const org = await createOrg();
   const server = await createServer(
     org,
-    [echoTool("find_pets", { parameters: [{ arg: "limit", in: "query", name: "limit", required: true }] }, { limit: { type: "integer", minimum: 1 } }, ["limit"])],
+    [
+      echoTool(
+        "find_pets",
+        { parameters: [{ arg: "limit", in: "query", name: "limit", required: true }] },
+        { limit: { type: "integer", minimum: 1 } },
+        ["limit"],
+      ),
+    ],
     { exposeToPublic: options.exposeToPublic },
   );
   await deploy(server.id);
@@ -89,7 +101,9 @@ describe("JSON-RPC errors", () => {
     await db.update(servers).set({ status: "hibernated", hibernatedReason: "tool_calls" }).where(eq(servers.id, server.id));
     const client = await connectV2(server.slug, bearer(token));
     expect((await client.listTools()).tools).toHaveLength(1);
-    await expect(client.callTool({ name: "find_pets", arguments: { limit: 1 } })).rejects.toThrow(/paused.*1,000 calls, maxToolCallsPerMonth/);
+    await expect(client.callTool({ name: "find_pets", arguments: { limit: 1 } })).rejects.toThrow(
+      /paused.*1,000 calls, maxToolCallsPerMonth/,
+    );
     await client.close();
   });
 
@@ -100,7 +114,9 @@ describe("JSON-RPC errors", () => {
     const server = await createServer(org, [], { exposeToPublic: true });
     const undeployed = await post(server.slug, INITIALIZE);
     expect(undeployed.status).toBe(503);
-    expect(await undeployed.json()).toMatchObject({ error: { code: -32005, message: expect.stringContaining("has not been deployed yet") } });
+    expect(await undeployed.json()).toMatchObject({
+      error: { code: -32005, message: expect.stringContaining("has not been deployed yet") },
+    });
   });
 });
 
@@ -109,7 +125,11 @@ describe("transport details", () => {
     const { server } = await deployedServer({ exposeToPublic: true });
     const pre = await workerFetch(`http://localhost/s/${server.slug}/mcp`, {
       method: "OPTIONS",
-      headers: { origin: "http://localhost:6274", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, mcp-protocol-version" },
+      headers: {
+        origin: "http://localhost:6274",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type, mcp-protocol-version",
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("http://localhost:6274");
@@ -153,14 +173,21 @@ describe("root info", () => {
       rootUrl: `http://localhost/s/${server.slug}`,
       mcpUrl: `http://localhost/s/${server.slug}/mcp`,
       transport: "streamable-http",
-      auth: { mode: "access_token", header: "Authorization: Bearer <Toolport access token>", upstream: { type: "none", strategy: "managed" } },
+      auth: {
+        mode: "access_token",
+        header: "Authorization: Bearer <Toolport access token>",
+        upstream: { type: "none", strategy: "managed" },
+      },
     });
   });
 
   it("answers escaped HTML for browsers", async () => {
     const org = await createOrg();
     const server = await createServer(org, [echoTool("x", {})], { exposeToPublic: true });
-    await db.update(servers).set({ name: `<script>alert("x")</script>`, description: "Tom & Jerry's <b>API</b>" }).where(eq(servers.id, server.id));
+    await db
+      .update(servers)
+      .set({ name: `<script>alert("x")</script>`, description: "Tom & Jerry's <b>API</b>" })
+      .where(eq(servers.id, server.id));
     await deploy(server.id);
     const res = await workerFetch(`http://localhost/s/${server.slug}`, { headers: { accept: "text/html,application/xhtml+xml" } });
     const html = await res.text();

@@ -1,13 +1,24 @@
 // The gateway's in-isolate caches (server lookup, token checks): every change made through the portal
 // is seen by the next call, and counts stay exact.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { enforcePlanLimits } from "../../../worker/billing/plan-change";
 import { usagePeriod } from "../../../worker/billing/usage";
 import { organizationUsage, servers } from "../../../worker/db/schema";
 import { cachedServerBySlug, invalidateServerLookups, LOOKUP_TTL_MS } from "../../../worker/servers/read-model";
 import { call, signedIn } from "../helpers";
-import { bearer, connectV2, createServer, db, deploy, echoTool, organizationCalls, postMcp, settledDeployment, toolCall } from "../mcp-setup";
+import {
+  bearer,
+  connectV2,
+  createServer,
+  db,
+  deploy,
+  echoTool,
+  organizationCalls,
+  postMcp,
+  settledDeployment,
+  toolCall,
+} from "../mcp-setup";
 
 const callTool = (slug: string, token: string, id = 1) => postMcp(slug, token, toolCall(id, "ping"));
 
@@ -16,7 +27,11 @@ async function deployedForMember() {
   const user = await signedIn();
   const server = await createServer(user.organizationId, [echoTool("ping", {})]);
   await deploy(server.id);
-  const tokens = await call("/api/access-tokens", { method: "POST", cookie: user.cookie, json: { name: "client", serverIds: [server.id] } });
+  const tokens = await call("/api/access-tokens", {
+    method: "POST",
+    cookie: user.cookie,
+    json: { name: "client", serverIds: [server.id] },
+  });
   const { data } = (await tokens.json()) as { data: { token: string; tokenInfo: { id: string } } };
   return { user, server, token: data.token, tokenId: data.tokenInfo.id };
 }
@@ -50,7 +65,11 @@ describe("cached server lookups", () => {
     const { user, server, token } = await deployedForMember();
     const client = await connectV2(server.slug, bearer(token));
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["ping"]);
-    const toggled = await call(`/api/servers/${server.id}/tools`, { method: "PATCH", cookie: user.cookie, json: { toolName: "ping", active: false } });
+    const toggled = await call(`/api/servers/${server.id}/tools`, {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { toolName: "ping", active: false },
+    });
     expect(toggled.status).toBe(200);
     // A toggle changes nothing until the redeploy; the redeploy shows at once.
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["ping"]);
@@ -74,7 +93,10 @@ describe("cached server lookups", () => {
     expect(await anonymous()).toBe(200);
     // An older second server on the free plan's one-server limit: the plan check hibernates this one.
     const older = await createServer(user.organizationId, [echoTool("ping", {})]);
-    await db.update(servers).set({ createdAt: new Date(0) }).where(eq(servers.id, older.id));
+    await db
+      .update(servers)
+      .set({ createdAt: new Date(0) })
+      .where(eq(servers.id, older.id));
     expect((await enforcePlanLimits(db, user.organizationId)).hibernated).toEqual([server.id]);
     const paused = await callTool(server.slug, "");
     expect(await paused.text()).toContain("hibernated");

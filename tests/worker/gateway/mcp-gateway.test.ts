@@ -1,11 +1,29 @@
 // A deployed server end to end: SDK clients (v2 and v1) list and call tools through /s/{slug}/mcp.
 import { describe, expect, it } from "vitest";
-import { bearer, connectV1, connectV2, createOrg, createServer, deploy, echoOf, echoTool, MCP_ORIGIN, servedServer, textOf, upstream, workerFetch } from "../mcp-setup";
+import {
+  bearer,
+  connectV1,
+  connectV2,
+  createOrg,
+  createServer,
+  deploy,
+  echoOf,
+  echoTool,
+  MCP_ORIGIN,
+  servedServer,
+  textOf,
+  workerFetch,
+} from "../mcp-setup";
 
 describe("a deployed MCP server", () => {
   it("lists its tools and calls the upstream API with the v2 client", async () => {
     const { server, token, deployment } = await servedServer([
-      echoTool("get_pet", { path: "/echo/pets/{petId}", parameters: [{ arg: "petId", in: "path", name: "petId", required: true }] }, { petId: { type: "string", description: "Pet id" } }, ["petId"]),
+      echoTool(
+        "get_pet",
+        { path: "/echo/pets/{petId}", parameters: [{ arg: "petId", in: "path", name: "petId", required: true }] },
+        { petId: { type: "string", description: "Pet id" } },
+        ["petId"],
+      ),
     ]);
     expect(deployment).toMatchObject({ status: "deployed", error: null, deploymentUrl: `http://localhost/s/${server.slug}` });
 
@@ -32,7 +50,8 @@ describe("a deployed MCP server", () => {
 });
 
 describe("a deployed server's root info", () => {
-  const info = async (slug: string) => (await workerFetch(`${MCP_ORIGIN}/s/${slug}`, { headers: { accept: "application/json" } })).json() as Promise<Record<string, any>>;
+  const info = async (slug: string) =>
+    (await workerFetch(`${MCP_ORIGIN}/s/${slug}`, { headers: { accept: "application/json" } })).json() as Promise<Record<string, any>>;
 
   it("lists a public server's tools as deployed, and only counts a private server's", async () => {
     const org = await createOrg();
@@ -41,7 +60,14 @@ describe("a deployed server's root info", () => {
     const closed = await createServer(org, tools);
     await deploy(open.id);
     await deploy(closed.id);
-    expect(await info(open.slug)).toMatchObject({ deployed: true, toolCount: 2, tools: [{ name: "first_tool", description: "Calls GET /echo/first_tool" }, { name: "second_tool", description: "The second one" }] });
+    expect(await info(open.slug)).toMatchObject({
+      deployed: true,
+      toolCount: 2,
+      tools: [
+        { name: "first_tool", description: "Calls GET /echo/first_tool" },
+        { name: "second_tool", description: "The second one" },
+      ],
+    });
     const hidden = await info(closed.slug);
     expect(hidden).toMatchObject({ deployed: true, toolCount: 2 });
     expect(hidden.tools).toBeUndefined();

@@ -1,7 +1,7 @@
 // The argument → HTTP mapping, upstream auth and answer matrix, through deployed servers and the SDK client.
 import { describe, expect, it } from "vitest";
 import type { AuthSpec, ToolSpec } from "../mcp-setup";
-import { bearer, connectV2, deploy, echoOf, echoTool, servedServer, textOf, upstream } from "../mcp-setup";
+import { bearer, connectV2, echoOf, echoTool, servedServer, textOf, upstream } from "../mcp-setup";
 
 const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=";
 const str = { type: "string" };
@@ -15,7 +15,15 @@ async function serve(toolSpecs: ToolSpec[], auth: AuthSpec = {}, clientHeaders: 
   return connectV2(server.slug, { ...bearer(token), ...clientHeaders });
 }
 
-const q = (name: string, style?: string, explode?: boolean, extra = {}) => ({ arg: name, in: "query" as const, name, required: false, ...(style ? { style: style as never } : {}), ...(explode === undefined ? {} : { explode }), ...extra });
+const q = (name: string, style?: string, explode?: boolean, extra = {}) => ({
+  arg: name,
+  in: "query" as const,
+  name,
+  required: false,
+  ...(style ? { style: style as never } : {}),
+  ...(explode === undefined ? {} : { explode }),
+  ...extra,
+});
 
 describe("parameters", () => {
   it("puts path, query, header and cookie arguments in their places with style and explode", async () => {
@@ -63,13 +71,24 @@ describe("parameters", () => {
         ["requestId"],
       ),
     ]);
-    const paths = echoOf(await client.callTool({ name: "paths", arguments: { id: "a?b c", label: ["x", "y"], matrix: { k: "v", n: "2" } } }));
+    const paths = echoOf(
+      await client.callTool({ name: "paths", arguments: { id: "a?b c", label: ["x", "y"], matrix: { k: "v", n: "2" } } }),
+    );
     expect(paths.path).toBe("/echo/p/a%3Fb%20c/.x.y/;k=v;n=2");
 
     const queries = echoOf(
       await client.callTool({
         name: "queries",
-        arguments: { tags: ["a", "b"], ids: ["1", "2"], words: ["x", "y"], pipes: ["p", "q"], filter: { color: "red", size: "L" }, where: { a: 1 }, raw: "a/b?c", plain: "x&y=z" },
+        arguments: {
+          tags: ["a", "b"],
+          ids: ["1", "2"],
+          words: ["x", "y"],
+          pipes: ["p", "q"],
+          filter: { color: "red", size: "L" },
+          where: { a: 1 },
+          raw: "a/b?c",
+          plain: "x&y=z",
+        },
       }),
     );
     expect(queries.query.split("&")).toEqual([
@@ -85,7 +104,12 @@ describe("parameters", () => {
       "plain=x%26y%3Dz",
     ]);
 
-    const hc = echoOf(await client.callTool({ name: "headers_cookies", arguments: { requestId: "req-1", list: ["a", "b"], session: "s 1", prefs: ["x", "y"] } }));
+    const hc = echoOf(
+      await client.callTool({
+        name: "headers_cookies",
+        arguments: { requestId: "req-1", list: ["a", "b"], session: "s 1", prefs: ["x", "y"] },
+      }),
+    );
     expect(hc.headers["x-request-id"]).toBe("req-1");
     expect(hc.headers["x-list"]).toBe("a,b");
     expect(hc.headers.cookie).toBe("session=s%201; prefs=x,y");
@@ -97,7 +121,12 @@ describe("parameters", () => {
       [
         echoTool(
           "scoped",
-          { parameters: [{ arg: "accountId", in: "query", name: "account", required: true }, { arg: "q", in: "query", name: "q", required: false }] },
+          {
+            parameters: [
+              { arg: "accountId", in: "query", name: "account", required: true },
+              { arg: "q", in: "query", name: "q", required: false },
+            ],
+          },
           { accountId: { type: "string", description: "Account" }, q: str },
           ["accountId"],
         ),
@@ -115,16 +144,56 @@ describe("parameters", () => {
 describe("bodies", () => {
   it("sends JSON, form, multipart, text and binary bodies", async () => {
     const client = await serve([
-      echoTool("json_body", { method: "post", body: { contentType: "application/json", kind: "json", required: true, properties: { petName: "name", tags: "tags" } } }, { petName: str, tags: arr }),
-      echoTool("whole_json", { method: "put", body: { contentType: "application/merge-patch+json", kind: "json", required: true, arg: "body" } }, { body: { type: "array" } }),
-      echoTool("form_body", { method: "post", body: { contentType: "application/x-www-form-urlencoded", kind: "form", required: true, properties: { user: "user", roles: "roles" } } }, { user: str, roles: arr }),
+      echoTool(
+        "json_body",
+        {
+          method: "post",
+          body: { contentType: "application/json", kind: "json", required: true, properties: { petName: "name", tags: "tags" } },
+        },
+        { petName: str, tags: arr },
+      ),
+      echoTool(
+        "whole_json",
+        { method: "put", body: { contentType: "application/merge-patch+json", kind: "json", required: true, arg: "body" } },
+        { body: { type: "array" } },
+      ),
+      echoTool(
+        "form_body",
+        {
+          method: "post",
+          body: {
+            contentType: "application/x-www-form-urlencoded",
+            kind: "form",
+            required: true,
+            properties: { user: "user", roles: "roles" },
+          },
+        },
+        { user: str, roles: arr },
+      ),
       echoTool(
         "multipart_body",
-        { method: "post", body: { contentType: "multipart/form-data", kind: "multipart", required: true, properties: { title: "title", file: "file" }, binaryFields: ["file"] } },
+        {
+          method: "post",
+          body: {
+            contentType: "multipart/form-data",
+            kind: "multipart",
+            required: true,
+            properties: { title: "title", file: "file" },
+            binaryFields: ["file"],
+          },
+        },
         { title: str, file: { type: "string", contentEncoding: "base64" } },
       ),
-      echoTool("text_body", { method: "post", body: { contentType: "text/plain", kind: "text", required: true, arg: "text" } }, { text: str }),
-      echoTool("binary_body", { method: "post", body: { contentType: "application/octet-stream", kind: "binary", required: true, arg: "data" } }, { data: str }),
+      echoTool(
+        "text_body",
+        { method: "post", body: { contentType: "text/plain", kind: "text", required: true, arg: "text" } },
+        { text: str },
+      ),
+      echoTool(
+        "binary_body",
+        { method: "post", body: { contentType: "application/octet-stream", kind: "binary", required: true, arg: "data" } },
+        { data: str },
+      ),
     ]);
     const json = echoOf(await client.callTool({ name: "json_body", arguments: { petName: "Rex", tags: ["good"] } }));
     expect(json).toMatchObject({ method: "POST", headers: { "content-type": "application/json" }, body: { name: "Rex", tags: ["good"] } });
@@ -146,11 +215,31 @@ describe("bodies", () => {
 describe("upstream auth", () => {
   const probe = [echoTool("probe", { parameters: [] })];
   const managed: [string, AuthSpec, (echo: ReturnType<typeof echoOf>) => void][] = [
-    ["bearer", { authType: "bearer", secrets: { token: "bearer-secret" } }, (e) => expect(e.headers.authorization).toBe("Bearer bearer-secret")],
-    ["apiKey in a header", { authType: "apiKey", secrets: { key: "k-1" }, settings: { apiKey: { name: "X-Api-Key", in: "header" } } }, (e) => expect(e.headers["x-api-key"]).toBe("k-1")],
-    ["apiKey in the query", { authType: "apiKey", secrets: { key: "k 2" }, settings: { apiKey: { name: "api_key", in: "query" } } }, (e) => expect(e.query).toBe("api_key=k%202")],
-    ["apiKey in a cookie", { authType: "apiKey", secrets: { key: "k3" }, settings: { apiKey: { name: "key", in: "cookie" } } }, (e) => expect(e.headers.cookie).toBe("key=k3")],
-    ["basic", { authType: "basic", secrets: { username: "ada", password: "pä:ss" } }, (e) => expect(e.headers.authorization).toBe(`Basic ${btoa("ada:p\u00c3\u00a4:ss")}`)],
+    [
+      "bearer",
+      { authType: "bearer", secrets: { token: "bearer-secret" } },
+      (e) => expect(e.headers.authorization).toBe("Bearer bearer-secret"),
+    ],
+    [
+      "apiKey in a header",
+      { authType: "apiKey", secrets: { key: "k-1" }, settings: { apiKey: { name: "X-Api-Key", in: "header" } } },
+      (e) => expect(e.headers["x-api-key"]).toBe("k-1"),
+    ],
+    [
+      "apiKey in the query",
+      { authType: "apiKey", secrets: { key: "k 2" }, settings: { apiKey: { name: "api_key", in: "query" } } },
+      (e) => expect(e.query).toBe("api_key=k%202"),
+    ],
+    [
+      "apiKey in a cookie",
+      { authType: "apiKey", secrets: { key: "k3" }, settings: { apiKey: { name: "key", in: "cookie" } } },
+      (e) => expect(e.headers.cookie).toBe("key=k3"),
+    ],
+    [
+      "basic",
+      { authType: "basic", secrets: { username: "ada", password: "pä:ss" } },
+      (e) => expect(e.headers.authorization).toBe(`Basic ${btoa("ada:p\u00c3\u00a4:ss")}`),
+    ],
   ];
   for (const [name, auth, check] of managed) {
     it(`injects the managed ${name} credential`, async () => {
@@ -189,18 +278,30 @@ describe("upstream auth", () => {
   });
 
   it("forwards the caller's credential for passthrough servers", async () => {
-    const bearerClient = await serve(probe, { authType: "bearer", authStrategy: "passthrough" }, { "X-Upstream-Authorization": "Bearer caller-token" });
+    const bearerClient = await serve(
+      probe,
+      { authType: "bearer", authStrategy: "passthrough" },
+      { "X-Upstream-Authorization": "Bearer caller-token" },
+    );
     const e1 = echoOf(await bearerClient.callTool({ name: "probe", arguments: {} }));
     expect(e1.headers.authorization).toBe("Bearer caller-token");
     // The Toolport access token never reaches the upstream API.
     expect(JSON.stringify(e1.headers)).not.toContain("tp_");
     await bearerClient.close();
 
-    const keyClient = await serve(probe, { authType: "apiKey", authStrategy: "passthrough", settings: { apiKey: { name: "X-Api-Key", in: "header" } } }, { "X-Upstream-Api-Key": "caller-key" });
+    const keyClient = await serve(
+      probe,
+      { authType: "apiKey", authStrategy: "passthrough", settings: { apiKey: { name: "X-Api-Key", in: "header" } } },
+      { "X-Upstream-Api-Key": "caller-key" },
+    );
     expect(echoOf(await keyClient.callTool({ name: "probe", arguments: {} })).headers["x-api-key"]).toBe("caller-key");
     await keyClient.close();
 
-    const basicClient = await serve(probe, { authType: "basic", authStrategy: "passthrough" }, { "X-Upstream-Authorization": `Basic ${btoa("u:p")}` });
+    const basicClient = await serve(
+      probe,
+      { authType: "basic", authStrategy: "passthrough" },
+      { "X-Upstream-Authorization": `Basic ${btoa("u:p")}` },
+    );
     expect(echoOf(await basicClient.callTool({ name: "probe", arguments: {} })).headers.authorization).toBe(`Basic ${btoa("u:p")}`);
     await basicClient.close();
   });
@@ -208,16 +309,30 @@ describe("upstream auth", () => {
 
 describe("answers", () => {
   it("answers text, binary, large JSON, empty bodies, errors and time-outs", async () => {
-    const tool = (name: string, path: string): ToolSpec => ({ name, inputSchema: { type: "object", properties: {} }, mapping: { method: "get", path, parameters: [] } });
+    const tool = (name: string, path: string): ToolSpec => ({
+      name,
+      inputSchema: { type: "object", properties: {} },
+      mapping: { method: "get", path, parameters: [] },
+    });
     const client = await serve(
-      [tool("text", "/text"), tool("binary", "/binary"), tool("big", "/big"), tool("empty", "/empty"), tool("not_found", "/status/404"), tool("broken", "/status/500"), tool("slow", "/slow?ms=3000")],
+      [
+        tool("text", "/text"),
+        tool("binary", "/binary"),
+        tool("big", "/big"),
+        tool("empty", "/empty"),
+        tool("not_found", "/status/404"),
+        tool("broken", "/status/500"),
+        tool("slow", "/slow?ms=3000"),
+      ],
       {},
       {},
       { upstreamTimeoutMs: 500, maxResponseBytes: 10_000 },
     );
     expect(await client.callTool({ name: "text", arguments: {} })).toEqual({ content: [{ type: "text", text: "plain hello" }] });
     const binary = await client.callTool({ name: "binary", arguments: {} });
-    expect(binary.content).toEqual([{ type: "resource", resource: { uri: `${upstream()}/binary`, mimeType: "image/png", blob: PNG_BASE64 } }]);
+    expect(binary.content).toEqual([
+      { type: "resource", resource: { uri: `${upstream()}/binary`, mimeType: "image/png", blob: PNG_BASE64 } },
+    ]);
     const big = textOf(await client.callTool({ name: "big", arguments: {} }));
     expect(big.startsWith('{"items":[{"i":0,"label":"item 0"},')).toBe(true);
     expect(big).toMatch(/\[Response truncated: showing the first 10000 of \d+ bytes; \d+ bytes were cut\.\]$/);

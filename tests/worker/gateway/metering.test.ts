@@ -1,6 +1,6 @@
 // Metering: every tools/call counted per server and organization, exactly under concurrency; the
 // monthly limit hibernates the organization's servers and refuses further calls.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { organizationUsage, plans, servers, serverUsage } from "../../../worker/db/schema";
 import { usagePeriod } from "../../../worker/billing/usage";
@@ -8,7 +8,21 @@ import { env } from "cloudflare:workers";
 import { LEASE_MAX } from "../../../durable-objects/usage-ledger";
 import { ledgerOf } from "../../../worker/gateway/metering";
 import { call, signedIn } from "../helpers";
-import { bearer, connectV2, createOrg, createServer, createToken, db, deploy, echoTool, organizationCalls, postMcp, servedServer, toolCall, upstreamHits } from "../mcp-setup";
+import {
+  bearer,
+  connectV2,
+  createOrg,
+  createServer,
+  createToken,
+  db,
+  deploy,
+  echoTool,
+  organizationCalls,
+  postMcp,
+  servedServer,
+  toolCall,
+  upstreamHits,
+} from "../mcp-setup";
 
 const callTool = (slug: string, token: string, id: number, name = "count_me") => postMcp(slug, token, toolCall(id, name));
 
@@ -19,7 +33,6 @@ async function countedServer(plan: "free" | "growth") {
   const call = async (id: number) => (await callTool(server.slug, token, id, "counted")).text();
   return { org, key, server, call };
 }
-
 
 describe("metering", () => {
   it("counts 200 concurrent tools/call exactly, per server and per organization", async () => {
@@ -91,7 +104,10 @@ describe("the monthly limit", () => {
     await expect(client.callTool({ name: "count_me", arguments: {} })).rejects.toThrow(/Free plan allows 1,000 tool calls per month/);
     expect(await organizationCalls(org)).toBe(1000);
     for (const id of [server.id, sibling.id]) {
-      expect(await db.query.servers.findFirst({ where: eq(servers.id, id) })).toMatchObject({ status: "hibernated", hibernatedReason: "tool_calls" });
+      expect(await db.query.servers.findFirst({ where: eq(servers.id, id) })).toMatchObject({
+        status: "hibernated",
+        hibernatedReason: "tool_calls",
+      });
     }
     // Further calls are refused without counting; listing still works so clients can show why.
     await expect(client.callTool({ name: "count_me", arguments: {} })).rejects.toThrow(/paused.*maxToolCallsPerMonth/);
@@ -142,7 +158,10 @@ describe("the monthly limit", () => {
     expect(await organizationCalls(org)).toBe(250_000);
     const [row] = await db.select().from(serverUsage).where(eq(serverUsage.serverId, server.id));
     expect(row.toolCalls).toBe(LEASE_MAX);
-    expect(await db.query.servers.findFirst({ where: eq(servers.id, server.id) })).toMatchObject({ status: "hibernated", hibernatedReason: "tool_calls" });
+    expect(await db.query.servers.findFirst({ where: eq(servers.id, server.id) })).toMatchObject({
+      status: "hibernated",
+      hibernatedReason: "tool_calls",
+    });
     expect(await call(LEASE_MAX + 2)).toContain("paused");
     expect(await upstreamHits(key)).toBe(LEASE_MAX);
   });

@@ -25,7 +25,14 @@ async function deployedByAnOlderPortal(stored: { runtimeHash: string; runtime?: 
   const oldId = `old${crypto.randomUUID().replace(/-/g, "")}`.slice(0, 32);
   if (stored.runtime) await env.KV.put(`mcp-runtime:${stored.runtimeHash}`, stored.runtime);
   await env.KV.put(`mcp-deployment:${oldId}`, JSON.stringify({ ...current, runtimeHash: stored.runtimeHash }));
-  const row = { id: oldId, serverId: server.id, contentHash: oldId, provider: "loader" as const, status: "deployed" as const, updatedAt: new Date() };
+  const row = {
+    id: oldId,
+    serverId: server.id,
+    contentHash: oldId,
+    provider: "loader" as const,
+    status: "deployed" as const,
+    updatedAt: new Date(),
+  };
   await db.insert(deployments).values(row);
   await db.update(servers).set({ activeDeploymentId: oldId }).where(eq(servers.id, server.id));
   invalidateServerLookups();
@@ -48,7 +55,10 @@ describe("an old deployment after a runtime upgrade", () => {
     // A runtime hash no longer stored.
     const { server, token, oldId } = await deployedByAnOlderPortal({ runtimeHash: `gone-${crypto.randomUUID()}` });
     const res = await listTools(server.slug, token);
-    expect([res.status, await res.json()]).toEqual([503, { jsonrpc: "2.0", id: null, error: { code: -32005, message: REDEPLOY_NEEDED_MESSAGE } }]);
+    expect([res.status, await res.json()]).toEqual([
+      503,
+      { jsonrpc: "2.0", id: null, error: { code: -32005, message: REDEPLOY_NEEDED_MESSAGE } },
+    ]);
     // The server card's deployment (the row the list answers) says so too.
     expect(await errorOf(oldId)).toBe(REDEPLOY_NEEDED_MESSAGE);
     expect((await getDeployment(env, db, server.id))?.redeployNeeded).toBe(true);

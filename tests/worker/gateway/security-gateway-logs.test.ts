@@ -26,9 +26,17 @@ describe("redaction", () => {
     vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
     const production = { ...env, ENVIRONMENT: "production", PUBLIC_URL: "https://toolport.example.com" };
     const secret = `tp_${crypto.randomUUID()}`;
-    const res = await app.fetch(new Request(`https://toolport.example.com/s/no-such-server/mcp?access_token=${secret}`), production, createExecutionContext());
+    const res = await app.fetch(
+      new Request(`https://toolport.example.com/s/no-such-server/mcp?access_token=${secret}`),
+      production,
+      createExecutionContext(),
+    );
     expect(res.status).toBe(404);
-    expect(lines).toEqual([expect.stringMatching(/^GET https:\/\/toolport\.example\.com\/s\/no-such-server\/mcp\?access_token=%5Bredacted%5D -> 404 \(\d+ ms\)$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^GET https:\/\/toolport\.example\.com\/s\/no-such-server\/mcp\?access_token=%5Bredacted%5D -> 404 \(\d+ ms\)$/,
+      ),
+    ]);
     expect(lines.join("\n")).not.toContain(secret);
   });
 
@@ -37,12 +45,22 @@ describe("redaction", () => {
     vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
     const production = { ...env, ENVIRONMENT: "production", PUBLIC_URL: "https://toolport.example.com" };
     const secret = `tp_${crypto.randomUUID()}`;
-    const request = new Request(`https://toolport.example.com/s/no-such-server/mcp?access_token=${secret}`, { headers: { origin: "https://app.example" } });
+    const request = new Request(`https://toolport.example.com/s/no-such-server/mcp?access_token=${secret}`, {
+      headers: { origin: "https://app.example" },
+    });
     const res = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, production, createExecutionContext());
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ jsonrpc: "2.0", error: { message: "No MCP server at /s/no-such-server" } });
-    expect(Object.fromEntries(res.headers)).toMatchObject({ "access-control-allow-origin": "https://app.example", "x-content-type-options": "nosniff", "x-frame-options": "DENY" });
-    expect(lines).toEqual([expect.stringMatching(/^GET https:\/\/toolport\.example\.com\/s\/no-such-server\/mcp\?access_token=%5Bredacted%5D -> 404 \(\d+ ms\)$/)]);
+    expect(Object.fromEntries(res.headers)).toMatchObject({
+      "access-control-allow-origin": "https://app.example",
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "DENY",
+    });
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^GET https:\/\/toolport\.example\.com\/s\/no-such-server\/mcp\?access_token=%5Bredacted%5D -> 404 \(\d+ ms\)$/,
+      ),
+    ]);
     expect(lines.join("\n")).not.toContain(secret);
   });
 });

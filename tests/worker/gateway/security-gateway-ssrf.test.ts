@@ -104,7 +104,12 @@ describe("generated servers' egress refusals", () => {
 
   it("refuses a redirect away from the API in a deployed server's tool call", async () => {
     const org = await createOrg();
-    const follow = echoTool("follow", { path: "/redirect", parameters: [{ arg: "to", in: "query", name: "to", required: true }] }, { to: { type: "string" } }, ["to"]);
+    const follow = echoTool(
+      "follow",
+      { path: "/redirect", parameters: [{ arg: "to", in: "query", name: "to", required: true }] },
+      { to: { type: "string" } },
+      ["to"],
+    );
     const server = await createServer(org, [follow]);
     const { token } = await createToken(org, [server.id]);
     await deploy(server.id);
@@ -122,16 +127,31 @@ describe("an OAuth2 token URL", () => {
   const save = async (tokenUrl: string, environment: { ENVIRONMENT: string }) => {
     const org = await createOrg();
     const server = await createServer(org, []);
-    const input = { authType: "oauthClientCreds" as const, authStrategy: "managed" as const, exposeToPublic: true, oauth2: { tokenUrl }, secrets: { clientId: "id", clientSecret: "secret" } };
+    const input = {
+      authType: "oauthClientCreds" as const,
+      authStrategy: "managed" as const,
+      exposeToPublic: true,
+      oauth2: { tokenUrl },
+      secrets: { clientId: "id", clientSecret: "secret" },
+    };
     return saveAuthConfig(db, env.SECRETS_KEY, org, server.id, input, environment);
   };
 
   it("is refused at save time when it points at an internal host, outside development", async () => {
-    for (const tokenUrl of [`${upstream()}/oauth/token`, "http://169.254.169.254/token", "https://[::ffff:0:10.0.0.1]/token", "http://localhost:9000/token"]) {
-      await expect(save(tokenUrl, production), tokenUrl).rejects.toThrow(/The OAuth2 token URL points at an internal address \(.+\), which deployed MCP servers may not call/);
+    for (const tokenUrl of [
+      `${upstream()}/oauth/token`,
+      "http://169.254.169.254/token",
+      "https://[::ffff:0:10.0.0.1]/token",
+      "http://localhost:9000/token",
+    ]) {
+      await expect(save(tokenUrl, production), tokenUrl).rejects.toThrow(
+        /The OAuth2 token URL points at an internal address \(.+\), which deployed MCP servers may not call/,
+      );
     }
     await expect(save("ftp://auth.example.com/token", production)).rejects.toThrow("The OAuth2 token URL must be an http or https URL");
-    expect((await save("https://auth.example.com/oauth/token", production)).settings).toMatchObject({ oauth2: { tokenUrl: "https://auth.example.com/oauth/token" } });
+    expect((await save("https://auth.example.com/oauth/token", production)).settings).toMatchObject({
+      oauth2: { tokenUrl: "https://auth.example.com/oauth/token" },
+    });
   });
 
   it("may be a local address in development", async () => {

@@ -8,12 +8,26 @@ import { describe, expect, it } from "vitest";
 import { usagePeriod } from "../../../worker/billing/usage";
 import { organizationUsage } from "../../../worker/db/schema";
 import gatewayWorker, { type GatewayBindings } from "../../../worker/gateway/worker";
-import { bearer, createOrg, createServer, createToken, db, deploy, echoOf, echoTool, MCP_ORIGIN, settledDeployment, settleUsage } from "../mcp-setup";
+import {
+  bearer,
+  createOrg,
+  createServer,
+  createToken,
+  db,
+  deploy,
+  echoOf,
+  echoTool,
+  MCP_ORIGIN,
+  settledDeployment,
+  settleUsage,
+} from "../mcp-setup";
 
 /** The gateway's env with a portal that records what it is handed. */
 function withPortal(overrides: Partial<GatewayBindings> = {}) {
   const handed: Request[] = [];
-  const PORTAL = { fetch: async (request: Request) => (handed.push(request), new Response("the portal's answer", { status: 202 })) } as unknown as Fetcher;
+  const PORTAL = {
+    fetch: async (request: Request) => (handed.push(request), new Response("the portal's answer", { status: 202 })),
+  } as unknown as Fetcher;
   return { handed, env: { ...env, ...overrides, PORTAL } as GatewayBindings };
 }
 
@@ -27,7 +41,12 @@ async function send(gatewayEnv: GatewayBindings, request: Request) {
 const rpc = (url: string, body: unknown, token?: string) =>
   new Request(url, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", ...(token ? bearer(token) : {}) },
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-06-18",
+      ...(token ? bearer(token) : {}),
+    },
     body: JSON.stringify(body),
   });
 
@@ -40,7 +59,14 @@ describe("the MCP gateway Worker", () => {
     const { token } = await createToken(organizationId, [server.id]);
     const { handed, env: gatewayEnv } = withPortal();
 
-    const res = await send(gatewayEnv, rpc(`${MCP_ORIGIN}/s/${server.slug}/mcp`, { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "ping", arguments: {} } }, token));
+    const res = await send(
+      gatewayEnv,
+      rpc(
+        `${MCP_ORIGIN}/s/${server.slug}/mcp`,
+        { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "ping", arguments: {} } },
+        token,
+      ),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     const answer = (await res.json()) as { id: number; result: unknown };
@@ -52,7 +78,9 @@ describe("the MCP gateway Worker", () => {
     expect(handed).toEqual([]);
 
     await settleUsage();
-    const usage = await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) });
+    const usage = await db.query.organizationUsage.findFirst({
+      where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())),
+    });
     expect(usage?.toolCalls).toBe(1);
   });
 
@@ -61,7 +89,10 @@ describe("the MCP gateway Worker", () => {
     const requests = [
       new Request(`${MCP_ORIGIN}/`),
       new Request(`${MCP_ORIGIN}/api/servers`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } }),
-      new Request(`${MCP_ORIGIN}/s/some-server/mcp`, { method: "OPTIONS", headers: { origin: "https://app.example", "access-control-request-method": "POST" } }),
+      new Request(`${MCP_ORIGIN}/s/some-server/mcp`, {
+        method: "OPTIONS",
+        headers: { origin: "https://app.example", "access-control-request-method": "POST" },
+      }),
       new Request(`${MCP_ORIGIN}/s/some-server`),
       new Request(`${MCP_ORIGIN}/s/some-server/mcp`, { method: "PUT", body: "{}" }),
       new Request(`${MCP_ORIGIN}/s/some-server/mcp/extra`, { method: "POST", body: "{}" }),

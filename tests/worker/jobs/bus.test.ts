@@ -3,10 +3,10 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { consumeBatch } from "../../worker/jobs/bus";
-import type { JobMessage } from "../../worker/jobs/messages";
-import { jobHandlers } from "../../worker/jobs/registry";
-import worker from "../../worker/index";
+import { consumeBatch } from "../../../worker/jobs/bus";
+import type { JobMessage } from "../../../worker/jobs/messages";
+import { jobHandlers } from "../../../worker/jobs/registry";
+import worker from "../../../worker/index";
 
 const message = (id: string, body: unknown) => ({ id, timestamp: new Date(), attempts: 1, body });
 

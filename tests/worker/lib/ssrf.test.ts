@@ -80,9 +80,20 @@ const INTERNAL_NAMES = [
   "API.LOCALTEST.ME.",
 ];
 /** Names that only look like them. */
-const LOOKALIKES = ["https://nip.io.example.com/", "https://mynip.io/", "https://lvh.me.example.org/", "https://localtest.me-docs.example/"];
+const LOOKALIKES = [
+  "https://nip.io.example.com/",
+  "https://mynip.io/",
+  "https://lvh.me.example.org/",
+  "https://localtest.me-docs.example/",
+];
 
-const PUBLIC = ["https://api.example.com/openapi.json", "http://8.8.8.8/", "http://[2606:4700:4700::1111]/", "https://[::ffff:8.8.8.8]/", "http://172.32.0.1/"];
+const PUBLIC = [
+  "https://api.example.com/openapi.json",
+  "http://8.8.8.8/",
+  "http://[2606:4700:4700::1111]/",
+  "https://[::ffff:8.8.8.8]/",
+  "http://172.32.0.1/",
+];
 
 const refusal = (host: string) => `The URL points at an internal address (${host}), which Toolport does not fetch`;
 
@@ -142,7 +153,9 @@ describe("the address guard", () => {
       // A description URL, a crawl's start, a base URL given at deploy: one check.
       expect(() => checkPublicUrl(url, production), url).toThrow(refusal(host));
       // A generated server's own egress, even for its own API host.
-      expect(egressRefusal(new URL(url), [new URL(url).host], false), url).toBe(`${host} is an internal address, which deployed MCP servers may not call`);
+      expect(egressRefusal(new URL(url), [new URL(url).host], false), url).toBe(
+        `${host} is an internal address, which deployed MCP servers may not call`,
+      );
       // A custom domain.
       expect(() => normalizeHostname(`mcp.${name}`, "toolport.test"), name).toThrow("is not a public hostname");
     }
@@ -156,7 +169,10 @@ describe("the address guard", () => {
       expect.soft(await crawl.json(), url).toEqual({ success: false, error: refusal(new URL(url).hostname) });
     }
     const outbound = await guard(["x.lvh.me"]).fetch(new Request("http://x.lvh.me/admin"));
-    expect([outbound.status, await outbound.text()]).toEqual([403, "Outbound request refused: x.lvh.me is an internal address, which deployed MCP servers may not call"]);
+    expect([outbound.status, await outbound.text()]).toEqual([
+      403,
+      "Outbound request refused: x.lvh.me is an internal address, which deployed MCP servers may not call",
+    ]);
     for (const url of LOOKALIKES) expect(checkPublicUrl(url, production).href, url).toBe(url);
   });
 
@@ -217,7 +233,10 @@ describe("the crawler", () => {
     const pages = ["https://docs.public.example/moved", "http://[::ffff:7f00:1]:9/private", "http://0x0a000001/"];
     await env.CRAWL_SESSION.getByName(crawlId).start(crawlId, pages);
     const fetched = redirectingNetwork("http://169.254.169.254/latest/meta-data/");
-    const batch = createMessageBatch<JobMessage>("toolport-crawl", pages.map((url, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 3, body: { kind: "page" as const, crawlId, url } })));
+    const batch = createMessageBatch<JobMessage>(
+      "toolport-crawl",
+      pages.map((url, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 3, body: { kind: "page" as const, crawlId, url } })),
+    );
     const ctx = createExecutionContext();
     await consumeBatch(batch, production, jobHandlers);
     const result = await getQueueResult(batch, ctx);

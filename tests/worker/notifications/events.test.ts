@@ -30,14 +30,21 @@ async function notificationsOf(cookie: string, count: number, timeoutMs = 60_000
 
 /** Delivers one import job message through the Worker's queue handler. */
 async function deliverImport(jobId: string) {
-  const batch = createMessageBatch<JobMessage>("toolport-jobs", [{ id: `import-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind: "import", jobId } }]);
+  const batch = createMessageBatch<JobMessage>("toolport-jobs", [
+    { id: `import-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind: "import", jobId } },
+  ]);
   const ctx = createExecutionContext();
   await worker.queue(batch, env, ctx);
   return getQueueResult(batch, ctx);
 }
 
 async function startImportJob(cookie: string, query: string, body: string) {
-  const res = await call(`/api/imports?${query}`, { method: "POST", cookie, body, headers: { "content-type": "application/octet-stream" } });
+  const res = await call(`/api/imports?${query}`, {
+    method: "POST",
+    cookie,
+    body,
+    headers: { "content-type": "application/octet-stream" },
+  });
   expect(res.status).toBe(202);
   return (await json(res)).data.id as string;
 }
@@ -45,7 +52,14 @@ async function startImportJob(cookie: string, query: string, body: string) {
 /** Publishes a documentation page on the fixture server; answers its URL. */
 async function publish(html: string) {
   const url = `${inject("fixtureOrigin")}/_pages/${crypto.randomUUID()}/api.html`;
-  expect((await fetch(url, { method: "PUT", body: `<!doctype html><html><head><title>Widgets API</title></head><body><main><h1>Widgets API</h1>${html}</main></body></html>` })).status).toBe(204);
+  expect(
+    (
+      await fetch(url, {
+        method: "PUT",
+        body: `<!doctype html><html><head><title>Widgets API</title></head><body><main><h1>Widgets API</h1>${html}</main></body></html>`,
+      })
+    ).status,
+  ).toBe(204);
   return url;
 }
 const widgetsPage = `<p>Base URL: https://widgets.example.com/v1</p><h2>List widgets</h2><p><code>GET /widgets</code></p>
@@ -69,7 +83,12 @@ describe("notifications of import jobs", () => {
         id: expect.any(String),
         createdAt: expect.any(String),
       },
-      expect.objectContaining({ kind: "import_finished", title: "Many Ops imported: 12 tools", message: "10 tools active, 2 off (the plan's active-tool limit).", link: `/servers/${job.serverId}` }),
+      expect.objectContaining({
+        kind: "import_finished",
+        title: "Many Ops imported: 12 tools",
+        message: "10 tools active, 2 off (the plan's active-tool limit).",
+        link: `/servers/${job.serverId}`,
+      }),
     ]);
     // A redelivered message finds the job over and tells nothing again.
     await deliverImport(jobId);
@@ -100,7 +119,8 @@ describe("an import job's last attempt", () => {
       get(target, prop) {
         if (prop === "prepare") {
           return (query: string) => {
-            if (query.startsWith('update "import_jobs"') && !query.includes('"error"')) throw new Error("D1_ERROR: the database is unavailable");
+            if (query.startsWith('update "import_jobs"') && !query.includes('"error"'))
+              throw new Error("D1_ERROR: the database is unavailable");
             return target.prepare(query);
           };
         }
@@ -108,13 +128,20 @@ describe("an import job's last attempt", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const batch = createMessageBatch<JobMessage>("toolport-jobs", [{ id: `import-${jobId}`, timestamp: new Date(), attempts: MAX_JOB_ATTEMPTS, body: { kind: "import", jobId } }]);
+    const batch = createMessageBatch<JobMessage>("toolport-jobs", [
+      { id: `import-${jobId}`, timestamp: new Date(), attempts: MAX_JOB_ATTEMPTS, body: { kind: "import", jobId } },
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, { ...env, DB: failing }, ctx);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([`import-${jobId}`]);
     const job = (await json(await call(`/api/imports/${jobId}`, { cookie: user.cookie }))).data;
     expect(job).toMatchObject({ status: "failed", error: "The import could not be completed: D1_ERROR: the database is unavailable" });
-    expect(await list(user.cookie)).toEqual([expect.objectContaining({ kind: "import_failed", message: "The import could not be completed: D1_ERROR: the database is unavailable" })]);
+    expect(await list(user.cookie)).toEqual([
+      expect.objectContaining({
+        kind: "import_failed",
+        message: "The import could not be completed: D1_ERROR: the database is unavailable",
+      }),
+    ]);
   });
 });
 
@@ -123,21 +150,47 @@ describe("notifications of the active-tool limit", () => {
     const user = await signedIn();
     const created = await json(await uploadDescription(user.cookie, "many.json", manyOperations(11, "Eleven")));
     expect(created.data.activeToolCount).toBe(10);
-    expect(await list(user.cookie)).toEqual([expect.objectContaining({ kind: "tools_limit_reached", title: "Eleven: active-tool limit reached", link: `/servers/${created.data.id}` })]);
+    expect(await list(user.cookie)).toEqual([
+      expect.objectContaining({
+        kind: "tools_limit_reached",
+        title: "Eleven: active-tool limit reached",
+        link: `/servers/${created.data.id}`,
+      }),
+    ]);
   });
 
   it("tells when enabling tools reaches the limit while the server has more, once a day", async () => {
     const user = await signedIn();
     // 12 tools, 8 of them active (inserted in two statements: D1 binds at most 100 values per statement).
-    const server = await createServer(user.organizationId, Array.from({ length: 6 }, (_, i) => echoTool(`tool_${i}`, {})));
+    const server = await createServer(
+      user.organizationId,
+      Array.from({ length: 6 }, (_, i) => echoTool(`tool_${i}`, {})),
+    );
     const more = Array.from({ length: 6 }, (_, i) => echoTool(`tool_${i + 6}`, {}));
-    await db.insert(tools).values(more.map((t, i) => ({ serverId: server.id, name: t.name, description: "More", active: i < 2, inputSchema: t.inputSchema, mapping: t.mapping, endpoint: { method: "get", path: t.mapping.path }, position: 6 + i })));
-    const toggle = (toolNames: string[], active: boolean) => call(`/api/servers/${server.id}/tools`, { method: "PATCH", cookie: user.cookie, json: { toolNames, active } });
+    await db.insert(tools).values(
+      more.map((t, i) => ({
+        serverId: server.id,
+        name: t.name,
+        description: "More",
+        active: i < 2,
+        inputSchema: t.inputSchema,
+        mapping: t.mapping,
+        endpoint: { method: "get", path: t.mapping.path },
+        position: 6 + i,
+      })),
+    );
+    const toggle = (toolNames: string[], active: boolean) =>
+      call(`/api/servers/${server.id}/tools`, { method: "PATCH", cookie: user.cookie, json: { toolNames, active } });
     expect((await json(await toggle(["tool_8"], true))).data.activeToolCount).toBe(9);
     expect(await list(user.cookie)).toEqual([]);
     expect((await json(await toggle(["tool_9"], true))).data.activeToolCount).toBe(10);
     expect(await list(user.cookie)).toEqual([
-      expect.objectContaining({ kind: "tools_limit_reached", title: `${server.name}: active-tool limit reached`, message: expect.stringContaining("10 of 12 tools are active"), link: `/servers/${server.id}` }),
+      expect.objectContaining({
+        kind: "tools_limit_reached",
+        title: `${server.name}: active-tool limit reached`,
+        message: expect.stringContaining("10 of 12 tools are active"),
+        link: `/servers/${server.id}`,
+      }),
     ]);
     await toggle(["tool_9"], false);
     await toggle(["tool_9"], true);
@@ -154,7 +207,12 @@ describe("notifications of crawls a user starts", () => {
     const site = new URL(url).host;
     const listed = await notificationsOf(user.cookie, 2);
     expect(listed.map(({ kind, title, message, link }) => ({ kind, title, message, link }))).toEqual([
-      { kind: "crawl_failed", title: `${site}: no API description from the crawl`, message: `OpenAPI extraction failed: ${NOT_CONVERTIBLE_MESSAGE}`, link: "/servers" },
+      {
+        kind: "crawl_failed",
+        title: `${site}: no API description from the crawl`,
+        message: `OpenAPI extraction failed: ${NOT_CONVERTIBLE_MESSAGE}`,
+        link: "/servers",
+      },
       { kind: "crawl_finished", title: `Crawl of ${site} finished`, message: "1 of 1 page read.", link: "/servers" },
     ]);
   });
@@ -163,12 +221,19 @@ describe("notifications of crawls a user starts", () => {
     const user = await signedIn();
     const crawlId = crypto.randomUUID();
     const url = `${inject("fixtureOrigin")}/docs-reference/index.html`;
-    await db.insert(crawls).values({ id: crawlId, organizationId: user.organizationId, url, status: "crawling", total: 1, selectedUrls: [url] });
+    await db
+      .insert(crawls)
+      .values({ id: crawlId, organizationId: user.organizationId, url, status: "crawling", total: 1, selectedUrls: [url] });
     const session = env.CRAWL_SESSION.getByName(crawlId) as DurableObjectStub<CrawlSession>;
     await session.start(crawlId, [url], 1);
     expect(await runDurableObjectAlarm(session)).toBe(true);
     expect(await list(user.cookie)).toEqual([
-      expect.objectContaining({ kind: "crawl_failed", title: `Crawl of ${new URL(url).host} failed`, message: CRAWL_TIMEOUT_MESSAGE, link: "/servers" }),
+      expect.objectContaining({
+        kind: "crawl_failed",
+        title: `Crawl of ${new URL(url).host} failed`,
+        message: CRAWL_TIMEOUT_MESSAGE,
+        link: "/servers",
+      }),
     ]);
   });
 
@@ -176,9 +241,16 @@ describe("notifications of crawls a user starts", () => {
     const user = await signedIn();
     const url = await publish(widgetsPage);
     const { job } = await crawlAndExtract(user.cookie, url, [url]);
-    const server = (await json(await call("/api/servers/from-spec", { method: "POST", cookie: user.cookie, json: { specId: job.specId, name: "Widgets" } }))).data;
+    const server = (
+      await json(
+        await call("/api/servers/from-spec", { method: "POST", cookie: user.cookie, json: { specId: job.specId, name: "Widgets" } }),
+      )
+    ).data;
     await notificationsOf(user.cookie, 1);
-    await fetch(url, { method: "PUT", body: `<html><body><main><h1>Widgets API</h1>${widgetsPage}<h2>Count widgets</h2><p><code>GET /widgets/count</code></p></main></body></html>` });
+    await fetch(url, {
+      method: "PUT",
+      body: `<html><body><main><h1>Widgets API</h1>${widgetsPage}<h2>Count widgets</h2><p><code>GET /widgets/count</code></p></main></body></html>`,
+    });
     const restarted = (await json(await call(`/api/servers/${server.id}/restart-crawl`, { method: "POST", cookie: user.cookie }))).data;
     expect(await waitForRefresh(user.cookie, restarted.crawlId)).toMatchObject({ refresh: { status: "done" } });
     const listed = await notificationsOf(user.cookie, 2);

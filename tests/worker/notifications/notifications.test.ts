@@ -14,8 +14,18 @@ describe("notifications", () => {
     const other = await signedIn();
     expect(await list(cookie)).toEqual({ notifications: [], unread: 0 });
 
-    await recordNotification(db, organizationId, { kind: "crawl_finished", title: "Docs crawled", message: "12 pages", link: "/servers/a" });
-    await recordNotification(db, organizationId, { kind: "domain_active", title: "api.example.com is active", message: "Served over HTTPS", link: "https://elsewhere.example/x" });
+    await recordNotification(db, organizationId, {
+      kind: "crawl_finished",
+      title: "Docs crawled",
+      message: "12 pages",
+      link: "/servers/a",
+    });
+    await recordNotification(db, organizationId, {
+      kind: "domain_active",
+      title: "api.example.com is active",
+      message: "Served over HTTPS",
+      link: "https://elsewhere.example/x",
+    });
     await recordNotification(db, other.organizationId, { kind: "deploy_failed", title: "Not yours", message: "-" });
 
     const first = await list(cookie);
@@ -32,13 +42,21 @@ describe("notifications", () => {
     await call("/api/notifications/read", { method: "POST", cookie, json: { ids: [foreign] } });
     expect((await list(other.cookie)).unread).toBe(1);
 
-    expect(await json(await call("/api/notifications/read", { method: "POST", cookie, json: {} }))).toEqual({ success: true, data: { unread: 0 } });
+    expect(await json(await call("/api/notifications/read", { method: "POST", cookie, json: {} }))).toEqual({
+      success: true,
+      data: { unread: 0 },
+    });
     expect((await list(cookie)).notifications.map((n: { read: boolean }) => n.read)).toEqual([true, true]);
   });
 
   it("records an event with a dedupe key once", async () => {
     const { cookie, organizationId } = await signedIn();
-    const event = { kind: "calls_limit_near" as const, title: "80% of this month's tool calls used", message: "800 of 1,000", dedupeKey: "calls_limit_near:2026-11" };
+    const event = {
+      kind: "calls_limit_near" as const,
+      title: "80% of this month's tool calls used",
+      message: "800 of 1,000",
+      dedupeKey: "calls_limit_near:2026-11",
+    };
     expect(await recordNotification(db, organizationId, event)).toBe(true);
     expect(await recordNotification(db, organizationId, event)).toBe(false);
     expect((await list(cookie)).notifications).toHaveLength(1);
@@ -59,6 +77,11 @@ describe("notifications", () => {
     expect((await settledDeployment(server.id))?.status).toBe("deployed");
     const { notifications, unread } = await list(cookie);
     expect(unread).toBe(1);
-    expect(notifications[0]).toMatchObject({ kind: "deploy_succeeded", title: `${server.name} deployed`, link: `/servers/${server.id}`, read: false });
+    expect(notifications[0]).toMatchObject({
+      kind: "deploy_succeeded",
+      title: `${server.name} deployed`,
+      link: `/servers/${server.id}`,
+      read: false,
+    });
   });
 });

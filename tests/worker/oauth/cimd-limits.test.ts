@@ -15,7 +15,8 @@ const newHost = () => `cimd-${crypto.randomUUID().slice(0, 8)}.localhost:${port(
 /** A metadata URL on `host` that the fixture server answers 404. */
 const missingDocument = (host: string) => `http://${host}/_pages/missing-${crypto.randomUUID()}.json`;
 /** How many requests the fixture server saw for `host`. */
-const fetchesOf = async (host: string) => ((await (await fetch(`${inject("fixtureOrigin")}/_requests?host=${host}`)).json()) as unknown[]).length;
+const fetchesOf = async (host: string) =>
+  ((await (await fetch(`${inject("fixtureOrigin")}/_requests?host=${host}`)).json()) as unknown[]).length;
 
 /** The rate limiters count in wall-clock minutes: a burst that spans a new minute may use one more window. */
 async function burst<T>(run: () => Promise<T>) {
@@ -36,7 +37,13 @@ describe("metadata-document fetch limits", { timeout: 30_000 }, () => {
       expect(page).not.toContain("500");
       expect(page).not.toContain("upstream error");
     }
-    const token = await tokenRequest({ grant_type: "authorization_code", code: "u:g:c", client_id: clientId, code_verifier: "v".repeat(43), redirect_uri: "http://127.0.0.1:9/cb" });
+    const token = await tokenRequest({
+      grant_type: "authorization_code",
+      code: "u:g:c",
+      client_id: clientId,
+      code_verifier: "v".repeat(43),
+      redirect_uri: "http://127.0.0.1:9/cb",
+    });
     expect(token.status).toBe(401);
     expect(await token.json()).toEqual({ error: "invalid_client", error_description: UNUSABLE });
     expect(await fetchesOf(host)).toBe(1);
@@ -47,7 +54,8 @@ describe("metadata-document fetch limits", { timeout: 30_000 }, () => {
     const address = anyAddress();
     const { result: statuses, windows } = await burst(async () => {
       const seen: number[] = [];
-      for (let i = 0; i < 2 * PER_ADDRESS + 5; i++) seen.push((await authorize({ clientId: missingDocument(host), slug: "any", address })).status);
+      for (let i = 0; i < 2 * PER_ADDRESS + 5; i++)
+        seen.push((await authorize({ clientId: missingDocument(host), slug: "any", address })).status);
       return seen;
     });
     const fetched = await fetchesOf(host);
@@ -63,7 +71,13 @@ describe("metadata-document fetch limits", { timeout: 30_000 }, () => {
     const { result, windows } = await burst(async () => {
       const seen: number[] = [];
       for (let i = 0; i < 2 * PER_HOST + 5; i++) seen.push((await authorize({ clientId: missingDocument(host), slug: "any" })).status);
-      const form = { grant_type: "authorization_code", code: "u:g:c", client_id: missingDocument(host), code_verifier: "v".repeat(43), redirect_uri: "http://127.0.0.1:9/cb" };
+      const form = {
+        grant_type: "authorization_code",
+        code: "u:g:c",
+        client_id: missingDocument(host),
+        code_verifier: "v".repeat(43),
+        redirect_uri: "http://127.0.0.1:9/cb",
+      };
       const token = await tokenRequest(form);
       return { seen: [...seen, token.status], token: (await token.json()) as { error: string } };
     });

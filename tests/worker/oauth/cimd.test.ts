@@ -13,7 +13,14 @@ import { anyAddress, approve, authorize, consentApi, consentRequestId, listTools
 /** Publishes a metadata document on the local fixture server; answers its URL (the client_id). */
 async function publishDocument(fields: Record<string, unknown> = {}) {
   const url = `${inject("fixtureOrigin")}/_pages/cimd-${crypto.randomUUID()}.json`;
-  const doc = { client_id: url, client_name: "Metadata Client", client_uri: "https://client.example", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none", ...fields };
+  const doc = {
+    client_id: url,
+    client_name: "Metadata Client",
+    client_uri: "https://client.example",
+    redirect_uris: [REDIRECT_URI],
+    token_endpoint_auth_method: "none",
+    ...fields,
+  };
   const res = await fetch(url, { method: "PUT", body: JSON.stringify(doc) });
   expect(res.status).toBe(204);
   return url;
@@ -41,9 +48,20 @@ describe("Client ID Metadata Documents", () => {
     const { verifier, challenge } = await pkce();
     const requestId = consentRequestId(await authorize({ clientId, slug: server.slug, challenge }));
     const shown = (await (await consentApi(requestId, owner.cookie)).json()) as { data: { client: unknown } };
-    expect(shown.data.client).toMatchObject({ id: clientId, name: "Metadata Client", uri: "https://client.example", redirectHost: "127.0.0.1" });
+    expect(shown.data.client).toMatchObject({
+      id: clientId,
+      name: "Metadata Client",
+      uri: "https://client.example",
+      redirectHost: "127.0.0.1",
+    });
     const code = await approve(requestId, owner.cookie);
-    const res = await tokenRequest({ grant_type: "authorization_code", code, client_id: clientId, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    const res = await tokenRequest({
+      grant_type: "authorization_code",
+      code,
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    });
     expect(res.status).toBe(200);
     const { access_token } = (await res.json()) as { access_token: string };
     expect((await listToolsWith(server.slug, access_token)).status).toBe(200);
@@ -67,14 +85,18 @@ describe("Client ID Metadata Documents", () => {
     expect(elsewhere.headers.get("location")).toBeNull();
 
     const impostor = await publishDocument({ client_id: "https://someone-else.example/client.json" });
-    expect(await refusedFor(await authorize({ clientId: impostor, slug: server.slug, challenge }), impostor)).toBe("its metadata document names another client_id");
+    expect(await refusedFor(await authorize({ clientId: impostor, slug: server.slug, challenge }), impostor)).toBe(
+      "its metadata document names another client_id",
+    );
   });
 
   it("refuses a document over 5 KB, and serves a fetched document from its cache for an hour", async () => {
     const { server } = await deployedServer();
     const { challenge } = await pkce();
     const large = await publishDocument({ client_name: "x".repeat(100), padding: "y".repeat(6 * 1024) });
-    expect(await refusedFor(await authorize({ clientId: large, slug: server.slug, challenge }), large)).toBe("its metadata document is larger than 5 KB");
+    expect(await refusedFor(await authorize({ clientId: large, slug: server.slug, challenge }), large)).toBe(
+      "its metadata document is larger than 5 KB",
+    );
 
     const cached = await publishDocument();
     consentRequestId(await authorize({ clientId: cached, slug: server.slug, challenge }));
@@ -93,8 +115,19 @@ describe("Client ID Metadata Documents", () => {
   it("refuses a metadata URL on a private address in production", async () => {
     const production = { ...env, ENVIRONMENT: "production" };
     const clientId = `https://127.0.0.1:${new URL(inject("fixtureOrigin")).port}/_pages/client.json`;
-    const q = new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT_URI, code_challenge: "x".repeat(43), code_challenge_method: "S256", resource: "https://toolport.test/s/any/mcp" });
-    const res = await app.fetch(new Request(`https://toolport.test/oauth/authorize?${q}`, { headers: { "cf-connecting-ip": anyAddress() } }), production, createExecutionContext());
+    const q = new URLSearchParams({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      code_challenge: "x".repeat(43),
+      code_challenge_method: "S256",
+      resource: "https://toolport.test/s/any/mcp",
+    });
+    const res = await app.fetch(
+      new Request(`https://toolport.test/oauth/authorize?${q}`, { headers: { "cf-connecting-ip": anyAddress() } }),
+      production,
+      createExecutionContext(),
+    );
     expect(await refusedFor(res, clientId)).toContain("The URL points at an internal address (127.0.0.1), which Toolport does not fetch");
   });
 });

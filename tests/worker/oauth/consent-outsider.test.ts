@@ -31,16 +31,30 @@ describe("the consent page for someone who cannot approve", { timeout: 30_000 },
 
     const info = (await (await portal(`/s/${server.slug}`)).json()) as { name: string; toolCount: number; mcpUrl: string };
     const shown = JSON.parse(text) as Shown;
-    expect(shown.data.server).toEqual({ id: null, name: info.name, slug: server.slug, endpoint: `${MCP_ORIGIN}/s/${server.slug}/mcp`, organizationName: null, toolCount: info.toolCount, tools: [] });
+    expect(shown.data.server).toEqual({
+      id: null,
+      name: info.name,
+      slug: server.slug,
+      endpoint: `${MCP_ORIGIN}/s/${server.slug}/mcp`,
+      organizationName: null,
+      toolCount: info.toolCount,
+      tools: [],
+    });
     expect(info.mcpUrl).toBe(shown.data.server.endpoint);
     expect(shown.data.canApprove).toBe(false);
-    expect(shown.data.reason).toBe("Only members of the organization that owns this server can connect apps to it: ask a member to invite you.");
+    expect(shown.data.reason).toBe(
+      "Only members of the organization that owns this server can connect apps to it: ask a member to invite you.",
+    );
   });
 
   it("shows members the tools and the organization", async () => {
     const { owner, server, requestId, organizationName } = await requestForMembersOnlyServer();
     const shown = (await (await consentApi(requestId, owner.cookie)).json()) as Shown;
     expect(shown.data.canApprove).toBe(true);
-    expect(shown.data.server).toMatchObject({ id: server.id, organizationName, tools: [{ name: "export_payroll", description: "Exports the confidential payroll ledger" }] });
+    expect(shown.data.server).toMatchObject({
+      id: server.id,
+      organizationName,
+      tools: [{ name: "export_payroll", description: "Exports the confidential payroll ledger" }],
+    });
   });
 });

@@ -8,7 +8,19 @@ import { servers } from "../../../worker/db/schema";
 import { app } from "../../../worker/app";
 import { signedIn } from "../helpers";
 import { createServer, createToken, db, deploy, echoTool, MCP_ORIGIN } from "../mcp-setup";
-import { approve, authorize, consentApi, consentRequestId, listToolsWith, pkce, portal, registerClient, REDIRECT_URI, signInWithOAuth, tokenRequest } from "./setup";
+import {
+  approve,
+  authorize,
+  consentApi,
+  consentRequestId,
+  listToolsWith,
+  pkce,
+  portal,
+  registerClient,
+  REDIRECT_URI,
+  signInWithOAuth,
+  tokenRequest,
+} from "./setup";
 
 async function deployedServer(organizationId: string) {
   const server = await createServer(organizationId, [echoTool("list_pets", {})]);
@@ -29,7 +41,11 @@ describe("OAuth on an MCP endpoint", () => {
     expect(resource.status).toBe(200);
     expect(await resource.json()).toMatchObject({ resource: `${MCP_ORIGIN}/s/${server.slug}/mcp`, authorization_servers: [MCP_ORIGIN] });
 
-    for (const path of ["/.well-known/oauth-authorization-server", `/.well-known/oauth-authorization-server/s/${server.slug}/mcp`, "/.well-known/openid-configuration"]) {
+    for (const path of [
+      "/.well-known/oauth-authorization-server",
+      `/.well-known/oauth-authorization-server/s/${server.slug}/mcp`,
+      "/.well-known/openid-configuration",
+    ]) {
       const as = await portal(path);
       expect(as.status).toBe(200);
       expect(await as.json()).toMatchObject({
@@ -48,16 +64,34 @@ describe("OAuth on an MCP endpoint", () => {
 
   it("uses PUBLIC_URL as the issuer in production, and serves no OAuth on a plain-http public origin", async () => {
     const production = { ...env, ENVIRONMENT: "production", PUBLIC_URL: "https://toolport.example" };
-    const metadata = await app.fetch(new Request("https://toolport.example/.well-known/oauth-authorization-server"), production, createExecutionContext());
-    expect(await metadata.json()).toMatchObject({ issuer: "https://toolport.example", token_endpoint: "https://toolport.example/oauth/token" });
-    const plain = await app.fetch(new Request("http://toolport.example/.well-known/oauth-authorization-server"), { ...env, ENVIRONMENT: "production" }, createExecutionContext());
+    const metadata = await app.fetch(
+      new Request("https://toolport.example/.well-known/oauth-authorization-server"),
+      production,
+      createExecutionContext(),
+    );
+    expect(await metadata.json()).toMatchObject({
+      issuer: "https://toolport.example",
+      token_endpoint: "https://toolport.example/oauth/token",
+    });
+    const plain = await app.fetch(
+      new Request("http://toolport.example/.well-known/oauth-authorization-server"),
+      { ...env, ENVIRONMENT: "production" },
+      createExecutionContext(),
+    );
     expect(plain.status).toBe(404);
     expect(await plain.json()).toMatchObject({ success: false, error: expect.stringContaining("https") });
   });
 
   it("answers the browser's CORS preflight of the discovery documents", async () => {
     for (const path of ["/.well-known/oauth-protected-resource/s/any/mcp", "/.well-known/oauth-authorization-server"]) {
-      const res = await portal(path, { method: "OPTIONS", headers: { origin: "http://localhost:6274", "access-control-request-method": "GET", "access-control-request-headers": "mcp-protocol-version" } });
+      const res = await portal(path, {
+        method: "OPTIONS",
+        headers: {
+          origin: "http://localhost:6274",
+          "access-control-request-method": "GET",
+          "access-control-request-headers": "mcp-protocol-version",
+        },
+      });
       expect(res.status, path).toBe(204);
       expect(res.headers.get("access-control-allow-origin"), path).toBe("*");
       expect(res.headers.get("access-control-allow-headers"), path).toBe("mcp-protocol-version");
@@ -66,7 +100,13 @@ describe("OAuth on an MCP endpoint", () => {
 
   it("answers unknown paths under /.well-known/, /api/ and /s/ with a JSON 404, never the SPA", async () => {
     const { cookie } = await signedIn();
-    for (const path of ["/.well-known/oauth-protected-resource", "/.well-known/nothing-here", "/api/oauth/nothing", "/s/some-server/elsewhere", "/.well-known/oauth-protected-resource/s/no-such-server/mcp"]) {
+    for (const path of [
+      "/.well-known/oauth-protected-resource",
+      "/.well-known/nothing-here",
+      "/api/oauth/nothing",
+      "/s/some-server/elsewhere",
+      "/.well-known/oauth-protected-resource/s/no-such-server/mcp",
+    ]) {
       const res = await portal(path, { headers: { cookie } });
       expect(res.status, path).toBe(404);
       expect(res.headers.get("content-type"), path).toContain("application/json");
@@ -88,7 +128,13 @@ describe("OAuth on an MCP endpoint", () => {
       data: {
         id: requestId,
         client: { id: clientId, name: "Test MCP Client", redirectHost: "127.0.0.1" },
-        server: { id: server.id, slug: server.slug, endpoint: `${MCP_ORIGIN}/s/${server.slug}/mcp`, toolCount: 1, tools: [{ name: "list_pets", readOnly: false }] },
+        server: {
+          id: server.id,
+          slug: server.slug,
+          endpoint: `${MCP_ORIGIN}/s/${server.slug}/mcp`,
+          toolCount: 1,
+          tools: [{ name: "list_pets", readOnly: false }],
+        },
         user: { email: owner.email },
         canApprove: true,
         reason: null,
@@ -97,14 +143,22 @@ describe("OAuth on an MCP endpoint", () => {
     expect((await consentApi(requestId, "")).status).toBe(401);
 
     const code = await approve(requestId, owner.cookie);
-    const exchanged = await tokenRequest({ grant_type: "authorization_code", code, client_id: clientId, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    const exchanged = await tokenRequest({
+      grant_type: "authorization_code",
+      code,
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    });
     expect(exchanged.status).toBe(200);
     const tokens = (await exchanged.json()) as { access_token: string; refresh_token: string; expires_in: number; resource: string };
     expect(tokens).toMatchObject({ token_type: "bearer", expires_in: 3600, resource: `${MCP_ORIGIN}/s/${server.slug}/mcp` });
     expect((await listToolsWith(server.slug, tokens.access_token)).status).toBe(200);
 
     // Rotation: each refresh answers a new refresh token (reuse of a replaced one: refresh-reuse.test.ts).
-    const first = (await (await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId })).json()) as typeof tokens;
+    const first = (await (
+      await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId })
+    ).json()) as typeof tokens;
     expect(first.refresh_token).not.toBe(tokens.refresh_token);
     const second = await tokenRequest({ grant_type: "refresh_token", refresh_token: first.refresh_token, client_id: clientId });
     expect(second.status).toBe(200);
@@ -112,18 +166,31 @@ describe("OAuth on an MCP endpoint", () => {
     expect((await listToolsWith(server.slug, current.access_token)).status).toBe(200);
 
     const grants = await portal("/api/oauth/grants", { headers: { cookie: owner.cookie } });
-    const { data } = (await grants.json()) as { data: { id: string; clientName: string; serverId: string; userEmail: string; lastUsedAt: string | null }[] };
+    const { data } = (await grants.json()) as {
+      data: { id: string; clientName: string; serverId: string; userEmail: string; lastUsedAt: string | null }[];
+    };
     expect(data).toHaveLength(1);
-    expect(data[0]).toMatchObject({ clientId, clientName: "Test MCP Client", serverId: server.id, serverName: server.name, userEmail: owner.email });
+    expect(data[0]).toMatchObject({
+      clientId,
+      clientName: "Test MCP Client",
+      serverId: server.id,
+      serverName: server.name,
+      userEmail: owner.email,
+    });
 
-    const revoked = await portal(`/api/oauth/grants/${data[0].id}`, { method: "DELETE", headers: { cookie: owner.cookie, origin: MCP_ORIGIN } });
+    const revoked = await portal(`/api/oauth/grants/${data[0].id}`, {
+      method: "DELETE",
+      headers: { cookie: owner.cookie, origin: MCP_ORIGIN },
+    });
     expect(revoked.status).toBe(200);
     const refused = await listToolsWith(server.slug, current.access_token);
     expect(refused.status).toBe(401);
     expect(refused.wwwAuthenticate).toContain('error="invalid_token"');
     const refresh = await tokenRequest({ grant_type: "refresh_token", refresh_token: current.refresh_token, client_id: clientId });
     expect(refresh.status).toBe(400);
-    expect((await portal("/api/oauth/grants", { headers: { cookie: owner.cookie } }).then((r) => r.json())) as object).toMatchObject({ data: [] });
+    expect((await portal("/api/oauth/grants", { headers: { cookie: owner.cookie } }).then((r) => r.json())) as object).toMatchObject({
+      data: [],
+    });
   });
 
   it("lets a user deny: the client gets access_denied with its state", async () => {

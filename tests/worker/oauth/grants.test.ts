@@ -42,31 +42,54 @@ describe("connected apps", () => {
 
   it("replaces a client's grant when it signs the same user in again, and keeps grants the OAuth store still holds", async () => {
     const { owner, server, tokens } = await connectedApp();
-    const clientId = ((await (await portal("/api/oauth/grants", { headers: { cookie: owner.cookie } })).json()) as { data: { clientId: string }[] }).data[0].clientId;
+    const clientId = (
+      (await (await portal("/api/oauth/grants", { headers: { cookie: owner.cookie } })).json()) as { data: { clientId: string }[] }
+    ).data[0].clientId;
     const again = await signInWithOAuth(clientId, server.slug, owner.cookie);
     expect((await listToolsWith(server.slug, tokens.access_token)).status).toBe(401);
     expect((await listToolsWith(server.slug, again.access_token)).status).toBe(200);
-    const list = async () => ((await (await portal("/api/oauth/grants", { headers: { cookie: owner.cookie } })).json()) as { data: { id: string }[] }).data;
+    const list = async () =>
+      ((await (await portal("/api/oauth/grants", { headers: { cookie: owner.cookie } })).json()) as { data: { id: string }[] }).data;
     expect(await list()).toHaveLength(1);
 
     // Another installation of a metadata-document client keeps its grant beside the new one (the store still holds it).
     const [userId] = again.access_token.split(":");
     await env.OAUTH_KV.put(`grant:${userId}:installation-2`, "{}");
-    await recordGrant(env, db, { id: "installation-2", organizationId: owner.organizationId, serverId: server.id, userId, clientId, clientName: "Second installation" });
-    await recordGrant(env, db, { id: "installation-3", organizationId: owner.organizationId, serverId: server.id, userId, clientId, clientName: "Third installation" });
+    await recordGrant(env, db, {
+      id: "installation-2",
+      organizationId: owner.organizationId,
+      serverId: server.id,
+      userId,
+      clientId,
+      clientName: "Second installation",
+    });
+    await recordGrant(env, db, {
+      id: "installation-3",
+      organizationId: owner.organizationId,
+      serverId: server.id,
+      userId,
+      clientId,
+      clientName: "Third installation",
+    });
     expect((await list()).map((g) => g.id)).toContain("installation-2");
     expect(await list()).toHaveLength(3);
   });
 
   it("leaves out grants past their 30 days, which the OAuth store has dropped", async () => {
     const { owner } = await connectedApp();
-    await db.update(oauthGrants).set({ createdAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) }).where(eq(oauthGrants.organizationId, owner.organizationId));
+    await db
+      .update(oauthGrants)
+      .set({ createdAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) })
+      .where(eq(oauthGrants.organizationId, owner.organizationId));
     expect(await (await portal("/api/oauth/grants", { headers: { cookie: owner.cookie } })).json()).toEqual({ success: true, data: [] });
   });
 
   it("lists grants to a read-scoped portal key, which cannot revoke them", async () => {
     const { owner } = await connectedApp();
-    await db.insert(subscriptions).values({ organizationId: owner.organizationId, planType: "growth" }).onConflictDoUpdate({ target: subscriptions.organizationId, set: { planType: "growth" } });
+    await db
+      .insert(subscriptions)
+      .values({ organizationId: owner.organizationId, planType: "growth" })
+      .onConflictDoUpdate({ target: subscriptions.organizationId, set: { planType: "growth" } });
     const created = await call("/api/api-keys", { method: "POST", cookie: owner.cookie, json: { name: "CI", scopes: ["read"] } });
     expect(created.status).toBe(201);
     const key = ((await created.json()) as { data: { key: string } }).data.key;
@@ -84,7 +107,10 @@ describe("connected apps", () => {
     const mine = (await (await portal("/api/oauth/grants", { headers: { cookie: owner.cookie } })).json()) as { data: { id: string }[] };
     const theirs = await portal("/api/oauth/grants", { headers: { cookie: stranger.cookie } });
     expect(await theirs.json()).toEqual({ success: true, data: [] });
-    const revoke = await portal(`/api/oauth/grants/${mine.data[0].id}`, { method: "DELETE", headers: { cookie: stranger.cookie, origin: MCP_ORIGIN } });
+    const revoke = await portal(`/api/oauth/grants/${mine.data[0].id}`, {
+      method: "DELETE",
+      headers: { cookie: stranger.cookie, origin: MCP_ORIGIN },
+    });
     expect(revoke.status).toBe(404);
     const client = await connectV2(server.slug, bearer(tokens.access_token));
     expect((await client.listTools()).tools).toHaveLength(1);

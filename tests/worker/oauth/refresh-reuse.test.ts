@@ -20,7 +20,8 @@ const refresh = async (clientId: string, refreshToken: string) => {
   return { status: res.status, body: (await res.json()) as Tokens & { error?: string } };
 };
 
-const connectedApps = async (cookie: string) => ((await (await portal("/api/oauth/grants", { headers: { cookie } })).json()) as { data: unknown[] }).data;
+const connectedApps = async (cookie: string) =>
+  ((await (await portal("/api/oauth/grants", { headers: { cookie } })).json()) as { data: unknown[] }).data;
 
 // Each test signs a user in through the whole flow first: a budget for a loaded machine.
 describe("refresh-token reuse", { timeout: 30_000 }, () => {

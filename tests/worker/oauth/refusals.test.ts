@@ -9,7 +9,20 @@ import { MEMBERS_ONLY } from "../../../worker/oauth/consent";
 import { REGISTRATIONS_PER_ADDRESS_PER_DAY } from "../../../worker/oauth/endpoints";
 import { signedIn } from "../helpers";
 import { createServer, db, deploy, echoTool, MCP_ORIGIN } from "../mcp-setup";
-import { approve, approveRedirect, authorize, consentApi, consentRequestId, listToolsWith, pkce, portal, registerClient, REDIRECT_URI, signInWithOAuth, tokenRequest } from "./setup";
+import {
+  approve,
+  approveRedirect,
+  authorize,
+  consentApi,
+  consentRequestId,
+  listToolsWith,
+  pkce,
+  portal,
+  registerClient,
+  REDIRECT_URI,
+  signInWithOAuth,
+  tokenRequest,
+} from "./setup";
 
 async function deployedServer(organizationId: string) {
   const server = await createServer(organizationId, [echoTool("list_pets", {})]);
@@ -36,7 +49,12 @@ describe("OAuth refusals", () => {
     expect(onB.status).toBe(401);
     expect(onB.wwwAuthenticate).toContain('error="invalid_token"');
     // Nor can a refresh move the grant to server B (RFC 8707).
-    const moved = await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId, resource: `${MCP_ORIGIN}/s/${b.slug}/mcp` });
+    const moved = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token,
+      client_id: clientId,
+      resource: `${MCP_ORIGIN}/s/${b.slug}/mcp`,
+    });
     expect(moved.status).toBe(400);
     expect(await moved.json()).toMatchObject({ error: "invalid_target" });
   });
@@ -57,13 +75,22 @@ describe("OAuth refusals", () => {
 
     await db.update(authConfigs).set({ requireToolportLogin: true }).where(eq(authConfigs.serverId, server.id));
     const code = await approveRedirect(requestId, stranger.cookie);
-    const exchanged = await tokenRequest({ grant_type: "authorization_code", code: code.searchParams.get("code")!, client_id: clientId, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+    const exchanged = await tokenRequest({
+      grant_type: "authorization_code",
+      code: code.searchParams.get("code")!,
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    });
     const { access_token } = (await exchanged.json()) as { access_token: string };
     expect((await listToolsWith(server.slug, access_token)).status).toBe(200);
 
     // Once the server is members-only again, the outsider's grant no longer stands (re-checked within seconds).
     await db.update(authConfigs).set({ requireToolportLogin: false }).where(eq(authConfigs.serverId, server.id));
-    await vi.waitFor(async () => expect((await listToolsWith(server.slug, access_token)).status).toBe(401), { timeout: 5_000, interval: 250 });
+    await vi.waitFor(async () => expect((await listToolsWith(server.slug, access_token)).status).toBe(401), {
+      timeout: 5_000,
+      interval: 250,
+    });
   });
 
   it("refuses PKCE plain or missing, and an unknown resource, by redirecting with the error", async () => {
@@ -71,10 +98,17 @@ describe("OAuth refusals", () => {
     const server = await deployedServer(owner.organizationId);
     const clientId = await registerClient();
     const { challenge } = await pkce();
-    expect(redirectedError(await authorize({ clientId, slug: server.slug, challenge, method: "plain" }))).toEqual({ error: "invalid_request", state: "xyz" });
+    expect(redirectedError(await authorize({ clientId, slug: server.slug, challenge, method: "plain" }))).toEqual({
+      error: "invalid_request",
+      state: "xyz",
+    });
     expect(redirectedError(await authorize({ clientId, slug: server.slug }))).toEqual({ error: "invalid_request", state: "xyz" });
-    expect(redirectedError(await authorize({ clientId, slug: server.slug, challenge, resource: `${MCP_ORIGIN}/s/no-such-server/mcp` })).error).toBe("invalid_target");
-    expect(redirectedError(await authorize({ clientId, slug: server.slug, challenge, resource: "https://elsewhere.example/mcp" })).error).toBe("invalid_target");
+    expect(
+      redirectedError(await authorize({ clientId, slug: server.slug, challenge, resource: `${MCP_ORIGIN}/s/no-such-server/mcp` })).error,
+    ).toBe("invalid_target");
+    expect(
+      redirectedError(await authorize({ clientId, slug: server.slug, challenge, resource: "https://elsewhere.example/mcp" })).error,
+    ).toBe("invalid_target");
     expect(redirectedError(await authorize({ clientId, slug: server.slug, challenge, resource: null })).error).toBe("invalid_target");
   });
 
@@ -83,7 +117,10 @@ describe("OAuth refusals", () => {
     const server = await deployedServer(owner.organizationId);
     const clientId = await registerClient();
     const { challenge } = await pkce();
-    for (const res of [await authorize({ clientId, slug: server.slug, challenge, redirectUri: "https://attacker.example/cb" }), await authorize({ clientId: "no-such-client", slug: server.slug, challenge })]) {
+    for (const res of [
+      await authorize({ clientId, slug: server.slug, challenge, redirectUri: "https://attacker.example/cb" }),
+      await authorize({ clientId: "no-such-client", slug: server.slug, challenge }),
+    ]) {
       expect(res.status).toBe(400);
       expect(res.headers.get("location")).toBeNull();
       expect(res.headers.get("content-type")).toContain("text/html");
@@ -94,15 +131,31 @@ describe("OAuth refusals", () => {
     const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);
     const clientId = await registerClient();
-    const { verifier, challenge } = await pkce();
+    const { challenge } = await pkce();
     const code = await approve(consentRequestId(await authorize({ clientId, slug: server.slug, challenge })), owner.cookie);
-    const wrong = await tokenRequest({ grant_type: "authorization_code", code, client_id: clientId, redirect_uri: REDIRECT_URI, code_verifier: "x".repeat(43) });
+    const wrong = await tokenRequest({
+      grant_type: "authorization_code",
+      code,
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: "x".repeat(43),
+    });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ error: "invalid_grant" });
 
     const other = await pkce();
-    const code2 = await approve(consentRequestId(await authorize({ clientId, slug: server.slug, challenge: other.challenge })), owner.cookie);
-    const exchange = () => tokenRequest({ grant_type: "authorization_code", code: code2, client_id: clientId, redirect_uri: REDIRECT_URI, code_verifier: other.verifier });
+    const code2 = await approve(
+      consentRequestId(await authorize({ clientId, slug: server.slug, challenge: other.challenge })),
+      owner.cookie,
+    );
+    const exchange = () =>
+      tokenRequest({
+        grant_type: "authorization_code",
+        code: code2,
+        client_id: clientId,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: other.verifier,
+      });
     const first = await exchange();
     expect(first.status).toBe(200);
     const reused = await exchange();
@@ -132,7 +185,13 @@ describe("OAuth refusals", () => {
     const clientId = await registerClient([REDIRECT_URI, "http://127.0.0.1:33418/other"]);
     const { verifier, challenge } = await pkce();
     const code = await approve(consentRequestId(await authorize({ clientId, slug: server.slug, challenge })), owner.cookie);
-    const swapped = await tokenRequest({ grant_type: "authorization_code", code, client_id: clientId, redirect_uri: "http://127.0.0.1:33418/other", code_verifier: verifier });
+    const swapped = await tokenRequest({
+      grant_type: "authorization_code",
+      code,
+      client_id: clientId,
+      redirect_uri: "http://127.0.0.1:33418/other",
+      code_verifier: verifier,
+    });
     expect(swapped.status).toBe(400);
     expect(await swapped.json()).toMatchObject({ error: "invalid_grant" });
 
@@ -157,7 +216,13 @@ describe("OAuth refusals", () => {
     expect(await refresh.json()).toMatchObject({ error: "invalid_grant" });
     const longClient = "c".repeat(600);
     expect((await authorize({ clientId: longClient, slug: server.slug, challenge: (await pkce()).challenge })).status).toBe(400);
-    const exchange = await tokenRequest({ grant_type: "authorization_code", code: "a:b:c", client_id: longClient, redirect_uri: REDIRECT_URI, code_verifier: "v".repeat(43) });
+    const exchange = await tokenRequest({
+      grant_type: "authorization_code",
+      code: "a:b:c",
+      client_id: longClient,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: "v".repeat(43),
+    });
     expect(exchange.status).toBe(401);
     expect(await exchange.json()).toMatchObject({ error: "invalid_client" });
     const odd = await portal("/oauth/register", {
@@ -170,7 +235,10 @@ describe("OAuth refusals", () => {
 
   it("limits Dynamic Client Registration per address per day", async () => {
     const address = "192.0.2.77";
-    await env.OAUTH_KV.put(`oauth-registrations:${address}:${new Date().toISOString().slice(0, 10)}`, String(REGISTRATIONS_PER_ADDRESS_PER_DAY));
+    await env.OAUTH_KV.put(
+      `oauth-registrations:${address}:${new Date().toISOString().slice(0, 10)}`,
+      String(REGISTRATIONS_PER_ADDRESS_PER_DAY),
+    );
     const res = await portal("/oauth/register", {
       method: "POST",
       headers: { "content-type": "application/json", "cf-connecting-ip": address },

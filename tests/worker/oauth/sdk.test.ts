@@ -17,7 +17,13 @@ class MemoryProvider {
   authorizationUrl: URL | null = null;
   readonly redirectUrl = REDIRECT_URI;
   get clientMetadata() {
-    return { client_name: "SDK Test Client", redirect_uris: [REDIRECT_URI], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+    return {
+      client_name: "SDK Test Client",
+      redirect_uris: [REDIRECT_URI],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
   }
   clientInformation = () => this.client;
   saveClientInformation = (info: { client_id: string }) => void (this.client = info);
@@ -50,7 +56,9 @@ async function setUp() {
 }
 
 async function revokeOnlyGrant(cookie: string) {
-  const { data } = (await (await portal("/api/oauth/grants", { headers: { cookie } })).json()) as { data: { id: string; clientName: string }[] };
+  const { data } = (await (await portal("/api/oauth/grants", { headers: { cookie } })).json()) as {
+    data: { id: string; clientName: string }[];
+  };
   expect(data.map((g) => g.clientName)).toEqual(["SDK Test Client"]);
   const res = await portal(`/api/oauth/grants/${data[0].id}`, { method: "DELETE", headers: { cookie, origin: MCP_ORIGIN } });
   expect(res.status).toBe(200);

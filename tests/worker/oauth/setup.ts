@@ -9,7 +9,10 @@ export const REDIRECT_URI = "http://127.0.0.1:33418/callback";
 export const portal = (path: string, init: RequestInit = {}) => workerFetch(`${MCP_ORIGIN}${path}`, { redirect: "manual", ...init });
 
 const base64url = (bytes: ArrayBuffer | Uint8Array) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 /** A PKCE verifier and its S256 challenge. */
 export async function pkce() {
@@ -26,17 +29,37 @@ export async function registerClient(redirectUris = [REDIRECT_URI], name = "Test
   const res = await portal("/oauth/register", {
     method: "POST",
     headers: { "content-type": "application/json", "cf-connecting-ip": anyAddress() },
-    body: JSON.stringify({ redirect_uris: redirectUris, client_name: name, token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] }),
+    body: JSON.stringify({
+      redirect_uris: redirectUris,
+      client_name: name,
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+    }),
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { client_id: string }).client_id;
 }
 
-export type AuthorizeParams = { clientId: string; slug: string; challenge?: string; method?: string; redirectUri?: string; resource?: string | null; state?: string; address?: string };
+export type AuthorizeParams = {
+  clientId: string;
+  slug: string;
+  challenge?: string;
+  method?: string;
+  redirectUri?: string;
+  resource?: string | null;
+  state?: string;
+  address?: string;
+};
 
 /** GET /oauth/authorize with the given parameters (S256, this server's endpoint and an address of its own unless told otherwise). */
 export function authorize(p: AuthorizeParams) {
-  const q = new URLSearchParams({ response_type: "code", client_id: p.clientId, redirect_uri: p.redirectUri ?? REDIRECT_URI, state: p.state ?? "xyz" });
+  const q = new URLSearchParams({
+    response_type: "code",
+    client_id: p.clientId,
+    redirect_uri: p.redirectUri ?? REDIRECT_URI,
+    state: p.state ?? "xyz",
+  });
   if (p.challenge) q.set("code_challenge", p.challenge);
   if (p.challenge || p.method) q.set("code_challenge_method", p.method ?? "S256");
   if (p.resource !== null) q.set("resource", p.resource ?? `${MCP_ORIGIN}/s/${p.slug}/mcp`);
@@ -53,7 +76,12 @@ export function consentRequestId(res: Response) {
 
 /** The consent API as the SPA calls it, with the user's session cookie. */
 export const consentApi = (requestId: string, cookie: string, approve?: boolean) =>
-  portal(`/api/oauth/requests/${requestId}`, approve === undefined ? { headers: { cookie } } : { method: "POST", headers: { cookie, origin: MCP_ORIGIN, "content-type": "application/json" }, body: JSON.stringify({ approve }) });
+  portal(
+    `/api/oauth/requests/${requestId}`,
+    approve === undefined
+      ? { headers: { cookie } }
+      : { method: "POST", headers: { cookie, origin: MCP_ORIGIN, "content-type": "application/json" }, body: JSON.stringify({ approve }) },
+  );
 
 /** Approves a consent request; answers the URL the browser is sent back to (code, state and iss). */
 export async function approveRedirect(requestId: string, cookie: string) {
@@ -68,7 +96,11 @@ export const approve = async (requestId: string, cookie: string) => (await appro
 
 /** POST /oauth/token with a form. */
 export const tokenRequest = (form: Record<string, string>, address = anyAddress()) =>
-  portal("/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": address }, body: new URLSearchParams(form).toString() });
+  portal("/oauth/token", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": address },
+    body: new URLSearchParams(form).toString(),
+  });
 
 export type Tokens = { access_token: string; refresh_token: string; expires_in: number; resource: string };
 
@@ -76,7 +108,14 @@ export type Tokens = { access_token: string; refresh_token: string; expires_in: 
 export async function signInWithOAuth(clientId: string, slug: string, cookie: string): Promise<Tokens> {
   const { verifier, challenge } = await pkce();
   const code = await approve(consentRequestId(await authorize({ clientId, slug, challenge })), cookie);
-  const res = await tokenRequest({ grant_type: "authorization_code", code, client_id: clientId, redirect_uri: REDIRECT_URI, code_verifier: verifier, resource: `${MCP_ORIGIN}/s/${slug}/mcp` });
+  const res = await tokenRequest({
+    grant_type: "authorization_code",
+    code,
+    client_id: clientId,
+    redirect_uri: REDIRECT_URI,
+    code_verifier: verifier,
+    resource: `${MCP_ORIGIN}/s/${slug}/mcp`,
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as Tokens;
 }

@@ -8,14 +8,24 @@ const noRefLeft = (value: unknown) => expect(JSON.stringify(value)).not.toContai
 describe("Swagger 2.0 (JSON)", () => {
   it("upgrades to 3.x: base URL from host and basePath, body and formData parameters become arguments", async () => {
     const r = await importFixture("petstore-2.0.json");
-    expect(r).toMatchObject({ title: "Swagger Petstore", version: "1.0.7", openapiVersion: "2.0", baseUrl: "https://petstore.example.com/v2" });
+    expect(r).toMatchObject({
+      title: "Swagger Petstore",
+      version: "1.0.7",
+      openapiVersion: "2.0",
+      baseUrl: "https://petstore.example.com/v2",
+    });
     expect(r.tools.map((t) => t.name)).toEqual(["addPet", "findPetsByStatus", "uploadFile", "deletePet"]);
     const addPet = toolNamed(r.tools, "addPet");
     expect(addPet.inputSchema.required).toEqual(["name", "photoUrls"]);
     // The read-only id is a response field, never an input.
     expect(Object.keys(addPet.inputSchema.properties)).toEqual(["category", "name", "photoUrls", "status"]);
     expect(addPet.inputSchema.properties.name).toEqual({ type: "string", examples: ["doggie"] });
-    expect(addPet.mapping.body).toMatchObject({ contentType: "application/json", kind: "json", required: true, properties: { name: "name" } });
+    expect(addPet.mapping.body).toMatchObject({
+      contentType: "application/json",
+      kind: "json",
+      required: true,
+      properties: { name: "name" },
+    });
     noRefLeft(addPet.inputSchema);
     const upload = toolNamed(r.tools, "uploadFile");
     expect(upload.mapping.body).toMatchObject({ kind: "multipart", contentType: "multipart/form-data", binaryFields: ["file"] });
@@ -118,7 +128,9 @@ describe("allOf, oneOf, anyOf", () => {
     expect(payment.mapping.body).toEqual({ contentType: "application/json", kind: "json", required: true, arg: "body" });
     expect(payment.inputSchema.properties.body.oneOf).toHaveLength(2);
     expect(payment.inputSchema.properties.body).not.toHaveProperty("discriminator");
-    expect(toolNamed(r.tools, "search").inputSchema.properties.q).toEqual({ anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] });
+    expect(toolNamed(r.tools, "search").inputSchema.properties.q).toEqual({
+      anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
+    });
   });
 });
 
@@ -126,14 +138,27 @@ describe("request bodies", () => {
   it("maps form, multipart, binary and XML bodies", async () => {
     const r = await importFixture("bodies.yaml");
     expect(toolNamed(r.tools, "login").mapping.body).toEqual({
-      contentType: "application/x-www-form-urlencoded", kind: "form", required: true, properties: { username: "username", password: "password" },
+      contentType: "application/x-www-form-urlencoded",
+      kind: "form",
+      required: true,
+      properties: { username: "username", password: "password" },
     });
     expect(toolNamed(r.tools, "uploadDocument").mapping.body).toMatchObject({ kind: "multipart", binaryFields: ["file"] });
     const blob = toolNamed(r.tools, "putBlob");
-    expect(blob.mapping.body).toEqual({ contentType: "application/octet-stream", kind: "binary", required: true, arg: "body", binaryFields: ["body"] });
+    expect(blob.mapping.body).toEqual({
+      contentType: "application/octet-stream",
+      kind: "binary",
+      required: true,
+      arg: "body",
+      binaryFields: ["body"],
+    });
     expect(blob.inputSchema.properties.body).toMatchObject({ type: "string", contentEncoding: "base64" });
     expect(toolNamed(r.tools, "postXml").mapping.body).toMatchObject({ kind: "text", contentType: "application/xml", arg: "body" });
-    expect(r.issues).toContainEqual({ operation: "POST /legacy (postXml)", kind: "degraded", reason: expect.stringMatching(/application\/xml is not supported/) });
+    expect(r.issues).toContainEqual({
+      operation: "POST /legacy (postXml)",
+      kind: "degraded",
+      reason: expect.stringMatching(/application\/xml is not supported/),
+    });
   });
 });
 
@@ -157,7 +182,13 @@ describe("tool names", () => {
   it("derives names for missing, overlong, non-ASCII and duplicate operationIds", async () => {
     const r = await importFixture("names.yaml");
     const names = r.tools.map((t) => t.name);
-    expect(names).toEqual(["get_users_userId_posts", expect.stringMatching(/^getVeryLongOperationIdentifier.+_[0-9a-z]{7}$/), "listCafes", "get_menus", "listCafes_2"]);
+    expect(names).toEqual([
+      "get_users_userId_posts",
+      expect.stringMatching(/^getVeryLongOperationIdentifier.+_[0-9a-z]{7}$/),
+      "listCafes",
+      "get_menus",
+      "listCafes_2",
+    ]);
     for (const name of names) expect(name).toMatch(NAME_PATTERN);
     expect(names[1]).toHaveLength(64);
     expect(r.issues.map((i) => i.reason)).toEqual([

@@ -24,8 +24,19 @@ function generated(good: number, broken: number, padding = 0) {
   for (let i = 0; i < good / 2; i++) {
     paths[`/things${i}/{id}`] = {
       parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
-      get: { operationId: `getThing${i}`, tags: [i % 2 ? "odd" : "even"], summary: `Get thing ${i}`, description: pad, responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } } } },
-      post: { operationId: `updateThing${i}`, tags: ["writes"], requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } }, responses: { "200": { description: "ok" } } },
+      get: {
+        operationId: `getThing${i}`,
+        tags: [i % 2 ? "odd" : "even"],
+        summary: `Get thing ${i}`,
+        description: pad,
+        responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } } },
+      },
+      post: {
+        operationId: `updateThing${i}`,
+        tags: ["writes"],
+        requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } },
+        responses: { "200": { description: "ok" } },
+      },
     };
   }
   for (let i = 0; i < broken; i++) paths[`/broken${i}`] = { get: "not an operation" };
@@ -35,13 +46,19 @@ function generated(good: number, broken: number, padding = 0) {
     servers: [{ url: "https://generated.example.com" }],
     paths,
     security: [{ bearer: [] }],
-    components: { schemas: { Thing: { type: "object", properties: { name: { type: "string" }, size: { type: "integer" } } } }, securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    components: {
+      schemas: { Thing: { type: "object", properties: { name: { type: "string" }, size: { type: "integer" } } } },
+      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+    },
   };
 }
 
 async function sproutUser() {
   const user = await signedIn();
-  await db.insert(subscriptions).values({ organizationId: user.organizationId, planType: "sprout" }).onConflictDoUpdate({ target: subscriptions.organizationId, set: { planType: "sprout" } });
+  await db
+    .insert(subscriptions)
+    .values({ organizationId: user.organizationId, planType: "sprout" })
+    .onConflictDoUpdate({ target: subscriptions.organizationId, set: { planType: "sprout" } });
   return user;
 }
 
@@ -55,7 +72,9 @@ const countTools = async (serverId: string, active?: boolean) => {
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)` })
     .from(tools)
-    .where(active === undefined ? eq(tools.serverId, serverId) : sql`${tools.serverId} = ${serverId} and ${tools.active} = ${active ? 1 : 0}`);
+    .where(
+      active === undefined ? eq(tools.serverId, serverId) : sql`${tools.serverId} = ${serverId} and ${tools.active} = ${active ? 1 : 0}`,
+    );
   return Number(n);
 };
 
@@ -64,9 +83,24 @@ describe("a description with more than 2,000 operations", () => {
     const user = await signedIn();
     const res = await upload(user.cookie, JSON.stringify(generated(2600, 1100)));
     expect(res.status).toBe(201);
-    const { data } = await res.json<{ data: { id: string; toolCount: number; activeToolCount: number; importReport: Record<string, unknown> & { issues: { operation: string; kind: string; reason: string }[] } } }>();
+    const { data } = await res.json<{
+      data: {
+        id: string;
+        toolCount: number;
+        activeToolCount: number;
+        importReport: Record<string, unknown> & { issues: { operation: string; kind: string; reason: string }[] };
+      };
+    }>();
     const { issues, ...counts } = data.importReport;
-    expect(counts).toEqual({ openapiVersion: "3.0.3", operations: 3700, tools: 2600, skipped: 1100, degraded: 0, activeTools: 10, inactiveTools: 2590 });
+    expect(counts).toEqual({
+      openapiVersion: "3.0.3",
+      operations: 3700,
+      tools: 2600,
+      skipped: 1100,
+      degraded: 0,
+      activeTools: 10,
+      inactiveTools: 2590,
+    });
     expect(issues).toHaveLength(1001);
     expect(issues.at(-1)).toEqual({ operation: "(report)", kind: "degraded", reason: "100 more issues not listed" });
     expect(data).toMatchObject({ toolCount: 2600, activeToolCount: 10 });
@@ -77,7 +111,9 @@ describe("a description with more than 2,000 operations", () => {
     const full = (await (await call(`/api/servers/${data.id}/mappings`, { cookie: user.cookie })).json<{ data: Mapping[] }>()).data;
     expect(full).toHaveLength(2600);
     expect(full[2599]).toMatchObject({ name: "updateThing1299", inputSchema: { type: "object" } });
-    const summary = (await (await call(`/api/servers/${data.id}/mappings?view=summary`, { cookie: user.cookie })).json<{ data: Mapping[] }>()).data;
+    const summary = (
+      await (await call(`/api/servers/${data.id}/mappings?view=summary`, { cookie: user.cookie })).json<{ data: Mapping[] }>()
+    ).data;
     expect(summary.map((t) => t.name)).toEqual(full.map((t) => t.name));
     expect(summary.some((t) => "inputSchema" in t)).toBe(false);
   });
@@ -87,14 +123,32 @@ describe("a description with more than 2,000 operations", () => {
     const res = await upload(user.cookie, JSON.stringify(generated(2400, 0)));
     const { data } = await res.json<{ data: { id: string; activeToolCount: number } }>();
     expect(data.activeToolCount).toBe(1000);
-    const firstThousand = await db.select({ name: tools.name }).from(tools).where(sql`${tools.serverId} = ${data.id} and ${tools.active} = 1`);
-    const off = await call(`/api/servers/${data.id}/tools`, { method: "PATCH", cookie: user.cookie, json: { toolNames: firstThousand.map((t) => t.name), active: false } });
+    const firstThousand = await db
+      .select({ name: tools.name })
+      .from(tools)
+      .where(sql`${tools.serverId} = ${data.id} and ${tools.active} = 1`);
+    const off = await call(`/api/servers/${data.id}/tools`, {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { toolNames: firstThousand.map((t) => t.name), active: false },
+    });
     expect(await off.json()).toMatchObject({ success: true, data: { active: false, activeToolCount: 0 } });
     // Every "writes" (post) tool: 1,200 of them, more than the plan's 1,000.
-    const writes = await db.select({ name: tools.name }).from(tools).where(sql`${tools.serverId} = ${data.id} and ${tools.name} like 'updateThing%'`);
-    const tooMany = await call(`/api/servers/${data.id}/tools`, { method: "PATCH", cookie: user.cookie, json: { toolNames: writes.map((t) => t.name), active: true } });
+    const writes = await db
+      .select({ name: tools.name })
+      .from(tools)
+      .where(sql`${tools.serverId} = ${data.id} and ${tools.name} like 'updateThing%'`);
+    const tooMany = await call(`/api/servers/${data.id}/tools`, {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { toolNames: writes.map((t) => t.name), active: true },
+    });
     expect(tooMany.status).toBe(403);
-    const on = await call(`/api/servers/${data.id}/tools`, { method: "PATCH", cookie: user.cookie, json: { toolNames: writes.slice(0, 240).map((t) => t.name), active: true } });
+    const on = await call(`/api/servers/${data.id}/tools`, {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { toolNames: writes.slice(0, 240).map((t) => t.name), active: true },
+    });
     expect(await on.json()).toMatchObject({ success: true, data: { activeToolCount: 240 } });
     expect(await countTools(data.id, true)).toBe(240);
   });
@@ -104,11 +158,11 @@ describe("the streamed JSON walk", () => {
   it("reads members and path items split across chunks of any size exactly as JSON.parse does", async () => {
     const description = {
       openapi: "3.1.0",
-      "x-tricky \"key\" {[,:]}": ["a", { b: "}\\" }, 1.5e3, null, true],
+      'x-tricky "key" {[,:]}': ["a", { b: "}\\" }, 1.5e3, null, true],
       info: { title: "Ünïcødé ✓ \u2028 title", version: "1" },
       paths: {
-        "/a/{id}": { get: { summary: "braces } ] , : \" in text", responses: { "200": { description: "ok" } } } },
-        "/b\"quoted\"": { post: { responses: {} }, parameters: [] },
+        "/a/{id}": { get: { summary: 'braces } ] , : " in text', responses: { "200": { description: "ok" } } } },
+        '/b"quoted"': { post: { responses: {} }, parameters: [] },
         "/c": {},
       },
       components: { schemas: { Empty: {}, List: { type: "array", items: [] } } },
@@ -139,13 +193,22 @@ describe("the streamed JSON walk", () => {
 
 /** Delivers one import job message through the Worker's queue handler. */
 async function deliver(jobId: string) {
-  const batch = createMessageBatch<JobMessage>("toolport-jobs", [{ id: `import-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind: "import", jobId } }]);
+  const batch = createMessageBatch<JobMessage>("toolport-jobs", [
+    { id: `import-${jobId}`, timestamp: new Date(), attempts: 1, body: { kind: "import", jobId } },
+  ]);
   const ctx = createExecutionContext();
   await worker.queue(batch, env, ctx);
   return getQueueResult(batch, ctx);
 }
 
-type JobAnswer = { id: string; status: string; serverId: string | null; error: string | null; progress: Record<string, number>; report: Record<string, unknown> | null };
+type JobAnswer = {
+  id: string;
+  status: string;
+  serverId: string | null;
+  error: string | null;
+  progress: Record<string, number>;
+  report: Record<string, unknown> | null;
+};
 
 describe("a description over 20 MB", () => {
   it("is refused by the in-request import and imported through R2 by a queue job that reports progress and exact counts", async () => {
@@ -154,7 +217,12 @@ describe("a description over 20 MB", () => {
     expect(text.length).toBeGreaterThan(21 * 1024 * 1024);
     expect((await upload(user.cookie, text)).status).toBe(413);
 
-    const res = await call("/api/imports?filename=big.json&name=Big%20API", { method: "POST", cookie: user.cookie, body: text, headers: { "content-type": "application/octet-stream" } });
+    const res = await call("/api/imports?filename=big.json&name=Big%20API", {
+      method: "POST",
+      cookie: user.cookie,
+      body: text,
+      headers: { "content-type": "application/octet-stream" },
+    });
     expect(res.status).toBe(202);
     const { data: job } = await res.json<{ data: JobAnswer }>();
     expect(job).toMatchObject({ status: "pending", serverId: null, progress: { bytes: new TextEncoder().encode(text).byteLength } });
@@ -166,22 +234,41 @@ describe("a description over 20 MB", () => {
     expect(done.status).toBe("completed");
     expect(done.progress).toMatchObject({ pathItems: 4500, totalPathItems: 4500, operations: 7500, tools: 6000 });
     const { issues, ...counts } = done.report as { issues: unknown[] };
-    expect(counts).toEqual({ openapiVersion: "3.0.3", operations: 7500, tools: 6000, skipped: 1500, degraded: 0, activeTools: 10, inactiveTools: 5990 });
+    expect(counts).toEqual({
+      openapiVersion: "3.0.3",
+      operations: 7500,
+      tools: 6000,
+      skipped: 1500,
+      degraded: 0,
+      activeTools: 10,
+      inactiveTools: 5990,
+    });
     expect(issues).toHaveLength(1001);
     const server = await db.query.servers.findFirst({ where: eq(servers.id, done.serverId!) });
-    expect(server).toMatchObject({ name: "Big API", organizationId: user.organizationId, baseUrl: "https://generated.example.com", version: "2.0.0" });
+    expect(server).toMatchObject({
+      name: "Big API",
+      organizationId: user.organizationId,
+      baseUrl: "https://generated.example.com",
+      version: "2.0.0",
+    });
     expect(server!.endpoints).toHaveLength(5000);
     expect(await countTools(done.serverId!)).toBe(6000);
     expect(await countTools(done.serverId!, true)).toBe(10);
     // Past 5,000 tools the mappings are the summary, descriptions cut to 300 characters.
-    const mappings = (await (await call(`/api/servers/${done.serverId}/mappings`, { cookie: user.cookie })).json<{ data: { inputSchema?: unknown; description: string }[] }>()).data;
+    const mappings = (
+      await (
+        await call(`/api/servers/${done.serverId}/mappings`, { cookie: user.cookie })
+      ).json<{ data: { inputSchema?: unknown; description: string }[] }>()
+    ).data;
     expect(mappings).toHaveLength(6000);
     expect(mappings.some((t) => "inputSchema" in t || t.description.length > 300)).toBe(false);
     // The authentication step finds the declared scheme though the description is not kept.
     const analysed = await call(`/api/servers/${done.serverId}/analyse-auth`, { method: "POST", cookie: user.cookie });
     expect(await analysed.json()).toMatchObject({ success: true, data: { authCandidates: [{ type: "bearer" }] } });
     // The server answers like any other, and the stored description is gone.
-    expect(await (await call(`/api/servers/${done.serverId}`, { cookie: user.cookie })).json()).toMatchObject({ data: { toolCount: 6000, activeToolCount: 10 } });
+    expect(await (await call(`/api/servers/${done.serverId}`, { cookie: user.cookie })).json()).toMatchObject({
+      data: { toolCount: 6000, activeToolCount: 10 },
+    });
     expect(await env.UPLOADS.head(`imports/${job.id}`)).toBeNull();
     // Another organization sees no such job.
     const other = await signedIn();
@@ -227,7 +314,10 @@ describe("a description over 20 MB", () => {
     await deliver(job.id);
     const done = (await (await call(`/api/imports/${job.id}`, { cookie: user.cookie })).json<{ data: JobAnswer }>()).data;
     expect(done).toMatchObject({ status: "completed", report: { operations: 1, tools: 1, skipped: 0 } });
-    expect(await db.query.servers.findFirst({ where: eq(servers.id, done.serverId!) })).toMatchObject({ name: "Huge by URL", sourceUrl: url });
+    expect(await db.query.servers.findFirst({ where: eq(servers.id, done.serverId!) })).toMatchObject({
+      name: "Huge by URL",
+      sourceUrl: url,
+    });
 
     // The URL goes through the same guarded fetch as every user-given URL (internal hosts refused outside development).
     const refused = await call("/api/imports", { method: "POST", cookie: user.cookie, json: { url: "file:///etc/passwd" } });
@@ -238,24 +328,42 @@ describe("a description over 20 MB", () => {
   it("imports a Swagger 2.0 description through the job, upgrading its path items group by group", async () => {
     const user = await signedIn();
     const text = await (await fetch(`${inject("fixtureOrigin")}/openapi/petstore-2.0.json`)).text();
-    const res = await call("/api/imports?filename=petstore.json", { method: "POST", cookie: user.cookie, body: text, headers: { "content-type": "application/octet-stream" } });
+    const res = await call("/api/imports?filename=petstore.json", {
+      method: "POST",
+      cookie: user.cookie,
+      body: text,
+      headers: { "content-type": "application/octet-stream" },
+    });
     const { data: job } = await res.json<{ data: JobAnswer }>();
     await deliver(job.id);
     const done = (await (await call(`/api/imports/${job.id}`, { cookie: user.cookie })).json<{ data: JobAnswer }>()).data;
     expect(done).toMatchObject({ status: "completed", report: { openapiVersion: "2.0", operations: 4, tools: 4 } });
-    const addPet = await db.query.tools.findFirst({ where: (t, { and, eq: is }) => and(is(t.serverId, done.serverId!), is(t.name, "addPet")) });
+    const addPet = await db.query.tools.findFirst({
+      where: (t, { and, eq: is }) => and(is(t.serverId, done.serverId!), is(t.name, "addPet")),
+    });
     expect(addPet!.inputSchema).toMatchObject({ required: ["name", "photoUrls"] });
     expect(JSON.stringify(addPet!.inputSchema)).not.toContain("$ref");
-    expect(await db.query.servers.findFirst({ where: eq(servers.id, done.serverId!) })).toMatchObject({ baseUrl: "https://petstore.example.com/v2" });
+    expect(await db.query.servers.findFirst({ where: eq(servers.id, done.serverId!) })).toMatchObject({
+      baseUrl: "https://petstore.example.com/v2",
+    });
   });
 
   it("ends the job failed with the reason when the stored text is not a JSON description", async () => {
     const user = await signedIn();
-    const res = await call("/api/imports?filename=big.yaml", { method: "POST", cookie: user.cookie, body: "openapi: 3.0.0\npaths: {}\n", headers: { "content-type": "application/yaml" } });
+    const res = await call("/api/imports?filename=big.yaml", {
+      method: "POST",
+      cookie: user.cookie,
+      body: "openapi: 3.0.0\npaths: {}\n",
+      headers: { "content-type": "application/yaml" },
+    });
     const { data: job } = await res.json<{ data: JobAnswer }>();
     await deliver(job.id);
     const done = (await (await call(`/api/imports/${job.id}`, { cookie: user.cookie })).json<{ data: JobAnswer }>()).data;
-    expect(done).toMatchObject({ status: "failed", serverId: null, error: "The description is not a JSON object: descriptions this large are imported from JSON (convert the YAML to JSON first)" });
+    expect(done).toMatchObject({
+      status: "failed",
+      serverId: null,
+      error: "The description is not a JSON object: descriptions this large are imported from JSON (convert the YAML to JSON first)",
+    });
     expect(await env.UPLOADS.head(`imports/${job.id}`)).toBeNull();
   });
 });

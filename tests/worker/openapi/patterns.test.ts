@@ -7,10 +7,30 @@ import { DEV_ENV, toolNamed } from "./helpers";
 
 describe("argument patterns", () => {
   it("keeps patterns without nested repetition and refuses repeated groups that repeat or alternate, and backreferences", () => {
-    for (const p of ["^[a-z]+-[0-9]+$", "^\\d{4}-\\d{2}-\\d{2}$", "^(foo|bar)$", "^(ab)+$", "^([a-z]{2})?[0-9]+$", "^[(+*)]+$", "^\\(a+\\)+$", "^(?:[A-Za-z0-9+/]{4})*$", "^(([a-f0-9]{2}:){5}[a-f0-9]{2})$", "^(a+){3}$"]) {
+    for (const p of [
+      "^[a-z]+-[0-9]+$",
+      "^\\d{4}-\\d{2}-\\d{2}$",
+      "^(foo|bar)$",
+      "^(ab)+$",
+      "^([a-z]{2})?[0-9]+$",
+      "^[(+*)]+$",
+      "^\\(a+\\)+$",
+      "^(?:[A-Za-z0-9+/]{4})*$",
+      "^(([a-f0-9]{2}:){5}[a-f0-9]{2})$",
+      "^(a+){3}$",
+    ]) {
       expect(isLinearPattern(p), p).toBe(true);
     }
-    for (const p of ["^(a+)+$", "^(a|aa)*$", "^([a-z]+\\.)*[a-z]+$", "^((ab)*c)+$", "^(\\w+\\s?){2,}$", "^(a)\\1$", "^(?<x>a)\\k<x>$", "x".repeat(1001)]) {
+    for (const p of [
+      "^(a+)+$",
+      "^(a|aa)*$",
+      "^([a-z]+\\.)*[a-z]+$",
+      "^((ab)*c)+$",
+      "^(\\w+\\s?){2,}$",
+      "^(a)\\1$",
+      "^(?<x>a)\\k<x>$",
+      "x".repeat(1001),
+    ]) {
       expect(isLinearPattern(p), p).toBe(false);
     }
   });
@@ -25,7 +45,12 @@ describe("argument patterns", () => {
           get: {
             operationId: "getHost",
             parameters: [
-              { name: "host", in: "path", required: true, schema: { type: "string", pattern: "^([a-z0-9]+\\.)*[a-z]+$", description: "A host name." } },
+              {
+                name: "host",
+                in: "path",
+                required: true,
+                schema: { type: "string", pattern: "^([a-z0-9]+\\.)*[a-z]+$", description: "A host name." },
+              },
               { name: "code", in: "query", schema: { type: "string", pattern: "^[A-Z]{2}-[0-9]+$" } },
             ],
             responses: { "200": { description: "ok" } },

@@ -12,7 +12,11 @@ import { DEV_ENV, importFixture } from "./helpers";
 async function echoServer() {
   const imported = await importFixture("echo-tools.yaml");
   const org = await createOrg("growth");
-  const server = await createServer(org, [], { authType: "apiKey", settings: { apiKey: { name: "X-Api-Key", in: "header" } }, secrets: { key: "k-123" } });
+  const server = await createServer(org, [], {
+    authType: "apiKey",
+    settings: { apiKey: { name: "X-Api-Key", in: "header" } },
+    secrets: { key: "k-123" },
+  });
   await db.insert(tools).values(toolRows(server.id, imported.tools, 10));
   const { token } = await createToken(org, [server.id]);
   expect((await deploy(server.id)).status).toBe("deployed");
@@ -24,9 +28,18 @@ describe("imported tools through the SDK client", () => {
     const client = await echoServer();
     const { tools: listed } = await client.listTools();
     const echo = listed.find((t) => t.name === "echoGet")!;
-    expect(echo.annotations).toEqual({ title: "Echo a request", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
+    expect(echo.annotations).toEqual({
+      title: "Echo a request",
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
     expect(echo.inputSchema).toEqual({ type: "object", properties: { name: { type: "string" } }, required: ["name"] });
-    expect(echo.outputSchema).toMatchObject({ type: "object", properties: { method: { type: ["string", "null"] }, headers: { type: ["object", "null"] } } });
+    expect(echo.outputSchema).toMatchObject({
+      type: "object",
+      properties: { method: { type: ["string", "null"] }, headers: { type: ["object", "null"] } },
+    });
     expect(listed.find((t) => t.name === "echoMisdocumented")!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     await client.close();
   });
@@ -48,7 +61,9 @@ describe("imported tools through the SDK client", () => {
     const result = await client.callTool({ name: "echoMisdocumented", arguments: {} });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
-    expect(textOf(result)).toMatch(/^The API answered HTTP 200, but not in the shape this tool's outputSchema documents \(.+\), so no structured result is given\. The answer:\n\{/);
+    expect(textOf(result)).toMatch(
+      /^The API answered HTTP 200, but not in the shape this tool's outputSchema documents \(.+\), so no structured result is given\. The answer:\n\{/,
+    );
     expect(textOf(result)).toContain('"method":"POST"');
     await client.close();
   });
@@ -73,7 +88,10 @@ describe("imported tools through the SDK client", () => {
     const result = await client.callTool({ name: "textDocumentedAsJson", arguments: {} });
     expect(result.isError).toBe(true);
     expect(result.content).toEqual([
-      { type: "text", text: "The API answered HTTP 200 with text/plain, not the JSON this tool's outputSchema documents, so no structured result is given." },
+      {
+        type: "text",
+        text: "The API answered HTTP 200 with text/plain, not the JSON this tool's outputSchema documents, so no structured result is given.",
+      },
       { type: "text", text: "plain hello" },
     ]);
     await client.close();
@@ -90,14 +108,26 @@ describe("imported tools through the SDK client", () => {
       servers: [{ url: `${main}/v1` }],
       paths: {
         "/items/{id}": { get: { operationId: "getItem", parameters: id, responses: ok } },
-        "/assets/{id}": { servers: [{ url: `http://uploads.localhost:${port}/u` }], get: { operationId: "getAsset", parameters: id, responses: ok } },
-        "/files": { get: { operationId: "listFiles", servers: [{ url: "http://files.localhost:{port}", variables: { port: { default: port } } }], responses: ok } },
+        "/assets/{id}": {
+          servers: [{ url: `http://uploads.localhost:${port}/u` }],
+          get: { operationId: "getAsset", parameters: id, responses: ok },
+        },
+        "/files": {
+          get: {
+            operationId: "listFiles",
+            servers: [{ url: "http://files.localhost:{port}", variables: { port: { default: port } } }],
+            responses: ok,
+          },
+        },
         "/same": { get: { operationId: "getSame", servers: [{ url: `${main}/v1/` }], responses: ok } },
         "/regional": { get: { operationId: "getRegional", servers: [{ url: "https://{region}.example.com" }], responses: ok } },
       },
     });
     const imported = await importDescription({ text, filename: "two-hosts.json" }, DEV_ENV);
-    expect(imported.tools.find((t) => t.name === "getAsset")!.endpoint).toMatchObject({ path: "/assets/{id}", server: `http://uploads.localhost:${port}/u` });
+    expect(imported.tools.find((t) => t.name === "getAsset")!.endpoint).toMatchObject({
+      path: "/assets/{id}",
+      server: `http://uploads.localhost:${port}/u`,
+    });
     expect(imported.tools.map((t) => [t.name, t.mapping.baseUrl])).toEqual([
       ["getItem", undefined],
       ["getAsset", `http://uploads.localhost:${port}/u`],
@@ -105,7 +135,9 @@ describe("imported tools through the SDK client", () => {
       ["getSame", undefined],
       ["getRegional", undefined],
     ]);
-    expect(imported.issues.map((i) => i.reason)).toContain("its own server is not an http(s) URL (or keeps a variable without a default): it calls the API's base URL");
+    expect(imported.issues.map((i) => i.reason)).toContain(
+      "its own server is not an http(s) URL (or keeps a variable without a default): it calls the API's base URL",
+    );
     const org = await createOrg("growth");
     const server = await createServer(org, [], {}, `${main}/v1`);
     await db.insert(tools).values(toolRows(server.id, imported.tools, 10));

@@ -11,8 +11,20 @@ describe("annotations", () => {
   it("says from the HTTP method (and a POST's own words) whether a tool reads, destroys or repeats safely", async () => {
     const r = await model();
     const hints = (name: string) => toolNamed(r.tools, name).annotations;
-    expect(hints("listItems")).toEqual({ title: "List items", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
-    expect(hints("createItem")).toEqual({ title: "Create an item", readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true });
+    expect(hints("listItems")).toEqual({
+      title: "List items",
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    });
+    expect(hints("createItem")).toEqual({
+      title: "Create an item",
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
     expect(hints("patchItem")).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
     expect(hints("replaceItem")).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
     expect(hints("deleteItem")).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
@@ -50,14 +62,20 @@ describe("arguments that are not the model's business", () => {
   it("hides the scheme's API key, query tokens and AWS signing headers; the key stays in the mapping for the server's auth", async () => {
     const list = toolNamed((await model()).tools, "listItems");
     expect(Object.keys(list.inputSchema.properties)).toEqual(["limit"]);
-    expect(list.mapping.parameters.map((p) => [p.name, p.hidden])).toEqual([["access_token", "credential"], ["limit", undefined], ["X-Api-Key", "credential"]]);
+    expect(list.mapping.parameters.map((p) => [p.name, p.hidden])).toEqual([
+      ["access_token", "credential"],
+      ["limit", undefined],
+      ["X-Api-Key", "credential"],
+    ]);
     expect(list.mapping.parameters.find((p) => p.name === "X-Api-Key")).toMatchObject({ in: "header", hidden: "credential" });
   });
 
   it("fills a required one-value header itself and asks a paginated token once, in the body", async () => {
     const rpc = toolNamed((await model()).tools, "ListThings");
     expect(Object.keys(rpc.inputSchema.properties)).toEqual(["MaxResults", "NextToken", "Filter"]);
-    expect(rpc.mapping.parameters).toEqual([{ arg: "X-Amz-Target", in: "header", name: "X-Amz-Target", required: true, value: "Things_20240101.ListThings" }]);
+    expect(rpc.mapping.parameters).toEqual([
+      { arg: "X-Amz-Target", in: "header", name: "X-Amz-Target", required: true, value: "Things_20240101.ListThings" },
+    ]);
     expect(rpc.mapping.body?.properties).toEqual({ MaxResults: "MaxResults", NextToken: "NextToken", Filter: "Filter" });
   });
 
@@ -76,7 +94,12 @@ describe("arguments that are not the model's business", () => {
     const r = await model();
     const balance = toolNamed(r.tools, "getBalance");
     expect(balance.inputSchema.properties).toEqual({});
-    expect(balance.mapping.body).toEqual({ contentType: "application/x-www-form-urlencoded", kind: "form", required: false, properties: {} });
+    expect(balance.mapping.body).toEqual({
+      contentType: "application/x-www-form-urlencoded",
+      kind: "form",
+      required: false,
+      properties: {},
+    });
     expect(toolNamed(r.tools, "patchDocument").inputSchema.properties.body).toMatchObject({ type: "object" });
   });
 });
@@ -85,7 +108,10 @@ describe("bodies", () => {
   it("marks each discriminator branch with the value that selects it, from the mapping or the schema name", async () => {
     const pet = toolNamed((await model()).tools, "addPet");
     const branches = pet.inputSchema.properties.body.oneOf as Record<string, any>[];
-    expect(branches.map((b) => b.properties.petType)).toEqual([{ type: "string", const: "kitty" }, { type: "string", const: "Dog" }]);
+    expect(branches.map((b) => b.properties.petType)).toEqual([
+      { type: "string", const: "kitty" },
+      { type: "string", const: "Dog" },
+    ]);
     expect(branches.map((b) => b.required)).toEqual([["petType"], ["petType"]]);
   });
 
@@ -102,12 +128,28 @@ function hugeDescription() {
   const level = (depth: number): Record<string, unknown> =>
     depth === 0
       ? { type: "string", description: "A leaf value with a fairly long description to take some room in the schema." }
-      : { type: "object", description: `Level ${depth}`, required: ["f0"], properties: Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`f${i}`, level(depth - 1)])) };
+      : {
+          type: "object",
+          description: `Level ${depth}`,
+          required: ["f0"],
+          properties: Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`f${i}`, level(depth - 1)])),
+        };
   return JSON.stringify({
     openapi: "3.0.3",
     info: { title: "Huge", version: "1" },
     externalDocs: { url: "https://docs.huge.example.com" },
-    paths: { "/things": { post: { operationId: "createThing", requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { spec: level(5), name: { type: "string" } } } } } }, responses: { "200": { description: "ok" } } } } },
+    paths: {
+      "/things": {
+        post: {
+          operationId: "createThing",
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { type: "object", properties: { spec: level(5), name: { type: "string" } } } } },
+          },
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    },
   });
 }
 
@@ -118,7 +160,9 @@ describe("size budget", () => {
     expect(schemaBytes(tool.inputSchema)).toBeLessThanOrEqual(INPUT_SCHEMA_BUDGET_BYTES);
     const json = JSON.stringify(tool.inputSchema);
     expect(json).not.toContain("{}");
-    expect(json).toContain("Object with fields f0, f1, f2, f3, f4, f5; required: f0. Full schema not shown (size limit): see operation createThing in https://docs.huge.example.com.");
+    expect(json).toContain(
+      "Object with fields f0, f1, f2, f3, f4, f5; required: f0. Full schema not shown (size limit): see operation createThing in https://docs.huge.example.com.",
+    );
     expect(tool.inputSchema.properties.name).toEqual({ type: "string" });
     expect(r.issues.map((i) => i.reason)).toContain("input schema larger than the size budget: its deepest parts are summarised in words");
   });

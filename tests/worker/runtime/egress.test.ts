@@ -19,9 +19,14 @@ describe("a generated server's own egress check", () => {
     // A production isolate (no ENVIRONMENT binding): the local upstream is an internal address.
     setEgressRule([new URL(upstream()).host], {});
     const internal = await egressFetch(new Request(`${upstream()}/text`));
-    expect([internal.status, await internal.text()]).toEqual([403, `Outbound request refused: ${new URL(upstream()).hostname} is an internal address, which deployed MCP servers may not call`]);
+    expect([internal.status, await internal.text()]).toEqual([
+      403,
+      `Outbound request refused: ${new URL(upstream()).hostname} is an internal address, which deployed MCP servers may not call`,
+    ]);
     const elsewhere = await egressFetch(new Request("https://example.com/"));
-    expect(await elsewhere.text()).toBe(`Outbound request refused: this MCP server may only call ${new URL(upstream()).host}, not example.com`);
+    expect(await elsewhere.text()).toBe(
+      `Outbound request refused: this MCP server may only call ${new URL(upstream()).host}, not example.com`,
+    );
     // The rule is the isolate's: a second call cannot widen it.
     setEgressRule(["example.com"], { ENVIRONMENT: "development" });
     expect((await egressFetch(new Request("https://example.com/"))).status).toBe(403);
@@ -31,7 +36,10 @@ describe("a generated server's own egress check", () => {
     const org = await createOrg();
     const server = await createServer(org, [echoTool("echo", { path: "/text" })]);
     await deploy(server.id);
-    const [{ activeDeploymentId }] = await db.select({ activeDeploymentId: servers.activeDeploymentId }).from(servers).where(eq(servers.id, server.id));
+    const [{ activeDeploymentId }] = await db
+      .select({ activeDeploymentId: servers.activeDeploymentId })
+      .from(servers)
+      .where(eq(servers.id, server.id));
     const stored = await loadStoredDeployment(env, activeDeploymentId!);
     expect(stored?.allowedHosts).toEqual([new URL(upstream()).host]);
   });

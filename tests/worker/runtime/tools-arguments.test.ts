@@ -1,7 +1,19 @@
 // Tool arguments through the gateway with both SDK clients: a wrong type is a tool result with isError
 // naming the argument (not a JSON-RPC error), a losslessly coercible value reaches the API as its type.
 import { describe, expect, it } from "vitest";
-import { bearer, connectV1, connectV2, createOrg, createServer, createToken, deploy, echoOf, echoTool, textOf, upstream } from "../mcp-setup";
+import {
+  bearer,
+  connectV1,
+  connectV2,
+  createOrg,
+  createServer,
+  createToken,
+  deploy,
+  echoOf,
+  echoTool,
+  textOf,
+  upstream,
+} from "../mcp-setup";
 
 /** A deployed server with one echo tool taking an integer id, a boolean flag and an array of tags. */
 async function typedServer() {
@@ -12,9 +24,19 @@ async function typedServer() {
     {
       method: "post",
       path: `/counted/${key}`,
-      body: { contentType: "application/json", kind: "json", required: true, properties: { petId: "petId", verbose: "verbose", tags: "tags", weight: "weight" } },
+      body: {
+        contentType: "application/json",
+        kind: "json",
+        required: true,
+        properties: { petId: "petId", verbose: "verbose", tags: "tags", weight: "weight" },
+      },
     },
-    { petId: { type: "integer" }, verbose: { type: "boolean" }, tags: { type: "array", items: { type: "integer" } }, weight: { type: "number" } },
+    {
+      petId: { type: "integer" },
+      verbose: { type: "boolean" },
+      tags: { type: "array", items: { type: "integer" } },
+      weight: { type: "number" },
+    },
     ["petId"],
   );
   const server = await createServer(org, [tool]);

@@ -12,7 +12,14 @@ describe("response budget", () => {
     const org = await createOrg();
     const tool = echoTool(
       "search_notes",
-      { method: "post", parameters: [{ arg: "page", in: "query", name: "page", required: false }, { arg: "per_page", in: "query", name: "per_page", required: false }], body: { contentType: "application/json", kind: "json", required: true, properties: { text: "text" } } },
+      {
+        method: "post",
+        parameters: [
+          { arg: "page", in: "query", name: "page", required: false },
+          { arg: "per_page", in: "query", name: "per_page", required: false },
+        ],
+        body: { contentType: "application/json", kind: "json", required: true, properties: { text: "text" } },
+      },
       { text: { type: "string" }, page: { type: "integer" }, per_page: { type: "integer" } },
     );
     const server = await createServer(org, [tool]);
@@ -25,7 +32,11 @@ describe("response budget", () => {
     expect(shown).not.toContain("\uFFFD");
     expect(bytes(shown)).toBeLessThanOrEqual(1_001);
     expect(bytes(shown)).toBeGreaterThan(990);
-    expect(note).toMatch(new RegExp(`^showing the first ${bytes(shown)} of \\d+ bytes; \\d+ bytes were cut\\. To see more, call the tool again with "page" for the next part, or a smaller "per_page"\\.\\]$`));
+    expect(note).toMatch(
+      new RegExp(
+        `^showing the first ${bytes(shown)} of \\d+ bytes; \\d+ bytes were cut\\. To see more, call the tool again with "page" for the next part, or a smaller "per_page"\\.\\]$`,
+      ),
+    );
     await client.close();
   });
 
@@ -45,17 +56,29 @@ describe("response budget", () => {
 
   it("honours the server's own response budget, set through PATCH /tool-mode within 1,000 to 1,000,000 bytes", async () => {
     const user = await signedIn();
-    const tool = echoTool("echo_text", { method: "post", body: { contentType: "application/json", kind: "json", required: true, properties: { text: "text" } } }, { text: { type: "string" } });
+    const tool = echoTool(
+      "echo_text",
+      { method: "post", body: { contentType: "application/json", kind: "json", required: true, properties: { text: "text" } } },
+      { text: { type: "string" } },
+    );
     const server = await createServer(user.organizationId, [tool]);
     const settings = async () => ((await (await call(`/api/servers/${server.id}/tool-mode`, { cookie: user.cookie })).json()) as any).data;
     expect(await settings()).toEqual({ toolMode: "direct", maxResponseBytes: 100_000 });
 
     for (const bad of [999, 1_000_001, 1500.5, "2000"]) {
-      const res = await call(`/api/servers/${server.id}/tool-mode`, { method: "PATCH", cookie: user.cookie, json: { maxResponseBytes: bad } });
+      const res = await call(`/api/servers/${server.id}/tool-mode`, {
+        method: "PATCH",
+        cookie: user.cookie,
+        json: { maxResponseBytes: bad },
+      });
       expect(res.status).toBe(400);
       expect(((await res.json()) as any).error).toContain("maxResponseBytes: a whole number of bytes from 1,000 to 1,000,000");
     }
-    const saved = await call(`/api/servers/${server.id}/tool-mode`, { method: "PATCH", cookie: user.cookie, json: { maxResponseBytes: 1_500 } });
+    const saved = await call(`/api/servers/${server.id}/tool-mode`, {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { maxResponseBytes: 1_500 },
+    });
     expect(((await saved.json()) as any).data).toEqual({ toolMode: "direct", maxResponseBytes: 1_500 });
 
     expect((await deploy(server.id)).status).toBe("deployed");
@@ -70,6 +93,9 @@ describe("response budget", () => {
 
     // Another organization can neither read nor change it.
     const stranger = await signedIn();
-    expect((await call(`/api/servers/${server.id}/tool-mode`, { method: "PATCH", cookie: stranger.cookie, json: { maxResponseBytes: 2_000 } })).status).toBe(404);
+    expect(
+      (await call(`/api/servers/${server.id}/tool-mode`, { method: "PATCH", cookie: stranger.cookie, json: { maxResponseBytes: 2_000 } }))
+        .status,
+    ).toBe(404);
   });
 });

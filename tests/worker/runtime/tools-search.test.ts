@@ -15,7 +15,11 @@ describe("tool search ranking", () => {
 
   it("reads a request as people phrase it: its verb, whether it is about the asker, its stop phrases", () => {
     expect(readQuery("how do I make a new repo")).toMatchObject({ action: "create", self: true, terms: ["make", "new", "repo"] });
-    expect(readQuery("can you please remove this customer")).toMatchObject({ action: "delete", self: false, terms: ["remove", "customer"] });
+    expect(readQuery("can you please remove this customer")).toMatchObject({
+      action: "delete",
+      self: false,
+      terms: ["remove", "customer"],
+    });
     expect(readQuery("show me the open invoices")).toMatchObject({ action: "read", self: false, plural: true });
     expect(readQuery("set up a webhook")).toMatchObject({ action: "create" });
     expect(readQuery("who am I signed in as")).toMatchObject({ self: true, terms: [] });
@@ -68,7 +72,13 @@ describe("tool search ranking", () => {
   it("reads a task's leading 'open' as create, and the same word later as a state", () => {
     const docs = [
       { name: "pulls_create", title: "Create a pull request", method: "post", path: "/repos/{owner}/{repo}/pulls" },
-      { name: "pulls_list", title: "List pull requests", method: "get", path: "/repos/{owner}/{repo}/pulls", description: "Lists open pull requests." },
+      {
+        name: "pulls_list",
+        title: "List pull requests",
+        method: "get",
+        path: "/repos/{owner}/{repo}/pulls",
+        description: "Lists open pull requests.",
+      },
     ];
     const index = buildSearchIndex(docs);
     expect(searchTools(index, "open a pull request", 2)[0]).toBe(0);
@@ -104,7 +114,13 @@ describe("tool search ranking", () => {
 
   it("ranks by the operation's tags, and counts a word met only in a description as weaker evidence", () => {
     const docs = [
-      { name: "getWidget", title: "Get widget", method: "get", path: "/widgets/{id}", description: "Returns a widget. Billing accounts see their invoices here." },
+      {
+        name: "getWidget",
+        title: "Get widget",
+        method: "get",
+        path: "/widgets/{id}",
+        description: "Returns a widget. Billing accounts see their invoices here.",
+      },
       { name: "getInvoice", title: "Get one", method: "get", path: "/v2/items/{id}", tags: ["Invoices"] },
     ];
     const index = buildSearchIndex(docs);
@@ -113,9 +129,36 @@ describe("tool search ranking", () => {
 
   it("reads what a tool's arguments and answer say: an argument's description and values, the thing a list answer is made of", () => {
     const docs = [
-      { name: "listEvents", title: "List all events", method: "get", path: "/v1/events", outputSchema: { type: "object", properties: { data: { type: "array", items: { type: "object", description: "Events tell you when something interesting happens in your account.", properties: { id: {} } } }, has_more: {} } } },
+      {
+        name: "listEvents",
+        title: "List all events",
+        method: "get",
+        path: "/v1/events",
+        outputSchema: {
+          type: "object",
+          properties: {
+            data: {
+              type: "array",
+              items: {
+                type: "object",
+                description: "Events tell you when something interesting happens in your account.",
+                properties: { id: {} },
+              },
+            },
+            has_more: {},
+          },
+        },
+      },
       { name: "listAccounts", title: "List accounts", method: "get", path: "/v1/accounts" },
-      { name: "setStatus", title: "Update meeting status", method: "put", path: "/meetings/{id}/status", inputSchema: { properties: { action: { type: "string", description: "`end` - End a meeting for all participants.", enum: ["end", "recover"] } } } },
+      {
+        name: "setStatus",
+        title: "Update meeting status",
+        method: "put",
+        path: "/meetings/{id}/status",
+        inputSchema: {
+          properties: { action: { type: "string", description: "`end` - End a meeting for all participants.", enum: ["end", "recover"] } },
+        },
+      },
       { name: "getMeeting", title: "Get a meeting", method: "get", path: "/meetings/{id}" },
     ];
     const index = buildSearchIndex(docs);
@@ -125,7 +168,13 @@ describe("tool search ranking", () => {
 
   it("lets a word said by one operation of a resource reach its other operations", () => {
     const docs = [
-      { name: "createIssue", title: "Create an issue", method: "post", path: "/repos/{repo}/issues", description: "Report a bug or ask for a feature." },
+      {
+        name: "createIssue",
+        title: "Create an issue",
+        method: "post",
+        path: "/repos/{repo}/issues",
+        description: "Report a bug or ask for a feature.",
+      },
       { name: "listIssues", title: "List issues", method: "get", path: "/repos/{repo}/issues" },
       { name: "listLabels", title: "List labels", method: "get", path: "/repos/{repo}/labels" },
     ];
@@ -161,7 +210,13 @@ describe("tool search ranking", () => {
   it("counts a path parameter that takes the literal `me` as the asker's own operation", () => {
     const docs = [
       { name: "getGroupSettings", title: "Get settings", method: "get", path: "/groups/{groupId}/settings" },
-      { name: "getUserSettings", title: "Get settings", method: "get", path: "/users/{userId}/settings", inputSchema: { properties: { userId: { type: "string", description: "The user ID, or `me` for the caller." } } } },
+      {
+        name: "getUserSettings",
+        title: "Get settings",
+        method: "get",
+        path: "/users/{userId}/settings",
+        inputSchema: { properties: { userId: { type: "string", description: "The user ID, or `me` for the caller." } } },
+      },
     ];
     expect(searchTools(buildSearchIndex(docs), "show my settings", 2)[0]).toBe(1);
   });
@@ -172,11 +227,19 @@ describe("tool search ranking", () => {
       info: { title: "Tagged", version: "1" },
       servers: [{ url: "https://api.example.com" }],
       paths: {
-        "/a": { get: { operationId: "a", tags: ["Invoices", " ", 7, "x".repeat(100), "b", "c", "d", "e"], responses: { 200: { description: "ok" } } } },
+        "/a": {
+          get: {
+            operationId: "a",
+            tags: ["Invoices", " ", 7, "x".repeat(100), "b", "c", "d", "e"],
+            responses: { 200: { description: "ok" } },
+          },
+        },
         "/b": { get: { operationId: "b", responses: { 200: { description: "ok" } } } },
       },
     };
-    const result = await importDescription({ text: JSON.stringify(spec), filename: "tagged.json" }, { ENVIRONMENT: "development" } as never);
+    const result = await importDescription({ text: JSON.stringify(spec), filename: "tagged.json" }, {
+      ENVIRONMENT: "development",
+    } as never);
     expect(result.tools[0].endpoint.tags).toEqual(["Invoices", "x".repeat(60), "b", "c", "d"]);
     expect(result.tools[1].endpoint).not.toHaveProperty("tags");
   });

@@ -21,7 +21,12 @@ describe("refusals", () => {
   it("refuses a document that is not an API description", async () => {
     const { cookie } = await signedIn();
     const res = await uploadDescription(cookie, "x.json", await fixtureText("not-openapi.json"));
-    await expectRefused(res, 400, "The document is not an OpenAPI or Swagger description: it has no 'openapi' or 'swagger' version field", cookie);
+    await expectRefused(
+      res,
+      400,
+      "The document is not an OpenAPI or Swagger description: it has no 'openapi' or 'swagger' version field",
+      cookie,
+    );
     const html = await uploadDescription(cookie, "page.yaml", "<!DOCTYPE html><html><body>Docs</body></html>");
     await expectRefused(html, 400, "The document is not an OpenAPI or Swagger description: it looks like HTML or XML", cookie);
   });
@@ -37,7 +42,12 @@ describe("refusals", () => {
   it("refuses invalid YAML and invalid JSON, naming the line", async () => {
     const { cookie } = await signedIn();
     const yaml = await uploadDescription(cookie, "invalid.yaml", await fixtureText("invalid.yaml"));
-    await expectRefused(yaml, 400, "Invalid YAML at line 5, column 1 in invalid.yaml: All mapping items must start at the same column", cookie);
+    await expectRefused(
+      yaml,
+      400,
+      "Invalid YAML at line 5, column 1 in invalid.yaml: All mapping items must start at the same column",
+      cookie,
+    );
     const jsonRes = await uploadDescription(cookie, "invalid.json", await fixtureText("invalid.json"));
     await expectRefused(jsonRes, 400, /^Invalid JSON at line 4, column \d+ in invalid\.json: /, cookie);
   });
@@ -45,7 +55,12 @@ describe("refusals", () => {
   it("refuses a YAML alias bomb", async () => {
     const { cookie } = await signedIn();
     const res = await uploadDescription(cookie, "bomb.yaml", await fixtureText("alias-bomb.yaml"));
-    await expectRefused(res, 400, 'The YAML in bomb.yaml expands too many aliases (a possible "billion laughs" alias bomb) and was refused', cookie);
+    await expectRefused(
+      res,
+      400,
+      'The YAML in bomb.yaml expands too many aliases (a possible "billion laughs" alias bomb) and was refused',
+      cookie,
+    );
   });
 
   it("refuses a description over the size cap with 413", async () => {
@@ -73,7 +88,10 @@ describe("refusals", () => {
 
   it("refuses a URL pointing at an internal address outside local development", async () => {
     const failure = await failureOf(fetchDescription("http://169.254.169.254/latest/meta-data", { ENVIRONMENT: "production" }));
-    expect(failure).toEqual({ status: 400, message: "The URL points at an internal address (169.254.169.254), which Toolport does not fetch" });
+    expect(failure).toEqual({
+      status: 400,
+      message: "The URL points at an internal address (169.254.169.254), which Toolport does not fetch",
+    });
     const local = await failureOf(fetchDescription(fixtureUrl("petstore-2.0.json"), { ENVIRONMENT: "production" }));
     expect(local).toEqual({ status: 400, message: "The URL points at an internal address (127.0.0.1), which Toolport does not fetch" });
   });

@@ -19,14 +19,33 @@ describe("re-import", () => {
     // The answer also says what changed: nine tools added, none removed or changed.
     expect(diff.entries.map((e) => e.tool).sort()).toEqual(Array.from({ length: 9 }, (_, i) => `op${i + 4}`).sort());
     expect(diff.entries.every((e) => e.kind === "added")).toBe(true);
-    const rows = await db.select({ name: tools.name, active: tools.active }).from(tools).where(eq(tools.serverId, data.id)).orderBy(tools.position);
+    const rows = await db
+      .select({ name: tools.name, active: tools.active })
+      .from(tools)
+      .where(eq(tools.serverId, data.id))
+      .orderBy(tools.position);
     expect(rows.map((r) => r.name)).toEqual(Array.from({ length: 12 }, (_, i) => `op${i + 1}`));
     // op2 stays off; op1, op3 and seven new tools fill the free plan's 10 slots.
-    expect(rows.filter((r) => r.active).map((r) => r.name)).toEqual(["op1", "op3", "op4", "op5", "op6", "op7", "op8", "op9", "op10", "op11"]);
+    expect(rows.filter((r) => r.active).map((r) => r.name)).toEqual([
+      "op1",
+      "op3",
+      "op4",
+      "op5",
+      "op6",
+      "op7",
+      "op8",
+      "op9",
+      "op10",
+      "op11",
+    ]);
     // The new tool the limit left off (op12) is told to the organization.
     const told = await db.select().from(notifications).where(eq(notifications.organizationId, organizationId));
     expect(told.map(({ kind, message, link }) => ({ kind, message, link }))).toEqual([
-      { kind: "tools_limit_reached", message: "10 of 12 tools are active, the most the plan allows per server (maxToolsPerServer). Upgrade the plan to turn more on.", link: `/servers/${data.id}` },
+      {
+        kind: "tools_limit_reached",
+        message: "10 of 12 tools are active, the most the plan allows per server (maxToolsPerServer). Upgrade the plan to turn more on.",
+        link: `/servers/${data.id}`,
+      },
     ]);
     // Without a new source, the kept description is imported again.
     expect((await reimportServer(db, env, organizationId, data.id)).report).toMatchObject({ tools: 12 });
@@ -40,7 +59,16 @@ describe("re-import", () => {
         info: { title: "Accounts", version: "1.0" },
         servers: [{ url: "https://accounts.example.com" }],
         paths: Object.fromEntries(
-          paths.map((p) => [p, { get: { operationId: p.slice(1), parameters: [{ name: "account", in: "query", required: true, schema: { type: "string" } }], responses: { 200: { description: "ok" } } } }]),
+          paths.map((p) => [
+            p,
+            {
+              get: {
+                operationId: p.slice(1),
+                parameters: [{ name: "account", in: "query", required: true, schema: { type: "string" } }],
+                responses: { 200: { description: "ok" } },
+              },
+            },
+          ]),
         ),
       });
     const { data } = await json(await uploadDescription(cookie, "accounts.json", withAccount(["/invoices"])));
@@ -53,7 +81,14 @@ describe("re-import", () => {
     await db.update(servers).set({ baseUrl: "https://corrected.example.com" }).where(eq(servers.id, data.id));
     const organizationId = await organizationOf(email);
 
-    await reimportServer(db, env, organizationId, data.id, { text: withAccount(["/invoices", "/payments"]), filename: "accounts.json" }, { keepBaseUrl: true });
+    await reimportServer(
+      db,
+      env,
+      organizationId,
+      data.id,
+      { text: withAccount(["/invoices", "/payments"]), filename: "accounts.json" },
+      { keepBaseUrl: true },
+    );
     const auth = await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, data.id) });
     expect(auth!.authContextValues).toEqual({ account: "acct_7" });
     const config = await loadServerConfig(db, data.id);

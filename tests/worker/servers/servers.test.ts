@@ -90,13 +90,20 @@ describe("POST /api/servers", () => {
     expect([first.data.name, second.data.name, third.data.name]).toEqual(["Notes API", "Notes API (2)", "Notes API (3)"]);
     const refused = await uploadDescription(cookie, "d.json", manyOperations(1, "Other"), { name: " notes api (2) " });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ success: false, error: 'A server named "notes api (2)" already exists in your organization. Choose another name.' });
+    expect(await refused.json()).toEqual({
+      success: false,
+      error: 'A server named "notes api (2)" already exists in your organization. Choose another name.',
+    });
     // Another organization may use the same name.
     const other = await signedIn();
-    expect((await json(await uploadDescription(other.cookie, "e.json", manyOperations(1, "Other"), { name: "Notes API" }))).data.name).toBe("Notes API");
+    expect((await json(await uploadDescription(other.cookie, "e.json", manyOperations(1, "Other"), { name: "Notes API" }))).data.name).toBe(
+      "Notes API",
+    );
     // A deleted server's name is free again.
     await call(`/api/servers/${first.data.id}`, { method: "DELETE", cookie });
-    expect((await json(await uploadDescription(cookie, "f.json", manyOperations(1, "Other"), { name: "Notes API" }))).data.name).toBe("Notes API");
+    expect((await json(await uploadDescription(cookie, "f.json", manyOperations(1, "Other"), { name: "Notes API" }))).data.name).toBe(
+      "Notes API",
+    );
   });
 });
 
@@ -110,7 +117,10 @@ describe("PATCH /api/servers/{id}", () => {
     await uploadDescription(cookie, "b.json", manyOperations(1, "Beta"));
     const taken = await patch(a.id, cookie, { name: "beta" });
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toEqual({ success: false, error: 'A server named "beta" already exists in your organization. Choose another name.' });
+    expect(await taken.json()).toEqual({
+      success: false,
+      error: 'A server named "beta" already exists in your organization. Choose another name.',
+    });
     expect((await patch(a.id, cookie, { name: "  " })).status).toBe(400);
     const renamed = await json(await patch(a.id, cookie, { name: " Alpha Notes ", description: "Notes, kept." }));
     expect(renamed.data).toMatchObject({ id: a.id, name: "Alpha Notes", description: "Notes, kept.", slug: a.slug });
@@ -125,7 +135,11 @@ describe("PATCH /api/servers/{id}", () => {
     const gone = (await json(await uploadDescription(cookie, "g.json", manyOperations(1, `Slug Gone ${Date.now()}`)))).data;
     const bad = await patch(a.id, cookie, { slug: "Not_A-Slug-" });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ success: false, error: "A slug may only contain lower-case letters, digits and '-', start and end with a letter or digit, and be 1 to 48 characters long." });
+    expect(await bad.json()).toEqual({
+      success: false,
+      error:
+        "A slug may only contain lower-case letters, digits and '-', start and end with a letter or digit, and be 1 to 48 characters long.",
+    });
     const wanted = `notes-${Date.now()}`;
     expect((await json(await patch(a.id, cookie, { slug: wanted }))).data.slug).toBe(wanted);
     // A deleted server's slug is retired: neither a new server nor a rename gets it.
@@ -139,7 +153,11 @@ describe("PATCH /api/servers/{id}", () => {
     await db.insert(deployments).values({ serverId: a.id, contentHash: "h", provider: "loader", status: "deployed" });
     const deployed = await patch(a.id, cookie, { slug: `${wanted}-x` });
     expect(deployed.status).toBe(409);
-    expect(await deployed.json()).toEqual({ success: false, error: "The endpoint of a server that has been deployed cannot change: MCP clients and their sign-ins use it. Add a new server for a new endpoint." });
+    expect(await deployed.json()).toEqual({
+      success: false,
+      error:
+        "The endpoint of a server that has been deployed cannot change: MCP clients and their sign-ins use it. Add a new server for a new endpoint.",
+    });
   });
 });
 
@@ -157,15 +175,39 @@ describe("GET /api/servers", () => {
     const first = data.find((s: { name: string }) => s.name === "First");
     expect(Object.keys(first).sort()).toEqual(
       [
-        "id", "name", "description", "version", "slug", "baseUrl", "endpoints", "status", "hibernatedReason", "deployment",
-        "automatedCrawlEnabled", "automatedCrawlFrequency", "originalCrawlUrl", "lastCrawledAt", "lastCrawlError", "sourceUrl", "pendingVersionId", "toolCount", "activeToolCount",
-        "authConfig", "createdAt", "updatedAt",
+        "id",
+        "name",
+        "description",
+        "version",
+        "slug",
+        "baseUrl",
+        "endpoints",
+        "status",
+        "hibernatedReason",
+        "deployment",
+        "automatedCrawlEnabled",
+        "automatedCrawlFrequency",
+        "originalCrawlUrl",
+        "lastCrawledAt",
+        "lastCrawlError",
+        "sourceUrl",
+        "pendingVersionId",
+        "toolCount",
+        "activeToolCount",
+        "authConfig",
+        "createdAt",
+        "updatedAt",
       ].sort(),
     );
     expect(first).toMatchObject({ toolCount: 3, activeToolCount: 3, endpoints: [{ method: "GET", path: "/things/1" }, {}, {}] });
     expect(first.authConfig).toEqual({
-      authType: "none", authStrategy: "managed", status: "not_configured", exposeToPublic: false, requireToolportLogin: false,
-      accessControl: "access-token", updatedAt: expect.any(String),
+      authType: "none",
+      authStrategy: "managed",
+      status: "not_configured",
+      exposeToPublic: false,
+      requireToolportLogin: false,
+      accessControl: "access-token",
+      updatedAt: expect.any(String),
     });
   });
 
@@ -174,13 +216,35 @@ describe("GET /api/servers", () => {
     const { data: server } = await json(await uploadDescription(cookie, "deployed.json", manyOperations(1, "Deployed")));
     const at = (iso: string) => new Date(iso);
     await db.insert(deployments).values([
-      { id: "dep-old", serverId: server.id, contentHash: "old", provider: "loader", status: "deployed", createdAt: at("2026-01-01"), updatedAt: at("2026-01-02") },
+      {
+        id: "dep-old",
+        serverId: server.id,
+        contentHash: "old",
+        provider: "loader",
+        status: "deployed",
+        createdAt: at("2026-01-01"),
+        updatedAt: at("2026-01-02"),
+      },
       // Created earlier but redeployed last (a deployment's id is its content hash, so a row is reused).
-      { id: "dep-reused", serverId: server.id, contentHash: "reused", provider: "loader", status: "failed", error: "upstream refused", createdAt: at("2025-12-01"), updatedAt: at("2026-02-01") },
+      {
+        id: "dep-reused",
+        serverId: server.id,
+        contentHash: "reused",
+        provider: "loader",
+        status: "failed",
+        error: "upstream refused",
+        createdAt: at("2025-12-01"),
+        updatedAt: at("2026-02-01"),
+      },
     ]);
     const expected = {
-      id: "dep-reused", status: "failed", error: "upstream refused", deploymentUrl: null, updatedAt: "2026-02-01T00:00:00.000Z",
-      cloudflareDeploymentId: null, cloudflareProjectId: null,
+      id: "dep-reused",
+      status: "failed",
+      error: "upstream refused",
+      deploymentUrl: null,
+      updatedAt: "2026-02-01T00:00:00.000Z",
+      cloudflareDeploymentId: null,
+      cloudflareProjectId: null,
     };
     const { data: list } = await json(await call("/api/servers", { cookie }));
     expect(list.find((s: { id: string }) => s.id === server.id).deployment).toEqual(expected);
@@ -254,11 +318,19 @@ describe("mappings and tool toggles", () => {
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({
       success: false,
-      error: "Tool limit reached: your current plan allows 10 active tools per server. Please disable other tools first or upgrade your plan.",
+      error:
+        "Tool limit reached: your current plan allows 10 active tools per server. Please disable other tools first or upgrade your plan.",
     });
-    expect(await json(await toggle("op1", false))).toEqual({ success: true, data: { toolNames: ["op1"], active: false, activeToolCount: 9 } });
+    expect(await json(await toggle("op1", false))).toEqual({
+      success: true,
+      data: { toolNames: ["op1"], active: false, activeToolCount: 9 },
+    });
     expect(await json(await toggle("op11", true))).toMatchObject({ success: true, data: { activeToolCount: 10 } });
-    const bulk = await call(`/api/servers/${data.id}/tools`, { method: "PATCH", json: { toolNames: ["op1", "op12"], active: true }, cookie });
+    const bulk = await call(`/api/servers/${data.id}/tools`, {
+      method: "PATCH",
+      json: { toolNames: ["op1", "op12"], active: true },
+      cookie,
+    });
     expect(bulk.status).toBe(403);
     expect((await json(bulk)).error).toBe(
       "Cannot enable all tools: your current plan allows 10 active tools per server. You have 0 slots available. Please upgrade your plan or enable tools individually.",

@@ -9,7 +9,8 @@ import { call, signedIn } from "../helpers";
 import { bearer, connectV2, createToken, deploy, echoOf, upstream } from "../mcp-setup";
 import { db, json, manyOperations, organizationOf, uploadDescription } from "./helpers";
 
-const patch = (id: string, cookie: string, body: Record<string, unknown>) => call(`/api/servers/${id}/tools`, { method: "PATCH", json: body, cookie });
+const patch = (id: string, cookie: string, body: Record<string, unknown>) =>
+  call(`/api/servers/${id}/tools`, { method: "PATCH", json: body, cookie });
 
 /** A server of three imported operations whose API is the local echo upstream. */
 async function importedServer() {
@@ -40,8 +41,15 @@ describe("tool rename and description", () => {
     await first.client.close();
 
     await reimportServer(db, env, organizationId, id, { text: manyOperations(3), filename: "many.json" }, { keepBaseUrl: true });
-    const rows = await db.select({ name: tools.name, customName: tools.customName, customDescription: tools.customDescription }).from(tools).where(eq(tools.serverId, id));
-    expect(rows.find((r) => r.name === "op1")).toEqual({ name: "op1", customName: "get_first_thing", customDescription: "Reads the first thing." });
+    const rows = await db
+      .select({ name: tools.name, customName: tools.customName, customDescription: tools.customDescription })
+      .from(tools)
+      .where(eq(tools.serverId, id));
+    expect(rows.find((r) => r.name === "op1")).toEqual({
+      name: "op1",
+      customName: "get_first_thing",
+      customDescription: "Reads the first thing.",
+    });
     const again = await listedTools(organizationId, id);
     expect(again.listed[0]).toMatchObject({ name: "get_first_thing", description: "Reads the first thing." });
     await again.client.close();
@@ -54,9 +62,13 @@ describe("tool rename and description", () => {
       expect(res.status).toBe(status);
       return (await json(res)).error as string;
     };
-    expect(await refused({ name: "list things" }, 400)).toBe("A tool name may only contain letters, digits, '_' and '-', and be 1 to 64 characters long.");
+    expect(await refused({ name: "list things" }, 400)).toBe(
+      "A tool name may only contain letters, digits, '_' and '-', and be 1 to 64 characters long.",
+    );
     expect(await refused({ name: "x".repeat(65) }, 400)).toMatch(/1 to 64 characters/);
-    expect(await refused({ name: "op2" }, 409)).toBe("Another tool of this server is already named op2. Tool names must be unique within a server.");
+    expect(await refused({ name: "op2" }, 409)).toBe(
+      "Another tool of this server is already named op2. Tool names must be unique within a server.",
+    );
     expect(await refused({ description: "d".repeat(2001) }, 400)).toBe("A tool description can be at most 2000 characters long.");
     expect((await patch(id, cookie, { toolName: "nope", name: "x" })).status).toBe(404);
 
@@ -73,7 +85,10 @@ describe("tool rename and description", () => {
     const mode = (toolMode: string) => call(`/api/servers/${id}/tool-mode`, { method: "PATCH", json: { toolMode }, cookie });
     expect(await json(await mode("search"))).toEqual({ success: true, data: { toolMode: "search", maxResponseBytes: 100_000 } });
     expect((await db.query.servers.findFirst({ where: eq(servers.id, id) }))!.toolMode).toBe("search");
-    expect(await json(await call(`/api/servers/${id}/tool-mode`, { cookie }))).toEqual({ success: true, data: { toolMode: "search", maxResponseBytes: 100_000 } });
+    expect(await json(await call(`/api/servers/${id}/tool-mode`, { cookie }))).toEqual({
+      success: true,
+      data: { toolMode: "search", maxResponseBytes: 100_000 },
+    });
     expect((await mode("everything")).status).toBe(400);
     expect(await json(await mode("direct"))).toEqual({ success: true, data: { toolMode: "direct", maxResponseBytes: 100_000 } });
   });

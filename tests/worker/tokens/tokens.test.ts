@@ -77,7 +77,10 @@ describe("expiry", () => {
     const expiresAt = new Date(Date.now() + 60_000).toISOString();
     const { body } = await generate(user.cookie, { serverIds: [server.id], expiresAt });
     expect(body.data.tokenInfo.expiresAt).toBe(expiresAt);
-    await db.update(accessTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accessTokens.id, body.data.tokenInfo.id));
+    await db
+      .update(accessTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accessTokens.id, body.data.tokenInfo.id));
     await env.KV.delete(`token:${await sha256Hex(body.data.token)}`);
     expect(await verifyAccessToken(env, body.data.token, server.id)).toMatchObject({ ok: false, reason: "expired" });
     const rotate = await call(`/api/access-tokens/${body.data.tokenInfo.id}/rotate`, { method: "POST", cookie: user.cookie });

@@ -11,7 +11,19 @@ import { callRecords, organizationUsage, servers } from "../../../worker/db/sche
 import { invalidateServerLookups } from "../../../worker/servers/read-model";
 import { mintTryItCredential, TRY_IT_TTL_MS } from "../../../worker/try-it/credential";
 import { signedIn } from "../helpers";
-import { bearer, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, settleUsage, upstream, workerFetch, type ToolSpec } from "../mcp-setup";
+import {
+  bearer,
+  createServer,
+  createToken,
+  db,
+  deploy,
+  echoTool,
+  MCP_ORIGIN,
+  settleUsage,
+  upstream,
+  workerFetch,
+  type ToolSpec,
+} from "../mcp-setup";
 
 /** The key the local upstream's /keyed/* routes accept (tests/upstream-server.ts). */
 const KEYED_API_KEY = "right-key-1234";
@@ -20,14 +32,25 @@ const KEYED_API_KEY = "right-key-1234";
 function portal(path: string, cookie: string, json?: unknown) {
   const headers: Record<string, string> = { cookie };
   if (json !== undefined) Object.assign(headers, { "content-type": "application/json", origin: MCP_ORIGIN });
-  return exports.default.fetch(new Request(`${MCP_ORIGIN}${path}`, { method: json === undefined ? "GET" : "POST", headers, body: json === undefined ? undefined : JSON.stringify(json) }));
+  return exports.default.fetch(
+    new Request(`${MCP_ORIGIN}${path}`, {
+      method: json === undefined ? "GET" : "POST",
+      headers,
+      body: json === undefined ? undefined : JSON.stringify(json),
+    }),
+  );
 }
 
 /** One tools/call or tools/list as an MCP client posts it. */
 const rpc = (slug: string, headers: Record<string, string>, method: string, params?: unknown) =>
   workerFetch(`${MCP_ORIGIN}/s/${slug}/mcp`, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25", ...headers },
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-11-25",
+      ...headers,
+    },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, ...(params ? { params } : {}) }),
   });
 
@@ -43,7 +66,15 @@ const petTool: ToolSpec = {
     },
     required: ["petId"],
   },
-  mapping: { method: "post", path: "/echo/pets/{petId}", parameters: [{ arg: "petId", in: "path", name: "petId", required: true }, { arg: "status", in: "query", name: "status", required: false }], body: { arg: "pet", contentType: "application/json", kind: "json", required: false } },
+  mapping: {
+    method: "post",
+    path: "/echo/pets/{petId}",
+    parameters: [
+      { arg: "petId", in: "path", name: "petId", required: true },
+      { arg: "status", in: "query", name: "status", required: false },
+    ],
+    body: { arg: "pet", contentType: "application/json", kind: "json", required: false },
+  },
 };
 
 async function recordsOf(serverId: string) {
@@ -58,24 +89,45 @@ async function recordsOf(serverId: string) {
 }
 
 const usageOf = async (organizationId: string) =>
-  (await settleUsage(), await db.query.organizationUsage.findFirst({ where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())) }))?.toolCalls ?? 0;
+  (await settleUsage(),
+  await db.query.organizationUsage.findFirst({
+    where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())),
+  }))?.toolCalls ?? 0;
 
 describe("Try it", { timeout: 60_000 }, () => {
   it("runs a tool through the MCP endpoint as the user: the client's answer, timings, the call log's 'Try it (name)', metered", async () => {
     const user = await signedIn({ name: "Grace Hopper" });
     const server = await createServer(user.organizationId, [petTool]);
     await deploy(server.id);
-    const res = await portal(`/api/servers/${server.id}/try-it`, user.cookie, { tool: "update_pet", arguments: { petId: 7, status: "sold", pet: { name: "Rex", tags: ["good"] } } });
+    const res = await portal(`/api/servers/${server.id}/try-it`, user.cookie, {
+      tool: "update_pet",
+      arguments: { petId: 7, status: "sold", pet: { name: "Rex", tags: ["good"] } },
+    });
     expect(res.status).toBe(200);
     const { data } = (await res.json()) as { data: Record<string, any> };
-    expect(data).toMatchObject({ tool: "update_pet", mode: "direct", httpStatus: 200, isError: false, upstreamStatus: 200, rpcError: null, truncated: false });
+    expect(data).toMatchObject({
+      tool: "update_pet",
+      mode: "direct",
+      httpStatus: 200,
+      isError: false,
+      upstreamStatus: 200,
+      rpcError: null,
+      truncated: false,
+    });
     expect(data.upstreamMs).toBeGreaterThanOrEqual(0);
     expect(data.totalMs).toBeGreaterThanOrEqual(data.upstreamMs);
     const echo = JSON.parse(data.content[0].text);
     expect(echo).toMatchObject({ method: "POST", path: "/echo/pets/7", query: "status=sold", body: { name: "Rex", tags: ["good"] } });
 
     const [record] = await recordsOf(server.id);
-    expect(record).toMatchObject({ tool: "update_pet", outcome: "ok", callerKind: "try_it", callerId: user.userId, callerName: "Try it (Grace Hopper)", upstreamStatus: 200 });
+    expect(record).toMatchObject({
+      tool: "update_pet",
+      outcome: "ok",
+      callerKind: "try_it",
+      callerId: user.userId,
+      callerName: "Try it (Grace Hopper)",
+      upstreamStatus: 200,
+    });
     expect(await usageOf(user.organizationId)).toBe(1);
   });
 
@@ -85,8 +137,12 @@ describe("Try it", { timeout: 60_000 }, () => {
     const { token } = await createToken(user.organizationId, [server.id]);
     await deploy(server.id);
     const args = { petId: "seven" };
-    const tried = (await (await portal(`/api/servers/${server.id}/try-it`, user.cookie, { tool: "update_pet", arguments: args })).json()) as { data: Record<string, any> };
-    const client = (await (await rpc(server.slug, bearer(token), "tools/call", { name: "update_pet", arguments: args })).json()) as { result: Record<string, any> };
+    const tried = (await (
+      await portal(`/api/servers/${server.id}/try-it`, user.cookie, { tool: "update_pet", arguments: args })
+    ).json()) as { data: Record<string, any> };
+    const client = (await (await rpc(server.slug, bearer(token), "tools/call", { name: "update_pet", arguments: args })).json()) as {
+      result: Record<string, any>;
+    };
     expect(client.result.isError).toBe(true);
     expect(tried.data.isError).toBe(true);
     expect(tried.data.content).toEqual(client.result.content);
@@ -100,7 +156,9 @@ describe("Try it", { timeout: 60_000 }, () => {
     const server = await createServer(user.organizationId, [petTool, echoTool("list_pets", {})]);
     await db.update(servers).set({ toolMode: "search" }).where(eq(servers.id, server.id));
     await deploy(server.id);
-    const { data } = (await (await portal(`/api/servers/${server.id}/try-it`, user.cookie, { tool: "update_pet", arguments: { petId: 3 } })).json()) as { data: Record<string, any> };
+    const { data } = (await (
+      await portal(`/api/servers/${server.id}/try-it`, user.cookie, { tool: "update_pet", arguments: { petId: 3 } })
+    ).json()) as { data: Record<string, any> };
     expect(data).toMatchObject({ mode: "search", isError: false, upstreamStatus: 200 });
     expect(JSON.parse(data.content[0].text).path).toBe("/echo/pets/3");
     const [record] = await recordsOf(server.id);
@@ -110,7 +168,11 @@ describe("Try it", { timeout: 60_000 }, () => {
   it("sends the browser none of the server's secrets, and no credential", async () => {
     const user = await signedIn();
     const secret = "sk-managed-secret-98765";
-    const server = await createServer(user.organizationId, [echoTool("whoami", {})], { authType: "apiKey", secrets: { key: secret }, settings: { apiKey: { name: "X-Api-Key", in: "header" } } });
+    const server = await createServer(user.organizationId, [echoTool("whoami", {})], {
+      authType: "apiKey",
+      secrets: { key: secret },
+      settings: { apiKey: { name: "X-Api-Key", in: "header" } },
+    });
     await deploy(server.id);
     const body = { tool: "whoami", arguments: {} };
     const res = await portal(`/api/servers/${server.id}/try-it`, user.cookie, body);
@@ -121,7 +183,8 @@ describe("Try it", { timeout: 60_000 }, () => {
     expect(text).not.toContain(secret);
     expect(text).not.toContain("tpx_");
     expect(JSON.stringify(body)).not.toContain(secret);
-    for (const path of ["model-view", "check-api"]) expect(await (await portal(`/api/servers/${server.id}/${path}`, user.cookie)).text()).not.toContain(secret);
+    for (const path of ["model-view", "check-api"])
+      expect(await (await portal(`/api/servers/${server.id}/${path}`, user.cookie)).text()).not.toContain(secret);
     const check = await (await portal(`/api/servers/${server.id}/check-api`, user.cookie, {})).text();
     expect(check).toContain("whoami");
     expect(check).not.toContain(secret);
@@ -148,7 +211,8 @@ describe("Try it", { timeout: 60_000 }, () => {
     const [server, other] = [await createServer(user.organizationId, [petTool]), await createServer(user.organizationId, [petTool])];
     await deploy(server.id);
     await deploy(other.id);
-    const call = (credential: string) => rpc(server.slug, bearer(credential), "tools/call", { name: "update_pet", arguments: { petId: 1 } });
+    const call = (credential: string) =>
+      rpc(server.slug, bearer(credential), "tools/call", { name: "update_pet", arguments: { petId: 1 } });
     expect((await call(await mintTryItCredential(env.SECRETS_KEY, user.userId, server.id))).status).toBe(200);
     const forOther = await call(await mintTryItCredential(env.SECRETS_KEY, user.userId, other.id));
     expect([forOther.status, await forOther.text()]).toEqual([401, expect.stringContaining("for another server")]);
@@ -158,7 +222,11 @@ describe("Try it", { timeout: 60_000 }, () => {
     const tampered = `${good.slice(0, -3)}${good.endsWith("AAA") ? "BBB" : "AAA"}`;
     expect((await call(tampered)).status).toBe(401);
     // The portal's signing key is its own: one signed with another key is refused.
-    const foreign = await mintTryItCredential(btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))), user.userId, server.id);
+    const foreign = await mintTryItCredential(
+      btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))),
+      user.userId,
+      server.id,
+    );
     expect((await call(foreign)).status).toBe(401);
   });
 
@@ -171,9 +239,17 @@ describe("Try it", { timeout: 60_000 }, () => {
 });
 
 describe("Check the API", { timeout: 60_000 }, () => {
-  const keyed = (name: string): ToolSpec => ({ name, inputSchema: { type: "object", properties: {} }, mapping: { method: "get", path: `/keyed/${name}`, parameters: [] } });
+  const keyed = (name: string): ToolSpec => ({
+    name,
+    inputSchema: { type: "object", properties: {} },
+    mapping: { method: "get", path: `/keyed/${name}`, parameters: [] },
+  });
   const keyedServer = async (organizationId: string, key: string) =>
-    createServer(organizationId, [petTool, keyed("list_things")], { authType: "apiKey", secrets: { key }, settings: { apiKey: { name: "X-API-Key", in: "header" } } });
+    createServer(organizationId, [petTool, keyed("list_things")], {
+      authType: "apiKey",
+      secrets: { key },
+      settings: { apiKey: { name: "X-API-Key", in: "header" } },
+    });
   const check = async (serverId: string, cookie: string, body: unknown = {}) => {
     const res = await portal(`/api/servers/${serverId}/check-api`, cookie, body);
     expect(res.status).toBe(200);
@@ -238,7 +314,8 @@ describe("Model view", { timeout: 60_000 }, () => {
     const server = await createServer(user.organizationId, [petTool, big, echoTool("ping", {})], { staticValues: {} });
     const { token } = await createToken(user.organizationId, [server.id]);
     await deploy(server.id);
-    const view = async () => ((await (await portal(`/api/servers/${server.id}/model-view`, user.cookie)).json()) as { data: Record<string, any> }).data;
+    const view = async () =>
+      ((await (await portal(`/api/servers/${server.id}/model-view`, user.cookie)).json()) as { data: Record<string, any> }).data;
 
     const direct = await view();
     const real = await listedBytes(server.slug, token);

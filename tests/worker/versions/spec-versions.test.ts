@@ -21,7 +21,12 @@ function spec(ops: Op[], title = "Pets") {
     paths[op.path][op.method] = {
       operationId: op.id,
       summary: `${op.id} summary`,
-      parameters: (op.params ?? []).map((p) => ({ name: p.name, in: p.in, required: p.in === "path" || p.required === true, schema: { type: p.type } })),
+      parameters: (op.params ?? []).map((p) => ({
+        name: p.name,
+        in: p.in,
+        required: p.in === "path" || p.required === true,
+        schema: { type: p.type },
+      })),
       responses: { 200: { description: "ok" } },
     };
   }
@@ -66,10 +71,18 @@ describe("description versions", () => {
     expect(renamed.status, await renamed.clone().text()).toBe(200);
     expect((await patch({ toolName: "tagPet", active: false })).status).toBe(200);
     const { token } = await createToken(user.organizationId, [server.id]);
-    const auth = await call(`/api/servers/${server.id}/auth-config`, { method: "POST", cookie: user.cookie, json: { authType: "none", authStrategy: "managed", exposeToPublic: false, authContextValues: { limit: "10" } } });
+    const auth = await call(`/api/servers/${server.id}/auth-config`, {
+      method: "POST",
+      cookie: user.cookie,
+      json: { authType: "none", authStrategy: "managed", exposeToPublic: false, authContextValues: { limit: "10" } },
+    });
     expect(auth.status, await auth.clone().text()).toBe(200);
-    expect((await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie: user.cookie, json: { apiConfig: {} } })).status).toBeLessThan(300);
-    await vi.waitFor(async () => expect(await toolNames(server.slug, token)).toEqual(["deletePet", "find_pets", "getPet"]), { timeout: 10_000 });
+    expect(
+      (await call(`/api/servers/${server.id}/deploy/cloudflare`, { method: "POST", cookie: user.cookie, json: { apiConfig: {} } })).status,
+    ).toBeLessThan(300);
+    await vi.waitFor(async () => expect(await toolNames(server.slug, token)).toEqual(["deletePet", "find_pets", "getPet"]), {
+      timeout: 10_000,
+    });
 
     const pushed = await call(`/api/servers/${server.id}/spec`, { method: "PUT", cookie: user.cookie, body: upload(spec(V2)) });
     expect(pushed.status).toBe(201);
@@ -77,7 +90,14 @@ describe("description versions", () => {
     expect(version).toMatchObject({ status: "pending", origin: "file", toolCount: 4, breaking: true });
     expect(version.diff.entries).toEqual([
       { kind: "removed", tool: "deletePet", method: "DELETE", path: "/pets/{petId}", changes: [], breaking: true },
-      { kind: "changed", tool: "getPet", method: "GET", path: "/pets/{petId}", changes: ['argument "petId" retyped (integer → string)'], breaking: true },
+      {
+        kind: "changed",
+        tool: "getPet",
+        method: "GET",
+        path: "/pets/{petId}",
+        changes: ['argument "petId" retyped (integer → string)'],
+        breaking: true,
+      },
       { kind: "added", tool: "createPet", method: "POST", path: "/pets", changes: [], breaking: false },
     ]);
     expect(version.diff.counts).toEqual({ added: 1, removed: 1, renamed: 0, changed: 1 });
@@ -85,7 +105,10 @@ describe("description versions", () => {
     expect(await toolNames(server.slug, token)).toEqual(["deletePet", "find_pets", "getPet"]);
 
     const history = ((await (await call(`/api/servers/${server.id}/spec/versions`, { cookie: user.cookie })).json()) as any).data;
-    expect(history.map((v: any) => [v.status, v.origin])).toEqual([["pending", "file"], ["applied", "initial"]]);
+    expect(history.map((v: any) => [v.status, v.origin])).toEqual([
+      ["pending", "file"],
+      ["applied", "initial"],
+    ]);
 
     const applied = await call(`/api/servers/${server.id}/spec/${version.id}/apply`, { method: "POST", cookie: user.cookie });
     expect(applied.status).toBe(200);
@@ -94,7 +117,9 @@ describe("description versions", () => {
     expect(await toolNames(server.slug, token)).toEqual(["createPet", "find_pets", "getPet"]);
     const mappings = ((await (await call(`/api/servers/${server.id}/mappings`, { cookie: user.cookie })).json()) as any).data;
     const byName = Object.fromEntries(mappings.map((m: any) => [m.toolName ?? m.name, m]));
-    expect(JSON.stringify(byName.listPets ?? mappings.find((m: any) => JSON.stringify(m).includes("find_pets")))).toContain("Finds pets, newest first");
+    expect(JSON.stringify(byName.listPets ?? mappings.find((m: any) => JSON.stringify(m).includes("find_pets")))).toContain(
+      "Finds pets, newest first",
+    );
     expect(JSON.stringify(mappings)).toContain("tagPet");
     const savedAuth = ((await (await call(`/api/servers/${server.id}/auth-config`, { cookie: user.cookie })).json()) as any).data;
     expect(JSON.stringify(savedAuth)).toContain('"limit":"10"');
@@ -109,13 +134,17 @@ describe("description versions", () => {
     // Another organization sees none of it.
     const stranger = await signedIn();
     expect((await call(`/api/servers/${server.id}/spec/versions`, { cookie: stranger.cookie })).status).toBe(404);
-    expect((await call(`/api/servers/${server.id}/spec/${after[1].id}/apply`, { method: "POST", cookie: stranger.cookie })).status).toBe(404);
+    expect((await call(`/api/servers/${server.id}/spec/${after[1].id}/apply`, { method: "POST", cookie: stranger.cookie })).status).toBe(
+      404,
+    );
   });
 
   it("discards a pending version, and refuses a description that cannot be imported with the creation's error", async () => {
     const user = await signedIn();
     const server = await createFrom(user.cookie, spec(V1));
-    const version = ((await (await call(`/api/servers/${server.id}/spec`, { method: "PUT", cookie: user.cookie, body: upload(spec(V2)) })).json()) as any).data;
+    const version = (
+      (await (await call(`/api/servers/${server.id}/spec`, { method: "PUT", cookie: user.cookie, body: upload(spec(V2)) })).json()) as any
+    ).data;
     expect((await call(`/api/servers/${server.id}/spec/${version.id}`, { method: "DELETE", cookie: user.cookie })).status).toBe(200);
     const history = ((await (await call(`/api/servers/${server.id}/spec/versions`, { cookie: user.cookie })).json()) as any).data;
     expect(history[0].status).toBe("discarded");
@@ -124,34 +153,62 @@ describe("description versions", () => {
     expect(((await bad.json()) as any).error).toBe("Provide an OpenAPI description: upload a .json, .yaml or .yml file or give its URL");
     const sync = await call(`/api/servers/${server.id}/sync`, { method: "POST", cookie: user.cookie });
     expect(sync.status).toBe(400);
-    expect(((await sync.json()) as any).error).toBe("Only servers created from a description URL can be synced: upload the new description instead");
+    expect(((await sync.json()) as any).error).toBe(
+      "Only servers created from a description URL can be synced: upload the new description instead",
+    );
   });
 
   it("syncs a URL server on schedule: a non-breaking change is applied by itself, a breaking one is held for review", async () => {
     const user = await signedIn();
-    await db.insert(subscriptions).values({ organizationId: user.organizationId, planType: "growth" }).onConflictDoUpdate({ target: subscriptions.organizationId, set: { planType: "growth" } });
+    await db
+      .insert(subscriptions)
+      .values({ organizationId: user.organizationId, planType: "growth" })
+      .onConflictDoUpdate({ target: subscriptions.organizationId, set: { planType: "growth" } });
     const url = `${inject("fixtureOrigin")}/_pages/spec-${crypto.randomUUID()}.json`;
     const serve = (document: unknown) => fetch(url, { method: "PUT", body: JSON.stringify(document) });
     await serve(spec(V1));
     const created = await call("/api/servers", { method: "POST", cookie: user.cookie, json: { url } });
     expect(created.status).toBe(201);
     const server = ((await created.json()) as any).data;
-    const schedule = await call(`/api/servers/${server.id}/automated-crawl`, { method: "PATCH", cookie: user.cookie, json: { enabled: true, frequency: "weekly" } });
+    const schedule = await call(`/api/servers/${server.id}/automated-crawl`, {
+      method: "PATCH",
+      cookie: user.cookie,
+      json: { enabled: true, frequency: "weekly" },
+    });
     expect(schedule.status, await schedule.clone().text()).toBe(200);
     const runSweep = async () => {
-      await db.update(servers).set({ nextCrawlAt: new Date(Date.now() - 1000) }).where(eq(servers.id, server.id));
-      await worker.scheduled!(createScheduledController({ cron: DAILY_SWEEP_CRON, scheduledTime: Date.now() }), env, createExecutionContext());
+      await db
+        .update(servers)
+        .set({ nextCrawlAt: new Date(Date.now() - 1000) })
+        .where(eq(servers.id, server.id));
+      await worker.scheduled!(
+        createScheduledController({ cron: DAILY_SWEEP_CRON, scheduledTime: Date.now() }),
+        env,
+        createExecutionContext(),
+      );
     };
-    const versions = async () => ((await (await call(`/api/servers/${server.id}/spec/versions`, { cookie: user.cookie })).json()) as any).data as any[];
-    const lastRun = async () => ((await (await call(`/api/servers/${server.id}/automated-runs`, { cookie: user.cookie })).json()) as any).data.runs[0];
+    const versions = async () =>
+      ((await (await call(`/api/servers/${server.id}/spec/versions`, { cookie: user.cookie })).json()) as any).data as any[];
+    const lastRun = async () =>
+      ((await (await call(`/api/servers/${server.id}/automated-runs`, { cookie: user.cookie })).json()) as any).data.runs[0];
 
     // Non-breaking: one operation added.
     await serve(spec([...V1, { method: "post", path: "/pets", id: "createPet" }]));
     await runSweep();
     await vi.waitFor(async () => expect(await lastRun()).toMatchObject({ kind: "sync", outcome: "applied" }), { timeout: 15_000 });
-    expect(await lastRun()).toMatchObject({ toolsAdded: 1, toolsRemoved: 0, toolsChanged: 0, changes: [{ kind: "added", tool: "createPet" }], redeployed: false, versionId: null, error: null });
+    expect(await lastRun()).toMatchObject({
+      toolsAdded: 1,
+      toolsRemoved: 0,
+      toolsChanged: 0,
+      changes: [{ kind: "added", tool: "createPet" }],
+      redeployed: false,
+      versionId: null,
+      error: null,
+    });
     expect((await versions())[0]).toMatchObject({ status: "applied", origin: "sync" });
-    const mappings = JSON.stringify(((await (await call(`/api/servers/${server.id}/mappings`, { cookie: user.cookie })).json()) as any).data);
+    const mappings = JSON.stringify(
+      ((await (await call(`/api/servers/${server.id}/mappings`, { cookie: user.cookie })).json()) as any).data,
+    );
     expect(mappings).toContain("createPet");
 
     // Breaking: an operation removed. Held as pending; the card's list says an update is available.
@@ -159,8 +216,17 @@ describe("description versions", () => {
     await runSweep();
     await vi.waitFor(async () => expect(await lastRun()).toMatchObject({ kind: "sync", outcome: "held" }), { timeout: 15_000 });
     expect((await versions())[0]).toMatchObject({ status: "pending", origin: "sync", breaking: true });
-    expect(await lastRun()).toMatchObject({ toolsRemoved: 2, changes: [{ kind: "removed", tool: "deletePet" }, { kind: "removed", tool: "tagPet" }], versionId: (await versions())[0].id });
-    expect(JSON.stringify(((await (await call(`/api/servers/${server.id}/mappings`, { cookie: user.cookie })).json()) as any).data)).toContain("deletePet");
+    expect(await lastRun()).toMatchObject({
+      toolsRemoved: 2,
+      changes: [
+        { kind: "removed", tool: "deletePet" },
+        { kind: "removed", tool: "tagPet" },
+      ],
+      versionId: (await versions())[0].id,
+    });
+    expect(
+      JSON.stringify(((await (await call(`/api/servers/${server.id}/mappings`, { cookie: user.cookie })).json()) as any).data),
+    ).toContain("deletePet");
     const listed = ((await (await call("/api/servers", { cookie: user.cookie })).json()) as any).data.find((s: any) => s.id === server.id);
     expect(listed.pendingVersionId).toBe((await versions())[0].id);
 

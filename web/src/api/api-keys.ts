@@ -10,7 +10,7 @@ export type ApiKeyScope = ApiKeyInfo["scopes"][number];
 export { API_KEY_SCOPES } from "../../../worker/lib/choices";
 export type ApiKeyInfo = z.output<typeof apiKeyInfo>;
 export type IssuedApiKey = z.output<typeof newApiKey>;
-export type NewApiKey = InferRequestType<typeof api["api-keys"]["$post"]>["json"];
+export type NewApiKey = InferRequestType<(typeof api)["api-keys"]["$post"]>["json"];
 
 export const apiKeysQuery = queryOptions({
   queryKey: ["api-keys"],
@@ -22,5 +22,4 @@ export const isKeyExpired = (k: ApiKeyInfo, now = Date.now()) => !!k.expiresAt &
 
 export const createApiKey = (input: NewApiKey) => call(api["api-keys"].$post({ json: input }), "Failed to create API key");
 
-export const revokeApiKey = (id: string) =>
-  call(api["api-keys"][":id"].$delete(param({ id })), "Failed to revoke API key");
+export const revokeApiKey = (id: string) => call(api["api-keys"][":id"].$delete(param({ id })), "Failed to revoke API key");

@@ -31,7 +31,9 @@ export type Credentials = { email: string; password: string; name?: string };
 /** Built-in accounts: signs up or in; only signing in answers with the session cookie. */
 export const passwordSignIn = (mode: "sign-in" | "sign-up", credentials: Credentials) =>
   mode === "sign-up"
-    ? call(api.auth["sign-up"].email.$post({ json: { ...credentials, name: credentials.name ?? "" } }), "Sign up failed", { skipUnauthorizedRedirect: true })
+    ? call(api.auth["sign-up"].email.$post({ json: { ...credentials, name: credentials.name ?? "" } }), "Sign up failed", {
+        skipUnauthorizedRedirect: true,
+      })
     : call(api.auth["sign-in"].email.$post({ json: credentials }), "Sign in failed", { skipUnauthorizedRedirect: true });
 
 export const SIGN_UP_NOT_SIGNED_IN =

@@ -32,7 +32,11 @@ export const callsQuery = (scope: CallLogScope, serverId: string, filters: CallF
     queryKey: ["calls", scope, serverId, "list", filters],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {
-      const query = { limit: "25", ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value)), ...(pageParam ? { cursor: pageParam } : {}) };
+      const query = {
+        limit: "25",
+        ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value)),
+        ...(pageParam ? { cursor: pageParam } : {}),
+      };
       return call(routesOf(scope).calls.$get({ ...param({ id: serverId }), query }), "Failed to load calls");
     },
     getNextPageParam: (page) => page.nextCursor,

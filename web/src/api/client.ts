@@ -9,7 +9,11 @@ export const REQUEST_TIMEOUT_MS = 900_000;
 /** An API failure carrying the HTTP status (0 when the request never got an answer). */
 export class ApiError extends Error {
   /** `body` is the whole error answer, for fields beside `error` (e.g. requiresUpgrade). */
-  constructor(message: string, readonly status: number, readonly body?: Record<string, unknown> | null) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: Record<string, unknown> | null,
+  ) {
     super(message);
     this.name = "ApiError";
   }
@@ -37,7 +41,14 @@ export const param = <T extends Record<string, string>>(values: T): { param: T }
 export const oneBody = <A extends object>(args: Partial<NoInfer<A>>) => args as A;
 
 /** What a route answers on success: its `data`, or the whole body where the spec puts the fields beside `success` (the crawl calls). */
-export type Answer<R> = R extends ClientResponse<infer Body, infer Status, infer _Format> ? (Status extends SuccessStatusCode ? (Body extends { data: infer Data } ? Data : Body) : never) : never;
+export type Answer<R> =
+  R extends ClientResponse<infer Body, infer Status, infer _Format>
+    ? Status extends SuccessStatusCode
+      ? Body extends { data: infer Data }
+        ? Data
+        : Body
+      : never
+    : never;
 
 export type CallOptions = {
   /** The profile check handles 401 itself: it only means "signed out". */
@@ -69,7 +80,11 @@ type Envelope = { success?: boolean; data?: unknown; error?: string };
  * Awaits one `api` call: answers its `data` (or its whole body, where the route answers no `data`), or
  * throws ApiError with the server's error text, else `fallbackError`.
  */
-export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>, fallbackError = "Request failed", options: CallOptions = {}): Promise<Answer<R>> {
+export async function call<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R>,
+  fallbackError = "Request failed",
+  options: CallOptions = {},
+): Promise<Answer<R>> {
   let res: R;
   try {
     res = await request;
@@ -88,5 +103,4 @@ export async function call<R extends ClientResponse<unknown, number, string>>(re
 }
 
 /** The message to show for a failure: the server's text when present, else the fallback. */
-export const errorMessage = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
+export const errorMessage = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);

@@ -28,25 +28,33 @@ export async function mapSite(url: string): Promise<SiteMap> {
   return { links: answer?.links ?? [], openapi: answer?.openapi ?? null, source: answer?.source ?? null };
 }
 
-export const startCrawl = (url: string, selectedUrls: string[]) => call(api.crawl.crawl.$post({ json: { url, selectedUrls } }), "Failed to start crawl");
+export const startCrawl = (url: string, selectedUrls: string[]) =>
+  call(api.crawl.crawl.$post({ json: { url, selectedUrls } }), "Failed to start crawl");
 
-export const getCrawlStatus = (crawlId: string): Promise<CrawlStatus> => call(api.crawl[":id"].$get(param({ id: crawlId })), "Failed to get crawl status");
+export const getCrawlStatus = (crawlId: string): Promise<CrawlStatus> =>
+  call(api.crawl[":id"].$get(param({ id: crawlId })), "Failed to get crawl status");
 
 export const cancelCrawl = (crawlId: string) => call(api.crawl[":id"].cancel.$delete(param({ id: crawlId })), "Failed to cancel crawl");
 
-export const startExtraction = (crawlId: string) => call(api.crawl[":id"].extract.$post(param({ id: crawlId })), "Failed to start OpenAPI extraction job");
+export const startExtraction = (crawlId: string) =>
+  call(api.crawl[":id"].extract.$post(param({ id: crawlId })), "Failed to start OpenAPI extraction job");
 
-export const getExtractionJob = async (jobId: string) => (await call(api.crawl.extract.job[":id"].$get(param({ id: jobId })), "Failed to get extraction job")).job;
+export const getExtractionJob = async (jobId: string) =>
+  (await call(api.crawl.extract.job[":id"].$get(param({ id: jobId })), "Failed to get extraction job")).job;
 
 /** Waits `ms`, or rejects with an AbortError when the signal fires first. */
 export const wait = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException("Aborted", "AbortError"));
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(new DOMException("Aborted", "AbortError"));
-    }, { once: true });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(new DOMException("Aborted", "AbortError"));
+      },
+      { once: true },
+    );
   });
 
 type PollOptions<T> = {
@@ -59,7 +67,10 @@ type PollOptions<T> = {
 };
 
 /** Polls `read` until onValue says done; a failed request is not an error: it is retried at the next poll. */
-export async function poll<T>(read: () => Promise<T>, { intervalMs, maxAttempts, signal, onValue, timeoutMessage }: PollOptions<T>): Promise<T> {
+export async function poll<T>(
+  read: () => Promise<T>,
+  { intervalMs, maxAttempts, signal, onValue, timeoutMessage }: PollOptions<T>,
+): Promise<T> {
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     await wait(intervalMs, signal);
     let value: T;

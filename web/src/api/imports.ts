@@ -8,7 +8,10 @@ import type { importJob } from "../../../worker/imports/schemas";
 /** The portal imports a description in the request up to this size; larger ones go to an import job. */
 export const IN_REQUEST_BYTES = 20 * 1024 * 1024;
 /** Largest description the portal imports at all, and the refusal past it (the worker's own words). */
-export { MAX_LARGE_DESCRIPTION_BYTES as MAX_DESCRIPTION_BYTES, LARGE_TOO_LARGE_MESSAGE as TOO_LARGE_MESSAGE } from "../../../worker/lib/messages";
+export {
+  MAX_LARGE_DESCRIPTION_BYTES as MAX_DESCRIPTION_BYTES,
+  LARGE_TOO_LARGE_MESSAGE as TOO_LARGE_MESSAGE,
+} from "../../../worker/lib/messages";
 const POLL_MS = 1000;
 
 export type ImportJob = z.output<typeof importJob>;
@@ -19,7 +22,11 @@ type Fields = { name?: string; description?: string };
 
 /** Sends a large file's bytes; answers the pending job. */
 export function uploadLargeDescription(file: File, { name, description }: Fields) {
-  const query = { filename: file.name, ...(name?.trim() ? { name: name.trim() } : {}), ...(description?.trim() ? { description: description.trim() } : {}) };
+  const query = {
+    filename: file.name,
+    ...(name?.trim() ? { name: name.trim() } : {}),
+    ...(description?.trim() ? { description: description.trim() } : {}),
+  };
   // The bytes go as the body itself (application/octet-stream), which the route streams to storage.
   return call(api.imports.$post(oneBody({ query }), { init: { body: file } }), "Failed to upload the description");
 }

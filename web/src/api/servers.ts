@@ -3,7 +3,15 @@ import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { authSummary, createdServer, deploymentSummary, server } from "../../../worker/servers/schemas";
 import { api, ApiError, call, oneBody, param } from "./client";
-import { IN_REQUEST_BYTES, type ImportJob, importLargeUrl, MAX_DESCRIPTION_BYTES, TOO_LARGE_MESSAGE, uploadLargeDescription, waitForImport } from "./imports";
+import {
+  IN_REQUEST_BYTES,
+  type ImportJob,
+  importLargeUrl,
+  MAX_DESCRIPTION_BYTES,
+  TOO_LARGE_MESSAGE,
+  uploadLargeDescription,
+  waitForImport,
+} from "./imports";
 
 /** The answers as the worker declares them (worker/servers/schemas.ts): types only, no worker code in the bundle. */
 export type Deployment = z.output<typeof deploymentSummary>;
@@ -63,7 +71,12 @@ export async function createServer({ file, url, name, description }: NewServerSo
   if (file && file.size > IN_REQUEST_BYTES) job = await uploadLargeDescription(file, { name, description });
   else {
     // Multipart: the client leaves out the fields that are undefined.
-    const form = { file: file ?? undefined, url: url?.trim() || undefined, name: name?.trim() || undefined, description: description?.trim() || undefined };
+    const form = {
+      file: file ?? undefined,
+      url: url?.trim() || undefined,
+      name: name?.trim() || undefined,
+      description: description?.trim() || undefined,
+    };
     try {
       const created = await call(api.servers.$post(oneBody({ form })), "Failed to create server");
       if (!("importJob" in created)) return created;
@@ -89,4 +102,7 @@ export type CrawlFrequency = Server["automatedCrawlFrequency"];
 
 /** Turns automated re-crawls on or off; a free plan answers 403 with requiresUpgrade. */
 export const setAutomatedCrawl = (id: string, enabled: boolean, frequency: CrawlFrequency) =>
-  call(api.servers[":id"]["automated-crawl"].$patch({ ...param({ id }), json: { enabled, frequency } }), "Failed to update automated crawl settings");
+  call(
+    api.servers[":id"]["automated-crawl"].$patch({ ...param({ id }), json: { enabled, frequency } }),
+    "Failed to update automated crawl settings",
+  );

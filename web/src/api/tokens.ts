@@ -26,8 +26,6 @@ export const createToken = (input: { name?: string | null; expiresAt?: string | 
 export const assignTokenServers = (id: string, serverIds: string[]) =>
   call(api["access-tokens"][":id"].servers.$post({ ...param({ id }), json: { serverIds } }), "Failed to update assignments");
 
-export const revokeToken = (id: string) =>
-  call(api["access-tokens"][":id"].$delete(param({ id })), "Failed to revoke token");
+export const revokeToken = (id: string) => call(api["access-tokens"][":id"].$delete(param({ id })), "Failed to revoke token");
 
-export const rotateToken = (id: string) =>
-  call(api["access-tokens"][":id"].rotate.$post(param({ id })), "Failed to rotate token");
+export const rotateToken = (id: string) => call(api["access-tokens"][":id"].rotate.$post(param({ id })), "Failed to rotate token");

@@ -22,11 +22,15 @@ export const mappingsQuery = (id: string, view: "full" | "summary" = "full") =>
   queryOptions({
     queryKey: ["servers", id, "mappings", view],
     queryFn: async () =>
-      ((await call(api.servers[":id"].mappings.$get({ ...param({ id }), query: view === "summary" ? { view } : {} }), "Failed to fetch tools")) ?? []) as Tool[],
+      ((await call(
+        api.servers[":id"].mappings.$get({ ...param({ id }), query: view === "summary" ? { view } : {} }),
+        "Failed to fetch tools",
+      )) ?? []) as Tool[],
   });
 
 /** The plan's maxToolsPerServer, read from the subscription. */
-export const maxToolsOf = (subscription: Subscription | null | undefined) => subscription?.plan?.features?.maxToolsPerServer ?? DEFAULT_MAX_TOOLS;
+export const maxToolsOf = (subscription: Subscription | null | undefined) =>
+  subscription?.plan?.features?.maxToolsPerServer ?? DEFAULT_MAX_TOOLS;
 
 export const setToolActive = (id: string, toolName: string, active: boolean) =>
   call(api.servers[":id"].tools.$patch({ ...param({ id }), json: { toolName, active } }), "Failed to update tool status");
@@ -38,13 +42,13 @@ export const setToolsActive = (id: string, toolNames: string[], active: boolean,
 /** The name MCP clients see. */
 export const shownName = (tool: Tool) => tool.customName || tool.name;
 
-
 /** Why a new tool name cannot be used (the rules MCP clients accept, unique in the server), or null. */
 export function toolNameError(name: string, tool: Tool, tools: Tool[]): string | null {
   const trimmed = name.trim();
   if (trimmed === "" || trimmed === tool.name) return null;
   if (!TOOL_NAME_PATTERN.test(trimmed)) return TOOL_NAME_MESSAGE;
-  if (tools.some((t) => t.name !== tool.name && shownName(t) === trimmed)) return `Another tool of this server is already named ${trimmed}. Tool names must be unique within a server.`;
+  if (tools.some((t) => t.name !== tool.name && shownName(t) === trimmed))
+    return `Another tool of this server is already named ${trimmed}. Tool names must be unique within a server.`;
   return null;
 }
 
@@ -61,7 +65,10 @@ export const toolModeQuery = (id: string) =>
   queryOptions({
     queryKey: ["servers", id, "tool-mode"],
     queryFn: async (): Promise<ToolSettings> => {
-      const data: Partial<ToolSettings> | undefined = await call(api.servers[":id"]["tool-mode"].$get(param({ id })), "Failed to read the tool mode");
+      const data: Partial<ToolSettings> | undefined = await call(
+        api.servers[":id"]["tool-mode"].$get(param({ id })),
+        "Failed to read the tool mode",
+      );
       return { toolMode: data?.toolMode ?? "direct", maxResponseBytes: data?.maxResponseBytes ?? DEFAULT_RESPONSE_BYTES };
     },
   });

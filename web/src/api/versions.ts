@@ -11,12 +11,18 @@ export type DiffEntry = SpecDiff["entries"][number];
 export const versionsQuery = (serverId: string) =>
   queryOptions({
     queryKey: ["servers", serverId, "versions"],
-    queryFn: async () => (await call(api.servers[":id"].spec.versions.$get(param({ id: serverId })), "Failed to load the description versions")) ?? [],
+    queryFn: async () =>
+      (await call(api.servers[":id"].spec.versions.$get(param({ id: serverId })), "Failed to load the description versions")) ?? [],
   });
 
 /** Pushes a new description (a file, or a URL fetched by the portal) as a pending version. */
 export const pushDescription = (serverId: string, source: { file: File } | { url: string }) =>
-  call(api.servers[":id"].spec.$put(oneBody({ ...param({ id: serverId }), ...("file" in source ? { form: { file: source.file } } : { json: { url: source.url } }) })), "Failed to read the new description");
+  call(
+    api.servers[":id"].spec.$put(
+      oneBody({ ...param({ id: serverId }), ...("file" in source ? { form: { file: source.file } } : { json: { url: source.url } }) }),
+    ),
+    "Failed to read the new description",
+  );
 
 export const applyVersion = (serverId: string, versionId: string) =>
   call(api.servers[":id"].spec[":versionId"].apply.$post(param({ id: serverId, versionId })), "Failed to apply the description");

@@ -26,7 +26,19 @@ type Props<V extends FieldValues, R> = {
 };
 
 /** The dialog that creates an access token or an API key; each opening starts blank. */
-export function CreateSecretDialog<V extends FieldValues, R>({ open, onOpenChange, form, title, description, submit, create, refreshes, toasts, onCreated, children }: Props<V, R>) {
+export function CreateSecretDialog<V extends FieldValues, R>({
+  open,
+  onOpenChange,
+  form,
+  title,
+  description,
+  submit,
+  create,
+  refreshes,
+  toasts,
+  onCreated,
+  children,
+}: Props<V, R>) {
   const queryClient = useQueryClient();
   // A cancelled draft and its errors do not come back.
   useEffect(() => {

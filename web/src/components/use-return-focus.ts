@@ -7,7 +7,8 @@ export function useReturnFocus(open: boolean) {
   const opener = useRef<HTMLElement | null>(null);
   // Layout effects run before the dialog's own focus moves into it, so this still sees the opener.
   useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) opener.current = document.activeElement;
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
+      opener.current = document.activeElement;
   }, [open]);
   return (event: Event) => {
     const target = opener.current;

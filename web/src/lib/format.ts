@@ -16,7 +16,8 @@ export const initials = (name: string | null | undefined, email?: string | null)
     .filter(Boolean)
     .slice(0, 2)
     .map((part) => part[0]!.toUpperCase())
-    .join("") || (email?.[0]?.toUpperCase() ?? "");
+    .join("") ||
+  (email?.[0]?.toUpperCase() ?? "");
 
 /** Keeps only same-site paths, so ?redirect= can never send a user elsewhere. */
 export const safeRedirect = (path: string | undefined) => (path && /^\/(?!\/|\\)/.test(path) ? path : "/");

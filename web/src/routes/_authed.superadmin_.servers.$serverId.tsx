@@ -17,6 +17,8 @@ export const Route = createFileRoute("/_authed/superadmin_/servers/$serverId")({
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
     if (!user.superUser) return <AccessDenied />;
-    return <CallLogPage scope="admin" serverId={serverId} search={search} onSearch={(next) => void navigate({ search: next, replace: true })} />;
+    return (
+      <CallLogPage scope="admin" serverId={serverId} search={search} onSearch={(next) => void navigate({ search: next, replace: true })} />
+    );
   },
 });

@@ -10,10 +10,18 @@ export const Route = createFileRoute("/docs/")({
     return (
       <>
         <H1>Toolport documentation</H1>
-        <Lead>Toolport turns any API into a hosted MCP server: give it an OpenAPI description or a documentation site, choose authentication and tools, deploy, and connect any MCP client.</Lead>
+        <Lead>
+          Toolport turns any API into a hosted MCP server: give it an OpenAPI description or a documentation site, choose authentication and
+          tools, deploy, and connect any MCP client.
+        </Lead>
         <div className="grid gap-3 sm:grid-cols-2">
           {DOC_PAGES.map((page) => (
-            <Link key={page.slug} to="/docs/$page" params={{ page: page.slug }} className="rounded-lg border bg-background p-4 hover:border-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+            <Link
+              key={page.slug}
+              to="/docs/$page"
+              params={{ page: page.slug }}
+              className="rounded-lg border bg-background p-4 hover:border-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
               <h2 className="font-medium">{page.title}</h2>
               <p className="mt-1 text-sm text-muted-foreground">{page.summary}</p>
             </Link>

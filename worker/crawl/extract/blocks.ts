@@ -59,7 +59,8 @@ const isSeparatorRow = (line: string) => {
 };
 
 /** Whether `line` closes a code block opened with `fence`: the fence alone, no info string (as CommonMark renders it). */
-const closesFence = (line: string, fence: string) => line.includes(fence) && startsAfterIndent(line, fence) && trimStart(line.trim(), fence[0]) === "";
+const closesFence = (line: string, fence: string) =>
+  line.includes(fence) && startsAfterIndent(line, fence) && trimStart(line.trim(), fence[0]) === "";
 
 const indentOf = (line: string) => {
   let n = 0;
@@ -127,7 +128,8 @@ export function blocksOf(markdown: string): { blocks: Block[]; work: number } {
   let i = 0;
   if (lines[0]?.trim() === "---") {
     // Front matter: its lines are read as lines (Mintlify's `openapi: get /x` lives there), never as headings.
-    for (i = 1; i < lines.length && i < 100 && lines[i].trim() !== "---"; i++) blocks.push({ t: "line", text: lines[i].slice(0, 2000).trim(), indent: 0 });
+    for (i = 1; i < lines.length && i < 100 && lines[i].trim() !== "---"; i++)
+      blocks.push({ t: "line", text: lines[i].slice(0, 2000).trim(), indent: 0 });
     i++;
   }
   for (; i < lines.length; i++) {
@@ -138,7 +140,12 @@ export function blocksOf(markdown: string): { blocks: Block[]; work: number } {
     const indent = indentOf(line);
     if (trimmed.startsWith("```") || trimmed.startsWith("~~~")) {
       const fence = trimmed.startsWith("```") ? "```" : "~~~";
-      const lang = trimmed.slice(fence.length).replace(/^[`~]+/, "").trim().split(" ")[0].slice(0, 40);
+      const lang = trimmed
+        .slice(fence.length)
+        .replace(/^[`~]+/, "")
+        .trim()
+        .split(" ")[0]
+        .slice(0, 40);
       const body: string[] = [];
       for (i++; i < lines.length && !closesFence(lines[i], fence); i++) {
         work += Math.min(lines[i].length, MAX_LINE_CHARS) + 1;
@@ -178,7 +185,8 @@ export function blocksOf(markdown: string): { blocks: Block[]; work: number } {
     }
     if (/^=+$/.test(trimmed) || (/^-+$/.test(trimmed) && blocks.at(-1)?.t === "line")) {
       const prev = blocks.at(-1);
-      if (prev?.t === "line" && !prev.indent) blocks[blocks.length - 1] = { t: "heading", level: trimmed[0] === "=" ? 1 : 2, text: prev.text };
+      if (prev?.t === "line" && !prev.indent)
+        blocks[blocks.length - 1] = { t: "heading", level: trimmed[0] === "=" ? 1 : 2, text: prev.text };
       continue;
     }
     const marker = markerAt(line, indent);
@@ -199,7 +207,8 @@ export function blocksOf(markdown: string): { blocks: Block[]; work: number } {
     // A definition list (Markdown Extra, Pandoc, Hugo): a term, then its definitions on lines opening with ": ".
     if (next.startsWith(": ") && trimmed.length <= 200 && !trimmed.startsWith(":")) {
       const definitions: string[] = [];
-      for (; i + 1 < lines.length && lines[i + 1].trim().startsWith(": ") && definitions.length < 20; i++) definitions.push(lines[i + 1].trim().slice(2, 2002));
+      for (; i + 1 < lines.length && lines[i + 1].trim().startsWith(": ") && definitions.length < 20; i++)
+        definitions.push(lines[i + 1].trim().slice(2, 2002));
       const word = /^[A-Za-z_$][\w.$[\]-]*/.exec(trimmed)?.[0];
       blocks.push({ t: "item", indent, text: word ? `**${word}**${trimmed.slice(word.length)}` : trimmed, more: definitions.join(" ") });
       continue;

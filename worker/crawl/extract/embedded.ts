@@ -41,7 +41,11 @@ export function embeddedDescription(script: string): Json | null {
 }
 
 const refName = (ref: unknown) => (typeof ref === "string" ? ref.slice(ref.lastIndexOf("/") + 1) : "");
-const cell = (value: unknown) => String(value ?? "").replace(/\s+/g, " ").replace(/\|/g, "\\|").slice(0, 300);
+const cell = (value: unknown) =>
+  String(value ?? "")
+    .replace(/\s+/g, " ")
+    .replace(/\|/g, "\\|")
+    .slice(0, 300);
 
 /** What a `$ref` points to inside the document (components, definitions, parameters), one level. */
 function resolve(doc: Json, value: unknown): Json {
@@ -52,7 +56,8 @@ function resolve(doc: Json, value: unknown): Json {
   return (node as Json) ?? {};
 }
 
-const typeOf = (schema: Json) => String(schema.type ?? (schema.$ref ? refName(schema.$ref) : "")) + (schema.format ? `(${schema.format})` : "");
+const typeOf = (schema: Json) =>
+  String(schema.type ?? (schema.$ref ? refName(schema.$ref) : "")) + (schema.format ? `(${schema.format})` : "");
 
 /** The description written as reference Markdown: base URL, then per operation a heading, its route and a parameter table. */
 export function describeAsMarkdown(doc: Json): string {
@@ -73,14 +78,22 @@ export function describeAsMarkdown(doc: Json): string {
         const p = resolve(doc, raw);
         if (p.in === "body") {
           const schema = resolve(doc, p.schema);
-          for (const [name, prop] of Object.entries((schema.properties as Record<string, Json>) ?? {}).slice(0, MAX_PARAMS)) rows.push(`| ${name} | body | ${typeOf(prop)} | ${((schema.required as string[]) ?? []).includes(name)} | ${cell(prop.description)} |`);
-        } else if (typeof p.name === "string") rows.push(`| ${p.name} | ${p.in} | ${typeOf(resolve(doc, p.schema ?? p))} | ${Boolean(p.required)} | ${cell(p.description)} |`);
+          for (const [name, prop] of Object.entries((schema.properties as Record<string, Json>) ?? {}).slice(0, MAX_PARAMS))
+            rows.push(
+              `| ${name} | body | ${typeOf(prop)} | ${((schema.required as string[]) ?? []).includes(name)} | ${cell(prop.description)} |`,
+            );
+        } else if (typeof p.name === "string")
+          rows.push(`| ${p.name} | ${p.in} | ${typeOf(resolve(doc, p.schema ?? p))} | ${Boolean(p.required)} | ${cell(p.description)} |`);
       }
       const content = (resolve(doc, op.requestBody).content as Record<string, Json>) ?? {};
       const media = content["application/json"] ?? Object.values(content)[0];
       const body = resolve(doc, media?.schema);
-      for (const [name, prop] of Object.entries((body.properties as Record<string, Json>) ?? {}).slice(0, MAX_PARAMS)) rows.push(`| ${name} | body | ${typeOf(prop)} | ${((body.required as string[]) ?? []).includes(name)} | ${cell(prop.description)} |`);
-      if (rows.length) out.push("### Parameters", "", "| Name | In | Type | Required | Description |", "| --- | --- | --- | --- | --- |", ...rows, "");
+      for (const [name, prop] of Object.entries((body.properties as Record<string, Json>) ?? {}).slice(0, MAX_PARAMS))
+        rows.push(
+          `| ${name} | body | ${typeOf(prop)} | ${((body.required as string[]) ?? []).includes(name)} | ${cell(prop.description)} |`,
+        );
+      if (rows.length)
+        out.push("### Parameters", "", "| Name | In | Type | Required | Description |", "| --- | --- | --- | --- | --- |", ...rows, "");
     }
   }
   return out.join("\n");

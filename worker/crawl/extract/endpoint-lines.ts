@@ -4,7 +4,17 @@ import { trimEnd } from "./text";
 import type { Block } from "./blocks";
 import { readHints } from "./hints";
 import { locationOf, nameOf, type ParamLocation, paramOfItem, paramOfTag, typeAtStart } from "./params";
-import { addedRoutes, announcedMethod, lonePath, methodOfVerb, namedFields, payloadRoute, queryUrlRoute, readTemplates, verbRoute } from "./prose";
+import {
+  addedRoutes,
+  announcedMethod,
+  lonePath,
+  methodOfVerb,
+  namedFields,
+  payloadRoute,
+  queryUrlRoute,
+  readTemplates,
+  verbRoute,
+} from "./prose";
 import { codeSpanRoute } from "./readers";
 import { leadingRoute, METHODS, type Route, routeAt } from "./routes";
 import { clean, type Kind, kindOf, namesBase, type PageReader } from "./page-reader";
@@ -61,7 +71,8 @@ function openLineRoute(r: PageReader, block: TextBlock, route: Route, leading: b
   const more = leading ? routesAfter(text, route.end) : [];
   if (more.length && r.current) r.current.also = [...(r.current.also ?? []), ...more];
   const rest = clean(text.slice(more.at(-1)?.end ?? route.end));
-  for (const name of queryNamesIn(text, more.at(-1)?.end ?? route.end)) r.addParam({ name, in: "query", schema: { type: "string" }, required: false });
+  for (const name of queryNamesIn(text, more.at(-1)?.end ?? route.end))
+    r.addParam({ name, in: "query", schema: { type: "string" }, required: false });
   const fieldsIn: ParamLocation = route.method === "GET" || route.method === "DELETE" ? "query" : "body";
   for (const name of namedFields(prose)) r.addParam({ name, in: fieldsIn, schema: { type: "string" }, required: false });
   if (block.t === "item" && rest.length > 3 && r.current) r.current.description ??= rest.replace(/^[—–:-]\s*/, "").slice(0, 1000);
@@ -89,7 +100,8 @@ function readRouteLine(r: PageReader, block: TextBlock, b: number, kind: Kind): 
     return true;
   }
   const spanned = leading || crossReference ? null : codeSpanRoute(text);
-  const route = leading ?? (crossReference ? null : (spanned ?? verbRoute(prose, loneBefore) ?? queryUrlRoute(text) ?? payloadRoute(prose)));
+  const route =
+    leading ?? (crossReference ? null : (spanned ?? verbRoute(prose, loneBefore) ?? queryUrlRoute(text) ?? payloadRoute(prose)));
   if (!route) return false;
   if (spanned && block.t === "line" && mentionedInSentence(text)) {
     // A route named inside a sentence ("two clients may `GET /config/foo` at once") is a mention: like an example,
@@ -130,14 +142,25 @@ function readParamLine(r: PageReader, block: TextBlock, b: number, kind: Kind): 
     r.named = null;
     return b;
   }
-  let param = block.t === "item" ? paramOfItem(text, block.more, location, inParams) : /^(?:\*\*|`)/.test(text) || inParams ? paramOfItem(text, "", location, inParams) : null;
+  let param =
+    block.t === "item"
+      ? paramOfItem(text, block.more, location, inParams)
+      : /^(?:\*\*|`)/.test(text) || inParams
+        ? paramOfItem(text, "", location, inParams)
+        : null;
   const next = r.blocks[b + 1];
   if (!param && block.t === "line" && next?.t === "line" && (r.current || kind === "object")) {
     // A name on its own line with its type on the next (rendered parameter components).
     const found = nameOf(text);
     const type = typeAtStart(next.text);
     if (found && clean(text) === found.name && type && next.text.length < 200) {
-      param = { name: found.name, in: location, schema: paramOfItem(`\`${found.name}\` (${type})`, "", location, true)?.schema ?? {}, required: /\brequired\b/i.test(next.text), typeText: type };
+      param = {
+        name: found.name,
+        in: location,
+        schema: paramOfItem(`\`${found.name}\` (${type})`, "", location, true)?.schema ?? {},
+        required: /\brequired\b/i.test(next.text),
+        typeText: type,
+      };
       b++;
     }
   }
@@ -160,7 +183,8 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   const method = block.t === "line" ? announcedMethod(text) : null;
   r.announced = method ? { method, at: b } : null;
   // "### `/api/search/autocomplete/`" then "Get auto completions for …": the section's verb is its method.
-  const headingVerb = r.pathHeading?.at === b - 1 && !r.current && block.t === "line" && kind !== "changelog" ? methodOfVerb(clean(text)) : null;
+  const headingVerb =
+    r.pathHeading?.at === b - 1 && !r.current && block.t === "line" && kind !== "changelog" ? methodOfVerb(clean(text)) : null;
   if (headingVerb && r.pathHeading) {
     r.open({ method: headingVerb, path: r.pathHeading.path, end: 0 }, 2, r.pathHeading.level, clean(text).slice(0, 200));
     return b;

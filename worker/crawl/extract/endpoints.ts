@@ -5,46 +5,16 @@ import { type Block, blocksOf } from "./blocks";
 import { readLine } from "./endpoint-lines";
 import { exampleOf } from "./examples";
 import { HINT_WORDS, readHints } from "./hints";
-import { parseExample, type Schema, schemaOf } from "./json-schema";
-import { type FoundParam, locationOf, paramsOfTable } from "./params";
+import { parseExample, schemaOf } from "./json-schema";
+import { locationOf, paramsOfTable } from "./params";
 import { announcedRoute } from "./prose";
 import { paramOfHeading, readSummaryTable, typedObjectKeys, typedParams } from "./readers";
 import { findRoute, METHODS, pathAt, upperMethod } from "./routes";
 import { clean, GENERIC, type Kind, kindOf, namesBase, PAGE_WIDE, PageReader } from "./page-reader";
 
 export { noPrototype } from "./page-reader";
-
-export type Draft = {
-  method: string;
-  /** Path as written: relative (/notes/{id}) or absolute (https://api.example.com/v1/notes). */
-  rawPath: string;
-  summary?: string;
-  description?: string;
-  params: FoundParam[];
-  requestExample?: Schema;
-  responseExample?: Schema;
-  source: string;
-  /** How the route was found: 0 a summary table or list, 1 a request example only, 2 a signature. */
-  strength: number;
-  /** The route was read from a request example (a code block) rather than written as the endpoint's definition. */
-  example?: boolean;
-  /** Other routes its line states with it (`HEAD|GET /x`, "`GET /a`, `GET /b`: …"): each an operation with the same parameters. */
-  also?: { method: string; rawPath: string }[];
-};
-export type Hints = {
-  baseUrls: string[];
-  exampleUrls: string[];
-  auth: Set<string>;
-  apiKeyHeaders: Set<string>;
-  apiKeyQuery: Set<string>;
-  /** Fields of the objects the pages describe ("The User object"), by lowercase name. */
-  objects?: Record<string, FoundParam[]>;
-  /** Path templates written without a method (`<topic>/json`): examples that are their instances take their placeholders. */
-  templates?: string[];
-  /** Values the pages say stand for a parameter ("your topic is `mywebhook`"): value → name. */
-  values?: Record<string, string>;
-};
-export type Page = { url: string; title?: string | null; markdown: string };
+import type { Draft, Hints, Page } from "./draft";
+export type { Draft, Hints, Page };
 
 const PAYLOAD = /\b(?:payload|request body|json body)\b/i;
 
@@ -77,7 +47,8 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
     r.current = null;
     return;
   }
-  if (!route && r.pathHeading && METHODS.includes(text.toUpperCase())) route = { method: text.toUpperCase(), path: r.pathHeading.path, end: 0 };
+  if (!route && r.pathHeading && METHODS.includes(text.toUpperCase()))
+    route = { method: text.toUpperCase(), path: r.pathHeading.path, end: 0 };
   // "## List of all parameters" outside any endpoint: what it lists goes with every request of the page.
   if (!route && kind === "params" && PAGE_WIDE.test(text) && !(r.current && block.level > r.scope)) {
     r.current = null;
@@ -100,7 +71,8 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
     return;
   }
   // "### API Servers" then a block that is only the URL.
-  if (r.expectBase && /^https?:\/\/[\w.-]+(?::\d{1,5})?(?:\/\S*)?$/.test(first) && block.lines.filter((l) => l.trim()).length <= 3) r.hints.baseUrls.push(first);
+  if (r.expectBase && /^https?:\/\/[\w.-]+(?::\d{1,5})?(?:\/\S*)?$/.test(first) && block.lines.filter((l) => l.trim()).length <= 3)
+    r.hints.baseUrls.push(first);
   r.expectBase = false;
   if (first[0] !== "{" && first[0] !== "[") readHints(block.lines.slice(0, 40), r.hints);
   if (kind === "changelog") return;
@@ -136,7 +108,13 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
     if (json && typeof json === "object") {
       if (isRequest) draft.requestExample = schemaOf(json);
       else draft.responseExample = schemaOf(json);
-    } else if (!json && first === "{" && b > 0 && r.blocks[b - 1].t === "line" && PAYLOAD.test((r.blocks[b - 1] as { text: string }).text)) {
+    } else if (
+      !json &&
+      first === "{" &&
+      b > 0 &&
+      r.blocks[b - 1].t === "line" &&
+      PAYLOAD.test((r.blocks[b - 1] as { text: string }).text)
+    ) {
       // "accepts a json payload of the format:" then an object with placeholders for values.
       for (const param of typedObjectKeys(block.lines, "body")) r.addParam(param);
     }
@@ -145,7 +123,10 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
 
 /** A table: hints, a summary table of routes, or a parameter table. */
 function readTable(r: PageReader, block: Extract<Block, { t: "table" }>, kind: Kind) {
-  readHints(block.rows.filter((row) => row.some((cell) => HINT_WORDS.test(cell))).map((row) => row.join(" ")), r.hints);
+  readHints(
+    block.rows.filter((row) => row.some((cell) => HINT_WORDS.test(cell))).map((row) => row.join(" ")),
+    r.hints,
+  );
   if (kind === "changelog") return;
   if (readSummaryTable(block.rows, r.page.url, r.drafts)) return;
   if (kind === "response") return; // a response's fields are not the request's parameters (see addParam)

@@ -5,7 +5,15 @@ import { isInstanceHost } from "./hosts";
 import { leadingRoute, METHODS, pathAt, upperMethod } from "./routes";
 
 /** `also`: the other methods a request line offers (`HEAD|GET|POST https://…`). */
-export type Example = { method: string; url: string; body?: unknown; fields: string[]; headers: string[]; strong: boolean; also?: string[] };
+export type Example = {
+  method: string;
+  url: string;
+  body?: unknown;
+  fields: string[];
+  headers: string[];
+  strong: boolean;
+  also?: string[];
+};
 
 const METHOD_LOWER = new Set(METHODS.map((m) => m.toLowerCase()));
 
@@ -13,7 +21,12 @@ const METHOD_LOWER = new Set(METHODS.map((m) => m.toLowerCase()));
 function firstUrl(code: string): { url: string; end: number } | null {
   for (let i = code.indexOf("http"); i >= 0; i = code.indexOf("http", i + 4)) {
     const found = pathAt(code, i);
-    if (found && /^https?:\/\/[\w.-]+/.test(found.path) && !/^https?:\/\/(?:www\.)?(?:w3\.org|json-schema\.org|github\.com)/.test(found.path)) return { url: found.path, end: found.end };
+    if (
+      found &&
+      /^https?:\/\/[\w.-]+/.test(found.path) &&
+      !/^https?:\/\/(?:www\.)?(?:w3\.org|json-schema\.org|github\.com)/.test(found.path)
+    )
+      return { url: found.path, end: found.end };
   }
   // A host variable: `{{baseUrl}}/x`, `${API_HOST}/x`, `"$API_URL/x"`.
   for (let i = code.indexOf("{{"); i >= 0; i = code.indexOf("{{", i + 2)) {
@@ -30,7 +43,10 @@ function firstUrl(code: string): { url: string; end: number } | null {
 /** A URL curl is given without its scheme (`curl -s ntfy.sh/alerts/json`): curl's default, http, is what it calls; read as https. */
 function bareHostUrl(code: string): { url: string; end: number } | null {
   const start = code.indexOf("curl");
-  for (const word of code.slice(start, start + 2000).split(/\s+/).slice(1, 40)) {
+  for (const word of code
+    .slice(start, start + 2000)
+    .split(/\s+/)
+    .slice(1, 40)) {
     const token = word.replace(/^["']|["']$/g, "");
     if (/^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d{1,5})?(?:\/\S*)?$/i.test(token)) return { url: `https://${token}`, end: 0 };
   }
@@ -80,12 +96,22 @@ function curlOf(code: string): Example | null {
   const fields = [...data, ...forms].map(formField).filter((f): f is string => Boolean(f));
   const explicit = flagValue(code, ["-X", "--request"]);
   const headers = flagArgs(code, ["-H", "--header"]).map((h) => h.split(":")[0].trim());
-  return { method: explicit ?? (data.length || forms.length ? "POST" : "GET"), url: url.url, body: body ?? undefined, fields, headers, strong: false };
+  return {
+    method: explicit ?? (data.length || forms.length ? "POST" : "GET"),
+    url: url.url,
+    body: body ?? undefined,
+    fields,
+    headers,
+    strong: false,
+  };
 }
 
 /** The method an SDK call names near its URL: `.post(`, `method: "PUT"`, `requests.delete`. */
 function sdkMethod(code: string): string {
-  const named = /\bmethod\s*[:=]\s*["'`]?([A-Za-z]{3,7})/i.exec(code)?.[1] ?? /\.(get|post|put|patch|delete)\s*\(/i.exec(code)?.[1] ?? /\b(?:Http|HTTP)::(Get|Post|Put|Patch|Delete)\b/.exec(code)?.[1];
+  const named =
+    /\bmethod\s*[:=]\s*["'`]?([A-Za-z]{3,7})/i.exec(code)?.[1] ??
+    /\.(get|post|put|patch|delete)\s*\(/i.exec(code)?.[1] ??
+    /\b(?:Http|HTTP)::(Get|Post|Put|Patch|Delete)\b/.exec(code)?.[1];
   return named && METHOD_LOWER.has(named.toLowerCase()) ? named.toUpperCase() : "GET";
 }
 
@@ -96,9 +122,15 @@ export function exampleOf(lines: string[]): Example | null {
   const filled = lines.slice(0, 8).filter((l) => l.trim());
   let first = head;
   // A method badge and its path rendered on separate lines ("GET" then "/templates").
-  if (METHOD_LOWER.has(first.toLowerCase()) && filled.length <= 3 && /^(?:\/|https?:\/\/)/.test(filled[1]?.trim() ?? "")) first = `${first.toUpperCase()} ${filled[1].trim()}`;
+  if (METHOD_LOWER.has(first.toLowerCase()) && filled.length <= 3 && /^(?:\/|https?:\/\/)/.test(filled[1]?.trim() ?? ""))
+    first = `${first.toUpperCase()} ${filled[1].trim()}`;
   const route = leadingRoute(upperMethod(first));
-  if (route && (filled.length <= 3 || / HTTP\/\d/.test(first) || (route.end === first.length && headersOnly(lines, lines.findIndex((l) => l.trim()) + 1)))) {
+  if (
+    route &&
+    (filled.length <= 3 ||
+      / HTTP\/\d/.test(first) ||
+      (route.end === first.length && headersOnly(lines, lines.findIndex((l) => l.trim()) + 1)))
+  ) {
     const blank = lines.findIndex((l, i) => i > 0 && !l.trim());
     const body = blank > 0 ? parseExample(lines.slice(blank + 1).join("\n")) : null;
     // A captured request to an instance's example host (`Host: localhost:8888`) shows values, not the route.
@@ -106,11 +138,22 @@ export function exampleOf(lines: string[]): Example | null {
     const host = hostLine?.slice(hostLine.indexOf(":") + 1).trim() ?? "";
     const captured = hostLine !== undefined && isInstanceHost(host);
     // The request's own `Host:` names the API's host: a relative request line is read as a URL on it.
-    const url = route.path.startsWith("/") && /^[\w.-]+\.[a-z]{2,}(?::\d{1,5})?$/i.test(host) && !captured ? `https://${host.toLowerCase()}${route.path}` : route.path;
+    const url =
+      route.path.startsWith("/") && /^[\w.-]+\.[a-z]{2,}(?::\d{1,5})?$/i.test(host) && !captured
+        ? `https://${host.toLowerCase()}${route.path}`
+        : route.path;
     // The same path under further methods on the lines below (`PUT /x/<id>/` then `PATCH /x/<id>/`).
     const below = filled.slice(1).map((l) => leadingRoute(upperMethod(l.trim())));
     const also = [...(route.also ?? []), ...(below.every((r) => r?.path === route.path) ? below.map((r) => r!.method) : [])];
-    return { method: route.method, url, body: body ?? undefined, fields: [], headers: [], strong: !captured, ...(also.length ? { also } : {}) };
+    return {
+      method: route.method,
+      url,
+      body: body ?? undefined,
+      fields: [],
+      headers: [],
+      strong: !captured,
+      ...(also.length ? { also } : {}),
+    };
   }
   const code = lines.join("\n").replace(/\\\n/g, " ").slice(0, 20_000);
   if (/(?:^|\s|\$ )curl\s/.test(code)) return curlOf(code);
@@ -120,12 +163,25 @@ export function exampleOf(lines: string[]): Example | null {
     return url ? { method, url: url.url, fields: [], headers: [], strong: false } : null;
   }
   const url = firstUrl(code);
-  if (!url || !/\b(?:fetch|axios|requests|http|client|request|Request|urlopen|HttpClient|RestClient|Faraday|got|superagent|ky)\b/.test(code)) return null;
-  const body = /\b(?:body|json|data)\s*[:=]/.test(code) ? (() => {
-    const open = code.indexOf("{", code.indexOf("{", url.end) >= 0 ? url.end : 0);
-    return open >= 0 ? parseExample(balancedFrom(code, open)) : null;
-  })() : null;
-  return { method: sdkMethod(code), url: url.url, body: body && typeof body === "object" ? body : undefined, fields: [], headers: [], strong: false };
+  if (
+    !url ||
+    !/\b(?:fetch|axios|requests|http|client|request|Request|urlopen|HttpClient|RestClient|Faraday|got|superagent|ky)\b/.test(code)
+  )
+    return null;
+  const body = /\b(?:body|json|data)\s*[:=]/.test(code)
+    ? (() => {
+        const open = code.indexOf("{", code.indexOf("{", url.end) >= 0 ? url.end : 0);
+        return open >= 0 ? parseExample(balancedFrom(code, open)) : null;
+      })()
+    : null;
+  return {
+    method: sdkMethod(code),
+    url: url.url,
+    body: body && typeof body === "object" ? body : undefined,
+    fields: [],
+    headers: [],
+    strong: false,
+  };
 }
 
 /** Whether the lines from `from` to the first blank one are all HTTP headers ("Content-Type: application/json"): a raw request's head. */

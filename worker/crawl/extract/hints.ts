@@ -1,9 +1,24 @@
 // Site-wide hints in page text: the API's base URL and how requests authenticate (bearer, basic,
 // API key headers and query parameters). Scanners over each line, no backtracking patterns.
 import { trimEnd } from "./text";
-import type { Hints } from "./endpoints";
+import type { Hints } from "./draft";
 
-const BASE_WORDS = ["base url", "base-url", "baseurl", "api root", "api endpoint", "api host", "server url", "all requests go to", "api base", "root endpoint", "host:", "relative to", "api url", "root url"];
+const BASE_WORDS = [
+  "base url",
+  "base-url",
+  "baseurl",
+  "api root",
+  "api endpoint",
+  "api host",
+  "server url",
+  "all requests go to",
+  "api base",
+  "root endpoint",
+  "host:",
+  "relative to",
+  "api url",
+  "root url",
+];
 const KEY_QUERY = ["api_key", "apikey", "key", "access_token", "token"];
 /** Words one of which a line names when it holds a hint (none has a space, so none spans two table cells). */
 export const HINT_WORDS = /http|x-|bearer|basic|=|host/i;
@@ -28,7 +43,8 @@ export function readHints(lines: string[], hints: Hints): void {
       if (at >= 0 && /^https?:\/\/[\w.-]/.test(line.slice(at, at + 12))) hints.baseUrls.push(urlAt(line, at));
     }
     if (lower.includes("bearer")) hints.auth.add("bearer");
-    if (lower.includes("authorization: basic") || lower.includes("basic auth") || lower.includes("-u ") && lower.includes("curl")) hints.auth.add("basic");
+    if (lower.includes("authorization: basic") || lower.includes("basic auth") || (lower.includes("-u ") && lower.includes("curl")))
+      hints.auth.add("basic");
     for (let i = lower.indexOf("x-"); i >= 0; i = lower.indexOf("x-", i + 2)) {
       if (i > 0 && /[\w-]/.test(lower[i - 1])) continue;
       let end = i + 2;

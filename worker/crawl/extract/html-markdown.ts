@@ -75,7 +75,7 @@ function readRaw(w: MarkdownWriter, html: string, name: string, from: number, ma
   const n = html.length;
   const end = indexOfTag(html, `</${name}`, from);
   const inner = end < 0 ? "" : html.slice(from, end);
-  const next = end < 0 ? n : (html.indexOf(">", end) + 1 || n);
+  const next = end < 0 ? n : html.indexOf(">", end) + 1 || n;
   if (name === "noscript" || name === "template") return next;
   if (name === "textarea" && w.visible) w.emit(decodeEntities(inner));
   if (name === "script" && !w.embedded && inner.includes('"paths"')) {

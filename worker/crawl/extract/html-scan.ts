@@ -1,15 +1,50 @@
 // Small linear scanners for HTML text: entities, a tag's attributes, the page title.
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", mdash: "—", ndash: "–", hellip: "…", rarr: "→", larr: "←",
-  copy: "©", reg: "®", trade: "™", laquo: "«", raquo: "»", lsquo: "‘", rsquo: "’", ldquo: "“", rdquo: "”", bull: "•", middot: "·",
-  times: "×", zwj: "", zwnj: "", shy: "", ZeroWidthSpace: "", lbrace: "{", rbrace: "}", lcub: "{", rcub: "}", colon: ":", sol: "/", vert: "|",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  mdash: "—",
+  ndash: "–",
+  hellip: "…",
+  rarr: "→",
+  larr: "←",
+  copy: "©",
+  reg: "®",
+  trade: "™",
+  laquo: "«",
+  raquo: "»",
+  lsquo: "‘",
+  rsquo: "’",
+  ldquo: "“",
+  rdquo: "”",
+  bull: "•",
+  middot: "·",
+  times: "×",
+  zwj: "",
+  zwnj: "",
+  shy: "",
+  ZeroWidthSpace: "",
+  lbrace: "{",
+  rbrace: "}",
+  lcub: "{",
+  rcub: "}",
+  colon: ":",
+  sol: "/",
+  vert: "|",
 };
 
 // A Map: a lookup never reaches Object.prototype ("&constructor;" stays as written), and is faster.
 const NAMED = new Map(Object.entries(NAMED_ENTITIES));
 
 /** References decoded with one native replacement each (code samples hold thousands of `&quot;`). */
-const FREQUENT: [string, string][] = [["&quot;", '"'], ["&lt;", "<"], ["&gt;", ">"]];
+const FREQUENT: [string, string][] = [
+  ["&quot;", '"'],
+  ["&lt;", "<"],
+  ["&gt;", ">"],
+];
 
 /**
  * Whether a numeric reference reads past an `&` (`&#34&quot;`: the number ends where the first `;` is).
@@ -110,8 +145,15 @@ export type TagAttributes = {
 };
 
 const TAG_ATTRIBUTES = new Map<string, keyof TagAttributes>([
-  ["class", "class"], ["role", "role"], ["id", "id"], ["hidden", "hidden"], ["aria-hidden", "ariaHidden"], ["method", "method"],
-  ["path", "path"], ["data-component-part", "componentPart"], ["data-language", "language"],
+  ["class", "class"],
+  ["role", "role"],
+  ["id", "id"],
+  ["hidden", "hidden"],
+  ["aria-hidden", "ariaHidden"],
+  ["method", "method"],
+  ["path", "path"],
+  ["data-component-part", "componentPart"],
+  ["data-language", "language"],
 ]);
 
 const setTagAttribute = (a: TagAttributes, name: string, value: string) => {
@@ -122,7 +164,17 @@ const setTagAttribute = (a: TagAttributes, name: string, value: string) => {
 /** Reads the attributes of `TagAttributes` from a tag's attribute text (a later duplicate wins, as in `attributesOf`). */
 export function tagAttributes(text: string): TagAttributes {
   // Every field is set, so every record has one shape and reading a field stays a plain load.
-  const a: TagAttributes = { class: undefined, role: undefined, id: undefined, hidden: undefined, ariaHidden: undefined, method: undefined, path: undefined, componentPart: undefined, language: undefined };
+  const a: TagAttributes = {
+    class: undefined,
+    role: undefined,
+    id: undefined,
+    hidden: undefined,
+    ariaHidden: undefined,
+    method: undefined,
+    path: undefined,
+    componentPart: undefined,
+    language: undefined,
+  };
   eachAttribute(text, setTagAttribute, a);
   return a;
 }
@@ -139,7 +191,9 @@ export function textOf(html: string): string {
     if (gt < 0) return decodeEntities(out).replace(/\s+/g, " ").trim();
     i = gt + 1;
   }
-  return decodeEntities(out + html.slice(i)).replace(/\s+/g, " ").trim();
+  return decodeEntities(out + html.slice(i))
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Whether character `c` is `lower`, or `lower` is an ASCII letter and `c` its capital. */

@@ -2,7 +2,19 @@
 // handlers over the writer's state, and the rules that decide whether an element is skipped, bold or a label.
 import { trimStart } from "./text";
 import { tagAttributes, type TagAttributes } from "./html-scan";
-import { BLOCK, MAX_CELLS, MAX_ROWS, MAX_STACK, METHOD_WORDS, SKIP, SKIP_CLASS, SKIP_CLASS_PARTS, SKIP_ID_PARTS, SKIP_ROLES, VOID } from "./html-rules";
+import {
+  BLOCK,
+  MAX_CELLS,
+  MAX_ROWS,
+  MAX_STACK,
+  METHOD_WORDS,
+  SKIP,
+  SKIP_CLASS,
+  SKIP_CLASS_PARTS,
+  SKIP_ID_PARTS,
+  SKIP_ROLES,
+  VOID,
+} from "./html-rules";
 import type { Entry, MarkdownWriter, Table } from "./html-writer";
 
 // Inline elements styled as separate labels (a type pill, a "required" badge, an HTTP method) read as separate words.
@@ -16,7 +28,8 @@ const SKIP_PART_WORDS = [...SKIP_CLASS_PARTS];
 // A part can only be one of the words if the class contains it: most classes are passed over without splitting.
 const skippedClass = (cls: string) =>
   cls !== "" &&
-  (SKIP_CLASS.some((c) => cls.includes(c)) || (SKIP_PART_WORDS.some((w) => cls.includes(w)) && cls.split(/[\s_-]/).some((part) => SKIP_CLASS_PARTS.has(part))));
+  (SKIP_CLASS.some((c) => cls.includes(c)) ||
+    (SKIP_PART_WORDS.some((w) => cls.includes(w)) && cls.split(/[\s_-]/).some((part) => SKIP_CLASS_PARTS.has(part))));
 
 /** Navigation, boilerplate and hidden elements: their text is not written. */
 function skipped(w: MarkdownWriter, name: string, a: TagAttributes, cls: string, role: string): boolean {
@@ -27,7 +40,11 @@ function skipped(w: MarkdownWriter, name: string, a: TagAttributes, cls: string,
     (a.hidden !== undefined && role !== "tabpanel") ||
     a.ariaHidden === "true" ||
     skippedClass(cls) ||
-    (a.id !== undefined && a.id.toLowerCase().split(/[_-]/).some((part) => SKIP_ID_PARTS.has(part)))
+    (a.id !== undefined &&
+      a.id
+        .toLowerCase()
+        .split(/[_-]/)
+        .some((part) => SKIP_ID_PARTS.has(part)))
   );
 }
 
@@ -103,7 +120,10 @@ const OPEN = new Map<string, (w: MarkdownWriter, cls: string, a: TagAttributes) 
 
 /** Inside a code block only line breaks matter: attribute parsing is skipped for the many token spans. */
 function openInCode(w: MarkdownWriter, name: string, attrs: string) {
-  const lineLike = name === "br" || (BLOCK.has(name) && name !== "pre") || (attrs.includes("line") && / line|"line|'line|token-line|code-line/.test(attrs.toLowerCase()));
+  const lineLike =
+    name === "br" ||
+    (BLOCK.has(name) && name !== "pre") ||
+    (attrs.includes("line") && / line|"line|'line|token-line|code-line/.test(attrs.toLowerCase()));
   if (lineLike) w.breakCode();
   if (name === "code" && !w.preLang) w.preLang = /(?:language|lang)-([\w+-]+)/.exec(attrs)?.[1] ?? "";
   if (!VOID.has(name)) w.stack.push({ name, skip: false, region: false, bold: false, spaced: false, start: 0, nests: false });
@@ -131,14 +151,25 @@ export function openTag(w: MarkdownWriter, name: string, attrs: string) {
   // A parameter component's name element ("param-name", data-component-part="field-name") reads as `**name**`.
   // Child attributes of a parameter (ReadMe "Param-children", Stripe "child-attributes") are indented under it.
   const nests = cls !== "" && /child|nested/.test(cls) && !w.listDepth;
-  const isName = !w.pre && ((cls !== "" && /(?:^|[\s_-])(?:param|field|property|parameter|attribute|arg)(?:-|__|_)?name\b/.test(cls)) || a.componentPart === "field-name");
+  const isName =
+    !w.pre &&
+    ((cls !== "" && /(?:^|[\s_-])(?:param|field|property|parameter|attribute|arg)(?:-|__|_)?name\b/.test(cls)) ||
+      a.componentPart === "field-name");
   // Beyond the stack bound elements are transparent: their text is kept, their structure is not.
   if (!VOID.has(name) && w.stack.length >= MAX_STACK) {
     if (BLOCK.has(name) && w.visible && !w.pre && !w.tables.length) w.flush();
     return;
   }
   if (!VOID.has(name)) {
-    w.stack.push({ name, skip, region, bold: isName, spaced: cls !== "" && !BLOCK.has(name) && w.inCode === 0 && LABEL_CLASS.test(cls), start: w.line.length, nests });
+    w.stack.push({
+      name,
+      skip,
+      region,
+      bold: isName,
+      spaced: cls !== "" && !BLOCK.has(name) && w.inCode === 0 && LABEL_CLASS.test(cls),
+      start: w.line.length,
+      nests,
+    });
     if (nests) w.nested++;
     if (skip) w.skipping++;
     if (region) w.inRegion++;

@@ -19,7 +19,8 @@ export const MAX_PAGE_WORK = 4 * 1024 * 1024;
 
 /** Reads one page's endpoints and hints; a page beyond the work budget is skipped with the reason. */
 export function readPage(page: Page): PageFindings {
-  if (page.content.length > MAX_PAGE_WORK) return { url: page.url, skipped: `its ${page.content.length} characters are more than the ${MAX_PAGE_WORK} read per page` };
+  if (page.content.length > MAX_PAGE_WORK)
+    return { url: page.url, skipped: `its ${page.content.length} characters are more than the ${MAX_PAGE_WORK} read per page` };
   const { drafts, hints } = readEndpoints({ url: page.url, title: page.title, markdown: page.content });
   return { url: page.url, drafts, hints };
 }
@@ -27,7 +28,14 @@ export function readPage(page: Page): PageFindings {
 /** Builds the description from every page's findings; null when nothing API-like was found. */
 export function assemble(findings: PageFindings[], meta: { title?: string | null; sourceUrl: string }): OpenApiDraft | null {
   const drafts: Draft[] = [];
-  const hints: Hints = { baseUrls: [], exampleUrls: [], auth: new Set(), apiKeyHeaders: new Set(), apiKeyQuery: new Set(), objects: noPrototype() };
+  const hints: Hints = {
+    baseUrls: [],
+    exampleUrls: [],
+    auth: new Set(),
+    apiKeyHeaders: new Set(),
+    apiKeyQuery: new Set(),
+    objects: noPrototype(),
+  };
   for (const found of findings) {
     if (found.skipped !== undefined) continue;
     drafts.push(...found.drafts);
@@ -38,7 +46,11 @@ export function assemble(findings: PageFindings[], meta: { title?: string | null
     if (found.hints.templates?.length) hints.templates = [...(hints.templates ?? []), ...found.hints.templates].slice(0, MAX_TEMPLATES);
     if (found.hints.values) hints.values = Object.assign(hints.values ?? noPrototype<string>(), found.hints.values);
   }
-  const title = meta.title?.split(/\s[·|–-]\s/).at(-1)?.trim() || new URL(meta.sourceUrl).hostname;
+  const title =
+    meta.title
+      ?.split(/\s[·|–-]\s/)
+      .at(-1)
+      ?.trim() || new URL(meta.sourceUrl).hostname;
   return buildDocument(drafts, hints, { title, sourceUrl: meta.sourceUrl });
 }
 
@@ -51,13 +63,19 @@ export function extractOpenApi(pages: Page[], meta: { title?: string | null; sou
 export type PageReport = { url: string; operations: string[]; skipped?: string };
 
 /** Pages in, the description (null when nothing API-like was found) and a report per page out. */
-export function extract(pages: Page[], meta: { title?: string | null; sourceUrl: string }): { description: OpenApiDraft | null; report: PageReport[] } {
+export function extract(
+  pages: Page[],
+  meta: { title?: string | null; sourceUrl: string },
+): { description: OpenApiDraft | null; report: PageReport[] } {
   const findings = pages.map(readPage);
   const description = assemble(findings, meta);
   const byPage = new Map<string, string[]>(pages.map((p) => [p.url, []]));
   for (const [path, item] of Object.entries(description?.paths ?? {})) {
-    for (const [method, op] of Object.entries(item)) byPage.get(String((op as Record<string, unknown>)[SOURCE_PAGE_EXTENSION]))?.push(`${method.toUpperCase()} ${path}`);
+    for (const [method, op] of Object.entries(item))
+      byPage.get(String((op as Record<string, unknown>)[SOURCE_PAGE_EXTENSION]))?.push(`${method.toUpperCase()} ${path}`);
   }
-  const report = findings.map((f): PageReport => (f.skipped !== undefined ? { url: f.url, operations: [], skipped: f.skipped } : { url: f.url, operations: byPage.get(f.url) ?? [] }));
+  const report = findings.map((f): PageReport =>
+    f.skipped !== undefined ? { url: f.url, operations: [], skipped: f.skipped } : { url: f.url, operations: byPage.get(f.url) ?? [] },
+  );
   return { description, report };
 }

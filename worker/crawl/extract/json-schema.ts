@@ -5,12 +5,21 @@ const MAX_DEPTH = 8;
 const MAX_PROPERTIES = 100;
 
 const formatOf = (s: string) =>
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) ? "date-time" : /^\d{4}-\d{2}-\d{2}$/.test(s) ? "date" : /^https?:\/\//.test(s) ? "uri" : /^[^@\s]+@[^@\s]+\.\w+$/.test(s) ? "email" : undefined;
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s)
+    ? "date-time"
+    : /^\d{4}-\d{2}-\d{2}$/.test(s)
+      ? "date"
+      : /^https?:\/\//.test(s)
+        ? "uri"
+        : /^[^@\s]+@[^@\s]+\.\w+$/.test(s)
+          ? "email"
+          : undefined;
 
 /** The schema of an example value. */
 export function schemaOf(value: unknown, depth = 0): Schema {
   if (value === null) return { type: "null" };
-  if (Array.isArray(value)) return value.length && depth < MAX_DEPTH ? { type: "array", items: schemaOf(value[0], depth + 1) } : { type: "array" };
+  if (Array.isArray(value))
+    return value.length && depth < MAX_DEPTH ? { type: "array", items: schemaOf(value[0], depth + 1) } : { type: "array" };
   switch (typeof value) {
     case "string": {
       const format = formatOf(value);
@@ -44,8 +53,15 @@ function hasCommentLine(text: string): boolean {
 export function parseExample(text: string): unknown {
   const trimmed = text.trim();
   if (!/^[[{]/.test(trimmed)) return null;
-  const uncommented = hasCommentLine(trimmed) ? trimmed.split("\n").filter((line) => !line.trimStart().startsWith("//")).join("\n") : trimmed;
-  const cleaned = (uncommented.includes("...") || uncommented.includes("…") ? uncommented.replace(/,\s*(\.\.\.|…)\s*/g, "") : uncommented).replace(/,(\s*[}\]])/g, "$1");
+  const uncommented = hasCommentLine(trimmed)
+    ? trimmed
+        .split("\n")
+        .filter((line) => !line.trimStart().startsWith("//"))
+        .join("\n")
+    : trimmed;
+  const cleaned = (
+    uncommented.includes("...") || uncommented.includes("…") ? uncommented.replace(/,\s*(\.\.\.|…)\s*/g, "") : uncommented
+  ).replace(/,(\s*[}\]])/g, "$1");
   try {
     const value = JSON.parse(cleaned);
     return typeof value === "object" ? value : null;
@@ -56,7 +72,10 @@ export function parseExample(text: string): unknown {
 
 /** A parameter type as written in docs ("int", "String[]", "bool", "enum") → a schema. */
 export function schemaOfTypeName(raw: string | undefined): Schema {
-  const t = (raw ?? "").toLowerCase().replace(/[`*_?]/g, "").trim();
+  const t = (raw ?? "")
+    .toLowerCase()
+    .replace(/[`*_?]/g, "")
+    .trim();
   if (/\[\]$|^array|list/.test(t)) return { type: "array", items: schemaOfTypeName(t.replace(/\[\]$|^array(\s*of)?|list(\s*of)?/g, "")) };
   if (/^(?:int|long)/.test(t)) return { type: "integer" };
   if (/^(number|float|double|decimal)/.test(t)) return { type: "number" };

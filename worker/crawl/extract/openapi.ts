@@ -1,6 +1,6 @@
 // Endpoint drafts → an OpenAPI 3.1 description: servers, paths with parameters and bodies, security.
 import { placeholdersOf, trimEnd } from "./text";
-import type { Draft, Hints } from "./endpoints";
+import type { Draft, Hints } from "./draft";
 import type { Schema } from "./json-schema";
 import { bracketPath, type FoundParam } from "./params";
 import { type Operation, operationsOf, schemaOfParam } from "./operations";
@@ -15,7 +15,10 @@ export function baseUrlOf(drafts: Draft[], hints: Hints): string | null {
   const named = hints.baseUrls.find((u) => /^https?:\/\/[\w.-]+(?::\d+)?(?:\/[\w\-./]*)?$/.test(u));
   if (named) return trimEnd(named, "/");
   // The reference's own request lines (definitions, raw requests) outvote URLs that examples merely use.
-  const stated = drafts.filter((d) => d.strength !== 1).map((d) => splitUrl(d.rawPath)).filter((u) => u.origin);
+  const stated = drafts
+    .filter((d) => d.strength !== 1)
+    .map((d) => splitUrl(d.rawPath))
+    .filter((u) => u.origin);
   const urls = stated.length ? stated : [...drafts.map((d) => d.rawPath), ...hints.exampleUrls].map(splitUrl).filter((u) => u.origin);
   if (!urls.length) return null;
   const counts = new Map<string, number>();
@@ -51,13 +54,18 @@ function splitUrl(raw: string): { origin: string; path: string } {
 export function pathOf(rawPath: string, base: string | null, literalIds = false, root = false): { path: string; query: string[] } | null {
   // A closing `)` ends a Sphinx placeholder (`/buckets/(bucket_id)`), not a sentence.
   const written = trimEnd(rawPath, ".,;:`*");
-  const raw = splitUrl(written.endsWith(")") && written.lastIndexOf("(") > written.lastIndexOf("/") ? written : trimEnd(written, ".,;:)`*")).path;
+  const raw = splitUrl(
+    written.endsWith(")") && written.lastIndexOf("(") > written.lastIndexOf("/") ? written : trimEnd(written, ".,;:)`*"),
+  ).path;
   const basePath = base ? trimEnd(splitUrl(base).path, "/") : "";
   const [pathPart, search = ""] = raw.split("#")[0].split("?");
   let path = templateOf(pathPart, literalIds);
   if (basePath && (path === basePath || path.startsWith(`${basePath}/`))) path = path.slice(basePath.length);
   if (!path || (path === "/" && !root) || !/^\/[\w\-./{}~%$@+,!]*$/.test(path)) return null;
-  const query = search.split("&").map((p) => p.split("=")[0]).filter((n) => /^[A-Za-z_][\w.[\]-]*$/.test(n));
+  const query = search
+    .split("&")
+    .map((p) => p.split("=")[0])
+    .filter((n) => /^[A-Za-z_][\w.[\]-]*$/.test(n));
   return { path, query };
 }
 
@@ -74,9 +82,12 @@ function parametersOf(op: Operation, objects: Hints["objects"]) {
   const pathNames = placeholdersOf(op.path);
   const params = new Map<string, Record<string, unknown>>();
   const body: FoundParam[] = [];
-  const all: FoundParam[] = [...op.drafts.flatMap((d) => d.params), ...op.query.map((name) => ({ name, in: "query" as const, schema: { type: "string" }, required: false }))];
+  const all: FoundParam[] = [
+    ...op.drafts.flatMap((d) => d.params),
+    ...op.query.map((name) => ({ name, in: "query" as const, schema: { type: "string" }, required: false })),
+  ];
   for (const p of all) {
-    const where = pathNames.includes(p.name) ? "path" : p.in ?? (BODY_METHODS.has(op.method) ? "body" : "query");
+    const where = pathNames.includes(p.name) ? "path" : (p.in ?? (BODY_METHODS.has(op.method) ? "body" : "query"));
     if (where === "body") {
       if (BODY_METHODS.has(op.method) && !body.some((b) => b.name === p.name)) body.push(p);
       continue;
@@ -85,7 +96,13 @@ function parametersOf(op: Operation, objects: Hints["objects"]) {
     if (where === "header" && /^authorization$/i.test(p.name)) continue;
     const key = `${where}:${p.name}`;
     if (!params.has(key)) {
-      params.set(key, { name: p.name, in: where, required: where === "path" || p.required, schema: schemaOfParam(p, objects), ...(p.description ? { description: p.description } : {}) });
+      params.set(key, {
+        name: p.name,
+        in: where,
+        required: where === "path" || p.required,
+        schema: schemaOfParam(p, objects),
+        ...(p.description ? { description: p.description } : {}),
+      });
     }
   }
   for (const name of pathNames) {
@@ -97,7 +114,8 @@ function parametersOf(op: Operation, objects: Hints["objects"]) {
 function requestBodyOf(op: Operation, body: FoundParam[], objects: Hints["objects"]) {
   const example = op.drafts.find((d) => d.requestExample)?.requestExample;
   if (!BODY_METHODS.has(op.method) || (!body.length && !example)) return undefined;
-  const schema: Schema = example?.type === "object" || !example ? { type: "object", properties: { ...((example?.properties as object) ?? {}) } } : example;
+  const schema: Schema =
+    example?.type === "object" || !example ? { type: "object", properties: { ...((example?.properties as object) ?? {}) } } : example;
   for (const p of schema.properties ? body : []) {
     // A parameter standing for the whole body ("body: SendEmailRequest") gives the body that object's properties.
     const whole = /^(?:body|payload|request|data)$/i.test(p.name) ? schemaOfParam(p, objects) : null;
@@ -108,7 +126,10 @@ function requestBodyOf(op: Operation, body: FoundParam[], objects: Hints["object
     const leaf: Schema = { ...schemaOfParam(p, objects), ...(p.description ? { description: p.description } : {}) };
     // `poll[options][]`: the property `poll` is an object whose `options` is an array (Rails-style form names).
     const { base, keys, array } = bracketPath(p.name);
-    const value: Schema = array && leaf.type !== "array" ? { type: "array", items: leaf.type ? { type: leaf.type } : {}, ...(p.description ? { description: p.description } : {}) } : leaf;
+    const value: Schema =
+      array && leaf.type !== "array"
+        ? { type: "array", items: leaf.type ? { type: leaf.type } : {}, ...(p.description ? { description: p.description } : {}) }
+        : leaf;
     let into = schema.properties as Record<string, Schema>;
     for (const key of [base, ...keys].slice(0, -1)) {
       const next = (into[key] ??= { type: "object", properties: {} });
@@ -117,7 +138,9 @@ function requestBodyOf(op: Operation, body: FoundParam[], objects: Hints["object
     }
     into[keys.at(-1) ?? base] = value;
   }
-  const required = body.filter((p) => p.required && bracketPath(p.name).base in ((schema.properties as object) ?? {})).map((p) => bracketPath(p.name).base);
+  const required = body
+    .filter((p) => p.required && bracketPath(p.name).base in ((schema.properties as object) ?? {}))
+    .map((p) => bracketPath(p.name).base);
   if (required.length) schema.required = required;
   return { required: true, content: { "application/json": { schema } } };
 }
@@ -166,7 +189,10 @@ export function buildDocument(stated: Draft[], hints: Hints, meta: { title: stri
     return located && prefix ? { ...located, path: prefix + located.path } : located;
   };
   const templates = (hints.templates ?? []).map((t) => locate(t)?.path).filter((p): p is string => Boolean(p));
-  const ops = operationsOf(drafts, (draft) => locate(draft.rawPath, draft.strength === 1, draft.strength === 2), { templates, values: hints.values });
+  const ops = operationsOf(drafts, (draft) => locate(draft.rawPath, draft.strength === 1, draft.strength === 2), {
+    templates,
+    values: hints.values,
+  });
   const hosted = ops.map((op) => ({ op, server: instance ? null : serverOf(op, base) })).filter((h) => h.server !== undefined);
   if (!hosted.length) return null;
   const paths: Record<string, Record<string, unknown>> = {};

@@ -2,7 +2,7 @@
 // are one operation, written as its strongest source wrote it; examples alone on a reference page are
 // dropped; parameters that name a documented object ("see the User object") get that object's schema.
 import { placeholdersOf } from "./text";
-import type { Draft, Hints } from "./endpoints";
+import type { Draft, Hints } from "./draft";
 import type { Schema } from "./json-schema";
 import type { FoundParam } from "./params";
 import { shapeOf } from "./routes";
@@ -41,7 +41,12 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located,
     const renamed = group.map(({ draft, path: own }) => {
       const ownNames = placeholders(own);
       const rename = new Map(ownNames.map((n, i) => [n, names[i] ?? n]));
-      return { ...draft, params: draft.params.map((p) => (rename.has(p.name) && rename.get(p.name) !== p.name ? { ...p, name: rename.get(p.name)!, in: "path" as const } : p)) };
+      return {
+        ...draft,
+        params: draft.params.map((p) =>
+          rename.has(p.name) && rename.get(p.name) !== p.name ? { ...p, name: rename.get(p.name)!, in: "path" as const } : p,
+        ),
+      };
     });
     ops.push({ method: group[0].draft.method.toLowerCase(), path, drafts: renamed, query: group.flatMap((g) => g.query) });
   }
@@ -54,7 +59,11 @@ const isPlaceholder = (segment: string) => segment.startsWith("{") && segment.en
 
 /** Whether a path is a template's instance: as many segments, each of the template's literal ones the same. */
 function instanceOf(path: string[], template: string[]): boolean {
-  return path.length === template.length && template.some(isPlaceholder) && template.every((t, i) => t === path[i] || (isPlaceholder(t) && path[i] !== ""));
+  return (
+    path.length === template.length &&
+    template.some(isPlaceholder) &&
+    template.every((t, i) => t === path[i] || (isPlaceholder(t) && path[i] !== ""))
+  );
 }
 
 /**
@@ -78,9 +87,11 @@ function foldExamplesIntoDefinitions(groups: Map<string, Member[]>): Map<string,
     // The most specific template (fewest placeholders) is the one the example shows.
     const target = candidates.sort((a, b) => a.segments.filter(isPlaceholder).length - b.segments.filter(isPlaceholder).length)[0];
     if (!target) continue;
-    for (const m of group) target.group.push({ ...m, path: target.path, draft: { ...m.draft, params: m.draft.params.filter((p) => p.in !== "path") } });
+    for (const m of group)
+      target.group.push({ ...m, path: target.path, draft: { ...m.draft, params: m.draft.params.filter((p) => p.in !== "path") } });
     groups.delete(key);
-    for (const [i, t] of target.segments.entries()) if (isPlaceholder(t) && values.size < 1000) values.set(`${target.segments.slice(0, i).join("/")}|${segments[i]}`, t);
+    for (const [i, t] of target.segments.entries())
+      if (isPlaceholder(t) && values.size < 1000) values.set(`${target.segments.slice(0, i).join("/")}|${segments[i]}`, t);
   }
   return values;
 }
@@ -92,7 +103,11 @@ function foldExamplesIntoDefinitions(groups: Map<string, Member[]>): Map<string,
  */
 function generaliseExampleValues(groups: Map<string, Member[]>, values: Map<string, string>): void {
   if (!values.size) return;
-  rewriteGroups(groups, () => true, (segments, i) => values.get(`${segments.slice(0, i).join("/")}|${segments[i]}`));
+  rewriteGroups(
+    groups,
+    () => true,
+    (segments, i) => values.get(`${segments.slice(0, i).join("/")}|${segments[i]}`),
+  );
 }
 
 /**
@@ -108,16 +123,19 @@ function generaliseExamples(groups: Map<string, Member[]>, known: Placeholders):
   const examplesOnly = (group: Member[]) => !group.some(defines);
   // Position → the placeholder templates hold there after the same segments, and the example values met there.
   const named = new Map<string, string>();
-  for (const t of templates) for (const [i, segment] of t.entries()) if (isPlaceholder(segment)) named.set(`${t.slice(0, i).join("/")}|${i}`, segment);
+  for (const t of templates)
+    for (const [i, segment] of t.entries()) if (isPlaceholder(segment)) named.set(`${t.slice(0, i).join("/")}|${i}`, segment);
   // The values examples of one method use at a position, the rest of their path the same.
-  const varying = (method: string, segments: string[], i: number) => `${method} ${segments.slice(0, i).join("/")}/*/${segments.slice(i + 1).join("/")}`;
+  const varying = (method: string, segments: string[], i: number) =>
+    `${method} ${segments.slice(0, i).join("/")}/*/${segments.slice(i + 1).join("/")}`;
   const seen = new Map<string, Set<string>>();
   for (const group of groups.values()) {
     if (!examplesOnly(group)) continue;
     const segments = group[0].path.split("/");
     for (let i = 1; i < segments.length; i++) {
       const key = varying(group[0].draft.method, segments, i);
-      if (named.has(`${segments.slice(0, i).join("/")}|${i}`) && segments[i] && !isPlaceholder(segments[i])) seen.set(key, (seen.get(key) ?? new Set()).add(segments[i]));
+      if (named.has(`${segments.slice(0, i).join("/")}|${i}`) && segments[i] && !isPlaceholder(segments[i]))
+        seen.set(key, (seen.get(key) ?? new Set()).add(segments[i]));
     }
   }
   rewriteGroups(groups, examplesOnly, (segments, i, method) => {
@@ -130,7 +148,11 @@ function generaliseExamples(groups: Map<string, Member[]>, known: Placeholders):
 }
 
 /** Rewrites the literal segments of the chosen groups' paths to the placeholder `placeholderAt` names, merging groups that become one route. */
-function rewriteGroups(groups: Map<string, Member[]>, chosen: (group: Member[]) => boolean, placeholderAt: (segments: string[], i: number, method: string) => string | undefined): void {
+function rewriteGroups(
+  groups: Map<string, Member[]>,
+  chosen: (group: Member[]) => boolean,
+  placeholderAt: (segments: string[], i: number, method: string) => string | undefined,
+): void {
   for (const [key, group] of [...groups]) {
     if (!chosen(group)) continue;
     const segments = group[0].path.split("/");
@@ -156,11 +178,22 @@ const REF_WORDS = /\b(?:array|list|of|an?|the|partial|objects?|see|nullable|opti
 export function schemaOfParam(p: FoundParam, objects: Hints["objects"]): Schema {
   const text = (p.typeText ?? "").toLowerCase();
   if (!objects || !text || !/object|^[a-z_ ]+$/.test(text)) return p.schema;
-  const name = text.replace(/\([^)]{0,200}\)/g, " ").replace(REF_WORDS, " ").replace(/\s+/g, " ").trim();
+  const name = text
+    .replace(/\([^)]{0,200}\)/g, " ")
+    .replace(REF_WORDS, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   const fields = objects[name] ?? objects[name.replace(/s$/, "")];
   if (!fields?.length || ["string", "integer", "number", "boolean"].includes(name)) return p.schema;
   // allOf parts written as "anonymous | <object>" rows (widdershins) contribute that object's fields.
-  const own = fields.flatMap((f) => (f.name === "anonymous" ? (objects[(f.typeText ?? "").toLowerCase()] ?? []).filter((g) => g.name !== "anonymous") : [f]));
-  const schema: Schema = { type: "object", properties: Object.fromEntries(own.slice(0, 100).map((f) => [f.name, { ...f.schema, ...(f.description ? { description: f.description } : {}) }])) };
+  const own = fields.flatMap((f) =>
+    f.name === "anonymous" ? (objects[(f.typeText ?? "").toLowerCase()] ?? []).filter((g) => g.name !== "anonymous") : [f],
+  );
+  const schema: Schema = {
+    type: "object",
+    properties: Object.fromEntries(
+      own.slice(0, 100).map((f) => [f.name, { ...f.schema, ...(f.description ? { description: f.description } : {}) }]),
+    ),
+  };
   return /\barray|\blist|\[\]/.test(text) ? { type: "array", items: schema } : schema;
 }

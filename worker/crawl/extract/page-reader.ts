@@ -3,7 +3,7 @@
 import { dropLastWord } from "./text";
 import type { Block } from "./blocks";
 import type { Example } from "./examples";
-import type { Draft, Hints, Page } from "./endpoints";
+import type { Draft, Hints, Page } from "./draft";
 import { schemaOf } from "./json-schema";
 import { type FoundParam, type ParamLocation, plain } from "./params";
 import { queryNamesOf } from "./prose";
@@ -18,9 +18,11 @@ const MAX_PARAMS = 300;
 const MAX_OBJECTS = 500;
 export const CHANGELOG = /\b(?:change ?log|release notes|what'?s new|version history|deprecations?|migration guide|breaking changes)\b/i;
 const RESPONSE = /\b(?:responses?|returns?|return value|output|results?|errors?|status codes?|error codes?)\b/i;
-const PARAMS = /\b(?:requestbody|param(?:eter)?s?|arguments?|headers?|body|fields?|quer(?:y|ies)|attributes?|options|form data|payload|request schema|json params|inputs?|properties)\b/i;
+const PARAMS =
+  /\b(?:requestbody|param(?:eter)?s?|arguments?|headers?|body|fields?|quer(?:y|ies)|attributes?|options|form data|payload|request schema|json params|inputs?|properties)\b/i;
 const OBJECT = /(?:^the \S+ object\b|\b(?:objects?|models?|schemas?|structures?|resources?|entity|entities|types?|enums?|definitions)$)/i;
-export const GENERIC = /^(?:http request|request|endpoint|url|definition|route|method|http method|signature|usage|request url|resource url|example request|request example)s?$/i;
+export const GENERIC =
+  /^(?:http request|request|endpoint|url|definition|route|method|http method|signature|usage|request url|resource url|example request|request example)s?$/i;
 
 /** A short line or heading that announces the API's base URL ("Base URLs:", "API Servers"), the URL itself to follow. */
 export const namesBase = (text: string) => /\b(?:base url|servers?)s?\b/i.test(text) && !text.includes("http") && text.length < 80;
@@ -52,7 +54,14 @@ export const noPrototype = <T>(): Record<string, T> => Object.create(null) as Re
 
 export class PageReader {
   readonly drafts: Draft[] = [];
-  readonly hints: Hints = { baseUrls: [], exampleUrls: [], auth: new Set(), apiKeyHeaders: new Set(), apiKeyQuery: new Set(), objects: noPrototype() };
+  readonly hints: Hints = {
+    baseUrls: [],
+    exampleUrls: [],
+    auth: new Set(),
+    apiKeyHeaders: new Set(),
+    apiKeyQuery: new Set(),
+    objects: noPrototype(),
+  };
   readonly headings: Heading[] = [];
   readonly changelogPage: boolean;
   /** The endpoint whose section is being read, and the level of the heading that opened it. */
@@ -138,7 +147,9 @@ export class PageReader {
     if (current && level === this.scope && current.method === route.method && sameRoute(current.rawPath, path)) {
       // The same route written twice (`GET https://host/base/x HTTP/1.1`, then `GET /x`): keep the shorter spelling.
       if (path.split("?")[0].length < current.rawPath.split("?")[0].length) current.rawPath = path;
-      for (const name of queryNamesOf(path)) if (!current.params.some((p) => p.name === name)) current.params.push({ name, in: "query", schema: { type: "string" }, required: false });
+      for (const name of queryNamesOf(path))
+        if (!current.params.some((p) => p.name === name))
+          current.params.push({ name, in: "query", schema: { type: "string" }, required: false });
       return;
     }
     if (this.drafts.length >= MAX_DRAFTS) {
@@ -146,7 +157,16 @@ export class PageReader {
       return;
     }
     const also = "also" in route && route.also ? route.also.map((method) => ({ method, rawPath: path })) : undefined;
-    this.current = { method: route.method, rawPath: path, params: level === this.scopeLevel() ? this.pending : [], source: this.page.url, strength, example, ...(also ? { also } : {}), ...(summary ? { summary } : {}) };
+    this.current = {
+      method: route.method,
+      rawPath: path,
+      params: level === this.scopeLevel() ? this.pending : [],
+      source: this.page.url,
+      strength,
+      example,
+      ...(also ? { also } : {}),
+      ...(summary ? { summary } : {}),
+    };
     this.pending = [];
     this.scope = level;
     this.label = null;
@@ -191,7 +211,8 @@ export class PageReader {
     if (!this.pageWide.length) return;
     for (const draft of this.drafts) {
       const own = new Set(draft.params.map((p) => p.name.toLowerCase()));
-      for (const param of this.pageWide) if (!own.has(param.name.toLowerCase()) && draft.params.length < MAX_PARAMS) draft.params.push({ ...param });
+      for (const param of this.pageWide)
+        if (!own.has(param.name.toLowerCase()) && draft.params.length < MAX_PARAMS) draft.params.push({ ...param });
     }
   }
 

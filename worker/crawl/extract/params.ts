@@ -6,12 +6,35 @@ import { attributesOf } from "./html-scan";
 import { schemaOfTypeName, type Schema } from "./json-schema";
 
 export type ParamLocation = "path" | "query" | "header" | "body";
-export type FoundParam = { name: string; in: ParamLocation | null; schema: Schema; required: boolean; description?: string; typeText?: string };
+export type FoundParam = {
+  name: string;
+  in: ParamLocation | null;
+  schema: Schema;
+  required: boolean;
+  description?: string;
+  typeText?: string;
+};
 
-const NAME_COL = /^(?:name|parameters?|params?|fields?|attributes?|arguments?|args?|propert(?:y|ies)|keys?|options?|variables?|headers?|(?:query|path|url|body|form|header|request) ?(?:parameters?|params?|fields?))(?: name)?$/i;
+const NAME_COL =
+  /^(?:name|parameters?|params?|fields?|attributes?|arguments?|args?|propert(?:y|ies)|keys?|options?|variables?|headers?|(?:query|path|url|body|form|header|request) ?(?:parameters?|params?|fields?))(?: name)?$/i;
 const TYPE_WORD =
   /^(?:\?)?(?:string|str|integer|int|int32|int64|long|number|float|double|decimal|boolean|bool|array|list|object|hash|map|dict|enum|date|datetime|date-time|timestamp|uuid|file|binary|snowflake|any|null|json|iso8601|url|uri|email|text|char|numeric|bigint|mixed|dictionary)\b/i;
-const PROSE_WORDS = new Set(["note", "warning", "tip", "important", "example", "examples", "returns", "response", "request", "default", "deprecated", "caution", "info", "see"]);
+const PROSE_WORDS = new Set([
+  "note",
+  "warning",
+  "tip",
+  "important",
+  "example",
+  "examples",
+  "returns",
+  "response",
+  "request",
+  "default",
+  "deprecated",
+  "caution",
+  "info",
+  "see",
+]);
 const NOT_NAMES = new Set(["required", "optional", "yes", "no", "true", "false", "null", "none", "GET", "POST", "PUT", "PATCH", "DELETE"]);
 const NAME = /^[A-Za-z_$@][\w.\-[\]$@]{0,79}$/;
 const MARKUP_CHAR = /[`*_[\]]/;
@@ -32,12 +55,12 @@ export const plain = (s: string) =>
   !MARKUP_CHAR.test(s)
     ? s.trim()
     : s
-    .replace(/`/g, "")
-    .replace(/\*\*/g, "")
-    .replace(/(?<![\w\\])[*_]|[*_](?!\w)/g, "")
-    .replace(/\]\([^)\s]{0,500}\)/g, "]")
-    .replace(/[[\]]/g, "")
-    .trim();
+        .replace(/`/g, "")
+        .replace(/\*\*/g, "")
+        .replace(/(?<![\w\\])[*_]|[*_](?!\w)/g, "")
+        .replace(/\]\([^)\s]{0,500}\)/g, "]")
+        .replace(/[[\]]/g, "")
+        .trim();
 
 /** Location named in text: "Path parameters", "in: query", "Request body", "Headers". */
 export function locationOf(text: string | undefined): ParamLocation | null {
@@ -59,7 +82,11 @@ const optionalIn = (text: string) => /^(?:no|false|optional|n)$/i.test(plain(tex
 /** A parameter name from a cell or fragment (`name?`, `**name***`, `name (required)`), or null. */
 export function nameOf(raw: string): { name: string; optional: boolean; required: boolean } | null {
   // Rails-style names (`poll[options][]`, `filter[status]`) are kept whole: their brackets are not link syntax.
-  const token = raw.replace(/[`*]/g, "").trim().split(/[\s(,:]/)[0] ?? "";
+  const token =
+    raw
+      .replace(/[`*]/g, "")
+      .trim()
+      .split(/[\s(,:]/)[0] ?? "";
   if (BRACKETED.test(token)) return { name: token, optional: false, required: false };
   const first = plain(raw).split(/[\s(,:]/)[0] ?? "";
   const optional = first.endsWith("?") || first.startsWith("?");
@@ -76,8 +103,9 @@ export const typeAtStart = (text: string) => TYPE_WORD.exec(plain(text).replace(
 /** How deep a "» » name" cell is nested. */
 function depthOf(cell: string): number {
   let depth = 0;
-  for (const c of cell.slice(0, 20)) if (c === "»") depth++;
-  else if (c !== " " && c !== "\u00a0") break;
+  for (const c of cell.slice(0, 20))
+    if (c === "»") depth++;
+    else if (c !== " " && c !== "\u00a0") break;
   return depth;
 }
 
@@ -92,7 +120,8 @@ export function paramsOfTable(rows: string[][], sectionLocation: ParamLocation |
   let where = col(/^(?:in|location|located in|where|source|param(?:eter)? type|kind|placement)$/);
   if (header.every((h) => !h)) {
     // A table without a header (bootprint): a column of locations marks it; names are the first column.
-    const share = (c: number, test: (cell: string) => boolean) => rows.slice(1).filter((r) => test(plain(r[c] ?? ""))).length / (rows.length - 1);
+    const share = (c: number, test: (cell: string) => boolean) =>
+      rows.slice(1).filter((r) => test(plain(r[c] ?? ""))).length / (rows.length - 1);
     where = header.findIndex((_, c) => share(c, (cell) => /^(?:path|query|header|body|formdata|cookie)$/i.test(cell)) >= 0.8);
     type = header.findIndex((_, c) => c !== where && share(c, (cell) => Boolean(typeAtStart(cell))) >= 0.8);
     if (where >= 0) name = 0;
@@ -112,14 +141,19 @@ export function paramsOfTable(rows: string[][], sectionLocation: ParamLocation |
     if (depth > 1) continue;
     if (depth === 0 && depths[r + 1] === 1 && /body|anonymous/i.test(`${c[where] ?? ""} ${c[name]}`)) continue;
     if (depth === 1 && !/body/i.test(c[where] ?? "body")) continue;
-    const found = nameOf(depth ? trimStart(c[name], "» \u00a0") : c[name] ?? "");
+    const found = nameOf(depth ? trimStart(c[name], "» \u00a0") : (c[name] ?? ""));
     if (!found) continue;
     const typeText = type >= 0 ? plain(c[type] ?? "") : typeAtStart(c[description] ?? "");
     const desc = description >= 0 && description !== name ? plain(c[description] ?? "").slice(0, 500) : "";
-    const req = required >= 0 ? c[required] ?? "" : "";
+    const req = required >= 0 ? (c[required] ?? "") : "";
     const isOptionalColumn = required >= 0 && /optional/.test(header[required]) && !/required/.test(header[required]);
     const flagged = required >= 0 ? (isOptionalColumn ? !requiredIn(req) && !optionalIn(req) : requiredIn(req)) : false;
-    const inText = found.required || (!found.optional && (flagged || (required < 0 && (requiredIn(c[type] ?? "") || /^\**required\b/i.test(plain(c[description] ?? "")) || /\(required\)/i.test(c[name] ?? "")))));
+    const inText =
+      found.required ||
+      (!found.optional &&
+        (flagged ||
+          (required < 0 &&
+            (requiredIn(c[type] ?? "") || /^\**required\b/i.test(plain(c[description] ?? "")) || /\(required\)/i.test(c[name] ?? "")))));
     params.push({
       name: found.name,
       in: (where >= 0 ? locationOf(c[where]) : null) ?? headerLocation ?? sectionLocation,
@@ -133,7 +167,14 @@ export function paramsOfTable(rows: string[][], sectionLocation: ParamLocation |
 }
 
 /** Reads "name (type, required): text", "name type required — text" after the name. */
-function detailAfterName(name: string, rest: string, more: string, sectionLocation: ParamLocation | null, formatted: boolean, inParams: boolean): FoundParam | null {
+function detailAfterName(
+  name: string,
+  rest: string,
+  more: string,
+  sectionLocation: ParamLocation | null,
+  formatted: boolean,
+  inParams: boolean,
+): FoundParam | null {
   let detail = "";
   let text = rest.trim();
   if (text.startsWith("(")) {
@@ -145,7 +186,10 @@ function detailAfterName(name: string, rest: string, more: string, sectionLocati
   if (!detail && !text && more) text = more.slice(0, 300);
   const typeWord = typeAtStart(detail) || typeAtStart(text);
   // "string, path, required." — a location among the short clauses before the first sentence ends.
-  const clauses = text.split(".")[0].split(",").map((c) => c.trim().toLowerCase());
+  const clauses = text
+    .split(".")[0]
+    .split(",")
+    .map((c) => c.trim().toLowerCase());
   const clauseLocation = clauses.find((c) => /^(?:in )?(?:path|query|body|header)$/.test(c));
   const separated = /^(?:[—–:-]|\s*$)/.test(text) || text.startsWith("- ");
   const flags = /^[,\s]*(?:\*|_)*(?:required|optional)\b/i.test(text) || /\b(?:required|optional)\b/i.test(detail);
@@ -155,7 +199,8 @@ function detailAfterName(name: string, rest: string, more: string, sectionLocati
   const all = `${detail} ${text.slice(0, 80)}`;
   const required = /\brequired\b/i.test(all) && !/\bnot required\b|\boptional\b/i.test(all);
   let description = plain(text.replace(/^[—–:-]\s*/, "")) || plain(more);
-  if (typeWord && description.toLowerCase().startsWith(typeWord.toLowerCase())) description = description.slice(typeWord.length).replace(/^[\s,;—–:-]+/, "");
+  if (typeWord && description.toLowerCase().startsWith(typeWord.toLowerCase()))
+    description = description.slice(typeWord.length).replace(/^[\s,;—–:-]+/, "");
   return {
     name,
     in: locationOf(detail) ?? (clauseLocation ? locationOf(clauseLocation) : null) ?? sectionLocation,
@@ -168,7 +213,12 @@ function detailAfterName(name: string, rest: string, more: string, sectionLocati
 
 /** The name at the start of a fragment: `code`, **bold**, **`both`**, or a bare word. */
 function leadingName(text: string): { raw: string; rest: string; formatted: boolean } | null {
-  for (const [open, close] of [["**`", "`**"], ["`", "`"], ["**", "**"], ["__", "__"]] as const) {
+  for (const [open, close] of [
+    ["**`", "`**"],
+    ["`", "`"],
+    ["**", "**"],
+    ["__", "__"],
+  ] as const) {
     if (text.startsWith(open)) {
       const end = text.indexOf(close, open.length);
       if (end < 0 || end > 100) return null;
@@ -209,5 +259,11 @@ export function paramOfTag(text: string): FoundParam | null {
   const where = (["path", "query", "body", "header"] as const).find((k) => a[k] !== undefined);
   const name = where ? a[where] : a.name;
   if (!name || !NAME.test(name)) return null;
-  return { name, in: where ?? null, schema: schemaOfTypeName(a.type), required: "required" in a && a.required !== "false", ...(a.type ? { typeText: a.type } : {}) };
+  return {
+    name,
+    in: where ?? null,
+    schema: schemaOfTypeName(a.type),
+    required: "required" in a && a.required !== "false",
+    ...(a.type ? { typeText: a.type } : {}),
+  };
 }

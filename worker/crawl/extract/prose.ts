@@ -10,10 +10,34 @@ const MAX_SPANS = 40;
 
 /** The first word of a section's opening sentence, as the method it asks for; null when it says none plainly. */
 const VERB_METHODS: Record<string, string> = Object.assign(Object.create(null), {
-  get: "GET", gets: "GET", retrieve: "GET", retrieves: "GET", list: "GET", lists: "GET", fetch: "GET", fetches: "GET",
-  return: "GET", returns: "GET", search: "GET", searches: "GET", show: "GET", shows: "GET", download: "GET", downloads: "GET",
-  create: "POST", creates: "POST", add: "POST", adds: "POST", upload: "POST", uploads: "POST", submit: "POST", submits: "POST",
-  delete: "DELETE", deletes: "DELETE", remove: "DELETE", removes: "DELETE",
+  get: "GET",
+  gets: "GET",
+  retrieve: "GET",
+  retrieves: "GET",
+  list: "GET",
+  lists: "GET",
+  fetch: "GET",
+  fetches: "GET",
+  return: "GET",
+  returns: "GET",
+  search: "GET",
+  searches: "GET",
+  show: "GET",
+  shows: "GET",
+  download: "GET",
+  downloads: "GET",
+  create: "POST",
+  creates: "POST",
+  add: "POST",
+  adds: "POST",
+  upload: "POST",
+  uploads: "POST",
+  submit: "POST",
+  submits: "POST",
+  delete: "DELETE",
+  deletes: "DELETE",
+  remove: "DELETE",
+  removes: "DELETE",
 });
 
 export function methodOfVerb(sentence: string): string | null {
@@ -105,7 +129,11 @@ export function verbRoute(text: string, lone: string | null): Route | null {
 export function addedRoutes(text: string): Route[] {
   const routes: Route[] = [];
   for (const sentence of sentences(text)) {
-    if (!/\b(?:new|added|adds|introduced)\b/i.test(sentence) || /\b(?:remov|deprecat|mov|renam|drop|replac|beta\b|experimental|preview)/i.test(sentence)) continue;
+    if (
+      !/\b(?:new|added|adds|introduced)\b/i.test(sentence) ||
+      /\b(?:remov|deprecat|mov|renam|drop|replac|beta\b|experimental|preview)/i.test(sentence)
+    )
+      continue;
     const readOnly = /\bread[- ]only\b/i.test(sentence);
     for (let i = sentence.indexOf("`"); i >= 0 && routes.length < MAX_SPANS; i = sentence.indexOf("`", i + 1)) {
       const end = sentence.indexOf("`", i + 1);
@@ -114,14 +142,30 @@ export function addedRoutes(text: string): Route[] {
       const line = leadingRoute(span);
       const path = line ? null : pathAt(span, 0);
       if (line) routes.push({ ...line, end: text.length });
-      else if (readOnly && path && path.end === span.length && span.startsWith("/")) routes.push({ method: "GET", path: path.path, end: text.length });
+      else if (readOnly && path && path.end === span.length && span.startsWith("/"))
+        routes.push({ method: "GET", path: path.path, end: text.length });
       i = end;
     }
   }
   return routes;
 }
 
-const FIELD_WORDS = new Set(["field", "fields", "parameter", "parameters", "param", "params", "argument", "arguments", "updates", "update", "sets", "set", "changes", "change"]);
+const FIELD_WORDS = new Set([
+  "field",
+  "fields",
+  "parameter",
+  "parameters",
+  "param",
+  "params",
+  "argument",
+  "arguments",
+  "updates",
+  "update",
+  "sets",
+  "set",
+  "changes",
+  "change",
+]);
 const BETWEEN_FIELDS = new Set(["and", "or", "optional", "optionally", "the", "a", "an", "required"]);
 
 /** Names in code spans that a sentence calls fields: "multipart form field `document` and optional `version_label`", "updates the `label`". */
@@ -187,7 +231,8 @@ export function readTemplates(text: string, hints: { templates?: string[]; value
     if (end < 0) break;
     const span = text.slice(i + 1, end).trim();
     i = end;
-    if (!/^[</{:]/.test(span) || !span.includes("/") || !/[<{]|\/:/.test(span) || (hints.templates?.length ?? 0) >= MAX_TEMPLATES_PER_PAGE) continue;
+    if (!/^[</{:]/.test(span) || !span.includes("/") || !/[<{]|\/:/.test(span) || (hints.templates?.length ?? 0) >= MAX_TEMPLATES_PER_PAGE)
+      continue;
     const written = span.startsWith("/") ? span : `/${span}`;
     const path = pathAt(written, 0);
     if (path && path.end === written.length) (hints.templates ??= []).push(written);

@@ -1,6 +1,6 @@
 // Readers for the parts of a page the endpoint walk meets: routes in code spans and summary tables,
 // parameters written as headings or as typed declarations in code blocks.
-import type { Draft } from "./endpoints";
+import type { Draft } from "./draft";
 import { schemaOfTypeName } from "./json-schema";
 import { type FoundParam, nameOf, type ParamLocation, paramOfItem, plain, typeAtStart } from "./params";
 import { leadingRoute, METHODS, type Route } from "./routes";
@@ -41,7 +41,8 @@ export function typedObjectKeys(lines: string[], location: ParamLocation): Found
   let depth = 0;
   for (const line of lines.slice(0, MAX_CODE_SCAN)) {
     const m = depth === 1 ? /^\s*"?([A-Za-z_$][\w$-]{0,80})"?(\??):\s?(\S{0,40})/.exec(line) : null;
-    if (m && params.length < MAX_PARAMS) params.push({ name: m[1], in: location, schema: schemaOfTypeName(m[3] === "{" ? "object" : m[3]), required: !m[2] });
+    if (m && params.length < MAX_PARAMS)
+      params.push({ name: m[1], in: location, schema: schemaOfTypeName(m[3] === "{" ? "object" : m[3]), required: !m[2] });
     for (const c of line) depth += c === "{" || c === "[" ? 1 : c === "}" || c === "]" ? -1 : 0;
   }
   return params;
@@ -88,14 +89,27 @@ export function readSummaryTable(rows: string[][], source: string, drafts: Draft
     for (let c = 0; !route && c < Math.min(row.length, 8); c++) {
       // A method cell next to a path cell, whatever the header says.
       const method = row[c].length <= 16 ? clean(row[c]).toUpperCase() : "";
-      route = leadingRoute(row[c]) ?? (METHODS.includes(method) && c + 1 < row.length ? leadingRoute(`${method} ${clean(row[c + 1])}`) : null);
+      route =
+        leadingRoute(row[c]) ?? (METHODS.includes(method) && c + 1 < row.length ? leadingRoute(`${method} ${clean(row[c + 1])}`) : null);
     }
     if (!route) continue;
     found++;
-    const other = row.map(clean).find((cell) => cell && !cell.includes(route!.path) && !/^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/i.test(cell));
+    const other = row
+      .map(clean)
+      .find((cell) => cell && !cell.includes(route!.path) && !/^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/i.test(cell));
     const location = route.method === "GET" || route.method === "DELETE" ? "query" : "body";
-    const params = row.flatMap(cellParamNames).map((name): FoundParam => ({ name, in: location, schema: { type: "string" }, required: false }));
-    if (drafts.length < MAX_DRAFTS) drafts.push({ method: route.method, rawPath: route.path, params, source, strength: 0, ...(other ? { summary: other.slice(0, 200) } : {}) });
+    const params = row
+      .flatMap(cellParamNames)
+      .map((name): FoundParam => ({ name, in: location, schema: { type: "string" }, required: false }));
+    if (drafts.length < MAX_DRAFTS)
+      drafts.push({
+        method: route.method,
+        rawPath: route.path,
+        params,
+        source,
+        strength: 0,
+        ...(other ? { summary: other.slice(0, 200) } : {}),
+      });
   }
   return found > 0;
 }

@@ -115,7 +115,17 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
   const stop = at + path.length;
   if (format && format.to <= path.length) path = path.slice(0, format.from) + format.first + path.slice(format.to);
   const bare = path.split("?")[0];
-  if (DOC_EXTENSIONS.test(bare) || /\/\/|\.\.|\s/.test(bare.replace(/^https?:\/\//, "").replace(/<[\w ]*>/g, "<>").replace(/\[[\w |-]*\]/g, "[]").replace(/\([\w: .-]*\)/g, "()"))) return null;
+  if (
+    DOC_EXTENSIONS.test(bare) ||
+    /\/\/|\.\.|\s/.test(
+      bare
+        .replace(/^https?:\/\//, "")
+        .replace(/<[\w ]*>/g, "<>")
+        .replace(/\[[\w |-]*\]/g, "[]")
+        .replace(/\([\w: .-]*\)/g, "()"),
+    )
+  )
+    return null;
   return { path, end: stop };
 }
 
@@ -188,7 +198,8 @@ export function upperMethod(text: string): string {
 export function afterLabel(text: string): number {
   let i = skipMarks(text, 0);
   const colon = text.indexOf(":", i);
-  if (colon > i && colon - i <= 30 && !text.startsWith("//", colon + 1) && /^[A-Za-z][A-Za-z *_]*$/.test(text.slice(i, colon))) i = skipMarks(text, colon + 1);
+  if (colon > i && colon - i <= 30 && !text.startsWith("//", colon + 1) && /^[A-Za-z][A-Za-z *_]*$/.test(text.slice(i, colon)))
+    i = skipMarks(text, colon + 1);
   return i;
 }
 
@@ -254,7 +265,8 @@ export function templateOf(path: string, literalIds = false): string {
       out += c;
       k++;
     }
-    if ((literalIds ? looksLikeId(out) : !templated && plainId(out)) && namesCollection(all[i - 1])) return `{${paramName(`${singular(all[i - 1])}_id`)}}`;
+    if ((literalIds ? looksLikeId(out) : !templated && plainId(out)) && namesCollection(all[i - 1]))
+      return `{${paramName(`${singular(all[i - 1])}_id`)}}`;
     // An upper-case name stands for a value: `USER_ID`, `ID`, `FEEDID`.
     if (/^[A-Z][A-Z0-9_]*$/.test(out) && (out.includes("_") || out.endsWith("ID"))) return `{${paramName(out)}}`;
     return out;

@@ -13,7 +13,9 @@ export function AccessDenied() {
       <ShieldAlert className="size-10 text-destructive" aria-hidden />
       <h1 className="text-2xl font-semibold">Access Denied</h1>
       <p className="text-muted-foreground">This page is restricted to superadministrators.</p>
-      <Button variant="outline" onClick={() => goBack(router)}>Go Back</Button>
+      <Button variant="outline" onClick={() => goBack(router)}>
+        Go Back
+      </Button>
     </div>
   );
 }

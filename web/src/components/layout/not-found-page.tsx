@@ -14,7 +14,9 @@ export function NotFoundPage() {
       <p className="text-muted-foreground">The page you are looking for does not exist.</p>
       <div className="flex gap-2">
         <Button onClick={() => router.navigate({ to: "/" })}>Go Home</Button>
-        <Button variant="outline" onClick={() => goBack(router)}>Go Back</Button>
+        <Button variant="outline" onClick={() => goBack(router)}>
+          Go Back
+        </Button>
       </div>
     </main>
   );

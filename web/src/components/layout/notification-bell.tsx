@@ -4,7 +4,14 @@ import { useNavigate } from "@tanstack/react-router";
 import { Bell } from "lucide-react";
 import { markNotificationsRead, notificationsQuery, type Notification } from "@/api/notifications";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { formatDateTime } from "@/lib/format";
 
 export function NotificationBell() {
@@ -28,7 +35,10 @@ export function NotificationBell() {
         <Button variant="ghost" size="icon" className="relative" aria-label={unread ? `Notifications (${unread} unread)` : "Notifications"}>
           <Bell />
           {unread > 0 && (
-            <span aria-hidden className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-semibold text-white">
+            <span
+              aria-hidden
+              className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-semibold text-white"
+            >
               {unread > 99 ? "99+" : unread}
             </span>
           )}
@@ -45,11 +55,17 @@ export function NotificationBell() {
         </div>
         <DropdownMenuSeparator />
         {list.isPending ? (
-          <p role="status" className="px-2 py-4 text-center text-sm text-muted-foreground">Loading notifications...</p>
+          <p role="status" className="px-2 py-4 text-center text-sm text-muted-foreground">
+            Loading notifications...
+          </p>
         ) : list.isError ? (
-          <p role="alert" className="px-2 py-4 text-center text-sm text-red-700">Failed to load notifications</p>
+          <p role="alert" className="px-2 py-4 text-center text-sm text-red-700">
+            Failed to load notifications
+          </p>
         ) : list.data.notifications.length === 0 ? (
-          <p className="px-2 py-4 text-center text-sm text-muted-foreground">Nothing yet: deploys, updates, crawls, imports, plan limits and custom domains show up here.</p>
+          <p className="px-2 py-4 text-center text-sm text-muted-foreground">
+            Nothing yet: deploys, updates, crawls, imports, plan limits and custom domains show up here.
+          </p>
         ) : (
           <div className="max-h-96 overflow-y-auto">
             {list.data.notifications.map((n) => (

@@ -4,7 +4,12 @@ import { KeyRound, Server, ShieldCheck, SquareTerminal, Wallet, type LucideIcon 
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
-type NavLinkProps = { to: "/servers" | "/tokens" | "/usage" | "/api-keys" | "/superadmin"; icon: LucideIcon; children: ReactNode; alsoActiveAt?: string };
+type NavLinkProps = {
+  to: "/servers" | "/tokens" | "/usage" | "/api-keys" | "/superadmin";
+  icon: LucideIcon;
+  children: ReactNode;
+  alsoActiveAt?: string;
+};
 
 function NavLink({ to, icon: Icon, children, alsoActiveAt }: NavLinkProps) {
   const active = useRouterState({ select: (s) => s.location.pathname === alsoActiveAt });
@@ -41,16 +46,26 @@ export function SidebarNav({ superUser }: { superUser: boolean }) {
     <nav aria-label="Main" className="flex h-full flex-col p-3">
       <div className="space-y-1">
         {/* "/" shows the servers list too. */}
-        <NavLink to="/servers" icon={Server} alsoActiveAt="/">Servers</NavLink>
-        <NavLink to="/tokens" icon={KeyRound}>Access Tokens</NavLink>
+        <NavLink to="/servers" icon={Server} alsoActiveAt="/">
+          Servers
+        </NavLink>
+        <NavLink to="/tokens" icon={KeyRound}>
+          Access Tokens
+        </NavLink>
       </div>
       <Group label="Account">
-        <NavLink to="/usage" icon={Wallet}>Usage &amp; Billing</NavLink>
-        <NavLink to="/api-keys" icon={SquareTerminal}>API Keys</NavLink>
+        <NavLink to="/usage" icon={Wallet}>
+          Usage &amp; Billing
+        </NavLink>
+        <NavLink to="/api-keys" icon={SquareTerminal}>
+          API Keys
+        </NavLink>
       </Group>
       {superUser && (
         <Group label="Administration">
-          <NavLink to="/superadmin" icon={ShieldCheck}>Superadmin</NavLink>
+          <NavLink to="/superadmin" icon={ShieldCheck}>
+            Superadmin
+          </NavLink>
         </Group>
       )}
       <p className="mt-auto px-3 pt-4 text-xs text-muted-foreground">Version 1.0.0</p>

@@ -64,7 +64,12 @@ function ChartTooltipContent({
   const config = useChartConfig();
   if (!active || !payload?.length) return null;
   return (
-    <div className={cn("grid min-w-[8rem] gap-1.5 rounded-lg border border-border/50 bg-background px-2.5 py-1.5 text-xs shadow-xl", className)}>
+    <div
+      className={cn(
+        "grid min-w-[8rem] gap-1.5 rounded-lg border border-border/50 bg-background px-2.5 py-1.5 text-xs shadow-xl",
+        className,
+      )}
+    >
       {label !== undefined && <div className="font-medium">{labelFormatter ? labelFormatter(label) : String(label)}</div>}
       {payload.map((item) => {
         const key = String(item.dataKey ?? item.name ?? "value");
@@ -72,7 +77,9 @@ function ChartTooltipContent({
           <div key={key} className="flex items-center gap-2">
             <span className="size-2.5 shrink-0 rounded-[2px]" style={{ backgroundColor: item.color }} aria-hidden />
             <span className="flex-1 text-muted-foreground">{config[key]?.label ?? item.name}</span>
-            <span className="font-mono font-medium tabular-nums text-foreground">{typeof item.value === "number" ? item.value.toLocaleString("en-US") : String(item.value ?? "")}</span>
+            <span className="font-mono font-medium tabular-nums text-foreground">
+              {typeof item.value === "number" ? item.value.toLocaleString("en-US") : String(item.value ?? "")}
+            </span>
           </div>
         );
       })}
@@ -83,7 +90,13 @@ function ChartTooltipContent({
 const ChartLegend = Recharts.Legend;
 
 /** The legend: each series' color and label. */
-function ChartLegendContent({ payload, className }: { payload?: readonly { dataKey?: unknown; value?: unknown; color?: string }[]; className?: string }) {
+function ChartLegendContent({
+  payload,
+  className,
+}: {
+  payload?: readonly { dataKey?: unknown; value?: unknown; color?: string }[];
+  className?: string;
+}) {
   const config = useChartConfig();
   if (!payload?.length) return null;
   return (

@@ -38,7 +38,9 @@ export function AuthCallbackPage({ redirect, error, errorDescription }: Props) {
     const message = errorDescription ?? error ?? errorMessage(profile.error, "Sign in failed");
     return (
       <Screen title="Authentication Error">
-        <p role="alert" className="text-sm text-destructive">{message}</p>
+        <p role="alert" className="text-sm text-destructive">
+          {message}
+        </p>
         <details className="rounded-md border p-3 text-sm">
           <summary className="cursor-pointer font-medium">Error details</summary>
           <pre className="mt-2 overflow-x-auto text-xs whitespace-pre-wrap">

@@ -19,7 +19,9 @@ export function LoginPage({ redirect, method }: { redirect?: string; method?: "p
   const target = safeRedirect(redirect);
   // The built-in form opens in place; a provider (or an unknown method) is reached through /api/auth/login.
   const signIn = () =>
-    signInMethod.data?.method === "password" ? void navigate({ to: "/login", search: { method: "password", ...(target !== "/" ? { redirect: target } : {}) } }) : startLogin(target);
+    signInMethod.data?.method === "password"
+      ? void navigate({ to: "/login", search: { method: "password", ...(target !== "/" ? { redirect: target } : {}) } })
+      : startLogin(target);
   usePageTitle(method === "password" ? "Sign in with email" : "Sign in");
   useEffect(() => {
     if (profile.error) toastAuthCheckFailed(profile.error);
@@ -52,9 +54,7 @@ export function LoginPage({ redirect, method }: { redirect?: string; method?: "p
               <Button className="w-full" onClick={signIn}>
                 Sign In
               </Button>
-              <p className="text-center text-sm text-muted-foreground">
-                Don&apos;t have an account? Sign in to sign up for free.
-              </p>
+              <p className="text-center text-sm text-muted-foreground">Don&apos;t have an account? Sign in to sign up for free.</p>
             </>
           )}
         </CardContent>

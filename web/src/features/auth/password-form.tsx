@@ -37,7 +37,8 @@ export function PasswordForm({ redirect }: { redirect: string }) {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { user } = mode === "sign-up" ? await passwordSignUp(values) : await passwordSignIn(mode, { email: values.email, password: values.password });
+      const { user } =
+        mode === "sign-up" ? await passwordSignUp(values) : await passwordSignIn(mode, { email: values.email, password: values.password });
       queryClient.setQueryData(profileQuery.queryKey, user);
       router.history.push(redirect);
     } catch (error) {
@@ -62,9 +63,20 @@ export function PasswordForm({ redirect }: { redirect: string }) {
         error={errors.password?.message}
         hint={mode === "sign-up" && !errors.password ? "At least 8 characters; common passwords are refused." : undefined}
       >
-        {(control) => <Input {...control} type="password" autoComplete={mode === "sign-in" ? "current-password" : "new-password"} {...form.register("password")} />}
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete={mode === "sign-in" ? "current-password" : "new-password"}
+            {...form.register("password")}
+          />
+        )}
       </Field>
-      {errors.root && <p role="alert" className="text-sm text-destructive">{errors.root.message}</p>}
+      {errors.root && (
+        <p role="alert" className="text-sm text-destructive">
+          {errors.root.message}
+        </p>
+      )}
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {mode === "sign-in" ? "Sign In" : "Sign Up"}
       </Button>

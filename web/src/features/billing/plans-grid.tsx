@@ -26,7 +26,9 @@ export function PlansGrid({ plans, currentType }: { plans: Plan[]; currentType: 
   const currentPrice = plans.find((p) => p.type === currentType)?.price ?? 0;
   return (
     <section aria-labelledby="plans-heading" className="space-y-3">
-      <h2 id="plans-heading" className="text-lg font-semibold">Available Plans</h2>
+      <h2 id="plans-heading" className="text-lg font-semibold">
+        Available Plans
+      </h2>
       <div className="grid gap-4 md:grid-cols-3">
         {plans.map((plan) => {
           const current = plan.type === currentType;
@@ -53,7 +55,9 @@ export function PlansGrid({ plans, currentType }: { plans: Plan[]; currentType: 
                     <a href="mailto:support@toolport.dev">Contact Support</a>
                   </Button>
                 ) : current ? (
-                  <Button variant="outline" className="w-full" disabled>Current Plan</Button>
+                  <Button variant="outline" className="w-full" disabled>
+                    Current Plan
+                  </Button>
                 ) : UPGRADEABLE.includes(plan.type) ? (
                   <Button
                     className="w-full"

@@ -22,16 +22,25 @@ export function ServerCallsChart() {
       </CardHeader>
       <CardContent>
         {servers.isPending ? (
-          <p role="status" className="text-sm text-muted-foreground">Loading servers...</p>
+          <p role="status" className="text-sm text-muted-foreground">
+            Loading servers...
+          </p>
         ) : servers.isError ? (
-          <p role="alert" className="text-sm text-destructive">{errorMessage(servers.error, "Failed to load servers")}</p>
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(servers.error, "Failed to load servers")}
+          </p>
         ) : rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">No servers yet.</p>
         ) : (
           <ul className="space-y-2" aria-label="Tool calls by server">
             {rows.map((row) => (
               <li key={row.id} className="grid grid-cols-[minmax(0,8rem)_1fr_auto] items-center gap-3 text-sm">
-                <Link to="/servers/$serverId" params={{ serverId: row.id }} className="truncate underline-offset-2 hover:underline" title={`Calls of ${row.name}`}>
+                <Link
+                  to="/servers/$serverId"
+                  params={{ serverId: row.id }}
+                  className="truncate underline-offset-2 hover:underline"
+                  title={`Calls of ${row.name}`}
+                >
                   {row.name}
                 </Link>
                 <span className="h-3 rounded bg-muted" aria-hidden>

@@ -74,7 +74,9 @@ export function UsagePage() {
     return (
       <>
         {header}
-        <p role="status" className="py-12 text-center text-muted-foreground">Loading billing information...</p>
+        <p role="status" className="py-12 text-center text-muted-foreground">
+          Loading billing information...
+        </p>
       </>
     );
   }

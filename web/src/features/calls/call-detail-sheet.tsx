@@ -19,7 +19,9 @@ function Payload({ title, text }: { title: string; text: string }) {
   return (
     <section className="space-y-1.5">
       <h3 className="text-sm font-medium">{title}</h3>
-      <pre className="max-h-64 overflow-auto rounded-md border bg-muted/50 p-3 text-xs whitespace-pre-wrap [overflow-wrap:anywhere]">{pretty(text)}</pre>
+      <pre className="max-h-64 overflow-auto rounded-md border bg-muted/50 p-3 text-xs whitespace-pre-wrap [overflow-wrap:anywhere]">
+        {pretty(text)}
+      </pre>
     </section>
   );
 }
@@ -37,11 +39,15 @@ export function CallDetailSheet({ call, onClose }: { call: CallRecord | null; on
             </SheetHeader>
             <div className="space-y-5 px-4 pb-6">
               <div className="flex flex-wrap items-center gap-2">
-                <Badge variant="outline" className={CLASS_BADGE[call.outcomeClass]}>{OUTCOME_LABELS[call.outcome]}</Badge>
+                <Badge variant="outline" className={CLASS_BADGE[call.outcomeClass]}>
+                  {OUTCOME_LABELS[call.outcome]}
+                </Badge>
                 <span className="text-sm text-muted-foreground">{CLASS_LABELS[call.outcomeClass]}</span>
               </div>
               {call.error && (
-                <p role="note" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 [overflow-wrap:anywhere]">{call.error}</p>
+                <p role="note" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 [overflow-wrap:anywhere]">
+                  {call.error}
+                </p>
               )}
               <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
                 <dt className="text-muted-foreground">Caller</dt>
@@ -65,7 +71,9 @@ export function CallDetailSheet({ call, onClose }: { call: CallRecord | null; on
                   {call.result !== null && <Payload title="Result" text={call.result} />}
                 </>
               ) : (
-                <p className="text-sm text-muted-foreground">Arguments and results are not recorded for this call. Turn on “Record payloads” to keep them (redacted).</p>
+                <p className="text-sm text-muted-foreground">
+                  Arguments and results are not recorded for this call. Turn on “Record payloads” to keep them (redacted).
+                </p>
               )}
             </div>
           </>

@@ -28,7 +28,8 @@ type Props = { scope: CallLogScope; serverId: string; search: CallLogSearch; onS
 /** The superadmin's page for one server's calls: back link, title and the call log. */
 export function CallLogPage(props: Props) {
   const stats = useQuery(callStatsQuery(props.scope, props.serverId, props.search.window ?? "24h"));
-  const back = props.scope === "admin" ? { to: "/superadmin" as const, label: "Superadmin" } : { to: "/servers" as const, label: "Servers" };
+  const back =
+    props.scope === "admin" ? { to: "/superadmin" as const, label: "Superadmin" } : { to: "/servers" as const, label: "Servers" };
   return (
     <div className="space-y-6">
       <Button asChild variant="ghost" size="sm" className="-ml-2">
@@ -36,7 +37,10 @@ export function CallLogPage(props: Props) {
           <ArrowLeft /> {back.label}
         </Link>
       </Button>
-      <PageHeader title={stats.data ? `${stats.data.server.name}: calls` : "Calls"} subtitle="Every tools/call of this server: outcome, latency, errors." />
+      <PageHeader
+        title={stats.data ? `${stats.data.server.name}: calls` : "Calls"}
+        subtitle="Every tools/call of this server: outcome, latency, errors."
+      />
       <CallLog {...props} />
     </div>
   );
@@ -85,7 +89,13 @@ function WindowPicker({ window, onWindow }: { window: StatsWindow; onWindow: (wi
   return (
     <div role="group" aria-label="Time window" className="inline-flex rounded-md border bg-background p-0.5">
       {WINDOWS.map((w) => (
-        <Button key={w.value} size="sm" variant={w.value === window ? "default" : "ghost"} aria-pressed={w.value === window} onClick={() => onWindow(w.value)}>
+        <Button
+          key={w.value}
+          size="sm"
+          variant={w.value === window ? "default" : "ghost"}
+          aria-pressed={w.value === window}
+          onClick={() => onWindow(w.value)}
+        >
           {w.label}
         </Button>
       ))}
@@ -94,13 +104,28 @@ function WindowPicker({ window, onWindow }: { window: StatsWindow; onWindow: (wi
 }
 
 /** The window's totals, calls over time, latency and errors by tool, and the top errors; a tool or error picked filters the calls. */
-function CallStatistics({ stats, windowLabel, onFilter }: { stats: UseQueryResult<CallStats>; windowLabel: string; onFilter: (pick: CallFilters) => void }) {
-  if (stats.isPending) return <p role="status" className="rounded-md border p-6 text-center text-sm text-muted-foreground">Loading call statistics...</p>;
+function CallStatistics({
+  stats,
+  windowLabel,
+  onFilter,
+}: {
+  stats: UseQueryResult<CallStats>;
+  windowLabel: string;
+  onFilter: (pick: CallFilters) => void;
+}) {
+  if (stats.isPending)
+    return (
+      <p role="status" className="rounded-md border p-6 text-center text-sm text-muted-foreground">
+        Loading call statistics...
+      </p>
+    );
   if (stats.isError) {
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
         {errorMessage(stats.error, "Failed to load call statistics")}
-        <Button size="sm" variant="outline" onClick={() => void stats.refetch()}>Retry</Button>
+        <Button size="sm" variant="outline" onClick={() => void stats.refetch()}>
+          Retry
+        </Button>
       </div>
     );
   }

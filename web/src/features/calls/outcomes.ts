@@ -44,13 +44,22 @@ export const CLASS_BADGE: Record<OutcomeClass, string> = {
 /** Options of the outcome filter: the classes first, then each outcome. */
 export const OUTCOME_FILTERS: { value: string; label: string }[] = [
   ...(Object.keys(CLASS_LABELS) as OutcomeClass[]).map((c) => ({ value: c, label: `${CLASS_LABELS[c]} (all)` })),
-  ...(Object.keys(OUTCOME_LABELS) as CallOutcome[]).filter((o) => o !== "ok" && o !== "timeout").map((o) => ({ value: o, label: OUTCOME_LABELS[o] })),
+  ...(Object.keys(OUTCOME_LABELS) as CallOutcome[])
+    .filter((o) => o !== "ok" && o !== "timeout")
+    .map((o) => ({ value: o, label: OUTCOME_LABELS[o] })),
 ];
 
-export const formatMs = (ms: number | null | undefined) => (ms === null || ms === undefined ? "—" : ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
+export const formatMs = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? "—" : ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
 export const formatPercent = (rate: number) => `${(rate * 100).toFixed(rate > 0 && rate < 0.1 ? 1 : 0)}%`;
 export const formatBytes = (bytes: number | null | undefined) =>
-  bytes === null || bytes === undefined ? "—" : bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : bytes >= 1000 ? `${(bytes / 1000).toFixed(1)} KB` : `${bytes} B`;
+  bytes === null || bytes === undefined
+    ? "—"
+    : bytes >= 1_000_000
+      ? `${(bytes / 1_000_000).toFixed(1)} MB`
+      : bytes >= 1000
+        ? `${(bytes / 1000).toFixed(1)} KB`
+        : `${bytes} B`;
 export const callerLabel = (caller: { kind: string; name: string | null }) =>
   caller.kind === "public"
     ? "Public"

@@ -14,7 +14,14 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 
-const fieldsOf = (text: string) => [...new Set(text.split(",").map((f) => f.trim()).filter(Boolean))];
+const fieldsOf = (text: string) => [
+  ...new Set(
+    text
+      .split(",")
+      .map((f) => f.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** The names as the API takes them: at most 50, each at most 100 characters. */
 export const sensitiveFieldsForm = z.object({
@@ -38,27 +45,46 @@ export function PayloadSettings({ serverId }: { serverId: string }) {
     onError: (error) => toast.error(errorMessage(error, "Failed to update call log settings")),
   });
 
-  if (settings.isPending) return <p role="status" className="text-sm text-muted-foreground">Loading settings...</p>;
-  if (settings.isError) return <p role="alert" className="text-sm text-destructive">{errorMessage(settings.error, "Failed to load call log settings")}</p>;
+  if (settings.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading settings...
+      </p>
+    );
+  if (settings.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorMessage(settings.error, "Failed to load call log settings")}
+      </p>
+    );
   const data = settings.data;
   return (
     <div className="space-y-4">
       <div className="flex items-start justify-between gap-4">
         <div className="space-y-1">
           <Label htmlFor="record-payloads">Record payloads</Label>
-          <p className="text-sm text-muted-foreground">Keep each call's arguments and result, with credentials, tokens and the fields below redacted, cut at a few KB.</p>
+          <p className="text-sm text-muted-foreground">
+            Keep each call's arguments and result, with credentials, tokens and the fields below redacted, cut at a few KB.
+          </p>
         </div>
         <Switch
           id="record-payloads"
           checked={data.recordPayloads}
           disabled={save.isPending}
-          onCheckedChange={(on) => save.mutate({ recordPayloads: on }, { onSuccess: () => toast.success(on ? "Payloads are recorded from the next call" : "Payloads are no longer recorded") })}
+          onCheckedChange={(on) =>
+            save.mutate(
+              { recordPayloads: on },
+              { onSuccess: () => toast.success(on ? "Payloads are recorded from the next call" : "Payloads are no longer recorded") },
+            )
+          }
         />
       </div>
       <form
         className="grid gap-1.5"
         noValidate
-        onSubmit={form.handleSubmit(({ fields }) => save.mutate({ sensitiveFields: fieldsOf(fields) }, { onSuccess: () => toast.success("Sensitive fields saved") }))}
+        onSubmit={form.handleSubmit(({ fields }) =>
+          save.mutate({ sensitiveFields: fieldsOf(fields) }, { onSuccess: () => toast.success("Sensitive fields saved") }),
+        )}
       >
         <Field
           id="sensitive-fields"
@@ -70,7 +96,9 @@ export function PayloadSettings({ serverId }: { serverId: string }) {
           {(control) => (
             <div className="flex gap-2">
               <Input {...control} maxLength={6000} placeholder="e.g. ssn, email, card_number" {...form.register("fields")} />
-              <Button type="submit" variant="outline" disabled={save.isPending}>Save</Button>
+              <Button type="submit" variant="outline" disabled={save.isPending}>
+                Save
+              </Button>
             </div>
           )}
         </Field>

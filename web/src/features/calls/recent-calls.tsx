@@ -11,9 +11,16 @@ import { formatDateTime } from "@/lib/format";
 import { CallDetailSheet } from "./call-detail-sheet";
 import { CLASS_BADGE, callerLabel, formatMs, OUTCOME_FILTERS, OUTCOME_LABELS } from "./outcomes";
 
-const selectClass = "h-9 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
+const selectClass =
+  "h-9 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
 
-type Props = { scope: CallLogScope; serverId: string; stats: CallStats | undefined; filters: CallFilters; onFilters: (filters: CallFilters) => void };
+type Props = {
+  scope: CallLogScope;
+  serverId: string;
+  stats: CallStats | undefined;
+  filters: CallFilters;
+  onFilters: (filters: CallFilters) => void;
+};
 
 export function RecentCalls({ scope, serverId, stats, filters, onFilters }: Props) {
   const calls = useInfiniteQuery(callsQuery(scope, serverId, filters));
@@ -25,14 +32,20 @@ export function RecentCalls({ scope, serverId, stats, filters, onFilters }: Prop
     <div className="space-y-4">
       <CallFilterBar stats={stats} filters={filters} onFilters={onFilters} />
       {calls.isPending ? (
-        <p role="status" className="py-6 text-center text-sm text-muted-foreground">Loading calls...</p>
+        <p role="status" className="py-6 text-center text-sm text-muted-foreground">
+          Loading calls...
+        </p>
       ) : calls.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {errorMessage(calls.error, "Failed to load calls")}
-          <Button size="sm" variant="outline" onClick={() => void calls.refetch()}>Retry</Button>
+          <Button size="sm" variant="outline" onClick={() => void calls.refetch()}>
+            Retry
+          </Button>
         </div>
       ) : rows.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">{filtered ? "No calls match these filters." : "No calls recorded yet."}</p>
+        <p className="py-6 text-center text-sm text-muted-foreground">
+          {filtered ? "No calls match these filters." : "No calls recorded yet."}
+        </p>
       ) : (
         <>
           <CallTable rows={rows} onOpen={setOpen} />
@@ -55,7 +68,8 @@ function CallFilterBar({ stats, filters, onFilters }: Pick<Props, "stats" | "fil
   const tools = [...new Set([...(stats?.tools.map((t) => t.tool) ?? []), ...(filters.tool ? [filters.tool] : [])])].sort();
   const callers = stats?.callers ?? [];
   const filtered = Boolean(filters.tool || filters.outcome || filters.caller);
-  const set = (key: keyof CallFilters) => (e: React.ChangeEvent<HTMLSelectElement>) => onFilters({ ...filters, [key]: e.target.value || undefined });
+  const set = (key: keyof CallFilters) => (e: React.ChangeEvent<HTMLSelectElement>) =>
+    onFilters({ ...filters, [key]: e.target.value || undefined });
   return (
     <div className="grid gap-3 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto] sm:items-end">
       <Field id="filter-tool" label="Tool" className="grid gap-1.5">
@@ -63,7 +77,9 @@ function CallFilterBar({ stats, filters, onFilters }: Pick<Props, "stats" | "fil
           <select {...control} className={selectClass} value={filters.tool ?? ""} onChange={set("tool")}>
             <option value="">All tools</option>
             {tools.map((t) => (
-              <option key={t} value={t}>{t}</option>
+              <option key={t} value={t}>
+                {t}
+              </option>
             ))}
           </select>
         )}
@@ -73,7 +89,9 @@ function CallFilterBar({ stats, filters, onFilters }: Pick<Props, "stats" | "fil
           <select {...control} className={selectClass} value={filters.outcome ?? ""} onChange={set("outcome")}>
             <option value="">All outcomes</option>
             {OUTCOME_FILTERS.map((o) => (
-              <option key={o.value} value={o.value}>{o.label}</option>
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
             ))}
           </select>
         )}
@@ -83,9 +101,13 @@ function CallFilterBar({ stats, filters, onFilters }: Pick<Props, "stats" | "fil
           <select {...control} className={selectClass} value={filters.caller ?? ""} onChange={set("caller")}>
             <option value="">All callers</option>
             {callers.map((c) => (
-              <option key={`${c.kind}:${c.id}`} value={c.id ?? c.kind}>{callerLabel(c)}</option>
+              <option key={`${c.kind}:${c.id}`} value={c.id ?? c.kind}>
+                {callerLabel(c)}
+              </option>
             ))}
-            {filters.caller && !callers.some((c) => (c.id ?? c.kind) === filters.caller) && <option value={filters.caller}>{filters.caller}</option>}
+            {filters.caller && !callers.some((c) => (c.id ?? c.kind) === filters.caller) && (
+              <option value={filters.caller}>{filters.caller}</option>
+            )}
           </select>
         )}
       </Field>
@@ -129,7 +151,9 @@ function CallTable({ rows, onOpen }: { rows: CallRecord[]; onOpen: (call: CallRe
               </TableCell>
               <TableCell className="max-w-40 truncate font-mono text-xs">{c.tool}</TableCell>
               <TableCell>
-                <Badge variant="outline" className={CLASS_BADGE[c.outcomeClass]}>{OUTCOME_LABELS[c.outcome]}</Badge>
+                <Badge variant="outline" className={CLASS_BADGE[c.outcomeClass]}>
+                  {OUTCOME_LABELS[c.outcome]}
+                </Badge>
               </TableCell>
               <TableCell className="hidden tabular-nums sm:table-cell">{c.upstreamStatus ?? "—"}</TableCell>
               <TableCell className="text-right tabular-nums">{formatMs(c.latencyMs)}</TableCell>

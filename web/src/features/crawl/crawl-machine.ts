@@ -2,7 +2,16 @@
 // back to idle on success (the server is handed on), cancel, or any failure (its message kept for the
 // 'Crawl Failed' box). Answers name the crawl or job they belong to, so late ones are ignored.
 import { NO_PAGES_MESSAGE, NOT_CONVERTIBLE_MESSAGE } from "@/api/messages";
-import { CRAWL_POLL, CRAWL_TIMEOUT_MESSAGE, EXTRACT_POLL, EXTRACT_TIMEOUT_MESSAGE, type CrawlStatus, type ExtractionJob, type MapSource, type OpenApiOffer } from "@/api/crawl";
+import {
+  CRAWL_POLL,
+  CRAWL_TIMEOUT_MESSAGE,
+  EXTRACT_POLL,
+  EXTRACT_TIMEOUT_MESSAGE,
+  type CrawlStatus,
+  type ExtractionJob,
+  type MapSource,
+  type OpenApiOffer,
+} from "@/api/crawl";
 
 export type CrawlPhase = "idle" | "mapping" | "selecting" | "crawling" | "generating" | "creating";
 
@@ -82,7 +91,8 @@ function onJobStatus(state: CrawlState, { jobId, job }: Extract<CrawlEvent, { ty
   const jobPolls = state.jobPolls + 1;
   const next = { ...state, jobPolls, progress: Math.min(jobPolls * 2, 90) };
   // The job's "nothing API-like" outcome reads as the portal's own text for it, not as a failed extraction.
-  if (job.status === "failed") return reset(state, job.error === NOT_CONVERTIBLE_MESSAGE ? job.error : `OpenAPI extraction failed: ${job.error || "Unknown error"}`);
+  if (job.status === "failed")
+    return reset(state, job.error === NOT_CONVERTIBLE_MESSAGE ? job.error : `OpenAPI extraction failed: ${job.error || "Unknown error"}`);
   if (job.status === "completed") {
     if (!job.specId) return reset(state, "Failed to generate OpenAPI specification from crawled documentation");
     return { ...next, phase: "creating", progress: 100, specId: job.specId };
@@ -107,7 +117,17 @@ export function crawlReducer(state: CrawlState, event: CrawlEvent): CrawlState {
       if (state.phase !== "crawling") return state;
       // Until the first answer, the selected pages shown pending, in the answer's own shape.
       const pageDetails = event.selected.map((url) => ({ url, status: "pending" as const, title: null }));
-      const status: CrawlStatus = { success: true, status: "crawling", completed: 0, total: event.total, pageDetails, currentProcessing: { currentUrl: null, errorCount: 0 }, selectedUrls: event.selected, error: null, refresh: null };
+      const status: CrawlStatus = {
+        success: true,
+        status: "crawling",
+        completed: 0,
+        total: event.total,
+        pageDetails,
+        currentProcessing: { currentUrl: null, errorCount: 0 },
+        selectedUrls: event.selected,
+        error: null,
+        refresh: null,
+      };
       return { ...state, crawlId: event.crawlId, crawlPolls: 0, status };
     }
     case "crawlStatus":
@@ -119,7 +139,12 @@ export function crawlReducer(state: CrawlState, event: CrawlEvent): CrawlState {
     case "extractionStarted": {
       if (state.phase !== "generating" || state.crawlId !== event.crawlId) return state;
       const pages = state.status?.completed ?? 0;
-      return { ...state, jobId: event.jobId, jobPolls: 0, messages: [`Successfully crawled ${pages} pages`, "Now analyzing content to generate OpenAPI specification..."] };
+      return {
+        ...state,
+        jobId: event.jobId,
+        jobPolls: 0,
+        messages: [`Successfully crawled ${pages} pages`, "Now analyzing content to generate OpenAPI specification..."],
+      };
     }
     case "jobStatus":
       return onJobStatus(state, event);

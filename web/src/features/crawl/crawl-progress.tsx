@@ -46,10 +46,14 @@ export function CrawlProgress({ phase, status, messages, progress, onCancel }: P
           <Loader2 className="size-4 animate-spin" aria-hidden />
           {current ? `Crawling ${current}` : "Crawling documentation pages..."}
         </p>
-        <Button type="button" variant="outline" size="sm" onClick={onCancel}>Cancel</Button>
+        <Button type="button" variant="outline" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
       </div>
       <div className="flex justify-between text-sm text-muted-foreground">
-        <span>{done} of {total} pages</span>
+        <span>
+          {done} of {total} pages
+        </span>
         <span>{percent}%</span>
       </div>
       <ProgressBar value={percent} label="Crawl progress" />
@@ -57,10 +61,18 @@ export function CrawlProgress({ phase, status, messages, progress, onCancel }: P
         {(status?.pageDetails ?? []).map((page) => (
           <li key={page.url} className="flex items-center gap-2">
             {ICONS[page.status as keyof typeof ICONS] ?? ICONS.pending}
-            <span className="min-w-0 flex-1 truncate" title={page.url}>{page.title || page.url}</span>
+            <span className="min-w-0 flex-1 truncate" title={page.url}>
+              {page.title || page.url}
+            </span>
             <span className="sr-only">{page.status}</span>
             {page.status === "completed" && (
-              <a href={page.url} target="_blank" rel="noreferrer" aria-label={`Open ${page.url}`} className="text-muted-foreground hover:text-foreground">
+              <a
+                href={page.url}
+                target="_blank"
+                rel="noreferrer"
+                aria-label={`Open ${page.url}`}
+                className="text-muted-foreground hover:text-foreground"
+              >
                 <ExternalLink className="size-4" aria-hidden />
               </a>
             )}

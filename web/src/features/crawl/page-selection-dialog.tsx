@@ -56,13 +56,20 @@ export function PageSelectionDialog({ open, links, discovery, onCancel, onStart 
               <DialogTitle>Select pages to crawl</DialogTitle>
               <DialogDescription>
                 Found {links.length} pages. {selected.size} selected.
-                {discovery?.source === "llms.txt" && " Listed by the site's llms.txt; Markdown versions are crawled where the site offers them."}
+                {discovery?.source === "llms.txt" &&
+                  " Listed by the site's llms.txt; Markdown versions are crawled where the site offers them."}
               </DialogDescription>
             </DialogHeader>
             <div className="flex flex-col gap-2 sm:flex-row">
               <div className="relative flex-1">
                 <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
-                <Input className="pl-8" placeholder="Search pages..." aria-label="Search pages" value={search} onChange={(e) => setSearch(e.target.value)} />
+                <Input
+                  className="pl-8"
+                  placeholder="Search pages..."
+                  aria-label="Search pages"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                />
               </div>
               <Button type="button" variant="outline" onClick={toggleAll} disabled={filtered.length === 0}>
                 {allSelected ? (searching ? "Deselect Filtered" : "Deselect All") : searching ? "Select Filtered" : "Select All"}
@@ -76,14 +83,22 @@ export function PageSelectionDialog({ open, links, discovery, onCancel, onStart 
                   <label htmlFor={`page-${i}`} className="min-w-0 flex-1 cursor-pointer truncate text-sm" title={link}>
                     {link}
                   </label>
-                  <a href={link} target="_blank" rel="noreferrer" className="text-muted-foreground hover:text-foreground" aria-label={`Open ${link}`}>
+                  <a
+                    href={link}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-muted-foreground hover:text-foreground"
+                    aria-label={`Open ${link}`}
+                  >
                     <ExternalLink className="size-4" aria-hidden />
                   </a>
                 </li>
               ))}
             </ul>
             <DialogFooter>
-              <Button type="button" variant="outline" onClick={onCancel}>Cancel</Button>
+              <Button type="button" variant="outline" onClick={onCancel}>
+                Cancel
+              </Button>
               <Button type="button" disabled={selected.size === 0} onClick={() => onStart(links.filter((l) => selected.has(l)))}>
                 Start Crawl ({selected.size} pages)
               </Button>

@@ -4,15 +4,39 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type RefObject, useCallback, useEffect, useReducer, useRef } from "react";
 import { toast } from "sonner";
 import { ApiError, errorMessage } from "@/api/client";
-import { cancelCrawl, CRAWL_POLL, EXTRACT_POLL, getCrawlStatus, getExtractionJob, mapSite, startCrawl, startExtraction, type MapSource, type OpenApiOffer } from "@/api/crawl";
+import {
+  cancelCrawl,
+  CRAWL_POLL,
+  EXTRACT_POLL,
+  getCrawlStatus,
+  getExtractionJob,
+  mapSite,
+  startCrawl,
+  startExtraction,
+  type MapSource,
+  type OpenApiOffer,
+} from "@/api/crawl";
 import { createServer, createServerFromSpec, serversQuery, type Server } from "@/api/servers";
-import { type CrawlEvent, crawlReducer, type CrawlState, initialCrawlState, NO_PAGES_MESSAGE, NOT_CONVERTIBLE_MESSAGE } from "./crawl-machine";
+import {
+  type CrawlEvent,
+  crawlReducer,
+  type CrawlState,
+  initialCrawlState,
+  NO_PAGES_MESSAGE,
+  NOT_CONVERTIBLE_MESSAGE,
+} from "./crawl-machine";
 
 export { NOT_CONVERTIBLE_MESSAGE };
 export type { CrawlPhase } from "./crawl-machine";
 export type CrawlFlow = ReturnType<typeof useCrawlFlow>;
 /** What the map found beside the pages: the site's own description, offered as the exact source. */
-export type Discovery = { openapi: OpenApiOffer | null; source: MapSource | null; pending: boolean; error: string | null; onUse: () => void };
+export type Discovery = {
+  openapi: OpenApiOffer | null;
+  source: MapSource | null;
+  pending: boolean;
+  error: string | null;
+  onUse: () => void;
+};
 
 const reason = (error: unknown) => (error instanceof Error && error.message ? error.message : "Unknown error");
 /** A poll failure that asking again will not mend (signed out, or the crawl or job is gone); null for one to retry. */
@@ -20,7 +44,15 @@ const fatal = (error: unknown) => (error instanceof ApiError && (error.status ==
 
 /** Polling of a job's status with React Query: no read on start, one every `intervalMs` while enabled. */
 const pollOptions = (intervalMs: number, enabled: boolean) =>
-  ({ enabled, initialData: null, staleTime: Infinity, gcTime: 0, retry: false, refetchInterval: intervalMs, refetchIntervalInBackground: true }) as const;
+  ({
+    enabled,
+    initialData: null,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchInterval: intervalMs,
+    refetchIntervalInBackground: true,
+  }) as const;
 
 export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => void }) {
   const queryClient = useQueryClient();
@@ -33,7 +65,11 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
   /** Maps the documentation URL and opens the page selection. */
   const begin = async (docUrl: string, details: { name?: string; description?: string } = {}) => {
     if (!docUrl.trim()) return dispatch({ type: "errorShown", error: "Please provide documentation URL to crawl" });
-    meta.current = Object.fromEntries(Object.entries(details).filter(([, v]) => v?.trim()).map(([k, v]) => [k, v!.trim()]));
+    meta.current = Object.fromEntries(
+      Object.entries(details)
+        .filter(([, v]) => v?.trim())
+        .map(([k, v]) => [k, v!.trim()]),
+    );
     dispatch({ type: "mapRequested", url: docUrl.trim() });
     try {
       dispatch({ type: "mapped", ...(await mapSite(docUrl.trim())) });
@@ -90,7 +126,13 @@ export function useCrawlFlow({ onCreated }: { onCreated: (server: Server) => voi
   };
 
   const setError = useCallback((error: string | null) => dispatch({ type: "errorShown", error }), []);
-  const discovery: Discovery = { openapi: state.openapi, source: state.source, pending: state.usingOpenApi, error: state.openApiError, onUse: acceptOpenApi };
+  const discovery: Discovery = {
+    openapi: state.openapi,
+    source: state.source,
+    pending: state.usingOpenApi,
+    error: state.openApiError,
+    onUse: acceptOpenApi,
+  };
   return {
     phase,
     url: state.url,
@@ -140,7 +182,8 @@ function useExtraction({ phase, crawlId, jobId }: CrawlState, dispatch: Dispatch
           ? dispatch({ type: "extractionStarted", crawlId, jobId: answer.jobId })
           : dispatch({ type: "reset", error: "Failed to start OpenAPI extraction job" }),
       (e) => {
-        const error = e instanceof ApiError && e.status === 400 ? NOT_CONVERTIBLE_MESSAGE : `Failed to generate OpenAPI specification: ${reason(e)}`;
+        const error =
+          e instanceof ApiError && e.status === 400 ? NOT_CONVERTIBLE_MESSAGE : `Failed to generate OpenAPI specification: ${reason(e)}`;
         dispatch({ type: "reset", error });
       },
     );

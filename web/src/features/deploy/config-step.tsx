@@ -21,7 +21,9 @@ function CurrentState({ deployment }: { deployment: DeploymentView | null }) {
   const deployed = deployment.status === "deployed";
   return (
     <div className={`rounded-md border p-3 text-sm ${deployed ? "border-green-200 bg-green-50" : "border-red-200 bg-red-50"}`}>
-      <p className="font-medium">{deployed ? "Currently deployed" : deployment.status === "failed" ? "Last deployment failed" : `Status: ${deployment.status}`}</p>
+      <p className="font-medium">
+        {deployed ? "Currently deployed" : deployment.status === "failed" ? "Last deployment failed" : `Status: ${deployment.status}`}
+      </p>
       {deployed && deployment.deploymentUrl && <p className="text-xs break-all">{deployment.deploymentUrl}</p>}
       <p className="text-xs text-muted-foreground">Updated {formatDateTime(deployment.updatedAt)}</p>
     </div>
@@ -37,7 +39,15 @@ const isHttpUrl = (value: string) => {
   }
 };
 
-function ApiConfiguration({ query, baseUrl, onBaseUrl }: { query: UseQueryResult<ApiConfig>; baseUrl: string; onBaseUrl: (value: string) => void }) {
+function ApiConfiguration({
+  query,
+  baseUrl,
+  onBaseUrl,
+}: {
+  query: UseQueryResult<ApiConfig>;
+  baseUrl: string;
+  onBaseUrl: (value: string) => void;
+}) {
   if (query.isPending) return <p className="text-sm text-muted-foreground">Loading API configuration...</p>;
   if (query.isError) return <p className="text-sm text-red-700">{errorMessage(query.error, "Failed to load API configuration")}</p>;
   const { authType, headers } = query.data;
@@ -49,7 +59,13 @@ function ApiConfiguration({ query, baseUrl, onBaseUrl }: { query: UseQueryResult
         {query.data.baseUrl ?? (
           // The description named no server: the deploy call takes the base URL instead.
           <span className="block space-y-1">
-            <Input aria-label="Base URL" type="url" placeholder={query.data.instanceExample ?? "https://api.example.com"} value={baseUrl} onChange={(e) => onBaseUrl(e.target.value)} />
+            <Input
+              aria-label="Base URL"
+              type="url"
+              placeholder={query.data.instanceExample ?? "https://api.example.com"}
+              value={baseUrl}
+              onChange={(e) => onBaseUrl(e.target.value)}
+            />
             <span className="block text-xs text-muted-foreground">
               {query.data.instanceExample
                 ? `This API runs wherever each user installs it: its documentation shows ${query.data.instanceExample} as an example. Enter the address of yours, reachable from the internet.`

@@ -10,10 +10,24 @@ export const cursorInstallLink = (name: string, url: string) =>
   `cursor://anysphere.cursor-deeplink/mcp/install?name=${encodeURIComponent(name)}&config=${encodeURIComponent(btoa(JSON.stringify({ url })))}`;
 
 const STEPS: { client: string; steps: string }[] = [
-  { client: "Claude (web and desktop)", steps: "Settings → Connectors → Add custom connector: give it a name, paste the MCP URL, Add, then Connect and approve on Toolport." },
-  { client: "ChatGPT", steps: "Settings → Connectors → Advanced → turn on Developer mode; then Create: name, paste the MCP URL, authentication OAuth, Create, and approve on Toolport." },
-  { client: "VS Code", steps: "Command Palette → MCP: Add Server… → HTTP → paste the MCP URL (or run the command below); VS Code opens Toolport to sign in." },
-  { client: "Cursor", steps: "Use the install link below (or add the URL under mcpServers in .cursor/mcp.json); Cursor shows “Needs login”: click it and approve on Toolport." },
+  {
+    client: "Claude (web and desktop)",
+    steps: "Settings → Connectors → Add custom connector: give it a name, paste the MCP URL, Add, then Connect and approve on Toolport.",
+  },
+  {
+    client: "ChatGPT",
+    steps:
+      "Settings → Connectors → Advanced → turn on Developer mode; then Create: name, paste the MCP URL, authentication OAuth, Create, and approve on Toolport.",
+  },
+  {
+    client: "VS Code",
+    steps: "Command Palette → MCP: Add Server… → HTTP → paste the MCP URL (or run the command below); VS Code opens Toolport to sign in.",
+  },
+  {
+    client: "Cursor",
+    steps:
+      "Use the install link below (or add the URL under mcpServers in .cursor/mcp.json); Cursor shows “Needs login”: click it and approve on Toolport.",
+  },
 ];
 
 export function ConnectByUrl({ serverName, mcpUrl }: { serverName: string; mcpUrl: string }) {
@@ -21,8 +35,12 @@ export function ConnectByUrl({ serverName, mcpUrl }: { serverName: string; mcpUr
   const command = vscodeCommand(name, mcpUrl);
   return (
     <section className="space-y-2" aria-labelledby="connect-by-url">
-      <h3 id="connect-by-url" className="text-sm font-medium">Connect by URL (sign in with OAuth)</h3>
-      <p className="text-xs text-muted-foreground">These clients need only the MCP URL: they open Toolport, where you sign in and approve. Static tokens keep working too.</p>
+      <h3 id="connect-by-url" className="text-sm font-medium">
+        Connect by URL (sign in with OAuth)
+      </h3>
+      <p className="text-xs text-muted-foreground">
+        These clients need only the MCP URL: they open Toolport, where you sign in and approve. Static tokens keep working too.
+      </p>
       <ul className="space-y-1.5 text-sm">
         {STEPS.map(({ client, steps }) => (
           <li key={client}>
@@ -31,7 +49,9 @@ export function ConnectByUrl({ serverName, mcpUrl }: { serverName: string; mcpUr
         ))}
       </ul>
       <div className="flex items-center gap-2">
-        <code aria-label="VS Code command" className="min-w-0 flex-1 rounded-md border bg-muted px-2 py-1.5 text-xs break-all">{command}</code>
+        <code aria-label="VS Code command" className="min-w-0 flex-1 rounded-md border bg-muted px-2 py-1.5 text-xs break-all">
+          {command}
+        </code>
         <CopyButton text={command} what="VS Code command" />
       </div>
       <Button asChild variant="outline" size="sm">

@@ -56,7 +56,8 @@ export const initialDeployState = (now = Date.now()): DeployState => ({
 
 /** The step a known deployment calls for (on open, and after a cancel). */
 function settle(state: DeployState, view: DeploymentView | null, now: number): DeployState {
-  if (inProgress(view)) return { ...state, view, step: "deploying", polls: 0, startedAt: view?.startedAt ? Date.parse(view.startedAt) : now };
+  if (inProgress(view))
+    return { ...state, view, step: "deploying", polls: 0, startedAt: view?.startedAt ? Date.parse(view.startedAt) : now };
   return { ...state, view, step: view?.status === "deployed" ? "deployed" : "config" };
 }
 
@@ -72,7 +73,15 @@ const limitPolls = (state: DeployState): DeployState =>
   state.polls >= MAX_POLL_ATTEMPTS ? { ...state, run: state.run + 1, step: "config", error: TIMEOUT_MESSAGE, requesting: false } : state;
 
 export function deployReducer(state: DeployState, event: DeployEvent): DeployState {
-  if ("run" in event && event.type !== "opened" && event.type !== "closed" && event.type !== "reloading" && event.type !== "deployRequested" && event.run !== state.run) return state;
+  if (
+    "run" in event &&
+    event.type !== "opened" &&
+    event.type !== "closed" &&
+    event.type !== "reloading" &&
+    event.type !== "deployRequested" &&
+    event.run !== state.run
+  )
+    return state;
   switch (event.type) {
     case "opened":
       return { ...initialDeployState(event.now), run: event.run, view: state.view, finished: state.finished };
@@ -85,7 +94,17 @@ export function deployReducer(state: DeployState, event: DeployEvent): DeploySta
     case "loadFailed":
       return { ...state, step: "config", error: event.error };
     case "deployRequested":
-      return { ...state, run: event.run, step: "deploying", error: null, pollFailed: false, cancelError: null, startedAt: event.now, polls: 0, requesting: true };
+      return {
+        ...state,
+        run: event.run,
+        step: "deploying",
+        error: null,
+        pollFailed: false,
+        cancelError: null,
+        startedAt: event.now,
+        polls: 0,
+        requesting: true,
+      };
     case "deployAnswered":
       return inProgress(event.view) ? { ...state, view: event.view, requesting: false } : finish(state, event.view);
     case "deployFailed":

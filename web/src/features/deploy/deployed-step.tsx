@@ -27,7 +27,8 @@ export function DeployedStep({ deployment, client, onRedeploy, onClose }: Props)
       </div>
       {deployment.redeployNeeded && (
         <p role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-800">
-          Needs a redeploy: this server was deployed with an earlier Toolport runtime that is no longer available. Press Redeploy to serve it again.
+          Needs a redeploy: this server was deployed with an earlier Toolport runtime that is no longer available. Press Redeploy to serve
+          it again.
         </p>
       )}
       <UrlRow label="Root URL" url={rootUrl} />

@@ -43,7 +43,13 @@ function needsAllowHttp(url: string) {
 }
 
 /** The `mcpServers` entry for one server. Headers have no space after ':' because some clients split args on spaces. */
-export function desktopClientConfig({ serverName, mcpUrl, isPublic, passthroughAuthType, accessToken }: DesktopConfigInput): DesktopClientConfig {
+export function desktopClientConfig({
+  serverName,
+  mcpUrl,
+  isPublic,
+  passthroughAuthType,
+  accessToken,
+}: DesktopConfigInput): DesktopClientConfig {
   const args = ["-y", "mcp-remote", mcpUrl];
   const env: Record<string, string> = {};
   if (!isPublic) {

@@ -18,7 +18,12 @@ type Operation = {
   responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
 };
 /** The parts of an OpenAPI 3.1 document this page reads (the route declares only "a JSON object"). */
-type OpenApi = { info: { description: string }; tags: { name: string }[]; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+type OpenApi = {
+  info: { description: string };
+  tags: { name: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+};
 
 const openApiQuery = {
   queryKey: ["openapi"],
@@ -45,13 +50,19 @@ function SchemaView({ schema }: { schema: Schema }) {
 
 function OperationCard({ method, path, op }: { method: string; path: string; op: Operation }) {
   return (
-    <section id={anchorOf(op.operationId)} className="my-4 scroll-mt-20 rounded-lg border bg-background p-4" aria-labelledby={`${anchorOf(op.operationId)}-title`}>
+    <section
+      id={anchorOf(op.operationId)}
+      className="my-4 scroll-mt-20 rounded-lg border bg-background p-4"
+      aria-labelledby={`${anchorOf(op.operationId)}-title`}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <Badge className={`${METHOD_COLOURS[method] ?? "bg-gray-600"} font-mono text-white uppercase`}>{method}</Badge>
         <code className="font-mono text-sm break-all">{path}</code>
         {op.security?.length === 0 && <Badge variant="outline">no session needed</Badge>}
       </div>
-      <h3 id={`${anchorOf(op.operationId)}-title`} className="mt-2 font-medium">{op.summary}</h3>
+      <h3 id={`${anchorOf(op.operationId)}-title`} className="mt-2 font-medium">
+        {op.summary}
+      </h3>
       <p className="text-xs text-muted-foreground">
         operationId <C>{op.operationId}</C>
       </p>
@@ -62,7 +73,12 @@ function OperationCard({ method, path, op }: { method: string; path: string; op:
           <ul className="mt-1 space-y-1 text-sm">
             {op.parameters.map((p) => (
               <li key={`${p.in}-${p.name}`}>
-                <C>{p.name}</C> <span className="text-muted-foreground">({p.in}{p.required ? ", required" : ""})</span> {p.description}
+                <C>{p.name}</C>{" "}
+                <span className="text-muted-foreground">
+                  ({p.in}
+                  {p.required ? ", required" : ""})
+                </span>{" "}
+                {p.description}
               </li>
             ))}
           </ul>
@@ -84,7 +100,12 @@ function OperationCard({ method, path, op }: { method: string; path: string; op:
               <li key={status}>
                 <details>
                   <summary className="cursor-pointer">
-                    <span className={`font-mono ${status.startsWith("2") || status.startsWith("1") || status.startsWith("3") ? "text-green-700" : "text-red-700"}`}>{status}</span> {response.description}
+                    <span
+                      className={`font-mono ${status.startsWith("2") || status.startsWith("1") || status.startsWith("3") ? "text-green-700" : "text-red-700"}`}
+                    >
+                      {status}
+                    </span>{" "}
+                    {response.description}
                   </summary>
                   {schema && <SchemaView schema={schema} />}
                 </details>
@@ -103,8 +124,11 @@ export function ApiReference() {
     <>
       <H1>API reference</H1>
       <Lead>
-        Toolport's own API, rendered from <a className="font-medium text-primary underline underline-offset-4" href="/api/openapi.json">/api/openapi.json</a>. Import that
-        description into Toolport to turn Toolport itself into an MCP server.
+        Toolport's own API, rendered from{" "}
+        <a className="font-medium text-primary underline underline-offset-4" href="/api/openapi.json">
+          /api/openapi.json
+        </a>
+        . Import that description into Toolport to turn Toolport itself into an MCP server.
       </Lead>
       {doc.isPending && (
         <div role="status" aria-label="Loading the API description" className="flex justify-center py-12">
@@ -125,7 +149,9 @@ export function ApiReference() {
 }
 
 function Operations({ doc }: { doc: OpenApi }) {
-  const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+  const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path, method, op })),
+  );
   return (
     <>
       <p className="text-sm">{doc.info.description}</p>

@@ -11,11 +11,22 @@ const linkClass =
 function DocsNav() {
   return (
     <nav aria-label="Documentation" className="flex flex-wrap gap-1 md:flex-col">
-      <Link to="/docs" className={linkClass} activeOptions={{ exact: true }} activeProps={{ className: "bg-accent font-medium text-foreground", "aria-current": "page" }}>
+      <Link
+        to="/docs"
+        className={linkClass}
+        activeOptions={{ exact: true }}
+        activeProps={{ className: "bg-accent font-medium text-foreground", "aria-current": "page" }}
+      >
         Overview
       </Link>
       {DOC_PAGES.map((page) => (
-        <Link key={page.slug} to="/docs/$page" params={{ page: page.slug }} className={linkClass} activeProps={{ className: "bg-accent font-medium text-foreground", "aria-current": "page" }}>
+        <Link
+          key={page.slug}
+          to="/docs/$page"
+          params={{ page: page.slug }}
+          className={linkClass}
+          activeProps={{ className: "bg-accent font-medium text-foreground", "aria-current": "page" }}
+        >
           {page.title}
         </Link>
       ))}

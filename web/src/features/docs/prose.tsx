@@ -8,7 +8,9 @@ export const H2 = ({ children }: { children: ReactNode }) => <h2 className="mt-8
 export const P = ({ children }: { children: ReactNode }) => <p className="my-3 leading-relaxed">{children}</p>;
 export const Ul = ({ children }: { children: ReactNode }) => <ul className="my-3 list-disc space-y-1.5 pl-6">{children}</ul>;
 export const Ol = ({ children }: { children: ReactNode }) => <ol className="my-3 list-decimal space-y-1.5 pl-6">{children}</ol>;
-export const C = ({ children }: { children: ReactNode }) => <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]">{children}</code>;
+export const C = ({ children }: { children: ReactNode }) => (
+  <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.85em]">{children}</code>
+);
 
 /** A link to another docs page. */
 export const DocLink = ({ page, children }: { page: string; children: ReactNode }) => (

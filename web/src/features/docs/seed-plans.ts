@@ -18,7 +18,11 @@ export type SeedPlan = {
 
 /** Parses the INSERT's value rows: ('id', 'type', 'Name', price, 'description', limits…, flags…, sort). */
 export function parseSeedPlans(sql: string): SeedPlan[] {
-  const rows = [...sql.matchAll(/\(\s*'([^']*)',\s*'([^']*)',\s*'([^']*)',\s*(\d+),\s*'([^']*)',\s*(\d+),\s*(\d+),\s*(\d+),\s*([01]),\s*[01],\s*[01],\s*[01],\s*([01]),\s*(\d+)\s*\)/g)];
+  const rows = [
+    ...sql.matchAll(
+      /\(\s*'([^']*)',\s*'([^']*)',\s*'([^']*)',\s*(\d+),\s*'([^']*)',\s*(\d+),\s*(\d+),\s*(\d+),\s*([01]),\s*[01],\s*[01],\s*[01],\s*([01]),\s*(\d+)\s*\)/g,
+    ),
+  ];
   return rows
     .map((m) => ({
       type: m[2],

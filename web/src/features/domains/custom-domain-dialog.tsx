@@ -48,8 +48,18 @@ export function CustomDomainButton({ server }: { server: Server }) {
 function CustomDomainPanel({ serverId }: { serverId: string }) {
   const domain = useQuery(customDomainQuery(serverId));
   const subscription = useQuery(subscriptionQuery);
-  if (domain.isPending || subscription.isPending) return <p role="status" className="text-sm text-muted-foreground">Loading custom domain...</p>;
-  if (domain.isError) return <p role="alert" className="text-sm text-destructive">{errorMessage(domain.error, "Failed to load the custom domain")}</p>;
+  if (domain.isPending || subscription.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading custom domain...
+      </p>
+    );
+  if (domain.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorMessage(domain.error, "Failed to load the custom domain")}
+      </p>
+    );
   if (domain.data) return <DomainDetails serverId={serverId} domain={domain.data} />;
   if (!subscription.data?.plan.features.customDomain) {
     return (
@@ -80,8 +90,15 @@ function AddDomainForm({ serverId }: { serverId: string }) {
   });
   return (
     <form className="space-y-3" noValidate onSubmit={form.handleSubmit((values) => add.mutate(values.hostname))}>
-      <Field id={`domain-${serverId}`} label="Hostname" className="space-y-1.5" error={add.isError ? errorMessage(add.error, "Failed to add the custom domain") : undefined}>
-        {(control) => <Input {...control} {...form.register("hostname")} placeholder="mcp.example.com" maxLength={253} autoComplete="off" />}
+      <Field
+        id={`domain-${serverId}`}
+        label="Hostname"
+        className="space-y-1.5"
+        error={add.isError ? errorMessage(add.error, "Failed to add the custom domain") : undefined}
+      >
+        {(control) => (
+          <Input {...control} {...form.register("hostname")} placeholder="mcp.example.com" maxLength={253} autoComplete="off" />
+        )}
       </Field>
       <Button type="submit" disabled={!hostname.trim() || add.isPending}>
         {add.isPending ? "Adding..." : "Add Domain"}
@@ -120,12 +137,20 @@ function DomainDetails({ serverId, domain }: { serverId: string; domain: CustomD
         </Button>
       </div>
       {domain.failureReason && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">{domain.failureReason}</p>
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+          {domain.failureReason}
+        </p>
       )}
       {domain.notServedReason && (
-        <p role="note" className="rounded-md border border-orange-300 bg-orange-50 p-3 text-orange-800">{domain.notServedReason}</p>
+        <p role="note" className="rounded-md border border-orange-300 bg-orange-50 p-3 text-orange-800">
+          {domain.notServedReason}
+        </p>
       )}
-      {domain.status !== "active" && <p className="text-muted-foreground">Create these records at your DNS provider, then check the status. It can take a few minutes after the records exist.</p>}
+      {domain.status !== "active" && (
+        <p className="text-muted-foreground">
+          Create these records at your DNS provider, then check the status. It can take a few minutes after the records exist.
+        </p>
+      )}
       <ul aria-label="DNS records" className="space-y-2">
         {domain.dnsRecords.map((record) => (
           <li key={`${record.type}-${record.name}`} className="rounded-md border p-3">
@@ -150,14 +175,20 @@ function DomainDetails({ serverId, domain }: { serverId: string; domain: CustomD
       </div>
       {confirming ? (
         <div role="group" aria-label="Confirm removal" className="flex flex-wrap items-center gap-2 rounded-md border p-3">
-          <span className="flex-1">Remove {domain.hostname}? Clients using it stop reaching this server; its portal address keeps working.</span>
-          <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(false)}>Cancel</Button>
+          <span className="flex-1">
+            Remove {domain.hostname}? Clients using it stop reaching this server; its portal address keeps working.
+          </span>
+          <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
           <Button type="button" variant="destructive" size="sm" onClick={() => remove.mutate()} disabled={remove.isPending}>
             {remove.isPending ? "Removing..." : "Remove Domain"}
           </Button>
         </div>
       ) : (
-        <Button type="button" variant="outline" onClick={() => setConfirming(true)}>Remove</Button>
+        <Button type="button" variant="outline" onClick={() => setConfirming(true)}>
+          Remove
+        </Button>
       )}
     </div>
   );

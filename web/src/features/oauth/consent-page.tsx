@@ -31,11 +31,15 @@ export function ConsentPage({ requestId }: { requestId: string }) {
         </CardHeader>
         {!requestId ? (
           <CardContent>
-            <p role="alert" className="text-center text-sm text-destructive">This page needs an authorization request: start again from your app.</p>
+            <p role="alert" className="text-center text-sm text-destructive">
+              This page needs an authorization request: start again from your app.
+            </p>
           </CardContent>
         ) : profile.isError ? (
           <CardContent>
-            <p role="alert" className="text-center text-sm text-destructive">{errorMessage(profile.error, "Authentication error")}</p>
+            <p role="alert" className="text-center text-sm text-destructive">
+              {errorMessage(profile.error, "Authentication error")}
+            </p>
           </CardContent>
         ) : profile.isPending || request.isPending ? (
           <CardContent className="flex justify-center py-8" role="status" aria-label="Loading the authorization request">
@@ -43,10 +47,17 @@ export function ConsentPage({ requestId }: { requestId: string }) {
           </CardContent>
         ) : request.isError ? (
           <CardContent>
-            <p role="alert" className="text-center text-sm text-destructive">{errorMessage(request.error, "Failed to load the authorization request")}</p>
+            <p role="alert" className="text-center text-sm text-destructive">
+              {errorMessage(request.error, "Failed to load the authorization request")}
+            </p>
           </CardContent>
         ) : (
-          <ConsentCard request={request.data} busy={decide.isPending || decide.isSuccess} error={decide.isError ? errorMessage(decide.error, "Failed to answer the authorization request") : null} onDecide={(approve) => decide.mutate(approve)} />
+          <ConsentCard
+            request={request.data}
+            busy={decide.isPending || decide.isSuccess}
+            error={decide.isError ? errorMessage(decide.error, "Failed to answer the authorization request") : null}
+            onDecide={(approve) => decide.mutate(approve)}
+          />
         )}
       </Card>
     </main>
@@ -66,7 +77,9 @@ function ConsentCard({ request, busy, error, onDecide }: CardProps) {
               {client.name} wants to use {server.name}
             </h1>
           </CardTitle>
-          <CardDescription className="break-all">{server.organizationName ? `${server.organizationName} · ${server.endpoint}` : server.endpoint}</CardDescription>
+          <CardDescription className="break-all">
+            {server.organizationName ? `${server.organizationName} · ${server.endpoint}` : server.endpoint}
+          </CardDescription>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
           <dt className="text-muted-foreground">App</dt>
@@ -83,13 +96,18 @@ function ConsentCard({ request, busy, error, onDecide }: CardProps) {
           <>
             <ToolList server={server} />
             <p className="flex items-center gap-2 text-xs text-muted-foreground">
-              <ShieldCheck className="size-4 shrink-0" aria-hidden /> You can revoke this access at any time under Access Tokens → Connected apps.
+              <ShieldCheck className="size-4 shrink-0" aria-hidden /> You can revoke this access at any time under Access Tokens → Connected
+              apps.
             </p>
           </>
         ) : (
           <CannotApprove reason={request.reason} />
         )}
-        {error && <p role="alert" className="text-destructive">{error}</p>}
+        {error && (
+          <p role="alert" className="text-destructive">
+            {error}
+          </p>
+        )}
       </CardContent>
       <CardFooter className="justify-end gap-2">
         <Button type="button" variant="outline" onClick={() => onDecide(false)} disabled={busy}>
@@ -110,12 +128,18 @@ function ToolList({ server }: { server: ConsentRequest["server"] }) {
   const more = server.toolCount - server.tools.length;
   return (
     <section aria-labelledby="consent-tools" className="space-y-2">
-      <h2 id="consent-tools" className="font-medium">It will be able to call these tools as you ({server.toolCount}):</h2>
+      <h2 id="consent-tools" className="font-medium">
+        It will be able to call these tools as you ({server.toolCount}):
+      </h2>
       <ul aria-label="Tools" className="max-h-56 space-y-1 overflow-y-auto rounded-md border p-2">
         {server.tools.map((tool) => (
           <li key={tool.name} className="flex flex-wrap items-baseline gap-2">
             <code className="text-xs">{tool.name}</code>
-            {tool.readOnly && <Badge variant="outline" className="text-[10px]">read-only</Badge>}
+            {tool.readOnly && (
+              <Badge variant="outline" className="text-[10px]">
+                read-only
+              </Badge>
+            )}
             <span className="min-w-0 flex-1 truncate text-xs text-muted-foreground">{tool.description}</span>
           </li>
         ))}
@@ -128,7 +152,11 @@ function ToolList({ server }: { server: ConsentRequest["server"] }) {
 /** Someone who may not approve sees why, and what to do; the app gets a refusal when they go back. */
 function CannotApprove({ reason }: { reason: string | null }) {
   return (
-    <section role="alert" aria-labelledby="consent-refused" className="space-y-1 rounded-md border border-orange-300 bg-orange-50 p-3 text-orange-900">
+    <section
+      role="alert"
+      aria-labelledby="consent-refused"
+      className="space-y-1 rounded-md border border-orange-300 bg-orange-50 p-3 text-orange-900"
+    >
       <h2 id="consent-refused" className="flex items-center gap-2 font-medium">
         <ShieldAlert className="size-4 shrink-0" aria-hidden /> You cannot approve this request
       </h2>

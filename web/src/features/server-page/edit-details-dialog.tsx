@@ -55,7 +55,9 @@ export function EditDetailsDialog({ server, open, onOpenChange }: Props) {
         <form onSubmit={form.handleSubmit((v) => save.mutate(schema.parse(v)))} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Edit details</DialogTitle>
-            <DialogDescription>The name and description show in the portal; MCP clients see the name too, after the next deploy.</DialogDescription>
+            <DialogDescription>
+              The name and description show in the portal; MCP clients see the name too, after the next deploy.
+            </DialogDescription>
           </DialogHeader>
           <Field id="server-name" label="Name" error={errors.name?.message}>
             {(control) => <Input {...control} maxLength={200} {...form.register("name")} />}
@@ -67,7 +69,11 @@ export function EditDetailsDialog({ server, open, onOpenChange }: Props) {
             id="server-slug"
             label="Endpoint slug"
             error={errors.slug?.message}
-            hint={fixedSlug ? DEPLOYED_SLUG_MESSAGE : `MCP clients will call /s/${slug.trim() || "…"}/mcp. It can change until the first deployment.`}
+            hint={
+              fixedSlug
+                ? DEPLOYED_SLUG_MESSAGE
+                : `MCP clients will call /s/${slug.trim() || "…"}/mcp. It can change until the first deployment.`
+            }
           >
             {(control) => <Input {...control} maxLength={48} disabled={fixedSlug} className="font-mono" {...form.register("slug")} />}
           </Field>
@@ -77,8 +83,12 @@ export function EditDetailsDialog({ server, open, onOpenChange }: Props) {
             </p>
           )}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => close(false)}>Cancel</Button>
-            <Button type="submit" disabled={save.isPending || !isDirty}>{save.isPending ? "Saving..." : "Save"}</Button>
+            <Button type="button" variant="outline" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending || !isDirty}>
+              {save.isPending ? "Saving..." : "Save"}
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -41,7 +41,12 @@ export function ServerActions({ server }: { server: Server }) {
       <Button onClick={() => setOpen("deploy")} disabled={paused}>
         <Rocket aria-hidden /> {deployed ? "Redeploy" : "Deploy"}
       </Button>
-      <Button variant="outline" className="border-red-300 text-red-700 hover:bg-red-50" onClick={() => setOpen("delete")} disabled={remove.isPending}>
+      <Button
+        variant="outline"
+        className="border-red-300 text-red-700 hover:bg-red-50"
+        onClick={() => setOpen("delete")}
+        disabled={remove.isPending}
+      >
         <Trash2 aria-hidden /> {remove.isPending ? "Deleting..." : "Delete"}
       </Button>
       <ServerWizard server={server} open={open === "configure"} onOpenChange={setOpenFor("configure")} />

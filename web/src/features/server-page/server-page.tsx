@@ -19,7 +19,12 @@ type Props = { serverId: string; search: ServerPageSearch; onSearch: (search: Se
 
 export function ServerPage({ serverId, search, onSearch }: Props) {
   const server = useQuery(serverQuery(serverId));
-  if (server.isPending) return <p role="status" className="py-12 text-center text-muted-foreground">Loading server...</p>;
+  if (server.isPending)
+    return (
+      <p role="status" className="py-12 text-center text-muted-foreground">
+        Loading server...
+      </p>
+    );
   if (server.isError && server.error instanceof ApiError && server.error.status === 404) return <ServerNotFound />;
   return (
     <div className="space-y-6">
@@ -31,7 +36,9 @@ export function ServerPage({ serverId, search, onSearch }: Props) {
       {server.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           {errorMessage(server.error, "Failed to load the server")}
-          <Button size="sm" variant="outline" onClick={() => void server.refetch()}>Retry</Button>
+          <Button size="sm" variant="outline" onClick={() => void server.refetch()}>
+            Retry
+          </Button>
         </div>
       ) : (
         <>
@@ -52,7 +59,9 @@ function ServerHeader({ server }: { server: Server }) {
         title={server.name}
         subtitle={
           <span className="flex flex-wrap items-center gap-2 pt-1">
-            <Badge variant="outline" className={TONE_CLASSES[state.tone]}>{state.label}</Badge>
+            <Badge variant="outline" className={TONE_CLASSES[state.tone]}>
+              {state.label}
+            </Badge>
             <span>{state.meaning}</span>
           </span>
         }
@@ -76,7 +85,9 @@ function ServerTabs({ server, search, onSearch }: { server: Server; search: Serv
     <Tabs value={tab.value} onValueChange={(value) => onSearch({ tab: value === SERVER_TABS[0]!.value ? undefined : value })}>
       <TabsList aria-label="Server sections" className="max-w-full overflow-x-auto">
         {tabs.map((t) => (
-          <TabsTrigger key={t.value} value={t.value}>{t.label}</TabsTrigger>
+          <TabsTrigger key={t.value} value={t.value}>
+            {t.label}
+          </TabsTrigger>
         ))}
       </TabsList>
       {tabs.map((t) => (

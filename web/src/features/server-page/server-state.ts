@@ -6,10 +6,13 @@ export type ServerState = { label: string; tone: "green" | "blue" | "red" | "ora
 /** What a server's card and page say about it: paused, not deployed, deploying, failed or deployed. */
 export function serverState(server: Pick<Server, "status" | "deployment">): ServerState {
   const deployment = server.deployment;
-  if (server.status === "hibernated") return { label: "Paused (Plan Limit)", tone: "orange", meaning: "Calls are refused until the plan allows them again." };
+  if (server.status === "hibernated")
+    return { label: "Paused (Plan Limit)", tone: "orange", meaning: "Calls are refused until the plan allows them again." };
   if (!deployment) return { label: "Not deployed", tone: "muted", meaning: "Deploy it to get an MCP endpoint that MCP clients can call." };
-  if (deployment.status === "deploying" || deployment.status === "generated") return { label: "Deploying", tone: "blue", meaning: "The MCP server is being generated and published." };
-  if (deployment.status === "failed") return { label: "Deployment failed", tone: "red", meaning: deployment.error ?? "The last deployment failed: deploy again." };
+  if (deployment.status === "deploying" || deployment.status === "generated")
+    return { label: "Deploying", tone: "blue", meaning: "The MCP server is being generated and published." };
+  if (deployment.status === "failed")
+    return { label: "Deployment failed", tone: "red", meaning: deployment.error ?? "The last deployment failed: deploy again." };
   if (deployment.error) return { label: "Needs a redeploy", tone: "orange", meaning: deployment.error };
   return { label: "Deployed", tone: "green", meaning: "MCP clients can call its endpoint with an access token." };
 }

@@ -16,14 +16,19 @@ export const SERVER_TABS: ServerTab[] = [
   {
     value: "calls",
     label: "Calls",
-    render: ({ server, search, onSearch }) => <CallLog scope="org" serverId={server.id} search={search} onSearch={(next) => onSearch({ ...next, tab: search.tab })} />,
+    render: ({ server, search, onSearch }) => (
+      <CallLog scope="org" serverId={server.id} search={search} onSearch={(next) => onSearch({ ...next, tab: search.tab })} />
+    ),
   },
   {
     value: "try-it",
     label: "Try it",
     render: ({ server }) => (
       <div className="space-y-6">
-        <TryItPanel serverId={server.id} passthroughAuthType={server.authConfig?.authStrategy === "passthrough" ? server.authConfig.authType : null} />
+        <TryItPanel
+          serverId={server.id}
+          passthroughAuthType={server.authConfig?.authStrategy === "passthrough" ? server.authConfig.authType : null}
+        />
         <CheckApiPanel serverId={server.id} />
       </div>
     ),

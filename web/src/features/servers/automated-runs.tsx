@@ -17,7 +17,8 @@ const OUTCOMES: Record<AutomatedRun["outcome"], { label: string; color: string }
 };
 const CHANGE_LABELS = { added: "Added", removed: "Removed", renamed: "Renamed", changed: "Changed" } as const;
 
-const outcomeLabel = (run: AutomatedRun) => (run.outcome === "applied" && run.redeployed ? "Applied and redeployed" : OUTCOMES[run.outcome].label);
+const outcomeLabel = (run: AutomatedRun) =>
+  run.outcome === "applied" && run.redeployed ? "Applied and redeployed" : OUTCOMES[run.outcome].label;
 
 /** "1 added · 2 changed": only the counts that are not zero. */
 const countsOf = (run: AutomatedRun) =>
@@ -37,7 +38,9 @@ function RunItem({ run }: { run: AutomatedRun }) {
     <li className="space-y-1 py-2 text-sm">
       <div className="flex flex-wrap items-center gap-2">
         <span className={`rounded-md border px-2 py-0.5 text-xs font-medium ${OUTCOMES[run.outcome].color}`}>{outcomeLabel(run)}</span>
-        <time dateTime={at} className="text-muted-foreground">{formatDateTime(at)}</time>
+        <time dateTime={at} className="text-muted-foreground">
+          {formatDateTime(at)}
+        </time>
         {counts && <span>{counts}</span>}
       </div>
       {run.changes.length > 0 && (
@@ -49,7 +52,9 @@ function RunItem({ run }: { run: AutomatedRun }) {
           ))}
         </ul>
       )}
-      {run.outcome === "held" && <p className="text-xs">A breaking change waits for your review: open Update available on the server's card.</p>}
+      {run.outcome === "held" && (
+        <p className="text-xs">A breaking change waits for your review: open Update available on the server's card.</p>
+      )}
       {run.outcome === "failed" && run.error && <p className="text-xs text-red-700">{run.error}</p>}
     </li>
   );
@@ -60,16 +65,25 @@ export function AutomatedRuns({ serverId, embedded = false }: { serverId: string
   const headingId = useId();
   const query = useQuery(automatedRunsQuery(serverId));
   if (query.isPending) return null;
-  if (query.isError) return <p role="alert" className="text-sm text-red-700">{errorMessage(query.error, "Failed to load the automated runs")}</p>;
+  if (query.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {errorMessage(query.error, "Failed to load the automated runs")}
+      </p>
+    );
   const { kind, enabled, frequency, nextRunAt, runs } = query.data;
   if (!kind) return null;
   const Heading = embedded ? "h4" : "h3";
   const what = kind === "crawl" ? "crawl" : "update";
   return (
     <section aria-labelledby={headingId} className={embedded ? "space-y-1" : "space-y-2 rounded-xl border bg-card p-6 shadow-sm"}>
-      <Heading id={headingId} className={embedded ? "font-medium" : "font-semibold"}>{kind === "crawl" ? "Automated crawls" : "Automated updates"}</Heading>
+      <Heading id={headingId} className={embedded ? "font-medium" : "font-semibold"}>
+        {kind === "crawl" ? "Automated crawls" : "Automated updates"}
+      </Heading>
       <p className="text-sm text-muted-foreground">
-        {enabled ? `${frequency === "monthly" ? "Monthly" : "Weekly"}, next ${formatDateTime(nextRunAt, "soon")}` : `Off: no automated ${what} is scheduled`}
+        {enabled
+          ? `${frequency === "monthly" ? "Monthly" : "Weekly"}, next ${formatDateTime(nextRunAt, "soon")}`
+          : `Off: no automated ${what} is scheduled`}
       </p>
       {runs.length === 0 ? (
         <p className="text-sm text-muted-foreground">No automated {what} has run yet.</p>

@@ -24,7 +24,12 @@ export function DeploymentBox({ deployment }: { deployment?: Deployment | null }
     <div className={`space-y-1 rounded-md border p-3 text-sm ${COLORS[deployment.status] ?? "bg-muted/40"}`}>
       <p className="font-medium">{LABELS[deployment.status] ?? deployment.status}</p>
       {mcpUrl && deployment.status === "deployed" && (
-        <a href={mcpUrl} target="_blank" rel="noreferrer" className="flex items-center gap-1 break-all text-xs underline underline-offset-2">
+        <a
+          href={mcpUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="flex items-center gap-1 break-all text-xs underline underline-offset-2"
+        >
           {mcpUrl} <ExternalLink className="size-3 shrink-0" aria-hidden />
           <span className="sr-only">(opens in a new tab)</span>
         </a>

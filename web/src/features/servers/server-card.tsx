@@ -46,7 +46,12 @@ export function ServerCard({ server, calls, tokens, tokensFailed, onConfigure }:
         </div>
         <p className="col-span-2 line-clamp-2 text-sm text-muted-foreground">{server.description || "No description"}</p>
         {server.pendingVersionId && (
-          <button type="button" onClick={onConfigure} className="col-span-2 w-fit rounded-full border border-blue-300 bg-blue-50 px-2 py-0.5 text-xs font-medium text-blue-800 hover:bg-blue-100" aria-label={`Update available for ${server.name}: review it`}>
+          <button
+            type="button"
+            onClick={onConfigure}
+            className="col-span-2 w-fit rounded-full border border-blue-300 bg-blue-50 px-2 py-0.5 text-xs font-medium text-blue-800 hover:bg-blue-100"
+            aria-label={`Update available for ${server.name}: review it`}
+          >
             Update available
           </button>
         )}
@@ -63,11 +68,19 @@ export function ServerCard({ server, calls, tokens, tokensFailed, onConfigure }:
               title={STATUS_MEANINGS[server.status]}
               aria-describedby={`${titleId}-status`}
               variant="outline"
-              className={paused ? "border-orange-300 bg-orange-50 text-orange-800" : server.status === "active" ? "border-green-300 bg-green-50 text-green-800" : ""}
+              className={
+                paused
+                  ? "border-orange-300 bg-orange-50 text-orange-800"
+                  : server.status === "active"
+                    ? "border-green-300 bg-green-50 text-green-800"
+                    : ""
+              }
             >
               {STATUS_LABELS[server.status] ?? server.status}
             </Badge>
-            <span id={`${titleId}-status`} className="sr-only">{STATUS_MEANINGS[server.status]}</span>
+            <span id={`${titleId}-status`} className="sr-only">
+              {STATUS_MEANINGS[server.status]}
+            </span>
           </dd>
           <dt className="text-muted-foreground">Usage this month</dt>
           <dd title="Calls that reached the API count; calls refused before it (no token, invalid arguments) are in the call log but not counted">

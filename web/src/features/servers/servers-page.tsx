@@ -29,15 +29,15 @@ export function ServersPage() {
         }
       />
       {servers.isPending ? (
-        <p role="status" className="py-12 text-center text-muted-foreground">Loading servers...</p>
+        <p role="status" className="py-12 text-center text-muted-foreground">
+          Loading servers...
+        </p>
       ) : servers.isError ? (
         <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-4 text-sm text-destructive">
           {errorMessage(servers.error, "Failed to load servers")}
         </p>
       ) : servers.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed py-12 text-center text-muted-foreground">
-          No servers found. Add your first server!
-        </p>
+        <p className="rounded-lg border border-dashed py-12 text-center text-muted-foreground">No servers found. Add your first server!</p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Servers">
           {servers.data.map((server) => (

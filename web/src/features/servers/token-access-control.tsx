@@ -44,9 +44,13 @@ export function TokenAccessControl({ server, tokens, loadFailed = false }: Props
         <DropdownMenuLabel>Access tokens</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {loadFailed ? (
-          <p role="alert" className="px-2 py-1.5 text-sm text-destructive">Failed to load tokens</p>
+          <p role="alert" className="px-2 py-1.5 text-sm text-destructive">
+            Failed to load tokens
+          </p>
         ) : !tokens ? (
-          <p role="status" className="px-2 py-1.5 text-sm text-muted-foreground">Loading tokens...</p>
+          <p role="status" className="px-2 py-1.5 text-sm text-muted-foreground">
+            Loading tokens...
+          </p>
         ) : usable.length === 0 ? (
           <p className="px-2 py-1.5 text-sm text-muted-foreground">No active tokens. Generate one under Access Tokens.</p>
         ) : (

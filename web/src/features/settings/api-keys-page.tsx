@@ -48,12 +48,16 @@ export function ApiKeysPage() {
           <p className="font-medium">Your plan does not include API access.</p>
           <p className="text-muted-foreground">
             Upgrade your plan to create API keys; existing keys are refused until then.{" "}
-            <Link to="/usage" className="font-medium text-foreground underline">View plans</Link>
+            <Link to="/usage" className="font-medium text-foreground underline">
+              View plans
+            </Link>
           </p>
         </Card>
       )}
       {keys.isPending ? (
-        <p role="status" className="py-12 text-center text-muted-foreground">Loading API keys...</p>
+        <p role="status" className="py-12 text-center text-muted-foreground">
+          Loading API keys...
+        </p>
       ) : keys.isError ? (
         <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-4 text-sm text-destructive">
           {errorMessage(keys.error, "Failed to load API keys")}

@@ -46,7 +46,11 @@ export function CreateApiKeyDialog({ open, onOpenChange, onCreated }: Props) {
       </Field>
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium">Scopes</legend>
-        <Controller control={form.control} name="scopes" render={({ field }) => <ScopeChecklist selected={field.value} onChange={field.onChange} />} />
+        <Controller
+          control={form.control}
+          name="scopes"
+          render={({ field }) => <ScopeChecklist selected={field.value} onChange={field.onChange} />}
+        />
         {errors.scopes && (
           <p role="alert" className="text-sm text-destructive">
             {errors.scopes.message}
@@ -54,7 +58,9 @@ export function CreateApiKeyDialog({ open, onOpenChange, onCreated }: Props) {
         )}
       </fieldset>
       <Field id="api-key-expiry" label="Expires in (days)" error={errors.expiryDays?.message}>
-        {(control) => <Input {...control} inputMode="numeric" placeholder="Leave empty for no expiration" {...form.register("expiryDays")} />}
+        {(control) => (
+          <Input {...control} inputMode="numeric" placeholder="Leave empty for no expiration" {...form.register("expiryDays")} />
+        )}
       </Field>
     </CreateSecretDialog>
   );

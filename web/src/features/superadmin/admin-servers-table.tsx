@@ -23,13 +23,20 @@ export function AdminServersTable({ servers, onRedeploy, busy }: Props) {
       <TableBody>
         {servers.length === 0 ? (
           <TableRow>
-            <TableCell colSpan={8} className="py-8 text-center text-muted-foreground">No servers found.</TableCell>
+            <TableCell colSpan={8} className="py-8 text-center text-muted-foreground">
+              No servers found.
+            </TableCell>
           </TableRow>
         ) : (
           servers.map((s) => (
             <TableRow key={s.id}>
               <TableCell className="font-medium">
-                <Link to="/superadmin/servers/$serverId" params={{ serverId: s.id }} className="underline-offset-2 hover:underline" aria-label={`Calls of ${s.name}`}>
+                <Link
+                  to="/superadmin/servers/$serverId"
+                  params={{ serverId: s.id }}
+                  className="underline-offset-2 hover:underline"
+                  aria-label={`Calls of ${s.name}`}
+                >
                   {s.name}
                 </Link>
               </TableCell>

@@ -54,7 +54,9 @@ export function SuperadminPage() {
         }
       />
       {servers.isPending ? (
-        <p role="status" className="py-12 text-center text-muted-foreground">Loading servers...</p>
+        <p role="status" className="py-12 text-center text-muted-foreground">
+          Loading servers...
+        </p>
       ) : servers.isError ? (
         <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-4 text-sm text-destructive">
           {errorMessage(servers.error, "Failed to fetch servers")}
@@ -73,24 +75,42 @@ export function SuperadminPage() {
               <CardDescription>Redeploy many servers at once.</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-wrap gap-2">
-              <Button variant="outline" disabled={redeploy.isPending || summary.failed.length === 0} onClick={() => redeploy.mutate(summary.failed)}>
+              <Button
+                variant="outline"
+                disabled={redeploy.isPending || summary.failed.length === 0}
+                onClick={() => redeploy.mutate(summary.failed)}
+              >
                 Redeploy All Failed ({summary.failed.length})
               </Button>
-              <Button variant="outline" disabled={redeploy.isPending || summary.activeServers.length === 0} onClick={() => redeploy.mutate(summary.activeServers)}>
+              <Button
+                variant="outline"
+                disabled={redeploy.isPending || summary.activeServers.length === 0}
+                onClick={() => redeploy.mutate(summary.activeServers)}
+              >
                 Redeploy All Active ({summary.activeServers.length})
               </Button>
             </CardContent>
           </Card>
           <div className="flex flex-wrap gap-2" role="group" aria-label="Filter servers">
             {FILTERS.map((f) => (
-              <Button key={f} size="sm" variant={filter === f ? "default" : "outline"} aria-pressed={filter === f} onClick={() => setFilter(f)}>
+              <Button
+                key={f}
+                size="sm"
+                variant={filter === f ? "default" : "outline"}
+                aria-pressed={filter === f}
+                onClick={() => setFilter(f)}
+              >
                 {f}
               </Button>
             ))}
           </div>
           <Card className="py-2">
             <CardContent className="px-2">
-              <AdminServersTable servers={all.filter((s) => matches(filter, s))} onRedeploy={(s) => redeploy.mutate([s])} busy={redeploy.isPending} />
+              <AdminServersTable
+                servers={all.filter((s) => matches(filter, s))}
+                onRedeploy={(s) => redeploy.mutate([s])}
+                busy={redeploy.isPending}
+              />
             </CardContent>
           </Card>
         </div>

@@ -24,13 +24,21 @@ export function ConnectedApps() {
   return (
     <section aria-labelledby="connected-apps" className="mt-8 space-y-3">
       <div>
-        <h2 id="connected-apps" className="text-lg font-semibold">Connected apps</h2>
-        <p className="text-sm text-muted-foreground">MCP clients that signed in with OAuth (Claude, ChatGPT, VS Code, Cursor…). Revoking one refuses its next call.</p>
+        <h2 id="connected-apps" className="text-lg font-semibold">
+          Connected apps
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          MCP clients that signed in with OAuth (Claude, ChatGPT, VS Code, Cursor…). Revoking one refuses its next call.
+        </p>
       </div>
       {apps.isPending ? (
-        <p role="status" className="py-6 text-center text-sm text-muted-foreground">Loading connected apps...</p>
+        <p role="status" className="py-6 text-center text-sm text-muted-foreground">
+          Loading connected apps...
+        </p>
       ) : apps.isError ? (
-        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-4 text-sm text-destructive">{errorMessage(apps.error, "Failed to load connected apps")}</p>
+        <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-4 text-sm text-destructive">
+          {errorMessage(apps.error, "Failed to load connected apps")}
+        </p>
       ) : apps.data.length === 0 ? (
         <p className="rounded-lg border border-dashed py-8 text-center text-sm text-muted-foreground">No apps connected yet.</p>
       ) : (
@@ -42,7 +50,9 @@ export function ConnectedApps() {
                 <th className="p-3 font-medium">Server</th>
                 <th className="p-3 font-medium">User</th>
                 <th className="p-3 font-medium">Last used</th>
-                <th className="p-3"><span className="sr-only">Actions</span></th>
+                <th className="p-3">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -53,7 +63,13 @@ export function ConnectedApps() {
                   <td className="p-3 [overflow-wrap:anywhere]">{app.userName ? `${app.userName} (${app.userEmail})` : app.userEmail}</td>
                   <td className="p-3 whitespace-nowrap">{app.lastUsedAt ? formatDateTime(app.lastUsedAt) : "Never"}</td>
                   <td className="p-3 text-right">
-                    <Button type="button" variant="outline" size="sm" onClick={() => setRevoking(app)} aria-label={`Revoke ${app.clientName}`}>
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setRevoking(app)}
+                      aria-label={`Revoke ${app.clientName}`}
+                    >
                       Revoke
                     </Button>
                   </td>

@@ -25,7 +25,9 @@ export function GenerateTokenDialog({ open, onOpenChange, onCreated }: Props) {
       title="Generate Token"
       description="Access tokens let MCP clients call your servers."
       submit={{ label: "Generate Token", pending: "Generating..." }}
-      create={(v: Values) => createToken({ name: v.name || null, expiresAt: expiryFromDays(Number(v.expiryDays) || undefined), serverIds: v.serverIds })}
+      create={(v: Values) =>
+        createToken({ name: v.name || null, expiresAt: expiryFromDays(Number(v.expiryDays) || undefined), serverIds: v.serverIds })
+      }
       refreshes={tokensQuery.queryKey}
       toasts={{ success: "Token generated successfully", failure: "Failed to generate token" }}
       onCreated={({ token }) => onCreated(token)}
@@ -34,7 +36,9 @@ export function GenerateTokenDialog({ open, onOpenChange, onCreated }: Props) {
         {(control) => <Input {...control} placeholder="My token" {...form.register("name")} />}
       </Field>
       <Field id="token-expiry" label="Expires in (days)" error={errors.expiryDays?.message}>
-        {(control) => <Input {...control} inputMode="numeric" placeholder="Leave empty for no expiration" {...form.register("expiryDays")} />}
+        {(control) => (
+          <Input {...control} inputMode="numeric" placeholder="Leave empty for no expiration" {...form.register("expiryDays")} />
+        )}
       </Field>
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium">Servers</legend>

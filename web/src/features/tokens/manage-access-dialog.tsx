@@ -45,7 +45,9 @@ export function ManageAccessDialog({ token, onClose }: Props) {
             render={({ field }) => <ServerChecklist selected={field.value} onChange={field.onChange} idPrefix="access-server" />}
           />
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>Cancel</Button>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? "Updating..." : "Update Access"}
             </Button>

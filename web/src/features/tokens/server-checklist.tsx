@@ -9,8 +9,18 @@ type Props = { selected: string[]; onChange: (ids: string[]) => void; idPrefix: 
 
 export function ServerChecklist({ selected, onChange, idPrefix }: Props) {
   const servers = useQuery(serversQuery);
-  if (servers.isPending) return <p role="status" className="text-sm text-muted-foreground">Loading servers...</p>;
-  if (servers.isError) return <p role="alert" className="text-sm text-destructive">{errorMessage(servers.error, "Failed to load servers")}</p>;
+  if (servers.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading servers...
+      </p>
+    );
+  if (servers.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorMessage(servers.error, "Failed to load servers")}
+      </p>
+    );
   if (servers.data.length === 0) return <p className="text-sm text-muted-foreground">No servers yet.</p>;
   return (
     <div className="max-h-[12rem] space-y-2 overflow-y-auto rounded-md border p-3">
@@ -22,11 +32,11 @@ export function ServerChecklist({ selected, onChange, idPrefix }: Props) {
             <Checkbox
               id={id}
               checked={checked}
-              onCheckedChange={(value) =>
-                onChange(value ? [...selected, server.id] : selected.filter((s) => s !== server.id))
-              }
+              onCheckedChange={(value) => onChange(value ? [...selected, server.id] : selected.filter((s) => s !== server.id))}
             />
-            <Label htmlFor={id} className="font-normal">{server.name}</Label>
+            <Label htmlFor={id} className="font-normal">
+              {server.name}
+            </Label>
           </div>
         );
       })}

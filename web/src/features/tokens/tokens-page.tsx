@@ -55,7 +55,9 @@ export function TokensPage() {
         }
       />
       {tokens.isPending ? (
-        <p role="status" className="py-12 text-center text-muted-foreground">Loading tokens...</p>
+        <p role="status" className="py-12 text-center text-muted-foreground">
+          Loading tokens...
+        </p>
       ) : tokens.isError ? (
         <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 p-4 text-sm text-destructive">
           {errorMessage(tokens.error, "Failed to load tokens")}

@@ -47,13 +47,29 @@ export function CheckApiPanel({ serverId, baseUrl }: { serverId: string; baseUrl
 
   return (
     <section aria-labelledby={`check-api-${serverId}`} className="space-y-3 rounded-md border p-4">
-      <h3 id={`check-api-${serverId}`} className="font-medium">Check the API</h3>
-      <p className="text-sm text-muted-foreground">Calls one read-only operation with the configured base URL and credentials, from the portal, so a wrong URL or key shows up before any client sees it.</p>
-      {options.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(options.error, "Failed to load the API's operations")}</p>}
+      <h3 id={`check-api-${serverId}`} className="font-medium">
+        Check the API
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        Calls one read-only operation with the configured base URL and credentials, from the portal, so a wrong URL or key shows up before
+        any client sees it.
+      </p>
+      {options.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(options.error, "Failed to load the API's operations")}
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-2">
         {ready.length > 0 && (
-          <select aria-label="Operation to check" className="h-9 rounded-md border bg-transparent px-2 text-sm" value={tool} onChange={(e) => setTool(e.target.value)}>
-            <option value="">{options.data?.defaultTool ? `${options.data.defaultTool} (first GET without arguments)` : "First GET without arguments"}</option>
+          <select
+            aria-label="Operation to check"
+            className="h-9 rounded-md border bg-transparent px-2 text-sm"
+            value={tool}
+            onChange={(e) => setTool(e.target.value)}
+          >
+            <option value="">
+              {options.data?.defaultTool ? `${options.data.defaultTool} (first GET without arguments)` : "First GET without arguments"}
+            </option>
             {ready.map((o) => (
               <option key={o.name} value={o.name}>
                 {o.name} — GET {o.path}
@@ -61,12 +77,23 @@ export function CheckApiPanel({ serverId, baseUrl }: { serverId: string; baseUrl
             ))}
           </select>
         )}
-        <Button type="button" variant="outline" onClick={() => check.mutate()} disabled={check.isPending || (options.isSuccess && ready.length === 0)}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => check.mutate()}
+          disabled={check.isPending || (options.isSuccess && ready.length === 0)}
+        >
           <PlugZap aria-hidden /> {check.isPending ? "Checking..." : "Check the API"}
         </Button>
       </div>
-      {options.isSuccess && ready.length === 0 && <p className="text-sm text-muted-foreground">No read-only (GET) operation without required arguments to check.</p>}
-      {check.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(check.error, "Failed to check the API")}</p>}
+      {options.isSuccess && ready.length === 0 && (
+        <p className="text-sm text-muted-foreground">No read-only (GET) operation without required arguments to check.</p>
+      )}
+      {check.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(check.error, "Failed to check the API")}
+        </p>
+      )}
       {check.data && <CheckResult check={check.data} />}
     </section>
   );

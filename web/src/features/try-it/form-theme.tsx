@@ -7,9 +7,24 @@ import type { ComponentType } from "react";
 import { Button } from "@/components/ui/button";
 
 function iconButton(Icon: ComponentType<{ "aria-hidden"?: boolean }>, title: string, destructive = false) {
-  return function IconButton({ uiSchema: _ui, registry: _registry, iconType: _type, icon: _icon, className: _class, ...props }: IconButtonProps) {
+  return function IconButton({
+    uiSchema: _ui,
+    registry: _registry,
+    iconType: _type,
+    icon: _icon,
+    className: _class,
+    ...props
+  }: IconButtonProps) {
     return (
-      <Button type="button" variant="outline" size="icon" className={destructive ? "size-8 text-red-700" : "size-8"} title={title} aria-label={title} {...props}>
+      <Button
+        type="button"
+        variant="outline"
+        size="icon"
+        className={destructive ? "size-8 text-red-700" : "size-8"}
+        title={title}
+        aria-label={title}
+        {...props}
+      >
         <Icon aria-hidden />
       </Button>
     );

@@ -60,7 +60,11 @@ function ToolSizes({ measured, caption }: { measured: Measured; caption: string 
                     ))}
                   </ul>
                 )}
-                {entries.has(t.name) && <pre className="mt-2 max-h-72 overflow-auto rounded-md bg-muted p-2 text-xs">{JSON.stringify(entries.get(t.name), null, 2)}</pre>}
+                {entries.has(t.name) && (
+                  <pre className="mt-2 max-h-72 overflow-auto rounded-md bg-muted p-2 text-xs">
+                    {JSON.stringify(entries.get(t.name), null, 2)}
+                  </pre>
+                )}
               </details>
             </td>
             <td className="py-1.5 text-right tabular-nums">{formatNumber(t.bytes)}</td>
@@ -74,18 +78,35 @@ function ToolSizes({ measured, caption }: { measured: Measured; caption: string 
 
 export function ModelViewPanel({ serverId }: { serverId: string }) {
   const view = useQuery(modelViewQuery(serverId));
-  if (view.isPending) return <p role="status" className="text-sm text-muted-foreground">Loading the Model view...</p>;
-  if (view.isError) return <p role="alert" className="text-sm text-red-700">{errorMessage(view.error, "Failed to load the Model view")}</p>;
+  if (view.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading the Model view...
+      </p>
+    );
+  if (view.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {errorMessage(view.error, "Failed to load the Model view")}
+      </p>
+    );
   const { direct, search, mode, bytesPerToken, largeToolBytes, source } = view.data;
   const largest = search.describe[0];
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted-foreground">
-        What a model is shown when a client lists this server's tools: the tools/list answer exactly as clients receive it ({source === "deployment" ? "from the active deployment" : "as a deploy would list it now: not deployed yet"}). Tokens are
-        approximate: bytes ÷ {bytesPerToken}, the usual ratio of English text and JSON in current models' tokenizers. Tools over {formatNumber(largeToolBytes)} bytes are flagged with what makes them large.
+        What a model is shown when a client lists this server's tools: the tools/list answer exactly as clients receive it (
+        {source === "deployment" ? "from the active deployment" : "as a deploy would list it now: not deployed yet"}). Tokens are
+        approximate: bytes ÷ {bytesPerToken}, the usual ratio of English text and JSON in current models' tokenizers. Tools over{" "}
+        {formatNumber(largeToolBytes)} bytes are flagged with what makes them large.
       </p>
       <div className="grid gap-3 md:grid-cols-2">
-        <Totals title="Direct mode" measured={direct} current={mode === "direct"} note="Every tool listed with its full schema, in every conversation." />
+        <Totals
+          title="Direct mode"
+          measured={direct}
+          current={mode === "direct"}
+          note="Every tool listed with its full schema, in every conversation."
+        />
         <Totals
           title="Search mode"
           measured={search}

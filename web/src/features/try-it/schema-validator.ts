@@ -18,11 +18,28 @@ import {
 type Unit = { keyword: string; keywordLocation: string; instanceLocation: string; error: string };
 
 /** Keywords that only say a sub-schema failed: the sub-schema's own error says how. */
-const SUMMARY_KEYWORDS = new Set(["properties", "items", "prefixItems", "additionalItems", "allOf", "$ref", "$dynamicRef", "$recursiveRef", "dependentSchemas", "if", "then", "else", "unevaluatedItems"]);
+const SUMMARY_KEYWORDS = new Set([
+  "properties",
+  "items",
+  "prefixItems",
+  "additionalItems",
+  "allOf",
+  "$ref",
+  "$dynamicRef",
+  "$recursiveRef",
+  "dependentSchemas",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+]);
 
 /** "#/pet/tags/0" → ".pet.tags.0" (RJSF's property path). */
 function propertyPath(pointer: string) {
-  const parts = pointer.replace(/^#\/?/, "").split("/").filter((p) => p !== "");
+  const parts = pointer
+    .replace(/^#\/?/, "")
+    .split("/")
+    .filter((p) => p !== "");
   return parts.map((p) => `.${decodeURIComponent(p).replaceAll("~1", "/").replaceAll("~0", "~")}`).join("");
 }
 
@@ -39,7 +56,14 @@ function toRjsfError(unit: Unit): RJSFValidationError {
   if (unit.keyword === "required") {
     const name = quotedName(unit.error);
     const property = `${base}.${name}`;
-    return { name: "required", property, message: "is a required property", params: { missingProperty: name }, schemaPath: unit.keywordLocation, stack: `${property} is a required property` };
+    return {
+      name: "required",
+      property,
+      message: "is a required property",
+      params: { missingProperty: name },
+      schemaPath: unit.keywordLocation,
+      stack: `${property} is a required property`,
+    };
   }
   const message = unit.error.replace(/^Instance /, "").replace(/\.$/, "");
   return { name: unit.keyword, property: base, message, params: {}, schemaPath: unit.keywordLocation, stack: `${base || "."} ${message}` };
@@ -67,7 +91,13 @@ export class CfWorkerRjsfValidator implements ValidatorType {
     }
   }
 
-  validateFormData(formData: unknown, schema: RJSFSchema, customValidate?: CustomValidator, transformErrors?: ErrorTransformer, uiSchema?: UiSchema): ValidationData<unknown> {
+  validateFormData(
+    formData: unknown,
+    schema: RJSFSchema,
+    customValidate?: CustomValidator,
+    transformErrors?: ErrorTransformer,
+    uiSchema?: UiSchema,
+  ): ValidationData<unknown> {
     const raw = this.rawValidation<Unit>(schema, formData);
     let errors: RJSFValidationError[] = raw.validationError
       ? [{ name: "schema", message: raw.validationError.message, stack: `schema ${raw.validationError.message}` }]
@@ -82,7 +112,11 @@ export class CfWorkerRjsfValidator implements ValidatorType {
   isValid(schema: RJSFSchema, formData: unknown, rootSchema: RJSFSchema): boolean {
     try {
       // Refs inside an option point into the root schema: its definitions go along.
-      const withRoot = { ...schema, ...(rootSchema.$defs ? { $defs: rootSchema.$defs } : {}), ...(rootSchema.definitions ? { definitions: rootSchema.definitions } : {}) };
+      const withRoot = {
+        ...schema,
+        ...(rootSchema.$defs ? { $defs: rootSchema.$defs } : {}),
+        ...(rootSchema.definitions ? { definitions: rootSchema.definitions } : {}),
+      };
       return validatorFor(withRoot).validate(formData).valid;
     } catch {
       return false;

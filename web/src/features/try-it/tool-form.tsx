@@ -90,7 +90,13 @@ export function ToolForm({ schema, running, onRun }: Props) {
             runRaw();
           }}
         >
-          <Textarea aria-label="Arguments as JSON" className="min-h-40 font-mono text-xs" value={raw} onChange={(e) => setRaw(e.target.value)} spellCheck={false} />
+          <Textarea
+            aria-label="Arguments as JSON"
+            className="min-h-40 font-mono text-xs"
+            value={raw}
+            onChange={(e) => setRaw(e.target.value)}
+            spellCheck={false}
+          />
           {rawError && (
             <p role="alert" className="text-sm text-red-700">
               {rawError}

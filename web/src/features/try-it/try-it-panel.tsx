@@ -19,7 +19,12 @@ function ToolPicker({ tools, selected, onSelect }: { tools: Listed[]; selected: 
   const matches = tools.filter((t) => t.name.toLowerCase().includes(words));
   return (
     <div className="space-y-2">
-      <Input aria-label="Search tools by name" placeholder="Search tools by name" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <Input
+        aria-label="Search tools by name"
+        placeholder="Search tools by name"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
       <ul aria-label="Tools" className="max-h-72 space-y-1 overflow-auto">
         {matches.slice(0, SHOWN_MATCHES).map((t) => (
           <li key={t.name}>
@@ -35,7 +40,9 @@ function ToolPicker({ tools, selected, onSelect }: { tools: Listed[]; selected: 
         ))}
       </ul>
       {matches.length === 0 && <p className="text-sm text-muted-foreground">No tool matches "{query}".</p>}
-      {matches.length > SHOWN_MATCHES && <p className="text-xs text-muted-foreground">{matches.length - SHOWN_MATCHES} more: type more of the name.</p>}
+      {matches.length > SHOWN_MATCHES && (
+        <p className="text-xs text-muted-foreground">{matches.length - SHOWN_MATCHES} more: type more of the name.</p>
+      )}
     </div>
   );
 }
@@ -71,22 +78,36 @@ export function TryItPanel({ serverId, passthroughAuthType = null }: { serverId:
   const [credential, setCredential] = useState("");
   const forwards = !!passthroughAuthType && passthroughAuthType !== "none";
   const run = useMutation({
-    mutationFn: (args: { tool: string; arguments: Record<string, unknown> }) => runTool(serverId, { ...args, ...(forwards && credential.trim() ? { upstreamCredential: credential.trim() } : {}) }),
+    mutationFn: (args: { tool: string; arguments: Record<string, unknown> }) =>
+      runTool(serverId, { ...args, ...(forwards && credential.trim() ? { upstreamCredential: credential.trim() } : {}) }),
   });
 
-  if (view.isPending) return <p role="status" className="text-sm text-muted-foreground">Loading tools...</p>;
-  if (view.isError) return <p role="alert" className="text-sm text-red-700">{errorMessage(view.error, "Failed to load the tools")}</p>;
+  if (view.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading tools...
+      </p>
+    );
+  if (view.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {errorMessage(view.error, "Failed to load the tools")}
+      </p>
+    );
   const tools = view.data.direct.listing as Listed[];
   const tool = tools.find((t) => t.name === selected) ?? null;
 
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted-foreground">
-        Runs a tool through this server's MCP endpoint as you: the answer is exactly what an MCP client gets, the call appears in the call log as "Try it" and counts like any call that reaches the API.
+        Runs a tool through this server's MCP endpoint as you: the answer is exactly what an MCP client gets, the call appears in the call
+        log as "Try it" and counts like any call that reaches the API.
         {view.data.mode === "search" && " This server is in search mode: the tool is called through call_tool, as a model would."}
       </p>
       {view.data.source === "draft" && (
-        <p role="note" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">Deploy the server first: Try it calls its MCP endpoint.</p>
+        <p role="note" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          Deploy the server first: Try it calls its MCP endpoint.
+        </p>
       )}
       {forwards && <UpstreamCredential authType={passthroughAuthType!} value={credential} onChange={setCredential} />}
       <div className="grid gap-4 md:grid-cols-[16rem_1fr]">
@@ -105,8 +126,17 @@ export function TryItPanel({ serverId, passthroughAuthType = null }: { serverId:
                 <h3 className="font-mono font-medium">{tool.name}</h3>
                 {tool.description && <p className="line-clamp-3 text-sm text-muted-foreground">{tool.description}</p>}
               </div>
-              <ToolForm key={tool.name} schema={tool.inputSchema} running={run.isPending} onRun={(args) => run.mutate({ tool: tool.name, arguments: args })} />
-              {run.isError && <p role="alert" className="text-sm text-red-700">{errorMessage(run.error, "Failed to run the tool")}</p>}
+              <ToolForm
+                key={tool.name}
+                schema={tool.inputSchema}
+                running={run.isPending}
+                onRun={(args) => run.mutate({ tool: tool.name, arguments: args })}
+              />
+              {run.isError && (
+                <p role="alert" className="text-sm text-red-700">
+                  {errorMessage(run.error, "Failed to run the tool")}
+                </p>
+              )}
               {run.data && <TryItResult answer={run.data} />}
             </>
           ) : (

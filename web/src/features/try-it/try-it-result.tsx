@@ -54,7 +54,11 @@ export function TryItResult({ answer }: { answer: TryItAnswer }) {
       <Timing answer={answer} />
       {answer.rpcError && <p className="text-sm text-red-700">{answer.rpcError.message}</p>}
       {texts.map((c, i) => (
-        <pre key={i} data-testid="answer-text" className="max-h-96 overflow-auto rounded-md bg-muted p-3 text-xs whitespace-pre-wrap break-words">
+        <pre
+          key={i}
+          data-testid="answer-text"
+          className="max-h-96 overflow-auto rounded-md bg-muted p-3 text-xs whitespace-pre-wrap break-words"
+        >
           {shown(c.text)}
         </pre>
       ))}
@@ -66,7 +70,9 @@ export function TryItResult({ answer }: { answer: TryItAnswer }) {
         </details>
       )}
       <details>
-        <summary className="cursor-pointer text-sm text-muted-foreground">The JSON-RPC answer, as the client got it (HTTP {answer.httpStatus})</summary>
+        <summary className="cursor-pointer text-sm text-muted-foreground">
+          The JSON-RPC answer, as the client got it (HTTP {answer.httpStatus})
+        </summary>
         <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-muted p-3 text-xs">{pretty(answer.answer)}</pre>
       </details>
     </section>

@@ -2,7 +2,15 @@
 // (create) or the saved config and assigned tokens (edit), checked by one zod schema and saved once
 // at the end.
 import { z } from "zod";
-import { AUTH_STRATEGIES, AUTH_TYPES, type AuthAnalysis, type AuthConfig, type AuthType, type ParameterCandidate, type Secrets } from "@/api/auth-config";
+import {
+  AUTH_STRATEGIES,
+  AUTH_TYPES,
+  type AuthAnalysis,
+  type AuthConfig,
+  type AuthType,
+  type ParameterCandidate,
+  type Secrets,
+} from "@/api/auth-config";
 import { credentialsRequiredMessage, TOKEN_REQUIRED_MESSAGE as SERVER_TOKEN_REQUIRED_MESSAGE } from "@/api/messages";
 import type { Tool } from "@/api/tools";
 import { commonValueKind, staticValueProblem, type ValueKind, type ValueSchema } from "../../../../worker/lib/static-values";
@@ -18,7 +26,9 @@ const draftShape = z.object({
   strategy: z.enum(AUTH_STRATEGIES),
   tokenIds: z.array(z.string()),
   /** Parameters fixed per server, in display order. */
-  staticParams: z.array(z.object({ name: z.string(), type: z.string(), reason: z.string(), confidence: z.number(), value: z.string().max(2000) })),
+  staticParams: z.array(
+    z.object({ name: z.string(), type: z.string(), reason: z.string(), confidence: z.number(), value: z.string().max(2000) }),
+  ),
   secrets: z.object({ token: secret, key: secret, username: secret, password: secret, clientId: secret, clientSecret: secret }),
 });
 export type AuthDraft = z.infer<typeof draftShape>;
@@ -46,7 +56,8 @@ export const TOKEN_REQUIRED_MESSAGE = {
 export { credentialsRequiredMessage };
 export const staticValuesMessage = (names: string[]) => `Please provide values for all static parameters: ${names.join(", ")}`;
 
-const knownType = (t: string): AuthType => (["none", "apiKey", "bearer", "basic", "oauth2"].includes(t) ? (t as AuthType) : t.startsWith("oauth") ? "oauth2" : "none");
+const knownType = (t: string): AuthType =>
+  ["none", "apiKey", "bearer", "basic", "oauth2"].includes(t) ? (t as AuthType) : t.startsWith("oauth") ? "oauth2" : "none";
 
 /** The first draft: the saved config when there is one, else the first detected candidate with managed;
  * tokens already assigned to the server stay selected either way. */
@@ -54,10 +65,18 @@ export function initialDraft(analysis: AuthAnalysis, saved: AuthConfig | null, a
   if (saved) {
     const metadata = new Map(saved.authContextMetadata.map((m) => [m.name, m]));
     const staticParams = Object.keys(saved.authContextValues).map(
-      (name) => metadata.get(name) ?? analysis.authContext.find((c) => c.name === name) ?? { name, type: "string", reason: "Chosen by you", confidence: 1 },
+      (name) =>
+        metadata.get(name) ??
+        analysis.authContext.find((c) => c.name === name) ?? { name, type: "string", reason: "Chosen by you", confidence: 1 },
     );
     const withValue = staticParams.map((p) => ({ ...p, value: saved.authContextValues[p.name] ?? "" }));
-    return { authType: knownType(saved.authType), strategy: saved.authStrategy, tokenIds: assignedTokenIds, staticParams: withValue, secrets: {} };
+    return {
+      authType: knownType(saved.authType),
+      strategy: saved.authStrategy,
+      tokenIds: assignedTokenIds,
+      staticParams: withValue,
+      secrets: {},
+    };
   }
   return {
     authType: knownType(analysis.authCandidates[0]?.type ?? "none"),
@@ -95,16 +114,19 @@ export function dynamicParams(analysis: AuthAnalysis, tools: Tool[], staticParam
 export function valueKinds(tools: Tool[]): Map<string, ValueKind> {
   const schemas = new Map<string, ValueSchema[]>();
   for (const tool of tools) {
-    for (const [name, schema] of Object.entries(tool.inputSchema?.properties ?? {})) schemas.set(name, [...(schemas.get(name) ?? []), schema as ValueSchema]);
+    for (const [name, schema] of Object.entries(tool.inputSchema?.properties ?? {}))
+      schemas.set(name, [...(schemas.get(name) ?? []), schema as ValueSchema]);
   }
   return new Map([...schemas].map(([name, list]) => [name, commonValueKind(list)]));
 }
 
 /** Whether a refusal shown by the wizard is the access-token rule (its own wording or the server's). */
-export const isTokenRefusal = (message: string | null) => message === TOKEN_REQUIRED_MESSAGE.create || message === TOKEN_REQUIRED_MESSAGE.edit;
+export const isTokenRefusal = (message: string | null) =>
+  message === TOKEN_REQUIRED_MESSAGE.create || message === TOKEN_REQUIRED_MESSAGE.edit;
 
 /** Static parameters still without a value. */
-export const missingValues = (draft: Pick<AuthDraft, "staticParams">) => draft.staticParams.filter((p) => !p.value.trim()).map((p) => p.name);
+export const missingValues = (draft: Pick<AuthDraft, "staticParams">) =>
+  draft.staticParams.filter((p) => !p.value.trim()).map((p) => p.name);
 
 /** The credentials message when a required secret is missing; a saved one of the same type counts (blank keeps it). */
 export function missingCredentials(draft: Pick<AuthDraft, "strategy" | "authType" | "secrets">, saved: AuthConfig | null): string | null {
@@ -120,10 +142,13 @@ export function missingCredentials(draft: Pick<AuthDraft, "strategy" | "authType
  */
 export function authDraftSchema(mode: WizardMode, saved: AuthConfig | null, kinds: ReadonlyMap<string, ValueKind> = new Map()) {
   return draftShape.superRefine((draft, ctx) => {
-    if (draft.strategy === "managed" && draft.tokenIds.length === 0) ctx.addIssue({ code: "custom", path: ["tokenIds"], message: TOKEN_REQUIRED_MESSAGE[mode] });
+    if (draft.strategy === "managed" && draft.tokenIds.length === 0)
+      ctx.addIssue({ code: "custom", path: ["tokenIds"], message: TOKEN_REQUIRED_MESSAGE[mode] });
     const missing = missingValues(draft);
     if (missing.length) ctx.addIssue({ code: "custom", path: ["staticParams"], message: staticValuesMessage(missing) });
-    const unsuited = draft.staticParams.map((p) => (p.value.trim() ? staticValueProblem(p.name, p.value, kinds.get(p.name) ?? { kind: "text" }) : null)).find(Boolean);
+    const unsuited = draft.staticParams
+      .map((p) => (p.value.trim() ? staticValueProblem(p.name, p.value, kinds.get(p.name) ?? { kind: "text" }) : null))
+      .find(Boolean);
     if (!missing.length && unsuited) ctx.addIssue({ code: "custom", path: ["staticParams"], message: unsuited });
     const credentials = missingCredentials(draft, saved);
     if (credentials) ctx.addIssue({ code: "custom", path: ["secrets"], message: credentials });

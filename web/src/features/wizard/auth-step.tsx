@@ -21,7 +21,11 @@ type Props = {
 };
 
 const STRATEGIES: { value: AuthStrategy; title: string; text: string }[] = [
-  { value: "managed", title: "Managed", text: "Toolport stores the API credentials; MCP clients call the server with a Toolport access token." },
+  {
+    value: "managed",
+    title: "Managed",
+    text: "Toolport stores the API credentials; MCP clients call the server with a Toolport access token.",
+  },
   { value: "passthrough", title: "Passthrough", text: "Each MCP client sends its own API credentials, which are passed on to the API." },
 ];
 
@@ -53,7 +57,12 @@ function DetectedAuth({ candidates }: { candidates: AuthAnalysis["authCandidates
             <li key={`${c.type}-${c.schemeName ?? i}`} className="flex flex-wrap items-center gap-2 rounded-md border p-2">
               <Badge variant="secondary">{AUTH_TYPE_LABELS[c.type] ?? c.type}</Badge>
               {c.schemeName && c.schemeName !== "hint" && <code className="text-xs">{c.schemeName}</code>}
-              {c.name && <span className="text-muted-foreground">{c.in ? `${c.in}: ` : ""}{c.name}</span>}
+              {c.name && (
+                <span className="text-muted-foreground">
+                  {c.in ? `${c.in}: ` : ""}
+                  {c.name}
+                </span>
+              )}
             </li>
           ))}
         </ul>
@@ -71,10 +80,17 @@ function AuthTypeChoice({ detected }: { detected: Set<string> }) {
       <legend className="mb-2 font-medium">Authentication type</legend>
       <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Authentication type">
         {AUTH_TYPES.map((type) => (
-          <label key={type} className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-1.5 text-sm ${authType === type ? "border-primary bg-primary/5" : ""}`}>
+          <label
+            key={type}
+            className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-1.5 text-sm ${authType === type ? "border-primary bg-primary/5" : ""}`}
+          >
             <input type="radio" value={type} {...register("authType")} className="accent-primary" />
             {AUTH_TYPE_LABELS[type]}
-            {detected.has(type) && <Badge variant="outline" className="text-[10px]">Detected</Badge>}
+            {detected.has(type) && (
+              <Badge variant="outline" className="text-[10px]">
+                Detected
+              </Badge>
+            )}
           </label>
         ))}
       </div>
@@ -91,7 +107,10 @@ function StrategyChoice({ onPassthrough }: { onPassthrough: () => void }) {
       <legend className="mb-2 font-medium">Strategy</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {STRATEGIES.map((s) => (
-          <label key={s.value} className={`flex cursor-pointer gap-3 rounded-md border p-3 ${strategy === s.value ? "border-primary bg-primary/5" : ""}`}>
+          <label
+            key={s.value}
+            className={`flex cursor-pointer gap-3 rounded-md border p-3 ${strategy === s.value ? "border-primary bg-primary/5" : ""}`}
+          >
             <input
               type="radio"
               value={s.value}
@@ -121,9 +140,13 @@ function AccessTokens({ serverId, serverName }: { serverId: string; serverName: 
     <fieldset className="space-y-2">
       <legend className="mb-2 font-medium">Access tokens</legend>
       {tokens.isPending ? (
-        <p role="status" className="text-sm text-muted-foreground">Loading tokens...</p>
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading tokens...
+        </p>
       ) : tokens.isError ? (
-        <p role="alert" className="text-sm text-destructive">Failed to load tokens</p>
+        <p role="alert" className="text-sm text-destructive">
+          Failed to load tokens
+        </p>
       ) : usable.length === 0 ? (
         <p className="text-sm text-muted-foreground">No active tokens yet. Create one for this server.</p>
       ) : (
@@ -137,9 +160,13 @@ function AccessTokens({ serverId, serverName }: { serverId: string; serverName: 
                   <Checkbox
                     id={`wizard-token-${t.id}`}
                     checked={field.value.includes(t.id)}
-                    onCheckedChange={() => field.onChange(field.value.includes(t.id) ? field.value.filter((id) => id !== t.id) : [...field.value, t.id])}
+                    onCheckedChange={() =>
+                      field.onChange(field.value.includes(t.id) ? field.value.filter((id) => id !== t.id) : [...field.value, t.id])
+                    }
                   />
-                  <label htmlFor={`wizard-token-${t.id}`} className="cursor-pointer text-sm">{t.name || "Unnamed Token"}</label>
+                  <label htmlFor={`wizard-token-${t.id}`} className="cursor-pointer text-sm">
+                    {t.name || "Unnamed Token"}
+                  </label>
                 </li>
               ))}
             </ul>

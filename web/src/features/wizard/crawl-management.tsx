@@ -30,11 +30,17 @@ export function CrawlManagement({ server }: { server: Server }) {
   const fromCrawl = !!server.originalCrawlUrl;
   return (
     <section className="space-y-3 rounded-md border p-4" aria-labelledby="crawl-management">
-      <h3 id="crawl-management" className="font-medium">{fromCrawl ? "Crawl management" : "Updates from the description URL"}</h3>
-      <p className="text-sm break-all text-muted-foreground">{fromCrawl ? `Documentation: ${server.originalCrawlUrl}` : `Description: ${server.sourceUrl}`}</p>
+      <h3 id="crawl-management" className="font-medium">
+        {fromCrawl ? "Crawl management" : "Updates from the description URL"}
+      </h3>
+      <p className="text-sm break-all text-muted-foreground">
+        {fromCrawl ? `Documentation: ${server.originalCrawlUrl}` : `Description: ${server.sourceUrl}`}
+      </p>
       {fromCrawl && <p className="text-sm text-muted-foreground">Last crawled: {formatDateTime(server.lastCrawledAt)}</p>}
       {server.lastCrawlError && (
-        <p className="rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-800">Last {fromCrawl ? "re-crawl" : "update"}: {server.lastCrawlError}</p>
+        <p className="rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-800">
+          Last {fromCrawl ? "re-crawl" : "update"}: {server.lastCrawlError}
+        </p>
       )}
       {fromCrawl && <RestartCrawl server={server} />}
       <AutomatedSchedule server={server} fromCrawl={fromCrawl} />
@@ -65,7 +71,8 @@ function RestartCrawl({ server }: { server: Server }) {
         onValue: (s) => {
           setRecrawl({ completed: s.completed, total: s.total, refreshing: s.status === "completed" });
           // Re-crawls use the spec's short forms when there is nothing more to say.
-          if (s.status === "failed" || s.status === "cancelled") throw new Error(s.error ? `Crawl failed: ${s.error}` : "Crawl failed. Please try again.");
+          if (s.status === "failed" || s.status === "cancelled")
+            throw new Error(s.error ? `Crawl failed: ${s.error}` : "Crawl failed. Please try again.");
           if (s.status !== "completed") return false;
           // The crawl is over; the tools are refreshed (or kept, with the reason) right after it.
           if (s.refresh?.status === "failed") throw new Error(s.refresh.error || "The tools could not be refreshed from the re-crawl");
@@ -102,7 +109,10 @@ function AutomatedSchedule({ server, fromCrawl }: { server: Server; fromCrawl: b
   const queryClient = useQueryClient();
   // The form holds what is saved: a change shows once the API has taken it.
   const form = useForm<AutomatedCrawl>({
-    defaultValues: { enabled: !!server.automatedCrawlEnabled, frequency: server.automatedCrawlFrequency === "monthly" ? "monthly" : "weekly" },
+    defaultValues: {
+      enabled: !!server.automatedCrawlEnabled,
+      frequency: server.automatedCrawlFrequency === "monthly" ? "monthly" : "weekly",
+    },
   });
   const [enabled, frequency] = useWatch({ control: form.control, name: ["enabled", "frequency"] });
   const [saving, setSaving] = useState(false);
@@ -116,12 +126,24 @@ function AutomatedSchedule({ server, fromCrawl }: { server: Server; fromCrawl: b
       form.reset(next);
       const noun = fromCrawl ? "crawl" : "update";
       toast.success(
-        frequencyChange ? `Automated ${noun} frequency updated to ${nextFrequency}` : nextEnabled ? `Automated ${nextFrequency} ${noun}s enabled` : `Automated ${noun}s disabled`,
+        frequencyChange
+          ? `Automated ${noun} frequency updated to ${nextFrequency}`
+          : nextEnabled
+            ? `Automated ${nextFrequency} ${noun}s enabled`
+            : `Automated ${noun}s disabled`,
       );
       await queryClient.invalidateQueries({ queryKey: serversQuery.queryKey });
     } catch (error) {
       if (error instanceof ApiError && error.body?.requiresUpgrade) setUpgrade(true);
-      else toast.error(errorMessage(error, frequencyChange ? `Failed to update ${fromCrawl ? "crawl" : "update"} frequency` : `Failed to update automated ${fromCrawl ? "crawl" : "update"} settings`));
+      else
+        toast.error(
+          errorMessage(
+            error,
+            frequencyChange
+              ? `Failed to update ${fromCrawl ? "crawl" : "update"} frequency`
+              : `Failed to update automated ${fromCrawl ? "crawl" : "update"} settings`,
+          ),
+        );
     } finally {
       setSaving(false);
     }
@@ -162,11 +184,17 @@ function UpgradeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Upgrade Required</DialogTitle>
-          <DialogDescription>Automated crawls are available on paid plans. Upgrade your plan to keep your tools in step with your documentation.</DialogDescription>
+          <DialogDescription>
+            Automated crawls are available on paid plans. Upgrade your plan to keep your tools in step with your documentation.
+          </DialogDescription>
         </DialogHeader>
         <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>Maybe Later</Button>
-          <Button type="button" onClick={() => navigate({ to: "/usage" })}>Upgrade Plan</Button>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Maybe Later
+          </Button>
+          <Button type="button" onClick={() => navigate({ to: "/usage" })}>
+            Upgrade Plan
+          </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

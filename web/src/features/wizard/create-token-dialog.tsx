@@ -32,7 +32,11 @@ export function CreateTokenDialog({ open, onOpenChange, serverId, serverName, on
       description="The token is assigned to this server; MCP clients send it to call the server."
       submit={{ label: "Create Token", pending: "Creating..." }}
       create={(v: Values) =>
-        createToken({ name: v.name || `${serverName} Token`, expiresAt: expiryFromDays(Number(v.expiryDays) || undefined), serverIds: [serverId] })
+        createToken({
+          name: v.name || `${serverName} Token`,
+          expiresAt: expiryFromDays(Number(v.expiryDays) || undefined),
+          serverIds: [serverId],
+        })
       }
       refreshes={tokensQuery.queryKey}
       toasts={{ success: "Token created and assigned to server", failure: "Failed to create token" }}
@@ -42,7 +46,9 @@ export function CreateTokenDialog({ open, onOpenChange, serverId, serverName, on
         {(control) => <Input {...control} placeholder={`${serverName} Token`} {...form.register("name")} />}
       </Field>
       <Field id="wizard-token-expiry" label="Expires in days (optional)" error={errors.expiryDays?.message}>
-        {(control) => <Input {...control} inputMode="numeric" placeholder="Leave empty for no expiration" {...form.register("expiryDays")} />}
+        {(control) => (
+          <Input {...control} inputMode="numeric" placeholder="Leave empty for no expiration" {...form.register("expiryDays")} />
+        )}
       </Field>
     </CreateSecretDialog>
   );

@@ -38,7 +38,18 @@ export function CredentialsStep({ authType, saved, onDeleteSaved, deleting }: Pr
         {hasSaved && " Leave a field blank to keep the current value."}
       </p>
       {FIELDS[authType].map((f) => (
-        <Field key={f.key} id={`secret-${f.key}`} label={f.label} hint={masked[f.key] && <>Saved: <code>{masked[f.key]}</code></>}>
+        <Field
+          key={f.key}
+          id={`secret-${f.key}`}
+          label={f.label}
+          hint={
+            masked[f.key] && (
+              <>
+                Saved: <code>{masked[f.key]}</code>
+              </>
+            )
+          }
+        >
           {(control) => (
             <Input
               {...control}

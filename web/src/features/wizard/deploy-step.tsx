@@ -35,7 +35,9 @@ export function DeployStep({ server, mode, onDeleted }: Props) {
     <div className="space-y-4">
       {deploying ? (
         <section className="space-y-3 rounded-md border p-4" aria-labelledby="deploy-flow">
-          <h3 id="deploy-flow" className="font-medium">Deploy {server.name}</h3>
+          <h3 id="deploy-flow" className="font-medium">
+            Deploy {server.name}
+          </h3>
           <DeployFlow
             server={server}
             open={deploying}
@@ -60,7 +62,9 @@ export function DeployStep({ server, mode, onDeleted }: Props) {
       {hasRefreshableSource(server) && <CrawlManagement server={server} />}
       {mode === "edit" && <DescriptionVersions server={server} />}
       <section className="space-y-2 rounded-md border p-4" aria-labelledby="next-steps">
-        <h3 id="next-steps" className="font-medium">Next steps</h3>
+        <h3 id="next-steps" className="font-medium">
+          Next steps
+        </h3>
         <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
           <li>Deploy the server and copy its MCP endpoint URL.</li>
           <li>Add the server to your MCP client with the desktop-client configuration.</li>
@@ -71,7 +75,13 @@ export function DeployStep({ server, mode, onDeleted }: Props) {
       {mode === "edit" && (
         <section className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 p-4">
           <p className="text-sm text-muted-foreground">Deleting removes the server, its tools and its configuration.</p>
-          <Button type="button" variant="outline" className="border-red-300 text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)} disabled={remove.isPending}>
+          <Button
+            type="button"
+            variant="outline"
+            className="border-red-300 text-red-700 hover:bg-red-50"
+            onClick={() => setConfirming(true)}
+            disabled={remove.isPending}
+          >
             <Trash2 aria-hidden /> {remove.isPending ? "Deleting..." : "Delete Server"}
           </Button>
         </section>
@@ -93,7 +103,8 @@ function deploymentText(server: Server) {
   const endpoint = mcpEndpoint(server);
   const status = server.deployment?.status;
   if (endpoint && status === "deployed") return `Deployed: MCP clients call ${endpoint}. Deploy again to publish the changes made here.`;
-  if (status === "failed") return "The last deployment failed. Deploy again once the configuration is right; the error shows in the deploy flow.";
+  if (status === "failed")
+    return "The last deployment failed. Deploy again once the configuration is right; the error shows in the deploy flow.";
   if (status === "deploying" || status === "generated") return "A deployment is under way: open the deploy flow to follow it.";
   return "Deploy it to get an MCP endpoint that MCP clients can call with an access token.";
 }

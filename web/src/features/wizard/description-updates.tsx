@@ -17,8 +17,18 @@ import { Input } from "@/components/ui/input";
 import { formatDateTime } from "@/lib/format";
 
 const KIND_LABELS: Record<DiffEntry["kind"], string> = { added: "Added", removed: "Removed", renamed: "Renamed", changed: "Changed" };
-const ORIGIN_LABELS: Record<SpecVersion["origin"], string> = { initial: "First description", file: "Uploaded file", url: "URL", sync: "Sync" };
-const STATUS_LABELS: Record<SpecVersion["status"], string> = { pending: "Pending", applied: "Current", superseded: "Earlier", discarded: "Discarded" };
+const ORIGIN_LABELS: Record<SpecVersion["origin"], string> = {
+  initial: "First description",
+  file: "Uploaded file",
+  url: "URL",
+  sync: "Sync",
+};
+const STATUS_LABELS: Record<SpecVersion["status"], string> = {
+  pending: "Pending",
+  applied: "Current",
+  superseded: "Earlier",
+  discarded: "Discarded",
+};
 /** A new description's URL: Check URL waits until one is typed. */
 const pushUrlSchema = z.object({ url: z.string().trim().min(1).max(2048) });
 
@@ -58,7 +68,9 @@ export function PendingDiff({ serverId, version }: { serverId: string; version: 
   return (
     <section aria-labelledby="pending-update" className="space-y-3 rounded-md border border-blue-200 bg-blue-50/50 p-4 text-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 id="pending-update" className="font-medium">Update available</h3>
+        <h3 id="pending-update" className="font-medium">
+          Update available
+        </h3>
         {version.breaking && (
           <Badge variant="outline" className="border-orange-300 bg-orange-50 text-orange-800">
             <AlertTriangle aria-hidden /> Breaking
@@ -68,7 +80,9 @@ export function PendingDiff({ serverId, version }: { serverId: string; version: 
           {ORIGIN_LABELS[version.origin]} · {formatDateTime(version.createdAt)} · {version.toolCount} tools
         </span>
       </div>
-      {version.diff?.authChanged && <p className="text-orange-800">The description's authentication changed: check the Authentication step after applying.</p>}
+      {version.diff?.authChanged && (
+        <p className="text-orange-800">The description's authentication changed: check the Authentication step after applying.</p>
+      )}
       {groups.length === 0 && !version.diff?.authChanged && <p className="text-muted-foreground">No tool changes.</p>}
       {groups.map((group) => (
         <div key={group.title} className="space-y-1">
@@ -94,7 +108,9 @@ export function PendingDiff({ serverId, version }: { serverId: string; version: 
           Discard
         </Button>
       </div>
-      <p className="text-xs text-muted-foreground">Applying keeps each remaining tool's on/off switch, rename, description and static values, and redeploys a deployed server.</p>
+      <p className="text-xs text-muted-foreground">
+        Applying keeps each remaining tool's on/off switch, rename, description and static values, and redeploys a deployed server.
+      </p>
     </section>
   );
 }
@@ -104,8 +120,18 @@ export function PendingUpdate({ server }: { server: Server }) {
   const versions = useQuery({ ...versionsQuery(server.id), enabled: !!server.pendingVersionId });
   const pending = versions.data?.find((v) => v.status === "pending");
   if (!server.pendingVersionId) return null;
-  if (versions.isPending) return <p role="status" className="text-sm text-muted-foreground">Loading the pending update...</p>;
-  if (versions.isError) return <p role="alert" className="text-sm text-destructive">{errorMessage(versions.error, "Failed to load the description versions")}</p>;
+  if (versions.isPending)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading the pending update...
+      </p>
+    );
+  if (versions.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorMessage(versions.error, "Failed to load the description versions")}
+      </p>
+    );
   return pending ? <PendingDiff serverId={server.id} version={pending} /> : null;
 }
 
@@ -138,7 +164,13 @@ function SyncNow({ serverId, sourceUrl }: { serverId: string; sourceUrl: string 
   const sync = useMutation({
     mutationFn: () => syncNow(serverId),
     onSuccess: (result) =>
-      afterRead(result.outcome === "unchanged" ? "The description has not changed" : result.outcome === "applied" ? "Description updated: the changes break no calls" : "Breaking changes found: review them under Update available"),
+      afterRead(
+        result.outcome === "unchanged"
+          ? "The description has not changed"
+          : result.outcome === "applied"
+            ? "Description updated: the changes break no calls"
+            : "Breaking changes found: review them under Update available",
+      ),
     onError: (error) => toast.error(errorMessage(error, "Failed to sync the description")),
   });
   return (
@@ -163,10 +195,21 @@ function NewDescription({ serverId }: { serverId: string }) {
   });
   return (
     <>
-      <form className="flex flex-col gap-2 sm:flex-row" noValidate onSubmit={form.handleSubmit((values) => push.mutate({ url: values.url.trim() }))}>
-        <Input aria-label="New description URL" placeholder="https://api.example.com/openapi.json" maxLength={2048} {...form.register("url")} />
+      <form
+        className="flex flex-col gap-2 sm:flex-row"
+        noValidate
+        onSubmit={form.handleSubmit((values) => push.mutate({ url: values.url.trim() }))}
+      >
+        <Input
+          aria-label="New description URL"
+          placeholder="https://api.example.com/openapi.json"
+          maxLength={2048}
+          {...form.register("url")}
+        />
         <div className="flex gap-2">
-          <Button type="submit" variant="outline" size="sm" disabled={!url.trim() || push.isPending}>Check URL</Button>
+          <Button type="submit" variant="outline" size="sm" disabled={!url.trim() || push.isPending}>
+            Check URL
+          </Button>
           <Button type="button" variant="outline" size="sm" onClick={() => fileInput.current?.click()} disabled={push.isPending}>
             <Upload aria-hidden /> Upload
           </Button>
@@ -184,8 +227,16 @@ function NewDescription({ serverId }: { serverId: string }) {
           />
         </div>
       </form>
-      {push.isPending && <p role="status" className="text-muted-foreground">Reading the description...</p>}
-      {push.isError && <p role="alert" className="text-destructive">{errorMessage(push.error, "Failed to read the new description")}</p>}
+      {push.isPending && (
+        <p role="status" className="text-muted-foreground">
+          Reading the description...
+        </p>
+      )}
+      {push.isError && (
+        <p role="alert" className="text-destructive">
+          {errorMessage(push.error, "Failed to read the new description")}
+        </p>
+      )}
     </>
   );
 }
@@ -194,9 +245,20 @@ function NewDescription({ serverId }: { serverId: string }) {
 function VersionHistory({ serverId }: { serverId: string }) {
   const versions = useQuery(versionsQuery(serverId));
   const { apply } = useVersionActions(serverId);
-  if (versions.isPending) return <p role="status" className="text-muted-foreground">Loading versions...</p>;
-  if (versions.isError) return <p role="alert" className="text-destructive">{errorMessage(versions.error, "Failed to load the description versions")}</p>;
-  if (versions.data.length === 0) return <p className="text-muted-foreground">No other versions yet: the history starts with the first new description.</p>;
+  if (versions.isPending)
+    return (
+      <p role="status" className="text-muted-foreground">
+        Loading versions...
+      </p>
+    );
+  if (versions.isError)
+    return (
+      <p role="alert" className="text-destructive">
+        {errorMessage(versions.error, "Failed to load the description versions")}
+      </p>
+    );
+  if (versions.data.length === 0)
+    return <p className="text-muted-foreground">No other versions yet: the history starts with the first new description.</p>;
   return (
     <ul aria-label="Description versions" className="divide-y rounded-md border">
       {versions.data.map((v) => (
@@ -207,7 +269,15 @@ function VersionHistory({ serverId }: { serverId: string }) {
             {formatDateTime(v.appliedAt ?? v.createdAt)} · {v.toolCount} tools
           </span>
           {(v.status === "superseded" || v.status === "discarded") && (
-            <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => apply.mutate(v.id)} disabled={apply.isPending} aria-label={`Restore the version of ${formatDateTime(v.createdAt)}`}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="ml-auto"
+              onClick={() => apply.mutate(v.id)}
+              disabled={apply.isPending}
+              aria-label={`Restore the version of ${formatDateTime(v.createdAt)}`}
+            >
               Restore
             </Button>
           )}

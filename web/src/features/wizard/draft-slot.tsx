@@ -23,9 +23,13 @@ export function DraftSlot() {
   const draft = servers.data?.find(isDraft);
   if (!draft || max === undefined || servers.data!.length < max) return null;
   return (
-    <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
       <p className="min-w-0 flex-1">
-        Your plan allows {max} server{max === 1 ? "" : "s"}, and the draft <span className="font-medium [overflow-wrap:anywhere]">"{draft.name}"</span> holds the last one. Discard it to add this server.
+        Your plan allows {max} server{max === 1 ? "" : "s"}, and the draft{" "}
+        <span className="font-medium [overflow-wrap:anywhere]">"{draft.name}"</span> holds the last one. Discard it to add this server.
       </p>
       <Button type="button" size="sm" variant="outline" onClick={() => discard.mutate(draft.id)} disabled={discard.isPending}>
         {discard.isPending ? "Discarding..." : "Discard draft"}

@@ -35,13 +35,20 @@ export function LeaveSetupDialog({ draft, onStay, onLeave }: Props) {
         <AlertDialogHeader>
           <AlertDialogTitle>Leave setup?</AlertDialogTitle>
           <AlertDialogDescription>
-            "{draft?.name}" is not configured yet. Keep it as a draft and resume its setup from its card, or discard it. A draft never blocks adding another server: it can be discarded there.
+            "{draft?.name}" is not configured yet. Keep it as a draft and resume its setup from its card, or discard it. A draft never
+            blocks adding another server: it can be discarded there.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Continue setup</AlertDialogCancel>
-          <Button variant="outline" onClick={onLeave} disabled={discard.isPending}>Keep draft</Button>
-          <Button className="bg-destructive text-white hover:bg-destructive/90" onClick={() => draft && discard.mutate(draft.id)} disabled={discard.isPending}>
+          <Button variant="outline" onClick={onLeave} disabled={discard.isPending}>
+            Keep draft
+          </Button>
+          <Button
+            className="bg-destructive text-white hover:bg-destructive/90"
+            onClick={() => draft && discard.mutate(draft.id)}
+            disabled={discard.isPending}
+          >
             {discard.isPending ? "Discarding..." : "Discard"}
           </Button>
         </AlertDialogFooter>

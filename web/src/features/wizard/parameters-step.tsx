@@ -14,7 +14,8 @@ export const DYNAMIC_SHOWN = 10;
 
 type Props = { dynamic: ParameterCandidate[]; kinds: ReadonlyMap<string, ValueKind> };
 
-const selectClass = "h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
+const selectClass =
+  "h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
 
 /** The value's input, typed by what the argument takes. */
 function StaticValueInput({ name, kind, field }: { name: string; kind: ValueKind; field: UseFormRegisterReturn }) {
@@ -25,13 +26,23 @@ function StaticValueInput({ name, kind, field }: { name: string; kind: ValueKind
       <select aria-label={label} className={selectClass} {...field}>
         <option value="">Choose a value…</option>
         {options.map((o) => (
-          <option key={o} value={o}>{o}</option>
+          <option key={o} value={o}>
+            {o}
+          </option>
         ))}
       </select>
     );
   }
   const numeric = kind.kind === "integer" || kind.kind === "number";
-  return <Input aria-label={label} placeholder={label} maxLength={2000} {...(numeric ? { type: "number", step: kind.kind === "integer" ? 1 : "any" } : {})} {...field} />;
+  return (
+    <Input
+      aria-label={label}
+      placeholder={label}
+      maxLength={2000}
+      {...(numeric ? { type: "number", step: kind.kind === "integer" ? 1 : "any" } : {})}
+      {...field}
+    />
+  );
 }
 
 const percent = (c: number) => `${Math.round(c * 100)}%`;
@@ -42,10 +53,16 @@ export function ParametersStep({ dynamic, kinds }: Props) {
   return (
     <div className="space-y-6">
       <section className="space-y-2" aria-labelledby="static-params">
-        <h3 id="static-params" className="font-medium">Static parameters</h3>
-        <p className="text-sm text-muted-foreground">Fixed for this server and filled in on every call, so MCP clients never have to send them.</p>
+        <h3 id="static-params" className="font-medium">
+          Static parameters
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          Fixed for this server and filled in on every call, so MCP clients never have to send them.
+        </p>
         {staticParams.length === 0 ? (
-          <p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground">No static parameters. Make a parameter static below to fix its value.</p>
+          <p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground">
+            No static parameters. Make a parameter static below to fix its value.
+          </p>
         ) : (
           <ul className="space-y-2">
             {staticParams.map((p, i) => (
@@ -54,7 +71,9 @@ export function ParametersStep({ dynamic, kinds }: Props) {
                   <code className="font-medium">{p.name}</code>
                   <Badge variant="outline">{p.type}</Badge>
                   {p.confidence > 0 && <Badge variant="secondary">{percent(p.confidence)} confidence</Badge>}
-                  <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => remove(i)}>Make Dynamic</Button>
+                  <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => remove(i)}>
+                    Make Dynamic
+                  </Button>
                 </div>
                 <p className="text-xs text-muted-foreground">{p.reason}</p>
                 <StaticValueInput name={p.name} kind={kinds.get(p.name) ?? { kind: "text" }} field={register(`staticParams.${i}.value`)} />
@@ -64,7 +83,9 @@ export function ParametersStep({ dynamic, kinds }: Props) {
         )}
       </section>
       <section className="space-y-2" aria-labelledby="dynamic-params">
-        <h3 id="dynamic-params" className="font-medium">Dynamic parameters</h3>
+        <h3 id="dynamic-params" className="font-medium">
+          Dynamic parameters
+        </h3>
         <p className="text-sm text-muted-foreground">MCP clients provide these on each call.</p>
         {dynamic.length === 0 ? (
           <p className="text-sm text-muted-foreground">No dynamic parameters.</p>
@@ -75,12 +96,23 @@ export function ParametersStep({ dynamic, kinds }: Props) {
                 <code>{p.name}</code>
                 <Badge variant="outline">{p.type}</Badge>
                 <span className="text-xs text-muted-foreground">{p.reason}</span>
-                <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => append({ ...p, value: "" })} aria-label={`Make ${p.name} static`}>Make Static</Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  className="ml-auto"
+                  onClick={() => append({ ...p, value: "" })}
+                  aria-label={`Make ${p.name} static`}
+                >
+                  Make Static
+                </Button>
               </li>
             ))}
           </ul>
         )}
-        {dynamic.length > DYNAMIC_SHOWN && <p className="text-sm text-muted-foreground">... and {dynamic.length - DYNAMIC_SHOWN} more parameters</p>}
+        {dynamic.length > DYNAMIC_SHOWN && (
+          <p className="text-sm text-muted-foreground">... and {dynamic.length - DYNAMIC_SHOWN} more parameters</p>
+        )}
       </section>
     </div>
   );

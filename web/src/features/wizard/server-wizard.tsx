@@ -44,12 +44,18 @@ export function ServerWizard({ server, open, onOpenChange }: ServerWizardProps) 
   return (
     <>
       <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-        <DialogContent className="max-h-[92vh] overflow-y-auto sm:max-w-3xl" onInteractOutside={(e) => e.preventDefault()} onCloseAutoFocus={returnFocus}>
+        <DialogContent
+          className="max-h-[92vh] overflow-y-auto sm:max-w-3xl"
+          onInteractOutside={(e) => e.preventDefault()}
+          onCloseAutoFocus={returnFocus}
+        >
           {/* Room for the close button, which a long server name would otherwise run under. */}
           <DialogHeader className="px-6 sm:pl-0">
             <DialogTitle>{server ? `Configure ${server.name}` : "Add New Server"}</DialogTitle>
             <DialogDescription>
-              {server ? "Change authentication, parameters and tools, then redeploy." : "Describe your API, configure it, and deploy an MCP server."}
+              {server
+                ? "Change authentication, parameters and tools, then redeploy."
+                : "Describe your API, configure it, and deploy an MCP server."}
             </DialogDescription>
           </DialogHeader>
           {open && <WizardBody key={server?.id ?? "new"} initial={server ?? null} mode={mode} close={close} onCreated={setCreatedId} />}
@@ -82,7 +88,10 @@ function WizardBody({ initial, mode, close, onCreated }: BodyProps) {
       await auth.save();
       dispatch({ type: "saved" });
     } catch (e) {
-      dispatch({ type: "saveFailed", message: errorMessage(e, mode === "edit" ? "Failed to update authentication" : "Failed to configure authentication") });
+      dispatch({
+        type: "saveFailed",
+        message: errorMessage(e, mode === "edit" ? "Failed to update authentication" : "Failed to configure authentication"),
+      });
     }
   };
   const go = (issues: DraftIssues) => {
@@ -92,7 +101,13 @@ function WizardBody({ initial, mode, close, onCreated }: BodyProps) {
   };
   // The draft's rules run on the auth steps; the Tools step has nothing to check. The form counts as
   // submitting until the save is over, so a second click cannot start another.
-  const next = step === "manage" ? () => go({}) : auth.form.handleSubmit(() => go({}), (errors) => go(draftIssues(errors)));
+  const next =
+    step === "manage"
+      ? () => go({})
+      : auth.form.handleSubmit(
+          () => go({}),
+          (errors) => go(draftIssues(errors)),
+        );
   const busy = saving || auth.form.formState.isSubmitting;
 
   return (
@@ -119,17 +134,25 @@ function WizardBody({ initial, mode, close, onCreated }: BodyProps) {
         )}
 
         {error && (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">{error}</p>
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+            {error}
+          </p>
         )}
         {step !== "source" && server && (
           <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-between">
             {isFirstStep(state, steps) ? (
-              <Button type="button" variant="outline" onClick={close}>Cancel</Button>
+              <Button type="button" variant="outline" onClick={close}>
+                Cancel
+              </Button>
             ) : (
-              <Button type="button" variant="outline" onClick={() => dispatch({ type: "wentBack", steps })} disabled={busy}>Back</Button>
+              <Button type="button" variant="outline" onClick={() => dispatch({ type: "wentBack", steps })} disabled={busy}>
+                Back
+              </Button>
             )}
             {step === "deploy" ? (
-              <Button type="button" onClick={close}>{mode === "create" ? "Finish" : "Close"}</Button>
+              <Button type="button" onClick={close}>
+                {mode === "create" ? "Finish" : "Close"}
+              </Button>
             ) : (
               <Button type="button" onClick={next} disabled={busy || (!auth.ready && step !== "manage")}>
                 {saving && <Loader2 className="animate-spin" aria-hidden />}
@@ -151,7 +174,9 @@ function CreatedSource({ name, onNext }: { name: string; onNext: () => void }) {
         <span className="font-medium">{name}</span> was created from this source. Continue with its configuration.
       </p>
       <div className="flex justify-end">
-        <Button type="button" onClick={onNext}>Next: Configure Authentication</Button>
+        <Button type="button" onClick={onNext}>
+          Next: Configure Authentication
+        </Button>
       </div>
     </div>
   );
@@ -161,9 +186,14 @@ function CreatedSource({ name, onNext }: { name: string; onNext: () => void }) {
 function AuthDraftStep({ step, server, auth }: { step: StepId; server: Server; auth: ReturnType<typeof useAuthDraft> }) {
   if (auth.loadError) {
     return (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">
+      <div
+        role="alert"
+        className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800"
+      >
         <span>{auth.loadError}</span>
-        <Button type="button" variant="outline" size="sm" onClick={auth.retry}>Retry</Button>
+        <Button type="button" variant="outline" size="sm" onClick={auth.retry}>
+          Retry
+        </Button>
       </div>
     );
   }
@@ -174,7 +204,8 @@ function AuthDraftStep({ step, server, auth }: { step: StepId; server: Server; a
       </p>
     );
   }
-  if (step === "auth") return <AuthStep analysis={auth.analysis} serverId={server.id} serverName={server.name} onPassthrough={auth.choosePassthrough} />;
+  if (step === "auth")
+    return <AuthStep analysis={auth.analysis} serverId={server.id} serverName={server.name} onPassthrough={auth.choosePassthrough} />;
   if (step === "tools") return <ParametersStep dynamic={auth.dynamic} kinds={auth.kinds} />;
   if (auth.authType && auth.authType !== "none") {
     return <CredentialsStep authType={auth.authType} saved={auth.saved} onDeleteSaved={auth.deleteSecrets} deleting={auth.deleting} />;

@@ -27,7 +27,10 @@ export const DESCRIPTION_MAX = 2000;
 const URL_MAX = 2048;
 
 /** An accepted description file, or none. */
-export const sourceFileSchema = z.instanceof(File).refine((file) => ACCEPTED.test(file.name), FILE_TYPE_MESSAGE).nullable();
+export const sourceFileSchema = z
+  .instanceof(File)
+  .refine((file) => ACCEPTED.test(file.name), FILE_TYPE_MESSAGE)
+  .nullable();
 /** The source form: a URL or a file (the button waits for one of them), and the optional details. */
 export const sourceSchema = z
   .object({
@@ -44,7 +47,10 @@ type Props = { onCreated: (server: Server) => void; onCancel: () => void };
 export function SourceStep({ onCreated, onCancel }: Props) {
   const queryClient = useQueryClient();
   const [method, setMethod] = useState<"spec" | "crawl" | null>(null);
-  const form = useForm<SourceValues>({ resolver: zodResolver(sourceSchema), defaultValues: { name: "", description: "", url: "", file: null } });
+  const form = useForm<SourceValues>({
+    resolver: zodResolver(sourceSchema),
+    defaultValues: { name: "", description: "", url: "", file: null },
+  });
   const [url, file] = useWatch({ control: form.control, name: ["url", "file"] });
   const [job, setJob] = useState<ImportJob | null>(null);
   const flow = useCrawlFlow({ onCreated });
@@ -61,7 +67,8 @@ export function SourceStep({ onCreated, onCancel }: Props) {
   });
   const processing = create.isPending || flow.phase !== "idle";
   const fileError = form.formState.errors.file?.message;
-  const error = method === "spec" ? (fileError ?? (create.isError ? errorMessage(create.error, "Failed to create server") : null)) : flow.error;
+  const error =
+    method === "spec" ? (fileError ?? (create.isError ? errorMessage(create.error, "Failed to create server") : null)) : flow.error;
 
   if (!method) return <MethodChoice onChoose={setMethod} onCancel={onCancel} />;
 
@@ -78,14 +85,24 @@ export function SourceStep({ onCreated, onCancel }: Props) {
     if (processing) return;
     // Names are unique in the organization (the API says so too): a name already used is said here, before any upload.
     const name = values.name.trim();
-    if (name && existing.data?.some((s) => s.name.trim().toLowerCase() === name.toLowerCase())) return form.setError("name", { message: duplicateNameMessage(name) });
+    if (name && existing.data?.some((s) => s.name.trim().toLowerCase() === name.toLowerCase()))
+      return form.setError("name", { message: duplicateNameMessage(name) });
     if (method === "spec") create.mutate(values);
     else flow.begin(values.url, { name: values.name, description: values.description });
   });
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <button type="button" className="flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground" onClick={() => { setMethod(null); create.reset(); flow.setError(null); }} disabled={processing}>
+      <button
+        type="button"
+        className="flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+        onClick={() => {
+          setMethod(null);
+          create.reset();
+          flow.setError(null);
+        }}
+        disabled={processing}
+      >
         <ArrowLeft className="size-4" aria-hidden /> Back to method choice
       </button>
       <SourceDetails form={form} disabled={processing} />
@@ -96,7 +113,17 @@ export function SourceStep({ onCreated, onCancel }: Props) {
         </div>
       ) : (
         <Field id="source-docs-url" label="Documentation URL">
-          {(control) => <Input {...control} type="url" required {...form.register("url")} placeholder="https://docs.example.com" maxLength={URL_MAX} disabled={processing} />}
+          {(control) => (
+            <Input
+              {...control}
+              type="url"
+              required
+              {...form.register("url")}
+              placeholder="https://docs.example.com"
+              maxLength={URL_MAX}
+              disabled={processing}
+            />
+          )}
         </Field>
       )}
       {method === "crawl" && flow.phase !== "idle" && flow.phase !== "selecting" && (
@@ -105,7 +132,9 @@ export function SourceStep({ onCreated, onCancel }: Props) {
       <DraftSlot />
       {error && <CrawlFailed error={error} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel}>Cancel</Button>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
         <Button type="submit" disabled={!canSubmit || processing}>
           {processing && <Loader2 className="animate-spin" aria-hidden />}
           {method === "spec" ? "Next: Configure Authentication" : "Start crawling"}
@@ -125,11 +154,23 @@ function MethodChoice({ onChoose, onCancel }: { onChoose: (method: "spec" | "cra
       <DraftSlot />
       <p className="text-sm text-muted-foreground">How would you like to describe your API?</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <MethodButton icon={<FileCode2 />} title="OpenAPI Spec" text="Import an OpenAPI description from a URL or a file." onClick={() => onChoose("spec")} />
-        <MethodButton icon={<Globe />} title="Crawl Documentation" text="Crawl your API documentation pages and generate the description." onClick={() => onChoose("crawl")} />
+        <MethodButton
+          icon={<FileCode2 />}
+          title="OpenAPI Spec"
+          text="Import an OpenAPI description from a URL or a file."
+          onClick={() => onChoose("spec")}
+        />
+        <MethodButton
+          icon={<Globe />}
+          title="Crawl Documentation"
+          text="Crawl your API documentation pages and generate the description."
+          onClick={() => onChoose("crawl")}
+        />
       </div>
       <div className="flex justify-end">
-        <Button type="button" variant="outline" onClick={onCancel}>Cancel</Button>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
       </div>
     </div>
   );
@@ -143,11 +184,25 @@ function SourceDetails({ form, disabled }: SourceForm) {
     <div className="grid gap-4 sm:grid-cols-2">
       <Field id="source-name" label="Name (optional)" error={form.formState.errors.name?.message}>
         {(control) => (
-          <Input {...control} {...form.register("name", { onChange: () => form.clearErrors("name") })} placeholder="My API" maxLength={NAME_MAX} disabled={disabled} />
+          <Input
+            {...control}
+            {...form.register("name", { onChange: () => form.clearErrors("name") })}
+            placeholder="My API"
+            maxLength={NAME_MAX}
+            disabled={disabled}
+          />
         )}
       </Field>
       <Field id="source-description" label="Description (optional)" className="space-y-2 sm:row-span-2">
-        {(control) => <Textarea {...control} {...form.register("description")} placeholder="What the API does" maxLength={DESCRIPTION_MAX} disabled={disabled} />}
+        {(control) => (
+          <Textarea
+            {...control}
+            {...form.register("description")}
+            placeholder="What the API does"
+            maxLength={DESCRIPTION_MAX}
+            disabled={disabled}
+          />
+        )}
       </Field>
     </div>
   );
@@ -159,7 +214,14 @@ function SpecSource({ form, disabled, hasFile, onFile }: SourceForm & { hasFile:
     <>
       <Field id="source-url" label="OpenAPI URL">
         {(control) => (
-          <Input {...control} type="url" {...form.register("url")} placeholder="https://api.example.com/openapi.json" maxLength={URL_MAX} disabled={disabled || hasFile} />
+          <Input
+            {...control}
+            type="url"
+            {...form.register("url")}
+            placeholder="https://api.example.com/openapi.json"
+            maxLength={URL_MAX}
+            disabled={disabled || hasFile}
+          />
         )}
       </Field>
       <p className="text-center text-xs text-muted-foreground uppercase">or</p>
@@ -168,7 +230,15 @@ function SpecSource({ form, disabled, hasFile, onFile }: SourceForm & { hasFile:
         label="Upload a file (.json, .yaml, .yml)"
         hint="Up to 100 MB. Descriptions over 20 MB (JSON) are imported in the background, every operation as a tool."
       >
-        {(control) => <Input {...control} type="file" accept=".json,.yaml,.yml" onChange={(e) => onFile(e.target.files?.[0] ?? null)} disabled={disabled} />}
+        {(control) => (
+          <Input
+            {...control}
+            type="file"
+            accept=".json,.yaml,.yml"
+            onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+            disabled={disabled}
+          />
+        )}
       </Field>
     </>
   );
@@ -186,7 +256,11 @@ function CrawlFailed({ error }: { error: string }) {
 
 function MethodButton({ icon, title, text, onClick }: { icon: React.ReactNode; title: string; text: string; onClick: () => void }) {
   return (
-    <button type="button" onClick={onClick} className="flex flex-col items-start gap-2 rounded-lg border p-4 text-left transition-colors hover:border-primary hover:bg-muted/40 [&_svg]:size-6">
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex flex-col items-start gap-2 rounded-lg border p-4 text-left transition-colors hover:border-primary hover:bg-muted/40 [&_svg]:size-6"
+    >
       {icon}
       <span className="font-medium">{title}</span>
       <span className="text-sm text-muted-foreground">{text}</span>
@@ -208,7 +282,14 @@ function ImportProgressBox({ job }: { job: ImportJob }) {
     <div role="status" aria-label="Import progress" className="space-y-2 rounded-md border p-3 text-sm">
       <p className="font-medium">Importing a large description</p>
       <p className="text-muted-foreground">{text}</p>
-      <div role="progressbar" aria-label="Paths converted" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 overflow-hidden rounded bg-muted">
+      <div
+        role="progressbar"
+        aria-label="Paths converted"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 overflow-hidden rounded bg-muted"
+      >
         <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
       </div>
     </div>

@@ -46,10 +46,18 @@ export function StartFromTags({ tools, tags, limit, busy, onApply }: Props) {
       <summary className="cursor-pointer font-medium">Start from tags</summary>
       <div className="mt-2 space-y-2">
         <p className="text-muted-foreground">
-          This API has {tools.length.toLocaleString("en-US")} operations in {tags.length.toLocaleString("en-US")} tags. Choose the tags to start from: their tools
-          become active and every other tool inactive. You can still turn single tools on or off below.
+          This API has {tools.length.toLocaleString("en-US")} operations in {tags.length.toLocaleString("en-US")} tags. Choose the tags to
+          start from: their tools become active and every other tool inactive. You can still turn single tools on or off below.
         </p>
-        {tags.length > 12 && <Input aria-label="Find a tag" placeholder="Find a tag..." value={find} maxLength={100} onChange={(e) => setFind(e.target.value)} />}
+        {tags.length > 12 && (
+          <Input
+            aria-label="Find a tag"
+            placeholder="Find a tag..."
+            value={find}
+            maxLength={100}
+            onChange={(e) => setFind(e.target.value)}
+          />
+        )}
         <fieldset className="max-h-48 overflow-y-auto rounded-md border p-2">
           <legend className="sr-only">Tags to start from</legend>
           {shown.length === 0 && <p className="p-2 text-muted-foreground">No tag matches "{find.trim()}".</p>}
@@ -57,7 +65,12 @@ export function StartFromTags({ tools, tags, limit, busy, onApply }: Props) {
             {shown.map(([tag, count]) => (
               <li key={tag}>
                 <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 hover:bg-muted">
-                  <input type="checkbox" className="size-4 accent-primary" checked={chosen.has(tag)} onChange={(e) => toggle(tag, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={chosen.has(tag)}
+                    onChange={(e) => toggle(tag, e.target.checked)}
+                  />
                   <span className="min-w-0 break-words">{tag}</span>{" "}
                   <span className="text-muted-foreground">({count.toLocaleString("en-US")})</span>
                 </label>
@@ -65,7 +78,9 @@ export function StartFromTags({ tools, tags, limit, busy, onApply }: Props) {
             ))}
           </ul>
           {matching.length > SHOWN_TAGS && (
-            <p className="p-1 text-xs text-muted-foreground">{(matching.length - SHOWN_TAGS).toLocaleString("en-US")} more tags: type to find them.</p>
+            <p className="p-1 text-xs text-muted-foreground">
+              {(matching.length - SHOWN_TAGS).toLocaleString("en-US")} more tags: type to find them.
+            </p>
           )}
         </fieldset>
         <div className="flex flex-wrap items-center gap-2">

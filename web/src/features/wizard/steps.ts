@@ -30,7 +30,10 @@ export function previousStep(step: StepId, steps: StepId[]): StepId {
 }
 
 /** Create mode: the current, a completed or an earlier step. Edit mode: every step. */
-export function canJumpTo(target: StepId, { mode, current, completed, steps }: { mode: WizardMode; current: StepId; completed: ReadonlySet<StepId>; steps: StepId[] }) {
+export function canJumpTo(
+  target: StepId,
+  { mode, current, completed, steps }: { mode: WizardMode; current: StepId; completed: ReadonlySet<StepId>; steps: StepId[] },
+) {
   if (!steps.includes(target)) return false;
   if (mode === "edit") return true;
   return target === current || completed.has(target) || steps.indexOf(target) < steps.indexOf(current);

@@ -17,14 +17,17 @@ export function toolEditSchema(tool: Tool, tools: Tool[]) {
       const message = toolNameError(name, tool, tools);
       if (message) ctx.addIssue({ code: "custom", message });
     }),
-    description: z
-      .string()
-      .refine((d) => d.trim().length <= MAX_TOOL_DESCRIPTION_CHARS, TOOL_DESCRIPTION_MESSAGE),
+    description: z.string().refine((d) => d.trim().length <= MAX_TOOL_DESCRIPTION_CHARS, TOOL_DESCRIPTION_MESSAGE),
   });
 }
 type Values = z.infer<ReturnType<typeof toolEditSchema>>;
 
-type Props = { tool: Tool; tools: Tool[]; onSave: (change: { name: string; description: string }) => Promise<unknown>; onClose: () => void };
+type Props = {
+  tool: Tool;
+  tools: Tool[];
+  onSave: (change: { name: string; description: string }) => Promise<unknown>;
+  onClose: () => void;
+};
 
 /** Edits one tool's name and description; saves through `onSave` and shows the API's refusal inline. */
 export function ToolEditor({ tool, tools, onSave, onClose }: Props) {
@@ -66,10 +69,18 @@ export function ToolEditor({ tool, tools, onSave, onClose }: Props) {
       >
         {(control) => <Textarea {...control} {...form.register("description")} rows={3} />}
       </Field>
-      {errors.root && <p role="alert" className="text-xs text-red-700">{errors.root.message}</p>}
+      {errors.root && (
+        <p role="alert" className="text-xs text-red-700">
+          {errors.root.message}
+        </p>
+      )}
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={isSubmitting || !!errors.name || !!errors.description}>{isSubmitting ? "Saving..." : "Save"}</Button>
-        <Button type="button" size="sm" variant="outline" onClick={onClose}>Cancel</Button>
+        <Button type="submit" size="sm" disabled={isSubmitting || !!errors.name || !!errors.description}>
+          {isSubmitting ? "Saving..." : "Save"}
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

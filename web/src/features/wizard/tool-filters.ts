@@ -10,7 +10,10 @@ export const isFiltered = (f: ToolFilter) => f.term.trim() !== "" || f.tag !== "
 /** The lower-case text a search looks in, per tool name. */
 export function searchIndex(tools: Tool[]): Map<string, string> {
   return new Map(
-    tools.map((t) => [t.name, [shownName(t), t.name, t.title, t.description, t.customDescription, t.endpoint?.path].filter(Boolean).join("\n").toLowerCase()]),
+    tools.map((t) => [
+      t.name,
+      [shownName(t), t.name, t.title, t.description, t.customDescription, t.endpoint?.path].filter(Boolean).join("\n").toLowerCase(),
+    ]),
   );
 }
 

@@ -16,7 +16,10 @@ export const ROW_HEIGHT = 88;
 const VIEW_HEIGHT = 480;
 const OVERSCAN = 6;
 
-type ToggleProps = { onToggle: (tool: Tool, value: boolean) => void; onSave: (tool: Tool, change: { name: string; description: string }) => Promise<unknown> };
+type ToggleProps = {
+  onToggle: (tool: Tool, value: boolean) => void;
+  onSave: (tool: Tool, change: { name: string; description: string }) => Promise<unknown>;
+};
 /** `listKey` changes with the filter: a new filter starts at the top of the list. */
 type ListProps = ToggleProps & { tools: Tool[]; all: Tool[]; empty: string; listKey: string };
 
@@ -26,7 +29,15 @@ export function ToolList(props: ListProps) {
   return (
     <ul className="max-h-96 space-y-2 overflow-y-auto pr-1" aria-label="Tools">
       {props.tools.length === 0 && <li className="p-4 text-center text-sm text-muted-foreground">{props.empty}</li>}
-      {props.tools.map((tool) => <ToolCard key={tool.name} tool={tool} tools={props.all} onToggle={(v) => props.onToggle(tool, v)} onSave={(change) => props.onSave(tool, change)} />)}
+      {props.tools.map((tool) => (
+        <ToolCard
+          key={tool.name}
+          tool={tool}
+          tools={props.all}
+          onToggle={(v) => props.onToggle(tool, v)}
+          onSave={(change) => props.onSave(tool, change)}
+        />
+      ))}
     </ul>
   );
 }
@@ -48,16 +59,34 @@ function VirtualToolList({ tools, all, onToggle, onSave }: ListProps) {
   return (
     <div className="space-y-2">
       {/* Contained: a scroll re-lays out and repaints the rows in view, nothing around them. */}
-      <div className="overflow-y-auto rounded-md border" style={{ height: VIEW_HEIGHT, contain: "strict" }} onScroll={onScroll} data-testid="tool-scroller">
+      <div
+        className="overflow-y-auto rounded-md border"
+        style={{ height: VIEW_HEIGHT, contain: "strict" }}
+        onScroll={onScroll}
+        data-testid="tool-scroller"
+      >
         <ul aria-label="Tools" className="relative" style={{ height: tools.length * ROW_HEIGHT }}>
           {tools.slice(first, last).map((tool, i) => (
-            <ToolRow key={tool.name} tool={tool} index={first + i} count={tools.length} onToggle={(v) => onToggle(tool, v)} onEdit={() => setEditing(tool.name)} />
+            <ToolRow
+              key={tool.name}
+              tool={tool}
+              index={first + i}
+              count={tools.length}
+              onToggle={(v) => onToggle(tool, v)}
+              onEdit={() => setEditing(tool.name)}
+            />
           ))}
         </ul>
       </div>
       {edited && (
         <section aria-label={`Editing ${edited.name}`} className="rounded-md border p-3">
-          <ToolEditor key={edited.name} tool={edited} tools={all} onSave={(change) => onSave(edited, change)} onClose={() => setEditing(null)} />
+          <ToolEditor
+            key={edited.name}
+            tool={edited}
+            tools={all}
+            onSave={(change) => onSave(edited, change)}
+            onClose={() => setEditing(null)}
+          />
         </section>
       )}
     </div>
@@ -77,19 +106,40 @@ function ToolRow({ tool, index, count, onToggle, onEdit }: RowProps) {
     >
       <div className="min-w-0 flex-1 space-y-0.5">
         <p className="flex items-center gap-2 truncate text-sm font-medium">
-          {tool.endpoint?.method && <Badge variant="secondary" className="shrink-0 font-mono">{tool.endpoint.method}</Badge>}
+          {tool.endpoint?.method && (
+            <Badge variant="secondary" className="shrink-0 font-mono">
+              {tool.endpoint.method}
+            </Badge>
+          )}
           <span className="truncate">{tool.title || tool.endpoint?.summary || tool.name}</span>
-          {!tool.active && <Badge variant="outline" className="shrink-0">Inactive</Badge>}
+          {!tool.active && (
+            <Badge variant="outline" className="shrink-0">
+              Inactive
+            </Badge>
+          )}
         </p>
         <p className="truncate text-xs text-muted-foreground">
           <code>{shownName(tool)}</code>
-          {tool.endpoint?.path && <span> · {tool.endpoint.server ?? ""}{tool.endpoint.path}</span>}
+          {tool.endpoint?.path && (
+            <span>
+              {" "}
+              · {tool.endpoint.server ?? ""}
+              {tool.endpoint.path}
+            </span>
+          )}
           {tool.endpoint?.tags?.length ? <span> · {tool.endpoint.tags.join(", ")}</span> : null}
-          {tool.endpoint?.page && <span> · <SourcePage url={tool.endpoint.page} /></span>}
+          {tool.endpoint?.page && (
+            <span>
+              {" "}
+              · <SourcePage url={tool.endpoint.page} />
+            </span>
+          )}
         </p>
         {description && <p className="truncate text-xs text-muted-foreground">{description}</p>}
       </div>
-      <Button type="button" variant="ghost" size="sm" onClick={onEdit} aria-label={`Rename or describe ${tool.name}`}>Edit</Button>
+      <Button type="button" variant="ghost" size="sm" onClick={onEdit} aria-label={`Rename or describe ${tool.name}`}>
+        Edit
+      </Button>
       <RowSwitch checked={tool.active} onChange={onToggle} label={`Toggle ${tool.name}`} />
     </li>
   );
@@ -111,7 +161,10 @@ function RowSwitch({ checked, onChange, label }: { checked: boolean; onChange: (
       onClick={() => onChange(!checked)}
       className="inline-flex h-[1.15rem] w-8 shrink-0 items-center rounded-full border border-transparent shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=checked]:bg-primary data-[state=unchecked]:bg-input"
     >
-      <span data-state={state} className="pointer-events-none block size-4 rounded-full bg-background data-[state=checked]:translate-x-[calc(100%-2px)] data-[state=unchecked]:translate-x-0" />
+      <span
+        data-state={state}
+        className="pointer-events-none block size-4 rounded-full bg-background data-[state=checked]:translate-x-[calc(100%-2px)] data-[state=unchecked]:translate-x-0"
+      />
     </button>
   );
 }
@@ -126,13 +179,24 @@ function SourcePage({ url }: { url: string }) {
     // Not a URL: shown as it is.
   }
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2" title={`The documentation page this endpoint was read from: ${url}`}>
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="underline underline-offset-2"
+      title={`The documentation page this endpoint was read from: ${url}`}
+    >
       {shown}
     </a>
   );
 }
 
-type CardProps = { tool: Tool; tools: Tool[]; onToggle: (value: boolean) => void; onSave: (change: { name: string; description: string }) => Promise<unknown> };
+type CardProps = {
+  tool: Tool;
+  tools: Tool[];
+  onToggle: (value: boolean) => void;
+  onSave: (change: { name: string; description: string }) => Promise<unknown>;
+};
 
 function ToolCard({ tool, tools, onToggle, onSave }: CardProps) {
   const [editing, setEditing] = useState(false);
@@ -149,22 +213,38 @@ function ToolCard({ tool, tools, onToggle, onSave }: CardProps) {
           </p>
           <code className="text-xs break-all text-muted-foreground">{shownName(tool)}</code>
           {tool.customName && <span className="text-xs text-muted-foreground"> (renamed from {tool.name})</span>}
-          {tool.endpoint?.page && <p className="text-xs text-muted-foreground">Found on <SourcePage url={tool.endpoint.page} /></p>}
-          {tool.endpoint?.server && <p className="text-xs break-all text-muted-foreground">Called at {tool.endpoint.server}, another host of this API</p>}
+          {tool.endpoint?.page && (
+            <p className="text-xs text-muted-foreground">
+              Found on <SourcePage url={tool.endpoint.page} />
+            </p>
+          )}
+          {tool.endpoint?.server && (
+            <p className="text-xs break-all text-muted-foreground">Called at {tool.endpoint.server}, another host of this API</p>
+          )}
         </div>
-        {!editing && <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Rename or describe ${tool.name}`}>Edit</Button>}
+        {!editing && (
+          <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Rename or describe ${tool.name}`}>
+            Edit
+          </Button>
+        )}
         <Switch checked={tool.active} onCheckedChange={onToggle} aria-label={`Toggle ${tool.name}`} />
       </div>
       {editing && <ToolEditor tool={tool} tools={tools} onSave={onSave} onClose={() => setEditing(false)} />}
       {!editing && description && <p className="line-clamp-3 whitespace-pre-line text-sm text-muted-foreground">{description}</p>}
       {properties.length > 0 && (
         <details className="text-xs">
-          <summary className="cursor-pointer text-muted-foreground">Input schema ({properties.length} {properties.length === 1 ? "parameter" : "parameters"})</summary>
+          <summary className="cursor-pointer text-muted-foreground">
+            Input schema ({properties.length} {properties.length === 1 ? "parameter" : "parameters"})
+          </summary>
           <ul className="mt-1 space-y-0.5 pl-2">
             {properties.map(([name, schema]) => (
               <li key={name}>
                 <code>{name}</code>
-                <span className="text-muted-foreground"> ({Array.isArray(schema.type) ? schema.type.join(" | ") : (schema.type ?? "any")}{required.has(name) ? ", required" : ""})</span>
+                <span className="text-muted-foreground">
+                  {" "}
+                  ({Array.isArray(schema.type) ? schema.type.join(" | ") : (schema.type ?? "any")}
+                  {required.has(name) ? ", required" : ""})
+                </span>
                 {schema.description && <span className="text-muted-foreground"> — {schema.description}</span>}
               </li>
             ))}

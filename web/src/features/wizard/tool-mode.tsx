@@ -13,7 +13,11 @@ import { Input } from "@/components/ui/input";
 import { DIRECT_LIST_ADVISED_BYTES, formatBytes, SEARCH_MODE_ADVISED_OVER } from "./tool-size";
 
 const CHOICES: { mode: ToolMode; label: string; help: string }[] = [
-  { mode: "direct", label: "Each tool directly", help: "Best for up to a few dozen tools: the client lists them and the model picks one without an extra step." },
+  {
+    mode: "direct",
+    label: "Each tool directly",
+    help: "Best for up to a few dozen tools: the client lists them and the model picks one without an extra step.",
+  },
   {
     mode: "search",
     label: "Search mode (search_tools, describe_tool, call_tool)",
@@ -25,7 +29,12 @@ const MIN_KB = 1;
 const MAX_KB = 1000;
 /** The budget field: a whole number of KB within the API's bounds. */
 export const budgetSchema = z.object({
-  kb: z.string().refine((kb) => Number.isInteger(Number(kb)) && Number(kb) >= MIN_KB && Number(kb) <= MAX_KB, `Enter a whole number of KB from ${MIN_KB} to ${MAX_KB}.`),
+  kb: z
+    .string()
+    .refine(
+      (kb) => Number.isInteger(Number(kb)) && Number(kb) >= MIN_KB && Number(kb) <= MAX_KB,
+      `Enter a whole number of KB from ${MIN_KB} to ${MAX_KB}.`,
+    ),
 });
 
 function useToolSettings(serverId: string, failure: string) {
@@ -34,7 +43,12 @@ function useToolSettings(serverId: string, failure: string) {
   const settings = useQuery(query);
   const save = useMutation({
     mutationFn: (change: Partial<ToolSettings>) => saveToolSettings(serverId, change),
-    onSuccess: (data, change) => queryClient.setQueryData(query.queryKey, (old) => ({ ...(old ?? { toolMode: "direct", maxResponseBytes: 100_000 }), ...change, ...data })),
+    onSuccess: (data, change) =>
+      queryClient.setQueryData(query.queryKey, (old) => ({
+        ...(old ?? { toolMode: "direct", maxResponseBytes: 100_000 }),
+        ...change,
+        ...data,
+      })),
     onError: (error) => toast.error(errorMessage(error, failure)),
   });
   return { settings, save };
@@ -46,12 +60,19 @@ type ListSize = { toolCount: number; bytes: number; tokens: number; measured: bo
 function SearchModeAdvice({ size, onUse, busy }: { size: ListSize; onUse: () => void; busy: boolean }) {
   const weight = `${size.measured ? "" : "at least "}${formatBytes(size.bytes)} (about ${size.tokens.toLocaleString("en-US")} tokens)`;
   return (
-    <div role="note" aria-label="Search mode recommended" className="flex flex-wrap items-center gap-2 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
+    <div
+      role="note"
+      aria-label="Search mode recommended"
+      className="flex flex-wrap items-center gap-2 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900"
+    >
       <p className="flex-1">
-        <strong>Search mode recommended.</strong> This API has {size.toolCount.toLocaleString("en-US")} operations. In direct mode every client loads the active
-        tools' list when it connects: {weight}, which crowds a model's context. Search mode lists three tools (about 1.3 KB) and finds the right one for each task.
+        <strong>Search mode recommended.</strong> This API has {size.toolCount.toLocaleString("en-US")} operations. In direct mode every
+        client loads the active tools' list when it connects: {weight}, which crowds a model's context. Search mode lists three tools (about
+        1.3 KB) and finds the right one for each task.
       </p>
-      <Button type="button" size="sm" onClick={onUse} disabled={busy}>Use search mode</Button>
+      <Button type="button" size="sm" onClick={onUse} disabled={busy}>
+        Use search mode
+      </Button>
     </div>
   );
 }
@@ -59,7 +80,8 @@ function SearchModeAdvice({ size, onUse, busy }: { size: ListSize; onUse: () => 
 /** Two radio choices, saved at once; they apply at the next deploy. Large APIs and heavy lists are advised search mode. */
 export function ToolModeChoice({ serverId, size }: { serverId: string; size?: ListSize }) {
   const { settings, save } = useToolSettings(serverId, "Failed to change the tool mode");
-  const advise = !!size && (size.toolCount > SEARCH_MODE_ADVISED_OVER || size.bytes > DIRECT_LIST_ADVISED_BYTES) && settings.data?.toolMode === "direct";
+  const advise =
+    !!size && (size.toolCount > SEARCH_MODE_ADVISED_OVER || size.bytes > DIRECT_LIST_ADVISED_BYTES) && settings.data?.toolMode === "direct";
   return (
     <div className="space-y-3">
       {advise && <SearchModeAdvice size={size} busy={save.isPending} onUse={() => save.mutate({ toolMode: "search" })} />}
@@ -67,7 +89,13 @@ export function ToolModeChoice({ serverId, size }: { serverId: string; size?: Li
         <legend className="px-1 font-medium">How the model reaches the tools</legend>
         {CHOICES.map((choice) => (
           <label key={choice.mode} className="flex items-start gap-2">
-            <input type="radio" name="tool-mode" className="mt-1" checked={settings.data?.toolMode === choice.mode} onChange={() => save.mutate({ toolMode: choice.mode })} />
+            <input
+              type="radio"
+              name="tool-mode"
+              className="mt-1"
+              checked={settings.data?.toolMode === choice.mode}
+              onChange={() => save.mutate({ toolMode: choice.mode })}
+            />
             <span>
               {choice.label}
               <span className="block text-xs text-muted-foreground">{choice.help}</span>
@@ -84,7 +112,11 @@ export function ToolModeChoice({ serverId, size }: { serverId: string; size?: Li
 /** The largest answer one tool call returns to the model; longer answers are cut with a note saying so. */
 function ResponseBudget({ serverId, savedBytes }: { serverId: string; savedBytes: number }) {
   const { save } = useToolSettings(serverId, "Failed to save the response limit");
-  const form = useForm<z.infer<typeof budgetSchema>>({ resolver: zodResolver(budgetSchema), mode: "onChange", defaultValues: { kb: String(savedBytes / 1000) } });
+  const form = useForm<z.infer<typeof budgetSchema>>({
+    resolver: zodResolver(budgetSchema),
+    mode: "onChange",
+    defaultValues: { kb: String(savedBytes / 1000) },
+  });
   const kb = useWatch({ control: form.control, name: "kb" });
   const invalid = !!form.formState.errors.kb;
   const changed = !invalid && budgetSchema.safeParse({ kb }).success && Number(kb) * 1000 !== savedBytes;
@@ -93,7 +125,8 @@ function ResponseBudget({ serverId, savedBytes }: { serverId: string; savedBytes
       className="space-y-1 rounded-md border p-3 text-sm"
       noValidate
       onSubmit={form.handleSubmit(({ kb }) => {
-        if (Number(kb) * 1000 !== savedBytes) save.mutate({ maxResponseBytes: Number(kb) * 1000 }, { onSuccess: () => toast.success("Response limit saved") });
+        if (Number(kb) * 1000 !== savedBytes)
+          save.mutate({ maxResponseBytes: Number(kb) * 1000 }, { onSuccess: () => toast.success("Response limit saved") });
       })}
     >
       <Field
@@ -101,12 +134,27 @@ function ResponseBudget({ serverId, savedBytes }: { serverId: string; savedBytes
         label="Largest answer per call (KB)"
         className="space-y-1"
         error={form.formState.errors.kb?.message}
-        hint={invalid ? undefined : "Longer answers are cut, with a note telling the model how to page for more. 100 KB is about 25,000 tokens. Applies at the next deploy."}
+        hint={
+          invalid
+            ? undefined
+            : "Longer answers are cut, with a note telling the model how to page for more. 100 KB is about 25,000 tokens. Applies at the next deploy."
+        }
       >
         {(control) => (
           <div className="flex items-center gap-2">
-            <Input {...control} type="number" inputMode="numeric" min={MIN_KB} max={MAX_KB} step={1} className="w-28" {...form.register("kb")} />
-            <Button type="submit" variant="outline" size="sm" disabled={!changed || save.isPending}>{save.isPending ? "Saving..." : "Save"}</Button>
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={MIN_KB}
+              max={MAX_KB}
+              step={1}
+              className="w-28"
+              {...form.register("kb")}
+            />
+            <Button type="submit" variant="outline" size="sm" disabled={!changed || save.isPending}>
+              {save.isPending ? "Saving..." : "Save"}
+            </Button>
           </div>
         )}
       </Field>

@@ -13,7 +13,11 @@ const entryBytes = new WeakMap<Tool, number>();
 function bytesOf(tool: Tool) {
   let bytes = entryBytes.get(tool);
   if (bytes === undefined) {
-    bytes = byteLength({ name: tool.customName ?? tool.name, description: tool.customDescription ?? tool.description, inputSchema: tool.inputSchema ?? {} });
+    bytes = byteLength({
+      name: tool.customName ?? tool.name,
+      description: tool.customDescription ?? tool.description,
+      inputSchema: tool.inputSchema ?? {},
+    });
     entryBytes.set(tool, bytes);
   }
   return bytes;

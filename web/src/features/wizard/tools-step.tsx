@@ -10,7 +10,17 @@ import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";
 import { subscriptionQuery } from "@/api/billing";
-import { bulkLimitMessage, mappingsQuery, maxToolsOf, setToolActive, setToolsActive, SUMMARY_OVER_TOOLS, toolLimitMessage, updateTool, type Tool } from "@/api/tools";
+import {
+  bulkLimitMessage,
+  mappingsQuery,
+  maxToolsOf,
+  setToolActive,
+  setToolsActive,
+  SUMMARY_OVER_TOOLS,
+  toolLimitMessage,
+  updateTool,
+  type Tool,
+} from "@/api/tools";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { applyFilter, facetsOf, isFiltered, searchIndex } from "./tool-filters";
@@ -33,7 +43,10 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
   const list = useMemo(() => tools.data ?? [], [tools.data]);
   const active = useMemo(() => list.reduce((n, t) => n + (t.active ? 1 : 0), 0), [list]);
   const { filter, onFilter, facets, filtered, narrowed, listKey } = useToolFilter(list);
-  const size = useMemo(() => ({ toolCount: list.length, measured: toolCount <= SUMMARY_OVER_TOOLS, ...directListSize(list) }), [list, toolCount]);
+  const size = useMemo(
+    () => ({ toolCount: list.length, measured: toolCount <= SUMMARY_OVER_TOOLS, ...directListSize(list) }),
+    [list, toolCount],
+  );
   // A refused enable says why until fewer tools are active; at the limit the banner stays anyway.
   const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => setRefusal(null), [active]);
@@ -58,12 +71,22 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
     bulk.mutate({ names, value });
   };
 
-  if (tools.isPending) return <p role="status" className="py-8 text-center text-sm text-muted-foreground">Loading tools...</p>;
+  if (tools.isPending)
+    return (
+      <p role="status" className="py-8 text-center text-sm text-muted-foreground">
+        Loading tools...
+      </p>
+    );
   if (tools.isError) {
     return (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">
+      <div
+        role="alert"
+        className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800"
+      >
         <span>{errorMessage(tools.error, "Failed to fetch tools")}</span>
-        <Button type="button" variant="outline" size="sm" onClick={() => tools.refetch()}>Retry</Button>
+        <Button type="button" variant="outline" size="sm" onClick={() => tools.refetch()}>
+          Retry
+        </Button>
       </div>
     );
   }
@@ -84,8 +107,16 @@ export function ToolsStep({ serverId, toolCount = 0 }: { serverId: string; toolC
         />
         {(refusal || active >= limit) && <LimitBanner message={refusal} limit={limit} planName={subscription.data?.plan?.name} />}
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          <span className="font-medium text-foreground" data-testid="active-count">{active}/{limit}</span> active tools
-          {narrowed && <span> · {filtered.length.toLocaleString()} of {list.length.toLocaleString()} shown</span>}
+          <span className="font-medium text-foreground" data-testid="active-count">
+            {active}/{limit}
+          </span>{" "}
+          active tools
+          {narrowed && (
+            <span>
+              {" "}
+              · {filtered.length.toLocaleString()} of {list.length.toLocaleString()} shown
+            </span>
+          )}
         </p>
       </div>
       <ToolList
@@ -127,7 +158,9 @@ function useToolSwitches(serverId: string, query: ReturnType<typeof mappingsQuer
   const queryClient = useQueryClient();
   const setLocal = (names: string[], value: boolean) => {
     const changed = new Set(names);
-    queryClient.setQueryData(query.queryKey, (old: Tool[] | undefined) => old?.map((t) => (changed.has(t.name) && t.active !== value ? { ...t, active: value } : t)));
+    queryClient.setQueryData(query.queryKey, (old: Tool[] | undefined) =>
+      old?.map((t) => (changed.has(t.name) && t.active !== value ? { ...t, active: value } : t)),
+    );
   };
   // A refetch already under way (after saving the auth step, say) was read before this change:
   // cancel it so its answer cannot overwrite the optimistic state.
@@ -157,7 +190,10 @@ function useToolSwitches(serverId: string, query: ReturnType<typeof mappingsQuer
   // Start from tags: the chosen tags' tools on, every other tool off (off first, so the limit holds throughout).
   const startFrom = useMutation({
     mutationFn: async ({ on, off }: { on: string[]; off: string[] }) => {
-      for (const [names, value] of [[off, false], [on, true]] as const) {
+      for (const [names, value] of [
+        [off, false],
+        [on, true],
+      ] as const) {
         for (let i = 0; i < names.length; i += NAMES_PER_REQUEST) {
           await setToolsActive(serverId, names.slice(i, i + NAMES_PER_REQUEST), value, "Failed to enable the chosen tags");
         }
@@ -190,11 +226,22 @@ function ToolFilterBar({ filter, onFilter, facets, narrowed, busy, onSetAll }: F
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <div className="relative flex-1">
           <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
-          <Input className="pl-8" placeholder="Search tools..." aria-label="Search tools" value={filter.search} maxLength={200} onChange={(e) => onFilter.setSearch(e.target.value)} />
+          <Input
+            className="pl-8"
+            placeholder="Search tools..."
+            aria-label="Search tools"
+            value={filter.search}
+            maxLength={200}
+            onChange={(e) => onFilter.setSearch(e.target.value)}
+          />
         </div>
         <div className="flex gap-2">
-          <Button type="button" variant="outline" size="sm" onClick={() => onSetAll(true)} disabled={busy}>{narrowed ? "Enable Filtered" : "Enable All"}</Button>
-          <Button type="button" variant="outline" size="sm" onClick={() => onSetAll(false)} disabled={busy}>{narrowed ? "Disable Filtered" : "Disable All"}</Button>
+          <Button type="button" variant="outline" size="sm" onClick={() => onSetAll(true)} disabled={busy}>
+            {narrowed ? "Enable Filtered" : "Enable All"}
+          </Button>
+          <Button type="button" variant="outline" size="sm" onClick={() => onSetAll(false)} disabled={busy}>
+            {narrowed ? "Disable Filtered" : "Disable All"}
+          </Button>
         </div>
       </div>
       {(facets.tags.length > 0 || facets.methods.length > 1) && (
@@ -202,12 +249,25 @@ function ToolFilterBar({ filter, onFilter, facets, narrowed, busy, onSetAll }: F
           {facets.tags.length > 0 && (
             <select aria-label="Filter by tag" className={selectClass} value={filter.tag} onChange={(e) => onFilter.setTag(e.target.value)}>
               <option value="">All tags</option>
-              {facets.tags.map(([name, count]) => <option key={name} value={name}>{name} ({count})</option>)}
+              {facets.tags.map(([name, count]) => (
+                <option key={name} value={name}>
+                  {name} ({count})
+                </option>
+              ))}
             </select>
           )}
-          <select aria-label="Filter by method" className={selectClass} value={filter.method} onChange={(e) => onFilter.setMethod(e.target.value)}>
+          <select
+            aria-label="Filter by method"
+            className={selectClass}
+            value={filter.method}
+            onChange={(e) => onFilter.setMethod(e.target.value)}
+          >
             <option value="">All methods</option>
-            {facets.methods.map(([name, count]) => <option key={name} value={name}>{name} ({count})</option>)}
+            {facets.methods.map(([name, count]) => (
+              <option key={name} value={name}>
+                {name} ({count})
+              </option>
+            ))}
           </select>
         </div>
       )}
@@ -218,11 +278,17 @@ function ToolFilterBar({ filter, onFilter, facets, narrowed, busy, onSetAll }: F
 /** The plan's active-tool limit, in view while it is reached or an enable was refused, with the way to more. */
 function LimitBanner({ message, limit, planName }: { message: string | null; limit: number; planName?: string }) {
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
       <p className="flex-1">
-        {message ?? `All ${limit.toLocaleString("en-US")} active tools of your ${planName ?? "current"} plan are in use: disable a tool to enable another, or upgrade for more.`}
+        {message ??
+          `All ${limit.toLocaleString("en-US")} active tools of your ${planName ?? "current"} plan are in use: disable a tool to enable another, or upgrade for more.`}
       </p>
-      <Link to="/usage" className="font-medium underline underline-offset-2">Upgrade plan</Link>
+      <Link to="/usage" className="font-medium underline underline-offset-2">
+        Upgrade plan
+      </Link>
     </div>
   );
 }

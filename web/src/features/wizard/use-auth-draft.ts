@@ -5,7 +5,14 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import { assignedTokensQuery, authAnalysisQuery, authConfigQuery, deleteAuthSecrets, saveAuthConfig, type Secrets } from "@/api/auth-config";
+import {
+  assignedTokensQuery,
+  authAnalysisQuery,
+  authConfigQuery,
+  deleteAuthSecrets,
+  saveAuthConfig,
+  type Secrets,
+} from "@/api/auth-config";
 import { errorMessage } from "@/api/client";
 import { assignTokenServers, isUsable, tokensQuery } from "@/api/tokens";
 import { mappingsQuery } from "@/api/tools";
@@ -67,7 +74,10 @@ export function useAuthDraft(serverId: string | null, mode: WizardMode) {
       setDeleting(true);
       try {
         await deleteAuthSecrets(id);
-        queryClient.setQueryData(authConfigQuery(id).queryKey, (old) => old && { ...old, maskedSecrets: {}, status: "not_configured" as const });
+        queryClient.setQueryData(
+          authConfigQuery(id).queryKey,
+          (old) => old && { ...old, maskedSecrets: {}, status: "not_configured" as const },
+        );
         toast.success("Secrets deleted", { description: "Authentication secrets have been removed" });
       } catch (error) {
         toast.error(errorMessage(error, "Failed to delete secrets"));
@@ -91,23 +101,25 @@ export function useAuthDraft(serverId: string | null, mode: WizardMode) {
       }
       const updating = Boolean(saved.data);
       const secrets = Object.fromEntries(Object.entries(draft.secrets).filter(([, v]) => v?.trim())) as Secrets;
-      const config = await saveAuthConfig(serverId, {
-        authType: draft.authType,
-        authStrategy: draft.strategy,
-        requireToolportLogin: saved.data?.requireToolportLogin ?? false,
-        exposeToPublic: saved.data?.exposeToPublic ?? false,
-        secrets: draft.strategy === "managed" && draft.authType !== "none" ? secrets : undefined,
-        ...staticPayload(draft.staticParams),
-      }, updating ? "Failed to update authentication" : "Failed to configure authentication");
+      const config = await saveAuthConfig(
+        serverId,
+        {
+          authType: draft.authType,
+          authStrategy: draft.strategy,
+          requireToolportLogin: saved.data?.requireToolportLogin ?? false,
+          exposeToPublic: saved.data?.exposeToPublic ?? false,
+          secrets: draft.strategy === "managed" && draft.authType !== "none" ? secrets : undefined,
+          ...staticPayload(draft.staticParams),
+        },
+        updating ? "Failed to update authentication" : "Failed to configure authentication",
+      );
       // What is saved now is the current config: masked secrets to show, blank fields keep them
       // (a wizard that created the server has no auth-config query of its own to refetch).
       if (config) queryClient.setQueryData(authConfigQuery(id).queryKey, config);
       // The first save configures authentication; later ones update it.
       if (updating) toast.success("Authentication configuration updated successfully");
       else toast.success("Authentication updated", { description: "Authentication configuration saved successfully" });
-      await Promise.all(
-        [["servers"], tokensQuery.queryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+      await Promise.all([["servers"], tokensQuery.queryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       form.setValue("secrets", {});
     },
   };

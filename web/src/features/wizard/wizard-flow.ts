@@ -65,7 +65,10 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
  * (edit mode can jump past them, so the save checks the skipped ones too), save the draft after the
  * last auth step, or move on.
  */
-export function nextEvent(state: WizardState, { steps, issues, credentialsNeeded }: { steps: StepId[]; issues: DraftIssues; credentialsNeeded: boolean }): WizardEvent {
+export function nextEvent(
+  state: WizardState,
+  { steps, issues, credentialsNeeded }: { steps: StepId[]; issues: DraftIssues; credentialsNeeded: boolean },
+): WizardEvent {
   const { step } = state;
   if (step === "auth" || step === "tools" || step === "config") {
     const reached = (s: StepId) => steps.includes(s) && steps.indexOf(s) <= steps.indexOf(step);
@@ -94,4 +97,5 @@ export function nextLabel(step: StepId, credentialsNeeded: boolean): string | un
 }
 
 /** The first step offers Cancel instead of Back (create mode counts auth as first: the server exists). */
-export const isFirstStep = (state: WizardState, steps: StepId[]) => steps[0] === state.step || (state.mode === "create" && state.step === "auth");
+export const isFirstStep = (state: WizardState, steps: StepId[]) =>
+  steps[0] === state.step || (state.mode === "create" && state.step === "auth");

@@ -1,0 +1,35 @@
+// What a page's reading yields: endpoint drafts and the page-wide hints, shared by every reader.
+import type { Schema } from "./json-schema";
+import type { FoundParam } from "./params";
+
+export type Draft = {
+  method: string;
+  /** Path as written: relative (/notes/{id}) or absolute (https://api.example.com/v1/notes). */
+  rawPath: string;
+  summary?: string;
+  description?: string;
+  params: FoundParam[];
+  requestExample?: Schema;
+  responseExample?: Schema;
+  source: string;
+  /** How the route was found: 0 a summary table or list, 1 a request example only, 2 a signature. */
+  strength: number;
+  /** The route was read from a request example (a code block) rather than written as the endpoint's definition. */
+  example?: boolean;
+  /** Other routes its line states with it (`HEAD|GET /x`, "`GET /a`, `GET /b`: …"): each an operation with the same parameters. */
+  also?: { method: string; rawPath: string }[];
+};
+export type Hints = {
+  baseUrls: string[];
+  exampleUrls: string[];
+  auth: Set<string>;
+  apiKeyHeaders: Set<string>;
+  apiKeyQuery: Set<string>;
+  /** Fields of the objects the pages describe ("The User object"), by lowercase name. */
+  objects?: Record<string, FoundParam[]>;
+  /** Path templates written without a method (`<topic>/json`): examples that are their instances take their placeholders. */
+  templates?: string[];
+  /** Values the pages say stand for a parameter ("your topic is `mywebhook`"): value → name. */
+  values?: Record<string, string>;
+};
+export type Page = { url: string; title?: string | null; markdown: string };
