@@ -2,7 +2,7 @@
 // expiry, MCP tokens refused on /api, keys refused on the MCP gateway, cookie + bearer, tenancy, limits.
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { apiKeys, plans, subscriptions } from "../../../worker/db/schema";
 import { sha256Hex } from "../../../worker/lib/crypto";
 import { verifyAccessToken } from "../../../worker/tokens/verify";
@@ -148,6 +148,14 @@ describe("what a key may call", () => {
         sortOrder: 99,
       })
       .onConflictDoNothing();
+    // The worker test files share one database: the plan goes again, so every other file sees the seeded three.
+    onTestFinished(async () => {
+      await db
+        .update(subscriptions)
+        .set({ planType: "free" })
+        .where(eq(subscriptions.planType, "no-api" as "free"));
+      await db.delete(plans).where(eq(plans.id, "plan_no_api"));
+    });
     const user = await signedIn();
     const { key } = await keyWith(user, ALL);
     await db
