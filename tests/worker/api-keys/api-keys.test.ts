@@ -12,6 +12,38 @@ import { bearer, createServer, createToken, db, deploy, echoTool, MCP_ORIGIN, se
 
 const ALL = ["read", "servers", "deploy"];
 
+/**
+ * A plan without API access, for this test only: the worker test files share one database, so it goes
+ * again when the test ends and every other file sees the seeded three.
+ */
+async function addPlanWithoutApiAccess() {
+  await db
+    .insert(plans)
+    .values({
+      id: "plan_no_api",
+      type: "no-api" as "free",
+      name: "No API",
+      price: 0,
+      description: "A plan without API access",
+      maxServers: 1,
+      maxToolsPerServer: 10,
+      maxToolCallsPerMonth: 100,
+      automatedCrawls: false,
+      apiAccess: false,
+      prioritySupport: false,
+      customDomain: false,
+      sortOrder: 99,
+    })
+    .onConflictDoNothing();
+  onTestFinished(async () => {
+    await db
+      .update(subscriptions)
+      .set({ planType: "free" })
+      .where(eq(subscriptions.planType, "no-api" as "free"));
+    await db.delete(plans).where(eq(plans.id, "plan_no_api"));
+  });
+}
+
 describe("creating, listing and revoking keys", () => {
   it("shows the key once, stores only its hash and lists it without the secret", async () => {
     const user = await signedIn();
@@ -130,32 +162,7 @@ describe("what a key may call", () => {
   });
 
   it("refuses a key whose organization's plan has no API access, at creation and after a downgrade", async () => {
-    await db
-      .insert(plans)
-      .values({
-        id: "plan_no_api",
-        type: "no-api" as "free",
-        name: "No API",
-        price: 0,
-        description: "A plan without API access",
-        maxServers: 1,
-        maxToolsPerServer: 10,
-        maxToolCallsPerMonth: 100,
-        automatedCrawls: false,
-        apiAccess: false,
-        prioritySupport: false,
-        customDomain: false,
-        sortOrder: 99,
-      })
-      .onConflictDoNothing();
-    // The worker test files share one database: the plan goes again, so every other file sees the seeded three.
-    onTestFinished(async () => {
-      await db
-        .update(subscriptions)
-        .set({ planType: "free" })
-        .where(eq(subscriptions.planType, "no-api" as "free"));
-      await db.delete(plans).where(eq(plans.id, "plan_no_api"));
-    });
+    await addPlanWithoutApiAccess();
     const user = await signedIn();
     const { key } = await keyWith(user, ALL);
     await db
