@@ -30,7 +30,6 @@ export const ALWAYS_HEADERS = {
 /** Adds the headers to every answer; HTML answers without a policy of their own get SPA_CSP. */
 export const securityHeaders = createMiddleware(async (c, next) => {
   await next();
-  if (c.res.status === 101) return; // a WebSocket handshake carries its socket, not a page
   c.res = new Response(c.res.body, c.res); // a fresh copy: answers from ASSETS.fetch have immutable headers
   const res = c.res;
   for (const [name, value] of Object.entries(ALWAYS_HEADERS)) if (!res.headers.has(name)) res.headers.set(name, value);
