@@ -107,14 +107,14 @@ export async function createToken(organizationId: string, serverIds: string[], o
 }
 
 export const deploy = (serverId: string, options: DeployOptions = {}) =>
-  deployServer(env, db, serverId, { origin: MCP_ORIGIN, ...options });
+  deployServer(db, env, serverId, { origin: MCP_ORIGIN, ...options });
 
 /** Waits until the server's latest deployment (started through the API, which answers at once) has run; answers it. */
 export async function settledDeployment(serverId: string) {
   const stub = env.DEPLOYMENT.getByName(serverId);
   const { deploymentId } = await stub.state();
   if (deploymentId) await stub.settle(deploymentId);
-  return getDeployment(env, db, serverId);
+  return getDeployment(db, env, serverId);
 }
 
 /**

@@ -43,7 +43,7 @@ export const superadminRoutes = describedRoutes(requireSuperUser)
       const server = await c.var.db.query.servers.findFirst({ where: eq(servers.id, c.req.valid("param").id) });
       if (!server || server.status === "removed") fail(404, "Server not found");
       // Redeploy regenerates from the latest tools and configuration, whichever organization owns it.
-      const data = await deployServer(c.env, c.var.db, server.id, { origin: publicOrigin(c.env, c.req.url) });
+      const data = await deployServer(c.var.db, c.env, server.id, { origin: publicOrigin(c.env, c.req.url) });
       return c.json({ success: true as const, data }, 200);
     },
   );

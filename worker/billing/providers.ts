@@ -31,8 +31,8 @@ export const PAYMENTS_NOT_CONFIGURED =
 export const usesLocalBilling = (env: Bindings) => !env.STRIPE_SECRET_KEY && isLocalDev(env);
 
 /** The provider for this environment (see the header comment). */
-export function billingProvider(env: Bindings, db: Database): BillingProvider {
-  if (env.STRIPE_SECRET_KEY) return stripeProvider(env, db);
+export function billingProvider(db: Database, env: Bindings): BillingProvider {
+  if (env.STRIPE_SECRET_KEY) return stripeProvider(db, env);
   return usesLocalBilling(env) ? localProvider(env) : noProvider;
 }
 
@@ -58,7 +58,7 @@ function localProvider(env: Bindings): BillingProvider {
   };
 }
 
-function stripeProvider(env: Bindings, db: Database): BillingProvider {
+function stripeProvider(db: Database, env: Bindings): BillingProvider {
   const stripe = stripeClient(env);
 
   async function customerId(organizationId: string, email?: string) {

@@ -80,8 +80,8 @@ export const billingRoutes = describedRoutes()
     }),
     async (c) => {
       const { subscription } = await getOrganizationPlan(c.var.db, c.var.organizationId);
-      const { plan, serversUsed, toolCallsThisMonth, period } = await usageSummary(c.env, c.var.db, c.var.organizationId);
-      const provider = billingProvider(c.env, c.var.db).name;
+      const { plan, serversUsed, toolCallsThisMonth, period } = await usageSummary(c.var.db, c.env, c.var.organizationId);
+      const provider = billingProvider(c.var.db, c.env).name;
       return c.json(
         {
           success: true as const,
@@ -115,7 +115,7 @@ export const billingRoutes = describedRoutes()
     async (c) => {
       const { planType } = c.req.valid("json");
       if (planType === "free") fail(400, "Only the sprout and growth plans can be upgraded to");
-      const url = await billingProvider(c.env, c.var.db).checkout({
+      const url = await billingProvider(c.var.db, c.env).checkout({
         organizationId: c.var.organizationId,
         planType,
         email: c.var.user.email,
@@ -139,7 +139,7 @@ export const billingRoutes = describedRoutes()
     async (c) => {
       const { plan } = await getOrganizationPlan(c.var.db, c.var.organizationId);
       if (plan.type === "free") fail(400, "The free plan has no billing portal");
-      const url = await billingProvider(c.env, c.var.db).portal({ organizationId: c.var.organizationId, origin: portalOrigin(c) });
+      const url = await billingProvider(c.var.db, c.env).portal({ organizationId: c.var.organizationId, origin: portalOrigin(c) });
       return c.json({ success: true as const, data: { url } }, 200);
     },
   )
@@ -155,7 +155,7 @@ export const billingRoutes = describedRoutes()
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const { plan, serversUsed, toolCallsThisMonth } = await usageSummary(c.env, c.var.db, c.var.organizationId);
+      const { plan, serversUsed, toolCallsThisMonth } = await usageSummary(c.var.db, c.env, c.var.organizationId);
       const servers = body.servers ?? serversUsed;
       const toolCalls = body.toolCalls ?? toolCallsThisMonth;
       const withinLimits = servers <= plan.maxServers && toolCalls <= plan.maxToolCallsPerMonth;

@@ -8,7 +8,7 @@ import { getOrganizationPlan } from "./plans";
 import { usagePeriod } from "./usage";
 
 /** The month's calls come from the organization's usage ledger, exact (D1's copy may lag by a second). */
-export async function usageSummary(env: Bindings, db: Database, organizationId: string) {
+export async function usageSummary(db: Database, env: Bindings, organizationId: string) {
   const [{ plan }, [servered], calls] = await Promise.all([
     getOrganizationPlan(db, organizationId),
     db

@@ -78,7 +78,7 @@ export async function refreshServer(db: Database, env: Bindings, job: { serverId
       serverValues: { lastCrawledAt: new Date(), lastCrawlError: null },
     },
   );
-  const redeployed = (await redeployIfLive(env, db, server, SYSTEM))?.status === "deployed";
+  const redeployed = (await redeployIfLive(db, env, server, SYSTEM))?.status === "deployed";
   const automated = await finishCrawlRun(db, job.crawlId, { outcome: diff.entries.length > 0 ? "applied" : "unchanged", diff, redeployed });
   if (!automated)
     await recordNotification(db, server.organizationId, recrawlEvent(server, job.crawlId, { counts: diff.counts, redeployed }));

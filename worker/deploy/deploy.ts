@@ -40,7 +40,7 @@ export const serverRootUrl = (origin: string, slug: string) => `${origin.replace
  * Validates and generates the modules, keeps them, records the deployment as 'generated' and hands
  * it to the server's Deployment object ('deploying'), whose alarm runs it. Answers at once.
  */
-export async function startDeployment(env: Bindings, db: Database, serverId: string, options: DeployOptions = {}): Promise<Started> {
+export async function startDeployment(db: Database, env: Bindings, serverId: string, options: DeployOptions = {}): Promise<Started> {
   const server = await db.query.servers.findFirst({ where: eq(servers.id, serverId) });
   if (!server) fail(404, "Server not found");
   const provider = getProvider(env, options.provider).name;
@@ -86,16 +86,16 @@ export async function completeDeployment(env: Bindings, _db: Database, started: 
 }
 
 /** Starts a deployment and answers it at once (status 'deploying'); progress is pushed and polled. */
-export async function requestDeployment(env: Bindings, db: Database, serverId: string, options: DeployOptions = {}) {
-  await startDeployment(env, db, serverId, options);
-  return (await getDeployment(env, db, serverId))!;
+export async function requestDeployment(db: Database, env: Bindings, serverId: string, options: DeployOptions = {}) {
+  await startDeployment(db, env, serverId, options);
+  return (await getDeployment(db, env, serverId))!;
 }
 
 /** Deploys (or redeploys, from the latest tools and configuration) a server and waits for the outcome. */
-export async function deployServer(env: Bindings, db: Database, serverId: string, options: DeployOptions = {}) {
-  const started = await startDeployment(env, db, serverId, options);
+export async function deployServer(db: Database, env: Bindings, serverId: string, options: DeployOptions = {}) {
+  const started = await startDeployment(db, env, serverId, options);
   await completeDeployment(env, db, started);
-  return (await getDeployment(env, db, serverId))!;
+  return (await getDeployment(db, env, serverId))!;
 }
 
 type LiveState = Pick<typeof servers.$inferSelect, "id" | "activeDeploymentId" | "status">;
@@ -114,22 +114,22 @@ export function refuseRedeployUnlessAllowed(requester: Requester, server: LiveSt
 }
 
 /** Redeploys a live server from its latest tools with its last deployment's settings; null when it is not live. */
-export async function redeployIfLive(env: Bindings, db: Database, server: LiveState, requester: Requester) {
+export async function redeployIfLive(db: Database, env: Bindings, server: LiveState, requester: Requester) {
   if (!isLive(server)) return null;
   refuseRedeployUnlessAllowed(requester, server);
   const last = await db.query.deployments.findFirst({ where: eq(deployments.id, server.activeDeploymentId!) });
   const lastOrigin = last?.deploymentUrl ? new URL(last.deploymentUrl).origin : undefined;
-  return deployServer(env, db, server.id, { apiConfig: last?.apiConfig ?? {}, origin: requester.origin ?? env.PUBLIC_URL ?? lastOrigin });
+  return deployServer(db, env, server.id, { apiConfig: last?.apiConfig ?? {}, origin: requester.origin ?? env.PUBLIC_URL ?? lastOrigin });
 }
 
 /** Cancels a server's running deployment: it ends failed and traffic stays on the previous one. */
-export async function cancelDeployment(env: Bindings, db: Database, serverId: string) {
+export async function cancelDeployment(db: Database, env: Bindings, serverId: string) {
   await deploymentStub(env, serverId).cancel();
-  return getDeployment(env, db, serverId);
+  return getDeployment(db, env, serverId);
 }
 
 /** The latest deployment of a server with the Durable Object's progress log, or null when none. */
-export async function getDeployment(env: Bindings, db: Database, serverId: string) {
+export async function getDeployment(db: Database, env: Bindings, serverId: string) {
   const [row] = await db.select().from(deployments).where(eq(deployments.serverId, serverId)).orderBy(desc(deployments.updatedAt)).limit(1);
   if (!row) return null;
   const server = await db.query.servers.findFirst({ where: eq(servers.id, serverId), columns: { activeDeploymentId: true } });

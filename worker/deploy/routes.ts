@@ -63,7 +63,7 @@ export const deploymentRoutes = describedRoutes()
       const server = await ownServer(c.var.db, c.var.organizationId, c.req.valid("param").id);
       const { apiConfig } = c.req.valid("json");
       // Answers at once with the deployment under way; its Durable Object runs it and keeps its progress.
-      const data = await requestDeployment(c.env, c.var.db, server.id, { apiConfig, origin: publicOrigin(c.env, c.req.url) });
+      const data = await requestDeployment(c.var.db, c.env, server.id, { apiConfig, origin: publicOrigin(c.env, c.req.url) });
       return c.json({ success: true as const, data }, 200);
     },
     // This route's own words for an invalid body: every issue, after "Invalid deploy request".
@@ -85,7 +85,7 @@ export const deploymentRoutes = describedRoutes()
     async (c) => {
       const { id } = c.req.valid("param");
       await ownServer(c.var.db, c.var.organizationId, id);
-      const data = await getDeployment(c.env, c.var.db, id);
+      const data = await getDeployment(c.var.db, c.env, id);
       if (!data) return c.json({ success: false as const, error: "No deployment for this server" }, 404);
       return c.json({ success: true as const, data }, 200);
     },
@@ -112,7 +112,7 @@ export const deploymentCancelRoutes = describedRoutes().openapi(
   }),
   async (c) => {
     const server = await ownServer(c.var.db, c.var.organizationId, c.req.valid("param").id);
-    const data = await cancelDeployment(c.env, c.var.db, server.id);
+    const data = await cancelDeployment(c.var.db, c.env, server.id);
     if (!data) return c.json({ success: false as const, error: "No deployment for this server" }, 404);
     return c.json({ success: true as const, data }, 200);
   },

@@ -24,7 +24,7 @@ function notServing(target: HostTarget, host: string) {
 }
 
 /** RFC 9728 metadata of the endpoint https://{host}/mcp: the portal (PUBLIC_URL) is its authorization server. */
-async function resourceMetadata(env: Bindings, db: Database, target: HostTarget, host: string, refusal: string | null) {
+async function resourceMetadata(db: Database, env: Bindings, target: HostTarget, host: string, refusal: string | null) {
   if (refusal) return Response.json({ success: false, error: refusal }, { status: 404 });
   const issuer = env.PUBLIC_URL ? issuerOrigin(env, env.PUBLIC_URL) : null;
   if (!issuer)
@@ -56,7 +56,7 @@ export const serveCustomHosts: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { pathname } = url;
   if (pathname === "/.well-known/oauth-protected-resource/mcp" || pathname === "/.well-known/oauth-protected-resource") {
     if (c.req.method === "OPTIONS") return mcpPreflight(c);
-    return withCors(await resourceMetadata(c.env, db, target, url.host, refusal), c.req.header("origin"));
+    return withCors(await resourceMetadata(db, c.env, target, url.host, refusal), c.req.header("origin"));
   }
   if (pathname === "/mcp") {
     if (c.req.method === "OPTIONS") return mcpPreflight(c);

@@ -56,7 +56,7 @@ type Ctx = { waitUntil(promise: Promise<unknown>): void };
 export async function serveMcp(request: Request, env: Bindings, ctx: Ctx, entry: McpEntry): Promise<Response> {
   const origin = request.headers.get("origin") ?? undefined;
   try {
-    return withCors(await gatewayAnswer(request, env, getDb(env.DB), (p) => ctx.waitUntil(p), entry), origin);
+    return withCors(await gatewayAnswer(request, getDb(env.DB), env, (p) => ctx.waitUntil(p), entry), origin);
   } catch (err) {
     console.error("Unhandled error", request.method, new URL(request.url).pathname, redactText((err as Error)?.stack ?? String(err)));
     return withCors(rpcError(500, -32603, "Internal server error"), origin);
@@ -65,8 +65,8 @@ export async function serveMcp(request: Request, env: Bindings, ctx: Ctx, entry:
 
 async function gatewayAnswer(
   request: Request,
-  env: Bindings,
   db: Database,
+  env: Bindings,
   waitUntil: (p: Promise<unknown>) => void,
   { slug, customHost, observe }: McpEntry,
 ) {
@@ -80,7 +80,7 @@ async function gatewayAnswer(
   const callLog = new CallLog(env, waitUntil, found, started, observe);
 
   if (!auth?.exposeToPublic) {
-    const refusal = await refuseUnauthorizedMcpCall(request, env, db, waitUntil, {
+    const refusal = await refuseUnauthorizedMcpCall(request, db, env, waitUntil, {
       slug,
       serverId: server.id,
       customHost,

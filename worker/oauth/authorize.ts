@@ -39,7 +39,7 @@ function errorPage(status: 400 | 429 | 500, title: string, detail: string) {
 const redirect = (location: string) => new Response(null, { status: 302, headers: { location, "cache-control": "no-store" } });
 
 /** Answers one GET /oauth/authorize. */
-export async function startAuthorization(env: Bindings, db: Database, request: Request): Promise<Response> {
+export async function startAuthorization(db: Database, env: Bindings, request: Request): Promise<Response> {
   const origin = issuerOrigin(env, request.url);
   if (!origin) return noIssuer();
   const url = new URL(request.url);

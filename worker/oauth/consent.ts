@@ -86,7 +86,7 @@ async function serverForApprover(db: Database, pending: PendingRequest, organiza
 }
 
 /** The server as anyone else sees it: no more than its public info page (/s/{slug}) shows. */
-async function serverForOutsider(env: Bindings, db: Database, pending: PendingRequest) {
+async function serverForOutsider(db: Database, env: Bindings, pending: PendingRequest) {
   const found = await findServerBySlug(db, pending.slug);
   if (!found || found.server.id !== pending.serverId || found.server.status === "removed") return null;
   const info = await rootInfo(env, found, `${pending.origin}/s/${found.server.slug}`);
@@ -102,7 +102,7 @@ async function serverForOutsider(env: Bindings, db: Database, pending: PendingRe
 }
 
 /** The consent page's data for a pending request (GET /api/oauth/requests/{id}). */
-export async function describeRequest(env: Bindings, db: Database, pending: PendingRequest, user: SessionUser, address: string) {
+export async function describeRequest(db: Database, env: Bindings, pending: PendingRequest, user: SessionUser, address: string) {
   // A metadata document cached when the request began may have expired since: fetched again.
   const unusable = await ensureMetadataDocumentClient(env, pending.authRequest.clientId, address);
   if (unusable?.throttled) fail(429, unusable.message);
@@ -116,7 +116,7 @@ export async function describeRequest(env: Bindings, db: Database, pending: Pend
   if (!approval) return null;
   const server = approval.canApprove
     ? await serverForApprover(db, pending, approval.organizationName)
-    : await serverForOutsider(env, db, pending);
+    : await serverForOutsider(db, env, pending);
   if (!server) return null;
   return {
     id: pending.id,
@@ -138,8 +138,8 @@ export type Decision = { ok: true; redirectTo: string } | { ok: false; reason: s
 
 /** Answers a pending request: approve (when this user may) completes the grant; deny sends access_denied. */
 export async function decideRequest(
-  env: Bindings,
   db: Database,
+  env: Bindings,
   pending: PendingRequest,
   user: SessionUser,
   approve: boolean,
@@ -170,7 +170,7 @@ export async function decideRequest(
   const grant = grantOfToken(new URL(redirectTo).searchParams.get("code") ?? "");
   if (grant) {
     const clientName = client?.clientName || new URL(authRequest.redirectUri).host || authRequest.clientId;
-    await recordGrant(env, db, {
+    await recordGrant(db, env, {
       id: grant.grantId,
       organizationId: approval.organizationId,
       serverId: pending.serverId,

@@ -72,9 +72,9 @@ export async function tokenEndpoint(env: Bindings, request: Request, ctx: Execut
   if (!revocation) await noteIssuedRefreshToken(env, res);
   // A replaced refresh token used again is a stolen copy: its whole grant goes (OAuth 2.0 Security BCP).
   if (credential && !res.ok && (await isReusedRefreshToken(env, refusal, credential)))
-    await revokeGrantOfToken(env, getDb(env.DB), credential);
+    await revokeGrantOfToken(getDb(env.DB), env, credential);
   // A revocation, or a refusal that ended the grant (a code used twice revokes it), also ends its row.
-  else if (credential && (revocation ? res.ok : !res.ok)) await dropGrantIfRevoked(env, getDb(env.DB), credential);
+  else if (credential && (revocation ? res.ok : !res.ok)) await dropGrantIfRevoked(getDb(env.DB), env, credential);
   return res;
 }
 
@@ -126,7 +126,7 @@ export async function authorizationServerMetadata(env: Bindings, request: Reques
 }
 
 /** RFC 9728 metadata of one server endpoint, or null when no server is there. */
-export async function protectedResourceMetadata(env: Bindings, db: Database, requestUrl: string, slug: string) {
+export async function protectedResourceMetadata(db: Database, env: Bindings, requestUrl: string, slug: string) {
   const origin = issuerOrigin(env, requestUrl);
   if (!origin) return null;
   const found = await findServerBySlug(db, slug);

@@ -52,7 +52,7 @@ export type NewGrant = { id: string; organizationId: string; serverId: string; u
  * Records a new grant. The grants the library replaced with it (same user, client and server; for a
  * metadata-document client only the same installation, i.e. redirect URI) go with it: those no longer in its store.
  */
-export async function recordGrant(env: Bindings, db: Database, grant: NewGrant) {
+export async function recordGrant(db: Database, env: Bindings, grant: NewGrant) {
   const siblings = await db
     .select({ id: oauthGrants.id })
     .from(oauthGrants)
@@ -93,7 +93,7 @@ export async function listGrants(db: Database, organizationId: string): Promise<
 }
 
 /** Revokes one of the organization's grants (its access and refresh tokens at once); false when it has none such. */
-export async function revokeGrant(env: Bindings, db: Database, organizationId: string, grantId: string): Promise<boolean> {
+export async function revokeGrant(db: Database, env: Bindings, organizationId: string, grantId: string): Promise<boolean> {
   const grant = await db.query.oauthGrants.findFirst({
     where: and(eq(oauthGrants.id, grantId), eq(oauthGrants.organizationId, organizationId)),
   });
@@ -106,15 +106,15 @@ export async function revokeGrant(env: Bindings, db: Database, organizationId: s
 }
 
 /** Revokes the grant a token belongs to (a stolen refresh token's), in the OAuth store and among the connected apps. */
-export async function revokeGrantOfToken(env: Bindings, db: Database, token: string) {
+export async function revokeGrantOfToken(db: Database, env: Bindings, token: string) {
   const grant = grantOfToken(token);
   if (!grant) return;
   await oauthApi(env, STORE_ORIGIN, anyResource(STORE_ORIGIN)).revokeGrant(grant.grantId, grant.userId);
-  await dropGrantIfRevoked(env, db, token);
+  await dropGrantIfRevoked(db, env, token);
 }
 
 /** After a revocation request (RFC 7009): a grant the library dropped with its refresh token leaves the list too. */
-export async function dropGrantIfRevoked(env: Bindings, db: Database, token: string) {
+export async function dropGrantIfRevoked(db: Database, env: Bindings, token: string) {
   const grant = grantOfToken(token);
   if (!grant || (await env.OAUTH_KV.get(`grant:${grant.userId}:${grant.grantId}`)) !== null) return;
   await db.delete(oauthGrants).where(and(eq(oauthGrants.id, grant.grantId), eq(oauthGrants.userId, grant.userId)));

@@ -52,8 +52,8 @@ function touchToken(db: Database, tokenId: string, waitUntil: (p: Promise<unknow
 type Verdict = { ok: true; touch: () => void; caller: Caller } | { ok: false; missing: boolean; message: string };
 
 async function judge(
-  env: Bindings,
   db: Database,
+  env: Bindings,
   token: string | null,
   origin: string | null,
   endpoint: string,
@@ -99,16 +99,16 @@ async function judge(
  */
 export async function refuseUnauthorizedMcpCall(
   request: Request,
-  env: Bindings,
   db: Database,
+  env: Bindings,
   waitUntil: (p: Promise<unknown>) => void,
   { slug, serverId, customHost, onCaller }: { slug: string; serverId: string; customHost?: string; onCaller?: (caller: Caller) => void },
 ) {
   const endpoint = customHost ? customDomainEndpoint(customHost) : undefined;
   const resource = endpoint ?? endpointOf(portalOrigin(env, request.url), slug);
   const verdict = await judge(
-    env,
     db,
+    env,
     bearerToken(request.headers.get("authorization")),
     issuerOrigin(env, request.url),
     resource,

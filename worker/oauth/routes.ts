@@ -19,7 +19,7 @@ const idParam = z.object({ id: z.string().min(1).max(100) });
 export const decisionBody = z.object({ approve: z.boolean() });
 
 export const oauthRoutes = new Hono<AppEnv>()
-  .get("/authorize", (c) => startAuthorization(c.env, getDb(c.env.DB), c.req.raw))
+  .get("/authorize", (c) => startAuthorization(getDb(c.env.DB), c.env, c.req.raw))
   .on(["POST", "OPTIONS", "GET"], "/token", (c) => tokenEndpoint(c.env, c.req.raw, c.executionCtx as ExecutionContext))
   .on(["POST", "OPTIONS", "GET"], "/register", (c) => registrationEndpoint(c.env, c.req.raw, c.executionCtx as ExecutionContext));
 
@@ -38,7 +38,7 @@ export const wellKnownRoutes = new Hono<AppEnv>()
   .get("/oauth-protected-resource/s/:slug/mcp", async (c) => {
     const refused = rebindingCheck(c.env, c.req.raw);
     if (refused) return c.json({ success: false, error: `Forbidden: ${refused}` }, 403);
-    const metadata = await protectedResourceMetadata(c.env, getDb(c.env.DB), c.req.url, c.req.param("slug"));
+    const metadata = await protectedResourceMetadata(getDb(c.env.DB), c.env, c.req.url, c.req.param("slug"));
     if (!metadata) return c.json({ success: false, error: "MCP server not found" }, 404, { "access-control-allow-origin": "*" });
     return c.json(metadata, 200, { "access-control-allow-origin": "*", "cache-control": "public, max-age=60" });
   })
@@ -73,7 +73,7 @@ export const oauthApiRoutes = describedRoutes()
     async (c) => {
       const pending = await loadPendingRequest(c.env, c.req.valid("param").id);
       if (!pending) fail(404, "This authorization request is unknown or has expired: start again from your app");
-      const data = await describeRequest(c.env, c.var.db, pending, c.var.user, clientAddress(c.req.raw));
+      const data = await describeRequest(c.var.db, c.env, pending, c.var.user, clientAddress(c.req.raw));
       if (!data) fail(404, "The MCP server or the client of this request is no longer available");
       return c.json({ success: true as const, data }, 200);
     },
@@ -98,7 +98,7 @@ export const oauthApiRoutes = describedRoutes()
     async (c) => {
       const pending = await loadPendingRequest(c.env, c.req.valid("param").id);
       if (!pending) fail(404, "This authorization request is unknown or has expired: start again from your app");
-      const decision = await decideRequest(c.env, c.var.db, pending, c.var.user, c.req.valid("json").approve, clientAddress(c.req.raw));
+      const decision = await decideRequest(c.var.db, c.env, pending, c.var.user, c.req.valid("json").approve, clientAddress(c.req.raw));
       if (!decision.ok) fail(403, decision.reason);
       return c.json({ success: true as const, data: { redirectTo: decision.redirectTo } }, 200);
     },
@@ -126,7 +126,7 @@ export const oauthApiRoutes = describedRoutes()
       responses: { 200: json(okEmpty, "Revoked"), ...errors({ 404: "Connected app not found" }) },
     }),
     async (c) => {
-      const revoked = await revokeGrant(c.env, c.var.db, c.var.organizationId, c.req.valid("param").id);
+      const revoked = await revokeGrant(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id);
       if (!revoked) fail(404, "Connected app not found");
       return c.json({ success: true as const }, 200);
     },

@@ -97,7 +97,7 @@ export const tokenRoutes = describedRoutes()
       },
     }),
     async (c) => {
-      const data = await assignServers(c.env, c.var.db, c.var.organizationId, c.req.valid("param").id, c.req.valid("json").serverIds);
+      const data = await assignServers(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id, c.req.valid("json").serverIds);
       return c.json({ success: true as const, data }, 200);
     },
   )
@@ -112,7 +112,7 @@ export const tokenRoutes = describedRoutes()
       responses: { 200: json(okEmpty, "Revoked"), ...errors({ 404: "Access token not found", ...revokedOrExpired }) },
     }),
     async (c) => {
-      await revokeToken(c.env, c.var.db, c.var.organizationId, c.req.valid("param").id);
+      await revokeToken(c.var.db, c.env, c.var.organizationId, c.req.valid("param").id);
       return c.json({ success: true as const }, 200);
     },
   )
@@ -130,7 +130,7 @@ export const tokenRoutes = describedRoutes()
       },
     }),
     async (c) => {
-      const data = await rotateToken(c.env, c.var.db, c.var.organizationId, c.var.user.id, c.req.valid("param").id);
+      const data = await rotateToken(c.var.db, c.env, c.var.organizationId, c.var.user.id, c.req.valid("param").id);
       return c.json({ success: true as const, data }, 200);
     },
   )
@@ -149,14 +149,14 @@ export const tokenRoutes = describedRoutes()
   .openapi(assignmentRoute("put"), async (c) => {
     const { id, tokenId } = c.req.valid("param");
     return c.json(
-      { success: true as const, data: await setTokenAssignment(c.env, c.var.db, c.var.organizationId, id, tokenId, true) },
+      { success: true as const, data: await setTokenAssignment(c.var.db, c.env, c.var.organizationId, id, tokenId, true) },
       200,
     );
   })
   .openapi(assignmentRoute("delete"), async (c) => {
     const { id, tokenId } = c.req.valid("param");
     return c.json(
-      { success: true as const, data: await setTokenAssignment(c.env, c.var.db, c.var.organizationId, id, tokenId, false) },
+      { success: true as const, data: await setTokenAssignment(c.var.db, c.env, c.var.organizationId, id, tokenId, false) },
       200,
     );
   })

@@ -114,7 +114,7 @@ export async function createToken(db: Database, organizationId: string, userId: 
 }
 
 /** Replaces the token's server assignments. */
-export async function assignServers(env: Bindings, db: Database, organizationId: string, tokenId: string, serverIds: string[]) {
+export async function assignServers(db: Database, env: Bindings, organizationId: string, tokenId: string, serverIds: string[]) {
   const token = await ownUsableToken(db, organizationId, tokenId);
   const assigned = await ownServers(db, organizationId, serverIds);
   await db.batch([
@@ -126,17 +126,17 @@ export async function assignServers(env: Bindings, db: Database, organizationId:
 }
 
 /** Revokes the token; the MCP gateway refuses it from now on. */
-export async function revokeToken(env: Bindings, db: Database, organizationId: string, tokenId: string) {
+export async function revokeToken(db: Database, env: Bindings, organizationId: string, tokenId: string) {
   const token = await ownUsableToken(db, organizationId, tokenId);
   await db.update(accessTokens).set({ isActive: false, revokedAt: new Date() }).where(eq(accessTokens.id, tokenId));
   await invalidateTokenCache(env, [token.tokenHash]);
 }
 
 /** Revokes the token and issues a new one with the same name, expiry and servers. */
-export async function rotateToken(env: Bindings, db: Database, organizationId: string, userId: string, tokenId: string) {
+export async function rotateToken(db: Database, env: Bindings, organizationId: string, userId: string, tokenId: string) {
   const old = await ownUsableToken(db, organizationId, tokenId);
   const serverIds = (await db.select().from(tokenServers).where(eq(tokenServers.tokenId, tokenId))).map((a) => a.serverId);
-  await revokeToken(env, db, organizationId, tokenId);
+  await revokeToken(db, env, organizationId, tokenId);
   return createToken(db, organizationId, userId, { name: old.name, expiresAt: old.expiresAt, serverIds });
 }
 
@@ -173,8 +173,8 @@ export async function serverTokens(db: Database, organizationId: string, serverI
 
 /** Assigns one of the organization's usable tokens to one of its servers, or takes it off; the token's other servers stay. */
 export async function setTokenAssignment(
-  env: Bindings,
   db: Database,
+  env: Bindings,
   organizationId: string,
   serverId: string,
   tokenId: string,

@@ -128,7 +128,7 @@ const redacted = (text: string, secrets: Record<string, unknown>) =>
     .reduce((out, s) => out.split(s).join("[redacted]"), text.slice(0, SHOWN_CHARS));
 
 /** Runs the check: one GET of the server's API, guarded, bounded in time and size. */
-export async function checkApi(env: Bindings, db: Database, server: ServerRow, input: CheckRequest): Promise<ApiCheck> {
+export async function checkApi(db: Database, env: Bindings, server: ServerRow, input: CheckRequest): Promise<ApiCheck> {
   const config = await loadServerConfig(db, server.id, { baseUrl: input.baseUrl ?? NO_BASE_URL });
   const baseUrl = input.baseUrl ? checkPublicUrl(input.baseUrl, env).href : server.baseUrl;
   if (!baseUrl) fail(400, "The server has no base URL yet: give the API's base URL to check");

@@ -63,8 +63,8 @@ export function measureListing(listing: ListedTool[]) {
 
 /** The config the Model view reads: the active deployment's, else the one a deploy would generate from the current rows. */
 async function configOf(
-  env: Bindings,
   db: Database,
+  env: Bindings,
   server: ServerRow,
 ): Promise<{ config: RuntimeConfig; source: "deployment" | "draft" }> {
   const deployed = server.activeDeploymentId ? await loadDeploymentConfig(env, server.activeDeploymentId) : null;
@@ -73,8 +73,8 @@ async function configOf(
 }
 
 /** The Model view of a server: both modes' tools/list with their sizes, and what describe_tool answers per tool in search mode. */
-export async function modelView(env: Bindings, db: Database, server: ServerRow) {
-  const { config, source } = await configOf(env, db, server);
+export async function modelView(db: Database, env: Bindings, server: ServerRow) {
+  const { config, source } = await configOf(db, env, server);
   const direct = directListing(config);
   const search = searchListing(config.tools.length);
   const describer = searchModeAnswers(

@@ -43,7 +43,7 @@ export const tryItRoutes = describedRoutes()
     async (c) => {
       const server = await ownServer(c.var.db, c.var.organizationId, c.req.valid("param").id);
       const origin = new URL(c.req.url).origin;
-      const data = await runTool(c.env, c.var.db, server, c.var.user, c.req.valid("json"), origin, (p) => c.executionCtx.waitUntil(p));
+      const data = await runTool(c.var.db, c.env, server, c.var.user, c.req.valid("json"), origin, (p) => c.executionCtx.waitUntil(p));
       return c.json({ success: true as const, data }, 200);
     },
   )
@@ -78,7 +78,7 @@ export const tryItRoutes = describedRoutes()
     }),
     async (c) => {
       const server = await ownServer(c.var.db, c.var.organizationId, c.req.valid("param").id);
-      return c.json({ success: true as const, data: await checkApi(c.env, c.var.db, server, c.req.valid("json")) }, 200);
+      return c.json({ success: true as const, data: await checkApi(c.var.db, c.env, server, c.req.valid("json")) }, 200);
     },
   )
   .openapi(
@@ -94,6 +94,6 @@ export const tryItRoutes = describedRoutes()
     }),
     async (c) => {
       const server = await ownServer(c.var.db, c.var.organizationId, c.req.valid("param").id);
-      return c.json({ success: true as const, data: await modelView(c.env, c.var.db, server) }, 200);
+      return c.json({ success: true as const, data: await modelView(c.var.db, c.env, server) }, 200);
     },
   );

@@ -68,7 +68,7 @@ function messageOf(text: string, contentType: string): Record<string, unknown> |
 }
 
 /** The answer text with the server's managed secret values replaced: an API that echoes its credential shows it to nobody here. */
-async function withoutSecrets(env: Bindings, db: Database, slug: string, text: string) {
+async function withoutSecrets(db: Database, env: Bindings, slug: string, text: string) {
   const found = await findServerBySlug(db, slug);
   const secrets = Object.values(await managedCredentials(env.SECRETS_KEY, found?.auth ?? null).catch(() => ({}))).filter(
     (s): s is string => typeof s === "string" && s.length >= MIN_SECRET_CHARS,
@@ -78,8 +78,8 @@ async function withoutSecrets(env: Bindings, db: Database, slug: string, text: s
 
 /** Runs one tool of `server` for `user` through its MCP endpoint at `origin` and answers what came back, with timings. */
 export async function runTool(
-  env: Bindings,
   db: Database,
+  env: Bindings,
   server: ServerRow,
   user: SessionUser,
   input: TryItRequest,
@@ -101,7 +101,7 @@ export async function runTool(
   const raw = await readTextWithin(res.body, MAX_ANSWER_BYTES);
   const totalMs = Date.now() - started;
   if (raw === null) fail(502, "The MCP server's answer is larger than Try it reads (8 MB)");
-  const text = await withoutSecrets(env, db, server.slug, raw);
+  const text = await withoutSecrets(db, env, server.slug, raw);
   const message = messageOf(text, res.headers.get("content-type") ?? "");
   const result = (message?.result ?? null) as { isError?: boolean; content?: unknown[]; structuredContent?: unknown } | null;
   const report = (reports as CallReport[] | null)?.find((r) => r.id === 1) ?? null;

@@ -174,7 +174,7 @@ export async function applyVersion(
       .where(and(eq(specVersions.serverId, serverId), eq(specVersions.status, "applied"))),
     db.update(specVersions).set({ status: "applied", appliedAt: now }).where(eq(specVersions.id, row.id)),
   ]);
-  const deployment = await redeployIfLive(env, db, server, requester);
+  const deployment = await redeployIfLive(db, env, server, requester);
   return { version: toVersionAnswer({ ...row, status: "applied", appliedAt: now }), importReport: report, deployment };
 }
 

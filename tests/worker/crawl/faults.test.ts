@@ -150,7 +150,7 @@ describe("upstream faults", () => {
       tool("ok", "/text"),
     ]);
     const { token } = await createToken(org, [server.id]);
-    await deployServer(env, db, server.id, { origin: MCP_ORIGIN, upstreamTimeoutMs: 800 });
+    await deployServer(db, env, server.id, { origin: MCP_ORIGIN, upstreamTimeoutMs: 800 });
     const client = await connectV2(server.slug, bearer(token));
     const outcomes = await Promise.all(
       ["hang", "reset", "garbage", "truncated"].map(async (name) => {
@@ -188,7 +188,7 @@ describe("upstream faults", () => {
     );
     const server = await createServer(org, [strict]);
     const { token } = await createToken(org, [server.id]);
-    await deployServer(env, db, server.id, { origin: MCP_ORIGIN });
+    await deployServer(db, env, server.id, { origin: MCP_ORIGIN });
     const client = await connectV2(server.slug, bearer(token));
     for (const args of [{}, { limit: "ten" }, { limit: 0 }, { limit: 101 }, { limit: 5, mode: "reckless" }, { limit: 1.5 }]) {
       const refused = await client.callTool({ name: "strict", arguments: args }).then(
@@ -221,7 +221,7 @@ describe("provider faults", () => {
     const org = await createOrg();
     const server = await createServer(org, [echoTool("probe", {})]);
     const { token } = await createToken(org, [server.id]);
-    const first = await deployServer(env, db, server.id, { origin: MCP_ORIGIN });
+    const first = await deployServer(db, env, server.id, { origin: MCP_ORIGIN });
     expect(first.status).toBe("deployed");
     const faults: [string, RegExp][] = [
       ["http://127.0.0.1:9/client/v4", /^Could not reach Cloudflare's API at 127\.0\.0\.1:9: \S/], // nothing listens
@@ -239,7 +239,7 @@ describe("provider faults", () => {
         mapping: { method: "get", path: "/text", parameters: [] },
         endpoint: { method: "GET", path: "/text" },
       });
-      const failed = await deployServer(await cloudflareEnv(server.id, base), db, server.id, {
+      const failed = await deployServer(db, await cloudflareEnv(server.id, base), server.id, {
         provider: "cloudflare",
         origin: MCP_ORIGIN,
       });

@@ -35,7 +35,7 @@ describe("cloudflare hosting provider", () => {
   it("uploads the modules with the documented request shape and secrets as a secret_text binding", async () => {
     const org = await createOrg();
     const server = await createServer(org, [echoTool("probe", {})], { authType: "bearer", secrets: { token: "upstream-secret" } });
-    const deployment = await deployServer(await cloudflareEnv(server.id), db, server.id, { provider: "cloudflare", origin: MCP_ORIGIN });
+    const deployment = await deployServer(db, await cloudflareEnv(server.id), server.id, { provider: "cloudflare", origin: MCP_ORIGIN });
     expect(deployment).toMatchObject({
       status: "deployed",
       provider: "cloudflare",
@@ -72,8 +72,8 @@ describe("cloudflare hosting provider", () => {
   it("fails the deployment with Cloudflare's error, leaving the previous one serving", async () => {
     const org = await createOrg();
     const server = await createServer(org, [echoTool("probe", {})]);
-    const first = await deployServer(env, db, server.id, { origin: MCP_ORIGIN });
-    const failed = await deployServer(await cloudflareEnv(server.id, { CLOUDFLARE_API_TOKEN: "wrong" }), db, server.id, {
+    const first = await deployServer(db, env, server.id, { origin: MCP_ORIGIN });
+    const failed = await deployServer(db, await cloudflareEnv(server.id, { CLOUDFLARE_API_TOKEN: "wrong" }), server.id, {
       provider: "cloudflare",
       origin: MCP_ORIGIN,
       upstreamTimeoutMs: 1234,
@@ -88,7 +88,7 @@ describe("cloudflare hosting provider", () => {
   it("fails clearly when the account settings are missing", async () => {
     const org = await createOrg();
     const server = await createServer(org, [echoTool("probe", {})]);
-    const failed = await deployServer(await cloudflareEnv(server.id, { CLOUDFLARE_ACCOUNT_ID: undefined }), db, server.id, {
+    const failed = await deployServer(db, await cloudflareEnv(server.id, { CLOUDFLARE_ACCOUNT_ID: undefined }), server.id, {
       provider: "cloudflare",
     });
     expect(failed.status).toBe("failed");

@@ -138,7 +138,7 @@ describe("deployment API", () => {
     await db.update(tools).set({ name: "new_tool" }).where(eq(tools.serverId, server.id));
     // The next activation takes 1.5 s: long enough to cancel it while it runs.
     await cloudflareAt(server.id, `${upstream()}/_slow-cloudflare/1500/client/v4`);
-    const started = await startDeployment(env, db, server.id, { origin: "http://toolport.test", provider: "cloudflare" });
+    const started = await startDeployment(db, env, server.id, { origin: "http://toolport.test", provider: "cloudflare" });
     const activation = completeDeployment(env, db, started);
     expect((await json(await call(`/api/servers/${server.id}/deployment`, { cookie }))).data.status).toBe("deploying");
 
@@ -166,7 +166,7 @@ describe("deployment API", () => {
     const { org } = await member();
     const server = await createServer(org, [echoTool("t", {})]);
     await cloudflareAt(server.id, `${upstream()}/hang?`);
-    const started = await startDeployment(env, db, server.id, { provider: "cloudflare", timeoutMs: 300 });
+    const started = await startDeployment(db, env, server.id, { provider: "cloudflare", timeoutMs: 300 });
     await completeDeployment(env, db, started);
     const row = await db.query.deployments.findFirst({ where: eq(deployments.id, started.generated.deploymentId) });
     expect(row).toMatchObject({ status: "failed", error: DEPLOYMENT_TIMEOUT_MESSAGE });
@@ -177,7 +177,7 @@ describe("deployment API", () => {
     const { cookie, org } = await member();
     const server = await createServer(org, [echoTool("t", {})]);
     await cloudflareAt(server.id, `${upstream()}/hang?`);
-    const started = await startDeployment(env, db, server.id, { provider: "cloudflare", timeoutMs: 500 });
+    const started = await startDeployment(db, env, server.id, { provider: "cloudflare", timeoutMs: 500 });
     const id = started.generated.deploymentId;
     expect(await db.query.deployments.findFirst({ where: eq(deployments.id, id) })).toMatchObject({ status: "deploying" });
     // As if the Worker stopped between generating the code and handing it on.
@@ -189,7 +189,7 @@ describe("deployment API", () => {
       error: DEPLOYMENT_TIMEOUT_MESSAGE,
     });
 
-    const again = await startDeployment(env, db, server.id, { provider: "cloudflare" });
+    const again = await startDeployment(db, env, server.id, { provider: "cloudflare" });
     await db.update(deployments).set({ status: "generated" }).where(eq(deployments.id, again.generated.deploymentId));
     const cancelled = await json(await call(`/servers/${server.id}/deployment`, { method: "DELETE", cookie }));
     expect(cancelled.data).toMatchObject({ status: "failed", error: "Deployment cancelled" });

@@ -38,7 +38,7 @@ describe("deployment progress", () => {
     const user = await signedIn();
     const server = await createServer(user.organizationId, [echoTool("t", {})]);
     await slowUploads(server.id, 800);
-    await startDeployment(env, db, server.id, { provider: "cloudflare" });
+    await startDeployment(db, env, server.id, { provider: "cloudflare" });
     const seen = await pollUntilOver(server.id, user.cookie);
     expect(seen[0].data.status).toBe("deploying");
     const last = seen.at(-1)!.data;
@@ -68,10 +68,10 @@ describe("deployment job", () => {
     const user = await signedIn();
     const server = await createServer(user.organizationId, [echoTool("first", {})]);
     await slowUploads(server.id, 1500);
-    const older = await startDeployment(env, db, server.id, { provider: "cloudflare" });
+    const older = await startDeployment(db, env, server.id, { provider: "cloudflare" });
     const olderRun = completeDeployment(env, db, older);
     await db.update(tools).set({ name: "second" }).where(eq(tools.serverId, server.id));
-    const newer = await startDeployment(env, db, server.id, { provider: "cloudflare" });
+    const newer = await startDeployment(db, env, server.id, { provider: "cloudflare" });
     // The older deployment's upload is still under way: the newer one runs after it.
     await completeDeployment(env, db, newer);
     await olderRun;
@@ -88,7 +88,7 @@ describe("deployment job", () => {
     const server = await createServer(user.organizationId, [echoTool("t", {})]);
     const stub = env.DEPLOYMENT.getByName(server.id);
     await slowUploads(server.id, 3000);
-    const started = await startDeployment(env, db, server.id, { provider: "cloudflare" });
+    const started = await startDeployment(db, env, server.id, { provider: "cloudflare" });
     // As a restart would leave it: the run marked in storage, none in the (new) object; Cloudflare answers at once now.
     await runInDurableObject(stub, async (instance, state) => {
       const object = instance as unknown as { running: Promise<void> | null; env: typeof env };
@@ -111,7 +111,7 @@ describe("deployment job", () => {
     const server = await createServer(user.organizationId, [echoTool("t", {})]);
     const stub = env.DEPLOYMENT.getByName(server.id);
     await slowUploads(server.id, 3000);
-    const started = await startDeployment(env, db, server.id, { provider: "cloudflare" });
+    const started = await startDeployment(db, env, server.id, { provider: "cloudflare" });
     await runInDurableObject(stub, async (instance, state) => {
       (instance as unknown as { running: Promise<void> | null }).running = null;
       state.storage.kv.put("runStarted", true);

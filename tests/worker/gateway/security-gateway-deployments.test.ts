@@ -47,7 +47,7 @@ describe("an old deployment after a runtime upgrade", () => {
     const { server, token, oldId } = await deployedByAnOlderPortal({ runtimeHash, runtime: OLD_RUNTIME });
     const res = await listTools(server.slug, token);
     expect(await res.json()).toEqual({ jsonrpc: "2.0", id: 1, result: { servedBy: "old runtime", tools: 1 } });
-    expect((await getDeployment(env, db, server.id))?.redeployNeeded).toBe(false);
+    expect((await getDeployment(db, env, server.id))?.redeployNeeded).toBe(false);
     expect(await errorOf(oldId)).toBeNull();
   });
 
@@ -61,7 +61,7 @@ describe("an old deployment after a runtime upgrade", () => {
     ]);
     // The server card's deployment (the row the list answers) says so too.
     expect(await errorOf(oldId)).toBe(REDEPLOY_NEEDED_MESSAGE);
-    expect((await getDeployment(env, db, server.id))?.redeployNeeded).toBe(true);
+    expect((await getDeployment(db, env, server.id))?.redeployNeeded).toBe(true);
 
     const redeployed = await deploy(server.id);
     expect(redeployed).toMatchObject({ status: "deployed", error: null, redeployNeeded: false });

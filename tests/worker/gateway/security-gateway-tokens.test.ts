@@ -24,7 +24,7 @@ describe("a token changed while another isolate caches it", () => {
     // Another isolate reads D1 before the revoke ...
     const stale = await readTokenEntry(env, hash);
     expect(stale).toMatchObject({ isActive: true, serverIds: [server.id] });
-    await revokeToken(env, db, user.organizationId, id);
+    await revokeToken(db, env, user.organizationId, id);
     // ... and writes its entry to KV after the revoke deleted the old one.
     await cacheTokenEntry(env, hash, stale!);
     expect(await verifyAccessToken(env, token, server.id)).toMatchObject({ ok: false, reason: "revoked" });
@@ -34,14 +34,14 @@ describe("a token changed while another isolate caches it", () => {
   it("keeps a rotated token's old value refused, and an unassigned server closed, against late writes", async () => {
     const rotated = await servedToken();
     const staleRotated = await readTokenEntry(env, rotated.hash);
-    const { token: fresh } = await rotateToken(env, db, rotated.user.organizationId, rotated.user.userId, rotated.id);
+    const { token: fresh } = await rotateToken(db, env, rotated.user.organizationId, rotated.user.userId, rotated.id);
     await cacheTokenEntry(env, rotated.hash, staleRotated!);
     expect((await listTools(rotated.server.slug, rotated.token)).status).toBe(401);
     expect((await listTools(rotated.server.slug, fresh)).status).toBe(200);
 
     const moved = await servedToken();
     const staleMoved = await readTokenEntry(env, moved.hash);
-    await assignServers(env, db, moved.user.organizationId, moved.id, []);
+    await assignServers(db, env, moved.user.organizationId, moved.id, []);
     await cacheTokenEntry(env, moved.hash, staleMoved!);
     expect(await verifyAccessToken(env, moved.token, moved.server.id)).toMatchObject({ ok: false, reason: "not_assigned" });
   });

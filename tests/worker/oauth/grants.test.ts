@@ -55,7 +55,7 @@ describe("connected apps", () => {
     // Another installation of a metadata-document client keeps its grant beside the new one (the store still holds it).
     const [userId] = again.access_token.split(":");
     await env.OAUTH_KV.put(`grant:${userId}:installation-2`, "{}");
-    await recordGrant(env, db, {
+    await recordGrant(db, env, {
       id: "installation-2",
       organizationId: owner.organizationId,
       serverId: server.id,
@@ -63,7 +63,7 @@ describe("connected apps", () => {
       clientId,
       clientName: "Second installation",
     });
-    await recordGrant(env, db, {
+    await recordGrant(db, env, {
       id: "installation-3",
       organizationId: owner.organizationId,
       serverId: server.id,
