@@ -33,17 +33,14 @@ function signal(child, name) {
 }
 
 /**
- * Starts the commands together; when one exits (or fails to start) or this process is told to stop,
- * the others are terminated (SIGKILL after `graceMs`) before this process exits with the first code.
- * A command with `ownGroup` runs in a process group of its own, so what it started ends with it; the
- * others stay in the terminal's group, where an interactive wrangler may read the keyboard.
+ * Starts the commands together (one with `after`, a promise, once it resolves); when one exits (or
+ * fails to start) or this process is told to stop, the others are terminated (SIGKILL after `graceMs`)
+ * before this process exits with the first code. A command with `ownGroup` runs in a process group of
+ * its own, so what it started ends with it; the others stay in the terminal's group, where an
+ * interactive wrangler may read the keyboard.
  */
 export function runTogether(commands, { graceMs = 5_000 } = {}) {
-  const children = commands.map(({ command, args, ownGroup = false }) =>
-    Object.assign(spawn(command, args, { stdio: [ownGroup ? "ignore" : "inherit", "inherit", "inherit"], detached: ownGroup }), {
-      ownGroup,
-    }),
-  );
+  const children = [];
   const running = () => children.filter((child) => child.exitCode === null && child.signalCode === null);
   let stopping = false;
   const stopAll = (code) => {
@@ -60,12 +57,20 @@ export function runTogether(commands, { graceMs = 5_000 } = {}) {
     children.forEach((child) => child.once("exit", finish));
     finish();
   };
-  for (const child of children) {
+  const start = ({ command, args, ownGroup = false }) => {
+    if (stopping) return;
+    const stdio = [ownGroup ? "ignore" : "inherit", "inherit", "inherit"];
+    const child = Object.assign(spawn(command, args, { stdio, detached: ownGroup }), { ownGroup });
+    children.push(child);
     child.once("exit", (code, sig) => stopAll(code ?? (sig ? 1 : 0)));
     child.once("error", (err) => {
       console.error(`Could not start ${child.spawnfile}: ${err.message}`);
       stopAll(1);
     });
+  };
+  for (const command of commands) {
+    if (command.after) command.after.then(() => start(command));
+    else start(command);
   }
   process.on("SIGINT", () => stopAll(130));
   process.on("SIGTERM", () => stopAll(143));

@@ -5,13 +5,14 @@
 // prints the commands that fire the portal's Cron Triggers.
 // When the watch build or wrangler ends, the other is ended too.
 import { spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
 import { devArgs, runTogether } from "./dev-process.mjs";
+import { migrateLocal } from "./migrate-local.mjs";
 import { cronCommands, takeVars, workerConfigArgs } from "./dev-workers.mjs";
 
 const DEV_VARS = ".dev.vars";
@@ -48,32 +49,6 @@ function run(command, args) {
   });
 }
 
-/**
- * Applies the migrations to the local database unless this state already has exactly these
- * migrations: a stamp beside the database holds the hash of the files wrangler applied last, so a second start
- * skips wrangler's own start-up.
- */
-async function migrate(persist) {
-  const d1 = join(persist[1] ?? join(".wrangler", "state"), "v3", "d1");
-  const stamp = join(d1, "toolport-migrations.sha256");
-  const files = existsSync("migrations")
-    ? readdirSync("migrations")
-        .filter((f) => f.endsWith(".sql"))
-        .sort()
-    : [];
-  const applied = createHash("sha256")
-    .update(JSON.stringify(files.map((f) => [f, readFileSync(join("migrations", f), "utf8")])))
-    .digest("hex");
-  const database = join(d1, "miniflare-D1DatabaseObject");
-  const hasDatabase = existsSync(database) && readdirSync(database).some((f) => f.endsWith(".sqlite"));
-  if (hasDatabase && existsSync(stamp) && readFileSync(stamp, "utf8") === applied) return;
-  await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist]);
-  if (files.length > 0) {
-    mkdirSync(d1, { recursive: true });
-    writeFileSync(stamp, applied);
-  }
-}
-
 const { port, persist, wranglerArgs } = devArgs(process.argv.slice(2), process.env.PORT);
 let split;
 try {
@@ -86,9 +61,9 @@ const { vars, rest } = split;
 
 ensureDevVars();
 // The migrations and a first build of the SPA side by side; with an SPA built before, the watch build
-// below brings it up to date while wrangler starts.
+// below brings it up to date once the portal answers.
 await Promise.all([
-  migrate(persist),
+  migrateLocal(persist[1]).then((code) => code === 0 || process.exit(code)),
   existsSync("web/dist/index.html") ? undefined : run("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]),
 ]);
 
@@ -105,26 +80,29 @@ async function configArgs() {
 }
 const configs = await configArgs();
 
+const answering = portalAnswers();
 runTogether([
-  { command: "vite", args: ["build", "--watch", "--config", "web/vite.config.ts", "--logLevel", "warn"], ownGroup: true },
   { command: "wrangler", args: ["dev", ...configs, ...rest] },
+  // The watch build starts once the portal answers, so its first build does not slow wrangler's start;
+  // it writes only the files that changed (web/vite.config.ts), so wrangler reloads only for a change.
+  { command: "vite", args: ["build", "--watch", "--config", "web/vite.config.ts", "--logLevel", "warn"], ownGroup: true, after: answering },
 ]);
-printCronCommands();
+// After wrangler's own banner, so it stays in view.
+answering.then((origin) =>
+  console.log(["", "Cron Triggers do not fire by themselves here; fire one with:", ...cronCommands(origin), ""].join("\n")),
+);
 
-/** Once the portal answers, says how to fire its Cron Triggers (after wrangler's own banner, so it stays in view). */
-async function printCronCommands() {
+/** Resolves with the portal's origin once it answers. */
+async function portalAnswers() {
   const at = rest.indexOf("--ip");
   const host = at >= 0 ? rest[at + 1] : "localhost";
   const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   for (;;) {
-    if (
-      await fetch(`${origin}/api/auth/profile`).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 1000).unref());
+    const answered = await fetch(`${origin}/api/auth/profile`).then(
+      () => true,
+      () => false,
+    );
+    if (answered) return origin;
+    await new Promise((resolve) => setTimeout(resolve, 250).unref());
   }
-  console.log(["", "Cron Triggers do not fire by themselves here; fire one with:", ...cronCommands(origin), ""].join("\n"));
 }

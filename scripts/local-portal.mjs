@@ -1,11 +1,12 @@
 // What the MCP check scripts share: a throw-away local portal (`wrangler dev` on a free port with its
 // own state) and a fixture server deployed through the portal's API, as a user would.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { workerConfigArgs } from "./dev-workers.mjs";
+import { migrateLocal } from "./migrate-local.mjs";
 
 const FIXTURE = "tests/fixtures/openapi/petstore-2.0.json";
 // wrangler needs the project's Node 22, which npm scripts put first on PATH; do the same here.
@@ -19,10 +20,7 @@ export async function withLocalPortal(run) {
   const state = mkdtempSync(join(tmpdir(), "toolport-local-"));
   const port = 8790 + Math.floor(Math.random() * 200);
   const origin = `http://localhost:${port}`;
-  spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  if ((await migrateLocal(state, env)) !== 0) throw new Error("The local database's migrations failed");
   // Development settings of its own, so it needs no .dev.vars (only ENVIRONMENT=development relaxes
   // anything), for both Workers (the MCP gateway in front, then the portal) as `npm run dev` serves them.
   const vars = {

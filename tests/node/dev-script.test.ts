@@ -1,5 +1,6 @@
-// `npm run dev`: a --port among the arguments wins over $PORT and reaches wrangler once, and when
-// wrangler fails to start, nothing it was started with (the watch build and what it ran) is left behind.
+// `npm run dev`: a --port among the arguments wins over $PORT and reaches wrangler once; the watch
+// build starts once the portal answers, and when wrangler ends, nothing it was started with (the watch
+// build and what it ran) is left behind.
 import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,6 +8,7 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error a plain .mjs script without types
 import { devArgs } from "../../scripts/dev-process.mjs";
+import { freePort } from "../e2e/dev-server";
 
 const DEV_SCRIPT = resolve("scripts/dev.mjs");
 
@@ -24,13 +26,17 @@ const FAKE_WRANGLER = `#!/bin/sh
 echo "wrangler $*" >> "$FAKE_DIR/commands.log"
 case "$1" in
   dev)
-    while [ ! -s "$FAKE_DIR/watch.pid" ]; do sleep 0.05; done
     ports=0; for a in "$@"; do case "$a" in --port|--port=*) ports=$((ports + 1)) ;; esac; done
     if [ "$ports" -gt 1 ]; then echo "--port expects a single value" >&2; exit 1; fi
-    for a in "$@"; do if [ "$a" = "--bogus-flag" ]; then echo "Unknown argument: bogus-flag" >&2; exit 1; fi; done ;;
+    for a in "$@"; do if [ "$a" = "--bogus-flag" ]; then echo "Unknown argument: bogus-flag" >&2; exit 1; fi; done
+    node -e 'require("http").createServer((q, s) => s.end("ok")).listen(Number(process.env.FAKE_PORT), "localhost")' &
+    server=$!
+    while [ ! -s "$FAKE_DIR/watch.pid" ]; do sleep 0.05; done
+    kill $server; echo "The portal stopped" >&2; exit 1 ;;
 esac
 exit 0
 `;
+
 
 /** Whether a process still runs (a zombie waiting to be reaped does not). */
 function isRunning(pid: number) {
@@ -63,36 +69,54 @@ describe("npm run dev's arguments", () => {
   });
 });
 
+/** Runs dev.mjs with the stand-ins on PATH in a fresh directory; resolves with its exit code, its errors and the stand-ins' log. */
+async function runDev(args: string[], port: number, check: (dir: string) => Promise<void> = async () => {}) {
+  const dir = mkdtempSync(join(tmpdir(), "toolport-dev-"));
+  try {
+    for (const [name, script] of [
+      ["vite", FAKE_VITE],
+      ["wrangler", FAKE_WRANGLER],
+    ]) {
+      writeFileSync(join(dir, name), script);
+      chmodSync(join(dir, name), 0o755);
+    }
+    const child = spawn(process.execPath, [DEV_SCRIPT, ...args], {
+      cwd: dir,
+      env: { ...process.env, PATH: `${dir}:${process.env.PATH}`, FAKE_DIR: dir, FAKE_PORT: String(port), PORT: "9000" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let errors = "";
+    child.stderr.on("data", (d) => (errors += d));
+    const code = await new Promise<number | null>((done) => child.once("exit", done));
+    await check(dir);
+    return { code, errors, commands: readFileSync(join(dir, "commands.log"), "utf8") };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe("npm run dev's children", () => {
-  it("ends the watch build and everything it started when wrangler fails to start", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "toolport-dev-"));
-    try {
-      for (const [name, script] of [
-        ["vite", FAKE_VITE],
-        ["wrangler", FAKE_WRANGLER],
-      ]) {
-        writeFileSync(join(dir, name), script);
-        chmodSync(join(dir, name), 0o755);
-      }
-      const child = spawn(process.execPath, [DEV_SCRIPT, "--port", "8790", "--bogus-flag"], {
-        cwd: dir,
-        env: { ...process.env, PATH: `${dir}:${process.env.PATH}`, FAKE_DIR: dir, PORT: "9000" },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let output = "";
-      child.stderr.on("data", (d) => (output += d));
-      const code = await new Promise<number | null>((done) => child.once("exit", done));
-      expect(output).toContain("Unknown argument: bogus-flag");
-      expect(code).toBe(1);
-      expect(readFileSync(join(dir, "commands.log"), "utf8")).toContain(
-        "wrangler dev -c wrangler.gateway.toml -c wrangler.toml --port 8790 --bogus-flag\n",
-      );
-      const watchPid = Number(readFileSync(join(dir, "watch.pid"), "utf8"));
+  it("ends with wrangler's code and starts no watch build when wrangler fails to start", async () => {
+    const port = await freePort();
+    const { code, errors, commands } = await runDev(["--port", String(port), "--bogus-flag"], port);
+    expect(errors).toContain("Unknown argument: bogus-flag");
+    expect(code).toBe(1);
+    expect(commands).toContain(`wrangler dev -c wrangler.gateway.toml -c wrangler.toml --port ${port} --bogus-flag\n`);
+    expect(commands).not.toContain("vite build --watch");
+  }, 30_000);
+
+  it("starts the watch build once the portal answers, and ends it and everything it started when wrangler ends", async () => {
+    const port = await freePort();
+    let watchPid = 0;
+    const { code, errors, commands } = await runDev(["--port", String(port)], port, async (dir) => {
+      watchPid = Number(readFileSync(join(dir, "watch.pid"), "utf8"));
       // The SIGKILL dev.mjs sends last may take a moment to land.
       for (let i = 0; i < 40 && isRunning(watchPid); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(isRunning(watchPid)).toBe(false);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
+    expect(errors).toContain("The portal stopped");
+    expect(code).toBe(1);
+    expect(commands).toContain("vite build --watch");
+    expect(watchPid).toBeGreaterThan(0);
+    expect(isRunning(watchPid)).toBe(false);
   }, 30_000);
 });

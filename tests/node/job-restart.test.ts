@@ -12,6 +12,8 @@ import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 // @ts-expect-error a plain .mjs script without types
 import { env as portalEnv } from "../../scripts/local-portal.mjs";
+// @ts-expect-error a plain .mjs script without types
+import { migrateLocal } from "../../scripts/migrate-local.mjs";
 import { freePort } from "../e2e/dev-server";
 import { startFixtureServer } from "../fixture-server";
 import { startGate } from "../gate-server";
@@ -89,10 +91,7 @@ it("leaves a deployment and a crawl each with exactly one final status after the
   const docsGate = await startGate(docs.origin, (path) => path.startsWith("/docs-reference/") && path !== "/docs-reference/index.html");
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
-    env: portalEnv,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  expect(await migrateLocal(state, portalEnv)).toBe(0);
   const vars = [
     "ENVIRONMENT:development",
     `BETTER_AUTH_SECRET:${randomBytes(32).toString("base64url")}`,
