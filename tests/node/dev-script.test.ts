@@ -37,7 +37,6 @@ esac
 exit 0
 `;
 
-
 /** Whether a process still runs (a zombie waiting to be reaped does not). */
 function isRunning(pid: number) {
   if (existsSync("/proc")) {
