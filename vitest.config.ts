@@ -32,6 +32,9 @@ export default defineConfig(async () => {
           resolve: { alias: { "@": fileURLToPath(new URL("./web/src", import.meta.url)) } },
           test: {
             name: "web",
+            // The files share their modules (React, the router, the components): importing them per file was
+            // most of the run. tests/web/setup.ts cleans the DOM, globals and mocks after each test.
+            isolate: false,
             environment: "jsdom",
             include: ["tests/web/**/*.test.{ts,tsx}"],
             setupFiles: ["tests/web/setup.ts"],
