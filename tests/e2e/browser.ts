@@ -32,6 +32,12 @@ export async function launchChromium() {
   return browser;
 }
 
+/**
+ * The accounts SUPERADMIN_EMAILS names on the shared portal, one per file that signs a superadmin in
+ * (each file makes its account itself; an operator still has to mark its email verified).
+ */
+export const SUPERADMIN_EMAILS = { portal: "admin-portal@toolport.test", callLog: "admin-calls@toolport.test" };
+
 /** The portal under `npm run dev` that the e2e files share (started by global-setup.ts). */
 export const sharedPortal = (): Pick<DevServer, "url" | "persistTo" | "output"> => {
   const { url, persistTo, output } = inject("e2ePortal");

@@ -8,10 +8,10 @@ import { createServer, type Server } from "node:http";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { expectedSignedOut, portalInChromium, shoot, signUpInBrowser, watchConsole } from "./browser";
+import { expectedSignedOut, portalInChromium, shoot, SUPERADMIN_EMAILS, signUpInBrowser, watchConsole } from "./browser";
 
-const ADMIN_EMAIL = `calls-admin-${Date.now()}@toolport.test`;
-const portal = portalInChromium(["--var", `SUPERADMIN_EMAILS:${ADMIN_EMAIL}`]);
+const ADMIN_EMAIL = SUPERADMIN_EMAILS.callLog;
+const portal = portalInChromium();
 const consoleErrors: string[] = [];
 // GET …/auth-config and …/deployment answer 404 before they exist.
 const expected = (text: string, url: string) =>
@@ -91,7 +91,8 @@ async function mcpCall(slug: string, token: string | null, name: string, args: u
 it("shows a server's recorded calls with charts, filters and the detail drawer", async () => {
   const context = await portal.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = watchConsole(await context.newPage(), consoleErrors, expected);
-  await signUpInBrowser(page, portal.url, "Carla Calls", `carla-${Date.now()}@toolport.test`);
+  const ownerEmail = `carla-${Date.now()}@toolport.test`;
+  await signUpInBrowser(page, portal.url, "Carla Calls", ownerEmail);
   await page.getByText("No servers found. Add your first server!").waitFor();
   const { server, token } = await deployedServer(page);
 
@@ -197,7 +198,8 @@ it("shows a server's recorded calls with charts, filters and the detail drawer",
     `UPDATE users SET email_verified = 1 WHERE email = '${ADMIN_EMAIL}'`,
   ]);
   await admin.goto(`${portal.url}/superadmin`);
-  await admin.getByRole("link", { name: "Calls of Pet Store" }).click();
+  // The shared portal holds other organizations' servers of the same name: this owner's row.
+  await admin.getByRole("row").filter({ hasText: ownerEmail }).getByRole("link", { name: "Calls of Pet Store" }).click();
   await admin.waitForURL(/\/superadmin\/servers\//);
   await admin.getByRole("heading", { name: "Pet Store: calls" }).waitFor();
   const adminRecent = admin.getByRole("table", { name: "Recent calls" });

@@ -1,13 +1,14 @@
 // Runs in Node before the browser tests: one portal under `npm run dev` that every e2e file without
 // settings of its own uses (each file signs up its own users), instead of one start-up per file.
 import type { TestProject } from "vitest/node";
+import { SUPERADMIN_EMAILS } from "./browser";
 import { startDevServer } from "./dev-server";
 
 /** How long the printed Cron Trigger commands may take to follow the portal's first answer: a bound on a hung start. */
 const BANNER_TIMEOUT_MS = 60_000;
 
 export default async function setup(project: TestProject) {
-  const server = await startDevServer([]);
+  const server = await startDevServer(["--var", `SUPERADMIN_EMAILS:${Object.values(SUPERADMIN_EMAILS).join(",")}`]);
   // `npm run dev` prints how to fire the Cron Triggers once the portal answers (scheduled-runs.test.ts fires them that way).
   const deadline = Date.now() + BANNER_TIMEOUT_MS;
   while (!server.output().includes("/cdn-cgi/handler/scheduled") && Date.now() < deadline)
