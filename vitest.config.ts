@@ -49,8 +49,9 @@ export default defineConfig(async () => {
             include: ["tests/e2e/**/*.test.ts"],
             // One portal under `npm run dev` for every file without settings of its own (a start-up builds the SPA twice).
             globalSetup: ["tests/e2e/global-setup.ts"],
-            // One file at a time, after the other projects: two browser flows at once on the shared portal failed
-            // on a loaded machine where each alone passes.
+            // One file at a time: two browser flows at once on the shared portal failed on a loaded machine where
+            // each alone passes. `npm test` runs this project in a vitest of its own beside the others
+            // (scripts/test.mjs); a plain `vitest run` runs it after them.
             fileParallelism: false,
             sequence: { groupOrder: 1 },
             testTimeout: 300_000,

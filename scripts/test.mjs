@@ -1,0 +1,30 @@
+// `npm test`: every vitest project. The browser files (e2e) run one at a time against the shared
+// portal and spend most of their time waiting on Chromium and the portal, so they run in a vitest of
+// their own beside the other projects, not after them; their lines are marked `e2e │`. Arguments
+// (files, a project, options) go to one plain `vitest run` instead.
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+
+const started = Date.now();
+
+/** Runs `vitest run <args>`, each output line prefixed; resolves with its exit code. */
+function vitest(args, prefix = "") {
+  return new Promise((resolve) => {
+    const child = spawn("vitest", ["run", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ])
+      createInterface({ input: stream }).on("line", (line) => out.write(`${prefix}${line}\n`));
+    child.once("error", (err) => (console.error(`Could not start vitest: ${err.message}`), resolve(1)));
+    child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const args = process.argv.slice(2);
+const codes =
+  args.length > 0
+    ? [await vitest(args)]
+    : await Promise.all([vitest(["--project", "worker", "--project", "web", "--project", "node"]), vitest(["--project", "e2e"], "e2e │ ")]);
+console.log(`npm test: vitest took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+process.exit(codes.every((code) => code === 0) ? 0 : 1);
