@@ -23,7 +23,8 @@ export async function workersProject({ bindings, ...test }: ProjectTest) {
             ENVIRONMENT: "development",
             BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
             SECRETS_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
-            SUPERADMIN_EMAILS: "admin@toolport.test, Boss@Toolport.test",
+            // Listed@… is signed up by one test only, never verified (the worker files share one database).
+            SUPERADMIN_EMAILS: "admin@toolport.test, Boss@Toolport.test, Listed@Toolport.test",
             ...bindings,
           },
           // Subdomains of localhost (the crawl's multi-host fixture site) reach 127.0.0.1.
