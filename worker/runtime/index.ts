@@ -84,8 +84,12 @@ export function createRuntime(config: RuntimeConfig, options: RuntimeOptions = {
   return servePacked(packed.config, packed.text, options);
 }
 
-/** The Worker of one deployed server: `export default servePacked(config, tools)` in its main module (see packed.ts). */
-export function servePacked(config: PackedConfig, text: string, { fastPath = true }: RuntimeOptions = {}) {
+/**
+ * The Worker of one deployed server: `export default servePacked(config)` in its main module, which
+ * reads its tools text from env.TOOLS when a request first needs it, or `servePacked(config, tools)`
+ * with the text imported as a module (see packed.ts).
+ */
+export function servePacked(config: PackedConfig, text: string | null = null, { fastPath = true }: RuntimeOptions = {}) {
   const table = new ToolTable(config, text);
   const calls = toolCalls(config, table);
   let sdk: Promise<SdkLeg> | null = null;
@@ -252,9 +256,18 @@ async function plainAnswer(
   }
 }
 
+/** A plain request that reads no tool. */
+const readsNoTool = (plain: PlainRequest) => plain.method === "initialize" || plain.method === "notifications/initialized";
+
 /** One request: the body read and parsed once, then answered here when plain, else by the SDK's legacy or modern leg. */
 function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls, sdk: () => Promise<SdkLeg>, fastPath: boolean) {
   let credentialsRead = false;
+  /** The tools text, read from env.TOOLS before the first request that may read a tool. */
+  const toolsRead = (env: RuntimeEnv) =>
+    table.load(() => {
+      if (!env.TOOLS) throw new Error("This server's tools text is neither imported nor reachable (env.TOOLS)");
+      return env.TOOLS.text();
+    });
   return async function serve(request: Request, env: RuntimeEnv): Promise<Response> {
     if (!credentialsRead) {
       calls.setCredentials(env.UPSTREAM_CREDENTIALS ? (JSON.parse(env.UPSTREAM_CREDENTIALS) as UpstreamCredentials) : {});
@@ -263,19 +276,25 @@ function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls,
     setEgressRule(config.allowedHosts, env);
     // A body of unknown or excessive length is left to the SDK, which reads it within its bound.
     const length = Number(request.headers.get("content-length") ?? Number.NaN);
-    if (request.method !== "POST" || !(length <= MAX_BODY_BYTES)) return (await sdk()).unread(request);
+    if (request.method !== "POST" || !(length <= MAX_BODY_BYTES)) {
+      await toolsRead(env);
+      return (await sdk()).unread(request);
+    }
     const text = await request.text();
     let parsedBody: unknown;
     try {
       parsedBody = text ? JSON.parse(text) : undefined;
     } catch {}
-    if (parsedBody === undefined)
+    if (parsedBody === undefined) {
+      await toolsRead(env);
       return (await sdk()).unread(
         new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal }),
       );
+    }
     // A plain request names a 2025 protocol version (or none) and carries no envelope: the SDK's
     // classification would call it legacy, so it is answered without one.
     const plain = fastPath ? plainRequest(request, parsedBody) : null;
+    if (!plain || !readsNoTool(plain)) await toolsRead(env);
     if (plain && (plain.method !== "tools/call" || calls.knownTool(plain.name))) return plainAnswer(config, table, calls, request, plain);
     return (await sdk()).parsed(request, parsedBody);
   };

@@ -1,8 +1,9 @@
 // A deployment's tools as its isolate reads them. The config module holds the server's settings and
-// each tool's name; one text module holds the rest: the tools/list answer exactly as it is sent, each
-// tool's entry of it, each tool's mapping and (search mode) the search index, built here once. A text module is not parsed as JavaScript, and the
-// runtime parses one tool's slice when that tool is first used, so a new isolate of a server with a
-// thousand tools starts in proportion to what it uses, and a tools/list is one stored string.
+// each tool's name; one text holds the rest: the tools/list answer exactly as it is sent, each tool's
+// entry of it, each tool's mapping and (search mode) the search index, built here once. The text is
+// read when a request first needs it and never parsed whole: the runtime parses one tool's slice when
+// that tool is first used, so a new isolate of a server with a thousand tools starts in proportion to
+// what it uses, and a tools/list is one stored string.
 import type { ToolMapping } from "../openapi/types";
 import { allowedHostsOf } from "./egress";
 import { directListing, searchListing, type ListedTool } from "./listing";
@@ -78,13 +79,28 @@ export function packConfig(config: RuntimeConfig): { config: PackedConfig; text:
 export class ToolTable {
   private readonly indexes: Map<string, number>;
   private readonly parsed: (RuntimeTool | undefined)[];
+  private loading: Promise<void> | null = null;
 
+  /** `text` is the tools text, or null when it is read later (see load). */
   constructor(
     private readonly config: PackedConfig,
-    private readonly text: string,
+    private text: string | null,
   ) {
     this.indexes = new Map(config.toolNames.map((name, i) => [name, i]));
     this.parsed = new Array(config.toolNames.length);
+  }
+
+  /** Reads the tools text with `read` unless it is here: once, however many requests wait for it (a failed read is tried again by the next). */
+  load(read: () => Promise<string>): Promise<void> {
+    if (this.text !== null) return Promise.resolve();
+    this.loading ??= read().then(
+      (text) => void (this.text = text),
+      (err: unknown) => {
+        this.loading = null;
+        throw err;
+      },
+    );
+    return this.loading;
   }
 
   get count() {
@@ -138,6 +154,7 @@ export class ToolTable {
   }
 
   private slice([start, end]: Span) {
+    if (this.text === null) throw new Error("The tools text is read before the tools are");
     return this.text.slice(start, end);
   }
 }
