@@ -1,15 +1,18 @@
 // The fixed runtime of every generated MCP server: a stateless MCP handler (Streamable HTTP) whose
 // tools come from the config module and call the upstream API. Bundled once by scripts/build-mcp-runtime.mjs.
 // The plainest requests (see wire.ts) are answered here; the SDK (sdk-leg.ts) is imported for the rest.
+// What only some requests need is imported when one first does (the bundle's chunks): the SDK, the
+// JSON Schema validator (tools/call) and search mode's ranking, so a new isolate compiles little.
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
+import type { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import { redactText } from "../lib/redact";
 import { answerFromError, answerFromResponse, pagingHint, type OutputCheck } from "./answer";
 import { checkArguments } from "./arguments";
 import { upstreamAuth } from "./auth";
 import { egressFetch, setEgressRule } from "./egress";
-import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL, searchModeAnswers } from "./search-mode";
-import { ToolTable, packConfig, type PackedConfig, type RuntimeTool } from "./packed";
+import type { searchModeAnswers } from "./search-answers";
+import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL } from "./search-mode";
+import { ToolTable, type PackedConfig, type RuntimeTool } from "./packed";
 import { buildUpstreamRequest, pathArgumentProblem, requestArguments } from "./request";
 import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type UpstreamTrace } from "./report";
 import type { Projection, SdkLeg, Served } from "./sdk-leg";
@@ -76,13 +79,7 @@ export async function callTool(
   }
 }
 
-type RuntimeOptions = { fastPath?: boolean };
-
-/** The Worker of a server from its config (packed here first): what tests and the portal's own checks run (`fastPath: false` only to compare the two legs in tests). */
-export function createRuntime(config: RuntimeConfig, options: RuntimeOptions = {}) {
-  const packed = packConfig(config);
-  return servePacked(packed.config, packed.text, options);
-}
+export type RuntimeOptions = { fastPath?: boolean };
 
 /**
  * The Worker of one deployed server: `export default servePacked(config)` in its main module, which
@@ -109,15 +106,20 @@ const unknownToolMessage = (name: string) => `Unknown tool: ${name}. Call tools/
 
 /** A server's tools/call: each tool's checks compiled on its first call, its arguments checked, the upstream called and the call reported. */
 function toolCalls(config: PackedConfig, table: ToolTable) {
-  const validator = new CfWorkerJsonSchemaValidator({ shortcircuit: false });
+  let validating: Promise<CfWorkerJsonSchemaValidator> | null = null;
+  const validatorOf = () =>
+    (validating ??= import("@modelcontextprotocol/server/validators/cf-worker").then(
+      (m) => new m.CfWorkerJsonSchemaValidator({ shortcircuit: false }),
+    ));
   const compiled = new Map<string, Compiled>();
   let credentials: UpstreamCredentials = {};
   /** The named tool, its checks compiled on first use; undefined for an unknown name. */
-  function compiledOf(name: string): Compiled | undefined {
+  async function compiledOf(name: string): Promise<Compiled | undefined> {
     let entry = compiled.get(name);
     if (entry) return entry;
     const tool = table.get(name);
     if (!tool) return undefined;
+    const validator = await validatorOf();
     const output = tool.outputSchema;
     const checkOutput = output
       ? Object.assign(validator.getValidator(output as never), { wrapsArrays: isArrayWrapper(output) })
@@ -128,7 +130,9 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
   }
   // Search mode lists three tools instead; the operations stay callable through call_tool.
   const searchMode = config.toolMode === "search";
-  const answers = searchMode ? searchModeAnswers(table.searchDocs(), () => table.searchIndex()) : null;
+  let searching: Promise<ReturnType<typeof searchModeAnswers>> | null = null;
+  const answers = () =>
+    (searching ??= import("./search-answers").then((m) => m.searchModeAnswers(table.searchDocs(), () => table.searchIndexText())));
 
   const reported = (served: Served, tool: string, result: CallToolResult, trace: UpstreamTrace, invalid = false) => {
     recordCall(served.report, served.id, tool, result, trace, invalid);
@@ -165,8 +169,8 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
 
   /** tools/call of a search-mode server. */
   async function callSearchMode(name: string, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
-    if (name === SEARCH_TOOL) return reported(served, name, answers!.search(args), {});
-    if (name === DESCRIBE_TOOL) return reported(served, name, answers!.describe(args), {});
+    if (name === SEARCH_TOOL) return reported(served, name, (await answers()).search(args), {});
+    if (name === DESCRIBE_TOOL) return reported(served, name, (await answers()).describe(args), {});
     if (name !== CALL_TOOL) throw new CallError(INVALID_PARAMS, unknownTool(served, name, unknownToolMessage(name)));
     const inner = innerCall(args);
     if (!inner)
@@ -182,7 +186,7 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
         {},
         true,
       );
-    const entry = compiledOf(inner.name);
+    const entry = await compiledOf(inner.name);
     if (!entry)
       return {
         content: [
@@ -206,7 +210,7 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
     /** One tools/call, its result projected as the 2025-era codec does (`project`); a CallError for an unknown tool. */
     async answer(name: string, args: Record<string, unknown>, served: Served, project: Projection): Promise<CallToolResult> {
       if (searchMode) return callSearchMode(name, args, served);
-      const entry = compiledOf(name);
+      const entry = await compiledOf(name);
       if (!entry) throw new CallError(INVALID_PARAMS, unknownTool(served, name, unknownToolMessage(name)));
       return project(await callChecked(entry, args, served), entry.tool.outputSchema);
     },
