@@ -13,6 +13,8 @@ export { HostPace } from "../durable-objects/host-pace";
 export { UsageLedger } from "../durable-objects/usage-ledger";
 // The Cron events `wrangler dev` fires on the MCP gateway Worker arrive here (worker/scheduled.ts).
 export { PortalScheduled } from "./scheduled";
+// What the server isolates this Worker hosts (custom domains, Try it) read their tools through.
+export { DeploymentTools } from "./hosting/tools-source";
 
 export default {
   fetch: (request, env, ctx) => directMcpRequest(request, env, ctx) ?? app.fetch(request, env, ctx),

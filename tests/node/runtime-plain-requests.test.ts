@@ -14,7 +14,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseBody } from "../../worker/gateway/jsonrpc";
 import { importDescription } from "../../worker/openapi/import";
-import { createRuntime, MAX_BODY_BYTES } from "../../worker/runtime/index";
+import { createRuntime } from "../../worker/runtime/create";
+import { MAX_BODY_BYTES } from "../../worker/runtime/index";
 import type { RuntimeConfig } from "../../worker/runtime/types";
 import { LEGACY_VERSIONS, plainRequest } from "../../worker/runtime/wire";
 import { corpusText } from "../corpus";

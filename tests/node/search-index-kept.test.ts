@@ -3,8 +3,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { importDescription } from "../../worker/openapi/import";
-import { packConfig, searchDoc, ToolTable } from "../../worker/runtime/packed";
-import { buildSearchIndex, searchTools } from "../../worker/runtime/search";
+import { packConfig } from "../../worker/runtime/pack";
+import { searchDoc, ToolTable } from "../../worker/runtime/packed";
+import { buildSearchIndex, loadSearchIndex, searchTools } from "../../worker/runtime/search";
 import type { RuntimeConfig } from "../../worker/runtime/types";
 import { corpusText } from "../corpus";
 
@@ -37,12 +38,13 @@ describe("the kept search index", () => {
     } as RuntimeConfig;
     const packed = packConfig(config);
     const table = new ToolTable(packed.config, packed.text);
-    const kept = table.searchIndex();
-    expect(kept).not.toBeNull();
+    const text = table.searchIndexText();
+    expect(text).not.toBeNull();
+    const kept = loadSearchIndex(text!);
     const built = buildSearchIndex(Array.from({ length: table.count }, (_, i) => searchDoc(table.at(i))));
     const tasks = JSON.parse(readFileSync("bench/tools/search-tasks/zoom.json", "utf8")) as { task: string }[];
     expect(tasks.length).toBeGreaterThan(20);
-    for (const { task } of tasks) expect(searchTools(kept!, task, 10), task).toEqual(searchTools(built, task, 10));
+    for (const { task } of tasks) expect(searchTools(kept, task, 10), task).toEqual(searchTools(built, task, 10));
   });
 
   it("is kept only in search mode", () => {

@@ -176,9 +176,10 @@ describe("secrets", () => {
     expect(d1.tables).toEqual(expect.arrayContaining(["auth_configs", "access_tokens", "deployments", "servers", "tools"]));
     const kv = await dumpKv();
     const code = await Promise.all(
-      [bearerServer, keyServer].map(async (s) =>
-        JSON.stringify((await generateServer(await loadServerConfig(db, s.id, { baseUrl: upstream() }))).modules),
-      ),
+      [bearerServer, keyServer].map(async (s) => {
+        const { modules, text } = await generateServer(await loadServerConfig(db, s.id, { baseUrl: upstream() }));
+        return JSON.stringify({ modules, text });
+      }),
     );
     const places: [string, string][] = [
       ["D1", d1.text],

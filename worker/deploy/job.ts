@@ -5,7 +5,7 @@ import { getDb } from "../db";
 import { authConfigs, deployments, servers } from "../db/schema";
 import type { Bindings } from "../env";
 import { getProvider } from "../hosting";
-import { loadDeploymentConfig, loadStoredDeployment } from "../hosting/store";
+import { loadDeploymentConfig, loadStoredDeployment, loadToolsText } from "../hosting/store";
 import type { Activation, ProviderName } from "../hosting/types";
 import { invalidateServerLookups, managedCredentials } from "../servers/read-model";
 import { recordNotification } from "../notifications/notifications";
@@ -31,12 +31,14 @@ export async function activateDeployment(env: Bindings, job: DeploymentJob, log:
     stored = await loadStoredDeployment(env, job.deploymentId);
   }
   const config = await loadDeploymentConfig(env, job.deploymentId);
-  if (!stored || !config) throw new Error(MODULES_MISSING_MESSAGE);
+  const text = stored && (await loadToolsText(env, job.deploymentId, stored));
+  if (!stored || !config || text === null) throw new Error(MODULES_MISSING_MESSAGE);
   const generated = {
     deploymentId: job.deploymentId,
     config,
     packed: stored.packed,
     modules: stored.modules,
+    text,
     allowedHosts: stored.allowedHosts,
   };
   const db = getDb(env.DB);

@@ -7,6 +7,7 @@ import { checkArguments } from "../runtime/arguments";
 import { pathArgumentProblem, requestArguments } from "../runtime/request";
 import { CALL_TOOL, innerCall } from "../runtime/search-mode";
 import type { ToolTable } from "../runtime/packed";
+import type { Bindings } from "../env";
 import { toolTableOf, type StoredDeployment } from "../hosting/store";
 import { acceptedByTransport, isJsonRpcMessage, isObject } from "../runtime/wire";
 
@@ -16,7 +17,8 @@ const MAX_BATCH_SIZE = 100;
 type ArgumentCheck = (args: unknown) => boolean;
 /** A deployment's tools with their argument validators, compiled on first use (deployments are immutable). */
 export type ToolIndex = {
-  tools: ToolTable;
+  /** Its tools, their text read when a call is first checked (search_tools and describe_tool never are); null when the text is not kept. */
+  tools: () => Promise<ToolTable | null>;
   staticValues: Record<string, string>;
   searchMode: boolean;
   checks: Map<string, ArgumentCheck | null>;
@@ -27,10 +29,17 @@ const INDEX_LIMIT = 500;
 const validator = new CfWorkerJsonSchemaValidator({ shortcircuit: false });
 
 /** The tool index of a deployment, kept for the isolate's life. */
-export function toolIndexOf(deploymentId: string, stored: StoredDeployment): ToolIndex {
+export function toolIndexOf(env: Bindings, deploymentId: string, stored: StoredDeployment): ToolIndex {
   let index = indexes.get(deploymentId);
   if (!index) {
-    const tools = toolTableOf(stored);
+    let table: Promise<ToolTable | null> | null = null;
+    // A text not kept (yet: KV is eventually consistent) or not read is asked for again by the next call.
+    const forget = () => void (table = null);
+    const tools = () =>
+      (table ??= toolTableOf(env, deploymentId, stored).then(
+        (found) => (found ?? forget(), found),
+        (err: unknown) => (forget(), Promise.reject(err)),
+      ));
     if (indexes.size >= INDEX_LIMIT) indexes.clear();
     index = { tools, staticValues: stored.packed.staticValues, searchMode: stored.packed.toolMode === "search", checks: new Map() };
     indexes.set(deploymentId, index);
@@ -39,10 +48,13 @@ export function toolIndexOf(deploymentId: string, stored: StoredDeployment): Too
 }
 
 /** The validator of a tool's listed inputSchema, or null when the deployment has no such tool. */
-function argumentCheck(index: ToolIndex, name: string): ArgumentCheck | null {
+async function argumentCheck(index: ToolIndex, name: string): Promise<ArgumentCheck | null> {
   if (index.checks.has(name)) return index.checks.get(name)!;
+  const table = await index.tools();
+  // Without the deployment's tools text, every well-formed call counts: fail closed.
+  if (!table) return () => true;
   // A tool's entry lists its inputSchema without the static arguments, as the runtime checks it.
-  const tool = index.tools.get(name);
+  const tool = table.get(name);
   const listed = tool?.inputSchema ?? null;
   const validate = listed ? validator.getValidator(listed as never) : null;
   // The runtime coerces before it validates ("3" → 3) and then checks the path arguments: the same checks decide what is metered.
@@ -59,7 +71,7 @@ function argumentCheck(index: ToolIndex, name: string): ArgumentCheck | null {
 }
 
 /** How many tools/call of a POST body (parsed once by the gateway) will call their tool's API. */
-export function reachingToolCalls(headers: Headers, parsed: unknown, index: ToolIndex | null): number {
+export async function reachingToolCalls(headers: Headers, parsed: unknown, index: ToolIndex | null): Promise<number> {
   const messages = Array.isArray(parsed) ? parsed : [parsed];
   const calls = messages.filter((m): m is Record<string, unknown> => isObject(m) && m.method === "tools/call");
   if (calls.length === 0 || !acceptedByTransport(headers)) return 0;
@@ -79,7 +91,7 @@ export function reachingToolCalls(headers: Headers, parsed: unknown, index: Tool
       [name, args] = [inner.name, inner.args];
     }
     // Without the deployment's tool list (modules missing), every well-formed call counts: fail closed.
-    const check = index ? argumentCheck(index, name) : () => true;
+    const check = index ? await argumentCheck(index, name) : () => true;
     if (check && check(args)) count++;
   }
   return count;

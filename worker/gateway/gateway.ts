@@ -120,7 +120,7 @@ async function gatewayAnswer(
       }
       // Only calls that will reach their tool are counted (the deployment's tool list is read once per isolate).
       const stored = await loadStoredDeployment(env, server.activeDeploymentId);
-      const count = reachingToolCalls(request.headers, parsed, stored ? toolIndexOf(server.activeDeploymentId, stored) : null);
+      const count = await reachingToolCalls(request.headers, parsed, stored ? toolIndexOf(env, server.activeDeploymentId, stored) : null);
       const metered = {
         serverId: server.id,
         organizationId: server.organizationId,

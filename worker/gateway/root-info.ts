@@ -12,7 +12,7 @@ export async function rootInfo(env: Bindings, found: GatewayServer, rootUrl: str
   const stored = server.activeDeploymentId ? await loadStoredDeployment(env, server.activeDeploymentId) : null;
   const deployed = stored?.packed;
   // Only a public server lists its tools here.
-  const table = isPublic && stored ? toolTableOf(stored) : null;
+  const table = isPublic && stored ? await toolTableOf(env, server.activeDeploymentId!, stored) : null;
   const upstream = authSettingsOf(auth);
   return {
     name: deployed?.name ?? server.name,

@@ -5,6 +5,9 @@ import { isLocalDev, type Bindings } from "../env";
 import type { PortalScheduled } from "../scheduled";
 import { directMcpRequest } from "./routes";
 
+// What the server isolates this Worker hosts read their tools through.
+export { DeploymentTools } from "../hosting/tools-source";
+
 export type GatewayBindings = Bindings & { PORTAL: Fetcher; PORTAL_SCHEDULED: Service<PortalScheduled> };
 
 let warned = false;

@@ -1,8 +1,8 @@
 // Hosting provider "cloudflare": Workers for Platforms. Uploads the generated modules to a dispatch
 // namespace through Cloudflare's REST API; managed secrets travel as a secret_text binding.
 import type { Bindings } from "../env";
-import { MAIN_MODULE, RUNTIME_MODULE, type GeneratedModule } from "../deploy/generate";
-import { RUNTIME_SOURCE } from "../deploy/runtime-bundle";
+import { embeddedModules, MAIN_MODULE, runtimeModules, type GeneratedModule } from "../deploy/generate";
+import { RUNTIME_MODULES } from "../deploy/runtime-bundle";
 import { GENERATED_COMPATIBILITY_DATE, GENERATED_COMPATIBILITY_FLAGS, loaderProvider } from "./loader";
 import { storeDeployment } from "./store";
 import { scriptNameOf, type HostingProvider } from "./types";
@@ -51,7 +51,7 @@ export const cloudflareProvider: HostingProvider = {
     const res = await fetch(url, {
       method: "PUT",
       headers: { authorization: `Bearer ${cf.token}` },
-      body: uploadForm({ ...server.modules, [RUNTIME_MODULE]: { js: RUNTIME_SOURCE } }, secrets, [
+      body: uploadForm({ ...embeddedModules(server), ...runtimeModules(RUNTIME_MODULES) }, secrets, [
         `server:${server.config.serverId}`,
         `deployment:${server.deploymentId}`,
       ]),

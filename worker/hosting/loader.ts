@@ -1,10 +1,18 @@
 // Hosting provider "loader": the Worker Loader binding runs each generated server in its own
 // isolate, cached by deployment id, on the runtime it was deployed with, with outbound fetches
 // limited to the API's host.
+import { exports } from "cloudflare:workers";
 import { isLocalDev, type Bindings } from "../env";
 import { GatewayError, rpcError } from "../gateway/jsonrpc";
-import { MAIN_MODULE, RUNTIME_MODULE } from "../deploy/generate";
-import { deployedRuntime, loadStoredDeployment, markRedeployNeeded, REDEPLOY_NEEDED_MESSAGE, storeDeployment } from "./store";
+import { MAIN_MODULE, runtimeModules } from "../deploy/generate";
+import {
+  deployedRuntime,
+  embedsToolsText,
+  loadStoredDeployment,
+  markRedeployNeeded,
+  REDEPLOY_NEEDED_MESSAGE,
+  storeDeployment,
+} from "./store";
 import { scriptNameOf, type HostingProvider, type ServedDeployment } from "./types";
 
 export const GENERATED_COMPATIBILITY_DATE = "2026-10-20";
@@ -34,8 +42,10 @@ function stubOf(env: Bindings, deployment: ServedDeployment) {
       compatibilityFlags: GENERATED_COMPATIBILITY_FLAGS,
       mainModule: MAIN_MODULE,
       // The runtime it was deployed with, never the portal's current one: a deployment is immutable.
-      modules: { ...stored.modules, [RUNTIME_MODULE]: { js: runtime } },
+      modules: { ...stored.modules, ...runtimeModules(runtime) },
       env: {
+        // Its tools text, read when a request first needs it (see tools-source.ts).
+        ...(embedsToolsText(stored) ? {} : { TOOLS: exports.DeploymentTools({ props: { deploymentId: deployment.deploymentId } }) }),
         ...(Object.keys(credentials).length > 0 ? { UPSTREAM_CREDENTIALS: JSON.stringify(credentials) } : {}),
         // Only a local portal lets its servers call internal hosts (a local upstream); otherwise they are refused.
         ...(isLocalDev(env) ? { ENVIRONMENT: "development" } : {}),

@@ -1,14 +1,15 @@
 // Generated modules kept in KV by deployment id, and each runtime bundle once by its hash, so any
-// isolate can (re)load a deployment with exactly the runtime it was deployed with. The config a
-// deployment was generated from is kept apart: the gateway, which serves every call, reads only the
-// modules (the packed config and the tools text), never the config the portal's pages show.
+// isolate can (re)load a deployment with exactly the runtime it was deployed with. The tools text
+// (runtime/packed.ts) is kept apart from the small modules: a request that reads no tool (initialize)
+// and a new server isolate read only the modules, and the text is read when first needed. The config
+// a deployment was generated from is kept apart too: the gateway never reads what the portal's pages show.
 import type { Bindings } from "../env";
-import { TOOLS_MODULE, type GeneratedServer } from "../deploy/generate";
-import { RUNTIME_HASH, RUNTIME_SOURCE } from "../deploy/runtime-bundle";
+import { RUNTIME_MODULE, TOOLS_MODULE, type GeneratedServer } from "../deploy/generate";
+import { RUNTIME_HASH, RUNTIME_MODULES } from "../deploy/runtime-bundle";
 import { ToolTable } from "../runtime/packed";
 
 export type StoredDeployment = {
-  /** Every module but the runtime. */
+  /** Every module but the runtime's (and, since the tools text is kept apart, but the tools text). */
   modules: GeneratedServer["modules"];
   /** The config module's value. */
   packed: GeneratedServer["packed"];
@@ -22,10 +23,14 @@ export const REDEPLOY_NEEDED_MESSAGE =
   "This MCP server was deployed with an earlier Toolport runtime that is no longer available: redeploy it from the portal";
 
 const key = (deploymentId: string) => `mcp-deployment:${deploymentId}`;
+const toolsKey = (deploymentId: string) => `mcp-deployment-tools:${deploymentId}`;
 const configKey = (deploymentId: string) => `mcp-deployment-config:${deploymentId}`;
+/** A runtime of one module (its source), as portals before the runtime's chunks kept it. */
 const runtimeKey = (hash: string) => `mcp-runtime:${hash}`;
+/** A runtime's modules by file name (JSON). */
+const runtimeModulesKey = (hash: string) => `mcp-runtime-modules:${hash}`;
 
-/** Keeps a generated server's modules, its config, and (once per runtime version) the runtime bundle it runs on. */
+/** Keeps a generated server's modules, its tools text, its config, and (once per runtime version) the runtime it runs on. */
 export async function storeDeployment(env: Bindings, server: GeneratedServer) {
   const stored: StoredDeployment = {
     modules: server.modules,
@@ -33,11 +38,13 @@ export async function storeDeployment(env: Bindings, server: GeneratedServer) {
     allowedHosts: server.allowedHosts,
     runtimeHash: RUNTIME_HASH,
   };
-  await env.KV.put(runtimeKey(RUNTIME_HASH), RUNTIME_SOURCE);
+  // The modules last: whoever reads them finds the rest kept.
   await Promise.all([
-    env.KV.put(key(server.deploymentId), JSON.stringify(stored)),
+    env.KV.put(runtimeModulesKey(RUNTIME_HASH), JSON.stringify(RUNTIME_MODULES)),
+    env.KV.put(toolsKey(server.deploymentId), server.text),
     env.KV.put(configKey(server.deploymentId), JSON.stringify(server.config)),
   ]);
+  await env.KV.put(key(server.deploymentId), JSON.stringify(stored));
 }
 
 /** In-isolate copies, bounded by their JSON's size: deployments are immutable (ids are content hashes), so they never go stale. */
@@ -56,10 +63,11 @@ function sizedMemo<T>(maxChars: number) {
     },
   };
 }
-/** GitHub's 1,223 tools take about 2.5 MB of modules: a few dozen large deployments per isolate. */
-const memo = sizedMemo<StoredDeployment>(64 * 1024 * 1024);
+/** GitHub's 1,223 tools take about 2.3 MB of tools text (4 MB in search mode) and 90 KB of modules. */
+const memo = sizedMemo<StoredDeployment>(16 * 1024 * 1024);
+const texts = sizedMemo<string>(64 * 1024 * 1024);
 const configs = sizedMemo<GeneratedServer["config"]>(16 * 1024 * 1024);
-const runtimes = new Map<string, string>();
+const runtimes = new Map<string, Record<string, string>>();
 
 /** A JSON value kept in KV, through `cache`; null when absent. */
 async function readJson<T>(env: Bindings, kvKey: string, id: string, cache: ReturnType<typeof sizedMemo<T>>): Promise<T | null> {
@@ -72,15 +80,30 @@ async function readJson<T>(env: Bindings, kvKey: string, id: string, cache: Retu
   return value;
 }
 
-/** The stored modules of a deployment, or null. */
+/** The stored modules of a deployment (without its tools text), or null. */
 export const loadStoredDeployment = (env: Bindings, deploymentId: string) => readJson(env, key(deploymentId), deploymentId, memo);
+
+/** Whether a deployment's main module imports its tools text (deployments before it was kept apart), rather than reading it from env.TOOLS. */
+export const embedsToolsText = (stored: StoredDeployment) => TOOLS_MODULE in stored.modules;
+
+/** A deployment's tools text (see runtime/packed.ts), or null when it is not kept. */
+export async function loadToolsText(env: Bindings, deploymentId: string, stored: StoredDeployment): Promise<string | null> {
+  if (embedsToolsText(stored)) return (stored.modules[TOOLS_MODULE] as { text: string }).text;
+  const hit = texts.get(deploymentId);
+  if (hit !== undefined) return hit;
+  const text = await env.KV.get(toolsKey(deploymentId));
+  if (text !== null) texts.set(deploymentId, text, text.length);
+  return text;
+}
 
 /** The config a deployment was generated from (what the portal's pages show of it), or null. */
 export const loadDeploymentConfig = (env: Bindings, deploymentId: string) => readJson(env, configKey(deploymentId), deploymentId, configs);
 
-/** The tools of a stored deployment, read one at a time (see runtime/packed.ts) from the text module generate.ts writes. */
-export const toolTableOf = (stored: StoredDeployment) =>
-  new ToolTable(stored.packed, (stored.modules[TOOLS_MODULE] as { text: string }).text);
+/** The tools of a stored deployment, read one at a time (see runtime/packed.ts) from its tools text; null when the text is not kept. */
+export async function toolTableOf(env: Bindings, deploymentId: string, stored: StoredDeployment): Promise<ToolTable | null> {
+  const text = await loadToolsText(env, deploymentId, stored);
+  return text === null ? null : new ToolTable(stored.packed, text);
+}
 
 const marked = new Set<string>();
 
@@ -94,15 +117,18 @@ export async function markRedeployNeeded(env: Bindings, deploymentId: string) {
     .run();
 }
 
-/** The runtime bundle a deployment was deployed with, or null when it is no longer available (it then needs a redeploy). */
-export async function deployedRuntime(env: Bindings, stored: StoredDeployment): Promise<string | null> {
-  if (stored.runtimeHash === RUNTIME_HASH) return RUNTIME_SOURCE;
+/** The runtime's modules a deployment was deployed with, or null when they are no longer available (it then needs a redeploy). */
+export async function deployedRuntime(env: Bindings, stored: StoredDeployment): Promise<Record<string, string> | null> {
+  if (stored.runtimeHash === RUNTIME_HASH) return RUNTIME_MODULES;
   const cached = runtimes.get(stored.runtimeHash);
   if (cached) return cached;
-  const source = await env.KV.get(runtimeKey(stored.runtimeHash));
-  if (source) {
+  const modules = await env.KV.get(runtimeModulesKey(stored.runtimeHash));
+  const source = modules === null ? await env.KV.get(runtimeKey(stored.runtimeHash)) : null;
+  const runtime =
+    modules !== null ? (JSON.parse(modules) as Record<string, string>) : source !== null ? { [RUNTIME_MODULE]: source } : null;
+  if (runtime) {
     if (runtimes.size > 20) runtimes.clear();
-    runtimes.set(stored.runtimeHash, source);
+    runtimes.set(stored.runtimeHash, runtime);
   }
-  return source;
+  return runtime;
 }

@@ -1,15 +1,18 @@
 // The fixed runtime of every generated MCP server: a stateless MCP handler (Streamable HTTP) whose
 // tools come from the config module and call the upstream API. Bundled once by scripts/build-mcp-runtime.mjs.
 // The plainest requests (see wire.ts) are answered here; the SDK (sdk-leg.ts) is imported for the rest.
+// What only some requests need is imported when one first does (the bundle's chunks): the SDK, the
+// JSON Schema validator (tools/call) and search mode's ranking, so a new isolate compiles little.
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
+import type { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import { redactText } from "../lib/redact";
 import { answerFromError, answerFromResponse, pagingHint, type OutputCheck } from "./answer";
 import { checkArguments } from "./arguments";
 import { upstreamAuth } from "./auth";
 import { egressFetch, setEgressRule } from "./egress";
-import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL, searchModeAnswers } from "./search-mode";
-import { ToolTable, packConfig, type PackedConfig, type RuntimeTool } from "./packed";
+import type { searchModeAnswers } from "./search-answers";
+import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL } from "./search-mode";
+import { ToolTable, type PackedConfig, type RuntimeTool } from "./packed";
 import { buildUpstreamRequest, pathArgumentProblem, requestArguments } from "./request";
 import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type UpstreamTrace } from "./report";
 import type { Projection, SdkLeg, Served } from "./sdk-leg";
@@ -76,16 +79,14 @@ export async function callTool(
   }
 }
 
-type RuntimeOptions = { fastPath?: boolean };
+export type RuntimeOptions = { fastPath?: boolean };
 
-/** The Worker of a server from its config (packed here first): what tests and the portal's own checks run (`fastPath: false` only to compare the two legs in tests). */
-export function createRuntime(config: RuntimeConfig, options: RuntimeOptions = {}) {
-  const packed = packConfig(config);
-  return servePacked(packed.config, packed.text, options);
-}
-
-/** The Worker of one deployed server: `export default servePacked(config, tools)` in its main module (see packed.ts). */
-export function servePacked(config: PackedConfig, text: string, { fastPath = true }: RuntimeOptions = {}) {
+/**
+ * The Worker of one deployed server: `export default servePacked(config)` in its main module, which
+ * reads its tools text from env.TOOLS when a request first needs it, or `servePacked(config, tools)`
+ * with the text imported as a module (see packed.ts).
+ */
+export function servePacked(config: PackedConfig, text: string | null = null, { fastPath = true }: RuntimeOptions = {}) {
   const table = new ToolTable(config, text);
   const calls = toolCalls(config, table);
   let sdk: Promise<SdkLeg> | null = null;
@@ -105,15 +106,20 @@ const unknownToolMessage = (name: string) => `Unknown tool: ${name}. Call tools/
 
 /** A server's tools/call: each tool's checks compiled on its first call, its arguments checked, the upstream called and the call reported. */
 function toolCalls(config: PackedConfig, table: ToolTable) {
-  const validator = new CfWorkerJsonSchemaValidator({ shortcircuit: false });
+  let validating: Promise<CfWorkerJsonSchemaValidator> | null = null;
+  const validatorOf = () =>
+    (validating ??= import("@modelcontextprotocol/server/validators/cf-worker").then(
+      (m) => new m.CfWorkerJsonSchemaValidator({ shortcircuit: false }),
+    ));
   const compiled = new Map<string, Compiled>();
   let credentials: UpstreamCredentials = {};
   /** The named tool, its checks compiled on first use; undefined for an unknown name. */
-  function compiledOf(name: string): Compiled | undefined {
+  async function compiledOf(name: string): Promise<Compiled | undefined> {
     let entry = compiled.get(name);
     if (entry) return entry;
     const tool = table.get(name);
     if (!tool) return undefined;
+    const validator = await validatorOf();
     const output = tool.outputSchema;
     const checkOutput = output
       ? Object.assign(validator.getValidator(output as never), { wrapsArrays: isArrayWrapper(output) })
@@ -124,7 +130,9 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
   }
   // Search mode lists three tools instead; the operations stay callable through call_tool.
   const searchMode = config.toolMode === "search";
-  const answers = searchMode ? searchModeAnswers(table.searchDocs(), () => table.searchIndex()) : null;
+  let searching: Promise<ReturnType<typeof searchModeAnswers>> | null = null;
+  const answers = () =>
+    (searching ??= import("./search-answers").then((m) => m.searchModeAnswers(table.searchDocs(), () => table.searchIndexText())));
 
   const reported = (served: Served, tool: string, result: CallToolResult, trace: UpstreamTrace, invalid = false) => {
     recordCall(served.report, served.id, tool, result, trace, invalid);
@@ -161,8 +169,8 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
 
   /** tools/call of a search-mode server. */
   async function callSearchMode(name: string, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
-    if (name === SEARCH_TOOL) return reported(served, name, answers!.search(args), {});
-    if (name === DESCRIBE_TOOL) return reported(served, name, answers!.describe(args), {});
+    if (name === SEARCH_TOOL) return reported(served, name, (await answers()).search(args), {});
+    if (name === DESCRIBE_TOOL) return reported(served, name, (await answers()).describe(args), {});
     if (name !== CALL_TOOL) throw new CallError(INVALID_PARAMS, unknownTool(served, name, unknownToolMessage(name)));
     const inner = innerCall(args);
     if (!inner)
@@ -178,7 +186,7 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
         {},
         true,
       );
-    const entry = compiledOf(inner.name);
+    const entry = await compiledOf(inner.name);
     if (!entry)
       return {
         content: [
@@ -202,7 +210,7 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
     /** One tools/call, its result projected as the 2025-era codec does (`project`); a CallError for an unknown tool. */
     async answer(name: string, args: Record<string, unknown>, served: Served, project: Projection): Promise<CallToolResult> {
       if (searchMode) return callSearchMode(name, args, served);
-      const entry = compiledOf(name);
+      const entry = await compiledOf(name);
       if (!entry) throw new CallError(INVALID_PARAMS, unknownTool(served, name, unknownToolMessage(name)));
       return project(await callChecked(entry, args, served), entry.tool.outputSchema);
     },
@@ -252,9 +260,18 @@ async function plainAnswer(
   }
 }
 
+/** A plain request that reads no tool. */
+const readsNoTool = (plain: PlainRequest) => plain.method === "initialize" || plain.method === "notifications/initialized";
+
 /** One request: the body read and parsed once, then answered here when plain, else by the SDK's legacy or modern leg. */
 function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls, sdk: () => Promise<SdkLeg>, fastPath: boolean) {
   let credentialsRead = false;
+  /** The tools text, read from env.TOOLS before the first request that may read a tool. */
+  const toolsRead = (env: RuntimeEnv) =>
+    table.load(() => {
+      if (!env.TOOLS) throw new Error("This server's tools text is neither imported nor reachable (env.TOOLS)");
+      return env.TOOLS.text();
+    });
   return async function serve(request: Request, env: RuntimeEnv): Promise<Response> {
     if (!credentialsRead) {
       calls.setCredentials(env.UPSTREAM_CREDENTIALS ? (JSON.parse(env.UPSTREAM_CREDENTIALS) as UpstreamCredentials) : {});
@@ -263,19 +280,25 @@ function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls,
     setEgressRule(config.allowedHosts, env);
     // A body of unknown or excessive length is left to the SDK, which reads it within its bound.
     const length = Number(request.headers.get("content-length") ?? Number.NaN);
-    if (request.method !== "POST" || !(length <= MAX_BODY_BYTES)) return (await sdk()).unread(request);
+    if (request.method !== "POST" || !(length <= MAX_BODY_BYTES)) {
+      await toolsRead(env);
+      return (await sdk()).unread(request);
+    }
     const text = await request.text();
     let parsedBody: unknown;
     try {
       parsedBody = text ? JSON.parse(text) : undefined;
     } catch {}
-    if (parsedBody === undefined)
+    if (parsedBody === undefined) {
+      await toolsRead(env);
       return (await sdk()).unread(
         new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal }),
       );
+    }
     // A plain request names a 2025 protocol version (or none) and carries no envelope: the SDK's
     // classification would call it legacy, so it is answered without one.
     const plain = fastPath ? plainRequest(request, parsedBody) : null;
+    if (!plain || !readsNoTool(plain)) await toolsRead(env);
     if (plain && (plain.method !== "tools/call" || calls.knownTool(plain.name))) return plainAnswer(config, table, calls, request, plain);
     return (await sdk()).parsed(request, parsedBody);
   };

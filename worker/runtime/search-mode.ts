@@ -1,11 +1,11 @@
 // Search mode: a large API as three tools — search_tools (ranked by search.ts), describe_tool (one
-// tool's schema) and call_tool (checked and metered exactly as a direct call of that tool).
-import type { CallToolResult } from "@modelcontextprotocol/server";
+// tool's schema) and call_tool (checked and metered exactly as a direct call of that tool). Their
+// answers are in search-answers.ts, which a server isolate imports when it is first searched.
 import type { JsonSchemaObject } from "../openapi/types";
 import type { ListedTool } from "./types";
-import { buildSearchIndex, searchTools, type SearchIndex } from "./search";
 
-type Listed = {
+/** A tool as search mode reads it. */
+export type Listed = {
   name: string;
   title?: string;
   description: string;
@@ -19,9 +19,8 @@ type Listed = {
 export const SEARCH_TOOL = "search_tools";
 export const DESCRIBE_TOOL = "describe_tool";
 export const CALL_TOOL = "call_tool";
-const DEFAULT_RESULTS = 5;
-const MAX_RESULTS = 20;
-const SUMMARY_CHARS = 120;
+export const DEFAULT_RESULTS = 5;
+export const MAX_RESULTS = 20;
 
 /** The three tools a search-mode server lists. */
 export const searchModeTools = (count: number): ListedTool[] => [
@@ -54,44 +53,6 @@ export const searchModeTools = (count: number): ListedTool[] => [
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   },
 ];
-
-const text = (value: string, isError = false): CallToolResult => ({
-  content: [{ type: "text", text: value }],
-  ...(isError ? { isError } : {}),
-});
-/** One line: the title, or the description's first line, cut short. */
-const summaryOf = (tool: Listed) => (tool.title || tool.description.split("\n", 1)[0]).slice(0, SUMMARY_CHARS);
-const noMatch = (query: string) =>
-  `No tool matches "${query.slice(0, 100)}". Broaden the query: name the thing you want to act on in one or two words (e.g. "invoice", "message"), optionally with an action ("list invoices", "send message").`;
-
-/** The tools search mode reads: by position (the index's ids) and by name. */
-export type SearchModeTools = { count: number; at(i: number): Listed; get(name: string): Listed | undefined };
-
-/** A list of tools as SearchModeTools. */
-export function listedTools(tools: Listed[]): SearchModeTools {
-  const byName = new Map(tools.map((t) => [t.name, t]));
-  return { count: tools.length, at: (i) => tools[i], get: (name) => byName.get(name) };
-}
-
-/** Answers search_tools and describe_tool; the index is loaded (`kept`, when the deployment keeps one) or built on first use, and kept for the isolate. */
-export function searchModeAnswers(tools: SearchModeTools, kept: () => SearchIndex | null = () => null) {
-  let index: SearchIndex | null = null;
-  return {
-    search(args: Record<string, unknown>): CallToolResult {
-      if (typeof args.query !== "string" || !args.query.trim()) return text('Argument "query" must be a non-empty string.', true);
-      const limit = Math.min(MAX_RESULTS, Math.max(1, Number.isInteger(Number(args.limit)) ? Number(args.limit) : DEFAULT_RESULTS));
-      index ??= kept() ?? buildSearchIndex(Array.from({ length: tools.count }, (_, i) => tools.at(i)));
-      const found = searchTools(index, args.query, limit).map((i) => tools.at(i));
-      if (found.length === 0) return text(noMatch(args.query));
-      return text(JSON.stringify(found.map((t) => ({ name: t.name, summary: summaryOf(t), required: t.inputSchema.required ?? [] }))));
-    },
-    describe(args: Record<string, unknown>): CallToolResult {
-      const tool = typeof args.name === "string" ? tools.get(args.name) : undefined;
-      if (!tool) return text(`No tool named ${JSON.stringify(args.name ?? null)}. Use search_tools to find tool names.`, true);
-      return text(JSON.stringify({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
-    },
-  };
-}
 
 /** The inner tool name and arguments of a call_tool call, or null when they are not an object call. */
 export function innerCall(args: Record<string, unknown>): { name: string; args: Record<string, unknown> } | null {

@@ -16,7 +16,12 @@ export type RuntimeConfig = ServerConfig & {
  * The env of a generated server's isolate: managed credentials as a JSON string binding, and
  * ENVIRONMENT = "development" on a local portal only (internal API hosts allowed; otherwise refused).
  */
-export type RuntimeEnv = { UPSTREAM_CREDENTIALS?: string; ENVIRONMENT?: string };
+export type RuntimeEnv = {
+  UPSTREAM_CREDENTIALS?: string;
+  ENVIRONMENT?: string;
+  /** Where a server whose main module does not import its tools text reads it (the hosting Worker's DeploymentTools). */
+  TOOLS?: { text(): Promise<string> };
+};
 
 export type { UpstreamCredentials };
 

@@ -1,6 +1,7 @@
 // Creating a server from an OpenAPI description: plan check, import, then server + tools + auth
 // config written in one D1 batch, the raw description kept in KV for re-imports.
 import type { BatchItem } from "drizzle-orm/batch";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db";
 import { authConfigs, servers, tools } from "../db/schema";
 import { getOrganizationPlan } from "../billing/plans";
@@ -71,9 +72,13 @@ export async function createServer(db: Database, env: Env, input: CreateServerIn
   const plan = await assertServerAllowed(db, input.organizationId);
   const result = loaded ? buildImport(loaded) : await importDescription(input.source, env);
   const serverId = crypto.randomUUID();
-  const name = await uniqueServerName(db, input.organizationId, input.name, result.title);
   const specKey = specKeyOf(serverId);
-  await env.KV.put(specKey, input.source.text);
+  // The description (10 MB for GitHub: the longest write) is kept while the rows are written, not before them.
+  const specKept = env.KV.put(specKey, input.source.text).then(
+    () => null,
+    (err: unknown) => err,
+  );
+  const name = await uniqueServerName(db, input.organizationId, input.name, result.title);
   const now = new Date();
   const [serverRow] = await db
     .batch([
@@ -101,9 +106,15 @@ export async function createServer(db: Database, env: Env, input: CreateServerIn
       ...insertTools(db, toolRows(serverId, result.tools, plan.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER)),
     ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])
     .catch(async (err) => {
-      await env.KV.delete(specKey);
+      if ((await specKept) === null) await env.KV.delete(specKey);
       throw err;
     });
+  // A server is created with its description kept, or not at all (its tools and auth config go with its row).
+  const specFailed = await specKept;
+  if (specFailed !== null) {
+    await db.delete(servers).where(eq(servers.id, serverId));
+    throw specFailed;
+  }
   const row = (serverRow as (typeof servers.$inferSelect)[])[0];
   const maxActive = plan.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER;
   const activeToolCount = Math.min(result.tools.length, maxActive);

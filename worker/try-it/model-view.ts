@@ -8,7 +8,7 @@ import { loadServerConfig } from "../deploy/generate";
 import { loadDeploymentConfig } from "../hosting/store";
 import { listedSchema } from "../runtime/listed-schema";
 import { directListing, searchListing, type ListedTool } from "../runtime/listing";
-import { listedTools, searchModeAnswers } from "../runtime/search-mode";
+import { listedTools, searchModeAnswers } from "../runtime/search-answers";
 import type { RuntimeConfig } from "../runtime/types";
 import { approxTokens, BYTES_PER_TOKEN, byteLength } from "../lib/sizes";
 

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Bindings } from "../../../worker/env";
 import { deployServer } from "../../../worker/deploy/deploy";
+import { RUNTIME_MODULES } from "../../../worker/deploy/runtime-bundle";
 import {
   bearer,
   connectV2,
@@ -54,12 +55,15 @@ describe("cloudflare hosting provider", () => {
         tags: [`server:${server.id}`, `deployment:${deployment.deploymentId}`],
       },
     });
-    expect(upload.parts.map((p: { name: string; type: string }) => [p.name, p.type]).sort()).toEqual([
-      ["config.js", "application/javascript+module"],
-      ["index.js", "application/javascript+module"],
-      ["runtime.js", "application/javascript+module"],
-      ["tools.txt", "text/plain"],
-    ]);
+    // The runtime's modules (runtime.js and the chunks it imports when first needed), and the tools text as a module.
+    expect(upload.parts.map((p: { name: string; type: string }) => [p.name, p.type]).sort()).toEqual(
+      [
+        ["config.js", "application/javascript+module"],
+        ["index.js", "application/javascript+module"],
+        ["tools.txt", "text/plain"],
+        ...Object.keys(RUNTIME_MODULES).map((name) => [name, "application/javascript+module"]),
+      ].sort(),
+    );
     expect(deployment.log.map((l) => l.message)).toContain(`Uploading toolport-${server.slug} to the dispatch namespace toolport-servers`);
 
     // Without a dispatch-namespace binding the portal serves the same modules itself.

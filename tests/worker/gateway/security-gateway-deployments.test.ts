@@ -5,26 +5,35 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deployments, servers } from "../../../worker/db/schema";
-import { loadStoredDeployment, REDEPLOY_NEEDED_MESSAGE } from "../../../worker/hosting/store";
+import { embeddedModules } from "../../../worker/deploy/generate";
+import { loadStoredDeployment, loadToolsText, REDEPLOY_NEEDED_MESSAGE } from "../../../worker/hosting/store";
 import { getDeployment } from "../../../worker/deploy/deploy";
 import { invalidateServerLookups } from "../../../worker/servers/read-model";
-import { createOrg, createServer, createToken, db, deploy, echoTool, listTools } from "../mcp-setup";
+import { RUNTIME_HASH } from "../../../worker/deploy/runtime-bundle";
+import { createOrg, createServer, createToken, db, deploy, echoTool, listTools, postMcp } from "../mcp-setup";
 
 /** A runtime bundle as an older portal could have deployed it: it answers every request with a marker. */
 const OLD_RUNTIME = `export function servePacked(config) {
   return { fetch: () => Response.json({ jsonrpc: "2.0", id: 1, result: { servedBy: "old runtime", tools: config.toolNames.length } }) };
 }`;
 
-/** A deployed server, and a second deployment of it made as an older portal (other runtime hash) would have made it. */
-async function deployedByAnOlderPortal(stored: { runtimeHash: string; runtime?: string }) {
+/**
+ * A deployed server, and a second deployment of it made as an older portal (other runtime hash, kept
+ * as one module) would have made it; `embedded`: as portals kept deployments before the tools text
+ * was kept apart (a module its main module imports).
+ */
+async function deployedByAnOlderPortal(stored: { runtimeHash: string; runtime?: string; embedded?: boolean }) {
   const org = await createOrg();
   const server = await createServer(org, [echoTool("ping", {})]);
   const { token } = await createToken(org, [server.id]);
   const { deploymentId } = await deploy(server.id);
   const current = (await loadStoredDeployment(env, deploymentId))!;
+  const modules = stored.embedded
+    ? embeddedModules({ modules: current.modules, text: (await loadToolsText(env, deploymentId, current))! })
+    : current.modules;
   const oldId = `old${crypto.randomUUID().replace(/-/g, "")}`.slice(0, 32);
   if (stored.runtime) await env.KV.put(`mcp-runtime:${stored.runtimeHash}`, stored.runtime);
-  await env.KV.put(`mcp-deployment:${oldId}`, JSON.stringify({ ...current, runtimeHash: stored.runtimeHash }));
+  await env.KV.put(`mcp-deployment:${oldId}`, JSON.stringify({ ...current, modules, runtimeHash: stored.runtimeHash }));
   const row = {
     id: oldId,
     serverId: server.id,
@@ -51,6 +60,16 @@ describe("an old deployment after a runtime upgrade", () => {
     expect(await errorOf(oldId)).toBeNull();
   });
 
+  it("keeps running one kept with its tools text as a module, which its runtime imports", async () => {
+    const runtimeHash = `old-${crypto.randomUUID()}`;
+    const runtime = `export function servePacked(config, tools) {
+  return { fetch: () => Response.json({ jsonrpc: "2.0", id: 1, result: { servedBy: "old runtime", toolsText: JSON.parse(tools.slice(...config.spans.entries[0])).name } }) };
+}`;
+    const { server, token } = await deployedByAnOlderPortal({ runtimeHash, runtime, embedded: true });
+    const res = await listTools(server.slug, token);
+    expect(await res.json()).toEqual({ jsonrpc: "2.0", id: 1, result: { servedBy: "old runtime", toolsText: "ping" } });
+  });
+
   it("is marked as needing a redeploy when its runtime is gone, and a redeploy fixes it", async () => {
     // A runtime hash no longer stored.
     const { server, token, oldId } = await deployedByAnOlderPortal({ runtimeHash: `gone-${crypto.randomUUID()}` });
@@ -68,5 +87,22 @@ describe("an old deployment after a runtime upgrade", () => {
     const again = await listTools(server.slug, token);
     expect(again.status).toBe(200);
     expect(((await again.json()) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name)).toEqual(["ping"]);
+  });
+});
+
+describe("a deployment's tools text", () => {
+  it("is read only by a request that reads a tool: initialize is answered without it, and a tools/list without it fails", async () => {
+    // A deployment whose modules are kept but whose tools text is not (yet, or any more).
+    const { server, token } = await deployedByAnOlderPortal({ runtimeHash: RUNTIME_HASH });
+    const initialize = await postMcp(server.slug, token, {
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "check", version: "1" } },
+    });
+    expect(initialize.status).toBe(200);
+    expect(((await initialize.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe(server.name);
+    const list = await listTools(server.slug, token);
+    expect(((await list.json()) as { error?: { code: number } }).error?.code).toBe(-32603);
   });
 });

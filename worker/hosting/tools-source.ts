@@ -1,0 +1,20 @@
+// What a server isolate reads its tools text through (env.TOOLS): the Worker that hosts it (the
+// gateway, or the portal for a custom domain) answers from KV, kept in its memory, so a new isolate
+// starts without the text and a request that reads no tool (initialize) never waits for it.
+import { WorkerEntrypoint } from "cloudflare:workers";
+import type { Bindings } from "../env";
+import { loadStoredDeployment, loadToolsText } from "./store";
+
+/** Props of a server isolate's env.TOOLS: the one deployment it may read. */
+export type ToolsSourceProps = { deploymentId: string };
+
+export class DeploymentTools extends WorkerEntrypoint<Bindings, ToolsSourceProps> {
+  /** The deployment's whole tools text (see runtime/packed.ts). */
+  async text(): Promise<string> {
+    const { deploymentId } = this.ctx.props;
+    const stored = await loadStoredDeployment(this.env, deploymentId);
+    const text = stored && (await loadToolsText(this.env, deploymentId, stored));
+    if (!text) throw new Error(`The tools of deployment ${deploymentId} are missing: redeploy the server`);
+    return text;
+  }
+}
