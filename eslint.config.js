@@ -49,7 +49,6 @@ const stillOver100Lines = [
   "tests/worker/servers/auth-config.test.ts",
   "tests/worker/try-it/try-it.test.ts",
   "tests/worker/versions/spec-versions.test.ts",
-  "worker/openapi/json-stream.ts",
 ];
 
 // `max-lines-per-function` once more under a second name, so one run both warns at 80 and fails at 100.
