@@ -21,12 +21,7 @@ const FUNCTION_LINES = { skipBlankLines: true, skipComments: true, IIFEs: true }
 const stillOver100Lines = [
   "tests/e2e/call-log.test.ts",
   "tests/e2e/tools-scale.test.ts",
-  "tests/node/extract-prose.test.ts",
-  "tests/node/extract-routes.test.ts",
-  "tests/node/extract-styles.test.ts",
-  "tests/node/fuzz-import.test.ts",
   "tests/node/job-restart.test.ts",
-  "tests/node/runtime-plain-requests.test.ts",
   "tests/web/api-keys.test.tsx",
   "tests/web/crawl.test.tsx",
   "tests/web/deploy-modal.test.tsx",
