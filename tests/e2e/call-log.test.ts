@@ -88,6 +88,21 @@ async function mcpCall(slug: string, token: string | null, name: string, args: u
   return { status: res.status, text: await res.text() };
 }
 
+/** Marks an account's email verified in the portal's local D1 (a superadmin must have a verified email). */
+async function markEmailVerified(email: string) {
+  await promisify(execFile)("npx", [
+    "wrangler",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    portal.persistTo,
+    "--command",
+    `UPDATE users SET email_verified = 1 WHERE email = '${email}'`,
+  ]);
+}
+
 it("shows a server's recorded calls with charts, filters and the detail drawer", async () => {
   const context = await portal.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = watchConsole(await context.newPage(), consoleErrors, expected);
@@ -186,17 +201,7 @@ it("shows a server's recorded calls with charts, filters and the detail drawer",
   const admin = watchConsole(await adminContext.newPage(), consoleErrors, expected);
   await signUpInBrowser(admin, portal.url, "Ada Admin", ADMIN_EMAIL);
   await admin.getByText("No servers found. Add your first server!").waitFor();
-  await promisify(execFile)("npx", [
-    "wrangler",
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--persist-to",
-    portal.persistTo,
-    "--command",
-    `UPDATE users SET email_verified = 1 WHERE email = '${ADMIN_EMAIL}'`,
-  ]);
+  await markEmailVerified(ADMIN_EMAIL);
   await admin.goto(`${portal.url}/superadmin`);
   // The shared portal holds other organizations' servers of the same name: this owner's row.
   await admin.getByRole("row").filter({ hasText: ownerEmail }).getByRole("link", { name: "Calls of Pet Store" }).click();

@@ -8,7 +8,7 @@ import { endpointsOf, parametersOf } from "./extract-helpers";
 const extract = (content: string, url = "https://docs.example.org/reference/api") =>
   extractOpenApi([{ url, content }], { sourceUrl: url })!;
 
-describe("routes in prose", () => {
+describe("routes in prose: sentences", () => {
   it("reads the method a sentence gives a path, there or written alone just before", () => {
     expect(verbRoute("Send a request. PUT a JSON list of labels to `/v2/boards/{board}/labels` to replace them.", null)).toMatchObject({
       method: "PUT",
@@ -57,7 +57,9 @@ describe("routes in prose", () => {
     expect(addedRoutes("Removed `GET /v2/legacy/` and added `GET /v2/modern/`.")).toEqual([]);
     expect(addedRoutes("Added `GET /v2/sessions` (beta).")).toEqual([]);
   });
+});
 
+describe("routes in prose: whole references", () => {
   it("builds a self-hosted product's prose reference into its operations", () => {
     const doc = extract(
       [
@@ -115,7 +117,9 @@ describe("routes in prose", () => {
     )!;
     expect(endpointsOf(doc)).toEqual(["GET /api/boards"]);
   });
+});
 
+describe("routes in prose: request lines and example URLs", () => {
   it("reads a method announced for the URL below it, and generalises a literal the examples use for a placeholder", () => {
     const doc = extract(
       [

@@ -5,7 +5,7 @@ import { extractOpenApi } from "../../worker/crawl/extract/index";
 import { findRoute, leadingRoute, shapeOf, templateOf, upperMethod } from "../../worker/crawl/extract/routes";
 import { endpointsOf, parametersOf } from "./extract-helpers";
 
-describe("routes", () => {
+describe("routes: placeholders and request lines", () => {
   it("writes every placeholder spelling as an OpenAPI parameter name", () => {
     expect(templateOf("/channels/{channel.id}/messages/{message.id}")).toBe("/channels/{channel_id}/messages/{message_id}");
     expect(templateOf("/api/v1/sites/:site_id/")).toBe("/api/v1/sites/{site_id}");
@@ -62,7 +62,9 @@ describe("routes", () => {
       "GET /api/documents/{id}/thumb query version",
     ]);
   });
+});
 
+describe("routes: bracketed forms, examples and verbs", () => {
   it("reads bracketed placeholders, format alternatives and a dash between method and path", () => {
     expect(findRoute("### GET - `/api/v2/widgets/[WIDGET NAME]/parts/[PART NUMBER].(json|xml)` (v2)")).toMatchObject({
       method: "GET",
@@ -124,7 +126,9 @@ describe("routes", () => {
     expect(Object.keys(doc?.paths ?? {}).sort()).toEqual(["/v1/feeds/{feed_id}", "/v1/feeds/{feed_id}/refresh"]);
     expect(Object.keys(doc?.paths["/v1/feeds/{feed_id}"] ?? {}).sort()).toEqual(["get", "put"]);
   });
+});
 
+describe("routes: signatures in headings, labels, tables and code", () => {
   it("finds signatures in headings, badges and labels but not in prose or document links", () => {
     expect(findRoute("Retrieve a user GET /users/{id}")).toMatchObject({ method: "GET", path: "/users/{id}" });
     expect(leadingRoute("**Endpoint:** `POST https://api.example.com/v1/things`")).toMatchObject({

@@ -59,7 +59,9 @@ describe("documentation styles", () => {
       expect(new Set(parametersOf(document))).toEqual(new Set(expected.parameters));
     });
   }
+});
 
+describe("documentation styles: types, placeholders and fields the pages state", () => {
   it("keeps types, required flags and the base URL the pages state", () => {
     const { document } = site("mkdocs");
     expect(document.servers).toEqual([{ url: "https://api.petal.example/v1" }]);
@@ -96,7 +98,9 @@ describe("documentation styles", () => {
     const address = op(summary, "post", "/shipments").requestBody.content["application/json"].schema.properties.to_address;
     expect(Object.keys(address.properties)).toEqual(["name", "postal_code"]);
   });
+});
 
+describe("documentation styles: embedded descriptions and method badges", () => {
   it("reads the description a page embeds in a script, and base URLs listed under a label", () => {
     const { document } = site("generated");
     expect(document.servers).toEqual([{ url: "https://api.ledger.example/v2" }]);

@@ -127,7 +127,7 @@ const withBody = (schema: unknown, components: Record<string, unknown> = {}) => 
 
 const check = (property: fc.IAsyncProperty<any>, numRuns: number) => fc.assert(property, { numRuns, seed: 9090, endOnFailure: true });
 
-describe("import engine fuzzing", () => {
+describe("import engine fuzzing: values, nesting and sizes", () => {
   it("survives any value of any type anywhere in a real description", async () => {
     const outcomes: Outcome[] = [];
     await check(
@@ -176,7 +176,9 @@ describe("import engine fuzzing", () => {
       20,
     );
   }, 180_000);
+});
 
+describe("import engine fuzzing: references, YAML and encodings", () => {
   it("refuses or resolves $ref loops, dangling and foreign references", async () => {
     const ref = fc.oneof(
       fc.constantFrom(

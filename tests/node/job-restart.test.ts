@@ -83,27 +83,34 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, w
   }
 }
 
-it("leaves a deployment and a crawl each with exactly one final status after the portal is killed mid-job", async () => {
-  const docs = await startFixtureServer();
-  const upstream = await startUpstreamServer();
-  // Cloudflare's API holds every upload, and the documentation site every page but the first, until opened.
-  const cloudflareGate = await startGate(upstream.origin, () => true);
-  const docsGate = await startGate(docs.origin, (path) => path.startsWith("/docs-reference/") && path !== "/docs-reference/index.html");
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+/** Applies the migrations to this test's local D1 database. */
+async function applyMigrations() {
   expect(await migrateLocal(state, portalEnv)).toBe(0);
-  const vars = [
-    "ENVIRONMENT:development",
-    `BETTER_AUTH_SECRET:${randomBytes(32).toString("base64url")}`,
-    `SECRETS_KEY:${randomBytes(32).toString("base64")}`,
-    "HOSTING_PROVIDER:cloudflare",
-    "CLOUDFLARE_ACCOUNT_ID:acc-restart",
-    `CLOUDFLARE_API_TOKEN:${FAKE_CLOUDFLARE_TOKEN}`,
-    "CLOUDFLARE_DISPATCH_NAMESPACE:toolport-servers",
-    `CLOUDFLARE_API_BASE:${cloudflareGate.origin}/client/v4`,
-  ];
-  await start(port, vars);
+}
 
+/** Rows of a query on this test's local D1 database (read once the portal has ended). */
+function query(sql: string) {
+  const out = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql], {
+    env: portalEnv,
+    encoding: "utf8",
+  });
+  return JSON.parse(out.stdout)[0].results as Record<string, unknown>[];
+}
+
+/** The portal's variables: development, with Cloudflare hosting whose API is at `cloudflareOrigin`. */
+const portalVars = (cloudflareOrigin: string) => [
+  "ENVIRONMENT:development",
+  `BETTER_AUTH_SECRET:${randomBytes(32).toString("base64url")}`,
+  `SECRETS_KEY:${randomBytes(32).toString("base64")}`,
+  "HOSTING_PROVIDER:cloudflare",
+  "CLOUDFLARE_ACCOUNT_ID:acc-restart",
+  `CLOUDFLARE_API_TOKEN:${FAKE_CLOUDFLARE_TOKEN}`,
+  "CLOUDFLARE_DISPATCH_NAMESPACE:toolport-servers",
+  `CLOUDFLARE_API_BASE:${cloudflareOrigin}/client/v4`,
+];
+
+/** The portal's API at `origin`, called as a signed-in account, and new accounts to call it as. */
+function portalClient(origin: string) {
   const api = async (path: string, cookie: string, init: { method?: string; json?: unknown; form?: FormData } = {}) => {
     const headers: Record<string, string> = { origin, cookie, ...(init.json ? { "content-type": "application/json" } : {}) };
     const res = await fetch(`${origin}${path}`, {
@@ -134,6 +141,21 @@ it("leaves a deployment and a crawl each with exactly one final status after the
       .map((c) => c.split(";")[0])
       .join("; ");
   };
+  return { api, account };
+}
+
+it("leaves a deployment and a crawl each with exactly one final status after the portal is killed mid-job", async () => {
+  const docs = await startFixtureServer();
+  const upstream = await startUpstreamServer();
+  // Cloudflare's API holds every upload, and the documentation site every page but the first, until opened.
+  const cloudflareGate = await startGate(upstream.origin, () => true);
+  const docsGate = await startGate(docs.origin, (path) => path.startsWith("/docs-reference/") && path !== "/docs-reference/index.html");
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  await applyMigrations();
+  const vars = portalVars(cloudflareGate.origin);
+  await start(port, vars);
+  const { api, account } = portalClient(origin);
 
   // The deployment: under way once its upload reaches (and waits at) Cloudflare's API.
   const deployer = await account();
@@ -197,13 +219,6 @@ it("leaves a deployment and a crawl each with exactly one final status after the
 
   // Once the portal has ended, D1 holds the same outcome, once, written by the job's Durable Object.
   await stop("SIGTERM");
-  const query = (sql: string) => {
-    const out = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql], {
-      env: portalEnv,
-      encoding: "utf8",
-    });
-    return JSON.parse(out.stdout)[0].results as Record<string, unknown>[];
-  };
   expect(query(`SELECT status, error FROM deployments WHERE server_id = '${server.id}'`)).toEqual([
     { status: final.status, error: final.error },
   ]);

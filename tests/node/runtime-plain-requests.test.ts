@@ -147,7 +147,7 @@ async function sameAnswers(config: RuntimeConfig, requests: (() => Request)[]) {
   return connected;
 }
 
-describe("plain requests are answered as the SDK answers them", () => {
+describe("plain requests are answered as the SDK answers them: tools", () => {
   for (const file of DESCRIPTIONS) {
     it(`tools/call and tools/list of ${file.split("/").slice(-2).join("/")}`, async () => {
       const config = await configOf(file);
@@ -188,7 +188,9 @@ describe("plain requests are answered as the SDK answers them", () => {
     ]);
     expect(connected).toBe(0);
   });
+});
 
+describe("plain requests are answered as the SDK answers them: initialize and edge requests", () => {
   it("initialize and the notification after it, as clients send them and otherwise", async () => {
     const config = await configOf("tests/fixtures/openapi/petstore-2.0.json");
     const init = (id: number | string, params: unknown, headers?: Record<string, string>) => () =>

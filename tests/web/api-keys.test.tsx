@@ -19,7 +19,7 @@ const revokedKey = { ...key, id: "key_2", name: "Old CI", revokedAt: "2026-11-10
 const expiredKey = { ...key, id: "key_3", name: "Expired CI", expiresAt: "2020-01-01T00:00:00.000Z" };
 const base = { "GET /api/auth/profile": ok(fx.user), "GET /api/billing/subscription": ok(fx.subscription(1)) };
 
-describe("portal API keys", () => {
+describe("portal API keys: listing", () => {
   it("is linked from the sidebar's Account group", async () => {
     mockApi({ ...base, "GET /api/api-keys": ok([]), "GET /api/servers": ok([]) });
     renderApp("/servers");
@@ -64,7 +64,9 @@ describe("portal API keys", () => {
     expect(within(rows[2]!).getByText("Expired")).toBeInTheDocument();
     expect(within(rows[2]!).queryByRole("button")).not.toBeInTheDocument();
   });
+});
 
+describe("portal API keys: creating and revoking", () => {
   it("creates a key with a name, scopes and an expiry, then shows it once with the warning", async () => {
     const calls = mockApi({ ...base, "GET /api/api-keys": ok([]), "POST /api/api-keys": ok({ key: "tpk_secret_value", apiKey: key }) });
     renderApp("/api-keys");

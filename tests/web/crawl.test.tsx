@@ -56,7 +56,7 @@ async function startCrawling(routes: WizardRoutes) {
 }
 const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
-describe("crawl flow", () => {
+describe("crawl flow: mapping and crawling", () => {
   it("selects pages, shows progress, generates the spec and continues to authentication", async () => {
     const { user, calls } = await startCrawling(crawlRoutes());
     const selection = await screen.findByRole("dialog", { name: "Select pages to crawl" });
@@ -132,7 +132,9 @@ describe("crawl flow", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Crawl failed: Site answered 500");
     expect(screen.getByRole("button", { name: "Start crawling" })).toBeEnabled();
   });
+});
 
+describe("crawl flow: polls, extraction and cancelling", () => {
   it("tolerates failed polls and gives up after 120 attempts", async () => {
     const { user, calls } = await startCrawling(
       crawlRoutes({ "GET /api/crawl/crawl_1": (_c, n) => (n % 2 ? fail(503, "busy") : { body: status(0) }) }),

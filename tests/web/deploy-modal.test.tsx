@@ -142,7 +142,9 @@ describe("deploy modal: config step", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Tool generation failed: no active tools");
     expect(screen.getByRole("button", { name: "Deploy MCP Server" })).toBeInTheDocument();
   });
+});
 
+describe("deploy modal: config step's errors, base URL and closing", () => {
   it("shows 'Failed to deploy MCP server' when the deploy call fails without a message", async () => {
     stubApi({ [STATUS]: notFound, [API_CONFIG]: ok(apiConfig), [DEPLOY]: { status: 500, body: {} } });
     renderModal();
@@ -196,7 +198,7 @@ describe("deploy modal: config step", () => {
   });
 });
 
-describe("deploy modal: deploying step", () => {
+describe("deploy modal: deploying step's timer and status", () => {
   it("colours the timer blue, yellow then orange and changes its message at 15, 30, 60 and 90 s", async () => {
     useFakeTime();
     stubApi({ [STATUS]: ok(view("deploying")), [API_CONFIG]: ok(apiConfig) });
@@ -245,7 +247,9 @@ describe("deploy modal: deploying step", () => {
     await advance(5000);
     expect(screen.getByText("Successfully Deployed!")).toBeInTheDocument();
   });
+});
 
+describe("deploy modal: deploying step's polls and cancelling", () => {
   it("polls when the deploy call answers deploying, ignoring the previous deployment's state until it answers", async () => {
     useFakeTime();
     let deployAnswered = false;
@@ -317,7 +321,9 @@ describe("deploy modal: deploying step", () => {
     expect(calls.filter((c) => c.key === STATUS)).toHaveLength(2);
     expect(calls.filter((c) => c.key === CANCEL)).toHaveLength(1);
   });
+});
 
+describe("deploy modal: deploying step's failed cancel, polling cadence and time-out", () => {
   it("shows 'Failed to cancel deployment' and keeps deploying when the cancel call fails", async () => {
     stubApi({ [STATUS]: ok(view("deploying")), [API_CONFIG]: ok(apiConfig), [CANCEL]: { status: 500, body: {} } });
     renderModal();

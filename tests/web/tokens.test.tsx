@@ -7,7 +7,7 @@ import { fail, mockApi, never, ok, renderApp } from "./helpers";
 
 const base = { "GET /api/auth/profile": ok(fx.user), "GET /api/servers": ok([fx.activeServer]), "GET /api/oauth/grants": ok([]) };
 
-describe("access tokens", () => {
+describe("access tokens: listing and generating", () => {
   it("shows loading, error and empty states", async () => {
     mockApi({ ...base, "GET /api/access-tokens": never });
     const first = renderApp("/tokens");
@@ -66,7 +66,9 @@ describe("access tokens", () => {
     await user.click(screen.getByRole("button", { name: "Done" }));
     await waitFor(() => expect(screen.queryByText("tp_secret_value")).not.toBeInTheDocument());
   });
+});
 
+describe("access tokens: the generate dialog", () => {
   it("refuses an expiry of 0 days, which would already be past", async () => {
     const calls = mockApi({
       ...base,
@@ -133,7 +135,9 @@ describe("access tokens", () => {
     await user.click(document.querySelector('[data-slot="dialog-overlay"]')!);
     expect(screen.getByLabelText("New access token")).toHaveTextContent("tp_secret_value");
   });
+});
 
+describe("access tokens: servers, revoking and rotating", () => {
   it("says the servers failed to load instead of 'No servers yet.'", async () => {
     mockApi({ ...base, "GET /api/servers": { status: 500, body: {} }, "GET /api/access-tokens": ok([fx.token]) });
     renderApp("/tokens");
@@ -177,7 +181,9 @@ describe("access tokens", () => {
     await user.click(await screen.findByRole("button", { name: "Revoke" }));
     expect(await screen.findByText("This token has been revoked and can no longer be changed")).toBeInTheDocument();
   });
+});
 
+describe("access tokens: server access and connected apps", () => {
   it("updates a token's server access", async () => {
     const calls = mockApi({ ...base, "GET /api/access-tokens": ok([fx.token]), "POST /api/access-tokens/tok_1/servers": ok() });
     renderApp("/tokens");

@@ -9,7 +9,7 @@ import { ToolsStep } from "@/features/wizard/tools-step";
 import { mockApi, ok } from "./helpers";
 import { mappings, subscriptionWithLimit } from "./wizard-fixtures";
 
-describe("Tools step tool mode", () => {
+describe("Tools step tool mode: saved and recommended modes", () => {
   it("shows the saved mode and switches to search mode with its help text", async () => {
     const calls = mockApi({
       "GET /api/servers/srv_1/mappings": ok(mappings),
@@ -72,7 +72,9 @@ describe("Tools step tool mode", () => {
     const advice = await screen.findByRole("note", { name: "Search mode recommended" });
     expect(advice).toHaveTextContent(/This API has 12 operations\. .* connects: 1\d\d KB \(about 2\d,\d{3} tokens\)/);
   });
+});
 
+describe("Tools step tool mode: response limit and large APIs", () => {
   it("validates the response limit in KB and saves it in bytes", async () => {
     const calls = mockApi({
       "GET /api/servers/srv_1/mappings": ok(mappings),

@@ -150,7 +150,7 @@ describe("source step", () => {
   });
 });
 
-describe("create mode", () => {
+describe("create mode: authentication type, tokens and parameters", () => {
   it("preselects the first detected type with managed, shows Credentials, and only allows current, completed or earlier steps", async () => {
     const { user } = await openCreate();
     await uploadAndContinue(user);
@@ -231,7 +231,9 @@ describe("create mode", () => {
     await user.click(screen.getByRole("button", { name: "Next: Configure Credentials" }));
     expect(await screen.findByLabelText("Bearer Token")).toBeInTheDocument();
   });
+});
 
+describe("create mode: saving and going back to steps", () => {
   it("requires the bearer token, then assigns tokens, saves and goes to Tools; earlier steps stay reachable", async () => {
     const { user, calls } = await openCreate();
     await uploadAndContinue(user);
@@ -304,7 +306,9 @@ describe("create mode", () => {
     // Toasts outlive the rendered app; the edit-mode tests look for this very text.
     toast.dismiss();
   });
+});
 
+describe("create mode: credentials by type, passthrough and public APIs", () => {
   it.each([
     ["API Key", "API Key", ["API Key"]],
     ["Basic Auth", "Username and Password", ["Username", "Password"]],
@@ -360,29 +364,29 @@ describe("create mode", () => {
   });
 });
 
-describe("edit mode", () => {
-  const editRoutes = (): WizardRoutes => ({
-    ...createRoutes(),
-    "GET /api/servers": ok([{ ...fx.activeServer }]),
-    "POST /api/servers/srv_1/analyse-auth": ok(analysis),
-    "GET /api/servers/srv_1/auth-config": ok(savedConfig),
-    "GET /api/servers/srv_1/assigned-tokens": ok(["tok_1"]),
-    "GET /api/servers/srv_1/mappings": ok(mappings),
-    "GET /api/access-tokens": ok([fx.token]),
-    "POST /api/servers/srv_1/auth-config": ok(savedConfig),
-    "DELETE /api/servers/srv_1": ok({ id: "srv_1" }),
-  });
+const editRoutes = (): WizardRoutes => ({
+  ...createRoutes(),
+  "GET /api/servers": ok([{ ...fx.activeServer }]),
+  "POST /api/servers/srv_1/analyse-auth": ok(analysis),
+  "GET /api/servers/srv_1/auth-config": ok(savedConfig),
+  "GET /api/servers/srv_1/assigned-tokens": ok(["tok_1"]),
+  "GET /api/servers/srv_1/mappings": ok(mappings),
+  "GET /api/access-tokens": ok([fx.token]),
+  "POST /api/servers/srv_1/auth-config": ok(savedConfig),
+  "DELETE /api/servers/srv_1": ok({ id: "srv_1" }),
+});
 
-  async function openEdit(routes = editRoutes()) {
-    const calls = mockWizardApi(routes);
-    const user = userEvent.setup();
-    renderApp("/servers");
-    await user.click(await screen.findByRole("button", { name: "Configure Petstore" }));
-    expect(await screen.findByRole("heading", { name: "Configure Petstore" })).toBeInTheDocument();
-    await screen.findByText("Detected authentication");
-    return { user, calls };
-  }
+async function openEdit(routes = editRoutes()) {
+  const calls = mockWizardApi(routes);
+  const user = userEvent.setup();
+  renderApp("/servers");
+  await user.click(await screen.findByRole("button", { name: "Configure Petstore" }));
+  expect(await screen.findByRole("heading", { name: "Configure Petstore" })).toBeInTheDocument();
+  await screen.findByText("Detected authentication");
+  return { user, calls };
+}
 
+describe("edit mode: restoring the saved config", () => {
   it("starts at auth without a source step, restores the saved config and lets every step be jumped to", async () => {
     const { user } = await openEdit();
     const nav = screen.getByRole("navigation", { name: "Wizard steps" });
@@ -441,7 +445,9 @@ describe("edit mode", () => {
     expect(stepButton("Parameters")).toHaveAttribute("aria-current", "step");
     expect(calls.some((c) => c.method === "POST" && c.path === "/api/servers/srv_1/auth-config")).toBe(false);
   });
+});
 
+describe("edit mode: secrets, errors and deletion", () => {
   it("keeps the current bearer token when the field is left blank", async () => {
     const { user, calls } = await openEdit();
     await user.click(stepButton("Credentials"));
@@ -497,7 +503,9 @@ describe("edit mode", () => {
     expect(calls.some((c) => c.method === "DELETE" && c.path === "/api/servers/srv_1")).toBe(true);
     await waitFor(() => expect(screen.queryByRole("heading", { name: "Configure Petstore" })).not.toBeInTheDocument());
   });
+});
 
+describe("edit mode: crawls, updates and deploying", () => {
   it("opens the upgrade modal when automated crawls need a paid plan", async () => {
     const routes = editRoutes();
     routes["GET /api/servers"] = ok([{ ...fx.activeServer, originalCrawlUrl: "https://docs.example.com" }]);
@@ -581,30 +589,30 @@ describe("edit mode", () => {
   });
 });
 
-describe("tools step", () => {
-  async function openTools(routes: WizardRoutes) {
-    const calls = mockWizardApi(routes);
-    const user = userEvent.setup();
-    renderApp("/servers");
-    await user.click(await screen.findByRole("button", { name: "Configure Petstore" }));
-    await user.click(await screen.findByRole("button", { name: /Tools/ }));
-    await screen.findByRole("list", { name: "Tools" });
-    return { user, calls };
-  }
-  const routes = (max: number, tools = mappings): WizardRoutes => ({
-    "GET /api/auth/profile": ok(fx.user),
-    "GET /api/servers": ok([fx.activeServer]),
-    "GET /api/access-tokens": ok([fx.token]),
-    "GET /api/billing/subscription": ok(subscriptionWithLimit(max)),
-    "POST /api/servers/srv_1/analyse-auth": ok(analysis),
-    "GET /api/servers/srv_1/auth-config": ok(savedConfig),
-    "GET /api/servers/srv_1/assigned-tokens": ok(["tok_1"]),
-    "GET /api/servers/srv_1/mappings": ok(tools),
-    "PATCH /api/servers/srv_1/tools": ok({ activeToolCount: 0 }),
-  });
+async function openTools(routes: WizardRoutes) {
+  const calls = mockWizardApi(routes);
+  const user = userEvent.setup();
+  renderApp("/servers");
+  await user.click(await screen.findByRole("button", { name: "Configure Petstore" }));
+  await user.click(await screen.findByRole("button", { name: /Tools/ }));
+  await screen.findByRole("list", { name: "Tools" });
+  return { user, calls };
+}
+const toolsStepRoutes = (max: number, tools = mappings): WizardRoutes => ({
+  "GET /api/auth/profile": ok(fx.user),
+  "GET /api/servers": ok([fx.activeServer]),
+  "GET /api/access-tokens": ok([fx.token]),
+  "GET /api/billing/subscription": ok(subscriptionWithLimit(max)),
+  "POST /api/servers/srv_1/analyse-auth": ok(analysis),
+  "GET /api/servers/srv_1/auth-config": ok(savedConfig),
+  "GET /api/servers/srv_1/assigned-tokens": ok(["tok_1"]),
+  "GET /api/servers/srv_1/mappings": ok(tools),
+  "PATCH /api/servers/srv_1/tools": ok({ activeToolCount: 0 }),
+});
 
+describe("tools step: limits and bulk actions", () => {
   it("shows the active/limit counter, cards with their schema, and blocks enabling at the limit", async () => {
-    const { user, calls } = await openTools(routes(2));
+    const { user, calls } = await openTools(toolsStepRoutes(2));
     expect(screen.getByText("2/2")).toBeInTheDocument();
     const card = screen.getByText("delete_note", { selector: "code" }).closest("li")!;
     expect(within(card).getByText("Inactive")).toBeInTheDocument();
@@ -629,7 +637,7 @@ describe("tools step", () => {
 
   it("enables all tools when they fit the limit", async () => {
     const { user } = await openTools(
-      routes(
+      toolsStepRoutes(
         3,
         mappings.map((t) => ({ ...t, active: false })),
       ),
@@ -642,7 +650,7 @@ describe("tools step", () => {
 
   it("refuses a bulk enable that would exceed the limit", async () => {
     const { user } = await openTools(
-      routes(
+      toolsStepRoutes(
         2,
         mappings.map((t) => ({ ...t, active: false })),
       ),
@@ -656,7 +664,7 @@ describe("tools step", () => {
   });
 
   it("turns the bulk buttons into Enable/Disable Filtered while searching and updates only the matches", async () => {
-    const { user, calls } = await openTools(routes(10));
+    const { user, calls } = await openTools(toolsStepRoutes(10));
     await user.type(screen.getByLabelText("Search tools"), "delete");
     expect(screen.getByRole("button", { name: "Enable Filtered" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Disable Filtered" }));
@@ -664,9 +672,11 @@ describe("tools step", () => {
     expect(calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([{ toolNames: ["delete_note"], active: true }]);
     expect(await screen.findByText("3/10")).toBeInTheDocument();
   });
+});
 
+describe("tools step: unknown plans and failures", () => {
   it("uses 10 as the limit when the plan is unknown and offers Retry when the tools fail to load", async () => {
-    const r = routes(5);
+    const r = toolsStepRoutes(5);
     r["GET /api/billing/subscription"] = fail(500, "Billing down");
     let failing = true;
     r["GET /api/servers/srv_1/mappings"] = () => (failing ? fail(500, "Failed to fetch tools") : ok(mappings));
@@ -682,7 +692,7 @@ describe("tools step", () => {
   });
 
   it("reports a failed toggle with the server's text and restores the switch", async () => {
-    const r = routes(10);
+    const r = toolsStepRoutes(10);
     r["PATCH /api/servers/srv_1/tools"] = fail(409, "This server is paused due to plan limits. Upgrade your plan to resume.");
     const { user } = await openTools(r);
     const toggle = screen.getByRole("switch", { name: "Toggle list_notes" });

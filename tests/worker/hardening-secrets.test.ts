@@ -65,16 +65,57 @@ async function dumpKv() {
   return parts.join("\n");
 }
 
+/** Every console line of the test is kept in `logged` instead of printed. */
+function captureLogs() {
+  for (const level of ["log", "info", "warn", "error", "debug"] as const) {
+    vi.spyOn(console, level).mockImplementation(
+      (...args: unknown[]) =>
+        void logged.push(
+          args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === "string" ? a : JSON.stringify(a))).join(" "),
+        ),
+    );
+  }
+}
+
+/** Calls the tools of a server deployed from `description`, with the access token: whoami's echo, and the other results as text. */
+async function callEveryTool(slug: string, token: string, { listTools }: { listTools: boolean }) {
+  const client = await connectV2(slug, { authorization: `Bearer ${token}` });
+  const echo = echoOf(await client.callTool({ name: "whoami", arguments: {} }));
+  const results: string[] = [];
+  for (const name of ["getText", "getBinary", "failing"]) results.push(JSON.stringify(await client.callTool({ name, arguments: {} })));
+  if (listTools) results.push(JSON.stringify(await client.listTools()));
+  await client.close();
+  return { echo, results };
+}
+
+/** Reads every GET route of the portal API (its parameters filled from the flow), each answer recorded. */
+async function readEveryGetRoute(cookie: string, ids: { tokenId: string; crawlId: string; server: { id: string; slug: string } }) {
+  const fill = (path: string) =>
+    path
+      .replace(/^\/api\/access-tokens\/:id/, `/api/access-tokens/${ids.tokenId}`)
+      .replace(/^\/api\/crawl\/:id/, `/api/crawl/${ids.crawlId}`)
+      .replace(/:id/g, ids.server.id)
+      .replace(/:slug/g, ids.server.slug);
+  const getRoutes = [
+    ...new Set(
+      app.routes
+        .filter(
+          (r) =>
+            r.method === "GET" &&
+            r.path.startsWith("/api/") &&
+            !r.path.includes("*") &&
+            !r.path.includes(":jobId") &&
+            !/\/api\/auth\/(login|logout)$/.test(r.path),
+        )
+        .map((r) => r.path),
+    ),
+  ];
+  for (const path of getRoutes) await recorded(fill(path), { cookie });
+}
+
 describe("secrets", () => {
   it("leave no plaintext credential or access token anywhere after a full flow", async () => {
-    for (const level of ["log", "info", "warn", "error", "debug"] as const) {
-      vi.spyOn(console, level).mockImplementation(
-        (...args: unknown[]) =>
-          void logged.push(
-            args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === "string" ? a : JSON.stringify(a))).join(" "),
-          ),
-      );
-    }
+    captureLogs();
     const bearerSecret = `sk-live-${crypto.randomUUID()}`;
     const apiKeySecret = `key-${crypto.randomUUID()}`;
     const user = await signedIn();
@@ -119,18 +160,11 @@ describe("secrets", () => {
     }
 
     // Tool calls: the secrets reach the API, but never the MCP client in a result of its own making.
-    const mcpAnswers: string[] = [];
-    const bearerClient = await connectV2(bearerServer.slug, { authorization: `Bearer ${token}` });
-    expect(echoOf(await bearerClient.callTool({ name: "whoami", arguments: {} })).headers.authorization).toBe(`Bearer ${bearerSecret}`);
-    for (const name of ["getText", "getBinary", "failing"])
-      mcpAnswers.push(JSON.stringify(await bearerClient.callTool({ name, arguments: {} })));
-    mcpAnswers.push(JSON.stringify(await bearerClient.listTools()));
-    await bearerClient.close();
-    const keyClient = await connectV2(keyServer.slug, { authorization: `Bearer ${token}` });
-    expect(echoOf(await keyClient.callTool({ name: "whoami", arguments: {} })).query).toBe(`api_key=${apiKeySecret}`);
-    for (const name of ["getText", "getBinary", "failing"])
-      mcpAnswers.push(JSON.stringify(await keyClient.callTool({ name, arguments: {} })));
-    await keyClient.close();
+    const bearerCalls = await callEveryTool(bearerServer.slug, token, { listTools: true });
+    expect(bearerCalls.echo.headers.authorization).toBe(`Bearer ${bearerSecret}`);
+    const keyCalls = await callEveryTool(keyServer.slug, token, { listTools: false });
+    expect(keyCalls.echo.query).toBe(`api_key=${apiKeySecret}`);
+    const mcpAnswers = [...bearerCalls.results, ...keyCalls.results];
     expect(textOf(JSON.parse(mcpAnswers[0]))).toBe("plain hello");
 
     // A crawl, and the token's rotation (the old token must not linger either).
@@ -145,27 +179,7 @@ describe("secrets", () => {
     expect(newToken).toMatch(/^tp_/);
 
     // Read back through every GET route of the portal API.
-    const fill = (path: string) =>
-      path
-        .replace(/^\/api\/access-tokens\/:id/, `/api/access-tokens/${tokenInfo.id}`)
-        .replace(/^\/api\/crawl\/:id/, `/api/crawl/${crawl.body.crawlId}`)
-        .replace(/:id/g, bearerServer.id)
-        .replace(/:slug/g, bearerServer.slug);
-    const getRoutes = [
-      ...new Set(
-        app.routes
-          .filter(
-            (r) =>
-              r.method === "GET" &&
-              r.path.startsWith("/api/") &&
-              !r.path.includes("*") &&
-              !r.path.includes(":jobId") &&
-              !/\/api\/auth\/(login|logout)$/.test(r.path),
-          )
-          .map((r) => r.path),
-      ),
-    ];
-    for (const path of getRoutes) await recorded(fill(path), { cookie });
+    await readEveryGetRoute(cookie, { tokenId: tokenInfo.id, crawlId: crawl.body.crawlId, server: bearerServer });
     for (const server of [keyServer])
       for (const sub of ["", "/auth-config", "/api-config", "/deployment", "/mappings"])
         await recorded(`/api/servers/${server.id}${sub}`, { cookie });

@@ -61,10 +61,21 @@ const AUTH_TYPE_OF: Record<AuthConfigRow["authType"], AuthType> = {
   oauthCode: "bearer",
 };
 
+type ApiKeyPlace = NonNullable<AuthSettings["apiKey"]>["in"];
+/** An auth config row's settings as the portal writes them; rows from before `apiKey`/`oauth2` hold their fields flat. */
+type StoredAuthSettings = {
+  apiKey?: { name?: string; in?: ApiKeyPlace } | null;
+  oauth2?: { tokenUrl?: string; scopes?: string[] } | null;
+  name?: string;
+  in?: ApiKeyPlace;
+  tokenUrl?: string;
+  scopes?: string[];
+};
+
 /** The upstream auth settings of an auth config row (never its secrets). */
 export function authSettingsOf(row: AuthConfigRow | null | undefined): AuthSettings {
   if (!row) return { type: "none", strategy: "managed" };
-  const s = row.settings as Record<string, any>;
+  const s = row.settings as StoredAuthSettings;
   const settings: AuthSettings = { type: AUTH_TYPE_OF[row.authType], strategy: row.authStrategy };
   const apiKey = s.apiKey ?? (s.name ? { name: s.name, in: s.in ?? "header" } : undefined);
   if (settings.type === "apiKey") settings.apiKey = { name: apiKey?.name ?? "X-API-Key", in: apiKey?.in ?? "header" };

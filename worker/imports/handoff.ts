@@ -4,6 +4,7 @@
 import type { Database } from "../db";
 import type { Bindings } from "../env";
 import { HTTP_METHODS } from "../openapi/import";
+import { isObjectLike } from "../openapi/json-value";
 import { type LoadedDescription, loadDescription } from "../openapi/load";
 import { createServer, type CreateServerInput } from "../servers/create";
 import { startImport } from "./jobs";
@@ -21,9 +22,9 @@ const looksLikeJson = (text: string) => /^\s*[[{]/.test(text.slice(0, 1024).repl
 /** Operations written in the description's paths (path items given by $ref count none). */
 export function countOperations(document: LoadedDescription["document"]): number {
   let count = 0;
-  const paths = document.paths && typeof document.paths === "object" ? document.paths : {};
-  for (const item of Object.values<any>(paths)) {
-    if (item && typeof item === "object") for (const method of HTTP_METHODS) if (item[method] !== undefined) count++;
+  const paths = isObjectLike(document.paths) ? document.paths : {};
+  for (const item of Object.values(paths)) {
+    if (isObjectLike(item)) for (const method of HTTP_METHODS) if (item[method] !== undefined) count++;
   }
   return count;
 }

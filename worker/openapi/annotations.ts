@@ -2,6 +2,7 @@
 // (readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true), so every hint
 // is set explicitly: a POST that only adds must say destructiveHint false or clients treat it as a delete.
 import type { HttpMethod, ToolAnnotations } from "./types";
+import type { JsonObject } from "./json-value";
 
 /** Verbs that make a POST or PATCH remove or end something (AWS and RPC-style APIs delete by POST). */
 const DESTRUCTIVE_VERBS = new Set([
@@ -35,7 +36,7 @@ function words(text: unknown): string[] {
 }
 
 /** Whether the operation's own words say it deletes or ends something. */
-function saysDestructive(op: Record<string, any>): boolean {
+function saysDestructive(op: JsonObject): boolean {
   if (op["x-destructive"] === true) return true;
   if (op["x-destructive"] === false) return false;
   const summary = words(op.summary);
@@ -43,7 +44,7 @@ function saysDestructive(op: Record<string, any>): boolean {
 }
 
 /** The annotations of the tool for one operation. */
-export function toolAnnotations(op: Record<string, any>, method: HttpMethod, title: string): ToolAnnotations {
+export function toolAnnotations(op: JsonObject, method: HttpMethod, title: string): ToolAnnotations {
   const base = { title, openWorldHint: true };
   if (SAFE_METHODS.has(method)) return { ...base, readOnlyHint: true, destructiveHint: false, idempotentHint: true };
   if (method === "delete") return { ...base, readOnlyHint: false, destructiveHint: true, idempotentHint: true };

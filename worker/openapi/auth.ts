@@ -4,6 +4,7 @@ import type { ParameterCandidate } from "../db/schema";
 import type { OpenApiDocument } from "./load";
 import { parameterCandidates } from "./parameter-candidates";
 import type { AuthType, ToolDefinition } from "./types";
+import { asString, isObject, isOneOf, type JsonObject, memberOf } from "./json-value";
 
 export type AuthCandidate = {
   type: Exclude<AuthType, "none">;
@@ -37,9 +38,8 @@ export type AuthAnalysis = {
 };
 
 type ToolLike = Pick<ToolDefinition, "name" | "inputSchema" | "mapping">;
-const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-function candidateOf(key: string, scheme: Record<string, any>): AuthCandidate | null {
+function candidateOf(key: string, scheme: JsonObject): AuthCandidate | null {
   const base = {
     schemeName: key,
     source: "securitySchemes" as const,
@@ -49,7 +49,7 @@ function candidateOf(key: string, scheme: Record<string, any>): AuthCandidate | 
   };
   const type = String(scheme.type ?? "").toLowerCase();
   if (type === "apikey" && typeof scheme.name === "string") {
-    const where = ["header", "query", "cookie"].includes(scheme.in) ? scheme.in : "header";
+    const where = isOneOf(["header", "query", "cookie"], scheme.in) ? scheme.in : "header";
     return { ...base, type: "apiKey", name: scheme.name, in: where };
   }
   if (type === "http") {
@@ -61,12 +61,12 @@ function candidateOf(key: string, scheme: Record<string, any>): AuthCandidate | 
   }
   if (type === "oauth2" && isObject(scheme.flows)) {
     const flows: AuthCandidate["flows"] = {};
-    for (const [flow, f] of Object.entries<any>(scheme.flows)) {
+    for (const [flow, f] of Object.entries(scheme.flows)) {
       if (!isObject(f)) continue;
       flows[flow] = {
-        tokenUrl: f.tokenUrl,
-        authorizationUrl: f.authorizationUrl,
-        refreshUrl: f.refreshUrl,
+        tokenUrl: asString(f.tokenUrl),
+        authorizationUrl: asString(f.authorizationUrl),
+        refreshUrl: asString(f.refreshUrl),
         scopes: isObject(f.scopes) ? Object.keys(f.scopes) : [],
       };
     }
@@ -80,13 +80,13 @@ function candidateOf(key: string, scheme: Record<string, any>): AuthCandidate | 
       scopes: [...new Set(Object.values(flows).flatMap((f) => f.scopes))],
     };
   }
-  if (type === "openidconnect") return { ...base, type: "oauth2", openIdConnectUrl: scheme.openIdConnectUrl };
+  if (type === "openidconnect") return { ...base, type: "oauth2", openIdConnectUrl: asString(scheme.openIdConnectUrl) };
   return null;
 }
 
 /** Candidates from the description's security schemes, most used first. */
 function schemeCandidates(document: OpenApiDocument, operationCount: number): AuthCandidate[] {
-  const schemes = document.components?.securitySchemes;
+  const schemes = memberOf(document.components, "securitySchemes");
   if (!isObject(schemes)) return [];
   const candidates = new Map<string, AuthCandidate>();
   for (const [key, scheme] of Object.entries(schemes)) {
@@ -103,9 +103,9 @@ function schemeCandidates(document: OpenApiDocument, operationCount: number): Au
         }
   };
   count(document.security, operationCount);
-  for (const item of Object.values<any>(isObject(document.paths) ? document.paths : {})) {
+  for (const item of Object.values(isObject(document.paths) ? document.paths : {})) {
     if (!isObject(item)) continue;
-    for (const op of Object.values<any>(item)) if (isObject(op)) count(op.security, 1);
+    for (const op of Object.values(item)) if (isObject(op)) count(op.security, 1);
   }
   return [...candidates.values()].sort((a, b) => b.usedBy - a.usedBy);
 }

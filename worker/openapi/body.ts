@@ -1,8 +1,7 @@
 // Request bodies: which media type a tool sends, and whether its properties become top-level arguments.
 import type { BodyKind } from "./types";
 import type { JsonSchema } from "./schema";
-
-const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
+import { isObject } from "./json-value";
 
 /** Picks the media type a tool sends, in order of preference: JSON, form, multipart, text, binary. */
 export function chooseMediaType(content: Record<string, unknown>): { contentType: string; kind: BodyKind; supported: boolean } | null {
@@ -30,7 +29,9 @@ export function objectShape(schema: JsonSchema): { properties: Record<string, Js
   if (schema.oneOf || schema.anyOf || schema.not) return null;
   const type = schema.type;
   if (type !== undefined && type !== "object") return null;
-  const properties: Record<string, JsonSchema> = { ...(isObject(schema.properties) ? schema.properties : {}) };
+  const properties: Record<string, JsonSchema> = {
+    ...(isObject(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {}),
+  };
   const required = new Set<string>(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   if (Array.isArray(schema.allOf)) {
     for (const part of schema.allOf as JsonSchema[]) {

@@ -1,5 +1,6 @@
 // Tool titles and descriptions written for a model: summary first, the rest trimmed, deprecation said.
 import type { HttpMethod } from "./types";
+import type { JsonObject } from "./json-value";
 
 export const MAX_DESCRIPTION_LENGTH = 1024;
 
@@ -22,7 +23,7 @@ export function trimText(text: string, max = MAX_DESCRIPTION_LENGTH): string {
 }
 
 /** A human title: the summary, else the operationId spelled out, else "GET /path". */
-export function toolTitle(op: Record<string, any>, method: HttpMethod, path: string): string {
+export function toolTitle(op: JsonObject, method: HttpMethod, path: string): string {
   const summary = clean(op.summary).split("\n")[0];
   if (summary) return trimText(summary, 120);
   if (typeof op.operationId === "string" && op.operationId.trim()) {
@@ -36,7 +37,7 @@ export function toolTitle(op: Record<string, any>, method: HttpMethod, path: str
 }
 
 /** Summary and description joined, trimmed to a useful length, with deprecation noted first. */
-export function toolDescription(op: Record<string, any>, method: HttpMethod, path: string): string {
+export function toolDescription(op: JsonObject, method: HttpMethod, path: string): string {
   const summary = clean(op.summary);
   const description = clean(op.description);
   const parts = [summary, description && description !== summary ? description : ""].filter(Boolean);

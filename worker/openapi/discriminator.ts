@@ -1,9 +1,9 @@
 // A discriminator's mapping made visible: each `oneOf`/`anyOf` branch gets the value(s) of the
 // discriminator property that select it as `const` (or `enum`), so a model can tell the branches apart.
 import { refName } from "./refs";
+import { isObject, type JsonObject } from "./json-value";
 
 type Schema = Record<string, unknown>;
-const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The discriminator values that select the raw branch `branch` (explicit mapping first, else its schema name). */
 function valuesFor(branch: unknown, mapping: Record<string, unknown>): unknown[] {
@@ -35,10 +35,12 @@ function withValues(branch: Schema, property: string, values: unknown[]): Schema
 }
 
 /** Rewrites the converted `oneOf`/`anyOf` of `out` after the raw schema's discriminator. */
-export function applyDiscriminator(raw: Record<string, any>, out: Schema) {
-  const property = raw.discriminator.propertyName;
+export function applyDiscriminator(raw: JsonObject, out: Schema) {
+  const { discriminator } = raw;
+  if (!isObject(discriminator)) return;
+  const property = discriminator.propertyName;
   if (typeof property !== "string" || !property) return;
-  const mapping = isObject(raw.discriminator.mapping) ? raw.discriminator.mapping : {};
+  const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
   for (const key of ["oneOf", "anyOf"] as const) {
     const rawBranches = raw[key];
     const converted = out[key];

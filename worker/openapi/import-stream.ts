@@ -69,7 +69,7 @@ export async function importStreamed(source: StreamedSource, { onHead, onTools, 
     originalVersion === "2.0"
       ? structuredClone(Object.fromEntries(SWAGGER_CONTEXT.filter((k) => k in head).map((k) => [k, head[k]])))
       : null;
-  const document = (swagger ? upgradeFromTwoToThree({ ...head, paths: {} } as any) : head) as OpenApiDocument;
+  const document = (swagger ? upgradeFromTwoToThree({ ...head, paths: {} }) : head) as OpenApiDocument;
   const rootUrl = source.sourceUrl ?? UPLOAD_ROOT;
   const converter = new OperationConverter({ document, files: new Map([[rootUrl, document]]), rootUrl, unresolved: [] });
   const facts = describeDocument({ document, rootUrl, originalVersion });
@@ -86,7 +86,7 @@ export async function importStreamed(source: StreamedSource, { onHead, onTools, 
         ...structuredClone(swagger),
         definitions: {},
         paths: Object.fromEntries(items),
-      } as any) as OpenApiDocument;
+      }) as OpenApiDocument;
       items = Object.entries(upgraded.paths ?? {});
     }
     const tools: ToolDefinition[] = [];

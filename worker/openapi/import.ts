@@ -19,6 +19,7 @@ import {
   type ToolDefinition,
   type ToolMapping,
 } from "./types";
+import { isObject, isObjectLike, type JsonObject, memberOf } from "./json-value";
 
 export const HTTP_METHODS: HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 /** Tags kept per operation (search mode ranks by them), and characters per tag. */
@@ -92,11 +93,14 @@ export function baseUrlOf(document: OpenApiDocument, sourceUrl?: string | null):
 
 /** The first entry of a `servers` list as a URL (variables from their defaults, relative ones resolved against the description's URL); undefined without one. */
 function serverUrlOf(servers: unknown, sourceUrl?: string | null): string | null | undefined {
-  const server = Array.isArray(servers) ? servers.find((s: any) => typeof s?.url === "string") : undefined;
+  const server = Array.isArray(servers)
+    ? servers.find((s): s is JsonObject & { url: string } => typeof memberOf(s, "url") === "string")
+    : undefined;
   if (!server) return undefined;
   let url: string = server.url.replace(/\{([^{}]+)\}/g, (whole: string, name: string) => {
-    const variable = server.variables?.[name];
-    const value = variable?.default ?? variable?.enum?.[0];
+    const variable = memberOf(server.variables, name);
+    const values = memberOf(variable, "enum");
+    const value = memberOf(variable, "default") ?? (Array.isArray(values) ? values[0] : undefined);
     return value === undefined ? whole : String(value);
   });
   if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) {
@@ -107,11 +111,11 @@ function serverUrlOf(servers: unknown, sourceUrl?: string | null): string | null
 }
 
 /** Where a model (or its user) reads what a summarised schema leaves out: the docs link, else the operation. */
-function seeAlsoOf(document: OpenApiDocument, op: Record<string, any>, label: string): string {
+function seeAlsoOf(document: OpenApiDocument, op: JsonObject, label: string): string {
   const id =
     typeof op.operationId === "string" && op.operationId.trim() ? `operation ${op.operationId.trim().slice(0, 80)}` : label.slice(0, 120);
-  const url = [op.externalDocs?.url, document.externalDocs?.url].find(
-    (u) => typeof u === "string" && /^https?:\/\//.test(u) && u.length < 300,
+  const url = [memberOf(op.externalDocs, "url"), memberOf(document.externalDocs, "url")].find(
+    (u): u is string => typeof u === "string" && /^https?:\/\//.test(u) && u.length < 300,
   );
   return url ? `${id} in ${url}` : `${id} in the API documentation`;
 }
@@ -119,7 +123,8 @@ function seeAlsoOf(document: OpenApiDocument, op: Record<string, any>, label: st
 /** Facts of the whole description: title, version, base URL. */
 export function describeDocument(loaded: Pick<LoadedDescription, "document" | "rootUrl" | "originalVersion">) {
   const { document, rootUrl } = loaded;
-  const info = document.info && typeof document.info === "object" ? document.info : {};
+  const info = isObject(document.info) ? document.info : {};
+  const instance = info[INSTANCE_EXTENSION];
   const sourceUrl = rootUrl.startsWith("http") ? rootUrl : null;
   return {
     title: typeof info.title === "string" && info.title.trim() ? info.title.trim() : "Untitled API",
@@ -128,7 +133,7 @@ export function describeDocument(loaded: Pick<LoadedDescription, "document" | "r
     openapiVersion: loaded.originalVersion,
     baseUrl: baseUrlOf(document, sourceUrl),
     /** A crawled self-hosted API's example address (the user gives their own at deploy). */
-    instanceExample: typeof info[INSTANCE_EXTENSION] === "string" ? (info[INSTANCE_EXTENSION] as string).slice(0, 500) : null,
+    instanceExample: typeof instance === "string" ? instance.slice(0, 500) : null,
   };
 }
 
@@ -173,7 +178,7 @@ export class OperationConverter {
       if (op === undefined) continue;
       this.operations++;
       const label = `${method.toUpperCase()} ${path}`;
-      if (!op || typeof op !== "object") {
+      if (!isObjectLike(op)) {
         this.report.add({ operation: label, kind: "skipped", reason: "operation is not an object" });
         continue;
       }
@@ -222,7 +227,7 @@ export class OperationConverter {
   }
 
   /** The mapping with the operation's own server (of the operation, else of its path item) when that is an absolute URL other than the API's. */
-  private withOwnServer(mapping: ToolMapping, op: Record<string, any>, item: Record<string, any>, notes: Set<string>): ToolMapping {
+  private withOwnServer(mapping: ToolMapping, op: JsonObject, item: JsonObject, notes: Set<string>): ToolMapping {
     let url = serverUrlOf(Array.isArray(op.servers) ? op.servers : item.servers, this.sourceUrl);
     // Relative to a description that has no URL of its own: relative to the API's base.
     if (url && url.startsWith("/") && !url.startsWith("//") && this.baseUrl && URL.canParse(this.baseUrl))
@@ -246,8 +251,8 @@ export class OperationConverter {
 export function buildImport(loaded: LoadedDescription): ImportResult {
   const converter = new OperationConverter(loaded);
   const tools: ToolDefinition[] = [];
-  const paths = loaded.document.paths && typeof loaded.document.paths === "object" ? loaded.document.paths : {};
-  for (const [path, rawItem] of Object.entries<any>(paths)) {
+  const paths = isObjectLike(loaded.document.paths) ? loaded.document.paths : {};
+  for (const [path, rawItem] of Object.entries(paths)) {
     for (const tool of converter.convertPathItem(path, rawItem)) tools.push(tool);
   }
   return {

@@ -66,6 +66,188 @@ type Level = "key" | "colon" | "value";
 /** Thrown for text that is not one JSON object; the message says where. */
 export class JsonStreamError extends Error {}
 
+const parse = (text: string, what: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new JsonStreamError(`Invalid JSON in ${what}: ${(err as Error).message}`);
+  }
+};
+
+/** Whitespace and byte order mark bytes, the only ones allowed before the root object. */
+const isLeadingByte = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d || b === 0xef || b === 0xbb || b === 0xbf;
+
+/**
+ * The walk's state over the bytes of one description. Each byte outside strings goes to the method of
+ * its part of the walk; one that ends a member handed to the visitor answers the visitor's promise, which
+ * is awaited before the next byte.
+ */
+class DescriptionWalk {
+  private readonly decoder = new TextDecoder();
+  private readonly capture = new Capture();
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private started = false;
+  // Root object (depth 1) and paths object (depth 2) states.
+  private rootState: Level = "key";
+  private rootKey = "";
+  private capturingRoot = false;
+  private inPaths = false;
+  private pathState: Level = "key";
+  private pathKey = "";
+  private capturingPath = false;
+  /** 1 or 2 while reading a member name of the root or of `paths`, else 0. */
+  private keyLevel = 0;
+  bytes = 0;
+  pathItems = 0;
+
+  constructor(private readonly visitor: StreamVisitor) {}
+
+  /** Reads one chunk of the stream, awaiting the visitor wherever a member it is handed ends. */
+  async read(chunk: Uint8Array) {
+    const n = chunk.byteLength;
+    for (let i = 0; i < n; i++) {
+      const b = chunk[i];
+      if (this.inString) {
+        // Only a backslash or the closing quote matter: most bytes of a description are inside strings.
+        if (this.escaped) this.escaped = false;
+        else if (b === BACKSLASH) this.escaped = true;
+        else if (b === QUOTE) this.closeString(chunk, i);
+        continue;
+      }
+      const handed = this.structural(b, chunk, i);
+      if (handed) await handed;
+    }
+    this.capture.spill(chunk);
+    this.bytes += n;
+  }
+
+  /** A byte outside strings; answers the visitor's promise when the byte ended a member it is handed. */
+  private structural(b: number, chunk: Uint8Array, i: number): void | Promise<void> {
+    if (!this.started && b !== OPEN_OBJECT) {
+      // Before the root object only whitespace and a byte order mark may come.
+      if (isLeadingByte(b)) return;
+      throw new JsonStreamError("The description is not a JSON object");
+    }
+    switch (b) {
+      case QUOTE:
+        return this.openString(i);
+      case COLON:
+        return this.colon(i);
+      case OPEN_OBJECT:
+      case OPEN_ARRAY:
+        return this.open();
+      case COMMA:
+        return this.comma(chunk, i);
+      case CLOSE_OBJECT:
+      case CLOSE_ARRAY:
+        return this.close(chunk, i);
+    }
+  }
+
+  private closeString(chunk: Uint8Array, i: number) {
+    this.inString = false;
+    if (this.keyLevel !== 0) this.endKey(chunk, i);
+  }
+
+  /** The closing quote of a member name of the root or of `paths`. */
+  private endKey(chunk: Uint8Array, i: number) {
+    const key = parse(this.capture.end(chunk, i + 1, this.decoder), "a member name") as string;
+    if (this.keyLevel === 1) {
+      this.rootKey = key;
+      this.rootState = "colon";
+    } else {
+      this.pathKey = key;
+      this.pathState = "colon";
+    }
+    this.keyLevel = 0;
+  }
+
+  private openString(i: number) {
+    this.inString = true;
+    if (this.depth === 1 && this.rootState === "key") {
+      this.keyLevel = 1;
+      this.capture.begin(i);
+    } else if (this.inPaths && this.depth === 2 && this.pathState === "key") {
+      this.keyLevel = 2;
+      this.capture.begin(i);
+    }
+  }
+
+  /** After a member name: the value of a wanted root member or of a path item starts. */
+  private colon(i: number) {
+    if (this.depth === 1 && this.rootState === "colon") {
+      this.rootState = "value";
+      if (this.rootKey === "paths") this.inPaths = true;
+      else if (this.visitor.wantMember(this.rootKey)) {
+        this.capturingRoot = true;
+        this.capture.begin(i + 1);
+      }
+    } else if (this.inPaths && this.depth === 2 && this.pathState === "colon") {
+      this.pathState = "value";
+      this.pathItems++;
+      if (this.visitor.wantPathItems) {
+        this.capturingPath = true;
+        this.capture.begin(i + 1);
+      } else return this.visitor.onPathItem?.(this.pathKey, null);
+    }
+  }
+
+  private open() {
+    if (this.depth === 0) {
+      if (this.started) throw new JsonStreamError("The description has more than one JSON value");
+      this.started = true;
+    }
+    this.depth++;
+  }
+
+  /** The path item being captured ends before byte `i`. */
+  private endPathItem(chunk: Uint8Array, i: number) {
+    this.capturingPath = false;
+    return this.visitor.onPathItem?.(this.pathKey, parse(this.capture.end(chunk, i, this.decoder), `the path item ${this.pathKey}`));
+  }
+
+  /** The root member being captured ends before byte `i`. */
+  private endRootMember(chunk: Uint8Array, i: number) {
+    this.capturingRoot = false;
+    return this.visitor.onMember?.(this.rootKey, parse(this.capture.end(chunk, i, this.decoder), `the member ${this.rootKey}`));
+  }
+
+  /** A comma: the member at this level ends here. */
+  private comma(chunk: Uint8Array, i: number) {
+    if (this.depth === 2 && this.inPaths) {
+      const handed = this.capturingPath ? this.endPathItem(chunk, i) : undefined;
+      this.pathState = "key";
+      return handed;
+    }
+    if (this.depth === 1) {
+      const handed = this.capturingRoot ? this.endRootMember(chunk, i) : undefined;
+      this.inPaths = false;
+      this.rootState = "key";
+      return handed;
+    }
+  }
+
+  /** A closing bracket: the level's last member ended, then the level's own container closes. */
+  private close(chunk: Uint8Array, i: number) {
+    let handed: void | Promise<void> = undefined;
+    if (this.depth === 2 && this.inPaths && this.capturingPath) handed = this.endPathItem(chunk, i);
+    if (this.depth === 1 && this.capturingRoot) handed = this.endRootMember(chunk, i);
+    this.depth--;
+    // The paths object itself closed: its value ends at the next comma or brace.
+    if (this.depth === 1 && this.inPaths) this.pathState = "key";
+    if (this.depth < 0) throw new JsonStreamError("Unbalanced brackets in the description");
+    return handed;
+  }
+
+  /** The stream ends: the root object must be complete. */
+  finish() {
+    if (!this.started || this.depth !== 0 || this.inString) throw new JsonStreamError("The description ends before its JSON is complete");
+    return { bytes: this.bytes, pathItems: this.pathItems };
+  }
+}
+
 /**
  * Walks the JSON object in `stream`, calling `visitor` for the top-level members it wants and for each
  * path item. Only the structure of the root object and of `paths` is followed; everything else is
@@ -75,148 +257,12 @@ export async function walkDescription(
   stream: ReadableStream<Uint8Array>,
   visitor: StreamVisitor,
 ): Promise<{ bytes: number; pathItems: number }> {
-  const decoder = new TextDecoder();
-  const capture = new Capture();
+  const walk = new DescriptionWalk(visitor);
   const reader = stream.getReader();
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  let started = false;
-  // Root object (depth 1) and paths object (depth 2) states.
-  let rootState: Level = "key";
-  let rootKey = "";
-  let capturingRoot = false;
-  let inPaths = false;
-  let pathState: Level = "key";
-  let pathKey = "";
-  let capturingPath = false;
-  let keyLevel = 0;
-  let bytes = 0;
-  let pathItems = 0;
-
-  const parse = (text: string, what: string) => {
-    try {
-      return JSON.parse(text);
-    } catch (err) {
-      throw new JsonStreamError(`Invalid JSON in ${what}: ${(err as Error).message}`);
-    }
-  };
-
   for (;;) {
     const { done, value: chunk } = await reader.read();
     if (done) break;
-    const n = chunk.byteLength;
-    for (let i = 0; i < n; i++) {
-      const b = chunk[i];
-      if (!started && b !== OPEN_OBJECT) {
-        // Before the root object only whitespace and a byte order mark may come.
-        if (b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d || b === 0xef || b === 0xbb || b === 0xbf) continue;
-        throw new JsonStreamError("The description is not a JSON object");
-      }
-      if (inString) {
-        // Skip ahead to the next quote or backslash: most bytes of a description are inside strings.
-        if (escaped) {
-          escaped = false;
-          continue;
-        }
-        if (b === BACKSLASH) escaped = true;
-        else if (b === QUOTE) {
-          inString = false;
-          if (keyLevel !== 0) {
-            const key = parse(capture.end(chunk, i + 1, decoder), "a member name") as string;
-            if (keyLevel === 1) {
-              rootKey = key;
-              rootState = "colon";
-            } else {
-              pathKey = key;
-              pathState = "colon";
-            }
-            keyLevel = 0;
-          }
-        }
-        continue;
-      }
-      switch (b) {
-        case QUOTE:
-          inString = true;
-          if (depth === 1 && rootState === "key") {
-            keyLevel = 1;
-            capture.begin(i);
-          } else if (inPaths && depth === 2 && pathState === "key") {
-            keyLevel = 2;
-            capture.begin(i);
-          }
-          break;
-        case COLON:
-          if (depth === 1 && rootState === "colon") {
-            rootState = "value";
-            if (rootKey === "paths") inPaths = true;
-            else if (visitor.wantMember(rootKey)) {
-              capturingRoot = true;
-              capture.begin(i + 1);
-            }
-          } else if (inPaths && depth === 2 && pathState === "colon") {
-            pathState = "value";
-            pathItems++;
-            if (visitor.wantPathItems) {
-              capturingPath = true;
-              capture.begin(i + 1);
-            } else await visitor.onPathItem?.(pathKey, null);
-          }
-          break;
-        case OPEN_OBJECT:
-        case OPEN_ARRAY:
-          if (depth === 0) {
-            if (started) throw new JsonStreamError("The description has more than one JSON value");
-            started = true;
-          }
-          depth++;
-          break;
-        case COMMA:
-        case CLOSE_OBJECT:
-        case CLOSE_ARRAY: {
-          const closing = b !== COMMA;
-          // The member at this level ends here (before the comma or the closing brace).
-          const level = closing ? depth - 1 : depth;
-          if (closing) {
-            // Closing the level's own container happens after its last member ended.
-            if (depth === 2 && inPaths && capturingPath) {
-              capturingPath = false;
-              await visitor.onPathItem?.(pathKey, parse(capture.end(chunk, i, decoder), `the path item ${pathKey}`));
-            }
-            if (depth === 1 && capturingRoot) {
-              capturingRoot = false;
-              await visitor.onMember?.(rootKey, parse(capture.end(chunk, i, decoder), `the member ${rootKey}`));
-            }
-            depth--;
-            if (depth === 1 && inPaths) {
-              // The paths object itself closed: its value ends at the next comma or brace.
-              pathState = "key";
-            }
-            if (depth < 0) throw new JsonStreamError("Unbalanced brackets in the description");
-            break;
-          }
-          if (level === 2 && inPaths) {
-            if (capturingPath) {
-              capturingPath = false;
-              await visitor.onPathItem?.(pathKey, parse(capture.end(chunk, i, decoder), `the path item ${pathKey}`));
-            }
-            pathState = "key";
-          } else if (level === 1) {
-            if (capturingRoot) {
-              capturingRoot = false;
-              await visitor.onMember?.(rootKey, parse(capture.end(chunk, i, decoder), `the member ${rootKey}`));
-            }
-            inPaths = false;
-            rootState = "key";
-          }
-          break;
-        }
-      }
-    }
-    capture.spill(chunk);
-    bytes += n;
+    await walk.read(chunk);
   }
-  if (!started || depth !== 0 || inString) throw new JsonStreamError("The description ends before its JSON is complete");
-  return { bytes, pathItems };
+  return walk.finish();
 }

@@ -4,9 +4,11 @@ import { load } from "@scalar/openapi-parser";
 import { upgradeFromTwoToThree } from "@scalar/openapi-upgrader/2.0-to-3.0";
 import { fail } from "../lib/errors";
 import { safeFetchText } from "../lib/safe-fetch";
+import type { JsonObject } from "./json-value";
 import { MAX_DESCRIPTION_BYTES, parseDescriptionText } from "./parse";
 
-export type OpenApiDocument = Record<string, any>;
+/** A parsed description: its members are read through the narrowing of json-value.ts. */
+export type OpenApiDocument = JsonObject;
 export type DescriptionSource = { text: string; sourceUrl?: string | null; filename?: string | null };
 export type LoadedDescription = {
   document: OpenApiDocument;
@@ -65,7 +67,7 @@ async function fetchExternal(url: string, env: Env, files: Map<string, unknown>)
 }
 
 /** Resolves every external reference with @scalar/openapi-parser's loader and our guarded fetch. */
-async function loadExternal(document: unknown, rootUrl: string, env: Env, files: Map<string, unknown>) {
+async function loadExternal(document: OpenApiDocument, rootUrl: string, env: Env, files: Map<string, unknown>) {
   // The loader names files by the $ref text; we key them by absolute URL, resolved per file.
   const visited = new Set<string>();
   const failures: string[] = [];
@@ -78,14 +80,14 @@ async function loadExternal(document: unknown, rootUrl: string, env: Env, files:
       visited.add(url);
       try {
         if (!/^https?:/.test(url)) throw new Error("a relative reference needs the description's URL; upload cannot resolve it");
-        return (await fetchExternal(url, env, files)) as any;
+        return await fetchExternal(url, env, files);
       } catch (err) {
         failures.push(`${url}: ${(err as Error).message}`);
         throw err;
       }
     },
   };
-  await load(document as any, { plugins: [plugin] });
+  await load(document, { plugins: [plugin] });
   return failures;
 }
 
@@ -98,7 +100,7 @@ export async function loadDescription(source: DescriptionSource, env: Env): Prom
   const files = new Map<string, unknown>();
   let unresolved: string[] = [];
   if (hasExternalRefs(source.text)) unresolved = await loadExternal(document, rootUrl, env, files);
-  if (originalVersion === "2.0") document = upgradeFromTwoToThree(document as any) as OpenApiDocument;
+  if (originalVersion === "2.0") document = upgradeFromTwoToThree(document) as OpenApiDocument;
   files.set(rootUrl, document);
   return { document, originalVersion, files, rootUrl, unresolved };
 }

@@ -13,6 +13,7 @@
 import { fits } from "./budget";
 import { convertSchema, type JsonSchema, type SchemaContext } from "./schema";
 import type { JsonSchemaObject } from "./types";
+import { isObject, type JsonObject, memberOf } from "./json-value";
 
 /** The one property of an outputSchema for a JSON array answer (the runtime wraps such answers alike). */
 export const ARRAY_WRAPPER = "result";
@@ -25,7 +26,6 @@ const THING_CHARS = 300;
 /** Nodes an outline may have: every node takes at least ~10 bytes, so one with more cannot fit the budget. */
 const MAX_OUTLINE_NODES = OUTPUT_SCHEMA_BUDGET_BYTES / 10;
 
-const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isJsonMedia = (type: string) => {
   const base = type.split(";")[0].trim().toLowerCase();
   return base === "application/json" || base.endsWith("+json");
@@ -85,7 +85,7 @@ export function outline(
 }
 
 /** The raw JSON schema all documented 2xx answers share, or null when they differ or one is not JSON. */
-function successSchema(op: Record<string, any>, base: string, ctx: SchemaContext): { schema: unknown; url: string } | null {
+function successSchema(op: JsonObject, base: string, ctx: SchemaContext): { schema: unknown; url: string } | null {
   const responses = ctx.resolver.deref(op.responses, base);
   if (!responses) return null;
   const success = Object.entries(responses.value).filter(([code]) => /^2(\d\d|XX)$/i.test(code));
@@ -95,7 +95,7 @@ function successSchema(op: Record<string, any>, base: string, ctx: SchemaContext
     const content = response?.value.content;
     if (!response || !isObject(content)) return null;
     const type = Object.keys(content).find(isJsonMedia);
-    const schema = type ? content[type]?.schema : undefined;
+    const schema = type ? memberOf(content[type], "schema") : undefined;
     if (!isObject(schema)) return null;
     // Most operations document one success answer: only a second one is compared (by its JSON).
     if (found && found.schema !== schema && JSON.stringify(found.schema) !== JSON.stringify(schema)) return null;
@@ -116,7 +116,7 @@ function outlineOf(converted: JsonSchema, levels: number): JsonSchemaObject | nu
 }
 
 /** The outputSchema of a tool, or undefined when its answers cannot be promised reliably or it would not fit its budget. */
-export function buildOutputSchema(op: Record<string, any>, base: string, ctx: SchemaContext): JsonSchemaObject | undefined {
+export function buildOutputSchema(op: JsonObject, base: string, ctx: SchemaContext): JsonSchemaObject | undefined {
   const found = successSchema(op, base, ctx);
   if (!found) return undefined;
   // Converted only as deep as the outline reads it.

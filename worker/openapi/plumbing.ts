@@ -4,10 +4,14 @@
 import type { OpenApiDocument } from "./load";
 import type { RefResolver } from "./refs";
 import type { JsonSchema } from "./schema";
+import type { ParameterLocation } from "./types";
+import { isObject, isOneOf, type JsonObject, memberOf } from "./json-value";
 
 /** What one import knows about credentials: apiKey parameters (`in:name`) and whether tokens are bearer-like. */
 export type CredentialSignals = { apiKeys: Set<string>; bearerLike: boolean };
 export type HiddenReason = "credential" | "signing" | "transport";
+/** A parameter object with a valid name and location (the rest of it as parsed). */
+export type Parameter = JsonObject & { name: string; in: ParameterLocation };
 
 /** AWS Signature Version 4: these headers (or query parameters, when presigned) are computed by a signer. */
 const AWS_SIGNING = new Set([
@@ -25,20 +29,19 @@ const GOOGLE_CREDENTIALS = new Set(["key", "access_token", "oauth_token"]);
 /** RFC 6750 §2.3 and its common variant: a bearer token sent in the query. */
 const QUERY_TOKENS = new Set(["access_token", "oauth_token"]);
 
-const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 const keyOf = (where: string, name: string) => `${where}:${name.toLowerCase()}`;
 
 /** The credential signals of a description's security schemes. */
 export function credentialSignals(document: OpenApiDocument, resolver: RefResolver): CredentialSignals {
   const signals: CredentialSignals = { apiKeys: new Set(), bearerLike: false };
-  const schemes = document.components?.securitySchemes;
+  const schemes = memberOf(document.components, "securitySchemes");
   if (!isObject(schemes)) return signals;
   for (const raw of Object.values(schemes)) {
     const scheme = resolver.deref(raw, resolver.rootUrl)?.value;
     if (!isObject(scheme)) continue;
     const type = String(scheme.type ?? "").toLowerCase();
     if (type === "apikey" && typeof scheme.name === "string")
-      signals.apiKeys.add(keyOf(["query", "cookie"].includes(scheme.in) ? scheme.in : "header", scheme.name));
+      signals.apiKeys.add(keyOf(isOneOf(["query", "cookie"], scheme.in) ? scheme.in : "header", scheme.name));
     else if (type === "oauth2" || type === "openidconnect" || (type === "http" && String(scheme.scheme).toLowerCase() === "bearer"))
       signals.bearerLike = true;
   }
@@ -46,11 +49,10 @@ export function credentialSignals(document: OpenApiDocument, resolver: RefResolv
 }
 
 /** Whether an operation's parameters carry Google's system parameter family. */
-export const isGoogleStyle = (params: { value: Record<string, any> }[]) =>
-  params.some((p) => p.value.in === "query" && p.value.name === "$.xgafv");
+export const isGoogleStyle = (params: { value: Parameter }[]) => params.some((p) => p.value.in === "query" && p.value.name === "$.xgafv");
 
 /** Why a parameter is hidden from the model (the server or its auth supplies it), or null to show it. */
-export function hiddenReason(p: Record<string, any>, signals: CredentialSignals, googleStyle: boolean): HiddenReason | null {
+export function hiddenReason(p: Parameter, signals: CredentialSignals, googleStyle: boolean): HiddenReason | null {
   const name = String(p.name).toLowerCase();
   const key = keyOf(p.in, name);
   if (signals.apiKeys.has(key)) return "credential";

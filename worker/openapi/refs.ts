@@ -1,4 +1,6 @@
 // Resolves `$ref`s against the loaded files (the root and any external ones, by absolute URL).
+import type { JsonObject } from "./json-value";
+
 export type Resolved = { value: unknown; url: string; key: string };
 
 const decode = (s: string) => {
@@ -40,7 +42,7 @@ export class RefResolver {
   }
 
   /** Follows a chain of `$ref`s (parameters, request bodies, path items) to a concrete object. */
-  deref<T = Record<string, any>>(value: unknown, baseUrl: string): { value: T; url: string } | null {
+  deref<T = JsonObject>(value: unknown, baseUrl: string): { value: T; url: string } | null {
     let current = value;
     let url = baseUrl;
     for (let hops = 0; hops < 20; hops++) {

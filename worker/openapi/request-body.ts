@@ -3,8 +3,7 @@
 import { chooseMediaType, isBinarySchema, objectShape } from "./body";
 import { convertSchema, type JsonSchema, type SchemaContext } from "./schema";
 import type { BodyKind, BodyMapping } from "./types";
-
-const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
+import { isObject, isObjectLike, type JsonObject } from "./json-value";
 
 /** A resolved request body before its arguments are named. */
 export type ResolvedBody = {
@@ -18,11 +17,11 @@ export type ResolvedBody = {
 };
 
 /** Reads and converts an operation's request body; null when there is none to send. */
-export function resolveBody(op: Record<string, any>, base: string, ctx: SchemaContext): ResolvedBody | null {
+export function resolveBody(op: JsonObject, base: string, ctx: SchemaContext): ResolvedBody | null {
   if (op.requestBody === undefined) return null;
   const resolved = ctx.resolver.deref(op.requestBody, base);
   const content = resolved?.value.content;
-  if (!resolved || !content || typeof content !== "object") {
+  if (!resolved || !isObjectLike(content)) {
     ctx.notes.add("request body without content was skipped");
     return null;
   }

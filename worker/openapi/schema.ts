@@ -4,6 +4,7 @@ import { applyDiscriminator } from "./discriminator";
 import { isLinearPattern } from "./safe-pattern";
 import { type RefResolver, refName } from "./refs";
 import { summarize } from "./summary";
+import { isObject, type JsonObject } from "./json-value";
 
 export type JsonSchema = Record<string, unknown>;
 export type CachedSchema = { schema: JsonSchema; nodes: number };
@@ -52,9 +53,8 @@ const NUMBERS = ["minimum", "maximum"];
 const STRINGS = ["title", "description", "format", "contentMediaType", "contentEncoding"];
 const BOOLEANS = ["uniqueItems", "deprecated", "readOnly", "writeOnly"];
 
-const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isCount = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
-const validRegex = (p: unknown) => {
+const validRegex = (p: unknown): p is string => {
   if (typeof p !== "string") return false;
   try {
     new RegExp(p, "u");
@@ -80,7 +80,7 @@ export function convertSchema(schema: unknown, base: string, ctx: SchemaContext,
   if (--ctx.budget < 0 && NESTED.some((k) => schema[k] !== undefined))
     return cut(ctx, "schema too large, truncated", summarize(schema, ctx.seeAlso));
   if (depth > MAX_DEPTH) return cut(ctx, `schema nested deeper than ${MAX_DEPTH} levels, truncated`, summarize(schema, ctx.seeAlso));
-  if (typeof schema.$ref === "string") return convertRef(schema, base, ctx, depth);
+  if (typeof schema.$ref === "string") return convertRef(schema, schema.$ref, base, ctx, depth);
   return convertPlain(schema, base, ctx, depth);
 }
 
@@ -90,8 +90,7 @@ function cut(ctx: SchemaContext, note: string, replacement: JsonSchema): JsonSch
   return replacement;
 }
 
-function convertRef(schema: Record<string, any>, base: string, ctx: SchemaContext, depth: number): JsonSchema {
-  const ref: string = schema.$ref;
+function convertRef(schema: JsonObject, ref: string, base: string, ctx: SchemaContext, depth: number): JsonSchema {
   const target = ctx.resolver.resolve(ref, base);
   let converted: JsonSchema;
   if (!target) {
@@ -140,7 +139,7 @@ function withNull(type: unknown) {
   return undefined;
 }
 
-function convertType(schema: Record<string, any>, out: JsonSchema) {
+function convertType(schema: JsonObject, out: JsonSchema) {
   const raw: unknown[] = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
   let binary = false;
   const types: string[] = [];
@@ -159,7 +158,7 @@ function convertType(schema: Record<string, any>, out: JsonSchema) {
   }
 }
 
-function convertPlain(schema: Record<string, any>, base: string, ctx: SchemaContext, depth: number): JsonSchema {
+function convertPlain(schema: JsonObject, base: string, ctx: SchemaContext, depth: number): JsonSchema {
   const out: JsonSchema = {};
   convertType(schema, out);
   for (const k of STRINGS)
@@ -201,7 +200,7 @@ function convertPlain(schema: Record<string, any>, base: string, ctx: SchemaCont
   return out;
 }
 
-function convertChildren(schema: Record<string, any>, out: JsonSchema, base: string, ctx: SchemaContext, depth: number) {
+function convertChildren(schema: JsonObject, out: JsonSchema, base: string, ctx: SchemaContext, depth: number) {
   const levels = ctx.levels;
   if (levels === 0) return;
   const child = (s: unknown) => convertSchema(s, base, ctx, depth + 1);
@@ -227,7 +226,7 @@ function convertChildren(schema: Record<string, any>, out: JsonSchema, base: str
   if (Array.isArray(schema.required)) {
     const names = [...new Set(schema.required.filter((n: unknown) => typeof n === "string"))] as string[];
     const props = out.properties as Record<string, unknown> | undefined;
-    const kept = props ? names.filter((n) => n in props || !(schema.properties && n in schema.properties)) : names;
+    const kept = props ? names.filter((n) => n in props || !(isObject(schema.properties) && n in schema.properties)) : names;
     if (kept.length) out.required = kept;
   }
   // An outline (levels given) reads no tuple items, pattern properties or `not`.

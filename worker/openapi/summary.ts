@@ -1,12 +1,12 @@
 // A schema part too large or too deep to show, said in words a model can act on: its type, its
 // fields (and which are required), and where the full schema is — never a silent `{}`.
 import { refName } from "./refs";
+import { isObject } from "./json-value";
 
 type Schema = Record<string, unknown>;
 const TYPES = new Set(["string", "number", "integer", "boolean", "array", "object", "null"]);
 const MAX_NAMES = 12;
 const MAX_DESCRIPTION = 200;
-const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The valid JSON Schema type(s) of a raw or converted schema, if it says. */
 function typeOf(schema: Schema): string | string[] | undefined {

@@ -2,27 +2,38 @@
 // merged into one inputSchema without collisions, and the mapping saying where each one goes.
 // Plumbing (credentials, signing, transport, fixed values) is kept from the model: see plumbing.ts.
 import { NameRegistry, sanitizeName } from "./naming";
-import { type CredentialSignals, fixedValue, hiddenReason, isGoogleStyle } from "./plumbing";
+import { type CredentialSignals, fixedValue, hiddenReason, isGoogleStyle, type Parameter } from "./plumbing";
 import { bodyArguments, resolveBody } from "./request-body";
 import { convertSchema, type JsonSchema, type SchemaContext } from "./schema";
 import type { HttpMethod, JsonSchemaObject, ParameterLocation, ParameterMapping, ToolMapping } from "./types";
+import { isOneOf, type JsonObject } from "./json-value";
 
 const LOCATIONS: ParameterLocation[] = ["path", "query", "header", "cookie"];
 /** Headers the generated server sets itself (OpenAPI says these parameter definitions are ignored). */
 const RESERVED_HEADERS = new Set(["accept", "content-type", "authorization"]);
-const STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject", "simple", "label", "matrix"]);
+const STYLES: NonNullable<ParameterMapping["style"]>[] = [
+  "form",
+  "spaceDelimited",
+  "pipeDelimited",
+  "deepObject",
+  "simple",
+  "label",
+  "matrix",
+];
 
 export type BuiltInput = { inputSchema: JsonSchemaObject; mapping: ToolMapping };
-type Param = { value: Record<string, any>; url: string };
+type Param = { value: Parameter; url: string };
+
+const isParam = (p: { value: JsonObject; url: string }): p is Param => typeof p.value.name === "string" && isOneOf(LOCATIONS, p.value.in);
 
 /** Path-level parameters overridden by operation-level ones with the same name and location. */
-function collectParameters(pathItem: Record<string, any>, op: Record<string, any>, base: string, ctx: SchemaContext): Param[] {
+function collectParameters(pathItem: JsonObject, op: JsonObject, base: string, ctx: SchemaContext): Param[] {
   const byKey = new Map<string, Param>();
   for (const list of [pathItem.parameters, op.parameters]) {
     if (!Array.isArray(list)) continue;
     for (const raw of list) {
       const param = ctx.resolver.deref(raw, base);
-      if (!param || typeof param.value.name !== "string" || !LOCATIONS.includes(param.value.in)) {
+      if (!param || !isParam(param)) {
         ctx.notes.add("a parameter without a valid name or location was skipped");
         continue;
       }
@@ -42,8 +53,8 @@ function withDescription(schema: JsonSchema, description: unknown, extra: Record
 export function buildToolInput(
   method: HttpMethod,
   path: string,
-  pathItem: Record<string, any>,
-  op: Record<string, any>,
+  pathItem: JsonObject,
+  op: JsonObject,
   base: string,
   ctx: SchemaContext,
   signals: CredentialSignals = { apiKeys: new Set(), bearerLike: false },
@@ -64,7 +75,7 @@ export function buildToolInput(
   // Paginated APIs (AWS) list the same optional token in the query and the body: the body's is kept
   // (when the body requires it, only if the query one says it is the pagination token or limit).
   const bodyNames = new Set(body?.shape ? Object.keys(body.shape.properties) : []);
-  const repeated = (p: Record<string, any>) =>
+  const repeated = (p: Parameter) =>
     bodyNames.has(p.name) &&
     (!body!.shape!.required.includes(p.name) ||
       (typeof p.description === "string" && /^pagination (token|limit)/i.test(p.description.trim())));
@@ -90,7 +101,7 @@ export function buildToolInput(
     } else schema = { type: "string" };
     const arg = argFor(p.name, p.in);
     const mapping: ParameterMapping = { arg, in: p.in, name: p.name, required: isRequired };
-    if (STYLES.has(p.style)) mapping.style = p.style;
+    if (isOneOf(STYLES, p.style)) mapping.style = p.style;
     if (typeof p.explode === "boolean") mapping.explode = p.explode;
     if (p.allowReserved === true) mapping.allowReserved = true;
     if (json) mapping.json = true;

@@ -47,7 +47,7 @@ function answerChecker(doc: Doc) {
   };
 }
 
-describe("/api/openapi.json", () => {
+describe("/api/openapi.json: the document", () => {
   it("is a valid OpenAPI 3.1 document, readable without signing in, served for the request's origin", async () => {
     const res = await call("/api/openapi.json");
     expect(res.status).toBe(200);
@@ -97,7 +97,9 @@ describe("/api/openapi.json", () => {
       }
     }
   });
+});
 
+describe("/api/openapi.json: documented answers", () => {
   it("documents the answers the handlers really give", async () => {
     const doc = await fetchDocument();
     const check = answerChecker(doc);
@@ -163,7 +165,9 @@ describe("/api/openapi.json", () => {
     await check(await send("DELETE", `/api/servers/${id}`), "delete", "/api/servers/{id}");
     await check(await call("/api/servers"), "get", "/api/servers");
   });
+});
 
+describe("/api/openapi.json: imported into Toolport", () => {
   it("imports into Toolport through POST /api/servers, every operation a valid tool", async () => {
     const doc = await fetchDocument();
     const user = await signedIn();

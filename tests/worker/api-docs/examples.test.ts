@@ -40,7 +40,7 @@ async function deployedEchoServer() {
   return { server, token, mcpUrl: `${MCP_ORIGIN}/s/${server.slug}/mcp` };
 }
 
-describe("docs examples", () => {
+describe("docs examples: clients and authentication files", () => {
   it("mcp-client.mjs lists and calls a deployed server's tools with an access token", async () => {
     const { token, mcpUrl } = await deployedEchoServer();
     const client = await connect(mcpUrl, token, workerFetch);
@@ -90,7 +90,9 @@ describe("docs examples", () => {
     const managed = (await (await call(`/api/servers/${server.id}/api-config`, { cookie: user.cookie })).json()) as any;
     expect(managed.data.authStrategy).toBe("passthrough");
   });
+});
 
+describe("docs examples: the key script and the plans table", () => {
   it("new-server-with-key.sh's calls, with a key, create a server, assign an existing token, save managed authentication and deploy", async () => {
     expect(scriptCalls(newServerWithKey)).toEqual([
       "POST /api/servers",

@@ -42,7 +42,7 @@ async function orgWithServer(plan: "free" | "growth" = "free") {
   };
 }
 
-describe("the usage ledger", () => {
+describe("the usage ledger: racing isolates and leases", () => {
   it("never passes the limit when many isolates race for the last calls, and every call spent is counted once", async () => {
     const { org, server, call } = await orgWithServer();
     await db.insert(organizationUsage).values({ organizationId: org, period: usagePeriod(), toolCalls: 900 });
@@ -98,7 +98,9 @@ describe("the usage ledger", () => {
     const [row] = await db.select().from(serverUsage).where(eq(serverUsage.serverId, server.id));
     expect(row.toolCalls).toBe(7);
   });
+});
 
+describe("the usage ledger: months, plan changes and notices", () => {
   it("starts a new month from zero at once, keeping the old month's count, and counts last month's late reports there", async () => {
     const { org, call } = await orgWithServer();
     const october = Date.UTC(2026, 9, 31, 23, 59, 59);

@@ -74,7 +74,7 @@ async function deployedServer(
   return { org, server, token, tokenId };
 }
 
-describe("call records", { timeout: 60_000 }, () => {
+describe("call records: outcome classes", { timeout: 60_000 }, () => {
   it("records every outcome class from real calls: ok, the model's mistakes, the API's 4xx and 5xx, a time-out, refusals", async () => {
     const count = echoTool(
       "count_things",
@@ -154,7 +154,9 @@ describe("call records", { timeout: 60_000 }, () => {
     expect(byOutcome("ok")[0].responseBytes).toBeGreaterThan(100);
     expect(byOutcome("ok")[0].upstreamMs).toBeGreaterThanOrEqual(0);
   });
+});
 
+describe("call records: refused calls", { timeout: 60_000 }, () => {
   it("records tools/call without a valid credential at most 60 a minute per server", async () => {
     const { server, token } = await deployedServer([echoTool("count_me", {})]);
     // An unauthorized initialize (an OAuth client's first step) is no call and uses none of the allowance.
@@ -202,7 +204,9 @@ describe("call records", { timeout: 60_000 }, () => {
       error: expect.stringMatching(/1,000 tool calls per month/),
     });
   });
+});
 
+describe("call records: no secret kept", { timeout: 60_000 }, () => {
   it("keeps no secret, token or unredacted payload in any record, with payload recording on", async () => {
     const secret = "sk_live_upstreamsecret0123456789";
     const echo = echoTool(

@@ -36,7 +36,7 @@ const cloudflareAt = (serverId: string, base: string) =>
     CLOUDFLARE_API_BASE: base,
   });
 
-describe("deployment API", () => {
+describe("deployment API: configuration, deploying and redeploying", () => {
   it("answers the api-config with masked secrets", async () => {
     const { cookie, org } = await member();
     const server = await createServer(org, [], {
@@ -127,7 +127,9 @@ describe("deployment API", () => {
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["second", "third"]);
     await client.close();
   });
+});
 
+describe("deployment API: cancelling, time limits and failures", () => {
   it("cancels a running deployment: it ends failed and traffic stays on the previous one", async () => {
     const { cookie, org } = await member();
     const server = await createServer(org, [echoTool("old_tool", {})]);
@@ -203,7 +205,9 @@ describe("deployment API", () => {
     expect(res.status).toBe(400);
     expect((await json(res)).error).toContain("no base URL");
   });
+});
 
+describe("deployment API: base URL, other organizations and the SPA", () => {
   it("keeps the base URL given at deploy time for a server whose description named none", async () => {
     const { cookie, org } = await member();
     const server = await createServer(org, [echoTool("t", {})]);

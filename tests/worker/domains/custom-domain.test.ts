@@ -77,7 +77,7 @@ async function connect(url: string, headers: Record<string, string>) {
   return client;
 }
 
-describe("custom domains", () => {
+describe("custom domains: adding and serving", () => {
   it("adds a hostname, activates it at once in development, and serves the server at /mcp with its tokens", async () => {
     const { user, server } = await growthServer();
     const hostname = host();
@@ -130,7 +130,9 @@ describe("custom domains", () => {
     expect((await hostFetch(`http://${hostname}/mcp`, { method: "POST", headers: bearer(token), body: "{}" })).status).not.toBe(200);
     expect(await (await call(`/api/servers/${server.id}/domain`, { cookie: user.cookie })).json()).toEqual({ success: true, data: null });
   });
+});
 
+describe("custom domains: through the gateway Worker", () => {
   it("answers at the custom hostname and at /s/{slug}/mcp alike, called alternately through the gateway Worker", async () => {
     const { user, server } = await growthServer();
     const hostname = host();
@@ -167,7 +169,9 @@ describe("custom domains", () => {
     const deployment = { deploymentId: "d1", secretsTag: "none" };
     expect(isolateNameOf(gatewayEnv, deployment)).not.toBe(isolateNameOf(env, deployment));
   });
+});
 
+describe("custom domains: refusals and downgrades", () => {
   it("is refused on plans without custom domains, for a second claimant, and for hostnames that are not public subdomains", async () => {
     const free = await signedIn();
     const freeServer = await createServer(free.organizationId, [echoTool("probe", {})]);
@@ -224,7 +228,9 @@ describe("custom domains", () => {
       notServedReason: expect.stringContaining("no longer includes custom domains"),
     });
   });
+});
 
+describe("custom domains: the daily sweep and Cloudflare for SaaS", () => {
   it("has the daily sweep queue a check of each pending hostname, which the job bus runs with the provider", async () => {
     const { user, server } = await growthServer();
     const hostname = host();
@@ -315,7 +321,9 @@ describe("custom domains", () => {
     ).rejects.toThrow("Cloudflare refused to add");
     expect(await getCustomDomain(db, cf, PORTAL, other.user.organizationId, other.server.id)).toBeNull();
   });
+});
 
+describe("custom domains: without a provider, and OAuth at the hostname", () => {
   it("is refused outside development when no provider is configured (fail closed)", async () => {
     const { user, server } = await growthServer();
     await expect(addCustomDomain(db, production(), PORTAL, user.organizationId, server.id, host())).rejects.toThrow(

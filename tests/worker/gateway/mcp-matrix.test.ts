@@ -25,7 +25,7 @@ const q = (name: string, style?: string, explode?: boolean, extra = {}) => ({
   ...extra,
 });
 
-describe("parameters", () => {
+describe("parameters: placement", () => {
   it("puts path, query, header and cookie arguments in their places with style and explode", async () => {
     const client = await serve([
       echoTool(
@@ -115,7 +115,9 @@ describe("parameters", () => {
     expect(hc.headers.cookie).toBe("session=s%201; prefs=x,y");
     await client.close();
   });
+});
 
+describe("parameters: static values", () => {
   it("injects static parameters and hides them from the listed inputSchema", async () => {
     const client = await serve(
       [

@@ -28,7 +28,7 @@ async function deployedServer(organizationId: string) {
   return server;
 }
 
-describe("OAuth on an MCP endpoint", () => {
+describe("OAuth on an MCP endpoint: discovery", () => {
   it("points a client without a token from the 401 to the metadata of the endpoint and of the authorization server", async () => {
     const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);
@@ -113,7 +113,9 @@ describe("OAuth on an MCP endpoint", () => {
       expect(await res.json(), path).toMatchObject({ success: false, error: expect.any(String) });
     }
   });
+});
 
+describe("OAuth on an MCP endpoint: the authorization flow", () => {
   it("registers, asks for consent, exchanges the code, calls, refreshes with rotation and is refused once revoked", async () => {
     const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);
@@ -208,7 +210,9 @@ describe("OAuth on an MCP endpoint", () => {
     // Answered once: the request is gone.
     expect((await consentApi(requestId, owner.cookie)).status).toBe(404);
   });
+});
 
+describe("OAuth on an MCP endpoint: revocation, deleted servers and static tokens", () => {
   it("revokes a token through the revocation endpoint (RFC 7009)", async () => {
     const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);

@@ -38,7 +38,7 @@ function redirectedError(res: Response) {
   return { error: location.searchParams.get("error"), state: location.searchParams.get("state") };
 }
 
-describe("OAuth refusals", () => {
+describe("OAuth refusals: servers and members", () => {
   it("refuses a token issued for server A on server B of the same organization", async () => {
     const owner = await signedIn();
     const [a, b] = [await deployedServer(owner.organizationId), await deployedServer(owner.organizationId)];
@@ -92,7 +92,9 @@ describe("OAuth refusals", () => {
       interval: 250,
     });
   });
+});
 
+describe("OAuth refusals: PKCE and unknown clients", () => {
   it("refuses PKCE plain or missing, and an unknown resource, by redirecting with the error", async () => {
     const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);
@@ -126,7 +128,9 @@ describe("OAuth refusals", () => {
       expect(res.headers.get("content-type")).toContain("text/html");
     }
   });
+});
 
+describe("OAuth refusals: codes and redirect URIs", () => {
   it("refuses a reused code, a wrong verifier and an expired access token", async () => {
     const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);
@@ -203,7 +207,9 @@ describe("OAuth refusals", () => {
     expect(unsafe.status).toBe(400);
     expect(await unsafe.json()).toMatchObject({ error: expect.stringMatching(/^invalid_(redirect_uri|client_metadata)$/) });
   });
+});
 
+describe("OAuth refusals: oversized credentials and registration limits", () => {
   it("refuses oversized token-shaped credentials as invalid, not as a server error", async () => {
     const owner = await signedIn();
     const server = await deployedServer(owner.organizationId);

@@ -210,7 +210,7 @@ type JobAnswer = {
   report: Record<string, unknown> | null;
 };
 
-describe("a description over 20 MB", () => {
+describe("a description over 20 MB: the queue job", () => {
   it("is refused by the in-request import and imported through R2 by a queue job that reports progress and exact counts", async () => {
     const user = await signedIn();
     const text = JSON.stringify(generated(6000, 1500, 8000));
@@ -274,7 +274,9 @@ describe("a description over 20 MB", () => {
     const other = await signedIn();
     expect((await call(`/api/imports/${job.id}`, { cookie: other.cookie })).status).toBe(404);
   }, 120_000);
+});
 
+describe("a description over 20 MB: handed over to a job", () => {
   it("hands a description with more than 5,000 operations over from POST /api/servers to a job (YAML kept as JSON)", async () => {
     const user = await signedIn();
     const { stringify } = await import("yaml");
@@ -324,7 +326,9 @@ describe("a description over 20 MB", () => {
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ success: false, error: "Only http and https URLs are supported" });
   }, 120_000);
+});
 
+describe("a description over 20 MB: Swagger 2.0 and failures", () => {
   it("imports a Swagger 2.0 description through the job, upgrading its path items group by group", async () => {
     const user = await signedIn();
     const text = await (await fetch(`${inject("fixtureOrigin")}/openapi/petstore-2.0.json`)).text();

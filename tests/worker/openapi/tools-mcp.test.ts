@@ -23,7 +23,7 @@ async function echoServer() {
   return connectV2(server.slug, bearer(token));
 }
 
-describe("imported tools through the SDK client", () => {
+describe("imported tools through the SDK client: structured answers", () => {
   it("lists annotations and an outputSchema, and shows only the arguments a model chooses", async () => {
     const client = await echoServer();
     const { tools: listed } = await client.listTools();
@@ -82,7 +82,9 @@ describe("imported tools through the SDK client", () => {
     expect(JSON.parse(textOf(result))).toEqual((result.structuredContent as { result: string[] }).result);
     await client.close();
   });
+});
 
+describe("imported tools through the SDK client: text answers and other hosts", () => {
   it("says so as an error, with the answer, when a tool documented as JSON gets text back", async () => {
     const client = await echoServer();
     const result = await client.callTool({ name: "textDocumentedAsJson", arguments: {} });

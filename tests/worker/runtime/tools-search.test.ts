@@ -5,7 +5,7 @@ import { importDescription } from "../../../worker/openapi/import";
 import { buildSearchIndex, searchTools } from "../../../worker/runtime/search";
 import { indexWords, readQuery } from "../../../worker/runtime/search-words";
 
-describe("tool search ranking", () => {
+describe("tool search ranking: words and typos", () => {
   it("splits camelCase and snake_case, stems plurals, drops stop words and skips links", () => {
     expect(indexWords("listRepoIssues")).toEqual(["list", "repo", "issue"]);
     expect(indexWords("delete_pet-by_ID")).toEqual(["delete", "pet", "id"]);
@@ -68,7 +68,9 @@ describe("tool search ranking", () => {
     ];
     expect(searchTools(buildSearchIndex(docs), "what is the price", 2)).toEqual([1]);
   });
+});
 
+describe("tool search ranking: tasks, acronyms, the asker and tags", () => {
   it("reads a task's leading 'open' as create, and the same word later as a state", () => {
     const docs = [
       { name: "pulls_create", title: "Create a pull request", method: "post", path: "/repos/{owner}/{repo}/pulls" },
@@ -126,7 +128,9 @@ describe("tool search ranking", () => {
     const index = buildSearchIndex(docs);
     expect(searchTools(index, "get an invoice", 2)[0]).toBe(1);
   });
+});
 
+describe("tool search ranking: arguments, answers and resources", () => {
   it("reads what a tool's arguments and answer say: an argument's description and values, the thing a list answer is made of", () => {
     const docs = [
       {
@@ -180,7 +184,9 @@ describe("tool search ranking", () => {
     ];
     expect(searchTools(buildSearchIndex(docs), "show the open bugs", 3)).toEqual([1, 0]);
   });
+});
 
+describe("tool search ranking: verbs, paths and kept tags", () => {
   it("reads a state-changing verb as an update, and prefers the action that the verb names", () => {
     expect(readQuery("deactivate a user")).toMatchObject({ action: "update", verb: "deactivate" });
     const docs = [

@@ -85,7 +85,7 @@ describe("POST /api/servers/{id}/analyse-auth", () => {
   });
 });
 
-describe("auth-config", () => {
+describe("auth-config: required credentials and tokens", () => {
   it("answers 404 until a configuration is saved", async () => {
     const { cookie, serverId } = await serverFrom("anchors-3.0.yaml");
     const res = await call(`/api/servers/${serverId}/auth-config`, { cookie });
@@ -123,7 +123,9 @@ describe("auth-config", () => {
     await assignToken(organizationId, serverId);
     expect((await save(cookie, serverId, body)).status).toBe(200);
   });
+});
 
+describe("auth-config: encrypted secrets", () => {
   it("encrypts secrets, answers only masks, and keeps the stored secret when the bearer token is left blank", async () => {
     const { cookie, serverId, organizationId } = await serverFrom("anchors-3.0.yaml");
     await assignToken(organizationId, serverId);
@@ -162,7 +164,9 @@ describe("auth-config", () => {
     const row = await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, serverId) });
     expect(await decryptJson(env.SECRETS_KEY, row!.secretsCiphertext!)).toEqual({ token: "sk-live-1234567890abcd" });
   });
+});
 
+describe("auth-config: static values", () => {
   it("refuses blank static parameter values", async () => {
     const { cookie, serverId } = await serverFrom("anchors-3.0.yaml");
     const res = await save(cookie, serverId, {
@@ -239,7 +243,9 @@ describe("auth-config", () => {
     expect((await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, data.id) }))?.authContextValues ?? {}).toEqual({});
     expect(await attempt({ state: "closed", per_page: "50", archived: "false" })).toBe("saved");
   });
+});
 
+describe("auth-config: detected names, passthrough, deletion and hibernation", () => {
   it("stores the apiKey name and location detected in the description", async () => {
     const { cookie, serverId, organizationId } = await serverFrom("petstore-2.0.json");
     await assignToken(organizationId, serverId);

@@ -94,7 +94,7 @@ const usageOf = async (organizationId: string) =>
     where: and(eq(organizationUsage.organizationId, organizationId), eq(organizationUsage.period, usagePeriod())),
   }))?.toolCalls ?? 0;
 
-describe("Try it", { timeout: 60_000 }, () => {
+describe("Try it: running a tool", { timeout: 60_000 }, () => {
   it("runs a tool through the MCP endpoint as the user: the client's answer, timings, the call log's 'Try it (name)', metered", async () => {
     const user = await signedIn({ name: "Grace Hopper" });
     const server = await createServer(user.organizationId, [petTool]);
@@ -150,7 +150,9 @@ describe("Try it", { timeout: 60_000 }, () => {
     expect(tried.data.upstreamStatus).toBeNull();
     expect(await usageOf(user.organizationId)).toBe(0);
   });
+});
 
+describe("Try it: search mode and secrets", { timeout: 60_000 }, () => {
   it("calls the operation itself on a search-mode server (through call_tool)", async () => {
     const user = await signedIn();
     const server = await createServer(user.organizationId, [petTool, echoTool("list_pets", {})]);
@@ -189,7 +191,9 @@ describe("Try it", { timeout: 60_000 }, () => {
     expect(check).toContain("whoami");
     expect(check).not.toContain(secret);
   });
+});
 
+describe("Try it: other organizations, credentials and deployment", { timeout: 60_000 }, () => {
   it("lets no member of another organization run a tool of this one", async () => {
     const owner = await signedIn();
     const stranger = await signedIn();

@@ -62,7 +62,7 @@ const toolNames = async (slug: string, token: string) => {
   return names;
 };
 
-describe("description versions", () => {
+describe("description versions: pushing, applying and restoring", () => {
   it("answers the diff of a pushed description, applies it keeping the user's choices, redeploys, and restores the earlier one", async () => {
     const user = await signedIn();
     const server = await createFrom(user.cookie, spec(V1));
@@ -138,7 +138,9 @@ describe("description versions", () => {
       404,
     );
   });
+});
 
+describe("description versions: discarding and refusing", () => {
   it("discards a pending version, and refuses a description that cannot be imported with the creation's error", async () => {
     const user = await signedIn();
     const server = await createFrom(user.cookie, spec(V1));
@@ -157,7 +159,9 @@ describe("description versions", () => {
       "Only servers created from a description URL can be synced: upload the new description instead",
     );
   });
+});
 
+describe("description versions: scheduled syncs", () => {
   it("syncs a URL server on schedule: a non-breaking change is applied by itself, a breaking one is held for review", async () => {
     const user = await signedIn();
     await db
