@@ -11,6 +11,7 @@ import {
   methodOfVerb,
   namedFields,
   payloadRoute,
+  proseParams,
   queryUrlRoute,
   readTemplates,
   verbRoute,
@@ -172,6 +173,13 @@ function readParamLine(r: PageReader, block: TextBlock, b: number, kind: Kind): 
     return b;
   }
   if (r.current && !r.current.description && block.t === "line" && text.length > 3) r.current.description = clean(text).slice(0, 1000);
+  // Parameters named in the section's prose ("The **q** parameter contains …", "use the page query parameter").
+  if (kind !== "response" && kind !== "object" && (r.current || r.pageWideLevel >= 0)) {
+    const prose = block.t === "item" ? `${text} ${block.more}` : text;
+    const location = /\bquery (?:string|param)/i.test(prose) ? "query" : r.locationNow();
+    for (const name of proseParams(prose))
+      if (!r.current?.params.some((p) => p.name === name)) r.addParam({ name, in: location, schema: { type: "string" }, required: false });
+  }
   return b;
 }
 

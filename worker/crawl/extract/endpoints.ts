@@ -3,7 +3,7 @@
 // The reading's state is in page-reader.ts; lines of text (routes, labels, parameters) in endpoint-lines.ts.
 import { type Block, blocksOf } from "./blocks";
 import { readLine } from "./endpoint-lines";
-import { exampleOf } from "./examples";
+import { type Example, exampleOf, urlLinesOf } from "./examples";
 import { HINT_WORDS, readHints } from "./hints";
 import { parseExample, schemaOf } from "./json-schema";
 import { locationOf, paramsOfTable } from "./params";
@@ -76,6 +76,12 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
   r.expectBase = false;
   if (first[0] !== "{" && first[0] !== "[") readHints(block.lines.slice(0, 40), r.hints);
   if (kind === "changelog") return;
+  const urls = urlLinesOf(block.lines);
+  // A block of URLs is requests to visit, even under a heading about results: a response is not written as a URL.
+  if (urls) {
+    for (const url of urls) readExample(r, url);
+    return;
+  }
   const example = exampleOf(block.lines);
   if (example?.strong && kind !== "response") {
     r.open(example, 2, r.scopeLevel(), r.nearest()?.text);
@@ -83,12 +89,8 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
     return;
   }
   if (example) {
-    r.hints.exampleUrls.push(example.url);
-    if (r.current) r.attachExample(example);
-    else if (kind !== "response" && kind !== "object") {
-      r.open(example, 1, r.scopeLevel(), r.nearest()?.text);
-      r.attachExample(example);
-    }
+    if (r.current || (kind !== "response" && kind !== "object")) readExample(r, example);
+    else r.hints.exampleUrls.push(example.url);
     return;
   }
   const typed = kind === "params" ? typedParams(block.lines, r.locationNow()) : [];
@@ -118,6 +120,20 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
       // "accepts a json payload of the format:" then an object with placeholders for values.
       for (const param of typedObjectKeys(block.lines, "body")) r.addParam(param);
     }
+  }
+}
+
+/**
+ * A request example (a curl command, an SDK call, a URL): it confirms the open endpoint when it calls that
+ * route, lending its fields; one that calls another route is an example of its own, beside the open endpoint.
+ */
+function readExample(r: PageReader, example: Example) {
+  r.hints.exampleUrls.push(example.url);
+  if (r.current && r.confirms(example)) r.attachExample(example);
+  else if (r.current) r.aside(example, r.nearest()?.text);
+  else {
+    r.open(example, 1, r.scopeLevel(), r.nearest()?.text);
+    r.attachExample(example);
   }
 }
 

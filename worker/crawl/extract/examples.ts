@@ -184,6 +184,29 @@ export function exampleOf(lines: string[]): Example | null {
   };
 }
 
+const MAX_URL_LINES = 20;
+
+/**
+ * A code block whose every line is a whole URL (`https://host/api/deck/new/shuffle/?deck_count=1`), at most a
+ * short word after it (a copy button's label): each line a request to visit, so a GET. Null for any other block.
+ */
+export function urlLinesOf(lines: string[]): Example[] | null {
+  const filled = lines.map((l) => l.trim()).filter(Boolean);
+  if (!filled.length || filled.length > MAX_URL_LINES) return null;
+  const examples: Example[] = [];
+  for (const line of filled) {
+    if (!line.startsWith("http://") && !line.startsWith("https://")) return null;
+    // The URL is the line's first word: its query string may hold commas (`?cards=AS,2S`), which end a path in prose.
+    const space = line.search(/\s/);
+    const url = space < 0 ? line : line.slice(0, space);
+    const rest = line.slice(url.length).trim();
+    const found = pathAt(url, 0);
+    if (!found || found.path.split("?")[0] !== url.split("?")[0] || rest.length > 12 || rest.includes(" ")) return null;
+    examples.push({ method: "GET", url, fields: [], headers: [], strong: false });
+  }
+  return examples;
+}
+
 /** Whether the lines from `from` to the first blank one are all HTTP headers ("Content-Type: application/json"): a raw request's head. */
 function headersOnly(lines: string[], from: number): boolean {
   const end = Math.min(lines.length, from + 30);

@@ -10,6 +10,12 @@ import { INSTANCE_EXTENSION, SOURCE_PAGE_EXTENSION } from "../../openapi/types";
 
 const BODY_METHODS = new Set(["post", "put", "patch"]);
 
+/** An example URL of a file (an image, an archive, a stylesheet): a download or an asset, not an operation of the API. */
+const STATIC_FILE =
+  /\.(?:png|jpe?g|gif|svg|webp|ico|css|m?js|map|woff2?|ttf|zip|tar|gz|tgz|bz2|xz|7z|pdf|mp[34]|mov|webm|exe|dmg|deb|rpm|apk|jar|whl)$/i;
+
+const isFile = (raw: string) => STATIC_FILE.test(raw.split("?")[0]);
+
 /** The API's base URL: the one the docs name, else the common prefix of the absolute URLs they use. */
 export function baseUrlOf(drafts: Draft[], hints: Hints): string | null {
   const named = hints.baseUrls.find((u) => /^https?:\/\/[\w.-]+(?::\d+)?(?:\/[\w\-./]*)?$/.test(u));
@@ -19,7 +25,12 @@ export function baseUrlOf(drafts: Draft[], hints: Hints): string | null {
     .filter((d) => d.strength !== 1)
     .map((d) => splitUrl(d.rawPath))
     .filter((u) => u.origin);
-  const urls = stated.length ? stated : [...drafts.map((d) => d.rawPath), ...hints.exampleUrls].map(splitUrl).filter((u) => u.origin);
+  const urls = stated.length
+    ? stated
+    : [...drafts.map((d) => d.rawPath), ...hints.exampleUrls]
+        .filter((u) => !isFile(u))
+        .map(splitUrl)
+        .filter((u) => u.origin);
   if (!urls.length) return null;
   const counts = new Map<string, number>();
   for (const u of urls) counts.set(u.origin, (counts.get(u.origin) ?? 0) + 1);
@@ -60,7 +71,7 @@ export function pathOf(rawPath: string, base: string | null, literalIds = false,
   const basePath = base ? trimEnd(splitUrl(base).path, "/") : "";
   const [pathPart, search = ""] = raw.split("#")[0].split("?");
   let path = templateOf(pathPart, literalIds);
-  if (basePath && (path === basePath || path.startsWith(`${basePath}/`))) path = path.slice(basePath.length);
+  if (basePath && (path === basePath || path.startsWith(`${basePath}/`))) path = path.slice(basePath.length) || "/";
   if (!path || (path === "/" && !root) || !/^\/[\w\-./{}~%$@+,!]*$/.test(path)) return null;
   const query = search
     .split("&")
@@ -165,14 +176,20 @@ function servedFromOrigin(drafts: Draft[], base: string | null): string | null {
  * another service, which is not this API's operation), null when the base URL serves it.
  */
 function serverOf(op: Operation, base: string | null): string | null | undefined {
-  const origin = base ? splitUrl(base).origin : "";
+  const { origin, path: basePath } = base ? splitUrl(base) : { origin: "", path: "" };
   if (!origin) return null;
   const defining = op.drafts.filter((d) => !d.example && d.strength !== 1);
-  const origins = (defining.length ? defining : op.drafts).map((d) => splitUrl(d.rawPath).origin);
-  if (origins.some((o) => !o || o === origin)) return null;
-  const other = origins.find((o) => !isInstanceHost(o));
-  return defining.length && other ? other : undefined;
+  const written = (defining.length ? defining : op.drafts).map((d) => splitUrl(d.rawPath));
+  if (written.some((w) => !w.origin || hostOf(w.origin) === hostOf(origin))) return null;
+  const other = written.find((w) => !isInstanceHost(w.origin));
+  if (!defining.length || !other) return undefined;
+  // The operation's path was read relative to the base's path; on the other host it keeps that path when written under it.
+  const prefix = trimEnd(basePath, "/");
+  return prefix && other.path.startsWith(`${prefix}/`) ? other.origin + prefix : other.origin;
 }
+
+/** An origin's host and port, whatever its scheme: `http://` and `https://` of one host are one server. */
+const hostOf = (origin: string) => origin.slice(origin.indexOf("//") + 2);
 
 /** Builds the description; null when no endpoint was found. */
 export function buildDocument(stated: Draft[], hints: Hints, meta: { title: string; sourceUrl: string }) {
@@ -189,10 +206,14 @@ export function buildDocument(stated: Draft[], hints: Hints, meta: { title: stri
     return located && prefix ? { ...located, path: prefix + located.path } : located;
   };
   const templates = (hints.templates ?? []).map((t) => locate(t)?.path).filter((p): p is string => Boolean(p));
-  const ops = operationsOf(drafts, (draft) => locate(draft.rawPath, draft.strength === 1, draft.strength === 2), {
-    templates,
-    values: hints.values,
-  });
+  const ops = operationsOf(
+    drafts,
+    (draft) => (draft.strength === 1 && isFile(draft.rawPath) ? null : locate(draft.rawPath, draft.strength === 1, draft.strength === 2)),
+    {
+      templates,
+      values: hints.values,
+    },
+  );
   const hosted = ops.map((op) => ({ op, server: instance ? null : serverOf(op, base) })).filter((h) => h.server !== undefined);
   if (!hosted.length) return null;
   const paths: Record<string, Record<string, unknown>> = {};

@@ -17,7 +17,10 @@ const MAX_DRAFTS = 1000;
 const MAX_PARAMS = 300;
 const MAX_OBJECTS = 500;
 export const CHANGELOG = /\b(?:change ?log|release notes|what'?s new|version history|deprecations?|migration guide|breaking changes)\b/i;
-const RESPONSE = /\b(?:responses?|returns?|return value|output|results?|errors?|status codes?|error codes?)\b/i;
+const RESPONSE = /\b(?:responses?|returns?|return value|output|errors?|status codes?|error codes?)\b/i;
+const RESULTS = /\bresults?\b/i;
+/** "Filter results by …", "Number of results", "Sorting results": a section on what a request asks for, not on the response. */
+const SHAPING_RESULTS = /\b(?:filter|sort|order|limit|paginat|dedupe|group)|\bnumber of\b/i;
 const PARAMS =
   /\b(?:requestbody|param(?:eter)?s?|arguments?|headers?|body|fields?|quer(?:y|ies)|attributes?|options|form data|payload|request schema|json params|inputs?|properties)\b/i;
 const OBJECT = /(?:^the \S+ object\b|\b(?:objects?|models?|schemas?|structures?|resources?|entity|entities|types?|enums?|definitions)$)/i;
@@ -29,6 +32,17 @@ export const namesBase = (text: string) => /\b(?:base url|servers?)s?\b/i.test(t
 
 /** A parameters section that says its parameters go with every request of the page ("List of all parameters", "Common parameters"). */
 export const PAGE_WIDE = /\b(?:all|common|global|shared|every)\b/i;
+
+/** The non-empty segments of a written path or URL, without its origin and query. */
+function segmentsOf(raw: string): string[] {
+  const scheme = raw.indexOf("://");
+  const slash = scheme >= 0 && scheme < 8 ? raw.indexOf("/", scheme + 3) : 0;
+  const path = slash < 0 ? "" : raw.slice(slash);
+  return path.split("?")[0].split("#")[0].split("/").filter(Boolean).slice(-20);
+}
+
+/** A segment written as a placeholder in any spelling (`{id}`, `:id`, `<id>`, `[id]`, `(id)`), or holding one. */
+const isTemplated = (segment: string) => /[{<[(]/.test(segment) || segment.startsWith(":") || segment.startsWith("$");
 
 export const clean = (s: string) => plain(s).replace(/\s+/g, " ").trim();
 /** "The User object", "Channel Structure" → "user", "channel". */
@@ -43,7 +57,7 @@ export function kindOf(text: string): Kind {
   const t = clean(text);
   if (CHANGELOG.test(t)) return "changelog";
   if (/\brequest\b/i.test(t) && PARAMS.test(t)) return "params";
-  if (RESPONSE.test(t)) return "response";
+  if (RESPONSE.test(t) || (RESULTS.test(t) && !SHAPING_RESULTS.test(t))) return "response";
   if (PARAMS.test(t)) return "params";
   if (OBJECT.test(t)) return "object";
   return "other";
@@ -216,12 +230,45 @@ export class PageReader {
     }
   }
 
-  /** An example of the open endpoint lends its body and fields. */
+  /** Whether an example calls the open endpoint's route: its path ends as the route's does, placeholders taking any value. */
+  confirms(example: Example): boolean {
+    const draft = this.current as Draft;
+    const route = segmentsOf(draft.rawPath);
+    const called = segmentsOf(example.url);
+    const n = Math.min(route.length, called.length);
+    if (!n) return route.length === called.length;
+    for (let k = 1; k <= n; k++) {
+      const [want, got] = [route[route.length - k], called[called.length - k]];
+      if (want !== got && !isTemplated(want)) return false;
+    }
+    return true;
+  }
+
+  /** An example of another route than the open endpoint's, under its section: a draft of its own, the section still the endpoint's. */
+  aside(example: Example, summary?: string) {
+    if (this.drafts.length >= MAX_DRAFTS) return;
+    const location: ParamLocation = example.method === "GET" || example.method === "DELETE" ? "query" : "body";
+    this.drafts.push({
+      method: example.method,
+      rawPath: example.url,
+      params: example.fields.map((name) => ({ name, in: location, schema: { type: "string" }, required: false })),
+      source: this.page.url,
+      strength: 1,
+      example: true,
+      ...(example.body && typeof example.body === "object" ? { requestExample: schemaOf(example.body) } : {}),
+      ...(summary ? { summary } : {}),
+    });
+  }
+
+  /** An example of the open endpoint lends its body, fields and query names. */
   attachExample(example: Example) {
     const draft = this.current as Draft;
     if (draft.method !== example.method) return;
     if (example.body && typeof example.body === "object") draft.requestExample ??= schemaOf(example.body);
     const location: ParamLocation = draft.method === "GET" || draft.method === "DELETE" ? "query" : "body";
     for (const name of example.fields) draft.params.push({ name, in: location, schema: { type: "string" }, required: false });
+    for (const name of queryNamesOf(example.url))
+      if (!draft.params.some((p) => p.name === name) && draft.params.length < MAX_PARAMS)
+        draft.params.push({ name, in: "query", schema: { type: "string" }, required: false });
   }
 }

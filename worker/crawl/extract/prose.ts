@@ -3,7 +3,7 @@
 // query string (a GET), an endpoint said to accept a payload (a POST), and the verb that opens the
 // section under a path heading ("Get auto completions for …").
 import { leadingRoute, METHODS, pathAt, type Route } from "./routes";
-import { trimEnd } from "./text";
+import { trimEnd, trimStart } from "./text";
 
 const MAX_SENTENCES = 50;
 const MAX_SPANS = 40;
@@ -173,13 +173,122 @@ export function namedFields(text: string): string[] {
   const names: string[] = [];
   const words = text.slice(0, 2000).split(" ");
   for (let w = 0; w < words.length && names.length < 20; w++) {
-    if (!FIELD_WORDS.has(words[w].toLowerCase())) continue;
+    if (!FIELD_WORDS.has(trimEnd(words[w], ":").toLowerCase())) continue;
     for (let k = w + 1; k < words.length && k - w < 12; k++) {
       const word = words[k];
       if (BETWEEN_FIELDS.has(word.toLowerCase())) continue;
       const name = /^`([A-Za-z_][\w.-]{0,60})`$/.exec(trimEnd(word, ",.;:"))?.[1];
       if (!name) break;
       names.push(name);
+    }
+  }
+  return names;
+}
+
+const PARAM_WORDS = new Set(["parameter", "parameters", "param", "params", "argument", "arguments"]);
+/** Words between a parameter's name and the word "parameter": "the `platform` query parameter", "deck_count as a GET or POST parameter". */
+const QUALIFIERS = new Set([
+  "query",
+  "path",
+  "url",
+  "body",
+  "form",
+  "request",
+  "header",
+  "optional",
+  "required",
+  "get",
+  "post",
+  "or",
+  "a",
+  "an",
+  "as",
+]);
+/** Words that stand before "parameter" without naming one: "the following parameter", "the same parameter". */
+const NOT_PARAM_NAMES = new Set([
+  "the",
+  "this",
+  "that",
+  "each",
+  "every",
+  "any",
+  "one",
+  "two",
+  "three",
+  "following",
+  "same",
+  "other",
+  "first",
+  "second",
+  "last",
+  "new",
+  "given",
+  "above",
+  "below",
+  "additional",
+  "extra",
+  "optional",
+  "required",
+  "search",
+  "mandatory",
+  "such",
+  "these",
+  "those",
+  "and",
+  "or",
+]);
+
+/** The parameter name a word of prose writes: `name`, **name**, `name=value`, or a bare name with `_` or `=` in it; the rest only when `bare`. */
+function nameInWord(word: string, bare: boolean): { name: string; formatted: boolean } | null {
+  const w = trimEnd(word, ",.;:)");
+  const formatted = (w.startsWith("`") && w.endsWith("`")) || (w.startsWith("**") && w.endsWith("**"));
+  const inner = formatted ? trimEnd(trimStart(w, "`*"), "`*") : w;
+  const name = inner.split("=")[0].replace(/^\?/, "");
+  if (!/^[A-Za-z_][\w.-]{0,60}$/.test(name) || NOT_PARAM_NAMES.has(name.toLowerCase())) return null;
+  if (formatted || inner.includes("=") || name.includes("_")) return { name, formatted: true };
+  return bare && /^[a-z]+$/.test(name) ? { name, formatted: false } : null;
+}
+
+/**
+ * Parameters a sentence names without listing them: "The **q** parameter contains …", "use the page query parameter",
+ * "Use the **lat** and **lon** parameters", "Add deck_count as a GET or POST parameter", "a timestamp parameter named
+ * `from`", "Requires two parameters: `gem_name` and `url`", "Pass `only=runtime` to restrict …".
+ */
+export function proseParams(text: string): string[] {
+  const names: string[] = [];
+  const words = text.slice(0, 2000).split(" ");
+  const add = (name: string) => {
+    if (!names.includes(name) && names.length < 20) names.push(name);
+  };
+  for (let w = 0; w < words.length && names.length < 20; w++) {
+    const word = trimEnd(words[w], ",.;:").toLowerCase();
+    // `name=value` in a code span is a parameter and its value, whatever the sentence says of it.
+    if (words[w].startsWith("`") && words[w].includes("=")) {
+      const named = nameInWord(words[w], false);
+      if (named) add(named.name);
+    }
+    if (!PARAM_WORDS.has(word)) continue;
+    // Backwards: the names before the word, over its qualifiers ("query", "as a GET or POST") and lists ("**lat** and **lon**").
+    let k = w - 1;
+    while (k >= 0 && w - k < 8 && QUALIFIERS.has(words[k].toLowerCase())) k--;
+    const bare = k >= 1 && words[k - 1].toLowerCase() === "the" && w - k <= 2;
+    for (let listed = 0; k >= 0 && listed < 10; listed++) {
+      const named = nameInWord(words[k], bare && listed === 0);
+      if (!named) break;
+      add(named.name);
+      k--;
+      if (k < 0 || !["and", "or", "&"].includes(words[k].toLowerCase()) || !named.formatted) break;
+      k--;
+    }
+    // Forwards: "parameter named `from`", "parameters: `gem_name` and `url`".
+    let f = w + 1;
+    if (["named", "called"].includes((words[f] ?? "").toLowerCase())) f++;
+    else if (!words[w].endsWith(":")) continue;
+    for (; f < words.length && names.length < 20; f++) {
+      if (["and", "or", "optional", "optionally"].includes(words[f].toLowerCase())) continue;
+      const named = nameInWord(words[f], false);
+      if (!named || !words[f].startsWith("`")) break;
+      add(named.name);
     }
   }
   return names;

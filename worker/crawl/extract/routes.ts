@@ -99,6 +99,13 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
       }
       break;
     }
+    if (c === "<" && text[end + 1] === "<" && !angle) {
+      // `<<deck_id>>`: a placeholder written in double angle brackets.
+      const close = text.indexOf(">>", end + 2);
+      if (close < 0 || close - end > 60 || !/^[A-Za-z_][\w-]*$/.test(text.slice(end + 2, close))) break;
+      end = close + 1;
+      continue;
+    }
     if (c === "<") {
       if (angle || !/[A-Za-z_]/.test(text[end + 1] ?? "")) break;
       angle = true;
@@ -120,7 +127,7 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
     /\/\/|\.\.|\s/.test(
       bare
         .replace(/^https?:\/\//, "")
-        .replace(/<[\w ]*>/g, "<>")
+        .replace(/<<[\w-]*>>|<[\w ]*>/g, "<>")
         .replace(/\[[\w |-]*\]/g, "[]")
         .replace(/\([\w: .-]*\)/g, "()"),
     )
@@ -246,10 +253,23 @@ export function templateOf(path: string, literalIds = false): string {
     let k = 0;
     while (k < segment.length) {
       const c = segment[k];
-      const close = c === "{" ? (segment[k + 1] === "{" ? "}}" : "}") : c === "<" ? ">" : c === "[" ? "]" : c === "(" && k === 0 ? ")" : "";
+      const close =
+        c === "{"
+          ? segment[k + 1] === "{"
+            ? "}}"
+            : "}"
+          : c === "<"
+            ? segment[k + 1] === "<"
+              ? ">>"
+              : ">"
+            : c === "["
+              ? "]"
+              : c === "(" && k === 0
+                ? ")"
+                : "";
       if (close) {
         // `<name` without its `>`: an unclosed placeholder is the whole segment.
-        const end = close === ">" && k === 0 && !segment.includes(">") ? segment.length : segment.indexOf(close, k + 1);
+        const end = close === ">" && k === 0 && !segment.includes(">") ? segment.length : segment.indexOf(close, k + close.length);
         if (end > k) {
           const inner = segment.slice(k + close.length, end);
           // `(string:project_slug)`: the name follows the converter's type.

@@ -1,0 +1,162 @@
+// APIs documented as whole URLs: code blocks of URLs to visit (no method, no client), placeholders in double
+// angle brackets, example URLs of files, a request to the base itself, one host written with either scheme,
+// parameters named only in the prose around the examples, and examples of other routes beside an endpoint.
+import { describe, expect, it } from "vitest";
+import { extractOpenApi } from "../../worker/crawl/extract/index";
+import { urlLinesOf } from "../../worker/crawl/extract/examples";
+import { proseParams } from "../../worker/crawl/extract/prose";
+import { pathAt, templateOf } from "../../worker/crawl/extract/routes";
+import { endpointsOf, parametersOf } from "./extract-helpers";
+
+const extract = (content: string, url = "https://docs.example.org/reference/api") =>
+  extractOpenApi([{ url, content }], { sourceUrl: url })!;
+
+describe("whole URLs", () => {
+  it("reads a code block of URLs as GET requests, one per line, a copy button's label after them left out", () => {
+    expect(
+      urlLinesOf(["", "https://tilesapp.io/api/tile/<<set_id>>/crop/?edges=N,S,E copy", "https://tilesapp.io/api/tile/new/"]),
+    ).toMatchObject([
+      { method: "GET", url: "https://tilesapp.io/api/tile/<<set_id>>/crop/?edges=N,S,E" },
+      { method: "GET", url: "https://tilesapp.io/api/tile/new/" },
+    ]);
+    expect(urlLinesOf(["https://tilesapp.io/api/tile/new/ returns a fresh set of tiles"])).toBeNull();
+    expect(urlLinesOf(["curl https://tilesapp.io/api/tile/new/"])).toBeNull();
+    expect(urlLinesOf(["{", '  "next": "https://tilesapp.io/api/tile/2/"', "}"])).toBeNull();
+  });
+
+  it("reads placeholders written in double angle brackets", () => {
+    expect(pathAt("/api/tile/<<set_id>>/crop/?edges=N", 0)?.path).toBe("/api/tile/<<set_id>>/crop/?edges=N");
+    expect(templateOf("/api/tile/<<set_id>>/crop")).toBe("/api/tile/{set_id}/crop");
+  });
+
+  it("makes a page of URL examples under headings an API: query names as parameters, files left out, the base from the URLs", () => {
+    const doc = extract(
+      [
+        "# Tiles API",
+        "## Shuffle the tiles:",
+        "```\nhttps://tilesapp.io/api/tile/new/shuffle/?set_count=1 copy\n```",
+        "Add set_count as a GET or POST parameter to choose how many sets to use.",
+        "## Draw tiles:",
+        "```\nhttps://tilesapp.io/api/tile/<<set_id>>/draw/?count=2\n```",
+        "### Response:",
+        '```\n{ "success": true, "tiles": [{ "image": "https://tilesapp.io/static/t/4B.png" }] }\n```',
+        "## Piles:",
+        "```\nhttps://tilesapp.io/api/tile/<<set_id>>/pile/<<pile_name>>/draw/?tiles=4B,5C\nhttps://tilesapp.io/api/tile/<<set_id>>/pile/<<pile_name>>/draw/bottom/\n```",
+        "Adding the marked=true parameter draws only marked tiles.",
+        "## Back of a tile:",
+        "```\nhttps://tilesapp.io/static/t/back.png copy\n```",
+      ].join("\n\n"),
+    );
+    expect(doc.servers).toEqual([{ url: "https://tilesapp.io/api" }]);
+    expect(endpointsOf(doc).sort()).toEqual([
+      "GET /tile/new/shuffle",
+      "GET /tile/{set_id}/draw",
+      "GET /tile/{set_id}/pile/{pile_name}/draw",
+      "GET /tile/{set_id}/pile/{pile_name}/draw/bottom",
+    ]);
+    expect(parametersOf(doc)).toEqual(
+      expect.arrayContaining([
+        "GET /tile/new/shuffle query set_count",
+        "GET /tile/{set_id}/draw query count",
+        "GET /tile/{set_id}/pile/{pile_name}/draw query tiles",
+        "GET /tile/{set_id}/pile/{pile_name}/draw query marked",
+      ]),
+    );
+  });
+
+  it("reads a request to the base URL itself as the root, and one host written with http and https as one server", () => {
+    const doc = extract(
+      [
+        "**Base url:** https://sportsdata.io/api/v1",
+        "`GET https://sportsdata.io/api/v1` lists the resources.",
+        "`GET https://sportsdata.io/api/v1/teams` lists the teams.",
+        "`GET https://sportsdata.io/api/v1/teams/ID` gets one team.",
+        "`GET http://sportsdata.io/api/v1/games/ID/media` lists a game's media.",
+      ].join("\n\n"),
+    );
+    expect(doc.servers).toEqual([{ url: "https://sportsdata.io/api/v1" }]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /", "GET /games/{id}/media", "GET /teams", "GET /teams/{id}"]);
+    expect(JSON.stringify(doc.paths)).not.toContain('"servers"');
+  });
+
+  it("reads the examples under a heading about filtering results as requests, not as a response", () => {
+    const doc = extract(
+      [
+        "## Search",
+        "```\nhttp://localhost:7070/find?q=oslo\n```",
+        "#### Filter results by country",
+        "```\nhttp://localhost:7070/find?q=oslo&country=NO\n```",
+        "## Results",
+        '```\n{ "features": [] }\n```',
+        "### Status",
+        "```\nhttp://localhost:7070/status\n```",
+      ].join("\n\n"),
+    );
+    expect(endpointsOf(doc).sort()).toEqual(["GET /find", "GET /status"]);
+    expect(parametersOf(doc)).toEqual(["GET /find query q", "GET /find query country"]);
+  });
+});
+
+describe("parameters named in prose", () => {
+  it("reads the names a sentence calls parameters, before or after the word", () => {
+    expect(proseParams("The **q** parameter contains the term to search for.")).toEqual(["q"]);
+    expect(proseParams("Use the **lat** and **lon** parameters to set a focus point.")).toEqual(["lon", "lat"]);
+    expect(proseParams("To get later results, use the page query parameter until the list is empty.")).toEqual(["page"]);
+    expect(proseParams("Use the `platform` query parameter to pick a platform.")).toEqual(["platform"]);
+    expect(proseParams("An iso8601 timestamp parameter named `from` is required.")).toEqual(["from"]);
+    expect(proseParams("Requires two parameters: `gem_name` and `url`.")).toEqual(["gem_name", "url"]);
+    expect(proseParams("Add deck_count as a GET or POST parameter to choose how many.")).toEqual(["deck_count"]);
+    expect(proseParams("Adding the remaining=true parameter shuffles what is left.")).toEqual(["remaining"]);
+    expect(proseParams("Pass `only=runtime` or `only=development` to restrict the result.")).toEqual(["only"]);
+  });
+
+  it("reads no name from sentences that only speak of parameters", () => {
+    expect(proseParams("The following parameter is required.")).toEqual([]);
+    expect(proseParams("Each request takes the same parameters as search.")).toEqual([]);
+    expect(proseParams("When the parameter is omitted the header is used.")).toEqual([]);
+    expect(proseParams("This limit is configurable and may differ between instances.")).toEqual([]);
+  });
+
+  it("gives an endpoint the parameters its section names in prose, but not a response section's", () => {
+    const doc = extract(
+      [
+        "## GET /v1/search",
+        "Searches the catalogue. Use the **term** parameter for the words to find; the `page` query parameter pages.",
+        "### Response",
+        "The **total** parameter of the answer counts every match.",
+      ].join("\n\n"),
+    );
+    expect(parametersOf(doc).sort()).toEqual(["GET /v1/search query page", "GET /v1/search query term"]);
+  });
+});
+
+describe("examples beside an endpoint", () => {
+  it("lends an endpoint the fields of its own examples only; an example of another route under it is an example of that route", () => {
+    const doc = extract(
+      [
+        "# Widgets",
+        "## Create a widget",
+        "```\ncurl -X POST https://api.widgetly.io/v1/widgets -d 'name=blue&size=4'\n```",
+        "```\ncurl -X POST https://api.widgetly.io/v1/labels -d 'label=new'\n```",
+      ].join("\n\n"),
+    );
+    expect(endpointsOf(doc).sort()).toEqual(["POST /labels", "POST /widgets"]);
+    expect(parametersOf(doc).sort()).toEqual(["POST /labels body label", "POST /widgets body name"]);
+  });
+});
+
+describe("labels in bold", () => {
+  it("reads a bold label of several words alone on its line as a label, not a parameter", () => {
+    const doc = extract(
+      [
+        "## POST /v1/caches",
+        "Creates a cache.",
+        "**performance benefits**:",
+        "Reads are served from memory.",
+        "- **size** (integer, required): the cache's size in megabytes",
+        "- **ttl (integer)**: seconds an entry lives",
+      ].join("\n\n"),
+    );
+    expect(parametersOf(doc).sort()).toEqual(["POST /v1/caches body size", "POST /v1/caches body ttl"]);
+  });
+});
