@@ -160,3 +160,44 @@ describe("labels in bold", () => {
     expect(parametersOf(doc).sort()).toEqual(["POST /v1/caches body size", "POST /v1/caches body ttl"]);
   });
 });
+
+describe("parameters of a list", () => {
+  it("gives a resource's list route the parameters of a filtering section that names no route of its own", () => {
+    const doc = extract(
+      [
+        "## Planet",
+        "### Get all planets",
+        "```\nGET https://orbitdata.io/api/planet\n```",
+        "### Get a single planet",
+        "```\nGET https://orbitdata.io/api/planet/3\n```",
+        "### Filter planets",
+        "Available parameters:",
+        "- `name`: filter by the given name.",
+        "- `system`: filter by the given system.",
+        "## Moon",
+        "### Get all moons",
+        "```\nGET https://orbitdata.io/api/moon\n```",
+        "### About moons",
+        "- `radius`: the moon's radius in the answer.",
+      ].join("\n\n"),
+    );
+    expect(parametersOf(doc).sort()).toEqual([
+      "GET /planet query name",
+      "GET /planet query system",
+      "GET /planet/{planet_id} path planet_id",
+    ]);
+  });
+
+  it("reads every name of a query string written in a code span as a modifier line", () => {
+    const doc = extract(
+      [
+        "### Teams",
+        "`GET https://sportsdata.io/api/v1/teams/ID` Returns one team.",
+        "#### Modifiers",
+        "`?expand=team.roster` Shows the roster",
+        "`?expand=team.roster&season=20142015` The roster of a season",
+      ].join("\n\n"),
+    );
+    expect(parametersOf(doc)).toEqual(["GET /teams/{id} query expand", "GET /teams/{id} query season", "GET /teams/{id} path id"]);
+  });
+});

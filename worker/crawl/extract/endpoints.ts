@@ -21,6 +21,7 @@ const PAYLOAD = /\b(?:payload|request body|json body)\b/i;
 /** A heading: a parameter written as a small heading, a route heading, a path heading, or a section that ends the endpoint's. */
 function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: number) {
   const headings = r.headings;
+  if (block.level <= r.pendingScope) r.adoptFilters();
   while (headings.length && headings[headings.length - 1].level >= block.level) headings.pop();
   const text = clean(block.text);
   // A parameter written as a small heading ("amount REQUIRED integer") under its endpoint.
@@ -32,7 +33,14 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
   }
   const kind = kindOf(text);
   r.expectBase = namesBase(text);
-  headings.push({ level: block.level, text, kind, location: kind === "params" ? locationOf(text) : null, generic: GENERIC.test(text) });
+  headings.push({
+    level: block.level,
+    text,
+    kind,
+    location: kind === "params" ? locationOf(text) : null,
+    generic: GENERIC.test(text),
+    drafts: r.drafts.length,
+  });
   r.label = null;
   if (block.level <= r.pendingScope) r.pending = [];
   r.paramIndent = -1;
@@ -161,6 +169,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     else if (block.t === "table") readTable(r, block, r.kindNow());
     else if (block.t !== "hr") b = readLine(r, block, b, r.kindNow());
   }
+  r.adoptFilters();
   r.spreadPageWide();
   return { drafts: r.drafts, hints: r.hints, work };
 }

@@ -11,7 +11,8 @@ import { sameRoute } from "./readers";
 import type { Route } from "./routes";
 
 export type Kind = "response" | "object" | "params" | "changelog" | "other";
-type Heading = { level: number; text: string; kind: Kind; location: ParamLocation | null; generic: boolean };
+/** `drafts`: how many drafts the page had when the heading opened its section. */
+type Heading = { level: number; text: string; kind: Kind; location: ParamLocation | null; generic: boolean; drafts?: number };
 
 const MAX_DRAFTS = 1000;
 const MAX_PARAMS = 300;
@@ -19,6 +20,8 @@ const MAX_OBJECTS = 500;
 export const CHANGELOG = /\b(?:change ?log|release notes|what'?s new|version history|deprecations?|migration guide|breaking changes)\b/i;
 const RESPONSE = /\b(?:responses?|returns?|return value|output|errors?|status codes?|error codes?)\b/i;
 const RESULTS = /\bresults?\b/i;
+/** A section on narrowing a list: "Filter locations", "Sorting", "Pagination", "Search parameters". */
+const FILTERING = /\b(?:filter|sort|order|paginat|search|quer)/i;
 /** "Filter results by …", "Number of results", "Sorting results": a section on what a request asks for, not on the response. */
 const SHAPING_RESULTS = /\b(?:filter|sort|order|limit|paginat|dedupe|group)|\bnumber of\b/i;
 const PARAMS =
@@ -218,6 +221,22 @@ export class PageReader {
       this.objectCount++;
     }
     if (name && objects[name] && objects[name].length < MAX_PARAMS) objects[name].push(param);
+  }
+
+  /**
+   * Parameters of a section that names no route of its own and is about narrowing a list ("Filter locations",
+   * "Sorting"), when it ends: the list route of the section it sits under (its GET with the shortest path) takes them.
+   */
+  adoptFilters() {
+    const section = this.headings.findLast((h) => h.level === this.pendingScope);
+    if (!this.pending.length || !section || !FILTERING.test(section.text)) return;
+    const parent = this.headings.findLast((h) => h.level < this.pendingScope);
+    const lists = this.drafts.slice(parent?.drafts ?? 0).filter((d) => d.method === "GET");
+    const list = lists.sort((a, b) => segmentsOf(a.rawPath).length - segmentsOf(b.rawPath).length)[0];
+    if (!list) return;
+    for (const param of this.pending)
+      if (param.in !== "body" && !list.params.some((p) => p.name === param.name) && list.params.length < MAX_PARAMS)
+        list.params.push({ ...param, in: param.in ?? "query" });
   }
 
   /** Gives the page-wide parameters to every endpoint of the page that does not name them itself. */

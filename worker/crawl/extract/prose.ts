@@ -262,10 +262,12 @@ export function proseParams(text: string): string[] {
   };
   for (let w = 0; w < words.length && names.length < 20; w++) {
     const word = trimEnd(words[w], ",.;:").toLowerCase();
-    // `name=value` in a code span is a parameter and its value, whatever the sentence says of it.
+    // `name=value` in a code span (`?expand=roster&season=2014`) is a parameter and its value, whatever the sentence says of it.
     if (words[w].startsWith("`") && words[w].includes("=")) {
-      const named = nameInWord(words[w], false);
-      if (named) add(named.name);
+      for (const pair of trimEnd(words[w], ",.;:").split("&").slice(0, 20)) {
+        const name = trimStart(trimEnd(pair, "`"), "`?").split("=")[0];
+        if (/^[A-Za-z_][\w.-]{0,60}$/.test(name)) add(name);
+      }
     }
     if (!PARAM_WORDS.has(word)) continue;
     // Backwards: the names before the word, over its qualifiers ("query", "as a GET or POST") and lists ("**lat** and **lon**").
