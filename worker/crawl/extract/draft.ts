@@ -29,6 +29,8 @@ export type Hints = {
   objects?: Record<string, FoundParam[]>;
   /** Path templates written without a method (`<topic>/json`): examples that are their instances take their placeholders. */
   templates?: string[];
+  /** URLs on an instance's address (`http://localhost:3000/api/v1/user/keys/1`) in the pages' code: the API shown where a user runs it. */
+  instanceUrls?: string[];
   /** Values the pages say stand for a parameter ("your topic is `mywebhook`"): value → name. */
   values?: Record<string, string>;
 };

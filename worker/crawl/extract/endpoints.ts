@@ -4,7 +4,7 @@
 import { type Block, blocksOf } from "./blocks";
 import { readLine } from "./endpoint-lines";
 import { type Example, exampleOf, urlLinesOf } from "./examples";
-import { HINT_WORDS, readHints } from "./hints";
+import { HINT_WORDS, readHints, readInstanceUrls } from "./hints";
 import { parseExample, schemaOf } from "./json-schema";
 import { locationOf, paramsOfTable } from "./params";
 import { announcedRoute } from "./prose";
@@ -83,6 +83,7 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
     r.hints.baseUrls.push(first);
   r.expectBase = false;
   if (first[0] !== "{" && first[0] !== "[") readHints(block.lines.slice(0, 40), r.hints);
+  readInstanceUrls(block.lines.slice(0, 40), r.hints);
   if (kind === "changelog") return;
   const urls = urlLinesOf(block.lines);
   // A block of URLs is requests to visit, even under a heading about results: a response is not written as a URL.

@@ -44,6 +44,8 @@ export function assemble(findings: PageFindings[], meta: { title?: string | null
     for (const key of ["auth", "apiKeyHeaders", "apiKeyQuery"] as const) for (const value of found.hints[key]) hints[key].add(value);
     for (const [name, fields] of Object.entries(found.hints.objects ?? {})) hints.objects![name] ??= fields;
     if (found.hints.templates?.length) hints.templates = [...(hints.templates ?? []), ...found.hints.templates].slice(0, MAX_TEMPLATES);
+    if (found.hints.instanceUrls?.length)
+      hints.instanceUrls = [...(hints.instanceUrls ?? []), ...found.hints.instanceUrls].slice(0, MAX_TEMPLATES);
     if (found.hints.values) hints.values = Object.assign(hints.values ?? noPrototype<string>(), found.hints.values);
   }
   const title =

@@ -32,6 +32,18 @@ export function baseUrlOf(drafts: Draft[], hints: Hints): string | null {
         .map(splitUrl)
         .filter((u) => u.origin);
   if (!urls.length) return null;
+  const base = commonBase(urls);
+  // Request lines written relative to the base, examples on one public host, and the API's own answers naming its
+  // resources at an instance's address under the same prefix, more than once (`http://localhost:3000/api/v1/…`): a self-hosted API
+  // whose examples call a demo instance. Its base is the instance's, so no concrete host is named.
+  const relative = drafts.some((d) => d.strength === 2 && d.rawPath.startsWith("/"));
+  const prefix = splitUrl(base).path;
+  const shown = (hints.instanceUrls ?? []).filter((u) => prefix.length > 1 && splitUrl(u).path.startsWith(`${prefix}/`));
+  return !stated.length && relative && shown.length >= 2 ? splitUrl(shown[0]).origin + prefix : base;
+}
+
+/** The most common origin of the URLs, and the leading segments they all share there as far as they read like an API prefix. */
+function commonBase(urls: { origin: string; path: string }[]): string {
   const counts = new Map<string, number>();
   for (const u of urls) counts.set(u.origin, (counts.get(u.origin) ?? 0) + 1);
   const origin = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
