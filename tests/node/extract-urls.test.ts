@@ -100,7 +100,7 @@ describe("whole URLs", () => {
 describe("parameters named in prose", () => {
   it("reads the names a sentence calls parameters, before or after the word", () => {
     expect(proseParams("The **q** parameter contains the term to search for.")).toEqual(["q"]);
-    expect(proseParams("Use the **lat** and **lon** parameters to set a focus point.")).toEqual(["lon", "lat"]);
+    expect(proseParams("Use the **lat** and **lon** parameters to set a focus point.")).toEqual(["lat", "lon"]);
     expect(proseParams("To get later results, use the page query parameter until the list is empty.")).toEqual(["page"]);
     expect(proseParams("Use the `platform` query parameter to pick a platform.")).toEqual(["platform"]);
     expect(proseParams("An iso8601 timestamp parameter named `from` is required.")).toEqual(["from"]);
@@ -199,5 +199,49 @@ describe("parameters of a list", () => {
       ].join("\n\n"),
     );
     expect(parametersOf(doc)).toEqual(["GET /teams/{id} query expand", "GET /teams/{id} query season", "GET /teams/{id} path id"]);
+  });
+});
+
+describe("bases and requests written without a method", () => {
+  it("reads a host listed before its URLs as no request, and a path alone under a Request heading as a GET", () => {
+    expect(urlLinesOf(["http://campus.example.org", "", "http://campus.example.org/find?name=x"])).toMatchObject([
+      { method: "GET", url: "http://campus.example.org/find?name=x" },
+    ]);
+    expect(urlLinesOf(["/find?name=x"])).toBeNull();
+    expect(urlLinesOf(["/find?name=x"], true)).toMatchObject([{ method: "GET", url: "/find?name=x" }]);
+    const doc = extract(
+      [
+        "## Our public API",
+        "```\nhttp://campusdata.org\n\nhttp://campusdata.org/find?name=oak\n```",
+        "## Pagination",
+        "To paginate requests, use the limit and offset parameters.",
+        "### Request",
+        "```\n/find?name=oak&limit=1\n```",
+        "### Response",
+        '```\n[{ "name": "Oak College" }]\n```',
+        "## Refresh",
+        "### Request",
+        "```\n/refresh\n```",
+        "## Install",
+        "```\n/usr/local/bin/campusdata --port 80\n```",
+      ].join("\n\n"),
+    );
+    expect(doc.servers).toEqual([{ url: "http://campusdata.org" }]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /find", "GET /refresh"]);
+    expect(parametersOf(doc).sort()).toEqual(["GET /find query limit", "GET /find query name"]);
+    expect(proseParams("To paginate requests, use the limit and offset parameters.")).toEqual(["limit", "offset"]);
+    expect(proseParams("Both limit and offset parameters are optional.")).toEqual([]);
+  });
+
+  it("takes the base from a URL in prose that calls a route written relative to it, not from one that writes the base as a placeholder", () => {
+    const doc = extract(
+      [
+        "The basic syntax of a request is `https://lexicon.dev/api/<--version-->/words/en/<--word-->`",
+        "For example, send a request to `https://lexicon.dev/api/v3/words/en/hello` and read the result.",
+        "| Method | Endpoint | Description |\n| :-- | :-- | :-- |\n| `GET` | `/words/en/<YOUR_WORD>` | Defines the word. |",
+      ].join("\n\n"),
+    );
+    expect(doc.servers).toEqual([{ url: "https://lexicon.dev/api/v3" }]);
+    expect(endpointsOf(doc)).toEqual(["GET /words/en/{your_word}"]);
   });
 });

@@ -31,6 +31,8 @@ export type Hints = {
   templates?: string[];
   /** URLs on an instance's address (`http://localhost:3000/api/v1/user/keys/1`) in the pages' code: the API shown where a user runs it. */
   instanceUrls?: string[];
+  /** Whole URLs written in code spans of prose lines ("send a request to `https://host/api/v2/entries/en/hello`"). */
+  proseUrls?: string[];
   /** Values the pages say stand for a parameter ("your topic is `mywebhook`"): value → name. */
   values?: Record<string, string>;
 };

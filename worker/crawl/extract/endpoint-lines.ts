@@ -2,7 +2,7 @@
 // same line), "Method:"/"URL:" pairs, section labels ("Query parameters:"), and parameters with their descriptions.
 import { trimEnd } from "./text";
 import type { Block } from "./blocks";
-import { readHints } from "./hints";
+import { readHints, readProseUrls } from "./hints";
 import { locationOf, nameOf, type ParamLocation, paramOfItem, paramOfTag, typeAtStart } from "./params";
 import {
   addedRoutes,
@@ -188,6 +188,7 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   const text = block.text;
   readHints([text], r.hints);
   readTemplates(text, r.hints);
+  readProseUrls(text, r.hints);
   const method = block.t === "line" ? announcedMethod(text) : null;
   r.announced = method ? { method, at: b } : null;
   // "### `/api/search/autocomplete/`" then "Get auto completions for …": the section's verb is its method.

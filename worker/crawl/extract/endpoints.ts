@@ -85,7 +85,8 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
   if (first[0] !== "{" && first[0] !== "[") readHints(block.lines.slice(0, 40), r.hints);
   readInstanceUrls(block.lines.slice(0, 40), r.hints);
   if (kind === "changelog") return;
-  const urls = urlLinesOf(block.lines);
+  // Under a "Request" or "Endpoint" heading, a block that is a path alone is the request too.
+  const urls = urlLinesOf(block.lines, r.headings.at(-1)?.generic === true);
   // A block of URLs is requests to visit, even under a heading about results: a response is not written as a URL.
   if (urls) {
     for (const url of urls) readExample(r, url);

@@ -6,6 +6,18 @@ import { isInstanceHost } from "./hosts";
 
 const MAX_INSTANCE_URLS = 50;
 
+/** Adds the whole URLs a prose line writes in its code spans to `hints`. */
+export function readProseUrls(text: string, hints: Hints): void {
+  for (let i = text.indexOf("`http"); i >= 0; i = text.indexOf("`http", i + 1)) {
+    const end = text.indexOf("`", i + 1);
+    if (end < 0) return;
+    const span = text.slice(i + 1, end);
+    if ((hints.proseUrls ??= []).length >= MAX_INSTANCE_URLS) return;
+    if (/^https?:\/\/[\w.-]+\/\S+$/.test(span)) hints.proseUrls.push(span);
+    i = end;
+  }
+}
+
 /** Adds the URLs on an instance's address (loopback, a reserved example domain) that these code lines show to `hints`. */
 export function readInstanceUrls(lines: string[], hints: Hints): void {
   for (const raw of lines) {

@@ -31,7 +31,7 @@ export function baseUrlOf(drafts: Draft[], hints: Hints): string | null {
         .filter((u) => !isFile(u))
         .map(splitUrl)
         .filter((u) => u.origin);
-  if (!urls.length) return null;
+  if (!urls.length) return baseOfProseUrls(drafts, hints.proseUrls ?? []);
   const base = commonBase(urls);
   // Request lines written relative to the base, examples on one public host, and the API's own answers naming its
   // resources at an instance's address under the same prefix, more than once (`http://localhost:3000/api/v1/…`): a self-hosted API
@@ -40,6 +40,30 @@ export function baseUrlOf(drafts: Draft[], hints: Hints): string | null {
   const prefix = splitUrl(base).path;
   const shown = (hints.instanceUrls ?? []).filter((u) => prefix.length > 1 && splitUrl(u).path.startsWith(`${prefix}/`));
   return !stated.length && relative && shown.length >= 2 ? splitUrl(shown[0]).origin + prefix : base;
+}
+
+/**
+ * Where the pages give no URL but their routes relative to a base (`GET /entries/en/<YOUR_WORD>`), a URL in
+ * their prose that calls one of those routes (`https://host/api/v2/entries/en/hello`) shows the base: what
+ * comes before the route in it.
+ */
+function baseOfProseUrls(drafts: Draft[], proseUrls: string[]): string | null {
+  const routes = drafts
+    .filter((d) => d.strength !== 1 && d.rawPath.startsWith("/"))
+    .map((d) => templateOf(d.rawPath.split("?")[0]).split("/").filter(Boolean))
+    .filter((t) => t.length);
+  for (const url of proseUrls) {
+    const { origin, path } = splitUrl(url);
+    const segments = path.split("?")[0].split("/").filter(Boolean);
+    for (const route of routes) {
+      const before = segments.length - route.length;
+      if (before < 0 || !route.every((t, i) => t === segments[before + i] || t.startsWith("{"))) continue;
+      const base = before ? `${origin}/${segments.slice(0, before).join("/")}` : origin;
+      // A URL that writes the base with a placeholder (`/api/<--version-->/…`) shows its shape, not the base.
+      if (/^https?:\/\/[\w.-]+(?::\d{1,5})?(?:\/[\w.-]+)*$/.test(base)) return base;
+    }
+  }
+  return null;
 }
 
 /** The most common origin of the URLs, and the leading segments they all share there as far as they read like an API prefix. */

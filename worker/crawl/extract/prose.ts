@@ -273,15 +273,17 @@ export function proseParams(text: string): string[] {
     // Backwards: the names before the word, over its qualifiers ("query", "as a GET or POST") and lists ("**lat** and **lon**").
     let k = w - 1;
     while (k >= 0 && w - k < 8 && QUALIFIERS.has(words[k].toLowerCase())) k--;
-    const bare = k >= 1 && words[k - 1].toLowerCase() === "the" && w - k <= 2;
-    for (let listed = 0; k >= 0 && listed < 10; listed++) {
-      const named = nameInWord(words[k], bare && listed === 0);
+    // A bare word names a parameter only right after "the" ("the page query parameter", "the limit and offset parameters").
+    const listed: { name: string; formatted: boolean }[] = [];
+    for (let j = k; j >= 0 && listed.length < 10; j -= 2) {
+      const named = nameInWord(words[j], true);
       if (!named) break;
-      add(named.name);
-      k--;
-      if (k < 0 || !["and", "or", "&"].includes(words[k].toLowerCase()) || !named.formatted) break;
-      k--;
+      listed.push(named);
+      k = j;
+      if (j < 1 || !["and", "or", "&"].includes(words[j - 1].toLowerCase())) break;
     }
+    const afterThe = k >= 1 && words[k - 1].toLowerCase() === "the";
+    for (const named of listed.reverse()) if (named.formatted || afterThe) add(named.name);
     // Forwards: "parameter named `from`", "parameters: `gem_name` and `url`".
     let f = w + 1;
     if (["named", "called"].includes((words[f] ?? "").toLowerCase())) f++;
