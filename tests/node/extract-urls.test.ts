@@ -245,3 +245,24 @@ describe("bases and requests written without a method", () => {
     expect(endpointsOf(doc)).toEqual(["GET /words/en/{your_word}"]);
   });
 });
+
+describe("examples under headings of their own", () => {
+  it("keeps the request of a section whose heading names its action on a page of defined routes, not a mere example", () => {
+    const doc = extract(
+      [
+        "## Chat",
+        "- **Endpoint**: `POST /api/chat`",
+        "## Model proxy",
+        "#### 📦 List Available Models",
+        '```bash\ncurl http://localhost:3000/proxy/api/tags \\\n  -H "Authorization: Bearer KEY"\n```',
+        "#### 🧠 Generate Embeddings",
+        '```bash\ncurl -X POST http://localhost:3000/proxy/api/embed -d \'{"model": "m"}\'\n```',
+        "#### Example: a feed",
+        "```bash\ncurl http://localhost:3000/feed.xml\n```",
+        "#### Streaming",
+        "```bash\ncurl http://localhost:3000/proxy/api/stream\n```",
+      ].join("\n\n"),
+    );
+    expect(endpointsOf(doc).sort()).toEqual(["GET /proxy/api/tags", "POST /api/chat", "POST /proxy/api/embed"]);
+  });
+});

@@ -142,10 +142,18 @@ function readExample(r: PageReader, example: Example) {
   if (r.current && r.confirms(example)) r.attachExample(example);
   else if (r.current) r.aside(example, r.nearest()?.text);
   else {
-    r.open(example, 1, r.scopeLevel(), r.nearest()?.text);
+    const heading = r.nearest();
+    // The first request under a heading that names its action ("List Available Models", "Generate Embeddings") documents its route.
+    const titled = heading?.drafts === r.drafts.length && ACTION_HEADING.test(clean(heading.text).replace(/^\W+/, ""));
+    r.open(example, 1, r.scopeLevel(), heading?.text);
+    const opened = r.current as Draft | null; // open() sets it
+    if (titled && opened) opened.titled = true;
     r.attachExample(example);
   }
 }
+
+const ACTION_HEADING =
+  /^(?:get|list|create|add|delete|remove|update|generate|fetch|retrieve|search|upload|download|send|cancel|start|stop|check|set|reset|run|submit) [A-Za-z]/i;
 
 /** A table: hints, a summary table of routes, or a parameter table. */
 function readTable(r: PageReader, block: Extract<Block, { t: "table" }>, kind: Kind) {

@@ -33,8 +33,9 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located,
   generaliseExamples(groups, known);
   const ops: Operation[] = [];
   for (const group of groups.values()) {
-    // A request example alone, on a page whose routes are written out, illustrates rather than documents.
-    if (group.every((g) => g.draft.strength === 1 && pagesWithRoutes.has(g.draft.source))) continue;
+    // A request example alone, on a page whose routes are written out, illustrates rather than documents;
+    // unless it is the request of a section of its own, under a heading that says what it does.
+    if (group.every((g) => g.draft.strength === 1 && pagesWithRoutes.has(g.draft.source) && !g.draft.titled)) continue;
     group.sort((a, b) => rank(b.draft) - rank(a.draft));
     const path = group[0].path;
     const names = placeholders(path);

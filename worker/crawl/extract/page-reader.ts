@@ -6,7 +6,7 @@ import type { Example } from "./examples";
 import type { Draft, Hints, Page } from "./draft";
 import { schemaOf } from "./json-schema";
 import { type FoundParam, type ParamLocation, plain } from "./params";
-import { queryNamesOf } from "./prose";
+import { methodOfVerb, queryNamesOf } from "./prose";
 import { sameRoute } from "./readers";
 import type { Route } from "./routes";
 
@@ -62,7 +62,9 @@ export function kindOf(text: string): Kind {
   if (/\brequest\b/i.test(t) && PARAMS.test(t)) return "params";
   if (RESPONSE.test(t) || (RESULTS.test(t) && !SHAPING_RESULTS.test(t))) return "response";
   if (PARAMS.test(t)) return "params";
-  if (OBJECT.test(t)) return "object";
+  // "List Available Models", "Create a Schema": an action on objects, not their definition.
+  const words = t.replace(/^[^A-Za-z]+/, "");
+  if (OBJECT.test(t) && !methodOfVerb(words) && !/^(?:update|edit|modify|generate|upload)\s/i.test(words)) return "object";
   return "other";
 }
 
