@@ -266,3 +266,30 @@ describe("examples under headings of their own", () => {
     expect(endpointsOf(doc).sort()).toEqual(["GET /proxy/api/tags", "POST /api/chat", "POST /proxy/api/embed"]);
   });
 });
+
+describe("lists that name endpoints without methods", () => {
+  it("reads a list announced as endpoints as GETs, except paths the pages give another method", () => {
+    const doc = extract(
+      [
+        "geo provides the following endpoints:",
+        "- /find for forward search",
+        "- /lookup for reverse search",
+        "- (optional) `/metrics` for Prometheus",
+        "## Lookup",
+        "`POST /lookup` takes a coordinate.",
+        "## Other pages",
+        "- /about describes the project",
+      ].join("\n\n"),
+    );
+    expect(endpointsOf(doc).sort()).toEqual(["GET /find", "GET /metrics", "POST /lookup"]);
+  });
+
+  it("reads the names a sentence lists after saying which parameters are supported", () => {
+    expect(
+      proseParams(
+        "The following query parameters are supported: **countrycode**, **city**, **district** (as in city district or suburb), **street**. The rest is ignored.",
+      ),
+    ).toEqual(["countrycode", "city", "district", "street"]);
+    expect(proseParams("Parameters are described below: see the table.")).toEqual([]);
+  });
+});

@@ -16,6 +16,8 @@ export type Draft = {
   strength: number;
   /** The route was read from a request example (a code block) rather than written as the endpoint's definition. */
   example?: boolean;
+  /** Read from a list of endpoints that names no methods: a GET unless the pages give the path a method elsewhere. */
+  methodless?: boolean;
   /** The example is the first request under a heading of its own that names what it does ("List Available Models"): it documents that route. */
   titled?: boolean;
   /** Other routes its line states with it (`HEAD|GET /x`, "`GET /a`, `GET /b`: …"): each an operation with the same parameters. */

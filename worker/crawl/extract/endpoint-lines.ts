@@ -17,7 +17,7 @@ import {
   verbRoute,
 } from "./prose";
 import { codeSpanRoute } from "./readers";
-import { leadingRoute, METHODS, type Route, routeAt } from "./routes";
+import { leadingRoute, METHODS, pathAt, type Route, routeAt } from "./routes";
 import { clean, type Kind, kindOf, namesBase, type PageReader } from "./page-reader";
 
 type TextBlock = Extract<Block, { t: "line" | "item" }>;
@@ -183,6 +183,34 @@ function readParamLine(r: PageReader, block: TextBlock, b: number, kind: Kind): 
   return b;
 }
 
+const MAX_LIST_DRAFTS = 1000;
+
+/**
+ * An item of a list of endpoints that names no methods ("photon provides the following endpoints:", then
+ * "- /api for forward search", "- (optional) `/metrics` for …"): its path, a GET unless the pages give it a method elsewhere.
+ */
+function readEndpointListItem(r: PageReader, block: TextBlock, b: number): boolean {
+  if (block.t !== "item" || r.endpointList !== b - 1) return false;
+  let text = block.text.trim();
+  if (text.startsWith("(")) text = text.slice(text.indexOf(")") + 1).trim();
+  if (text.startsWith("`")) text = text.slice(1);
+  const found = text.startsWith("/") ? pathAt(text, 0) : null;
+  if (!found || leadingRoute(block.text) || found.path.includes("?")) return false;
+  r.endpointList = b;
+  const rest = clean(text.slice(found.end)).replace(/^`/, "").trim();
+  if (r.drafts.length < MAX_LIST_DRAFTS)
+    r.drafts.push({
+      method: "GET",
+      rawPath: found.path,
+      params: [],
+      source: r.page.url,
+      strength: 0,
+      methodless: true,
+      ...(rest.length > 3 ? { description: rest.slice(0, 300) } : {}),
+    });
+  return true;
+}
+
 /** Reads a line or list item; returns the index of the last block read (a name and its type line are read together). */
 export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind): number {
   const text = block.text;
@@ -202,6 +230,8 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   const url = /^[\s*`<-]*(https?:\/\/[^\s`*<>]+)/.exec(text)?.[1];
   if (r.expectBase && url) r.hints.baseUrls.push(url);
   r.expectBase = (r.expectBase && Boolean(url)) || namesBase(text);
+  if (readEndpointListItem(r, block, b)) return b;
+  if (block.t === "line" && text.trim().endsWith(":") && text.length < 200 && /\b(?:endpoints|routes)\b/i.test(text)) r.endpointList = b;
   const tag = paramOfTag(text);
   if (tag) {
     r.addParam(tag);

@@ -1,7 +1,7 @@
 // Drafts → operations: drafts of one route (same method and shape, however its parameters are spelled)
 // are one operation, written as its strongest source wrote it; examples alone on a reference page are
 // dropped; parameters that name a documented object ("see the User object") get that object's schema.
-import { placeholdersOf } from "./text";
+import { blankPlaceholders, placeholdersOf } from "./text";
 import type { Draft, Hints } from "./draft";
 import type { Schema } from "./json-schema";
 import type { FoundParam } from "./params";
@@ -18,7 +18,7 @@ export type Placeholders = { templates: string[]; values?: Record<string, string
 
 /** Groups drafts into operations; `locate` turns a draft's written path into the document's path. */
 export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located, known: Placeholders = { templates: [] }): Operation[] {
-  const pagesWithRoutes = new Set(drafts.filter((d) => d.strength !== 1).map((d) => d.source));
+  const pagesWithRoutes = new Set(drafts.filter((d) => d.strength !== 1 && !d.methodless).map((d) => d.source));
   const groups = new Map<string, Member[]>();
   for (const draft of drafts) {
     const located = locate(draft);
@@ -31,8 +31,13 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located,
   const values = foldExamplesIntoDefinitions(groups);
   generaliseExampleValues(groups, values);
   generaliseExamples(groups, known);
+  // A path a methodless list names is a GET only where no other method is written for it.
+  const withMethod = new Set(
+    [...groups.values()].filter((g) => g.some((m) => !m.draft.methodless)).map((g) => blankPlaceholders(g[0].path).toLowerCase()),
+  );
   const ops: Operation[] = [];
   for (const group of groups.values()) {
+    if (group.every((g) => g.draft.methodless) && withMethod.has(blankPlaceholders(group[0].path).toLowerCase())) continue;
     // A request example alone, on a page whose routes are written out, illustrates rather than documents;
     // unless it is the request of a section of its own, under a heading that says what it does.
     if (group.every((g) => g.draft.strength === 1 && pagesWithRoutes.has(g.draft.source) && !g.draft.titled)) continue;

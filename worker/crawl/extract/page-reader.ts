@@ -94,6 +94,8 @@ export class PageReader {
   lone: { path: string; at: number } | null = null;
   expectBase = false;
   labelMethod: { method: string; at: number } | null = null;
+  /** A list of endpoints announced by the line before ("provides the following endpoints:"): the last block of it read. */
+  endpointList = -1;
   /** Parameters written before their section's route (prose, then the example). */
   pending: FoundParam[] = [];
   /** The level of the section those parameters belong to: a subsection after them ("Request") keeps them. */

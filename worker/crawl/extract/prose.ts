@@ -284,14 +284,25 @@ export function proseParams(text: string): string[] {
     }
     const afterThe = k >= 1 && words[k - 1].toLowerCase() === "the";
     for (const named of listed.reverse()) if (named.formatted || afterThe) add(named.name);
-    // Forwards: "parameter named `from`", "parameters: `gem_name` and `url`".
+    // Forwards: "parameter named `from`", "parameters: `gem_name` and `url`", "parameters are supported: **city**, **street**".
     let f = w + 1;
     if (["named", "called"].includes((words[f] ?? "").toLowerCase())) f++;
-    else if (!words[w].endsWith(":")) continue;
-    for (; f < words.length && names.length < 20; f++) {
-      if (["and", "or", "optional", "optionally"].includes(words[f].toLowerCase())) continue;
+    else {
+      let colon = w;
+      while (colon < words.length && colon - w < 4 && !words[colon].endsWith(":")) colon++;
+      if (!words[colon]?.endsWith(":")) continue;
+      f = colon + 1;
+    }
+    for (let aside = false; f < words.length && names.length < 20; f++) {
+      const lower = words[f].toLowerCase();
+      // A parenthesis after a name describes it: "**district** (as in city district or suburb), **housenumber**".
+      if (aside || words[f].startsWith("(")) {
+        aside = !words[f].includes(")");
+        continue;
+      }
+      if (["and", "or", "optional", "optionally"].includes(lower)) continue;
       const named = nameInWord(words[f], false);
-      if (!named || !words[f].startsWith("`")) break;
+      if (!named || !(words[f].startsWith("`") || words[f].startsWith("**"))) break;
       add(named.name);
     }
   }
