@@ -32,7 +32,17 @@ export type Style =
   | "gatsby";
 /** `samples`: a file of code samples by id that the pages' `<CodeSamples id="…">` components show (a VuePress site's own). */
 /** `django`: the pages are Django templates, served from that address (`{{ request.scheme }}://{{ request.META.HTTP_HOST }}`). */
-export type SiteEntry = { name: string; repo: string; commit: string; style: Style; files: string[]; samples?: string; django?: string };
+/** `ejs`: the pages are EJS views whose `<%- include("…") %>` the server fills in from the repository. */
+export type SiteEntry = {
+  name: string;
+  repo: string;
+  commit: string;
+  style: Style;
+  files: string[];
+  samples?: string;
+  django?: string;
+  ejs?: boolean;
+};
 export type RenderedSite = { entry: SiteEntry; dir: string; pages: string[]; cached: boolean; error?: string };
 
 export const OUT = join(import.meta.dirname, "..", "..", "..", "node_modules", ".cache", "bench", "crawl-real");
@@ -257,6 +267,15 @@ function gatsbyComponents(md: string): string {
   );
 }
 
+/** An EJS view as its server renders it: each `<%- include("…") %>` replaced by that view (relative to the including file), other tags dropped. */
+function ejsView(entry: SiteEntry, file: string, depth = 0): string {
+  return sourceOf(entry, file).replace(/<%([-=]?)([^%]*)%>/g, (_m, out: string, code: string) => {
+    const included = /include\(\s*["']([^"']+)["']/.exec(code)?.[1];
+    if (!out || !included || depth > 3) return "";
+    return ejsView(entry, join(dirname(file), included.endsWith(".ejs") ? included : `${included}.ejs`), depth + 1);
+  });
+}
+
 /** A Django template as the site serving it renders it (the Deck of Cards API's docs.html): tags off, the request's address filled in. */
 const djangoTemplate = (html: string, host: string) =>
   html
@@ -325,7 +344,11 @@ function slateSource(entry: SiteEntry, file: string, text: string): string {
 async function renderMarkdown(entry: SiteEntry, dir: string): Promise<string[]> {
   const files = entry.style === "slate" ? entry.files.slice(0, 1) : entry.files;
   const pages = files.map((file, i) => {
-    const raw = entry.django ? djangoTemplate(sourceOf(entry, file), entry.django) : sourceOf(entry, file);
+    const raw = entry.django
+      ? djangoTemplate(sourceOf(entry, file), entry.django)
+      : entry.ejs
+        ? ejsView(entry, file).trimStart()
+        : sourceOf(entry, file);
     const { title, api, body } = frontMatter(entry.style === "slate" ? slateSource(entry, file, raw) : raw);
     const heading = title ?? /^#\s+(.+)$/m.exec(body)?.[1] ?? basename(file);
     return {
