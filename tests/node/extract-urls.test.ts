@@ -293,3 +293,26 @@ describe("lists that name endpoints without methods", () => {
     expect(proseParams("Parameters are described below: see the table.")).toEqual([]);
   });
 });
+
+describe("fetch examples", () => {
+  it("reads two examples of one path with different methods as two operations, each with its body's keys from a JavaScript object", () => {
+    const doc = extract(
+      [
+        "### Update a product",
+        "```js\nfetch('https://shopdemo.io/products/7',{\n    method:\"PUT\",\n    body:JSON.stringify(\n        {\n            title: 'test product',\n            price: 13.5,\n            tags: { sale: true }\n        }\n    )\n})\n    .then(res=>res.json())\n```",
+        "```js\nfetch('https://shopdemo.io/products/7',{\n        method:\"PATCH\",\n        body:JSON.stringify(\n                        {\n                            title: 'test product'\n                        }\n        )\n    })\n```",
+      ].join("\n\n"),
+    );
+    expect(endpointsOf(doc).sort()).toEqual(["PATCH /products/{product_id}", "PUT /products/{product_id}"]);
+    expect(
+      parametersOf(doc)
+        .filter((p) => p.includes("body"))
+        .sort(),
+    ).toEqual([
+      "PATCH /products/{product_id} body title",
+      "PUT /products/{product_id} body price",
+      "PUT /products/{product_id} body tags",
+      "PUT /products/{product_id} body title",
+    ]);
+  });
+});

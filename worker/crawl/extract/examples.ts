@@ -2,6 +2,7 @@
 // requests, generic clients) with a URL; what they show of the method, URL, body and form fields.
 import { parseExample } from "./json-schema";
 import { isInstanceHost } from "./hosts";
+import { typedObjectKeys } from "./readers";
 import { leadingRoute, METHODS, pathAt, upperMethod } from "./routes";
 
 /** `also`: the other methods a request line offers (`HEAD|GET|POST https://…`). */
@@ -168,17 +169,17 @@ export function exampleOf(lines: string[]): Example | null {
     !/\b(?:fetch|axios|requests|http|client|request|Request|urlopen|HttpClient|RestClient|Faraday|got|superagent|ky)\b/.test(code)
   )
     return null;
-  const body = /\b(?:body|json|data)\s*[:=]/.test(code)
-    ? (() => {
-        const open = code.indexOf("{", code.indexOf("{", url.end) >= 0 ? url.end : 0);
-        return open >= 0 ? parseExample(balancedFrom(code, open)) : null;
-      })()
-    : null;
+  // The body: the object after `body:`/`json=`/`data:`, as JSON, else its top-level keys (a JavaScript object literal).
+  const keyword = code.search(/\b(?:body|json|data)\s*[:=]/);
+  const open = keyword >= 0 ? code.indexOf("{", keyword) : -1;
+  const written = open >= 0 && open - keyword < 100 ? balancedFrom(code, open) : "";
+  const body = written ? parseExample(written) : null;
+  const fields = written && !(body && typeof body === "object") ? typedObjectKeys(written.split("\n"), "body").map((p) => p.name) : [];
   return {
     method: sdkMethod(code),
     url: url.url,
     body: body && typeof body === "object" ? body : undefined,
-    fields: [],
+    fields,
     headers: [],
     strong: false,
   };

@@ -253,9 +253,10 @@ export class PageReader {
     }
   }
 
-  /** Whether an example calls the open endpoint's route: its path ends as the route's does, placeholders taking any value. */
+  /** Whether an example calls the open endpoint's route (its method, and a path that ends as the route's does, placeholders taking any value. */
   confirms(example: Example): boolean {
     const draft = this.current as Draft;
+    if (draft.method !== example.method) return false; // `PUT` then `PATCH` of one path: two operations
     const route = segmentsOf(draft.rawPath);
     const called = segmentsOf(example.url);
     const n = Math.min(route.length, called.length);
