@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { extractOpenApi } from "../../worker/crawl/extract/index";
 import { urlLinesOf } from "../../worker/crawl/extract/examples";
-import { proseParams } from "../../worker/crawl/extract/prose";
+import { pathAliases, proseParams, sentMethods } from "../../worker/crawl/extract/prose";
 import { pathAt, templateOf } from "../../worker/crawl/extract/routes";
 import { endpointsOf, parametersOf } from "./extract-helpers";
 
@@ -313,6 +313,42 @@ describe("fetch examples", () => {
       "PUT /products/{product_id} body price",
       "PUT /products/{product_id} body tags",
       "PUT /products/{product_id} body title",
+    ]);
+  });
+});
+
+describe("methods offered together and paths called aliases", () => {
+  it("reads the methods a sentence offers for what it sends, and the aliases it gives a path", () => {
+    expect(sentMethods("To publish as JSON, simply PUT/POST the JSON object directly to the root URL.")).toEqual(["PUT", "POST"]);
+    expect(sentMethods("- `http`: Sends HTTP POST/GET/PUT request when the button is tapped")).toEqual([]);
+    expect(sentMethods("Publishing can be done via HTTP PUT/POST or via the CLI.")).toEqual([]);
+    expect(pathAliases("Simply call the `/publish` endpoint (or its aliases `/send` and `/trigger`).")).toEqual({
+      path: "/publish",
+      aliases: ["/send", "/trigger"],
+    });
+    expect(pathAliases("Call `/publish` or `/send`.")).toBeNull();
+  });
+
+  it("gives a section's requests the other methods it offers, and operations at a path's aliases", () => {
+    const doc = extract(
+      [
+        "# Publishing",
+        "## As JSON",
+        "To publish as JSON, simply PUT/POST the JSON object to the root URL.",
+        '```\nPOST / HTTP/1.1\nHost: notify.io\n\n{"topic": "a"}\n```',
+        "## As a webhook",
+        "Simply call the `/publish` endpoint (or its aliases `/send` and `/trigger`).",
+        "```\nGET /<topic>/publish HTTP/1.1\nHost: notify.io\n```",
+        "```\nDELETE /<topic>/messages HTTP/1.1\nHost: notify.io\n```",
+      ].join("\n\n"),
+    );
+    expect(endpointsOf(doc).sort()).toEqual([
+      "DELETE /{topic}/messages",
+      "GET /{topic}/publish",
+      "GET /{topic}/send",
+      "GET /{topic}/trigger",
+      "POST /",
+      "PUT /",
     ]);
   });
 });

@@ -37,6 +37,8 @@ export type Hints = {
   instanceUrls?: string[];
   /** Whole URLs written in code spans of prose lines ("send a request to `https://host/api/v2/entries/en/hello`"). */
   proseUrls?: string[];
+  /** Paths the pages say are aliases of another ("`/publish` (or its aliases `/send` and `/trigger`)"): alias → path. */
+  aliases?: Record<string, string>;
   /** Values the pages say stand for a parameter ("your topic is `mywebhook`"): value → name. */
   values?: Record<string, string>;
 };

@@ -10,10 +10,12 @@ import {
   lonePath,
   methodOfVerb,
   namedFields,
+  pathAliases,
   payloadRoute,
   proseParams,
   queryUrlRoute,
   readTemplates,
+  sentMethods,
   verbRoute,
 } from "./prose";
 import { codeSpanRoute } from "./readers";
@@ -217,6 +219,13 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   readHints([text], r.hints);
   readTemplates(text, r.hints);
   readProseUrls(text, r.hints);
+  if (block.t === "line") {
+    const methods = sentMethods(text);
+    if (methods.length) r.offered = { methods, level: r.headings.at(-1)?.level ?? 0 };
+    const aliased = pathAliases(text);
+    if (aliased)
+      for (const alias of aliased.aliases) (r.hints.aliases ??= Object.create(null) as Record<string, string>)[alias] = aliased.path;
+  }
   const method = block.t === "line" ? announcedMethod(text) : null;
   r.announced = method ? { method, at: b } : null;
   // "### `/api/search/autocomplete/`" then "Get auto completions for …": the section's verb is its method.

@@ -46,6 +46,7 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
   r.paramIndent = -1;
   if (r.pathHeading && r.pathHeading.level >= block.level) r.pathHeading = null;
   if (r.pageWideLevel >= block.level) r.pageWideLevel = -1;
+  if (r.offered && r.offered.level >= block.level) r.offered = null;
   let route = kind === "changelog" || r.changelogPage ? null : findRoute(upperMethod(block.text));
   // "### /v3/orders" then "#### GET": a path heading with its methods as subheadings.
   const bare = pathAt(text, 0);

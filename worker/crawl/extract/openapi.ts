@@ -4,7 +4,7 @@ import type { Draft, Hints } from "./draft";
 import type { Schema } from "./json-schema";
 import { bracketPath, type FoundParam } from "./params";
 import { type Operation, operationsOf, schemaOfParam } from "./operations";
-import { templateOf } from "./routes";
+import { shapeOf, templateOf } from "./routes";
 import { isInstanceHost } from "./hosts";
 import { INSTANCE_EXTENSION, SOURCE_PAGE_EXTENSION } from "../../openapi/types";
 
@@ -227,6 +227,24 @@ function serverOf(op: Operation, base: string | null): string | null | undefined
 /** An origin's host and port, whatever its scheme: `http://` and `https://` of one host are one server. */
 const hostOf = (origin: string) => origin.slice(origin.indexOf("//") + 2);
 
+/** The operations at the paths the pages call aliases of an operation's path (`/{topic}/send` beside `/{topic}/publish`). */
+function aliasedOperations(ops: Operation[], aliases: Record<string, string> | undefined): Operation[] {
+  if (!aliases) return [];
+  const taken = new Set(ops.map((op) => shapeOf(op.method, op.path)));
+  const added: Operation[] = [];
+  for (const [alias, path] of Object.entries(aliases).slice(0, 100)) {
+    const suffix = trimEnd(templateOf(path), "/");
+    for (const op of ops) {
+      if (!op.path.endsWith(suffix) || op.path.length === suffix.length) continue;
+      const aliased = op.path.slice(0, -suffix.length) + trimEnd(templateOf(alias), "/");
+      if (taken.has(shapeOf(op.method, aliased))) continue;
+      taken.add(shapeOf(op.method, aliased));
+      added.push({ ...op, path: aliased });
+    }
+  }
+  return added;
+}
+
 /** Builds the description; null when no endpoint was found. */
 export function buildDocument(stated: Draft[], hints: Hints, meta: { title: string; sourceUrl: string }) {
   // A draft whose line states several routes or methods is one draft per route.
@@ -250,7 +268,9 @@ export function buildDocument(stated: Draft[], hints: Hints, meta: { title: stri
       values: hints.values,
     },
   );
-  const hosted = ops.map((op) => ({ op, server: instance ? null : serverOf(op, base) })).filter((h) => h.server !== undefined);
+  const hosted = [...ops, ...aliasedOperations(ops, hints.aliases)]
+    .map((op) => ({ op, server: instance ? null : serverOf(op, base) }))
+    .filter((h) => h.server !== undefined);
   if (!hosted.length) return null;
   const paths: Record<string, Record<string, unknown>> = {};
   const ids = new Set<string>();

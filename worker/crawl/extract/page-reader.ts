@@ -94,6 +94,8 @@ export class PageReader {
   lone: { path: string; at: number } | null = null;
   expectBase = false;
   labelMethod: { method: string; at: number } | null = null;
+  /** Methods a sentence of the section offers together ("PUT/POST the JSON object to …"), and the level of that section. */
+  offered: { methods: string[]; level: number } | null = null;
   /** A list of endpoints announced by the line before ("provides the following endpoints:"): the last block of it read. */
   endpointList = -1;
   /** Parameters written before their section's route (prose, then the example). */
@@ -162,7 +164,9 @@ export class PageReader {
     const example = "url" in route;
     const current = this.current;
     if (current && level === this.scope && current.strength === 1 && strength === 2) {
-      Object.assign(current, { method: route.method, rawPath: path, strength, example });
+      // The example's other methods are the route's: they follow it to the path its request line writes.
+      const also = current.also?.map((a) => ({ ...a, rawPath: path }));
+      Object.assign(current, { method: route.method, rawPath: path, strength, example, ...(also ? { also } : {}) });
       return;
     }
     if (current && level === this.scope && current.method === route.method && sameRoute(current.rawPath, path)) {
@@ -191,6 +195,9 @@ export class PageReader {
     this.pending = [];
     this.scope = level;
     this.label = null;
+    // A method the section offers together with this one ("PUT/POST … to the root URL") is the same operation's too.
+    const offered = this.offered?.methods.includes(route.method) ? this.offered.methods.filter((m) => m !== route.method) : [];
+    if (offered.length) this.current.also = [...(this.current.also ?? []), ...offered.map((method) => ({ method, rawPath: path }))];
     this.drafts.push(this.current);
   }
 

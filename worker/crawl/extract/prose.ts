@@ -309,6 +309,32 @@ export function proseParams(text: string): string[] {
   return names;
 }
 
+/**
+ * Methods a sentence offers together for what it sends somewhere ("simply PUT/POST the JSON object directly to the
+ * root URL"): two or more methods joined by slashes, "to" following within a few words. Empty for any other text.
+ */
+export function sentMethods(text: string): string[] {
+  for (const sentence of sentences(text)) {
+    const words = sentence.split(" ");
+    for (let w = 0; w < words.length; w++) {
+      const methods = trimEnd(words[w].replace(/^\*+/, ""), "*,.:").split("/");
+      if (methods.length < 2 || !methods.every((m) => METHODS.includes(m))) continue;
+      if (words.slice(w + 1, w + 8).some((x) => x === "to")) return methods;
+    }
+  }
+  return [];
+}
+
+/** The aliases a sentence gives a path: "call the `/publish` endpoint (or its aliases `/send` and `/trigger`)" → /publish: /send, /trigger. */
+export function pathAliases(text: string): { path: string; aliases: string[] } | null {
+  const at = text.indexOf("alias");
+  if (at < 0) return null;
+  const spans = codeSpanPaths(text);
+  const before = spans.filter((s) => s.start < at);
+  const after = spans.filter((s) => s.start > at).map((s) => s.path);
+  return before.length && after.length ? { path: before[before.length - 1].path, aliases: after.slice(0, 10) } : null;
+}
+
 /** The method a line announces for the URL that follows it: "submit a `POST` request to the following endpoint:". */
 export function announcedMethod(text: string): string | null {
   const t = text.trim();
