@@ -352,3 +352,31 @@ describe("methods offered together and paths called aliases", () => {
     ]);
   });
 });
+
+describe("examples in a section of common parameters", () => {
+  it("leaves the section's parameters to every request of the page when an example shows one of them in use", () => {
+    const doc = extract(
+      [
+        "## Search",
+        "```\nhttp://localhost:7070/find?q=oslo\n```",
+        "## Reverse",
+        "```\nhttp://localhost:7070/near?lat=59&lon=10\n```",
+        "## Parameters common to Search and Reverse",
+        "#### Number of Results",
+        "```\nhttp://localhost:7070/find?q=oslo&limit=2\n```",
+        "The **limit** parameter sets the number of results.",
+        "#### Language",
+        "The **lang** parameter sets the language of the results.",
+      ].join("\n\n"),
+    );
+    expect(parametersOf(doc).sort()).toEqual([
+      "GET /find query lang",
+      "GET /find query limit",
+      "GET /find query q",
+      "GET /near query lang",
+      "GET /near query lat",
+      "GET /near query limit",
+      "GET /near query lon",
+    ]);
+  });
+});

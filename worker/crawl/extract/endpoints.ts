@@ -141,7 +141,8 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
 function readExample(r: PageReader, example: Example) {
   r.hints.exampleUrls.push(example.url);
   if (r.current && r.confirms(example)) r.attachExample(example);
-  else if (r.current) r.aside(example, r.nearest()?.text);
+  // In a section of parameters common to every request, an example shows one use of them: the section keeps them.
+  else if (r.current || r.pageWideLevel >= 0) r.aside(example, r.nearest()?.text);
   else {
     const heading = r.nearest();
     // The first request under a heading that names its action ("List Available Models", "Generate Embeddings") documents its route.
