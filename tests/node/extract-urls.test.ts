@@ -24,6 +24,13 @@ describe("whole URLs", () => {
     expect(urlLinesOf(["{", '  "next": "https://tilesapp.io/api/tile/2/"', "}"])).toBeNull();
   });
 
+  it("reads an upper-case word among lower-case segments as a placeholder, not in a route written in capitals", () => {
+    expect(templateOf("/api/v1/draft/YEAR")).toBe("/api/v1/draft/{year}");
+    expect(templateOf("/2010-04-01/Accounts/SIP/Domains")).toBe("/2010-04-01/Accounts/SIP/Domains");
+    expect(templateOf("/v1/SMS")).toBe("/v1/SMS");
+    expect(templateOf("/reports/export/CSV")).toBe("/reports/export/CSV");
+  });
+
   it("reads placeholders written in double angle brackets", () => {
     expect(pathAt("/api/tile/<<set_id>>/crop/?edges=N", 0)?.path).toBe("/api/tile/<<set_id>>/crop/?edges=N");
     expect(templateOf("/api/tile/<<set_id>>/crop")).toBe("/api/tile/{set_id}/crop");

@@ -293,7 +293,7 @@ export function proseParams(text: string): string[] {
       if (!words[colon]?.endsWith(":")) continue;
       f = colon + 1;
     }
-    for (let aside = false; f < words.length && names.length < 20; f++) {
+    for (let aside = false; f < words.length && f - w < 80 && names.length < 20; f++) {
       const lower = words[f].toLowerCase();
       // A parenthesis after a name describes it: "**district** (as in city district or suburb), **housenumber**".
       if (aside || words[f].startsWith("(")) {
