@@ -387,3 +387,23 @@ describe("examples in a section of common parameters", () => {
     ]);
   });
 });
+
+describe("literal values a heading names", () => {
+  it("reads the literal after a name as that parameter when its section asks for 'a specific' one, not otherwise", () => {
+    const doc = extract(
+      [
+        "### Get all categories",
+        "```js\nfetch('https://shopdemo.io/products/categories')\n```",
+        "### Get products in a specific category",
+        "```js\nfetch('https://shopdemo.io/products/category/jewelery')\n```",
+        "### Get the featured shelf",
+        "```js\nfetch('https://shopdemo.io/shelves/shelf/featured')\n```",
+      ].join("\n\n"),
+    );
+    expect(endpointsOf(doc).sort()).toEqual([
+      "GET /products/categories",
+      "GET /products/category/{category}",
+      "GET /shelves/shelf/featured",
+    ]);
+  });
+});

@@ -31,6 +31,7 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located,
   const values = foldExamplesIntoDefinitions(groups);
   generaliseExampleValues(groups, values);
   generaliseExamples(groups, known);
+  generaliseNamedValues(groups);
   // A path a methodless list names is a GET only where no other method is written for it.
   const withMethod = new Set(
     [...groups.values()].filter((g) => g.some((m) => !m.draft.methodless)).map((g) => blankPlaceholders(g[0].path).toLowerCase()),
@@ -151,6 +152,30 @@ function generaliseExamples(groups: Map<string, Member[]>, known: Placeholders):
     if (template && isPlaceholder(template[i])) return template[i];
     return (seen.get(varying(method, segments, i))?.size ?? 0) >= 3 ? named.get(`${segments.slice(0, i).join("/")}|${i}`) : undefined;
   });
+}
+
+/**
+ * A literal value in an example URL whose section says what it stands for ("Get products in a specific category" over
+ * `/products/category/jewelery`): the segment after the name the heading gives is that parameter.
+ */
+function generaliseNamedValues(groups: Map<string, Member[]>): void {
+  rewriteGroups(
+    groups,
+    (group) => !group.some(defines),
+    (segments, i, method) => {
+      const name = segments[i - 1];
+      if (i < 2 || !/^[a-z][a-z_-]{1,40}$/.test(name ?? "") || i !== segments.length - 1) return undefined;
+      const summaries = [...groups.values()].flatMap((g) =>
+        g.filter((m) => m.draft.method === method && m.path.split("/")[i] === segments[i]).map((m) => m.draft.summary ?? ""),
+      );
+      const phrases = ["specific", "single", "given", "particular"].map((w) => ` ${w} ${name}`);
+      const named = summaries.some((text) => {
+        const t = ` ${text.toLowerCase()} `;
+        return phrases.some((p) => t.includes(`${p} `) || t.includes(`${p}.`) || t.includes(`${p},`));
+      });
+      return named ? `{${name.replace(/-/g, "_")}}` : undefined;
+    },
+  );
 }
 
 /** Rewrites the literal segments of the chosen groups' paths to the placeholder `placeholderAt` names, merging groups that become one route. */
