@@ -2,7 +2,7 @@
 // host variables and Sphinx placeholders are read, and a captured
 // request to an example host illustrates a definition rather than replacing it.
 import { describe, expect, it } from "vitest";
-import { extract } from "../../worker/crawl/extract/index";
+import { extract, extractOpenApi } from "../../worker/crawl/extract/index";
 import { isInstanceHost } from "../../worker/crawl/extract/hosts";
 import { templateOf } from "../../worker/crawl/extract/routes";
 import { endpointsOf } from "./extract-helpers";
@@ -79,5 +79,51 @@ describe("hosts and bases", () => {
     expect(doc.servers).toEqual([{ url: "https://api.acme.dev/v3" }]);
     expect(endpointsOf(doc).sort()).toEqual(["GET /things/{id}", "POST /{id}/done"]);
     expect(doc.paths["/{id}/done"].post.servers).toEqual([{ url: "https://events.acme.dev" }]);
+  });
+});
+
+describe("a self-hosted API whose examples call a demo instance", () => {
+  const page = (answers: string) =>
+    [
+      "All APIs are under **v1** using request path prefix `/api/v1`.",
+      "## List your keys",
+      "```\nGET /user/keys\n```",
+      "```\n$ curl https://demo.forgebox.dev/api/v1/user/keys\n```",
+      answers,
+      "## Get a key",
+      "```\nGET /user/keys/:id\n```",
+    ].join("\n\n");
+
+  it("names no host when the API's own answers show its resources at an instance's address under the examples' prefix", () => {
+    const doc = extractOpenApi(
+      [
+        {
+          url: "https://docs.forgebox.dev/keys",
+          content: page(
+            '```\n[{ "id": 1, "url": "http://localhost:3000/api/v1/user/keys/1" }, { "id": 2, "url": "http://localhost:3000/api/v1/user/keys/2" }]\n```',
+          ),
+        },
+      ],
+      {
+        sourceUrl: "https://docs.forgebox.dev/",
+      },
+    )!;
+    expect(doc.servers).toBeUndefined();
+    expect(endpointsOf(doc).sort()).toEqual(["GET /api/v1/user/keys", "GET /api/v1/user/keys/{id}"]);
+  });
+
+  it("keeps the examples' host when no answer shows the API at an instance", () => {
+    const doc = extractOpenApi(
+      [
+        {
+          url: "https://docs.forgebox.dev/keys",
+          content: page('```\n[{ "id": 1, "url": "https://demo.forgebox.dev/api/v1/user/keys/1" }]\n```'),
+        },
+      ],
+      {
+        sourceUrl: "https://docs.forgebox.dev/",
+      },
+    )!;
+    expect(doc.servers).toEqual([{ url: "https://demo.forgebox.dev/api/v1" }]);
   });
 });

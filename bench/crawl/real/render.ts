@@ -28,17 +28,32 @@ export type Style =
   | "mintlify"
   | "starlight"
   | "asciidoc"
-  | "caddy";
+  | "caddy"
+  | "gatsby";
 /** `samples`: a file of code samples by id that the pages' `<CodeSamples id="…">` components show (a VuePress site's own). */
-export type SiteEntry = { name: string; repo: string; commit: string; style: Style; files: string[]; samples?: string };
+/** `django`: the pages are Django templates, served from that address (`{{ request.scheme }}://{{ request.META.HTTP_HOST }}`). */
+/** `ejs`: the pages are EJS views whose `<%- include("…") %>` the server fills in from the repository. */
+export type SiteEntry = {
+  name: string;
+  repo: string;
+  commit: string;
+  style: Style;
+  files: string[];
+  samples?: string;
+  django?: string;
+  ejs?: boolean;
+};
 export type RenderedSite = { entry: SiteEntry; dir: string; pages: string[]; cached: boolean; error?: string };
 
 export const OUT = join(import.meta.dirname, "..", "..", "..", "node_modules", ".cache", "bench", "crawl-real");
 export const MIRRORS = process.env.CRAWL_REAL_MIRRORS ?? "/work/.mirror";
 const RENDER_VERSION = "3";
 
-/** The bare git directory the fetch tool leaves for a repository. */
-const gitDir = (repo: string) => join(MIRRORS, repo.replace("/", "+"), "repo");
+/** The git directory the fetch tool leaves for a repository: a bare copy, or a work tree's `.git`. */
+function gitDir(repo: string): string {
+  const dir = join(MIRRORS, repo.replace("/", "+"), "repo");
+  return existsSync(join(dir, ".git")) ? join(dir, ".git") : dir;
+}
 
 /** One file of the site's source at the pinned commit. */
 export function sourceOf(entry: SiteEntry, file: string): string {
@@ -236,6 +251,38 @@ const HEALTHCHECKS_PLACEHOLDERS: [string, string][] = [
   ["PING_BODY_LIMIT", "100000"],
 ];
 
+/** A Gatsby site's own MDX components (the Rick and Morty API's src/components/docs/mdx): `RestQuery` as the shell block
+ * it renders (the method over the site's API base and the endpoint), `Count` as the figure its build-time query fills in. */
+function gatsbyComponents(md: string): string {
+  const COUNTS: Record<string, string> = { characters: "826", locations: "126", episodes: "51" };
+  return dropComponents(
+    dedentMdx(md.replace(/^(?:import|export) .*$/gm, ""))
+      .replace(/<h1>\{props\.pageContext\.frontmatter\.title\}<\/h1>/g, "")
+      .replace(
+        /<RestQuery(?:\s+endpoint="([^"]*)")?\s*\/>/g,
+        (_m, endpoint: string | undefined) =>
+          `<div class="gatsby-highlight" data-language="shell"><pre class="language-shell"><code class="language-shell"><span class="endpoint"><span class="request">GET </span>https://rickandmortyapi.com/api</span>${escape(endpoint ?? "")}</code></pre></div>`,
+      )
+      .replace(/<Count model='(\w+)'\/>/g, (_m, model: string) => `<code class="language-text">${COUNTS[model] ?? ""}</code>`),
+  );
+}
+
+/** An EJS view as its server renders it: each `<%- include("…") %>` replaced by that view (relative to the including file), other tags dropped. */
+function ejsView(entry: SiteEntry, file: string, depth = 0): string {
+  return sourceOf(entry, file).replace(/<%([-=]?)([^%]*)%>/g, (_m, out: string, code: string) => {
+    const included = /include\(\s*["']([^"']+)["']/.exec(code)?.[1];
+    if (!out || !included || depth > 3) return "";
+    return ejsView(entry, join(dirname(file), included.endsWith(".ejs") ? included : `${included}.ejs`), depth + 1);
+  });
+}
+
+/** A Django template as the site serving it renders it (the Deck of Cards API's docs.html): tags off, the request's address filled in. */
+const djangoTemplate = (html: string, host: string) =>
+  html
+    .replace(/\{%[^%]*%\}/g, "")
+    .replaceAll("{{ request.scheme }}://{{ request.META.HTTP_HOST }}", host)
+    .trimStart();
+
 /** What each generator does to its Markdown before rendering: shortcodes, imports, includes, template tags. */
 function preprocess(style: Style, md: string, samples: Record<string, string> = {}): string {
   let text = md;
@@ -244,6 +291,7 @@ function preprocess(style: Style, md: string, samples: Record<string, string> = 
   if (style === "docusaurus")
     text = dropComponents(endpointComponents(docusaurusComponents(dedentMdx(text.replace(/^(?:import|export) .*$/gm, "")))));
   if (style === "mintlify") text = mintlifyComponents(text);
+  if (style === "gatsby") text = gatsbyComponents(text);
   if (style === "vuepress")
     text = vuepressComponents(text, samples)
       .replace(/<template v-slot:([\w-]+)>/g, '<div class="tab" data-tab="$1">')
@@ -296,7 +344,11 @@ function slateSource(entry: SiteEntry, file: string, text: string): string {
 async function renderMarkdown(entry: SiteEntry, dir: string): Promise<string[]> {
   const files = entry.style === "slate" ? entry.files.slice(0, 1) : entry.files;
   const pages = files.map((file, i) => {
-    const raw = sourceOf(entry, file);
+    const raw = entry.django
+      ? djangoTemplate(sourceOf(entry, file), entry.django)
+      : entry.ejs
+        ? ejsView(entry, file).trimStart()
+        : sourceOf(entry, file);
     const { title, api, body } = frontMatter(entry.style === "slate" ? slateSource(entry, file, raw) : raw);
     const heading = title ?? /^#\s+(.+)$/m.exec(body)?.[1] ?? basename(file);
     return {

@@ -131,7 +131,17 @@ const caddy: Shell = (title, content, nav) =>
     "docs-body",
   );
 
+/** A Gatsby site's layout (the Rick and Morty API's: header, the documentation's sidebar of headings, the article, footer). */
+const gatsby: Shell = (title, content, nav) =>
+  page(
+    title,
+    `<div id="___gatsby"><div id="gatsby-focus-wrapper"><header><nav><a href="/">Home</a>${list(nav)}</nav></header>
+<main><div class="docs"><aside class="sidebar"><a href="#introduction">Introduction</a></aside><article>${content}</article></div></main>
+<footer><p>❮❯ by Axel Fuhrmann</p></footer></div></div>`,
+  );
+
 export const SHELLS: Record<Style, Shell> = {
+  gatsby,
   caddy,
   mintlify,
   readme,

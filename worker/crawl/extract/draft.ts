@@ -16,6 +16,10 @@ export type Draft = {
   strength: number;
   /** The route was read from a request example (a code block) rather than written as the endpoint's definition. */
   example?: boolean;
+  /** Read from a list of endpoints that names no methods: a GET unless the pages give the path a method elsewhere. */
+  methodless?: boolean;
+  /** The example is the first request under a heading of its own that names what it does ("List Available Models"): it documents that route. */
+  titled?: boolean;
   /** Other routes its line states with it (`HEAD|GET /x`, "`GET /a`, `GET /b`: …"): each an operation with the same parameters. */
   also?: { method: string; rawPath: string }[];
 };
@@ -29,6 +33,12 @@ export type Hints = {
   objects?: Record<string, FoundParam[]>;
   /** Path templates written without a method (`<topic>/json`): examples that are their instances take their placeholders. */
   templates?: string[];
+  /** URLs on an instance's address (`http://localhost:3000/api/v1/user/keys/1`) in the pages' code: the API shown where a user runs it. */
+  instanceUrls?: string[];
+  /** Whole URLs written in code spans of prose lines ("send a request to `https://host/api/v2/entries/en/hello`"). */
+  proseUrls?: string[];
+  /** Paths the pages say are aliases of another ("`/publish` (or its aliases `/send` and `/trigger`)"): alias → path. */
+  aliases?: Record<string, string>;
   /** Values the pages say stand for a parameter ("your topic is `mywebhook`"): value → name. */
   values?: Record<string, string>;
 };

@@ -2,7 +2,7 @@
 // same line), "Method:"/"URL:" pairs, section labels ("Query parameters:"), and parameters with their descriptions.
 import { trimEnd } from "./text";
 import type { Block } from "./blocks";
-import { readHints } from "./hints";
+import { readHints, readProseUrls } from "./hints";
 import { locationOf, nameOf, type ParamLocation, paramOfItem, paramOfTag, typeAtStart } from "./params";
 import {
   addedRoutes,
@@ -10,13 +10,16 @@ import {
   lonePath,
   methodOfVerb,
   namedFields,
+  pathAliases,
   payloadRoute,
+  proseParams,
   queryUrlRoute,
   readTemplates,
+  sentMethods,
   verbRoute,
 } from "./prose";
 import { codeSpanRoute } from "./readers";
-import { leadingRoute, METHODS, type Route, routeAt } from "./routes";
+import { leadingRoute, METHODS, pathAt, type Route, routeAt } from "./routes";
 import { clean, type Kind, kindOf, namesBase, type PageReader } from "./page-reader";
 
 type TextBlock = Extract<Block, { t: "line" | "item" }>;
@@ -172,7 +175,42 @@ function readParamLine(r: PageReader, block: TextBlock, b: number, kind: Kind): 
     return b;
   }
   if (r.current && !r.current.description && block.t === "line" && text.length > 3) r.current.description = clean(text).slice(0, 1000);
+  // Parameters named in the section's prose ("The **q** parameter contains …", "use the page query parameter").
+  if (kind !== "response" && kind !== "object" && (r.current || r.pageWideLevel >= 0)) {
+    const prose = block.t === "item" ? `${text} ${block.more}` : text;
+    const location = /\bquery (?:string|param)/i.test(prose) ? "query" : r.locationNow();
+    for (const name of proseParams(prose))
+      if (!r.current?.params.some((p) => p.name === name)) r.addParam({ name, in: location, schema: { type: "string" }, required: false });
+  }
   return b;
+}
+
+const MAX_LIST_DRAFTS = 1000;
+
+/**
+ * An item of a list of endpoints that names no methods ("photon provides the following endpoints:", then
+ * "- /api for forward search", "- (optional) `/metrics` for …"): its path, a GET unless the pages give it a method elsewhere.
+ */
+function readEndpointListItem(r: PageReader, block: TextBlock, b: number): boolean {
+  if (block.t !== "item" || r.endpointList !== b - 1) return false;
+  let text = block.text.trim();
+  if (text.startsWith("(")) text = text.slice(text.indexOf(")") + 1).trim();
+  if (text.startsWith("`")) text = text.slice(1);
+  const found = text.startsWith("/") ? pathAt(text, 0) : null;
+  if (!found || leadingRoute(block.text) || found.path.includes("?")) return false;
+  r.endpointList = b;
+  const rest = clean(text.slice(found.end)).replace(/^`/, "").trim();
+  if (r.drafts.length < MAX_LIST_DRAFTS)
+    r.drafts.push({
+      method: "GET",
+      rawPath: found.path,
+      params: [],
+      source: r.page.url,
+      strength: 0,
+      methodless: true,
+      ...(rest.length > 3 ? { description: rest.slice(0, 300) } : {}),
+    });
+  return true;
 }
 
 /** Reads a line or list item; returns the index of the last block read (a name and its type line are read together). */
@@ -180,6 +218,14 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   const text = block.text;
   readHints([text], r.hints);
   readTemplates(text, r.hints);
+  readProseUrls(text, r.hints);
+  if (block.t === "line") {
+    const methods = sentMethods(text);
+    if (methods.length) r.offered = { methods, level: r.headings.at(-1)?.level ?? 0 };
+    const aliased = pathAliases(text);
+    if (aliased)
+      for (const alias of aliased.aliases) (r.hints.aliases ??= Object.create(null) as Record<string, string>)[alias] = aliased.path;
+  }
   const method = block.t === "line" ? announcedMethod(text) : null;
   r.announced = method ? { method, at: b } : null;
   // "### `/api/search/autocomplete/`" then "Get auto completions for …": the section's verb is its method.
@@ -193,6 +239,8 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   const url = /^[\s*`<-]*(https?:\/\/[^\s`*<>]+)/.exec(text)?.[1];
   if (r.expectBase && url) r.hints.baseUrls.push(url);
   r.expectBase = (r.expectBase && Boolean(url)) || namesBase(text);
+  if (readEndpointListItem(r, block, b)) return b;
+  if (block.t === "line" && text.trim().endsWith(":") && text.length < 200 && /\b(?:endpoints|routes)\b/i.test(text)) r.endpointList = b;
   const tag = paramOfTag(text);
   if (tag) {
     r.addParam(tag);

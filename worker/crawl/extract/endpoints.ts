@@ -3,8 +3,8 @@
 // The reading's state is in page-reader.ts; lines of text (routes, labels, parameters) in endpoint-lines.ts.
 import { type Block, blocksOf } from "./blocks";
 import { readLine } from "./endpoint-lines";
-import { exampleOf } from "./examples";
-import { HINT_WORDS, readHints } from "./hints";
+import { type Example, exampleOf, urlLinesOf } from "./examples";
+import { HINT_WORDS, readHints, readInstanceUrls } from "./hints";
 import { parseExample, schemaOf } from "./json-schema";
 import { locationOf, paramsOfTable } from "./params";
 import { announcedRoute } from "./prose";
@@ -21,6 +21,7 @@ const PAYLOAD = /\b(?:payload|request body|json body)\b/i;
 /** A heading: a parameter written as a small heading, a route heading, a path heading, or a section that ends the endpoint's. */
 function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: number) {
   const headings = r.headings;
+  if (block.level <= r.pendingScope) r.adoptFilters();
   while (headings.length && headings[headings.length - 1].level >= block.level) headings.pop();
   const text = clean(block.text);
   // A parameter written as a small heading ("amount REQUIRED integer") under its endpoint.
@@ -32,12 +33,20 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
   }
   const kind = kindOf(text);
   r.expectBase = namesBase(text);
-  headings.push({ level: block.level, text, kind, location: kind === "params" ? locationOf(text) : null, generic: GENERIC.test(text) });
+  headings.push({
+    level: block.level,
+    text,
+    kind,
+    location: kind === "params" ? locationOf(text) : null,
+    generic: GENERIC.test(text),
+    drafts: r.drafts.length,
+  });
   r.label = null;
   if (block.level <= r.pendingScope) r.pending = [];
   r.paramIndent = -1;
   if (r.pathHeading && r.pathHeading.level >= block.level) r.pathHeading = null;
   if (r.pageWideLevel >= block.level) r.pageWideLevel = -1;
+  if (r.offered && r.offered.level >= block.level) r.offered = null;
   let route = kind === "changelog" || r.changelogPage ? null : findRoute(upperMethod(block.text));
   // "### /v3/orders" then "#### GET": a path heading with its methods as subheadings.
   const bare = pathAt(text, 0);
@@ -75,7 +84,15 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
     r.hints.baseUrls.push(first);
   r.expectBase = false;
   if (first[0] !== "{" && first[0] !== "[") readHints(block.lines.slice(0, 40), r.hints);
+  readInstanceUrls(block.lines.slice(0, 40), r.hints);
   if (kind === "changelog") return;
+  // Under a "Request" or "Endpoint" heading, a block that is a path alone is the request too.
+  const urls = urlLinesOf(block.lines, r.headings.at(-1)?.generic === true);
+  // A block of URLs is requests to visit, even under a heading about results: a response is not written as a URL.
+  if (urls) {
+    for (const url of urls) readExample(r, url);
+    return;
+  }
   const example = exampleOf(block.lines);
   if (example?.strong && kind !== "response") {
     r.open(example, 2, r.scopeLevel(), r.nearest()?.text);
@@ -83,12 +100,8 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
     return;
   }
   if (example) {
-    r.hints.exampleUrls.push(example.url);
-    if (r.current) r.attachExample(example);
-    else if (kind !== "response" && kind !== "object") {
-      r.open(example, 1, r.scopeLevel(), r.nearest()?.text);
-      r.attachExample(example);
-    }
+    if (r.current || (kind !== "response" && kind !== "object")) readExample(r, example);
+    else r.hints.exampleUrls.push(example.url);
     return;
   }
   const typed = kind === "params" ? typedParams(block.lines, r.locationNow()) : [];
@@ -121,6 +134,29 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
   }
 }
 
+/**
+ * A request example (a curl command, an SDK call, a URL): it confirms the open endpoint when it calls that
+ * route, lending its fields; one that calls another route is an example of its own, beside the open endpoint.
+ */
+function readExample(r: PageReader, example: Example) {
+  r.hints.exampleUrls.push(example.url);
+  if (r.current && r.confirms(example)) r.attachExample(example);
+  // In a section of parameters common to every request, an example shows one use of them: the section keeps them.
+  else if (r.current || r.pageWideLevel >= 0) r.aside(example, r.nearest()?.text);
+  else {
+    const heading = r.nearest();
+    // The first request under a heading that names its action ("List Available Models", "Generate Embeddings") documents its route.
+    const titled = heading?.drafts === r.drafts.length && ACTION_HEADING.test(clean(heading.text).replace(/^\W+/, ""));
+    r.open(example, 1, r.scopeLevel(), heading?.text);
+    const opened = r.current as Draft | null; // open() sets it
+    if (titled && opened) opened.titled = true;
+    r.attachExample(example);
+  }
+}
+
+const ACTION_HEADING =
+  /^(?:get|list|create|add|delete|remove|update|generate|fetch|retrieve|search|upload|download|send|cancel|start|stop|check|set|reset|run|submit) [A-Za-z]/i;
+
 /** A table: hints, a summary table of routes, or a parameter table. */
 function readTable(r: PageReader, block: Extract<Block, { t: "table" }>, kind: Kind) {
   readHints(
@@ -145,6 +181,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     else if (block.t === "table") readTable(r, block, r.kindNow());
     else if (block.t !== "hr") b = readLine(r, block, b, r.kindNow());
   }
+  r.adoptFilters();
   r.spreadPageWide();
   return { drafts: r.drafts, hints: r.hints, work };
 }

@@ -2,6 +2,7 @@
 // requests, generic clients) with a URL; what they show of the method, URL, body and form fields.
 import { parseExample } from "./json-schema";
 import { isInstanceHost } from "./hosts";
+import { typedObjectKeys } from "./readers";
 import { leadingRoute, METHODS, pathAt, upperMethod } from "./routes";
 
 /** `also`: the other methods a request line offers (`HEAD|GET|POST https://…`). */
@@ -168,20 +169,49 @@ export function exampleOf(lines: string[]): Example | null {
     !/\b(?:fetch|axios|requests|http|client|request|Request|urlopen|HttpClient|RestClient|Faraday|got|superagent|ky)\b/.test(code)
   )
     return null;
-  const body = /\b(?:body|json|data)\s*[:=]/.test(code)
-    ? (() => {
-        const open = code.indexOf("{", code.indexOf("{", url.end) >= 0 ? url.end : 0);
-        return open >= 0 ? parseExample(balancedFrom(code, open)) : null;
-      })()
-    : null;
+  // The body: the object after `body:`/`json=`/`data:`, as JSON, else its top-level keys (a JavaScript object literal).
+  const keyword = code.search(/\b(?:body|json|data)\s*[:=]/);
+  const open = keyword >= 0 ? code.indexOf("{", keyword) : -1;
+  const written = open >= 0 && open - keyword < 100 ? balancedFrom(code, open) : "";
+  const body = written ? parseExample(written) : null;
+  const fields = written && !(body && typeof body === "object") ? typedObjectKeys(written.split("\n"), "body").map((p) => p.name) : [];
   return {
     method: sdkMethod(code),
     url: url.url,
     body: body && typeof body === "object" ? body : undefined,
-    fields: [],
+    fields,
     headers: [],
     strong: false,
   };
+}
+
+const MAX_URL_LINES = 20;
+
+/**
+ * A code block whose every line is a whole URL (`https://host/api/deck/new/shuffle/?deck_count=1`), at most a
+ * short word after it (a copy button's label): each line a request to visit, so a GET. A line that is only an
+ * origin (`http://api.host.org`, listed before the URLs on it) names the host and is no request of its own.
+ * With `paths`, lines that are a path alone (`/search?name=Middle`, under a "Request" heading) are requests too.
+ * Null for any other block.
+ */
+export function urlLinesOf(lines: string[], paths = false): Example[] | null {
+  const filled = lines.map((l) => l.trim()).filter(Boolean);
+  if (!filled.length || filled.length > MAX_URL_LINES) return null;
+  const examples: Example[] = [];
+  for (const line of filled) {
+    const absolute = line.startsWith("http://") || line.startsWith("https://");
+    if (!absolute && !(paths && line.startsWith("/"))) return null;
+    // The URL is the line's first word: its query string may hold commas (`?cards=AS,2S`), which end a path in prose.
+    const space = line.search(/\s/);
+    const url = space < 0 ? line : line.slice(0, space);
+    const rest = line.slice(url.length).trim();
+    if (rest.length > 12 || rest.includes(" ")) return null;
+    if (absolute && /^https?:\/\/[\w.-]+(?::\d{1,5})?\/?$/.test(url)) continue;
+    const found = pathAt(url, 0);
+    if (!found || found.path.split("?")[0] !== url.split("?")[0]) return null;
+    examples.push({ method: "GET", url, fields: [], headers: [], strong: false });
+  }
+  return examples.length ? examples : null;
 }
 
 /** Whether the lines from `from` to the first blank one are all HTTP headers ("Content-Type: application/json"): a raw request's head. */

@@ -2,6 +2,36 @@
 // API key headers and query parameters). Scanners over each line, no backtracking patterns.
 import { trimEnd } from "./text";
 import type { Hints } from "./draft";
+import { isInstanceHost } from "./hosts";
+
+const MAX_INSTANCE_URLS = 50;
+
+/** Adds the whole URLs a prose line writes in its code spans to `hints`. */
+export function readProseUrls(text: string, hints: Hints): void {
+  for (let i = text.indexOf("`http"); i >= 0; i = text.indexOf("`http", i + 1)) {
+    const end = text.indexOf("`", i + 1);
+    if (end < 0) return;
+    const span = text.slice(i + 1, end);
+    if ((hints.proseUrls ??= []).length >= MAX_INSTANCE_URLS) return;
+    if (/^https?:\/\/[\w.-]+\/\S+$/.test(span)) hints.proseUrls.push(span);
+    i = end;
+  }
+}
+
+/** Adds the URLs on an instance's address (loopback, a reserved example domain) that these code lines show to `hints`. */
+export function readInstanceUrls(lines: string[], hints: Hints): void {
+  for (const raw of lines) {
+    const line = raw.length > 4000 ? raw.slice(0, 4000) : raw;
+    for (let at = line.indexOf("http"); at >= 0; at = line.indexOf("http", at + 4)) {
+      if (!line.startsWith("http://", at) && !line.startsWith("https://", at)) continue;
+      const url = urlAt(line, at);
+      const slash = url.indexOf("/", url.indexOf("//") + 2);
+      if (slash < 0 || !isInstanceHost(url.slice(0, slash))) continue;
+      if ((hints.instanceUrls ??= []).length >= MAX_INSTANCE_URLS) return;
+      hints.instanceUrls.push(url);
+    }
+  }
+}
 
 const BASE_WORDS = [
   "base url",

@@ -4,11 +4,17 @@ import type { Draft, Hints } from "./draft";
 import type { Schema } from "./json-schema";
 import { bracketPath, type FoundParam } from "./params";
 import { type Operation, operationsOf, schemaOfParam } from "./operations";
-import { templateOf } from "./routes";
+import { shapeOf, templateOf } from "./routes";
 import { isInstanceHost } from "./hosts";
 import { INSTANCE_EXTENSION, SOURCE_PAGE_EXTENSION } from "../../openapi/types";
 
 const BODY_METHODS = new Set(["post", "put", "patch"]);
+
+/** An example URL of a file (an image, an archive, a stylesheet): a download or an asset, not an operation of the API. */
+const STATIC_FILE =
+  /\.(?:png|jpe?g|gif|svg|webp|ico|css|m?js|map|woff2?|ttf|zip|tar|gz|tgz|bz2|xz|7z|pdf|mp[34]|mov|webm|exe|dmg|deb|rpm|apk|jar|whl)$/i;
+
+const isFile = (raw: string) => STATIC_FILE.test(raw.split("?")[0]);
 
 /** The API's base URL: the one the docs name, else the common prefix of the absolute URLs they use. */
 export function baseUrlOf(drafts: Draft[], hints: Hints): string | null {
@@ -19,8 +25,49 @@ export function baseUrlOf(drafts: Draft[], hints: Hints): string | null {
     .filter((d) => d.strength !== 1)
     .map((d) => splitUrl(d.rawPath))
     .filter((u) => u.origin);
-  const urls = stated.length ? stated : [...drafts.map((d) => d.rawPath), ...hints.exampleUrls].map(splitUrl).filter((u) => u.origin);
-  if (!urls.length) return null;
+  const urls = stated.length
+    ? stated
+    : [...drafts.map((d) => d.rawPath), ...hints.exampleUrls]
+        .filter((u) => !isFile(u))
+        .map(splitUrl)
+        .filter((u) => u.origin);
+  if (!urls.length) return baseOfProseUrls(drafts, hints.proseUrls ?? []);
+  const base = commonBase(urls);
+  // Request lines written relative to the base, examples on one public host, and the API's own answers naming its
+  // resources at an instance's address under the same prefix, more than once (`http://localhost:3000/api/v1/…`): a self-hosted API
+  // whose examples call a demo instance. Its base is the instance's, so no concrete host is named.
+  const relative = drafts.some((d) => d.strength === 2 && d.rawPath.startsWith("/"));
+  const prefix = splitUrl(base).path;
+  const shown = (hints.instanceUrls ?? []).filter((u) => prefix.length > 1 && splitUrl(u).path.startsWith(`${prefix}/`));
+  return !stated.length && relative && shown.length >= 2 ? splitUrl(shown[0]).origin + prefix : base;
+}
+
+/**
+ * Where the pages give no URL but their routes relative to a base (`GET /entries/en/<YOUR_WORD>`), a URL in
+ * their prose that calls one of those routes (`https://host/api/v2/entries/en/hello`) shows the base: what
+ * comes before the route in it.
+ */
+function baseOfProseUrls(drafts: Draft[], proseUrls: string[]): string | null {
+  const routes = drafts
+    .filter((d) => d.strength !== 1 && d.rawPath.startsWith("/"))
+    .map((d) => templateOf(d.rawPath.split("?")[0]).split("/").filter(Boolean))
+    .filter((t) => t.length);
+  for (const url of proseUrls) {
+    const { origin, path } = splitUrl(url);
+    const segments = path.split("?")[0].split("/").filter(Boolean);
+    for (const route of routes) {
+      const before = segments.length - route.length;
+      if (before < 0 || !route.every((t, i) => t === segments[before + i] || t.startsWith("{"))) continue;
+      const base = before ? `${origin}/${segments.slice(0, before).join("/")}` : origin;
+      // A URL that writes the base with a placeholder (`/api/<--version-->/…`) shows its shape, not the base.
+      if (/^https?:\/\/[\w.-]+(?::\d{1,5})?(?:\/[\w.-]+)*$/.test(base)) return base;
+    }
+  }
+  return null;
+}
+
+/** The most common origin of the URLs, and the leading segments they all share there as far as they read like an API prefix. */
+function commonBase(urls: { origin: string; path: string }[]): string {
   const counts = new Map<string, number>();
   for (const u of urls) counts.set(u.origin, (counts.get(u.origin) ?? 0) + 1);
   const origin = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
@@ -60,7 +107,7 @@ export function pathOf(rawPath: string, base: string | null, literalIds = false,
   const basePath = base ? trimEnd(splitUrl(base).path, "/") : "";
   const [pathPart, search = ""] = raw.split("#")[0].split("?");
   let path = templateOf(pathPart, literalIds);
-  if (basePath && (path === basePath || path.startsWith(`${basePath}/`))) path = path.slice(basePath.length);
+  if (basePath && (path === basePath || path.startsWith(`${basePath}/`))) path = path.slice(basePath.length) || "/";
   if (!path || (path === "/" && !root) || !/^\/[\w\-./{}~%$@+,!]*$/.test(path)) return null;
   const query = search
     .split("&")
@@ -165,13 +212,37 @@ function servedFromOrigin(drafts: Draft[], base: string | null): string | null {
  * another service, which is not this API's operation), null when the base URL serves it.
  */
 function serverOf(op: Operation, base: string | null): string | null | undefined {
-  const origin = base ? splitUrl(base).origin : "";
+  const { origin, path: basePath } = base ? splitUrl(base) : { origin: "", path: "" };
   if (!origin) return null;
   const defining = op.drafts.filter((d) => !d.example && d.strength !== 1);
-  const origins = (defining.length ? defining : op.drafts).map((d) => splitUrl(d.rawPath).origin);
-  if (origins.some((o) => !o || o === origin)) return null;
-  const other = origins.find((o) => !isInstanceHost(o));
-  return defining.length && other ? other : undefined;
+  const written = (defining.length ? defining : op.drafts).map((d) => splitUrl(d.rawPath));
+  if (written.some((w) => !w.origin || hostOf(w.origin) === hostOf(origin))) return null;
+  const other = written.find((w) => !isInstanceHost(w.origin));
+  if (!defining.length || !other) return undefined;
+  // The operation's path was read relative to the base's path; on the other host it keeps that path when written under it.
+  const prefix = trimEnd(basePath, "/");
+  return prefix && other.path.startsWith(`${prefix}/`) ? other.origin + prefix : other.origin;
+}
+
+/** An origin's host and port, whatever its scheme: `http://` and `https://` of one host are one server. */
+const hostOf = (origin: string) => origin.slice(origin.indexOf("//") + 2);
+
+/** The operations at the paths the pages call aliases of an operation's path (`/{topic}/send` beside `/{topic}/publish`). */
+function aliasedOperations(ops: Operation[], aliases: Record<string, string> | undefined): Operation[] {
+  if (!aliases) return [];
+  const taken = new Set(ops.map((op) => shapeOf(op.method, op.path)));
+  const added: Operation[] = [];
+  for (const [alias, path] of Object.entries(aliases).slice(0, 100)) {
+    const suffix = trimEnd(templateOf(path), "/");
+    for (const op of ops) {
+      if (!op.path.endsWith(suffix) || op.path.length === suffix.length) continue;
+      const aliased = op.path.slice(0, -suffix.length) + trimEnd(templateOf(alias), "/");
+      if (taken.has(shapeOf(op.method, aliased))) continue;
+      taken.add(shapeOf(op.method, aliased));
+      added.push({ ...op, path: aliased });
+    }
+  }
+  return added;
 }
 
 /** Builds the description; null when no endpoint was found. */
@@ -189,11 +260,17 @@ export function buildDocument(stated: Draft[], hints: Hints, meta: { title: stri
     return located && prefix ? { ...located, path: prefix + located.path } : located;
   };
   const templates = (hints.templates ?? []).map((t) => locate(t)?.path).filter((p): p is string => Boolean(p));
-  const ops = operationsOf(drafts, (draft) => locate(draft.rawPath, draft.strength === 1, draft.strength === 2), {
-    templates,
-    values: hints.values,
-  });
-  const hosted = ops.map((op) => ({ op, server: instance ? null : serverOf(op, base) })).filter((h) => h.server !== undefined);
+  const ops = operationsOf(
+    drafts,
+    (draft) => (draft.strength === 1 && isFile(draft.rawPath) ? null : locate(draft.rawPath, draft.strength === 1, draft.strength === 2)),
+    {
+      templates,
+      values: hints.values,
+    },
+  );
+  const hosted = [...ops, ...aliasedOperations(ops, hints.aliases)]
+    .map((op) => ({ op, server: instance ? null : serverOf(op, base) }))
+    .filter((h) => h.server !== undefined);
   if (!hosted.length) return null;
   const paths: Record<string, Record<string, unknown>> = {};
   const ids = new Set<string>();

@@ -1,7 +1,7 @@
 // Drafts → operations: drafts of one route (same method and shape, however its parameters are spelled)
 // are one operation, written as its strongest source wrote it; examples alone on a reference page are
 // dropped; parameters that name a documented object ("see the User object") get that object's schema.
-import { placeholdersOf } from "./text";
+import { blankPlaceholders, placeholdersOf } from "./text";
 import type { Draft, Hints } from "./draft";
 import type { Schema } from "./json-schema";
 import type { FoundParam } from "./params";
@@ -18,7 +18,7 @@ export type Placeholders = { templates: string[]; values?: Record<string, string
 
 /** Groups drafts into operations; `locate` turns a draft's written path into the document's path. */
 export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located, known: Placeholders = { templates: [] }): Operation[] {
-  const pagesWithRoutes = new Set(drafts.filter((d) => d.strength !== 1).map((d) => d.source));
+  const pagesWithRoutes = new Set(drafts.filter((d) => d.strength !== 1 && !d.methodless).map((d) => d.source));
   const groups = new Map<string, Member[]>();
   for (const draft of drafts) {
     const located = locate(draft);
@@ -31,10 +31,17 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located,
   const values = foldExamplesIntoDefinitions(groups);
   generaliseExampleValues(groups, values);
   generaliseExamples(groups, known);
+  generaliseNamedValues(groups);
+  // A path a methodless list names is a GET only where no other method is written for it.
+  const withMethod = new Set(
+    [...groups.values()].filter((g) => g.some((m) => !m.draft.methodless)).map((g) => blankPlaceholders(g[0].path).toLowerCase()),
+  );
   const ops: Operation[] = [];
   for (const group of groups.values()) {
-    // A request example alone, on a page whose routes are written out, illustrates rather than documents.
-    if (group.every((g) => g.draft.strength === 1 && pagesWithRoutes.has(g.draft.source))) continue;
+    if (group.every((g) => g.draft.methodless) && withMethod.has(blankPlaceholders(group[0].path).toLowerCase())) continue;
+    // A request example alone, on a page whose routes are written out, illustrates rather than documents;
+    // unless it is the request of a section of its own, under a heading that says what it does.
+    if (group.every((g) => g.draft.strength === 1 && pagesWithRoutes.has(g.draft.source) && !g.draft.titled)) continue;
     group.sort((a, b) => rank(b.draft) - rank(a.draft));
     const path = group[0].path;
     const names = placeholders(path);
@@ -145,6 +152,30 @@ function generaliseExamples(groups: Map<string, Member[]>, known: Placeholders):
     if (template && isPlaceholder(template[i])) return template[i];
     return (seen.get(varying(method, segments, i))?.size ?? 0) >= 3 ? named.get(`${segments.slice(0, i).join("/")}|${i}`) : undefined;
   });
+}
+
+/**
+ * A literal value in an example URL whose section says what it stands for ("Get products in a specific category" over
+ * `/products/category/jewelery`): the segment after the name the heading gives is that parameter.
+ */
+function generaliseNamedValues(groups: Map<string, Member[]>): void {
+  rewriteGroups(
+    groups,
+    (group) => !group.some(defines),
+    (segments, i, method) => {
+      const name = segments[i - 1];
+      if (i < 2 || !/^[a-z][a-z_-]{1,40}$/.test(name ?? "") || i !== segments.length - 1) return undefined;
+      const summaries = [...groups.values()].flatMap((g) =>
+        g.filter((m) => m.draft.method === method && m.path.split("/")[i] === segments[i]).map((m) => m.draft.summary ?? ""),
+      );
+      const phrases = ["specific", "single", "given", "particular"].map((w) => ` ${w} ${name}`);
+      const named = summaries.some((text) => {
+        const t = ` ${text.toLowerCase()} `;
+        return phrases.some((p) => t.includes(`${p} `) || t.includes(`${p}.`) || t.includes(`${p},`));
+      });
+      return named ? `{${name.replace(/-/g, "_")}}` : undefined;
+    },
+  );
 }
 
 /** Rewrites the literal segments of the chosen groups' paths to the placeholder `placeholderAt` names, merging groups that become one route. */

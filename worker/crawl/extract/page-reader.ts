@@ -6,18 +6,24 @@ import type { Example } from "./examples";
 import type { Draft, Hints, Page } from "./draft";
 import { schemaOf } from "./json-schema";
 import { type FoundParam, type ParamLocation, plain } from "./params";
-import { queryNamesOf } from "./prose";
+import { methodOfVerb, queryNamesOf } from "./prose";
 import { sameRoute } from "./readers";
 import type { Route } from "./routes";
 
 export type Kind = "response" | "object" | "params" | "changelog" | "other";
-type Heading = { level: number; text: string; kind: Kind; location: ParamLocation | null; generic: boolean };
+/** `drafts`: how many drafts the page had when the heading opened its section. */
+type Heading = { level: number; text: string; kind: Kind; location: ParamLocation | null; generic: boolean; drafts?: number };
 
 const MAX_DRAFTS = 1000;
 const MAX_PARAMS = 300;
 const MAX_OBJECTS = 500;
 export const CHANGELOG = /\b(?:change ?log|release notes|what'?s new|version history|deprecations?|migration guide|breaking changes)\b/i;
-const RESPONSE = /\b(?:responses?|returns?|return value|output|results?|errors?|status codes?|error codes?)\b/i;
+const RESPONSE = /\b(?:responses?|returns?|return value|output|errors?|status codes?|error codes?)\b/i;
+const RESULTS = /\bresults?\b/i;
+/** A section on narrowing a list: "Filter locations", "Sorting", "Pagination", "Search parameters". */
+const FILTERING = /\b(?:filter|sort|order|paginat|search|quer)/i;
+/** "Filter results by …", "Number of results", "Sorting results": a section on what a request asks for, not on the response. */
+const SHAPING_RESULTS = /\b(?:filter|sort|order|limit|paginat|dedupe|group)|\bnumber of\b/i;
 const PARAMS =
   /\b(?:requestbody|param(?:eter)?s?|arguments?|headers?|body|fields?|quer(?:y|ies)|attributes?|options|form data|payload|request schema|json params|inputs?|properties)\b/i;
 const OBJECT = /(?:^the \S+ object\b|\b(?:objects?|models?|schemas?|structures?|resources?|entity|entities|types?|enums?|definitions)$)/i;
@@ -29,6 +35,17 @@ export const namesBase = (text: string) => /\b(?:base url|servers?)s?\b/i.test(t
 
 /** A parameters section that says its parameters go with every request of the page ("List of all parameters", "Common parameters"). */
 export const PAGE_WIDE = /\b(?:all|common|global|shared|every)\b/i;
+
+/** The non-empty segments of a written path or URL, without its origin and query. */
+function segmentsOf(raw: string): string[] {
+  const scheme = raw.indexOf("://");
+  const slash = scheme >= 0 && scheme < 8 ? raw.indexOf("/", scheme + 3) : 0;
+  const path = slash < 0 ? "" : raw.slice(slash);
+  return path.split("?")[0].split("#")[0].split("/").filter(Boolean).slice(-20);
+}
+
+/** A segment written as a placeholder in any spelling (`{id}`, `:id`, `<id>`, `[id]`, `(id)`), or holding one. */
+const isTemplated = (segment: string) => /[{<[(]/.test(segment) || segment.startsWith(":") || segment.startsWith("$");
 
 export const clean = (s: string) => plain(s).replace(/\s+/g, " ").trim();
 /** "The User object", "Channel Structure" → "user", "channel". */
@@ -43,9 +60,11 @@ export function kindOf(text: string): Kind {
   const t = clean(text);
   if (CHANGELOG.test(t)) return "changelog";
   if (/\brequest\b/i.test(t) && PARAMS.test(t)) return "params";
-  if (RESPONSE.test(t)) return "response";
+  if (RESPONSE.test(t) || (RESULTS.test(t) && !SHAPING_RESULTS.test(t))) return "response";
   if (PARAMS.test(t)) return "params";
-  if (OBJECT.test(t)) return "object";
+  // "List Available Models", "Create a Schema": an action on objects, not their definition.
+  const words = t.replace(/^[^A-Za-z]+/, "");
+  if (OBJECT.test(t) && !methodOfVerb(words) && !/^(?:update|edit|modify|generate|upload)\s/i.test(words)) return "object";
   return "other";
 }
 
@@ -75,6 +94,10 @@ export class PageReader {
   lone: { path: string; at: number } | null = null;
   expectBase = false;
   labelMethod: { method: string; at: number } | null = null;
+  /** Methods a sentence of the section offers together ("PUT/POST the JSON object to …"), and the level of that section. */
+  offered: { methods: string[]; level: number } | null = null;
+  /** A list of endpoints announced by the line before ("provides the following endpoints:"): the last block of it read. */
+  endpointList = -1;
   /** Parameters written before their section's route (prose, then the example). */
   pending: FoundParam[] = [];
   /** The level of the section those parameters belong to: a subsection after them ("Request") keeps them. */
@@ -141,7 +164,9 @@ export class PageReader {
     const example = "url" in route;
     const current = this.current;
     if (current && level === this.scope && current.strength === 1 && strength === 2) {
-      Object.assign(current, { method: route.method, rawPath: path, strength, example });
+      // The example's other methods are the route's: they follow it to the path its request line writes.
+      const also = current.also?.map((a) => ({ ...a, rawPath: path }));
+      Object.assign(current, { method: route.method, rawPath: path, strength, example, ...(also ? { also } : {}) });
       return;
     }
     if (current && level === this.scope && current.method === route.method && sameRoute(current.rawPath, path)) {
@@ -170,6 +195,9 @@ export class PageReader {
     this.pending = [];
     this.scope = level;
     this.label = null;
+    // A method the section offers together with this one ("PUT/POST … to the root URL") is the same operation's too.
+    const offered = this.offered?.methods.includes(route.method) ? this.offered.methods.filter((m) => m !== route.method) : [];
+    if (offered.length) this.current.also = [...(this.current.also ?? []), ...offered.map((method) => ({ method, rawPath: path }))];
     this.drafts.push(this.current);
   }
 
@@ -206,6 +234,22 @@ export class PageReader {
     if (name && objects[name] && objects[name].length < MAX_PARAMS) objects[name].push(param);
   }
 
+  /**
+   * Parameters of a section that names no route of its own and is about narrowing a list ("Filter locations",
+   * "Sorting"), when it ends: the list route of the section it sits under (its GET with the shortest path) takes them.
+   */
+  adoptFilters() {
+    const section = this.headings.findLast((h) => h.level === this.pendingScope);
+    if (!this.pending.length || !section || !FILTERING.test(section.text)) return;
+    const parent = this.headings.findLast((h) => h.level < this.pendingScope);
+    const lists = this.drafts.slice(parent?.drafts ?? 0).filter((d) => d.method === "GET");
+    const list = lists.sort((a, b) => segmentsOf(a.rawPath).length - segmentsOf(b.rawPath).length)[0];
+    if (!list) return;
+    for (const param of this.pending)
+      if (param.in !== "body" && !list.params.some((p) => p.name === param.name) && list.params.length < MAX_PARAMS)
+        list.params.push({ ...param, in: param.in ?? "query" });
+  }
+
   /** Gives the page-wide parameters to every endpoint of the page that does not name them itself. */
   spreadPageWide() {
     if (!this.pageWide.length) return;
@@ -216,12 +260,46 @@ export class PageReader {
     }
   }
 
-  /** An example of the open endpoint lends its body and fields. */
+  /** Whether an example calls the open endpoint's route (its method, and a path that ends as the route's does, placeholders taking any value. */
+  confirms(example: Example): boolean {
+    const draft = this.current as Draft;
+    if (draft.method !== example.method) return false; // `PUT` then `PATCH` of one path: two operations
+    const route = segmentsOf(draft.rawPath);
+    const called = segmentsOf(example.url);
+    const n = Math.min(route.length, called.length);
+    if (!n) return route.length === called.length;
+    for (let k = 1; k <= n; k++) {
+      const [want, got] = [route[route.length - k], called[called.length - k]];
+      if (want !== got && !isTemplated(want)) return false;
+    }
+    return true;
+  }
+
+  /** An example of another route than the open endpoint's, under its section: a draft of its own, the section still the endpoint's. */
+  aside(example: Example, summary?: string) {
+    if (this.drafts.length >= MAX_DRAFTS) return;
+    const location: ParamLocation = example.method === "GET" || example.method === "DELETE" ? "query" : "body";
+    this.drafts.push({
+      method: example.method,
+      rawPath: example.url,
+      params: example.fields.map((name) => ({ name, in: location, schema: { type: "string" }, required: false })),
+      source: this.page.url,
+      strength: 1,
+      example: true,
+      ...(example.body && typeof example.body === "object" ? { requestExample: schemaOf(example.body) } : {}),
+      ...(summary ? { summary } : {}),
+    });
+  }
+
+  /** An example of the open endpoint lends its body, fields and query names. */
   attachExample(example: Example) {
     const draft = this.current as Draft;
     if (draft.method !== example.method) return;
     if (example.body && typeof example.body === "object") draft.requestExample ??= schemaOf(example.body);
     const location: ParamLocation = draft.method === "GET" || draft.method === "DELETE" ? "query" : "body";
     for (const name of example.fields) draft.params.push({ name, in: location, schema: { type: "string" }, required: false });
+    for (const name of queryNamesOf(example.url))
+      if (!draft.params.some((p) => p.name === name) && draft.params.length < MAX_PARAMS)
+        draft.params.push({ name, in: "query", schema: { type: "string" }, required: false });
   }
 }

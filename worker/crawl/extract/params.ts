@@ -236,6 +236,9 @@ export function paramOfItem(text: string, more: string, sectionLocation: ParamLo
   if (!lead) return null;
   const found = nameOf(lead.raw);
   if (!found || (!lead.formatted && !/^[a-z_$]/.test(found.name) && !inParams)) return null;
+  // "**performance benefits**:" is a label of words; a formatted name is one word, a type or flag at most beside it.
+  const besides = lead.formatted ? plain(lead.raw).slice(found.name.length).trim() : "";
+  if (besides && !typeAtStart(besides) && !/^[(?*]|^(?:required|optional)\b/i.test(besides)) return null;
   const param = detailAfterName(found.name, lead.rest, more, sectionLocation, lead.formatted, inParams);
   if (param && typed && !param.typeText) Object.assign(param, { schema: schemaOfTypeName(typed.type), typeText: typed.type });
   if (param && found.required) param.required = true;

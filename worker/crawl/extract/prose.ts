@@ -3,7 +3,7 @@
 // query string (a GET), an endpoint said to accept a payload (a POST), and the verb that opens the
 // section under a path heading ("Get auto completions for …").
 import { leadingRoute, METHODS, pathAt, type Route } from "./routes";
-import { trimEnd } from "./text";
+import { trimEnd, trimStart } from "./text";
 
 const MAX_SENTENCES = 50;
 const MAX_SPANS = 40;
@@ -173,7 +173,7 @@ export function namedFields(text: string): string[] {
   const names: string[] = [];
   const words = text.slice(0, 2000).split(" ");
   for (let w = 0; w < words.length && names.length < 20; w++) {
-    if (!FIELD_WORDS.has(words[w].toLowerCase())) continue;
+    if (!FIELD_WORDS.has(trimEnd(words[w], ":").toLowerCase())) continue;
     for (let k = w + 1; k < words.length && k - w < 12; k++) {
       const word = words[k];
       if (BETWEEN_FIELDS.has(word.toLowerCase())) continue;
@@ -183,6 +183,156 @@ export function namedFields(text: string): string[] {
     }
   }
   return names;
+}
+
+const PARAM_WORDS = new Set(["parameter", "parameters", "param", "params", "argument", "arguments"]);
+/** Words between a parameter's name and the word "parameter": "the `platform` query parameter", "deck_count as a GET or POST parameter". */
+const QUALIFIERS = new Set([
+  "query",
+  "path",
+  "url",
+  "body",
+  "form",
+  "request",
+  "header",
+  "optional",
+  "required",
+  "get",
+  "post",
+  "or",
+  "a",
+  "an",
+  "as",
+]);
+/** Words that stand before "parameter" without naming one: "the following parameter", "the same parameter". */
+const NOT_PARAM_NAMES = new Set([
+  "the",
+  "this",
+  "that",
+  "each",
+  "every",
+  "any",
+  "one",
+  "two",
+  "three",
+  "following",
+  "same",
+  "other",
+  "first",
+  "second",
+  "last",
+  "new",
+  "given",
+  "above",
+  "below",
+  "additional",
+  "extra",
+  "optional",
+  "required",
+  "search",
+  "mandatory",
+  "such",
+  "these",
+  "those",
+  "and",
+  "or",
+]);
+
+/** The parameter name a word of prose writes: `name`, **name**, `name=value`, or a bare name with `_` or `=` in it; the rest only when `bare`. */
+function nameInWord(word: string, bare: boolean): { name: string; formatted: boolean } | null {
+  const w = trimEnd(word, ",.;:)");
+  const formatted = (w.startsWith("`") && w.endsWith("`")) || (w.startsWith("**") && w.endsWith("**"));
+  const inner = formatted ? trimEnd(trimStart(w, "`*"), "`*") : w;
+  const name = inner.split("=")[0].replace(/^\?/, "");
+  if (!/^[A-Za-z_][\w.-]{0,60}$/.test(name) || NOT_PARAM_NAMES.has(name.toLowerCase())) return null;
+  if (formatted || inner.includes("=") || name.includes("_")) return { name, formatted: true };
+  return bare && /^[a-z]+$/.test(name) ? { name, formatted: false } : null;
+}
+
+/**
+ * Parameters a sentence names without listing them: "The **q** parameter contains …", "use the page query parameter",
+ * "Use the **lat** and **lon** parameters", "Add deck_count as a GET or POST parameter", "a timestamp parameter named
+ * `from`", "Requires two parameters: `gem_name` and `url`", "Pass `only=runtime` to restrict …".
+ */
+export function proseParams(text: string): string[] {
+  const names: string[] = [];
+  const words = text.slice(0, 2000).split(" ");
+  const add = (name: string) => {
+    if (!names.includes(name) && names.length < 20) names.push(name);
+  };
+  for (let w = 0; w < words.length && names.length < 20; w++) {
+    const word = trimEnd(words[w], ",.;:").toLowerCase();
+    // `name=value` in a code span (`?expand=roster&season=2014`) is a parameter and its value, whatever the sentence says of it.
+    if (words[w].startsWith("`") && words[w].includes("=")) {
+      for (const pair of trimEnd(words[w], ",.;:").split("&").slice(0, 20)) {
+        const name = trimStart(trimEnd(pair, "`"), "`?").split("=")[0];
+        if (/^[A-Za-z_][\w.-]{0,60}$/.test(name)) add(name);
+      }
+    }
+    if (!PARAM_WORDS.has(word)) continue;
+    // Backwards: the names before the word, over its qualifiers ("query", "as a GET or POST") and lists ("**lat** and **lon**").
+    let k = w - 1;
+    while (k >= 0 && w - k < 8 && QUALIFIERS.has(words[k].toLowerCase())) k--;
+    // A bare word names a parameter only right after "the" ("the page query parameter", "the limit and offset parameters").
+    const listed: { name: string; formatted: boolean }[] = [];
+    for (let j = k; j >= 0 && listed.length < 10; j -= 2) {
+      const named = nameInWord(words[j], true);
+      if (!named) break;
+      listed.push(named);
+      k = j;
+      if (j < 1 || !["and", "or", "&"].includes(words[j - 1].toLowerCase())) break;
+    }
+    const afterThe = k >= 1 && words[k - 1].toLowerCase() === "the";
+    for (const named of listed.reverse()) if (named.formatted || afterThe) add(named.name);
+    // Forwards: "parameter named `from`", "parameters: `gem_name` and `url`", "parameters are supported: **city**, **street**".
+    let f = w + 1;
+    if (["named", "called"].includes((words[f] ?? "").toLowerCase())) f++;
+    else {
+      let colon = w;
+      while (colon < words.length && colon - w < 4 && !words[colon].endsWith(":")) colon++;
+      if (!words[colon]?.endsWith(":")) continue;
+      f = colon + 1;
+    }
+    for (let aside = false; f < words.length && f - w < 80 && names.length < 20; f++) {
+      const lower = words[f].toLowerCase();
+      // A parenthesis after a name describes it: "**district** (as in city district or suburb), **housenumber**".
+      if (aside || words[f].startsWith("(")) {
+        aside = !words[f].includes(")");
+        continue;
+      }
+      if (["and", "or", "optional", "optionally"].includes(lower)) continue;
+      const named = nameInWord(words[f], false);
+      if (!named || !(words[f].startsWith("`") || words[f].startsWith("**"))) break;
+      add(named.name);
+    }
+  }
+  return names;
+}
+
+/**
+ * Methods a sentence offers together for what it sends somewhere ("simply PUT/POST the JSON object directly to the
+ * root URL"): two or more methods joined by slashes, "to" following within a few words. Empty for any other text.
+ */
+export function sentMethods(text: string): string[] {
+  for (const sentence of sentences(text)) {
+    const words = sentence.split(" ");
+    for (let w = 0; w < words.length; w++) {
+      const methods = trimEnd(words[w].replace(/^\*+/, ""), "*,.:").split("/");
+      if (methods.length < 2 || !methods.every((m) => METHODS.includes(m))) continue;
+      if (words.slice(w + 1, w + 8).some((x) => x === "to")) return methods;
+    }
+  }
+  return [];
+}
+
+/** The aliases a sentence gives a path: "call the `/publish` endpoint (or its aliases `/send` and `/trigger`)" → /publish: /send, /trigger. */
+export function pathAliases(text: string): { path: string; aliases: string[] } | null {
+  const at = text.indexOf("alias");
+  if (at < 0) return null;
+  const spans = codeSpanPaths(text);
+  const before = spans.filter((s) => s.start < at);
+  const after = spans.filter((s) => s.start > at).map((s) => s.path);
+  return before.length && after.length ? { path: before[before.length - 1].path, aliases: after.slice(0, 10) } : null;
 }
 
 /** The method a line announces for the URL that follows it: "submit a `POST` request to the following endpoint:". */

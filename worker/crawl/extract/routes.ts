@@ -99,6 +99,13 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
       }
       break;
     }
+    if (c === "<" && text[end + 1] === "<" && !angle) {
+      // `<<deck_id>>`: a placeholder written in double angle brackets.
+      const close = text.indexOf(">>", end + 2);
+      if (close < 0 || close - end > 60 || !/^[A-Za-z_][\w-]*$/.test(text.slice(end + 2, close))) break;
+      end = close + 1;
+      continue;
+    }
     if (c === "<") {
       if (angle || !/[A-Za-z_]/.test(text[end + 1] ?? "")) break;
       angle = true;
@@ -120,7 +127,7 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
     /\/\/|\.\.|\s/.test(
       bare
         .replace(/^https?:\/\//, "")
-        .replace(/<[\w ]*>/g, "<>")
+        .replace(/<<[\w-]*>>|<[\w ]*>/g, "<>")
         .replace(/\[[\w |-]*\]/g, "[]")
         .replace(/\([\w: .-]*\)/g, "()"),
     )
@@ -233,6 +240,36 @@ const looksLikeId = (segment: string) => plainId(segment) || (/\d/.test(segment)
 /** Whether a segment names a collection an id can follow: not the path's start, nor a prefix such as `/api/3` or `/v2/1`. */
 const namesCollection = (segment: string | undefined) => Boolean(segment) && !/^(?:api|rest|v\d+(?:\.\d+)?)$/i.test(segment!);
 
+/** Upper-case words that name formats and channels in routes (`/export/CSV`, `/messages/SMS`), not values. */
+const ACRONYMS = new Set([
+  "JSON",
+  "XML",
+  "HTML",
+  "YAML",
+  "CSV",
+  "TSV",
+  "PDF",
+  "SMS",
+  "MMS",
+  "URL",
+  "URI",
+  "API",
+  "RSS",
+  "SQL",
+  "ICS",
+  "VCF",
+  "GPX",
+  "KML",
+  "PNG",
+  "SVG",
+]);
+
+/** Whether every literal segment of a path but its upper-case ones is written in lower case (`/api/v1/draft/YEAR`), one at least. */
+function lowerCaseRoute(segments: string[]): boolean {
+  const literal = segments.filter((s) => s && !/^[A-Z]+$/.test(s) && !/^[{<:[($]/.test(s));
+  return literal.length > 0 && literal.every((s) => /^[a-z0-9._-]+$/.test(s));
+}
+
 /**
  * A written path (no origin, no query) in OpenAPI's template form, a number or UUID after a collection
  * (`/feeds/42`, as request lines are often written) becoming a parameter named after it, unless the
@@ -246,10 +283,23 @@ export function templateOf(path: string, literalIds = false): string {
     let k = 0;
     while (k < segment.length) {
       const c = segment[k];
-      const close = c === "{" ? (segment[k + 1] === "{" ? "}}" : "}") : c === "<" ? ">" : c === "[" ? "]" : c === "(" && k === 0 ? ")" : "";
+      const close =
+        c === "{"
+          ? segment[k + 1] === "{"
+            ? "}}"
+            : "}"
+          : c === "<"
+            ? segment[k + 1] === "<"
+              ? ">>"
+              : ">"
+            : c === "["
+              ? "]"
+              : c === "(" && k === 0
+                ? ")"
+                : "";
       if (close) {
         // `<name` without its `>`: an unclosed placeholder is the whole segment.
-        const end = close === ">" && k === 0 && !segment.includes(">") ? segment.length : segment.indexOf(close, k + 1);
+        const end = close === ">" && k === 0 && !segment.includes(">") ? segment.length : segment.indexOf(close, k + close.length);
         if (end > k) {
           const inner = segment.slice(k + close.length, end);
           // `(string:project_slug)`: the name follows the converter's type.
@@ -267,8 +317,14 @@ export function templateOf(path: string, literalIds = false): string {
     }
     if ((literalIds ? looksLikeId(out) : !templated && plainId(out)) && namesCollection(all[i - 1]))
       return `{${paramName(`${singular(all[i - 1])}_id`)}}`;
-    // An upper-case name stands for a value: `USER_ID`, `ID`, `FEEDID`.
-    if (/^[A-Z][A-Z0-9_]*$/.test(out) && (out.includes("_") || out.endsWith("ID"))) return `{${paramName(out)}}`;
+    // An upper-case name stands for a value: `USER_ID`, `ID`, `FEEDID`, and `YEAR` among lower-case segments (`/draft/YEAR`).
+    if (
+      /^[A-Z][A-Z0-9_]*$/.test(out) &&
+      (out.includes("_") ||
+        out.endsWith("ID") ||
+        (/^[A-Z]{3,}$/.test(out) && !ACRONYMS.has(out) && namesCollection(all[i - 1]) && lowerCaseRoute(all)))
+    )
+      return `{${paramName(out)}}`;
     return out;
   });
   const joined = trimEnd(segments.join("/"), "/");
