@@ -40,7 +40,8 @@ describe("the gateway Worker's config", () => {
       platform: "neutral",
       conditions: ["workerd", "worker", "browser"],
       mainFields: ["module", "main"],
-      external: ["cloudflare:*", "node:*"],
+      // The generated servers' runtime is carried as text for their own isolates, whose env is not the gateway's.
+      external: ["cloudflare:*", "node:*", "*/runtime-bundle"],
       // Comments out (a library's doc comment may show an env name); names kept.
       minifyWhitespace: true,
       logLevel: "silent",
