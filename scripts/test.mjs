@@ -1,9 +1,11 @@
-// `npm test`: every vitest project. The browser files (e2e) run one at a time against the shared
-// portal and spend most of their time waiting on Chromium and the portal, so they run in a vitest of
-// their own beside the other projects, not after them; their lines are marked `e2e │`. Arguments
-// (files, a project, options) go to one plain `vitest run` instead.
+// `npm test`: the checks (scripts/checks.mjs) and every vitest project, side by side. The browser files
+// (e2e) run one at a time against the shared portal and spend most of their time waiting on Chromium
+// and the portal, so they run in a vitest of their own beside the other projects, not after them (their
+// lines are marked `e2e │`); the checks run one at a time in the cores' idle time. Arguments (files, a
+// project, options) go to one plain `vitest run` instead, without the checks.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { runChecks } from "./checks.mjs";
 
 const started = Date.now();
 
@@ -25,6 +27,10 @@ const args = process.argv.slice(2);
 const codes =
   args.length > 0
     ? [await vitest(args)]
-    : await Promise.all([vitest(["--project", "worker", "--project", "web", "--project", "node"]), vitest(["--project", "e2e"], "e2e │ ")]);
-console.log(`npm test: vitest took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    : await Promise.all([
+        vitest(["--project", "worker", "--project", "web", "--project", "node"]),
+        vitest(["--project", "e2e"], "e2e │ "),
+        runChecks(1),
+      ]);
+console.log(`npm test took ${((Date.now() - started) / 1000).toFixed(0)} s after its pretest`);
 process.exit(codes.every((code) => code === 0) ? 0 : 1);

@@ -1,18 +1,16 @@
-// `npm test`'s checks before vitest: the three type checks, the lint, the format check, the SPA build
-// the browser tests serve and the MCP runtime bundle, run side by side (one per core) rather than one
-// after another. Each prints its output when it ends; any failure fails the whole.
+// The checks of `npm test` (`npm run check` alone): the three type checks, the lint and the format
+// check. Each prints its output when it ends; any failure fails the whole.
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 
-/** Longest first, so the pool ends close to the longest alone. */
+/** Longest first, so a pool ends close to the longest alone. */
 const TASKS = [
   ["type check (SPA)", "tsc", ["-p", "web"]],
   ["type check (Worker)", "tsc", ["-p", "."]],
+  ["format check", "npm", ["run", "--silent", "format:check"]],
   ["lint", "npm", ["run", "--silent", "lint"]],
   ["type check (Node)", "tsc", ["-p", "tsconfig.node.json"]],
-  ["format check", "npm", ["run", "--silent", "format:check"]],
-  ["SPA build", "node", ["scripts/ensure-web-build.mjs"]],
-  ["MCP runtime bundle", "node", ["scripts/build-mcp-runtime.mjs", "--if-stale"]],
 ];
 
 /** Runs one task with its output gathered; resolves with its exit code. */
@@ -33,11 +31,16 @@ function run([name, command, args]) {
   });
 }
 
-const queue = [...TASKS];
-const codes = [];
-await Promise.all(
-  Array.from({ length: Math.min(availableParallelism(), queue.length) }, async () => {
-    for (let task = queue.shift(); task; task = queue.shift()) codes.push(await run(task));
-  }),
-);
-process.exit(codes.every((code) => code === 0) ? 0 : 1);
+/** Runs every check, `concurrency` at a time; resolves with 0 when all pass, 1 otherwise. */
+export async function runChecks(concurrency = availableParallelism()) {
+  const queue = [...TASKS];
+  const codes = [];
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+      for (let task = queue.shift(); task; task = queue.shift()) codes.push(await run(task));
+    }),
+  );
+  return codes.every((code) => code === 0) ? 0 : 1;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(await runChecks());
