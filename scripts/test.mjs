@@ -28,7 +28,8 @@ const codes =
   args.length > 0
     ? [await vitest(args)]
     : await Promise.all([
-        vitest(["--project", "worker", "--project", "web", "--project", "node"]),
+        // Three files at a time: several of these files wait on timers (sign-in limits, Crawl-delays, queues).
+        vitest(["--project", "worker", "--project", "web", "--project", "node", "--maxWorkers", "3"]),
         vitest(["--project", "e2e"], "e2e │ "),
         runChecks(1),
       ]);
