@@ -7,18 +7,21 @@
 // client against the suite's own authorization server, and none tests a server. So, on the local
 // portal, a members-only server is also checked for what those scenarios expect a server to answer
 // (the 401 challenge, RFC 9728 and RFC 8414 metadata, registration) — see checkOAuthDiscovery.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { deployFixture, withLocalPortal } from "./local-portal.mjs";
 
 const SCENARIOS = ["server-initialize", "ping", "tools-list", "dns-rebinding-protection"];
 const CONFORMANCE = "@modelcontextprotocol/conformance@0.1.16";
 
-function runConformance(url) {
+/** Runs a command to its end; resolves with its exit code. Not spawnSync: a blocked event loop leaves the portal's idle connections to go stale unseen. */
+const run = (command, args) =>
+  new Promise((resolve) => spawn(command, args, { stdio: "inherit" }).once("exit", (code) => resolve(code ?? 1)));
+
+async function runConformance(url) {
   let failed = 0;
   for (const scenario of SCENARIOS) {
     console.log(`\n── ${scenario} ──`);
-    const result = spawnSync("npx", ["-y", CONFORMANCE, "server", "--url", url, "--scenario", scenario], { stdio: "inherit" });
-    if (result.status !== 0) failed++;
+    if ((await run("npx", ["-y", CONFORMANCE, "server", "--url", url, "--scenario", scenario])) !== 0) failed++;
   }
   console.log(
     failed === 0
@@ -61,11 +64,11 @@ async function checkOAuthDiscovery(mcpUrl) {
 /** Deploys the petstore fixture as a public server on a throw-away local portal and tests it. */
 const withLocalServer = () =>
   withLocalPortal(async (origin) => {
-    const suite = runConformance((await deployFixture(origin, { exposeToPublic: true })).mcpUrl);
+    const suite = await runConformance((await deployFixture(origin, { exposeToPublic: true })).mcpUrl);
     const oauth = await checkOAuthDiscovery((await deployFixture(origin)).mcpUrl);
     return suite && oauth;
   });
 
 const url = process.argv[2];
-const ok = url ? runConformance(url) : await withLocalServer();
+const ok = url ? await runConformance(url) : await withLocalServer();
 process.exit(ok ? 0 : 1);
