@@ -9,6 +9,8 @@ import { loadDeploymentConfig, loadStoredDeployment, loadToolsText } from "../ho
 import type { Activation, ProviderName } from "../hosting/types";
 import { invalidateServerLookups, managedCredentials } from "../servers/read-model";
 import { recordNotification } from "../notifications/notifications";
+import { embedDeploymentTools } from "../hosting/tool-vectors";
+import type { RuntimeConfig } from "../runtime/types";
 
 /** What the Deployment object needs to run a recorded deployment (its modules are kept in KV under its id). */
 export type DeploymentJob = { deploymentId: string; serverId: string; slug: string; provider: ProviderName; toolCount: number };
@@ -41,10 +43,21 @@ export async function activateDeployment(env: Bindings, job: DeploymentJob, log:
     text,
     allowedHosts: stored.allowedHosts,
   };
+  await embedForSearch(env, job.deploymentId, config, log);
   const db = getDb(env.DB);
   const credentials = async () =>
     managedCredentials(env.SECRETS_KEY, (await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, job.serverId) })) ?? null);
   return getProvider(env, job.provider).activate(env, generated, job.slug, log, credentials);
+}
+
+/** Search mode's semantic ranking is optional: when embedding fails, the deployment goes on and ranks by words alone. */
+async function embedForSearch(env: Bindings, deploymentId: string, config: RuntimeConfig, log: (message: string) => Promise<void>) {
+  try {
+    const embedded = await embedDeploymentTools(env, deploymentId, config);
+    if (embedded > 0) await log(`Embedded ${embedded} tools for search by meaning`);
+  } catch (err) {
+    await log(`Search by meaning is off for this deployment (search by words still works): ${(err as Error).message}`);
+  }
 }
 
 /**

@@ -16,7 +16,7 @@ import { ToolTable, type PackedConfig, type RuntimeTool } from "./packed";
 import { buildUpstreamRequest, pathArgumentProblem, requestArguments } from "./request";
 import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type UpstreamTrace } from "./report";
 import type { Projection, SdkLeg, Served } from "./sdk-leg";
-import type { RuntimeConfig, RuntimeEnv, UpstreamCredentials } from "./types";
+import type { RuntimeConfig, RuntimeEnv, SemanticSource, UpstreamCredentials } from "./types";
 import { CallError, INVALID_PARAMS, negotiatedVersion, plainRequest, projectResult, type PlainRequest } from "./wire";
 
 const jsonAnswer = (body: string) => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
@@ -104,6 +104,15 @@ export function servePacked(config: PackedConfig, text: string | null = null, { 
 type ToolCalls = ReturnType<typeof toolCalls>;
 const unknownToolMessage = (name: string) => `Unknown tool: ${name}. Call tools/list to see the tools of this server.`;
 
+/** Search mode's answers, their module loaded when the isolate is first searched. */
+function searchAnswers(table: ToolTable, semantic: () => SemanticSource | undefined) {
+  let searching: Promise<ReturnType<typeof searchModeAnswers>> | null = null;
+  return () =>
+    (searching ??= import("./search-answers").then((m) =>
+      m.searchModeAnswers(table.searchDocs(), () => table.searchIndexText(), semantic),
+    ));
+}
+
 /** A server's tools/call: each tool's checks compiled on its first call, its arguments checked, the upstream called and the call reported. */
 function toolCalls(config: PackedConfig, table: ToolTable) {
   let validating: Promise<CfWorkerJsonSchemaValidator> | null = null;
@@ -113,6 +122,7 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
     ));
   const compiled = new Map<string, Compiled>();
   let credentials: UpstreamCredentials = {};
+  let semantic: SemanticSource | undefined;
   /** The named tool, its checks compiled on first use; undefined for an unknown name. */
   async function compiledOf(name: string): Promise<Compiled | undefined> {
     let entry = compiled.get(name);
@@ -130,9 +140,7 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
   }
   // Search mode lists three tools instead; the operations stay callable through call_tool.
   const searchMode = config.toolMode === "search";
-  let searching: Promise<ReturnType<typeof searchModeAnswers>> | null = null;
-  const answers = () =>
-    (searching ??= import("./search-answers").then((m) => m.searchModeAnswers(table.searchDocs(), () => table.searchIndexText())));
+  const answers = searchAnswers(table, () => semantic);
 
   const reported = (served: Served, tool: string, result: CallToolResult, trace: UpstreamTrace, invalid = false) => {
     recordCall(served.report, served.id, tool, result, trace, invalid);
@@ -169,7 +177,7 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
 
   /** tools/call of a search-mode server. */
   async function callSearchMode(name: string, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
-    if (name === SEARCH_TOOL) return reported(served, name, (await answers()).search(args), {});
+    if (name === SEARCH_TOOL) return reported(served, name, await (await answers()).search(args), {});
     if (name === DESCRIBE_TOOL) return reported(served, name, (await answers()).describe(args), {});
     if (name !== CALL_TOOL) throw new CallError(INVALID_PARAMS, unknownTool(served, name, unknownToolMessage(name)));
     const inner = innerCall(args);
@@ -201,9 +209,10 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
   }
 
   return {
-    /** Upstream credentials of the isolate (its env), set before its first call. */
-    setCredentials(value: UpstreamCredentials) {
-      credentials = value;
+    /** Reads the isolate's env before its first call: upstream credentials, and where search mode reads its tool vectors and has a request embedded (env.TOOLS). */
+    useEnv(env: RuntimeEnv) {
+      credentials = env.UPSTREAM_CREDENTIALS ? (JSON.parse(env.UPSTREAM_CREDENTIALS) as UpstreamCredentials) : {};
+      semantic = env.TOOLS;
     },
     /** The tools that tools/call knows by this name (a protocol error names an unknown one). */
     knownTool: (name: string) => (searchMode ? name === SEARCH_TOOL || name === DESCRIBE_TOOL || name === CALL_TOOL : table.has(name)),
@@ -274,7 +283,7 @@ function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls,
     });
   return async function serve(request: Request, env: RuntimeEnv): Promise<Response> {
     if (!credentialsRead) {
-      calls.setCredentials(env.UPSTREAM_CREDENTIALS ? (JSON.parse(env.UPSTREAM_CREDENTIALS) as UpstreamCredentials) : {});
+      calls.useEnv(env);
       credentialsRead = true;
     }
     setEgressRule(config.allowedHosts, env);

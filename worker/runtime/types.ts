@@ -20,7 +20,13 @@ export type RuntimeEnv = {
   UPSTREAM_CREDENTIALS?: string;
   ENVIRONMENT?: string;
   /** Where a server whose main module does not import its tools text reads it (the hosting Worker's DeploymentTools). */
-  TOOLS?: { text(): Promise<string> };
+  TOOLS?: { text(): Promise<string> } & SemanticSource;
+};
+
+/** Search mode's optional semantic ranking (see search-semantic.ts): the deployment's kept tool vectors (JSON of KeptVectors, or null) and a request's embedding (null without Workers AI). */
+export type SemanticSource = {
+  vectors?(): Promise<string | null>;
+  embedQuery?(query: string): Promise<number[] | null>;
 };
 
 export type { UpstreamCredentials };
