@@ -123,6 +123,10 @@ export function pathTermsOf(paths: string[]): { terms: [string, number][]; of: (
   return { terms, of: (path) => distinct(path).map((w) => position.get(w)!) };
 }
 
+/** A write to a collection below an item ("POST /issues/{n}/assignees"): its name says what the write does to the item ("assign"). */
+const writesBelowItem = (doc: SearchDoc, kind: Kind) =>
+  kind === "collection" && (doc.method ?? "").toLowerCase() !== "get" && (doc.path ?? "").includes("}/");
+
 /** Per tool, what ranking reads besides its words: its method, what its path names and how central, whether it is the caller's own. */
 export function factsOf(
   docs: SearchDoc[],
@@ -141,7 +145,7 @@ export function factsOf(
       self: isSelf(doc),
       depth: literalSegments(doc.path).length,
       titleWords: indexWords(doc.title ?? "").length,
-      actionWords: kind === "action" ? indexWords(resourceOf(doc)) : [],
+      actionWords: kind === "action" || writesBelowItem(doc, kind) ? indexWords(resourceOf(doc)) : [],
       pathWords: pathWords(pathFields[id]),
       central: central[id],
       ...(verb && titleVerbs.has(verb) ? { verb } : {}),

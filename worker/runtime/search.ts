@@ -329,7 +329,9 @@ export function loadSearchIndex(text: string): SearchIndex {
 /** How well a tool's method and path fit what the request asks (no verb: reading is likelier). */
 function fit(read: ReadQuery & { apiVerb?: boolean }, { method, kind, actionWords, verb }: DocFacts): number {
   // "cancel the meeting" asks for /meetings/{id}/cancel, whatever the action's method.
-  if (read.verb && actionWords.includes(read.verb)) return VERB_ACTION;
+  // "assign the issue" asks for POST /issues/{n}/assignees: the action's name is a form of the verb.
+  const asked = read.verb;
+  if (asked && actionWords.some((w) => w === asked || (asked.length >= MIN_VERB_PREFIX && w.startsWith(asked)))) return VERB_ACTION;
   // "star this repo" asks for "Star a repository": a verb of the API's own, not of everyday English.
   if (read.verb && read.apiVerb && verb === read.verb) return VERB_ACTION;
   switch (read.action) {
@@ -366,6 +368,8 @@ function fit(read: ReadQuery & { apiVerb?: boolean }, { method, kind, actionWord
 }
 
 const DEPTH_PENALTY = 0.03;
+/** A verb this long meets the action words it starts ("assign" → assignee); a shorter one only itself ("add" is not "address"). */
+const MIN_VERB_PREFIX = 4;
 const VERB_ACTION = 1.1;
 const ACTION_METHOD: Record<Action, string> = { create: "post", delete: "delete", update: "patch", read: "get" };
 const SELF_BOOST = 1.5;

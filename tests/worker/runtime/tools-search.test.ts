@@ -43,6 +43,18 @@ describe("tool search ranking: words and typos", () => {
     expect(searchTools(index, "weather", 4)).toEqual([]);
   });
 
+  it("reads a write to a collection below an item as the action its name is a form of ('assign' → POST …/assignees)", () => {
+    const docs = [
+      { name: "updateTicket", title: "Update a ticket", method: "patch", path: "/tickets/{id}" },
+      { name: "addAssignees", title: "Add assignees to a ticket", method: "post", path: "/tickets/{id}/assignees" },
+      { name: "listAssignees", title: "List assignees", method: "get", path: "/tickets/{id}/assignees" },
+    ];
+    const index = buildSearchIndex(docs);
+    expect(searchTools(index, "assign the ticket to alice", 4)[0]).toBe(1);
+    // Reading the collection is still a read.
+    expect(searchTools(index, "show the ticket's assignees", 4)[0]).toBe(2);
+  });
+
   it("tolerates a typo and meets a word's start ('repo' finds repositories)", () => {
     const docs = [
       { name: "repos_list", title: "List repositories", method: "get", path: "/repositories" },
