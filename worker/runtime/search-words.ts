@@ -105,8 +105,38 @@ export function indexWords(text: string): string[] {
   return out;
 }
 
-/** A request read as people phrase it: its content words, what its verb asks, whether it names many things, whether it is about the asker. */
-export type ReadQuery = { terms: string[]; action: Action | null; verb: string | null; plural: boolean; self: boolean; people: boolean };
+/** A request read as people phrase it: its content words, what its verb asks, whether it names many things, whether it is about the asker, and the API concepts its idioms name. */
+export type ReadQuery = {
+  terms: string[];
+  action: Action | null;
+  verb: string | null;
+  plural: boolean;
+  self: boolean;
+  people: boolean;
+  concepts: string[];
+};
+
+/**
+ * Everyday idioms for concepts every kind of API has, and the words APIs use for them: "call my server
+ * whenever …" asks for a webhook, "many … at once" for a bulk operation, "what happened recently" for
+ * events. Each idiom is a set of cue words: a request with a word of every set names the concept.
+ */
+const IDIOMS: { cues: Set<string>[]; concepts: string[] }[] = [
+  {
+    cues: [
+      new Set(["when", "whenever", "every", "each"]),
+      new Set(["server", "url", "endpoint", "notify", "notified", "ping", "callback", "post", "call"]),
+    ],
+    concepts: ["webhook", "hook", "callback", "subscription"],
+  },
+  {
+    cues: [new Set(["many", "multiple", "several", "lot", "lots"]), new Set(["once", "bulk", "batch", "together", "go"])],
+    concepts: ["bulk", "batch"],
+  },
+  { cues: [new Set(["happened", "happen", "happening"])], concepts: ["event", "activity", "history", "audit"] },
+];
+const conceptsOf = (words: string[]) =>
+  IDIOMS.filter((i) => i.cues.every((cue) => words.some((w) => cue.has(w)))).flatMap((i) => i.concepts);
 
 /** Words that ask about people without naming what the API calls them ("who's in the org", "add someone"). */
 const PERSON_WORDS = new Set(["who", "whom", "whose", "who's", "someone", "somebody", "everyone", "everybody", "anyone", "anybody"]);
@@ -130,5 +160,5 @@ export function readQuery(query: string): ReadQuery {
   // "am I signed in as", "I'm logged in as": the asker's own session, said in other words than any API's.
   const kept = words.filter((w, i) => !(self && SESSION_WORDS.has(w) && words[i + 1] === "in"));
   const terms = indexWords(kept.join(" "));
-  return { terms, action, verb, plural, self, people };
+  return { terms, action, verb, plural, self, people, concepts: conceptsOf(words) };
 }

@@ -401,6 +401,8 @@ type Term = { term: string; weight: number; asked: boolean };
 /** What APIs call people, in everyday English. */
 const PEOPLE = ["user", "member", "people", "person"];
 const PEOPLE_WEIGHT = 0.2;
+/** An API concept an idiom names ("webhook" for "call my server whenever …") counts at half a word said. */
+const CONCEPT_WEIGHT = 0.5;
 /** Everyday verbs of seeking. */
 const SEEK = new Set(["find", "search", "look", "lookup", "locate", "discover"]);
 const SEEK_WEIGHT = 0.5;
@@ -413,6 +415,8 @@ function weighedTerms(index: SearchIndex, read: ReadQuery): Term[] {
     const expansion = index.acronyms.get(t) ?? index.acronyms.get(t.endsWith("s") ? t.slice(0, -1) : "");
     for (const e of expansion ?? []) if (!out.has(e)) out.set(e, { term: e, weight: 0.9, asked: true });
   }
+  // "call my server whenever …" asks for a webhook, whatever the API calls it.
+  for (const c of read.concepts) if (!out.has(c)) out.set(c, { term: c, weight: CONCEPT_WEIGHT, asked: true });
   // "who's in the org" asks for people, whatever the API calls them.
   if (read.people) for (const p of PEOPLE) if (!out.has(p)) out.set(p, { term: p, weight: PEOPLE_WEIGHT, asked: false });
   // "find a user by email" asks the API's search, where it has one.

@@ -43,18 +43,6 @@ describe("tool search ranking: words and typos", () => {
     expect(searchTools(index, "weather", 4)).toEqual([]);
   });
 
-  it("reads a write to a collection below an item as the action its name is a form of ('assign' → POST …/assignees)", () => {
-    const docs = [
-      { name: "updateTicket", title: "Update a ticket", method: "patch", path: "/tickets/{id}" },
-      { name: "addAssignees", title: "Add assignees to a ticket", method: "post", path: "/tickets/{id}/assignees" },
-      { name: "listAssignees", title: "List assignees", method: "get", path: "/tickets/{id}/assignees" },
-    ];
-    const index = buildSearchIndex(docs);
-    expect(searchTools(index, "assign the ticket to alice", 4)[0]).toBe(1);
-    // Reading the collection is still a read.
-    expect(searchTools(index, "show the ticket's assignees", 4)[0]).toBe(2);
-  });
-
   it("tolerates a typo and meets a word's start ('repo' finds repositories)", () => {
     const docs = [
       { name: "repos_list", title: "List repositories", method: "get", path: "/repositories" },
@@ -79,6 +67,40 @@ describe("tool search ranking: words and typos", () => {
       { name: "getPlan", title: "Get a plan", method: "get", path: "/plans/{id}", description: "Returns the plan and its price." },
     ];
     expect(searchTools(buildSearchIndex(docs), "what is the price", 2)).toEqual([1]);
+  });
+});
+
+describe("tool search ranking: actions below an item and everyday idioms", () => {
+  it("reads a write to a collection below an item as the action its name is a form of ('assign' → POST …/assignees)", () => {
+    const docs = [
+      { name: "updateTicket", title: "Update a ticket", method: "patch", path: "/tickets/{id}" },
+      { name: "addAssignees", title: "Add assignees to a ticket", method: "post", path: "/tickets/{id}/assignees" },
+      { name: "listAssignees", title: "List assignees", method: "get", path: "/tickets/{id}/assignees" },
+    ];
+    const index = buildSearchIndex(docs);
+    expect(searchTools(index, "assign the ticket to alice", 4)[0]).toBe(1);
+    // Reading the collection is still a read.
+    expect(searchTools(index, "show the ticket's assignees", 4)[0]).toBe(2);
+  });
+
+  it("reads everyday idioms for concepts every kind of API has: webhooks, bulk operations, events", () => {
+    expect(readQuery("call my server whenever an issue changes").concepts).toContain("webhook");
+    expect(readQuery("create many tickets at once").concepts).toEqual(["bulk", "batch"]);
+    expect(readQuery("what happened in my account").concepts).toContain("event");
+    expect(readQuery("list my servers").concepts).toEqual([]);
+    const docs = [
+      { name: "createRepo", title: "Create a repository", method: "post", path: "/repos" },
+      { name: "createHook", title: "Create a repository webhook", method: "post", path: "/repos/{repo}/hooks" },
+      { name: "createTickets", title: "Bulk create tickets", method: "post", path: "/tickets/bulk" },
+      { name: "createTicket", title: "Create a ticket", method: "post", path: "/tickets" },
+      { name: "listEvents", title: "List events", method: "get", path: "/events" },
+      { name: "getAccount", title: "Get the account", method: "get", path: "/account" },
+    ];
+    const index = buildSearchIndex(docs);
+    expect(searchTools(index, "ping my endpoint every time someone pushes to the repository", 3)[0]).toBe(1);
+    // The bulk operation reaches the first two (its path reads as one item, which a create fits less well).
+    expect(searchTools(index, "add several tickets in one go", 2)).toContain(2);
+    expect(searchTools(index, "what happened on my account", 2)).toContain(4);
   });
 });
 
