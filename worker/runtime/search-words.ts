@@ -119,7 +119,7 @@ export type ReadQuery = {
 /**
  * Everyday idioms for concepts every kind of API has, and the words APIs use for them: "call my server
  * whenever …" asks for a webhook, "many … at once" for a bulk operation, "what happened recently" for
- * events. Each idiom is a set of cue words: a request with a word of every set names the concept.
+ * events, "what am I allowed to do" for permissions. Each idiom is a set of cue words: a request with a word of every set names the concept.
  */
 const IDIOMS: { cues: Set<string>[]; concepts: string[] }[] = [
   {
@@ -134,6 +134,7 @@ const IDIOMS: { cues: Set<string>[]; concepts: string[] }[] = [
     concepts: ["bulk", "batch"],
   },
   { cues: [new Set(["happened", "happen", "happening"])], concepts: ["event", "activity", "history", "audit"] },
+  { cues: [new Set(["allowed", "permitted"])], concepts: ["permission"] },
 ];
 const conceptsOf = (words: string[]) =>
   IDIOMS.filter((i) => i.cues.every((cue) => words.some((w) => cue.has(w)))).flatMap((i) => i.concepts);
@@ -158,7 +159,8 @@ export function readQuery(query: string): ReadQuery {
     if (w.length > 3 && !STOP.has(w) && !INTENT_VERBS[w] && w.endsWith("s") && stem(w) !== w) plural = true;
   });
   // "am I signed in as", "I'm logged in as": the asker's own session, said in other words than any API's.
-  const kept = words.filter((w, i) => !(self && SESSION_WORDS.has(w) && words[i + 1] === "in"));
+  // "am I signed in as": the asker's own session; "have on file": kept, not a file.
+  const kept = words.filter((w, i) => !(self && SESSION_WORDS.has(w) && words[i + 1] === "in") && !(w === "file" && words[i - 1] === "on"));
   const terms = indexWords(kept.join(" "));
   return { terms, action, verb, plural, self, people, concepts: conceptsOf(words) };
 }

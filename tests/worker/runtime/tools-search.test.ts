@@ -87,7 +87,10 @@ describe("tool search ranking: actions below an item and everyday idioms", () =>
     expect(readQuery("call my server whenever an issue changes").concepts).toContain("webhook");
     expect(readQuery("create many tickets at once").concepts).toEqual(["bulk", "batch"]);
     expect(readQuery("what happened in my account").concepts).toContain("event");
+    expect(readQuery("what am I allowed to do here").concepts).toEqual(["permission"]);
     expect(readQuery("list my servers").concepts).toEqual([]);
+    // "on file" says kept, not a file.
+    expect(readQuery("what cards does she have on file").terms).toEqual(["card", "she", "have"]);
     const docs = [
       { name: "createRepo", title: "Create a repository", method: "post", path: "/repos" },
       { name: "createHook", title: "Create a repository webhook", method: "post", path: "/repos/{repo}/hooks" },
