@@ -1,19 +1,19 @@
-// Deployments: generate a server's modules, record the deployment (id = content hash) and hand it to
-// the Deployment Durable Object, which runs it as a job (activation through the hosting provider),
-// reports progress and writes the outcome.
+// Deployments: keep a server's config, record the deployment (id = the config's hash) and hand it to
+// the Deployment Durable Object, which runs it as a job (generating the modules, activating them
+// through the hosting provider), reports progress and writes the outcome.
 import { and, desc, eq } from "drizzle-orm";
 import { DEPLOYMENT_CANCELLED_MESSAGE } from "../../durable-objects/deployment";
 import type { Database } from "../db";
 import { deployments, servers } from "../db/schema";
 import type { Bindings } from "../env";
 import { getProvider } from "../hosting";
-import { deployedRuntime, loadStoredDeployment, markRedeployNeeded, storeDeployment } from "../hosting/store";
+import { deployedRuntime, loadStoredDeployment, markRedeployNeeded, storeDeploymentConfig } from "../hosting/store";
 import type { ProviderName } from "../hosting/types";
 import { REDEPLOY_NEEDS_DEPLOY_SCOPE } from "../api-keys/scopes";
 import { fail } from "../lib/errors";
 import { checkPublicUrl } from "../lib/safe-fetch";
 import { toDeploymentAnswer } from "../servers/answer";
-import { generateServer, loadServerConfig, type GenerateOptions, type GeneratedServer } from "./generate";
+import { deploymentIdOf, loadServerConfig, type GenerateOptions } from "./generate";
 import { invalidateServerLookups } from "../servers/read-model";
 
 export type ApiConfig = { baseUrl?: string; authType?: string; headers?: Record<string, string> };
@@ -29,7 +29,7 @@ export type DeployOptions = GenerateOptions & {
 
 export { DEPLOYMENT_CANCELLED_MESSAGE };
 
-type Started = { serverId: string; slug: string; generated: GeneratedServer; provider: ProviderName; deploymentUrl: string };
+type Started = { serverId: string; slug: string; deploymentId: string; provider: ProviderName; deploymentUrl: string };
 
 const deploymentStub = (env: Bindings, serverId: string) => env.DEPLOYMENT.getByName(serverId);
 
@@ -37,8 +37,9 @@ const deploymentStub = (env: Bindings, serverId: string) => env.DEPLOYMENT.getBy
 export const serverRootUrl = (origin: string, slug: string) => `${origin.replace(/(?<!\/)\/+$/, "")}/s/${slug}`;
 
 /**
- * Validates and generates the modules, keeps them, records the deployment as 'generated' and hands
- * it to the server's Deployment object ('deploying'), whose alarm runs it. Answers at once.
+ * Validates the server's config and keeps it under its hash (the deployment id), records the
+ * deployment as 'generated' and hands it to the server's Deployment object ('deploying'), whose job
+ * generates the modules and activates them. Answers at once.
  */
 export async function startDeployment(db: Database, env: Bindings, serverId: string, options: DeployOptions = {}): Promise<Started> {
   const server = await db.query.servers.findFirst({ where: eq(servers.id, serverId) });
@@ -47,13 +48,11 @@ export async function startDeployment(db: Database, env: Bindings, serverId: str
   const suppliedBaseUrl = options.baseUrl ?? options.apiConfig?.baseUrl;
   if (!server.baseUrl && suppliedBaseUrl) checkPublicUrl(suppliedBaseUrl, env);
   const config = await loadServerConfig(db, serverId, { ...options, baseUrl: suppliedBaseUrl });
-  const generated = await generateServer(config);
   // A description without servers gets its base URL at deploy time: kept, so later deploys have it too.
   if (!server.baseUrl) await db.update(servers).set({ baseUrl: config.baseUrl }).where(eq(servers.id, serverId));
   const deploymentUrl = serverRootUrl(options.origin ?? env.PUBLIC_URL ?? "http://localhost:8787", server.slug);
-  const id = generated.deploymentId;
-  // The job reads the modules from here, in whichever isolate it runs.
-  await storeDeployment(env, generated);
+  const id = await deploymentIdOf(config);
+  await storeDeploymentConfig(env, id, config);
   const row = {
     status: "generated" as const,
     provider,
@@ -75,12 +74,12 @@ export async function startDeployment(db: Database, env: Bindings, serverId: str
     .update(deployments)
     .set({ status: "deploying", updatedAt: new Date() })
     .where(and(eq(deployments.id, id), eq(deployments.status, "generated")));
-  return { serverId, slug: server.slug, generated, provider, deploymentUrl };
+  return { serverId, slug: server.slug, deploymentId: id, provider, deploymentUrl };
 }
 
 /** Runs a started deployment to its end now (or waits for the run under way). */
 export async function completeDeployment(env: Bindings, _db: Database, started: Started) {
-  await deploymentStub(env, started.serverId).settle(started.generated.deploymentId);
+  await deploymentStub(env, started.serverId).settle(started.deploymentId);
   // The gateway of this isolate serves the outcome from the next call on.
   invalidateServerLookups();
 }

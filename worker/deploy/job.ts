@@ -1,11 +1,13 @@
-// The deploy job's two steps with side effects, run by the Deployment Durable Object: activating the
-// recorded modules through the hosting provider, and writing the deployment's outcome to D1.
+// The deploy job's two steps with side effects, run by the Deployment Durable Object: generating the
+// recorded deployment's modules and activating them through the hosting provider, and writing the
+// deployment's outcome to D1.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "../db";
 import { authConfigs, deployments, servers } from "../db/schema";
 import type { Bindings } from "../env";
 import { getProvider } from "../hosting";
-import { loadDeploymentConfig, loadStoredDeployment, loadToolsText } from "../hosting/store";
+import { loadDeploymentConfig, loadStoredDeployment, loadToolsText, storeDeployment } from "../hosting/store";
+import { generateServer, type GeneratedServer } from "./generate";
 import type { Activation, ProviderName } from "../hosting/types";
 import { invalidateServerLookups, managedCredentials } from "../servers/read-model";
 import { recordNotification } from "../notifications/notifications";
@@ -20,34 +22,43 @@ export type DeploymentOutcome =
   | { deploymentId: string; serverId: string; status: "deployed"; activation: Activation }
   | { deploymentId: string; serverId: string; status: "failed"; error: string };
 
-export const MODULES_MISSING_MESSAGE = "The generated modules of this deployment are missing: deploy again";
-/** How long a run waits for the recorded modules to be readable before it gives up. */
-export const MODULES_WAIT_MS = 5_000;
+export const CONFIG_MISSING_MESSAGE = "The configuration this deployment was recorded with is missing: deploy again";
+/** How long a run waits for the recorded config to be readable before it gives up. */
+export const CONFIG_WAIT_MS = 5_000;
 
-/** Activates a recorded deployment through its hosting provider; throws with a readable message on failure. */
+/**
+ * Generates a recorded deployment's modules from its kept config (once: a run again after a restart
+ * finds them kept) and activates them through its hosting provider; throws with a readable message on failure.
+ */
 export async function activateDeployment(env: Bindings, job: DeploymentJob, log: (message: string) => Promise<void>): Promise<Activation> {
-  let stored = await loadStoredDeployment(env, job.deploymentId);
-  // KV is eventually consistent: modules kept by a request elsewhere may take a moment to show here.
-  for (let wait = 0; !stored && wait < MODULES_WAIT_MS; wait += 1000) {
+  let config = await loadDeploymentConfig(env, job.deploymentId);
+  // KV is eventually consistent: a config kept by a request elsewhere may take a moment to show here.
+  for (let wait = 0; !config && wait < CONFIG_WAIT_MS; wait += 1000) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    stored = await loadStoredDeployment(env, job.deploymentId);
+    config = await loadDeploymentConfig(env, job.deploymentId);
   }
-  const config = await loadDeploymentConfig(env, job.deploymentId);
-  const text = stored && (await loadToolsText(env, job.deploymentId, stored));
-  if (!stored || !config || text === null) throw new Error(MODULES_MISSING_MESSAGE);
-  const generated = {
-    deploymentId: job.deploymentId,
-    config,
-    packed: stored.packed,
-    modules: stored.modules,
-    text,
-    allowedHosts: stored.allowedHosts,
-  };
+  if (!config) throw new Error(CONFIG_MISSING_MESSAGE);
+  const generated = (await keptServer(env, job.deploymentId, config)) ?? (await generateAndKeep(env, job.deploymentId, config));
   await embedForSearch(env, job.deploymentId, config, log);
   const db = getDb(env.DB);
   const credentials = async () =>
     managedCredentials(env.SECRETS_KEY, (await db.query.authConfigs.findFirst({ where: eq(authConfigs.serverId, job.serverId) })) ?? null);
   return getProvider(env, job.provider).activate(env, generated, job.slug, log, credentials);
+}
+
+/** A deployment's modules as an earlier run kept them, or null. */
+async function keptServer(env: Bindings, deploymentId: string, config: RuntimeConfig): Promise<GeneratedServer | null> {
+  const stored = await loadStoredDeployment(env, deploymentId);
+  const text = stored && (await loadToolsText(env, deploymentId, stored));
+  if (!stored || text === null) return null;
+  return { deploymentId, config, packed: stored.packed, modules: stored.modules, text, allowedHosts: stored.allowedHosts };
+}
+
+/** Generates a deployment's modules and keeps them, so any isolate can load them. */
+async function generateAndKeep(env: Bindings, deploymentId: string, config: RuntimeConfig) {
+  const generated = { ...(await generateServer(config)), deploymentId };
+  await storeDeployment(env, generated);
+  return generated;
 }
 
 /** Search mode's semantic ranking is optional: when embedding fails, the deployment goes on and ranks by words alone. */

@@ -47,6 +47,10 @@ export async function storeDeployment(env: Bindings, server: GeneratedServer) {
   await env.KV.put(key(server.deploymentId), JSON.stringify(stored));
 }
 
+/** Keeps the config a deployment is generated from: the deploy job reads it, in whichever isolate it runs. */
+export const storeDeploymentConfig = (env: Bindings, deploymentId: string, config: GeneratedServer["config"]) =>
+  env.KV.put(configKey(deploymentId), JSON.stringify(config));
+
 /** In-isolate copies, bounded by their JSON's size: deployments are immutable (ids are content hashes), so they never go stale. */
 function sizedMemo<T>(maxChars: number) {
   const entries = new Map<string, { value: T; chars: number }>();

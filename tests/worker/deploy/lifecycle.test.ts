@@ -170,7 +170,7 @@ describe("deployment API: cancelling, time limits and failures", () => {
     await cloudflareAt(server.id, `${upstream()}/hang?`);
     const started = await startDeployment(db, env, server.id, { provider: "cloudflare", timeoutMs: 300 });
     await completeDeployment(env, db, started);
-    const row = await db.query.deployments.findFirst({ where: eq(deployments.id, started.generated.deploymentId) });
+    const row = await db.query.deployments.findFirst({ where: eq(deployments.id, started.deploymentId) });
     expect(row).toMatchObject({ status: "failed", error: DEPLOYMENT_TIMEOUT_MESSAGE });
     expect((await env.DEPLOYMENT.getByName(server.id).state()).log.at(-1)?.message).toBe(DEPLOYMENT_TIMEOUT_MESSAGE);
   });
@@ -180,7 +180,7 @@ describe("deployment API: cancelling, time limits and failures", () => {
     const server = await createServer(org, [echoTool("t", {})]);
     await cloudflareAt(server.id, `${upstream()}/hang?`);
     const started = await startDeployment(db, env, server.id, { provider: "cloudflare", timeoutMs: 500 });
-    const id = started.generated.deploymentId;
+    const id = started.deploymentId;
     expect(await db.query.deployments.findFirst({ where: eq(deployments.id, id) })).toMatchObject({ status: "deploying" });
     // As if the Worker stopped between generating the code and handing it on.
     await db.update(deployments).set({ status: "generated" }).where(eq(deployments.id, id));
@@ -192,7 +192,7 @@ describe("deployment API: cancelling, time limits and failures", () => {
     });
 
     const again = await startDeployment(db, env, server.id, { provider: "cloudflare" });
-    await db.update(deployments).set({ status: "generated" }).where(eq(deployments.id, again.generated.deploymentId));
+    await db.update(deployments).set({ status: "generated" }).where(eq(deployments.id, again.deploymentId));
     const cancelled = await json(await call(`/servers/${server.id}/deployment`, { method: "DELETE", cookie }));
     expect(cancelled.data).toMatchObject({ status: "failed", error: "Deployment cancelled" });
   });

@@ -76,10 +76,10 @@ describe("deployment job", () => {
     await completeDeployment(env, db, newer);
     await olderRun;
     const row = (id: string) => db.query.deployments.findFirst({ where: eq(deployments.id, id) });
-    expect(await row(older.generated.deploymentId)).toMatchObject({ status: "failed", error: DEPLOYMENT_SUPERSEDED_MESSAGE });
-    expect(await row(newer.generated.deploymentId)).toMatchObject({ status: "deployed", error: null });
+    expect(await row(older.deploymentId)).toMatchObject({ status: "failed", error: DEPLOYMENT_SUPERSEDED_MESSAGE });
+    expect(await row(newer.deploymentId)).toMatchObject({ status: "deployed", error: null });
     const state = await env.DEPLOYMENT.getByName(server.id).state();
-    expect(state).toMatchObject({ deploymentId: newer.generated.deploymentId, status: "deployed" });
+    expect(state).toMatchObject({ deploymentId: newer.deploymentId, status: "deployed" });
     expect(state.log.filter((l) => l.message === "Deployment completed")).toHaveLength(1);
   });
 
@@ -101,7 +101,7 @@ describe("deployment job", () => {
     const state = await stub.state();
     expect(state.status).toBe("deployed");
     expect(state.log.map((l) => l.message)).toContain("The portal restarted during the deployment: running it again");
-    expect(await db.query.deployments.findFirst({ where: eq(deployments.id, started.generated.deploymentId) })).toMatchObject({
+    expect(await db.query.deployments.findFirst({ where: eq(deployments.id, started.deploymentId) })).toMatchObject({
       status: "deployed",
     });
   });
@@ -123,7 +123,7 @@ describe("deployment job", () => {
     expect(state.log.filter((l) => l.message.startsWith("Deployment failed"))).toEqual([
       { at: expect.any(String), message: `Deployment failed: ${DEPLOYMENT_INTERRUPTED_MESSAGE}` },
     ]);
-    expect(await db.query.deployments.findFirst({ where: eq(deployments.id, started.generated.deploymentId) })).toMatchObject({
+    expect(await db.query.deployments.findFirst({ where: eq(deployments.id, started.deploymentId) })).toMatchObject({
       status: "failed",
       error: DEPLOYMENT_INTERRUPTED_MESSAGE,
     });
