@@ -31,7 +31,7 @@ export async function activateDeployment(env: Bindings, job: DeploymentJob, log:
     stored = await loadStoredDeployment(env, job.deploymentId);
   }
   const config = await loadDeploymentConfig(env, job.deploymentId);
-  const text = stored && (await loadToolsText(env, job.deploymentId, stored));
+  const text = await loadToolsText(env, job.deploymentId);
   if (!stored || !config || text === null) throw new Error(MODULES_MISSING_MESSAGE);
   const generated = {
     deploymentId: job.deploymentId,

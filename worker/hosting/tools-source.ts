@@ -3,7 +3,7 @@
 // starts without the text and a request that reads no tool (initialize) never waits for it.
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Bindings } from "../env";
-import { loadStoredDeployment, loadToolsText } from "./store";
+import { loadToolsText } from "./store";
 
 /** Props of a server isolate's env.TOOLS: the one deployment it may read. */
 export type ToolsSourceProps = { deploymentId: string };
@@ -12,8 +12,7 @@ export class DeploymentTools extends WorkerEntrypoint<Bindings, ToolsSourceProps
   /** The deployment's whole tools text (see runtime/packed.ts). */
   async text(): Promise<string> {
     const { deploymentId } = this.ctx.props;
-    const stored = await loadStoredDeployment(this.env, deploymentId);
-    const text = stored && (await loadToolsText(this.env, deploymentId, stored));
+    const text = await loadToolsText(this.env, deploymentId);
     if (!text) throw new Error(`The tools of deployment ${deploymentId} are missing: redeploy the server`);
     return text;
   }
