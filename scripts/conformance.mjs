@@ -7,21 +7,19 @@
 // client against the suite's own authorization server, and none tests a server. So, on the local
 // portal, a members-only server is also checked for what those scenarios expect a server to answer
 // (the 401 challenge, RFC 9728 and RFC 8414 metadata, registration) — see checkOAuthDiscovery.
-import { spawn } from "node:child_process";
 import { deployFixture, withLocalPortal } from "./local-portal.mjs";
+import { runCommand } from "./spawn.mjs";
 
 const SCENARIOS = ["server-initialize", "ping", "tools-list", "dns-rebinding-protection"];
 const CONFORMANCE = "@modelcontextprotocol/conformance@0.1.16";
-
-/** Runs a command to its end; resolves with its exit code. Not spawnSync: a blocked event loop leaves the portal's idle connections to go stale unseen. */
-const run = (command, args) =>
-  new Promise((resolve) => spawn(command, args, { stdio: "inherit" }).once("exit", (code) => resolve(code ?? 1)));
 
 async function runConformance(url) {
   let failed = 0;
   for (const scenario of SCENARIOS) {
     console.log(`\n── ${scenario} ──`);
-    if ((await run("npx", ["-y", CONFORMANCE, "server", "--url", url, "--scenario", scenario])) !== 0) failed++;
+    // Not spawnSync: a blocked event loop leaves the portal's idle connections to go stale unseen.
+    const { code } = await runCommand("npx", ["-y", CONFORMANCE, "server", "--url", url, "--scenario", scenario]);
+    if (code !== 0) failed++;
   }
   console.log(
     failed === 0

@@ -4,7 +4,6 @@
 // receives the migrations, and `--var NAME:VALUE` settings reach both Workers. Once they answer, it
 // prints the commands that fire the portal's Cron Triggers.
 // When the watch build or wrangler ends, the other is ended too.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +13,7 @@ import { parseEnv } from "node:util";
 import { devArgs, runTogether } from "./dev-process.mjs";
 import { migrateLocal } from "./migrate-local.mjs";
 import { cronCommands, takeVars, workerConfigArgs } from "./dev-workers.mjs";
+import { runCommand } from "./spawn.mjs";
 
 const DEV_VARS = ".dev.vars";
 const generated = {
@@ -38,16 +38,7 @@ function ensureDevVars() {
 process.env.PATH = `${process.env.PATH}${delimiter}${join(dirname(fileURLToPath(import.meta.url)), "..", "node_modules", ".bin")}`;
 
 /** Runs a command to its end; a failure ends `npm run dev` with its code. */
-function run(command, args) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: "inherit" });
-    child.once("error", (err) => {
-      console.error(`Could not start ${command}: ${err.message}`);
-      process.exit(1);
-    });
-    child.once("exit", (code) => (code === 0 ? resolve() : process.exit(code ?? 1)));
-  });
-}
+const run = (command, args) => runCommand(command, args).then(({ code }) => code === 0 || process.exit(code));
 
 const { port, persist, wranglerArgs } = devArgs(process.argv.slice(2), process.env.PORT);
 let split;

@@ -2,11 +2,11 @@
 // restart test. `wrangler d1 migrations apply --local` starts a local runtime once per migration file
 // (about 1.5 s each); a new database instead gets every file in one `wrangler d1 execute`, with the
 // same bookkeeping rows wrangler writes, so a later `migrations apply` finds them applied.
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runCommand } from "./spawn.mjs";
 
 const MIGRATIONS_DIR = "migrations";
 /** wrangler's own table of applied migrations (its default name), created as wrangler creates it. */
@@ -24,18 +24,10 @@ const migrationFiles = () =>
     : [];
 
 /** Runs `wrangler <args>` (quietly unless it fails) and resolves with its exit code. */
-function wrangler(args, env) {
-  return new Promise((resolve) => {
-    const child = spawn("wrangler", args, { env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.once("error", (err) => resolve((process.stderr.write(`Could not start wrangler: ${err.message}\n`), 1)));
-    child.once("exit", (code) => {
-      if (code !== 0) process.stderr.write(output);
-      resolve(code ?? 1);
-    });
-  });
+async function wrangler(args, env) {
+  const { code, output } = await runCommand("wrangler", args, { quiet: true, env });
+  if (code !== 0) process.stderr.write(output);
+  return code;
 }
 
 /**

@@ -1,4 +1,10 @@
-// Reading an extracted description in tests: its operations and parameters as short strings.
+// Extracting a description in tests, and reading its operations and parameters as short strings.
+import { extractOpenApi } from "../../worker/crawl/extract/index";
+
+/** The description extracted from one page whose blocks (headings, paragraphs, code blocks) are given in order. */
+export const extractPage = (blocks: string[], url = "https://docs.example.org/reference/api") =>
+  extractOpenApi([{ url, content: blocks.join("\n\n") }], { sourceUrl: url })!;
+
 const METHODS = ["get", "put", "post", "patch", "delete", "head"];
 /** "METHOD /path" of every operation. */
 export const endpointsOf = (doc: Record<string, any>) =>

@@ -2,14 +2,10 @@
 // angle brackets, example URLs of files, a request to the base itself, one host written with either scheme,
 // parameters named only in the prose around the examples, and examples of other routes beside an endpoint.
 import { describe, expect, it } from "vitest";
-import { extractOpenApi } from "../../worker/crawl/extract/index";
 import { urlLinesOf } from "../../worker/crawl/extract/examples";
 import { pathAliases, proseParams, sentMethods } from "../../worker/crawl/extract/prose";
 import { pathAt, templateOf } from "../../worker/crawl/extract/routes";
-import { endpointsOf, parametersOf } from "./extract-helpers";
-
-const extract = (content: string, url = "https://docs.example.org/reference/api") =>
-  extractOpenApi([{ url, content }], { sourceUrl: url })!;
+import { endpointsOf, extractPage, parametersOf } from "./extract-helpers";
 
 describe("whole URLs", () => {
   it("reads a code block of URLs as GET requests, one per line, a copy button's label after them left out", () => {
@@ -37,23 +33,21 @@ describe("whole URLs", () => {
   });
 
   it("makes a page of URL examples under headings an API: query names as parameters, files left out, the base from the URLs", () => {
-    const doc = extract(
-      [
-        "# Tiles API",
-        "## Shuffle the tiles:",
-        "```\nhttps://tilesapp.io/api/tile/new/shuffle/?set_count=1 copy\n```",
-        "Add set_count as a GET or POST parameter to choose how many sets to use.",
-        "## Draw tiles:",
-        "```\nhttps://tilesapp.io/api/tile/<<set_id>>/draw/?count=2\n```",
-        "### Response:",
-        '```\n{ "success": true, "tiles": [{ "image": "https://tilesapp.io/static/t/4B.png" }] }\n```',
-        "## Piles:",
-        "```\nhttps://tilesapp.io/api/tile/<<set_id>>/pile/<<pile_name>>/draw/?tiles=4B,5C\nhttps://tilesapp.io/api/tile/<<set_id>>/pile/<<pile_name>>/draw/bottom/\n```",
-        "Adding the marked=true parameter draws only marked tiles.",
-        "## Back of a tile:",
-        "```\nhttps://tilesapp.io/static/t/back.png copy\n```",
-      ].join("\n\n"),
-    );
+    const doc = extractPage([
+      "# Tiles API",
+      "## Shuffle the tiles:",
+      "```\nhttps://tilesapp.io/api/tile/new/shuffle/?set_count=1 copy\n```",
+      "Add set_count as a GET or POST parameter to choose how many sets to use.",
+      "## Draw tiles:",
+      "```\nhttps://tilesapp.io/api/tile/<<set_id>>/draw/?count=2\n```",
+      "### Response:",
+      '```\n{ "success": true, "tiles": [{ "image": "https://tilesapp.io/static/t/4B.png" }] }\n```',
+      "## Piles:",
+      "```\nhttps://tilesapp.io/api/tile/<<set_id>>/pile/<<pile_name>>/draw/?tiles=4B,5C\nhttps://tilesapp.io/api/tile/<<set_id>>/pile/<<pile_name>>/draw/bottom/\n```",
+      "Adding the marked=true parameter draws only marked tiles.",
+      "## Back of a tile:",
+      "```\nhttps://tilesapp.io/static/t/back.png copy\n```",
+    ]);
     expect(doc.servers).toEqual([{ url: "https://tilesapp.io/api" }]);
     expect(endpointsOf(doc).sort()).toEqual([
       "GET /tile/new/shuffle",
@@ -72,33 +66,29 @@ describe("whole URLs", () => {
   });
 
   it("reads a request to the base URL itself as the root, and one host written with http and https as one server", () => {
-    const doc = extract(
-      [
-        "**Base url:** https://sportsdata.io/api/v1",
-        "`GET https://sportsdata.io/api/v1` lists the resources.",
-        "`GET https://sportsdata.io/api/v1/teams` lists the teams.",
-        "`GET https://sportsdata.io/api/v1/teams/ID` gets one team.",
-        "`GET http://sportsdata.io/api/v1/games/ID/media` lists a game's media.",
-      ].join("\n\n"),
-    );
+    const doc = extractPage([
+      "**Base url:** https://sportsdata.io/api/v1",
+      "`GET https://sportsdata.io/api/v1` lists the resources.",
+      "`GET https://sportsdata.io/api/v1/teams` lists the teams.",
+      "`GET https://sportsdata.io/api/v1/teams/ID` gets one team.",
+      "`GET http://sportsdata.io/api/v1/games/ID/media` lists a game's media.",
+    ]);
     expect(doc.servers).toEqual([{ url: "https://sportsdata.io/api/v1" }]);
     expect(endpointsOf(doc).sort()).toEqual(["GET /", "GET /games/{id}/media", "GET /teams", "GET /teams/{id}"]);
     expect(JSON.stringify(doc.paths)).not.toContain('"servers"');
   });
 
   it("reads the examples under a heading about filtering results as requests, not as a response", () => {
-    const doc = extract(
-      [
-        "## Search",
-        "```\nhttp://localhost:7070/find?q=oslo\n```",
-        "#### Filter results by country",
-        "```\nhttp://localhost:7070/find?q=oslo&country=NO\n```",
-        "## Results",
-        '```\n{ "features": [] }\n```',
-        "### Status",
-        "```\nhttp://localhost:7070/status\n```",
-      ].join("\n\n"),
-    );
+    const doc = extractPage([
+      "## Search",
+      "```\nhttp://localhost:7070/find?q=oslo\n```",
+      "#### Filter results by country",
+      "```\nhttp://localhost:7070/find?q=oslo&country=NO\n```",
+      "## Results",
+      '```\n{ "features": [] }\n```',
+      "### Status",
+      "```\nhttp://localhost:7070/status\n```",
+    ]);
     expect(endpointsOf(doc).sort()).toEqual(["GET /find", "GET /status"]);
     expect(parametersOf(doc)).toEqual(["GET /find query q", "GET /find query country"]);
   });
@@ -125,28 +115,24 @@ describe("parameters named in prose", () => {
   });
 
   it("gives an endpoint the parameters its section names in prose, but not a response section's", () => {
-    const doc = extract(
-      [
-        "## GET /v1/search",
-        "Searches the catalogue. Use the **term** parameter for the words to find; the `page` query parameter pages.",
-        "### Response",
-        "The **total** parameter of the answer counts every match.",
-      ].join("\n\n"),
-    );
+    const doc = extractPage([
+      "## GET /v1/search",
+      "Searches the catalogue. Use the **term** parameter for the words to find; the `page` query parameter pages.",
+      "### Response",
+      "The **total** parameter of the answer counts every match.",
+    ]);
     expect(parametersOf(doc).sort()).toEqual(["GET /v1/search query page", "GET /v1/search query term"]);
   });
 });
 
 describe("examples beside an endpoint", () => {
   it("lends an endpoint the fields of its own examples only; an example of another route under it is an example of that route", () => {
-    const doc = extract(
-      [
-        "# Widgets",
-        "## Create a widget",
-        "```\ncurl -X POST https://api.widgetly.io/v1/widgets -d 'name=blue&size=4'\n```",
-        "```\ncurl -X POST https://api.widgetly.io/v1/labels -d 'label=new'\n```",
-      ].join("\n\n"),
-    );
+    const doc = extractPage([
+      "# Widgets",
+      "## Create a widget",
+      "```\ncurl -X POST https://api.widgetly.io/v1/widgets -d 'name=blue&size=4'\n```",
+      "```\ncurl -X POST https://api.widgetly.io/v1/labels -d 'label=new'\n```",
+    ]);
     expect(endpointsOf(doc).sort()).toEqual(["POST /labels", "POST /widgets"]);
     expect(parametersOf(doc).sort()).toEqual(["POST /labels body label", "POST /widgets body name"]);
   });
@@ -154,40 +140,36 @@ describe("examples beside an endpoint", () => {
 
 describe("labels in bold", () => {
   it("reads a bold label of several words alone on its line as a label, not a parameter", () => {
-    const doc = extract(
-      [
-        "## POST /v1/caches",
-        "Creates a cache.",
-        "**performance benefits**:",
-        "Reads are served from memory.",
-        "- **size** (integer, required): the cache's size in megabytes",
-        "- **ttl (integer)**: seconds an entry lives",
-      ].join("\n\n"),
-    );
+    const doc = extractPage([
+      "## POST /v1/caches",
+      "Creates a cache.",
+      "**performance benefits**:",
+      "Reads are served from memory.",
+      "- **size** (integer, required): the cache's size in megabytes",
+      "- **ttl (integer)**: seconds an entry lives",
+    ]);
     expect(parametersOf(doc).sort()).toEqual(["POST /v1/caches body size", "POST /v1/caches body ttl"]);
   });
 });
 
 describe("parameters of a list", () => {
   it("gives a resource's list route the parameters of a filtering section that names no route of its own", () => {
-    const doc = extract(
-      [
-        "## Planet",
-        "### Get all planets",
-        "```\nGET https://orbitdata.io/api/planet\n```",
-        "### Get a single planet",
-        "```\nGET https://orbitdata.io/api/planet/3\n```",
-        "### Filter planets",
-        "Available parameters:",
-        "- `name`: filter by the given name.",
-        "- `system`: filter by the given system.",
-        "## Moon",
-        "### Get all moons",
-        "```\nGET https://orbitdata.io/api/moon\n```",
-        "### About moons",
-        "- `radius`: the moon's radius in the answer.",
-      ].join("\n\n"),
-    );
+    const doc = extractPage([
+      "## Planet",
+      "### Get all planets",
+      "```\nGET https://orbitdata.io/api/planet\n```",
+      "### Get a single planet",
+      "```\nGET https://orbitdata.io/api/planet/3\n```",
+      "### Filter planets",
+      "Available parameters:",
+      "- `name`: filter by the given name.",
+      "- `system`: filter by the given system.",
+      "## Moon",
+      "### Get all moons",
+      "```\nGET https://orbitdata.io/api/moon\n```",
+      "### About moons",
+      "- `radius`: the moon's radius in the answer.",
+    ]);
     expect(parametersOf(doc).sort()).toEqual([
       "GET /planet query name",
       "GET /planet query system",
@@ -196,15 +178,13 @@ describe("parameters of a list", () => {
   });
 
   it("reads every name of a query string written in a code span as a modifier line", () => {
-    const doc = extract(
-      [
-        "### Teams",
-        "`GET https://sportsdata.io/api/v1/teams/ID` Returns one team.",
-        "#### Modifiers",
-        "`?expand=team.roster` Shows the roster",
-        "`?expand=team.roster&season=20142015` The roster of a season",
-      ].join("\n\n"),
-    );
+    const doc = extractPage([
+      "### Teams",
+      "`GET https://sportsdata.io/api/v1/teams/ID` Returns one team.",
+      "#### Modifiers",
+      "`?expand=team.roster` Shows the roster",
+      "`?expand=team.roster&season=20142015` The roster of a season",
+    ]);
     expect(parametersOf(doc)).toEqual(["GET /teams/{id} query expand", "GET /teams/{id} query season", "GET /teams/{id} path id"]);
   });
 });
@@ -216,23 +196,21 @@ describe("bases and requests written without a method", () => {
     ]);
     expect(urlLinesOf(["/find?name=x"])).toBeNull();
     expect(urlLinesOf(["/find?name=x"], true)).toMatchObject([{ method: "GET", url: "/find?name=x" }]);
-    const doc = extract(
-      [
-        "## Our public API",
-        "```\nhttp://campusdata.org\n\nhttp://campusdata.org/find?name=oak\n```",
-        "## Pagination",
-        "To paginate requests, use the limit and offset parameters.",
-        "### Request",
-        "```\n/find?name=oak&limit=1\n```",
-        "### Response",
-        '```\n[{ "name": "Oak College" }]\n```',
-        "## Refresh",
-        "### Request",
-        "```\n/refresh\n```",
-        "## Install",
-        "```\n/usr/local/bin/campusdata --port 80\n```",
-      ].join("\n\n"),
-    );
+    const doc = extractPage([
+      "## Our public API",
+      "```\nhttp://campusdata.org\n\nhttp://campusdata.org/find?name=oak\n```",
+      "## Pagination",
+      "To paginate requests, use the limit and offset parameters.",
+      "### Request",
+      "```\n/find?name=oak&limit=1\n```",
+      "### Response",
+      '```\n[{ "name": "Oak College" }]\n```',
+      "## Refresh",
+      "### Request",
+      "```\n/refresh\n```",
+      "## Install",
+      "```\n/usr/local/bin/campusdata --port 80\n```",
+    ]);
     expect(doc.servers).toEqual([{ url: "http://campusdata.org" }]);
     expect(endpointsOf(doc).sort()).toEqual(["GET /find", "GET /refresh"]);
     expect(parametersOf(doc).sort()).toEqual(["GET /find query limit", "GET /find query name"]);
@@ -241,13 +219,11 @@ describe("bases and requests written without a method", () => {
   });
 
   it("takes the base from a URL in prose that calls a route written relative to it, not from one that writes the base as a placeholder", () => {
-    const doc = extract(
-      [
-        "The basic syntax of a request is `https://lexicon.dev/api/<--version-->/words/en/<--word-->`",
-        "For example, send a request to `https://lexicon.dev/api/v3/words/en/hello` and read the result.",
-        "| Method | Endpoint | Description |\n| :-- | :-- | :-- |\n| `GET` | `/words/en/<YOUR_WORD>` | Defines the word. |",
-      ].join("\n\n"),
-    );
+    const doc = extractPage([
+      "The basic syntax of a request is `https://lexicon.dev/api/<--version-->/words/en/<--word-->`",
+      "For example, send a request to `https://lexicon.dev/api/v3/words/en/hello` and read the result.",
+      "| Method | Endpoint | Description |\n| :-- | :-- | :-- |\n| `GET` | `/words/en/<YOUR_WORD>` | Defines the word. |",
+    ]);
     expect(doc.servers).toEqual([{ url: "https://lexicon.dev/api/v3" }]);
     expect(endpointsOf(doc)).toEqual(["GET /words/en/{your_word}"]);
   });
@@ -255,39 +231,35 @@ describe("bases and requests written without a method", () => {
 
 describe("examples under headings of their own", () => {
   it("keeps the request of a section whose heading names its action on a page of defined routes, not a mere example", () => {
-    const doc = extract(
-      [
-        "## Chat",
-        "- **Endpoint**: `POST /api/chat`",
-        "## Model proxy",
-        "#### 📦 List Available Models",
-        '```bash\ncurl http://localhost:3000/proxy/api/tags \\\n  -H "Authorization: Bearer KEY"\n```',
-        "#### 🧠 Generate Embeddings",
-        '```bash\ncurl -X POST http://localhost:3000/proxy/api/embed -d \'{"model": "m"}\'\n```',
-        "#### Example: a feed",
-        "```bash\ncurl http://localhost:3000/feed.xml\n```",
-        "#### Streaming",
-        "```bash\ncurl http://localhost:3000/proxy/api/stream\n```",
-      ].join("\n\n"),
-    );
+    const doc = extractPage([
+      "## Chat",
+      "- **Endpoint**: `POST /api/chat`",
+      "## Model proxy",
+      "#### 📦 List Available Models",
+      '```bash\ncurl http://localhost:3000/proxy/api/tags \\\n  -H "Authorization: Bearer KEY"\n```',
+      "#### 🧠 Generate Embeddings",
+      '```bash\ncurl -X POST http://localhost:3000/proxy/api/embed -d \'{"model": "m"}\'\n```',
+      "#### Example: a feed",
+      "```bash\ncurl http://localhost:3000/feed.xml\n```",
+      "#### Streaming",
+      "```bash\ncurl http://localhost:3000/proxy/api/stream\n```",
+    ]);
     expect(endpointsOf(doc).sort()).toEqual(["GET /proxy/api/tags", "POST /api/chat", "POST /proxy/api/embed"]);
   });
 });
 
 describe("lists that name endpoints without methods", () => {
   it("reads a list announced as endpoints as GETs, except paths the pages give another method", () => {
-    const doc = extract(
-      [
-        "geo provides the following endpoints:",
-        "- /find for forward search",
-        "- /lookup for reverse search",
-        "- (optional) `/metrics` for Prometheus",
-        "## Lookup",
-        "`POST /lookup` takes a coordinate.",
-        "## Other pages",
-        "- /about describes the project",
-      ].join("\n\n"),
-    );
+    const doc = extractPage([
+      "geo provides the following endpoints:",
+      "- /find for forward search",
+      "- /lookup for reverse search",
+      "- (optional) `/metrics` for Prometheus",
+      "## Lookup",
+      "`POST /lookup` takes a coordinate.",
+      "## Other pages",
+      "- /about describes the project",
+    ]);
     expect(endpointsOf(doc).sort()).toEqual(["GET /find", "GET /metrics", "POST /lookup"]);
   });
 
@@ -303,13 +275,11 @@ describe("lists that name endpoints without methods", () => {
 
 describe("fetch examples", () => {
   it("reads two examples of one path with different methods as two operations, each with its body's keys from a JavaScript object", () => {
-    const doc = extract(
-      [
-        "### Update a product",
-        "```js\nfetch('https://shopdemo.io/products/7',{\n    method:\"PUT\",\n    body:JSON.stringify(\n        {\n            title: 'test product',\n            price: 13.5,\n            tags: { sale: true }\n        }\n    )\n})\n    .then(res=>res.json())\n```",
-        "```js\nfetch('https://shopdemo.io/products/7',{\n        method:\"PATCH\",\n        body:JSON.stringify(\n                        {\n                            title: 'test product'\n                        }\n        )\n    })\n```",
-      ].join("\n\n"),
-    );
+    const doc = extractPage([
+      "### Update a product",
+      "```js\nfetch('https://shopdemo.io/products/7',{\n    method:\"PUT\",\n    body:JSON.stringify(\n        {\n            title: 'test product',\n            price: 13.5,\n            tags: { sale: true }\n        }\n    )\n})\n    .then(res=>res.json())\n```",
+      "```js\nfetch('https://shopdemo.io/products/7',{\n        method:\"PATCH\",\n        body:JSON.stringify(\n                        {\n                            title: 'test product'\n                        }\n        )\n    })\n```",
+    ]);
     expect(endpointsOf(doc).sort()).toEqual(["PATCH /products/{product_id}", "PUT /products/{product_id}"]);
     expect(
       parametersOf(doc)
@@ -337,18 +307,16 @@ describe("methods offered together and paths called aliases", () => {
   });
 
   it("gives a section's requests the other methods it offers, and operations at a path's aliases", () => {
-    const doc = extract(
-      [
-        "# Publishing",
-        "## As JSON",
-        "To publish as JSON, simply PUT/POST the JSON object to the root URL.",
-        '```\nPOST / HTTP/1.1\nHost: notify.io\n\n{"topic": "a"}\n```',
-        "## As a webhook",
-        "Simply call the `/publish` endpoint (or its aliases `/send` and `/trigger`).",
-        "```\nGET /<topic>/publish HTTP/1.1\nHost: notify.io\n```",
-        "```\nDELETE /<topic>/messages HTTP/1.1\nHost: notify.io\n```",
-      ].join("\n\n"),
-    );
+    const doc = extractPage([
+      "# Publishing",
+      "## As JSON",
+      "To publish as JSON, simply PUT/POST the JSON object to the root URL.",
+      '```\nPOST / HTTP/1.1\nHost: notify.io\n\n{"topic": "a"}\n```',
+      "## As a webhook",
+      "Simply call the `/publish` endpoint (or its aliases `/send` and `/trigger`).",
+      "```\nGET /<topic>/publish HTTP/1.1\nHost: notify.io\n```",
+      "```\nDELETE /<topic>/messages HTTP/1.1\nHost: notify.io\n```",
+    ]);
     expect(endpointsOf(doc).sort()).toEqual([
       "DELETE /{topic}/messages",
       "GET /{topic}/publish",
@@ -362,20 +330,18 @@ describe("methods offered together and paths called aliases", () => {
 
 describe("examples in a section of common parameters", () => {
   it("leaves the section's parameters to every request of the page when an example shows one of them in use", () => {
-    const doc = extract(
-      [
-        "## Search",
-        "```\nhttp://localhost:7070/find?q=oslo\n```",
-        "## Reverse",
-        "```\nhttp://localhost:7070/near?lat=59&lon=10\n```",
-        "## Parameters common to Search and Reverse",
-        "#### Number of Results",
-        "```\nhttp://localhost:7070/find?q=oslo&limit=2\n```",
-        "The **limit** parameter sets the number of results.",
-        "#### Language",
-        "The **lang** parameter sets the language of the results.",
-      ].join("\n\n"),
-    );
+    const doc = extractPage([
+      "## Search",
+      "```\nhttp://localhost:7070/find?q=oslo\n```",
+      "## Reverse",
+      "```\nhttp://localhost:7070/near?lat=59&lon=10\n```",
+      "## Parameters common to Search and Reverse",
+      "#### Number of Results",
+      "```\nhttp://localhost:7070/find?q=oslo&limit=2\n```",
+      "The **limit** parameter sets the number of results.",
+      "#### Language",
+      "The **lang** parameter sets the language of the results.",
+    ]);
     expect(parametersOf(doc).sort()).toEqual([
       "GET /find query lang",
       "GET /find query limit",
@@ -390,16 +356,14 @@ describe("examples in a section of common parameters", () => {
 
 describe("literal values a heading names", () => {
   it("reads the literal after a name as that parameter when its section asks for 'a specific' one, not otherwise", () => {
-    const doc = extract(
-      [
-        "### Get all categories",
-        "```js\nfetch('https://shopdemo.io/products/categories')\n```",
-        "### Get products in a specific category",
-        "```js\nfetch('https://shopdemo.io/products/category/jewelery')\n```",
-        "### Get the featured shelf",
-        "```js\nfetch('https://shopdemo.io/shelves/shelf/featured')\n```",
-      ].join("\n\n"),
-    );
+    const doc = extractPage([
+      "### Get all categories",
+      "```js\nfetch('https://shopdemo.io/products/categories')\n```",
+      "### Get products in a specific category",
+      "```js\nfetch('https://shopdemo.io/products/category/jewelery')\n```",
+      "### Get the featured shelf",
+      "```js\nfetch('https://shopdemo.io/shelves/shelf/featured')\n```",
+    ]);
     expect(endpointsOf(doc).sort()).toEqual([
       "GET /products/categories",
       "GET /products/category/{category}",

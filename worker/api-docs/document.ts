@@ -20,6 +20,9 @@ export type DocumentOptions = {
   secureCookies: boolean;
 };
 
+/** An OpenAPI 3.1 document as @hono/zod-openapi generates it. */
+export type OpenApiDocument = ReturnType<OpenAPIHono<AppEnv>["getOpenAPI31Document"]>;
+
 export const sessionCookieName = (secureCookies: boolean) => `${secureCookies ? "__Secure-" : ""}better-auth.session_token`;
 
 const ERROR_CONTENT = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
@@ -48,7 +51,7 @@ function completeOperation(method: string, path: string, op: Operation) {
 }
 
 /** The whole document for a portal served at `origin`. */
-export function openApiDocument(app: OpenAPIHono<AppEnv>, { origin, secureCookies }: DocumentOptions) {
+export function openApiDocument(app: OpenAPIHono<AppEnv>, { origin, secureCookies }: DocumentOptions): OpenApiDocument {
   const generated = app.getOpenAPI31Document({
     openapi: "3.1.0",
     info: {

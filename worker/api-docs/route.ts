@@ -20,13 +20,13 @@ const describeApi = createRoute({
 /** The document route of `app` (mounted at /api): the whole app's routes, with the portal's public origin as its server. */
 export function docsRoutes(app: OpenAPIHono<AppEnv>) {
   // Generating is pure but not free: one document per origin and cookie kind per isolate.
-  const cache = new Map<string, ReturnType<typeof openApiDocument>>();
+  const cache = new Map<string, Record<string, unknown>>();
   return describedRoutes().openapi(describeApi, (c) => {
     const origin = c.env.PUBLIC_URL ?? new URL(c.req.url).origin;
     const secureCookies = !isLocalDev(c.env);
     const key = `${origin} ${secureCookies}`;
     let document = cache.get(key);
-    if (!document) cache.set(key, (document = openApiDocument(app, { origin, secureCookies })));
-    return c.json(document as Record<string, unknown>, 200, { "access-control-allow-origin": "*" });
+    if (!document) cache.set(key, (document = { ...openApiDocument(app, { origin, secureCookies }) }));
+    return c.json(document, 200, { "access-control-allow-origin": "*" });
   });
 }

@@ -49,7 +49,7 @@ export async function activateDeployment(env: Bindings, job: DeploymentJob, log:
 /** A deployment's modules as an earlier run kept them, or null. */
 async function keptServer(env: Bindings, deploymentId: string, config: RuntimeConfig): Promise<GeneratedServer | null> {
   const stored = await loadStoredDeployment(env, deploymentId);
-  const text = stored && (await loadToolsText(env, deploymentId, stored));
+  const text = stored && (await loadToolsText(env, deploymentId));
   if (!stored || text === null) return null;
   return { deploymentId, config, packed: stored.packed, modules: stored.modules, text, allowedHosts: stored.allowedHosts };
 }

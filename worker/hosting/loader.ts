@@ -5,14 +5,7 @@ import { exports } from "cloudflare:workers";
 import { isLocalDev, type Bindings } from "../env";
 import { GatewayError, rpcError } from "../gateway/jsonrpc";
 import { MAIN_MODULE, runtimeModules } from "../deploy/generate";
-import {
-  deployedRuntime,
-  embedsToolsText,
-  loadStoredDeployment,
-  markRedeployNeeded,
-  REDEPLOY_NEEDED_MESSAGE,
-  storeDeployment,
-} from "./store";
+import { deployedRuntime, loadStoredDeployment, markRedeployNeeded, REDEPLOY_NEEDED_MESSAGE, storeDeployment } from "./store";
 import { scriptNameOf, type HostingProvider, type ServedDeployment } from "./types";
 
 export const GENERATED_COMPATIBILITY_DATE = "2026-10-20";
@@ -45,7 +38,7 @@ function stubOf(env: Bindings, deployment: ServedDeployment) {
       modules: { ...stored.modules, ...runtimeModules(runtime) },
       env: {
         // Its tools text, read when a request first needs it (see tools-source.ts).
-        ...(embedsToolsText(stored) ? {} : { TOOLS: exports.DeploymentTools({ props: { deploymentId: deployment.deploymentId } }) }),
+        TOOLS: exports.DeploymentTools({ props: { deploymentId: deployment.deploymentId } }),
         ...(Object.keys(credentials).length > 0 ? { UPSTREAM_CREDENTIALS: JSON.stringify(credentials) } : {}),
         // Only a local portal lets its servers call internal hosts (a local upstream); otherwise they are refused.
         ...(isLocalDev(env) ? { ENVIRONMENT: "development" } : {}),

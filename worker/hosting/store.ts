@@ -1,15 +1,17 @@
 // Generated modules kept in KV by deployment id, and each runtime bundle once by its hash, so any
 // isolate can (re)load a deployment with exactly the runtime it was deployed with. The tools text
 // (runtime/packed.ts) is kept apart from the small modules: a request that reads no tool (initialize)
-// and a new server isolate read only the modules, and the text is read when first needed. The config
-// a deployment was generated from is kept apart too: the gateway never reads what the portal's pages show.
+// and a new server isolate read only the modules, and the text is read through env.TOOLS when first
+// needed (only an upload to Cloudflare's dispatch namespace carries it as a module: generate.ts
+// embeddedModules). The config a deployment was generated from is kept apart too: the gateway never
+// reads what the portal's pages show.
 import type { Bindings } from "../env";
-import { RUNTIME_MODULE, TOOLS_MODULE, type GeneratedServer } from "../deploy/generate";
+import { RUNTIME_MODULE, type GeneratedServer } from "../deploy/generate";
 import { RUNTIME_HASH, RUNTIME_MODULES } from "../deploy/runtime-bundle";
 import { ToolTable } from "../runtime/packed";
 
 export type StoredDeployment = {
-  /** Every module but the runtime's (and, since the tools text is kept apart, but the tools text). */
+  /** Every module but the runtime's and the tools text. */
   modules: GeneratedServer["modules"];
   /** The config module's value. */
   packed: GeneratedServer["packed"];
@@ -87,12 +89,8 @@ async function readJson<T>(env: Bindings, kvKey: string, id: string, cache: Retu
 /** The stored modules of a deployment (without its tools text), or null. */
 export const loadStoredDeployment = (env: Bindings, deploymentId: string) => readJson(env, key(deploymentId), deploymentId, memo);
 
-/** Whether a deployment's main module imports its tools text (deployments before it was kept apart), rather than reading it from env.TOOLS. */
-export const embedsToolsText = (stored: StoredDeployment) => TOOLS_MODULE in stored.modules;
-
 /** A deployment's tools text (see runtime/packed.ts), or null when it is not kept. */
-export async function loadToolsText(env: Bindings, deploymentId: string, stored: StoredDeployment): Promise<string | null> {
-  if (embedsToolsText(stored)) return (stored.modules[TOOLS_MODULE] as { text: string }).text;
+export async function loadToolsText(env: Bindings, deploymentId: string): Promise<string | null> {
   const hit = texts.get(deploymentId);
   if (hit !== undefined) return hit;
   const text = await env.KV.get(toolsKey(deploymentId));
@@ -105,7 +103,7 @@ export const loadDeploymentConfig = (env: Bindings, deploymentId: string) => rea
 
 /** The tools of a stored deployment, read one at a time (see runtime/packed.ts) from its tools text; null when the text is not kept. */
 export async function toolTableOf(env: Bindings, deploymentId: string, stored: StoredDeployment): Promise<ToolTable | null> {
-  const text = await loadToolsText(env, deploymentId, stored);
+  const text = await loadToolsText(env, deploymentId);
   return text === null ? null : new ToolTable(stored.packed, text);
 }
 

@@ -4,7 +4,7 @@
 // mode's semantic ranking reads its tool vectors and has requests embedded through it too.
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Bindings } from "../env";
-import { loadStoredDeployment, loadToolsText } from "./store";
+import { loadToolsText } from "./store";
 import { embedQuery, loadToolVectors } from "./tool-vectors";
 
 /** Props of a server isolate's env.TOOLS: the one deployment it may read. */
@@ -14,8 +14,7 @@ export class DeploymentTools extends WorkerEntrypoint<Bindings, ToolsSourceProps
   /** The deployment's whole tools text (see runtime/packed.ts). */
   async text(): Promise<string> {
     const { deploymentId } = this.ctx.props;
-    const stored = await loadStoredDeployment(this.env, deploymentId);
-    const text = stored && (await loadToolsText(this.env, deploymentId, stored));
+    const text = await loadToolsText(this.env, deploymentId);
     if (!text) throw new Error(`The tools of deployment ${deploymentId} are missing: redeploy the server`);
     return text;
   }

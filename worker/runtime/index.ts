@@ -82,9 +82,10 @@ export async function callTool(
 export type RuntimeOptions = { fastPath?: boolean };
 
 /**
- * The Worker of one deployed server: `export default servePacked(config)` in its main module, which
- * reads its tools text from env.TOOLS when a request first needs it, or `servePacked(config, tools)`
- * with the text imported as a module (see packed.ts).
+ * The Worker of one deployed server (see packed.ts): under the Worker Loader its main module is
+ * `export default servePacked(config)`, which reads its tools text from env.TOOLS when a request first
+ * needs it; uploaded to Cloudflare's dispatch namespace, `servePacked(config, tools)` with the text
+ * imported as a module.
  */
 export function servePacked(config: PackedConfig, text: string | null = null, { fastPath = true }: RuntimeOptions = {}) {
   const table = new ToolTable(config, text);

@@ -5,8 +5,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deployments, servers } from "../../../worker/db/schema";
-import { embeddedModules } from "../../../worker/deploy/generate";
-import { loadStoredDeployment, loadToolsText, REDEPLOY_NEEDED_MESSAGE } from "../../../worker/hosting/store";
+import { loadStoredDeployment, REDEPLOY_NEEDED_MESSAGE } from "../../../worker/hosting/store";
 import { getDeployment } from "../../../worker/deploy/deploy";
 import { invalidateServerLookups } from "../../../worker/servers/read-model";
 import { RUNTIME_HASH } from "../../../worker/deploy/runtime-bundle";
@@ -17,23 +16,16 @@ const OLD_RUNTIME = `export function servePacked(config) {
   return { fetch: () => Response.json({ jsonrpc: "2.0", id: 1, result: { servedBy: "old runtime", tools: config.toolNames.length } }) };
 }`;
 
-/**
- * A deployed server, and a second deployment of it made as an older portal (other runtime hash, kept
- * as one module) would have made it; `embedded`: as portals kept deployments before the tools text
- * was kept apart (a module its main module imports).
- */
-async function deployedByAnOlderPortal(stored: { runtimeHash: string; runtime?: string; embedded?: boolean }) {
+/** A deployed server, and a second deployment of it made as an older portal (other runtime hash, kept as one module) would have made it. */
+async function deployedByAnOlderPortal(stored: { runtimeHash: string; runtime?: string }) {
   const org = await createOrg();
   const server = await createServer(org, [echoTool("ping", {})]);
   const { token } = await createToken(org, [server.id]);
   const { deploymentId } = await deploy(server.id);
   const current = (await loadStoredDeployment(env, deploymentId))!;
-  const modules = stored.embedded
-    ? embeddedModules({ modules: current.modules, text: (await loadToolsText(env, deploymentId, current))! })
-    : current.modules;
   const oldId = `old${crypto.randomUUID().replace(/-/g, "")}`.slice(0, 32);
   if (stored.runtime) await env.KV.put(`mcp-runtime:${stored.runtimeHash}`, stored.runtime);
-  await env.KV.put(`mcp-deployment:${oldId}`, JSON.stringify({ ...current, modules, runtimeHash: stored.runtimeHash }));
+  await env.KV.put(`mcp-deployment:${oldId}`, JSON.stringify({ ...current, runtimeHash: stored.runtimeHash }));
   const row = {
     id: oldId,
     serverId: server.id,
@@ -58,16 +50,6 @@ describe("an old deployment after a runtime upgrade", () => {
     expect(await res.json()).toEqual({ jsonrpc: "2.0", id: 1, result: { servedBy: "old runtime", tools: 1 } });
     expect((await getDeployment(db, env, server.id))?.redeployNeeded).toBe(false);
     expect(await errorOf(oldId)).toBeNull();
-  });
-
-  it("keeps running one kept with its tools text as a module, which its runtime imports", async () => {
-    const runtimeHash = `old-${crypto.randomUUID()}`;
-    const runtime = `export function servePacked(config, tools) {
-  return { fetch: () => Response.json({ jsonrpc: "2.0", id: 1, result: { servedBy: "old runtime", toolsText: JSON.parse(tools.slice(...config.spans.entries[0])).name } }) };
-}`;
-    const { server, token } = await deployedByAnOlderPortal({ runtimeHash, runtime, embedded: true });
-    const res = await listTools(server.slug, token);
-    expect(await res.json()).toEqual({ jsonrpc: "2.0", id: 1, result: { servedBy: "old runtime", toolsText: "ping" } });
   });
 
   it("is marked as needing a redeploy when its runtime is gone, and a redeploy fixes it", async () => {
