@@ -1,7 +1,8 @@
 // Generated modules kept in KV by deployment id, and each runtime bundle once by its hash, so any
 // isolate can (re)load a deployment with exactly the runtime it was deployed with. The tools text
 // (runtime/packed.ts) is kept apart from the small modules: a request that reads no tool (initialize)
-// and a new server isolate read only the modules, and the text is read when first needed. The config
+// and a new server isolate read only the modules, and the text is read when first needed. A search-mode
+// deployment's search part (its index) is kept apart from the text too, so a search reads only it. The config
 // a deployment was generated from is kept apart too: the gateway never reads what the portal's pages show.
 import type { Bindings } from "../env";
 import { RUNTIME_MODULE, TOOLS_MODULE, type GeneratedServer } from "../deploy/generate";
@@ -24,6 +25,7 @@ export const REDEPLOY_NEEDED_MESSAGE =
 
 const key = (deploymentId: string) => `mcp-deployment:${deploymentId}`;
 const toolsKey = (deploymentId: string) => `mcp-deployment-tools:${deploymentId}`;
+const searchKey = (deploymentId: string) => `mcp-deployment-search:${deploymentId}`;
 const configKey = (deploymentId: string) => `mcp-deployment-config:${deploymentId}`;
 /** A runtime of one module (its source), as portals before the runtime's chunks kept it. */
 const runtimeKey = (hash: string) => `mcp-runtime:${hash}`;
@@ -38,10 +40,12 @@ export async function storeDeployment(env: Bindings, server: GeneratedServer) {
     allowedHosts: server.allowedHosts,
     runtimeHash: RUNTIME_HASH,
   };
+  const search = server.packed.spans.search;
   // The modules last: whoever reads them finds the rest kept.
   await Promise.all([
     env.KV.put(runtimeModulesKey(RUNTIME_HASH), JSON.stringify(RUNTIME_MODULES)),
     env.KV.put(toolsKey(server.deploymentId), server.text),
+    search ? env.KV.put(searchKey(server.deploymentId), server.text.slice(...search)) : null,
     env.KV.put(configKey(server.deploymentId), JSON.stringify(server.config)),
   ]);
   await env.KV.put(key(server.deploymentId), JSON.stringify(stored));
@@ -66,6 +70,7 @@ function sizedMemo<T>(maxChars: number) {
 /** GitHub's 1,223 tools take about 2.3 MB of tools text (4 MB in search mode) and 90 KB of modules. */
 const memo = sizedMemo<StoredDeployment>(16 * 1024 * 1024);
 const texts = sizedMemo<string>(64 * 1024 * 1024);
+const searchParts = sizedMemo<string>(16 * 1024 * 1024);
 const configs = sizedMemo<GeneratedServer["config"]>(16 * 1024 * 1024);
 const runtimes = new Map<string, Record<string, string>>();
 
@@ -94,6 +99,17 @@ export async function loadToolsText(env: Bindings, deploymentId: string, stored:
   const text = await env.KV.get(toolsKey(deploymentId));
   if (text !== null) texts.set(deploymentId, text, text.length);
   return text;
+}
+
+/** A search-mode deployment's search part (see runtime/pack.ts), kept apart (else read from its tools text), or null when neither is kept. */
+export async function loadSearchPart(env: Bindings, deploymentId: string, stored: StoredDeployment): Promise<string | null> {
+  const span = stored.packed.spans.search;
+  if (!span) return null;
+  const hit = searchParts.get(deploymentId);
+  if (hit !== undefined) return hit;
+  const part = (await env.KV.get(searchKey(deploymentId))) ?? (await loadToolsText(env, deploymentId, stored))?.slice(...span) ?? null;
+  if (part !== null) searchParts.set(deploymentId, part, part.length);
+  return part;
 }
 
 /** The config a deployment was generated from (what the portal's pages show of it), or null. */

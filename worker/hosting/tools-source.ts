@@ -1,20 +1,49 @@
 // What a server isolate reads its tools text through (env.TOOLS): the Worker that hosts it (the
 // gateway, or the portal for a custom domain) answers from KV, kept in its memory, so a new isolate
-// starts without the text and a request that reads no tool (initialize) never waits for it.
+// starts without the text, a request that reads no tool (initialize) never waits for it, a call reads
+// its one tool and a search reads the search part (see runtime/packed.ts).
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Bindings } from "../env";
-import { loadStoredDeployment, loadToolsText } from "./store";
+import { loadSearchPart, loadStoredDeployment, loadToolsText, type StoredDeployment } from "./store";
 
 /** Props of a server isolate's env.TOOLS: the one deployment it may read. */
 export type ToolsSourceProps = { deploymentId: string };
 
+const missing = (deploymentId: string) => new Error(`The tools of deployment ${deploymentId} are missing: redeploy the server`);
+
 export class DeploymentTools extends WorkerEntrypoint<Bindings, ToolsSourceProps> {
   /** The deployment's whole tools text (see runtime/packed.ts). */
   async text(): Promise<string> {
-    const { deploymentId } = this.ctx.props;
-    const stored = await loadStoredDeployment(this.env, deploymentId);
-    const text = stored && (await loadToolsText(this.env, deploymentId, stored));
-    if (!text) throw new Error(`The tools of deployment ${deploymentId} are missing: redeploy the server`);
+    const text = await this.textOf(await this.stored());
+    if (text === null) throw missing(this.ctx.props.deploymentId);
     return text;
+  }
+
+  /** The tool at `position` of the deployment's config: its listed entry and its own part, as JSON. */
+  async tool(position: number): Promise<[entry: string, part: string]> {
+    const stored = await this.stored();
+    const { entries, parts } = stored.packed.spans;
+    if (!Number.isInteger(position) || position < 0 || position >= entries.length) throw new Error(`No tool at position ${position}`);
+    const text = await this.textOf(stored);
+    if (text === null) throw missing(this.ctx.props.deploymentId);
+    return [text.slice(...entries[position]), text.slice(...parts[position])];
+  }
+
+  /** The deployment's search part (search mode): kept apart, so a search never waits for the whole text. */
+  async search(): Promise<string> {
+    const { deploymentId } = this.ctx.props;
+    const part = await loadSearchPart(this.env, deploymentId, await this.stored());
+    if (part === null) throw missing(deploymentId);
+    return part;
+  }
+
+  private async stored(): Promise<StoredDeployment> {
+    const stored = await loadStoredDeployment(this.env, this.ctx.props.deploymentId);
+    if (!stored) throw missing(this.ctx.props.deploymentId);
+    return stored;
+  }
+
+  private textOf(stored: StoredDeployment) {
+    return loadToolsText(this.env, this.ctx.props.deploymentId, stored);
   }
 }

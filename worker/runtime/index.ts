@@ -10,7 +10,7 @@ import { answerFromError, answerFromResponse, pagingHint, type OutputCheck } fro
 import { checkArguments } from "./arguments";
 import { upstreamAuth } from "./auth";
 import { egressFetch, setEgressRule } from "./egress";
-import type { searchModeAnswers } from "./search-answers";
+import type { searchAnswers } from "./search-answers";
 import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL } from "./search-mode";
 import { ToolTable, type PackedConfig, type RuntimeTool } from "./packed";
 import { buildUpstreamRequest, pathArgumentProblem, requestArguments } from "./request";
@@ -102,6 +102,24 @@ export function servePacked(config: PackedConfig, text: string | null = null, { 
 }
 
 type ToolCalls = ReturnType<typeof toolCalls>;
+
+/** search_tools and describe_tool of a search-mode server, from search-answers.ts (imported when first asked for). */
+function searchModeReads(table: ToolTable) {
+  let searching: Promise<ReturnType<typeof searchAnswers>> | null = null;
+  return {
+    async search(args: Record<string, unknown>) {
+      searching ??= import("./search-answers").then((m) => m.searchAnswers(table.count, () => table.searchPart()));
+      return (await searching)(args);
+    },
+    async describe(args: Record<string, unknown>) {
+      const [m, tool] = await Promise.all([
+        import("./search-answers"),
+        typeof args.name === "string" ? table.read(args.name) : Promise.resolve(undefined),
+      ]);
+      return m.describeAnswer(tool, args.name);
+    },
+  };
+}
 const unknownToolMessage = (name: string) => `Unknown tool: ${name}. Call tools/list to see the tools of this server.`;
 
 /** A server's tools/call: each tool's checks compiled on its first call, its arguments checked, the upstream called and the call reported. */
@@ -117,9 +135,9 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
   async function compiledOf(name: string): Promise<Compiled | undefined> {
     let entry = compiled.get(name);
     if (entry) return entry;
-    const tool = table.get(name);
+    if (!table.has(name)) return undefined;
+    const [tool, validator] = await Promise.all([table.read(name), validatorOf()]);
     if (!tool) return undefined;
-    const validator = await validatorOf();
     const output = tool.outputSchema;
     const checkOutput = output
       ? Object.assign(validator.getValidator(output as never), { wrapsArrays: isArrayWrapper(output) })
@@ -130,9 +148,7 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
   }
   // Search mode lists three tools instead; the operations stay callable through call_tool.
   const searchMode = config.toolMode === "search";
-  let searching: Promise<ReturnType<typeof searchModeAnswers>> | null = null;
-  const answers = () =>
-    (searching ??= import("./search-answers").then((m) => m.searchModeAnswers(table.searchDocs(), () => table.searchIndexText())));
+  const reads = searchModeReads(table);
 
   const reported = (served: Served, tool: string, result: CallToolResult, trace: UpstreamTrace, invalid = false) => {
     recordCall(served.report, served.id, tool, result, trace, invalid);
@@ -169,8 +185,8 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
 
   /** tools/call of a search-mode server. */
   async function callSearchMode(name: string, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
-    if (name === SEARCH_TOOL) return reported(served, name, (await answers()).search(args), {});
-    if (name === DESCRIBE_TOOL) return reported(served, name, (await answers()).describe(args), {});
+    if (name === SEARCH_TOOL) return reported(served, name, await reads.search(args), {});
+    if (name === DESCRIBE_TOOL) return reported(served, name, await reads.describe(args), {});
     if (name !== CALL_TOOL) throw new CallError(INVALID_PARAMS, unknownTool(served, name, unknownToolMessage(name)));
     const inner = innerCall(args);
     if (!inner)
@@ -260,28 +276,30 @@ async function plainAnswer(
   }
 }
 
-/** A plain request that reads no tool. */
-const readsNoTool = (plain: PlainRequest) => plain.method === "initialize" || plain.method === "notifications/initialized";
+/** Whether a request reads the whole tools text: only a direct-mode list does (a call reads its one tool, a search the search part). */
+const readsWholeText = (config: PackedConfig, plain: PlainRequest | null) =>
+  config.toolMode !== "search" && (!plain || plain.method === "tools/list");
 
 /** One request: the body read and parsed once, then answered here when plain, else by the SDK's legacy or modern leg. */
 function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls, sdk: () => Promise<SdkLeg>, fastPath: boolean) {
-  let credentialsRead = false;
-  /** The tools text, read from env.TOOLS before the first request that may read a tool. */
+  let envRead = false;
+  /** The whole tools text, read from env.TOOLS before the first request that lists every tool. */
   const toolsRead = (env: RuntimeEnv) =>
     table.load(() => {
       if (!env.TOOLS) throw new Error("This server's tools text is neither imported nor reachable (env.TOOLS)");
       return env.TOOLS.text();
     });
   return async function serve(request: Request, env: RuntimeEnv): Promise<Response> {
-    if (!credentialsRead) {
+    if (!envRead) {
       calls.setCredentials(env.UPSTREAM_CREDENTIALS ? (JSON.parse(env.UPSTREAM_CREDENTIALS) as UpstreamCredentials) : {});
-      credentialsRead = true;
+      table.readFrom(env.TOOLS);
+      envRead = true;
     }
     setEgressRule(config.allowedHosts, env);
     // A body of unknown or excessive length is left to the SDK, which reads it within its bound.
     const length = Number(request.headers.get("content-length") ?? Number.NaN);
     if (request.method !== "POST" || !(length <= MAX_BODY_BYTES)) {
-      await toolsRead(env);
+      if (readsWholeText(config, null)) await toolsRead(env);
       return (await sdk()).unread(request);
     }
     const text = await request.text();
@@ -290,7 +308,7 @@ function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls,
       parsedBody = text ? JSON.parse(text) : undefined;
     } catch {}
     if (parsedBody === undefined) {
-      await toolsRead(env);
+      if (readsWholeText(config, null)) await toolsRead(env);
       return (await sdk()).unread(
         new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal }),
       );
@@ -298,7 +316,7 @@ function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls,
     // A plain request names a 2025 protocol version (or none) and carries no envelope: the SDK's
     // classification would call it legacy, so it is answered without one.
     const plain = fastPath ? plainRequest(request, parsedBody) : null;
-    if (!plain || !readsNoTool(plain)) await toolsRead(env);
+    if (readsWholeText(config, plain)) await toolsRead(env);
     if (plain && (plain.method !== "tools/call" || calls.knownTool(plain.name))) return plainAnswer(config, table, calls, request, plain);
     return (await sdk()).parsed(request, parsedBody);
   };
