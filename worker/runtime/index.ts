@@ -11,20 +11,19 @@ import { checkArguments } from "./arguments";
 import { upstreamAuth } from "./auth";
 import { egressFetch, setEgressRule } from "./egress";
 import type { searchAnswers } from "./search-answers";
-import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL } from "./search-mode";
+import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_MODE_NAMES, SEARCH_TOOL } from "./search-mode";
 import { ToolTable, type PackedConfig, type RuntimeTool } from "./packed";
 import { buildUpstreamRequest, pathArgumentProblem, requestArguments } from "./request";
 import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type UpstreamTrace } from "./report";
 import type { Projection, SdkLeg, Served } from "./sdk-leg";
 import type { RuntimeConfig, RuntimeEnv, UpstreamCredentials } from "./types";
-import { CallError, INVALID_PARAMS, negotiatedVersion, plainRequest, projectResult, type PlainRequest } from "./wire";
+import { answeredPlainly, CallError, INVALID_PARAMS, MAX_BODY_BYTES, negotiatedVersion, projectResult, type PlainRequest } from "./wire";
+export { MAX_BODY_BYTES };
 
 const jsonAnswer = (body: string) => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
 
 /** A server's settings: its config without the tools. */
 type Settings = Omit<RuntimeConfig, "tools">;
-/** The SDK's own bound on a request body it reads (its DEFAULT_MAX_REQUEST_BODY_SIZE, which a test holds this to). */
-export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** A tool with its argument check and (when it declares an outputSchema) its answer check, made when it is first called. */
 type Compiled = { tool: RuntimeTool; validate: OutputCheck; checkOutput?: OutputCheck };
 
@@ -222,7 +221,7 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
       credentials = value;
     },
     /** The tools that tools/call knows by this name (a protocol error names an unknown one). */
-    knownTool: (name: string) => (searchMode ? name === SEARCH_TOOL || name === DESCRIBE_TOOL || name === CALL_TOOL : table.has(name)),
+    knownTool: (name: string) => (searchMode ? SEARCH_MODE_NAMES.has(name) : table.has(name)),
     /** One tools/call, its result projected as the 2025-era codec does (`project`); a CallError for an unknown tool. */
     async answer(name: string, args: Record<string, unknown>, served: Served, project: Projection): Promise<CallToolResult> {
       if (searchMode) return callSearchMode(name, args, served);
@@ -315,9 +314,9 @@ function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls,
     }
     // A plain request names a 2025 protocol version (or none) and carries no envelope: the SDK's
     // classification would call it legacy, so it is answered without one.
-    const plain = fastPath ? plainRequest(request, parsedBody) : null;
+    const plain = fastPath ? answeredPlainly(request, parsedBody, calls.knownTool) : null;
     if (readsWholeText(config, plain)) await toolsRead(env);
-    if (plain && (plain.method !== "tools/call" || calls.knownTool(plain.name))) return plainAnswer(config, table, calls, request, plain);
+    if (plain) return plainAnswer(config, table, calls, request, plain);
     return (await sdk()).parsed(request, parsedBody);
   };
 }

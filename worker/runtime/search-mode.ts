@@ -19,6 +19,8 @@ export type Listed = {
 export const SEARCH_TOOL = "search_tools";
 export const DESCRIBE_TOOL = "describe_tool";
 export const CALL_TOOL = "call_tool";
+/** The tools a search-mode server's tools/call knows. */
+export const SEARCH_MODE_NAMES = new Set([SEARCH_TOOL, DESCRIBE_TOOL, CALL_TOOL]);
 export const DEFAULT_RESULTS = 5;
 const SUMMARY_CHARS = 120;
 export const MAX_RESULTS = 20;
