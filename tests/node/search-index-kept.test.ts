@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { importDescription } from "../../worker/openapi/import";
 import { packConfig } from "../../worker/runtime/pack";
 import { searchDoc, ToolTable } from "../../worker/runtime/packed";
-import { buildSearchIndex, loadSearchIndex, searchTools } from "../../worker/runtime/search";
+import { buildSearchIndex, searchTools } from "../../worker/runtime/search";
+import { readSearchPart } from "../../worker/runtime/search-answers";
 import type { RuntimeConfig } from "../../worker/runtime/types";
 import { corpusText } from "../corpus";
 
@@ -38,9 +39,7 @@ describe("the kept search index", () => {
     } as RuntimeConfig;
     const packed = packConfig(config);
     const table = new ToolTable(packed.config, packed.text);
-    const text = table.searchIndexText();
-    expect(text).not.toBeNull();
-    const kept = loadSearchIndex(text!);
+    const { index: kept } = readSearchPart(await table.searchPart(), table.count);
     const built = buildSearchIndex(Array.from({ length: table.count }, (_, i) => searchDoc(table.at(i))));
     const tasks = JSON.parse(readFileSync("bench/tools/search-tasks/zoom.json", "utf8")) as { task: string }[];
     expect(tasks.length).toBeGreaterThan(20);
@@ -60,7 +59,7 @@ describe("the kept search index", () => {
       upstreamTimeoutMs: 1,
       maxResponseBytes: 1,
     } as RuntimeConfig;
-    expect(packConfig(config).config.spans.index).toBeUndefined();
-    expect(packConfig({ ...config, toolMode: "search" }).config.spans.index).toBeDefined();
+    expect(packConfig(config).config.spans.search).toBeUndefined();
+    expect(packConfig({ ...config, toolMode: "search" }).config.spans.search).toBeDefined();
   });
 });

@@ -3,7 +3,8 @@
 // a stand-in that places words of one meaning ("bug", "issue") on the same dimension, as a model would
 // place them near each other.
 import { describe, expect, it } from "vitest";
-import { listedTools, searchModeAnswers } from "../../worker/runtime/search-answers";
+import { searchPart } from "../../worker/runtime/pack";
+import { searchAnswers } from "../../worker/runtime/search-answers";
 import type { Listed } from "../../worker/runtime/search-mode";
 import { embeddingText, fuseRankings, keepVectors, nearestTools, readVectors } from "../../worker/runtime/search-semantic";
 import type { SemanticSource } from "../../worker/runtime/types";
@@ -53,8 +54,16 @@ const source = (overrides: Partial<SemanticSource> = {}): SemanticSource => ({
   embedQuery: async (query) => embedding(query),
   ...overrides,
 });
-const names = async (answers: ReturnType<typeof searchModeAnswers>, query: string) => {
-  const { text } = (await answers.search({ query })).content[0] as { text: string };
+const part = searchPart(TOOLS);
+/** search_tools over TOOLS, with a semantic source or without. */
+const search = (semantic?: SemanticSource) =>
+  searchAnswers(
+    TOOLS.length,
+    async () => part,
+    () => semantic,
+  );
+const names = async (answers: ReturnType<typeof searchAnswers>, query: string) => {
+  const { text } = (await answers({ query })).content[0] as { text: string };
   return text.startsWith("No tool matches") ? [] : (JSON.parse(text) as { name: string }[]).map((m) => m.name);
 };
 
@@ -88,20 +97,16 @@ describe("search mode's semantic ranking", () => {
   });
 
   it("finds by meaning what the request names in other words than the API's", async () => {
-    const lexical = searchModeAnswers(listedTools(TOOLS));
+    const lexical = search();
     expect((await names(lexical, "report a bug"))[0]).not.toBe("issues_create");
-    const semantic = searchModeAnswers(
-      listedTools(TOOLS),
-      () => null,
-      () => source(),
-    );
+    const semantic = search(source());
     expect((await names(semantic, "report a bug"))[0]).toBe("issues_create");
     // Requests the words already answer keep their answer.
     expect((await names(semantic, "create a webhook"))[0]).toBe("hooks_create");
   });
 
   it("answers by words alone when the deployment has no vectors, they do not fit its tools, or embedding fails", async () => {
-    const lexical = await names(searchModeAnswers(listedTools(TOOLS)), "report a bug");
+    const lexical = await names(search(), "report a bug");
     const without = [
       source({ vectors: async () => null }),
       source({ vectors: async () => JSON.stringify(keepVectors("m", [[1, 0]])) }),
@@ -113,16 +118,6 @@ describe("search mode's semantic ranking", () => {
       }),
       { vectors: async () => kept },
     ];
-    for (const s of without)
-      expect(
-        await names(
-          searchModeAnswers(
-            listedTools(TOOLS),
-            () => null,
-            () => s,
-          ),
-          "report a bug",
-        ),
-      ).toEqual(lexical);
+    for (const s of without) expect(await names(search(s), "report a bug")).toEqual(lexical);
   });
 });

@@ -6,3 +6,5 @@
 export declare const RUNTIME_MODULES: Record<string, string>;
 /** SHA-256 (hex) of RUNTIME_MODULES: part of every deployment's content hash. */
 export declare const RUNTIME_HASH: string;
+/** The modules of RUNTIME_MODULES only the SDK's leg imports: an isolate that answers only plain requests runs without them. */
+export declare const RUNTIME_SDK_MODULES: string[];

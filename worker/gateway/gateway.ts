@@ -93,6 +93,7 @@ async function gatewayAnswer(
   }
 
   let body: string | null = null;
+  let parsed: unknown;
   let callId: string | number | null = null;
   const paused = (message: string, why: "paused" | "over_limit" = "paused") =>
     callLog.refused(why, rpcError(200, GatewayError.ServerPaused, message, callId));
@@ -104,7 +105,7 @@ async function gatewayAnswer(
     // A declared length bounds the body already (one read); a chunked body is counted as it comes.
     body = length !== null ? await request.text() : await readTextWithin(request.body, MAX_BODY_BYTES);
     if (body === null) return tooLarge();
-    const parsed = parseBody(body);
+    parsed = parseBody(body);
     const calls = messagesOf(parsed).filter((m) => m.method === "tools/call");
     if (calls.length > 0) {
       callId = calls[0].id ?? null;
@@ -155,5 +156,5 @@ async function gatewayAnswer(
     secretsTag: found.secretsTag,
     credentials: () => managedCredentials(env.SECRETS_KEY, auth),
   };
-  return callLog.forwarded(getProvider(env, found.provider).fetch(env, served, forwarded), request);
+  return callLog.forwarded(getProvider(env, found.provider).fetch(env, served, forwarded, parsed), request);
 }

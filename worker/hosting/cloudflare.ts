@@ -73,9 +73,9 @@ export const cloudflareProvider: HostingProvider = {
       cloudflareProjectId: `${cf.namespace}/${script}`,
     };
   },
-  fetch(env, deployment, request) {
+  fetch(env, deployment, request, parsedBody) {
     const dispatcher = (env as WithDispatcher).DISPATCHER;
     if (dispatcher) return dispatcher.get(scriptNameOf(deployment.slug)).fetch(request);
-    return loaderProvider.fetch(env, deployment, request);
+    return loaderProvider.fetch(env, deployment, request, parsedBody);
   },
 };

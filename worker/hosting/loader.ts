@@ -5,7 +5,21 @@ import { exports } from "cloudflare:workers";
 import { isLocalDev, type Bindings } from "../env";
 import { GatewayError, rpcError } from "../gateway/jsonrpc";
 import { MAIN_MODULE, runtimeModules } from "../deploy/generate";
-import { deployedRuntime, loadStoredDeployment, markRedeployNeeded, REDEPLOY_NEEDED_MESSAGE, storeDeployment } from "./store";
+import { RUNTIME_HASH, RUNTIME_SDK_MODULES } from "../deploy/runtime-bundle";
+import { SEARCH_MODE_NAMES } from "../runtime/search-mode";
+import { answeredPlainly } from "../runtime/wire";
+import {
+  deployedRuntime,
+  loadStoredDeployment,
+  markRedeployNeeded,
+  REDEPLOY_NEEDED_MESSAGE,
+  storeDeployment,
+  type StoredDeployment,
+} from "./store";
+
+/** The current runtime without the modules only the SDK's leg imports. */
+const leanRuntime = (runtime: Record<string, string>) =>
+  Object.fromEntries(Object.entries(runtime).filter(([name]) => !RUNTIME_SDK_MODULES.includes(name)));
 import { scriptNameOf, type HostingProvider, type ServedDeployment } from "./types";
 
 export const GENERATED_COMPATIBILITY_DATE = "2026-10-20";
@@ -19,12 +33,29 @@ export const GENERATED_COMPATIBILITY_FLAGS = ["global_fetch_strictly_public"];
  * served by the portal, /s/{slug}/mcp by the gateway) failed the second load ("inserted row already
  * exists in table"). The gateway is the Worker with the PORTAL binding.
  */
-export function isolateNameOf(env: Bindings, deployment: Pick<ServedDeployment, "deploymentId" | "secretsTag">) {
-  return `${"PORTAL" in env ? "gateway" : "portal"}:${deployment.deploymentId}:${deployment.secretsTag}`;
+export function isolateNameOf(env: Bindings, deployment: Pick<ServedDeployment, "deploymentId" | "secretsTag">, lean = false) {
+  return `${"PORTAL" in env ? "gateway" : "portal"}:${deployment.deploymentId}:${deployment.secretsTag}${lean ? ":lean" : ""}`;
 }
 
-function stubOf(env: Bindings, deployment: ServedDeployment) {
-  return env.LOADER.get(isolateNameOf(env, deployment), async () => {
+/** A deployment's search-mode names or tool names, per stored config (deployments are immutable). */
+const toolNames = new WeakMap<StoredDeployment["packed"], Set<string>>();
+const knowsTool = (packed: StoredDeployment["packed"]) => (name: string) => {
+  if (packed.toolMode === "search") return SEARCH_MODE_NAMES.has(name);
+  let names = toolNames.get(packed);
+  if (!names) toolNames.set(packed, (names = new Set(packed.toolNames)));
+  return names.has(name);
+};
+
+/**
+ * Whether a request is served by the deployment's lean isolate, whose modules leave out the SDK's leg
+ * (RUNTIME_SDK_MODULES, 292 KB that a new isolate would otherwise load at start): on the current
+ * runtime, a request its runtime answers without the SDK (the runtime's own answeredPlainly decides).
+ */
+const servedLean = (stored: StoredDeployment | null, request: Request, parsedBody: unknown) =>
+  stored?.runtimeHash === RUNTIME_HASH && answeredPlainly(request, parsedBody, knowsTool(stored.packed)) !== null;
+
+function stubOf(env: Bindings, deployment: ServedDeployment, lean = false) {
+  return env.LOADER.get(isolateNameOf(env, deployment, lean), async () => {
     const stored = await loadStoredDeployment(env, deployment.deploymentId);
     if (!stored) throw new Error(`The modules of deployment ${deployment.deploymentId} are missing: redeploy the server`);
     const runtime = await deployedRuntime(env, stored);
@@ -35,7 +66,7 @@ function stubOf(env: Bindings, deployment: ServedDeployment) {
       compatibilityFlags: GENERATED_COMPATIBILITY_FLAGS,
       mainModule: MAIN_MODULE,
       // The runtime it was deployed with, never the portal's current one: a deployment is immutable.
-      modules: { ...stored.modules, ...runtimeModules(runtime) },
+      modules: { ...stored.modules, ...runtimeModules(lean ? leanRuntime(runtime) : runtime) },
       env: {
         // Its tools text, read when a request first needs it (see tools-source.ts).
         TOOLS: exports.DeploymentTools({ props: { deploymentId: deployment.deploymentId } }),
@@ -70,13 +101,15 @@ export const loaderProvider: HostingProvider = {
     await log("Loaded the server's isolate and checked it answers MCP initialize");
     return { cloudflareDeploymentId: server.deploymentId, cloudflareProjectId: scriptNameOf(slug) };
   },
-  async fetch(env, deployment, request) {
+  async fetch(env, deployment, request, parsedBody) {
     // Checked before the isolate is asked for: a deployment whose runtime is gone answers why, not a 500.
     const stored = await loadStoredDeployment(env, deployment.deploymentId);
     if (stored && !(await deployedRuntime(env, stored))) {
       await markRedeployNeeded(env, deployment.deploymentId);
       return rpcError(503, GatewayError.NotDeployed, REDEPLOY_NEEDED_MESSAGE);
     }
-    return stubOf(env, deployment).getEntrypoint().fetch(request);
+    return stubOf(env, deployment, servedLean(stored, request, parsedBody))
+      .getEntrypoint()
+      .fetch(request);
   },
 };

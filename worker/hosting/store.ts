@@ -3,8 +3,9 @@
 // (runtime/packed.ts) is kept apart from the small modules: a request that reads no tool (initialize)
 // and a new server isolate read only the modules, and the text is read through env.TOOLS when first
 // needed (only an upload to Cloudflare's dispatch namespace carries it as a module: generate.ts
-// embeddedModules). The config a deployment was generated from is kept apart too: the gateway never
-// reads what the portal's pages show.
+// embeddedModules). A search-mode deployment's search part (its index) is kept apart from the text
+// too, so a search reads only it. The config a deployment was generated from is kept apart as well:
+// the gateway never reads what the portal's pages show.
 import type { Bindings } from "../env";
 import { RUNTIME_MODULE, type GeneratedServer } from "../deploy/generate";
 import { RUNTIME_HASH, RUNTIME_MODULES } from "../deploy/runtime-bundle";
@@ -26,6 +27,7 @@ export const REDEPLOY_NEEDED_MESSAGE =
 
 const key = (deploymentId: string) => `mcp-deployment:${deploymentId}`;
 const toolsKey = (deploymentId: string) => `mcp-deployment-tools:${deploymentId}`;
+const searchKey = (deploymentId: string) => `mcp-deployment-search:${deploymentId}`;
 const configKey = (deploymentId: string) => `mcp-deployment-config:${deploymentId}`;
 /** A runtime of one module (its source), as portals before the runtime's chunks kept it. */
 const runtimeKey = (hash: string) => `mcp-runtime:${hash}`;
@@ -40,10 +42,12 @@ export async function storeDeployment(env: Bindings, server: GeneratedServer) {
     allowedHosts: server.allowedHosts,
     runtimeHash: RUNTIME_HASH,
   };
+  const search = server.packed.spans.search;
   // The modules last: whoever reads them finds the rest kept.
   await Promise.all([
     env.KV.put(runtimeModulesKey(RUNTIME_HASH), JSON.stringify(RUNTIME_MODULES)),
     env.KV.put(toolsKey(server.deploymentId), server.text),
+    search ? env.KV.put(searchKey(server.deploymentId), server.text.slice(...search)) : null,
     env.KV.put(configKey(server.deploymentId), JSON.stringify(server.config)),
   ]);
   await env.KV.put(key(server.deploymentId), JSON.stringify(stored));
@@ -72,6 +76,7 @@ function sizedMemo<T>(maxChars: number) {
 /** GitHub's 1,223 tools take about 2.3 MB of tools text (4 MB in search mode) and 90 KB of modules. */
 const memo = sizedMemo<StoredDeployment>(16 * 1024 * 1024);
 const texts = sizedMemo<string>(64 * 1024 * 1024);
+const searchParts = sizedMemo<string>(16 * 1024 * 1024);
 const configs = sizedMemo<GeneratedServer["config"]>(16 * 1024 * 1024);
 const runtimes = new Map<string, Record<string, string>>();
 
@@ -96,6 +101,17 @@ export async function loadToolsText(env: Bindings, deploymentId: string): Promis
   const text = await env.KV.get(toolsKey(deploymentId));
   if (text !== null) texts.set(deploymentId, text, text.length);
   return text;
+}
+
+/** A search-mode deployment's search part (see runtime/pack.ts), kept apart (else read from its tools text), or null when neither is kept. */
+export async function loadSearchPart(env: Bindings, deploymentId: string, stored: StoredDeployment): Promise<string | null> {
+  const span = stored.packed.spans.search;
+  if (!span) return null;
+  const hit = searchParts.get(deploymentId);
+  if (hit !== undefined) return hit;
+  const part = (await env.KV.get(searchKey(deploymentId))) ?? (await loadToolsText(env, deploymentId))?.slice(...span) ?? null;
+  if (part !== null) searchParts.set(deploymentId, part, part.length);
+  return part;
 }
 
 /** The config a deployment was generated from (what the portal's pages show of it), or null. */

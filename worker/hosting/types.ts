@@ -27,8 +27,8 @@ export interface HostingProvider {
     log: (message: string) => Promise<void>,
     credentials: () => Promise<UpstreamCredentials>,
   ): Promise<Activation>;
-  /** Passes one MCP request to the deployed server. */
-  fetch(env: Bindings, deployment: ServedDeployment, request: Request): Promise<Response>;
+  /** Passes one MCP request to the deployed server; `parsedBody`: its body as the gateway parsed it (undefined when not read or not JSON). */
+  fetch(env: Bindings, deployment: ServedDeployment, request: Request, parsedBody?: unknown): Promise<Response>;
 }
 
 /** The Workers-for-Platforms script name (and project id) of a server. */

@@ -53,7 +53,7 @@ export function checkVersion(doc: unknown): string {
 }
 
 /** Cheap test for any `$ref` that is not local to the document. */
-const hasExternalRefs = (text: string) => /["']?\$ref["']?\s*:\s*["']?[^\s"'#][^\s"']*/.test(text);
+const hasExternalRefs = (text: string) => /\$ref["']?\s*:\s*["']?[^\s"'#]/.test(text);
 
 /** Fetches one external file; its parsed content is recorded under its absolute URL. */
 async function fetchExternal(url: string, env: Env, files: Map<string, unknown>) {

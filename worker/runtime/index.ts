@@ -10,21 +10,20 @@ import { answerFromError, answerFromResponse, pagingHint, type OutputCheck } fro
 import { checkArguments } from "./arguments";
 import { upstreamAuth } from "./auth";
 import { egressFetch, setEgressRule } from "./egress";
-import type { searchModeAnswers } from "./search-answers";
-import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_TOOL } from "./search-mode";
+import type { searchAnswers } from "./search-answers";
+import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_MODE_NAMES, SEARCH_TOOL } from "./search-mode";
 import { ToolTable, type PackedConfig, type RuntimeTool } from "./packed";
 import { buildUpstreamRequest, pathArgumentProblem, requestArguments } from "./request";
 import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type UpstreamTrace } from "./report";
 import type { Projection, SdkLeg, Served } from "./sdk-leg";
 import type { RuntimeConfig, RuntimeEnv, SemanticSource, UpstreamCredentials } from "./types";
-import { CallError, INVALID_PARAMS, negotiatedVersion, plainRequest, projectResult, type PlainRequest } from "./wire";
+import { answeredPlainly, CallError, INVALID_PARAMS, MAX_BODY_BYTES, negotiatedVersion, projectResult, type PlainRequest } from "./wire";
+export { MAX_BODY_BYTES };
 
 const jsonAnswer = (body: string) => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
 
 /** A server's settings: its config without the tools. */
 type Settings = Omit<RuntimeConfig, "tools">;
-/** The SDK's own bound on a request body it reads (its DEFAULT_MAX_REQUEST_BODY_SIZE, which a test holds this to). */
-export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** A tool with its argument check and (when it declares an outputSchema) its answer check, made when it is first called. */
 type Compiled = { tool: RuntimeTool; validate: OutputCheck; checkOutput?: OutputCheck };
 
@@ -103,16 +102,25 @@ export function servePacked(config: PackedConfig, text: string | null = null, { 
 }
 
 type ToolCalls = ReturnType<typeof toolCalls>;
-const unknownToolMessage = (name: string) => `Unknown tool: ${name}. Call tools/list to see the tools of this server.`;
 
-/** Search mode's answers, their module loaded when the isolate is first searched. */
-function searchAnswers(table: ToolTable, semantic: () => SemanticSource | undefined) {
-  let searching: Promise<ReturnType<typeof searchModeAnswers>> | null = null;
-  return () =>
-    (searching ??= import("./search-answers").then((m) =>
-      m.searchModeAnswers(table.searchDocs(), () => table.searchIndexText(), semantic),
-    ));
+/** search_tools and describe_tool of a search-mode server, from search-answers.ts (imported when first asked for). */
+function searchModeReads(table: ToolTable, semantic: () => SemanticSource | undefined) {
+  let searching: Promise<ReturnType<typeof searchAnswers>> | null = null;
+  return {
+    async search(args: Record<string, unknown>) {
+      searching ??= import("./search-answers").then((m) => m.searchAnswers(table.count, () => table.searchPart(), semantic));
+      return (await searching)(args);
+    },
+    async describe(args: Record<string, unknown>) {
+      const [m, tool] = await Promise.all([
+        import("./search-answers"),
+        typeof args.name === "string" ? table.read(args.name) : Promise.resolve(undefined),
+      ]);
+      return m.describeAnswer(tool, args.name);
+    },
+  };
 }
+const unknownToolMessage = (name: string) => `Unknown tool: ${name}. Call tools/list to see the tools of this server.`;
 
 /** A server's tools/call: each tool's checks compiled on its first call, its arguments checked, the upstream called and the call reported. */
 function toolCalls(config: PackedConfig, table: ToolTable) {
@@ -128,9 +136,9 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
   async function compiledOf(name: string): Promise<Compiled | undefined> {
     let entry = compiled.get(name);
     if (entry) return entry;
-    const tool = table.get(name);
+    if (!table.has(name)) return undefined;
+    const [tool, validator] = await Promise.all([table.read(name), validatorOf()]);
     if (!tool) return undefined;
-    const validator = await validatorOf();
     const output = tool.outputSchema;
     const checkOutput = output
       ? Object.assign(validator.getValidator(output as never), { wrapsArrays: isArrayWrapper(output) })
@@ -141,7 +149,7 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
   }
   // Search mode lists three tools instead; the operations stay callable through call_tool.
   const searchMode = config.toolMode === "search";
-  const answers = searchAnswers(table, () => semantic);
+  const reads = searchModeReads(table, () => semantic);
 
   const reported = (served: Served, tool: string, result: CallToolResult, trace: UpstreamTrace, invalid = false) => {
     recordCall(served.report, served.id, tool, result, trace, invalid);
@@ -178,8 +186,8 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
 
   /** tools/call of a search-mode server. */
   async function callSearchMode(name: string, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
-    if (name === SEARCH_TOOL) return reported(served, name, await (await answers()).search(args), {});
-    if (name === DESCRIBE_TOOL) return reported(served, name, (await answers()).describe(args), {});
+    if (name === SEARCH_TOOL) return reported(served, name, await reads.search(args), {});
+    if (name === DESCRIBE_TOOL) return reported(served, name, await reads.describe(args), {});
     if (name !== CALL_TOOL) throw new CallError(INVALID_PARAMS, unknownTool(served, name, unknownToolMessage(name)));
     const inner = innerCall(args);
     if (!inner)
@@ -216,7 +224,7 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
       semantic = env.TOOLS;
     },
     /** The tools that tools/call knows by this name (a protocol error names an unknown one). */
-    knownTool: (name: string) => (searchMode ? name === SEARCH_TOOL || name === DESCRIBE_TOOL || name === CALL_TOOL : table.has(name)),
+    knownTool: (name: string) => (searchMode ? SEARCH_MODE_NAMES.has(name) : table.has(name)),
     /** One tools/call, its result projected as the 2025-era codec does (`project`); a CallError for an unknown tool. */
     async answer(name: string, args: Record<string, unknown>, served: Served, project: Projection): Promise<CallToolResult> {
       if (searchMode) return callSearchMode(name, args, served);
@@ -270,28 +278,30 @@ async function plainAnswer(
   }
 }
 
-/** A plain request that reads no tool. */
-const readsNoTool = (plain: PlainRequest) => plain.method === "initialize" || plain.method === "notifications/initialized";
+/** Whether a request reads the whole tools text: only a direct-mode list does (a call reads its one tool, a search the search part). */
+const readsWholeText = (config: PackedConfig, plain: PlainRequest | null) =>
+  config.toolMode !== "search" && (!plain || plain.method === "tools/list");
 
 /** One request: the body read and parsed once, then answered here when plain, else by the SDK's legacy or modern leg. */
 function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls, sdk: () => Promise<SdkLeg>, fastPath: boolean) {
-  let credentialsRead = false;
-  /** The tools text, read from env.TOOLS before the first request that may read a tool. */
+  let envRead = false;
+  /** The whole tools text, read from env.TOOLS before the first request that lists every tool. */
   const toolsRead = (env: RuntimeEnv) =>
     table.load(() => {
       if (!env.TOOLS) throw new Error("This server's tools text is neither imported nor reachable (env.TOOLS)");
       return env.TOOLS.text();
     });
   return async function serve(request: Request, env: RuntimeEnv): Promise<Response> {
-    if (!credentialsRead) {
+    if (!envRead) {
       calls.useEnv(env);
-      credentialsRead = true;
+      table.readFrom(env.TOOLS);
+      envRead = true;
     }
     setEgressRule(config.allowedHosts, env);
     // A body of unknown or excessive length is left to the SDK, which reads it within its bound.
     const length = Number(request.headers.get("content-length") ?? Number.NaN);
     if (request.method !== "POST" || !(length <= MAX_BODY_BYTES)) {
-      await toolsRead(env);
+      if (readsWholeText(config, null)) await toolsRead(env);
       return (await sdk()).unread(request);
     }
     const text = await request.text();
@@ -300,16 +310,16 @@ function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls,
       parsedBody = text ? JSON.parse(text) : undefined;
     } catch {}
     if (parsedBody === undefined) {
-      await toolsRead(env);
+      if (readsWholeText(config, null)) await toolsRead(env);
       return (await sdk()).unread(
         new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal }),
       );
     }
     // A plain request names a 2025 protocol version (or none) and carries no envelope: the SDK's
     // classification would call it legacy, so it is answered without one.
-    const plain = fastPath ? plainRequest(request, parsedBody) : null;
-    if (!plain || !readsNoTool(plain)) await toolsRead(env);
-    if (plain && (plain.method !== "tools/call" || calls.knownTool(plain.name))) return plainAnswer(config, table, calls, request, plain);
+    const plain = fastPath ? answeredPlainly(request, parsedBody, calls.knownTool) : null;
+    if (readsWholeText(config, plain)) await toolsRead(env);
+    if (plain) return plainAnswer(config, table, calls, request, plain);
     return (await sdk()).parsed(request, parsedBody);
   };
 }

@@ -4,6 +4,7 @@ import { allowedHostsOf } from "./egress";
 import { directListing, searchListing } from "./listing";
 import { searchDoc, type PackedConfig, type Span } from "./packed";
 import { buildSearchIndex, serializeSearchIndex } from "./search";
+import { resultLine, type Listed } from "./search-mode";
 import type { RuntimeConfig } from "./types";
 
 /** Packs a config into its config module's value and its text module. */
@@ -41,13 +42,20 @@ export function packConfig(config: RuntimeConfig): { config: PackedConfig; text:
   });
   const spans: PackedConfig["spans"] = { listing, entries, parts };
   if (config.toolMode === "search") {
-    // The index the runtime would build from these very entries on its first search.
     const docs = directListing(config).map((entry, i) =>
       searchDoc({ ...entry, mapping: tools[i].mapping, ...(tools[i].tags ? { tags: tools[i].tags } : {}) }),
     );
     append("\n");
-    spans.index = append(serializeSearchIndex(buildSearchIndex(docs)));
+    spans.search = append(searchPart(docs));
   }
   const packed: PackedConfig = { ...settings, toolNames: tools.map((t) => t.name), spans, allowedHosts: allowedHostsOf(config) };
   return { config: packed, text: chunks.join("") };
 }
+
+/**
+ * Search mode's part of the text: each tool's line of a search_tools answer (one line of JSON each, in
+ * the config's order), then the search index (see search.ts's serializeSearchIndex) built from these
+ * very tools. An isolate reads this part alone for its searches (search-answers.ts).
+ */
+export const searchPart = (docs: Listed[]) =>
+  docs.map((doc) => `${resultLine(doc)}\n`).join("") + serializeSearchIndex(buildSearchIndex(docs));

@@ -19,7 +19,10 @@ export type Listed = {
 export const SEARCH_TOOL = "search_tools";
 export const DESCRIBE_TOOL = "describe_tool";
 export const CALL_TOOL = "call_tool";
+/** The tools a search-mode server's tools/call knows. */
+export const SEARCH_MODE_NAMES = new Set([SEARCH_TOOL, DESCRIBE_TOOL, CALL_TOOL]);
 export const DEFAULT_RESULTS = 5;
+const SUMMARY_CHARS = 120;
 export const MAX_RESULTS = 20;
 
 /** The three tools a search-mode server lists. */
@@ -60,3 +63,11 @@ export function innerCall(args: Record<string, unknown>): { name: string; args: 
   if (typeof args.name !== "string" || typeof inner !== "object" || inner === null || Array.isArray(inner)) return null;
   return { name: args.name, args: inner as Record<string, unknown> };
 }
+
+/** A tool as a search_tools answer lists it (one line of JSON): its name, a one-line summary (its title, or its description's first line, cut short) and its required arguments. */
+export const resultLine = (tool: Listed) =>
+  JSON.stringify({
+    name: tool.name,
+    summary: (tool.title || tool.description.split("\n", 1)[0]).slice(0, SUMMARY_CHARS),
+    required: tool.inputSchema.required ?? [],
+  });

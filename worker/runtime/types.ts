@@ -19,8 +19,15 @@ export type RuntimeConfig = ServerConfig & {
 export type RuntimeEnv = {
   UPSTREAM_CREDENTIALS?: string;
   ENVIRONMENT?: string;
-  /** Where a server whose main module does not import its tools text reads it (the hosting Worker's DeploymentTools). */
-  TOOLS?: { text(): Promise<string> } & SemanticSource;
+  /** Where a server whose main module does not import its tools text reads it, or parts of it (the hosting Worker's DeploymentTools). */
+  TOOLS?: {
+    /** The whole tools text. */
+    text(): Promise<string>;
+    /** The tool at a position of the config's order: its listed entry and its own part, as JSON. */
+    tool(position: number): Promise<[entry: string, part: string]>;
+    /** The search part (search mode). */
+    search(): Promise<string>;
+  } & SemanticSource;
 };
 
 /** Search mode's optional semantic ranking (see search-semantic.ts): the deployment's kept tool vectors (JSON of KeptVectors, or null) and a request's embedding (null without Workers AI). */

@@ -107,6 +107,22 @@ export function plainRequest(request: Request, body: unknown): PlainRequest | nu
   return isObject(args) ? { id: body.id, method: "tools/call", name: params.name, args } : null;
 }
 
+/** The SDK's own bound on a request body it reads (its DEFAULT_MAX_REQUEST_BODY_SIZE, which a test holds this to). */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The request the runtime answers itself, without the SDK: a plain request (see plainRequest) whose
+ * body was read (a declared length within MAX_BODY_BYTES) and parsed (`parsedBody`; undefined when it is
+ * not JSON), and that calls no tool the server does not have (the SDK answers that error). Null: the
+ * SDK serves it. The hosting Worker asks the same question to start an isolate without the SDK.
+ */
+export function answeredPlainly(request: Request, parsedBody: unknown, knownTool: (name: string) => boolean): PlainRequest | null {
+  const length = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (request.method !== "POST" || !(length <= MAX_BODY_BYTES) || parsedBody === undefined) return null;
+  const plain = plainRequest(request, parsedBody);
+  return plain && (plain.method !== "tools/call" || knownTool(plain.name)) ? plain : null;
+}
+
 /** The protocol version initialize answers: the one asked for when the 2025-era transport speaks it, else its latest. */
 export const negotiatedVersion = (asked: string) => (LEGACY_VERSIONS.has(asked) ? asked : [...LEGACY_VERSIONS][0]);
 

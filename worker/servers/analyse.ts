@@ -6,6 +6,7 @@ import { analyseAuth, type AuthAnalysis, type AuthCandidate } from "../openapi/a
 import { loadDescription } from "../openapi/load";
 import type { JsonSchemaObject, ToolMapping } from "../openapi/types";
 import { getServerRow } from "./queries";
+import { keptText } from "../lib/kept-text";
 
 type Env = Pick<Cloudflare.Env, "ENVIRONMENT" | "KV">;
 /** Tools whose parameters are analysed (the first ones): a server of thousands would not fit the isolate. */
@@ -25,7 +26,7 @@ export async function analyseServerAuth(db: Database, env: Env, organizationId: 
     inputSchema: r.inputSchema as JsonSchemaObject,
     mapping: r.mapping as unknown as ToolMapping,
   }));
-  const text = server.specKey ? await env.KV.get(server.specKey) : null;
+  const text = server.specKey ? await keptText(env.KV, server.specKey) : null;
   const document = text ? (await loadDescription({ text, sourceUrl: server.sourceUrl }, env)).document : null;
   // A description imported by a job is not kept: the schemes it declared were recorded at import.
   const auth = document ? null : await db.query.authConfigs.findFirst({ where: (a, { eq: is }) => is(a.serverId, serverId) });

@@ -1,5 +1,5 @@
 // Creating a server from an OpenAPI description: plan check, import, then server + tools + auth
-// config written in one D1 batch, the raw description kept in KV for re-imports.
+// config written in one D1 batch, the raw description kept in KV (gzipped) for re-imports.
 import type { BatchItem } from "drizzle-orm/batch";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db";
@@ -14,6 +14,7 @@ import type { ToolDefinition } from "../openapi/types";
 import { toServerAnswer } from "./answer";
 import { countServers } from "./queries";
 import { uniqueServerName, uniqueSlug } from "./slug";
+import { keepText } from "../lib/kept-text";
 
 /** Default active tools per server when the plan is unknown. */
 export const DEFAULT_MAX_TOOLS_PER_SERVER = 10;
@@ -73,8 +74,8 @@ export async function createServer(db: Database, env: Env, input: CreateServerIn
   const result = loaded ? buildImport(loaded) : await importDescription(input.source, env);
   const serverId = crypto.randomUUID();
   const specKey = specKeyOf(serverId);
-  // The description (10 MB for GitHub: the longest write) is kept while the rows are written, not before them.
-  const specKept = env.KV.put(specKey, input.source.text).then(
+  // The description (13 MB for GitHub, 1 MB gzipped) is compressed and kept while the rows are written, not before them.
+  const specKept = keepText(env.KV, specKey, input.source.text).then(
     () => null,
     (err: unknown) => err,
   );

@@ -12,6 +12,7 @@ import { notifyToolLimit } from "../notifications/events";
 import { DEFAULT_MAX_TOOLS_PER_SERVER, insertTools, reportOf, specKeyOf, toolRows } from "./create";
 import { getServerRow } from "./queries";
 import { diffTools, type ToolSide } from "../versions/diff";
+import { keepText, keptText } from "../lib/kept-text";
 
 type Override = { customName: string | null; customDescription: string | null };
 
@@ -50,7 +51,7 @@ export async function reimportServer(
   options: ReimportOptions = {},
 ) {
   const server = await getServerRow(db, organizationId, serverId);
-  const text = source?.text ?? (server.specKey ? await env.KV.get(server.specKey) : null);
+  const text = source?.text ?? (server.specKey ? await keptText(env.KV, server.specKey) : null);
   if (text === null) throw new Error(`Server ${serverId} has no kept description to re-import`);
   const result = await importDescription({ text, sourceUrl: source?.sourceUrl ?? server.sourceUrl, filename: source?.filename }, env);
   const { plan } = await getOrganizationPlan(db, organizationId);
@@ -77,7 +78,7 @@ export async function reimportServer(
   }
   const overrides = keptOverrides(rows, previous);
   const specKey = specKeyOf(serverId);
-  if (source) await env.KV.put(specKey, source.text);
+  if (source) await keepText(env.KV, specKey, source.text);
   const baseUrl = options.keepBaseUrl ? (server.baseUrl ?? result.baseUrl) : result.baseUrl;
   await db.batch([
     db.delete(tools).where(eq(tools.serverId, serverId)),

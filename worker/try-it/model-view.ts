@@ -8,7 +8,7 @@ import { loadServerConfig } from "../deploy/generate";
 import { loadDeploymentConfig } from "../hosting/store";
 import { listedSchema } from "../runtime/listed-schema";
 import { directListing, searchListing, type ListedTool } from "../runtime/listing";
-import { listedTools, searchModeAnswers } from "../runtime/search-answers";
+import { describeAnswer } from "../runtime/search-answers";
 import type { RuntimeConfig } from "../runtime/types";
 import { approxTokens, BYTES_PER_TOKEN, byteLength } from "../lib/sizes";
 
@@ -77,11 +77,8 @@ export async function modelView(db: Database, env: Bindings, server: ServerRow) 
   const { config, source } = await configOf(db, env, server);
   const direct = directListing(config);
   const search = searchListing(config.tools.length);
-  const describer = searchModeAnswers(
-    listedTools(config.tools.map((t) => ({ ...t, inputSchema: listedSchema(t.inputSchema, config.staticValues) }))),
-  );
-  const describeBytes = direct.map((t) => {
-    const answer = describer.describe({ name: t.name });
+  const describeBytes = config.tools.map((t) => {
+    const answer = describeAnswer({ ...t, inputSchema: listedSchema(t.inputSchema, config.staticValues) }, t.name);
     const text = answer.content[0]?.type === "text" ? answer.content[0].text : "";
     return { name: t.name, bytes: byteLength(text), tokens: approxTokens(byteLength(text)) };
   });

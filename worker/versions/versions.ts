@@ -15,6 +15,7 @@ import { getConfigurableServer } from "../servers/tools";
 import { authSummaryOf, diffTools, type SpecDiff, type ToolSide } from "./diff";
 import type { z } from "zod";
 import type { specVersion } from "./schemas";
+import { keepText, keptText } from "../lib/kept-text";
 
 type VersionRow = typeof specVersions.$inferSelect;
 const versionKey = (id: string) => `spec-version:${id}`;
@@ -44,7 +45,7 @@ export type VersionAnswer = z.output<typeof specVersion>;
 async function ensureInitialVersion(db: Database, env: Bindings, server: Awaited<ReturnType<typeof getServerRow>>) {
   const any = await db.query.specVersions.findFirst({ where: eq(specVersions.serverId, server.id) });
   if (any || !server.specKey) return;
-  const text = await env.KV.get(server.specKey);
+  const text = await keptText(env.KV, server.specKey);
   if (text === null) return;
   const loaded = await loadDescription({ text, sourceUrl: server.sourceUrl }, env).catch(() => null);
   const count = await db.$count(tools, eq(tools.serverId, server.id));
@@ -64,7 +65,7 @@ async function ensureInitialVersion(db: Database, env: Bindings, server: Awaited
       appliedAt: server.createdAt,
     })
     .returning();
-  await env.KV.put(versionKey(row.id), text);
+  await keepText(env.KV, versionKey(row.id), text);
 }
 
 /** Imports `source` as a pending version of the server and answers it with its diff against today's tools. */
@@ -115,7 +116,7 @@ export async function prepareVersion(
       authSummary,
     })
     .returning();
-  await env.KV.put(versionKey(row.id), source.text);
+  await keepText(env.KV, versionKey(row.id), source.text);
   return toVersionAnswer(row);
 }
 
@@ -154,7 +155,7 @@ export async function applyVersion(
   refuseRedeployUnlessAllowed(requester, server);
   const row = await versionOf(db, organizationId, serverId, versionId);
   if (row.status === "applied") fail(409, "This version is already the server's description");
-  const text = await env.KV.get(versionKey(row.id));
+  const text = await keptText(env.KV, versionKey(row.id));
   if (text === null) fail(410, "The text of this version is no longer kept");
   const { report } = await reimportServer(
     db,

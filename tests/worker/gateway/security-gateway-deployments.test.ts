@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deployments, servers } from "../../../worker/db/schema";
-import { loadStoredDeployment, REDEPLOY_NEEDED_MESSAGE } from "../../../worker/hosting/store";
+import { loadSearchPart, loadStoredDeployment, REDEPLOY_NEEDED_MESSAGE } from "../../../worker/hosting/store";
 import { getDeployment } from "../../../worker/deploy/deploy";
 import { invalidateServerLookups } from "../../../worker/servers/read-model";
 import { RUNTIME_HASH } from "../../../worker/deploy/runtime-bundle";
@@ -26,18 +26,15 @@ async function deployedByAnOlderPortal(stored: { runtimeHash: string; runtime?: 
   const oldId = `old${crypto.randomUUID().replace(/-/g, "")}`.slice(0, 32);
   if (stored.runtime) await env.KV.put(`mcp-runtime:${stored.runtimeHash}`, stored.runtime);
   await env.KV.put(`mcp-deployment:${oldId}`, JSON.stringify({ ...current, runtimeHash: stored.runtimeHash }));
-  const row = {
-    id: oldId,
-    serverId: server.id,
-    contentHash: oldId,
-    provider: "loader" as const,
-    status: "deployed" as const,
-    updatedAt: new Date(),
-  };
-  await db.insert(deployments).values(row);
-  await db.update(servers).set({ activeDeploymentId: oldId }).where(eq(servers.id, server.id));
-  invalidateServerLookups();
+  await activate(server.id, oldId);
   return { server, token, oldId };
+}
+
+/** Makes deployment `id` (its modules kept in KV) the server's active one. */
+async function activate(serverId: string, id: string) {
+  await db.insert(deployments).values({ id, serverId, contentHash: id, provider: "loader", status: "deployed", updatedAt: new Date() });
+  await db.update(servers).set({ activeDeploymentId: id }).where(eq(servers.id, serverId));
+  invalidateServerLookups();
 }
 
 const errorOf = async (deploymentId: string) => (await db.query.deployments.findFirst({ where: eq(deployments.id, deploymentId) }))?.error;
@@ -86,5 +83,27 @@ describe("a deployment's tools text", () => {
     expect(((await initialize.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe(server.name);
     const list = await listTools(server.slug, token);
     expect(((await list.json()) as { error?: { code: number } }).error?.code).toBe(-32603);
+  });
+
+  it("is not read by a search-mode server's list or search, which read the search part kept apart; describe_tool reads its tool", async () => {
+    const org = await createOrg();
+    const server = await createServer(org, [echoTool("ping", {}), echoTool("pong", {})]);
+    await db.update(servers).set({ toolMode: "search" }).where(eq(servers.id, server.id));
+    const { token } = await createToken(org, [server.id]);
+    const { deploymentId } = await deploy(server.id);
+    // The same deployment kept as its modules and its search part only.
+    const stored = (await loadStoredDeployment(env, deploymentId))!;
+    const id = `part${crypto.randomUUID().replace(/-/g, "")}`.slice(0, 32);
+    await env.KV.put(`mcp-deployment-search:${id}`, (await loadSearchPart(env, deploymentId, stored))!);
+    await env.KV.put(`mcp-deployment:${id}`, JSON.stringify(stored));
+    await activate(server.id, id);
+    const call = (n: number, name: string, args: Record<string, unknown>) =>
+      postMcp(server.slug, token, { jsonrpc: "2.0", id: n, method: "tools/call", params: { name, arguments: args } });
+    const list = (await (await listTools(server.slug, token)).json()) as { result: { tools: { name: string }[] } };
+    expect(list.result.tools.map((t) => t.name)).toEqual(["search_tools", "describe_tool", "call_tool"]);
+    const found = (await (await call(1, "search_tools", { query: "pong" })).json()) as { result: { content: { text: string }[] } };
+    expect(JSON.parse(found.result.content[0].text)[0]).toMatchObject({ name: "pong" });
+    const described = (await (await call(2, "describe_tool", { name: "pong" })).json()) as { error?: { code: number } };
+    expect(described.error?.code).toBe(-32603);
   });
 });

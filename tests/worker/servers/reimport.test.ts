@@ -102,3 +102,16 @@ describe("re-import", () => {
     expect((await loadServerConfig(db, data.id)).baseUrl).toBe("https://accounts.example.com");
   });
 });
+
+describe("the kept description", () => {
+  it("keeps the description gzipped, and re-imports one kept as plain text before that", async () => {
+    const { cookie, email } = await signedIn();
+    const { data } = await json(await uploadDescription(cookie, "many.json", manyOperations(3)));
+    const organizationId = await organizationOf(email);
+    const row = await db.query.servers.findFirst({ where: eq(servers.id, data.id) });
+    const kept = new Uint8Array((await env.KV.get(row!.specKey!, "arrayBuffer"))!);
+    expect([kept[0], kept[1]]).toEqual([0x1f, 0x8b]);
+    await env.KV.put(row!.specKey!, manyOperations(5));
+    expect((await reimportServer(db, env, organizationId, data.id)).report).toMatchObject({ tools: 5 });
+  });
+});

@@ -6,6 +6,7 @@ import { deployments, servers, tools } from "../../../worker/db/schema";
 import { call, signedIn } from "../helpers";
 import { fixtureText, fixtureUrl } from "../openapi/helpers";
 import { db, importUrl, json, manyOperations, setPlan, uploadDescription } from "./helpers";
+import { keptText } from "../../../worker/lib/kept-text";
 
 describe("POST /api/servers", () => {
   it("creates a server from an uploaded file with its tools, auth config and kept description", async () => {
@@ -37,7 +38,7 @@ describe("POST /api/servers", () => {
       { method: "DELETE", path: "/pet/{petId}", summary: "Deletes a pet" },
     ]);
     const row = await db.query.servers.findFirst({ where: eq(servers.id, data.id) });
-    expect(await env.KV.get(row!.specKey!)).toContain('"swagger": "2.0"');
+    expect(await keptText(env.KV, row!.specKey!)).toContain('"swagger": "2.0"');
     const mappings = await db.select().from(tools).where(eq(tools.serverId, data.id));
     expect(mappings.find((t) => t.name === "addPet")?.mapping).toMatchObject({ method: "post", path: "/pet" });
   });
