@@ -16,7 +16,7 @@ const gateway: Raw = readRawConfig({ config: join(root, "wrangler.gateway.toml")
 const portal: Raw = readRawConfig({ config: join(root, "wrangler.toml") }).rawConfig;
 
 /** Settings the gateway may read that are not in its config: secrets and optional bindings the README names for both Workers. */
-const SET_ON_BOTH = ["PUBLIC_URL", "SECRETS_KEY", "CLOUDFLARE_API_BASE", "DISPATCHER"];
+const SET_ON_BOTH = ["PUBLIC_URL", "SECRETS_KEY", "CLOUDFLARE_API_BASE", "DISPATCHER", "AI"];
 /** Set on env by @cloudflare/workers-oauth-provider itself. */
 const SET_BY_LIBRARY = ["OAUTH_PROVIDER"];
 
