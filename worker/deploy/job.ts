@@ -39,6 +39,7 @@ export async function activateDeployment(env: Bindings, job: DeploymentJob, log:
   }
   if (!config) throw new Error(CONFIG_MISSING_MESSAGE);
   const generated = (await keptServer(env, job.deploymentId, config)) ?? (await generateAndKeep(env, job.deploymentId, config));
+  await log(`Stored ${config.tools.length} tools and the generated modules`);
   await embedForSearch(env, job.deploymentId, config, log);
   const db = getDb(env.DB);
   const credentials = async () =>

@@ -8,14 +8,7 @@ import { MAIN_MODULE, runtimeModules } from "../deploy/generate";
 import { RUNTIME_HASH, RUNTIME_SDK_MODULES } from "../deploy/runtime-bundle";
 import { SEARCH_MODE_NAMES } from "../runtime/search-mode";
 import { answeredPlainly } from "../runtime/wire";
-import {
-  deployedRuntime,
-  loadStoredDeployment,
-  markRedeployNeeded,
-  REDEPLOY_NEEDED_MESSAGE,
-  storeDeployment,
-  type StoredDeployment,
-} from "./store";
+import { deployedRuntime, loadStoredDeployment, markRedeployNeeded, REDEPLOY_NEEDED_MESSAGE, type StoredDeployment } from "./store";
 
 /** The current runtime without the modules only the SDK's leg imports. */
 const leanRuntime = (runtime: Record<string, string>) =>
@@ -81,8 +74,6 @@ function stubOf(env: Bindings, deployment: ServedDeployment, lean = false) {
 export const loaderProvider: HostingProvider = {
   name: "loader",
   async activate(env, server, slug, log) {
-    await storeDeployment(env, server);
-    await log(`Stored ${server.config.tools.length} tools and the generated modules`);
     // Load the isolate once and ping it, so a broken module fails the deployment, not the first call.
     const res = await stubOf(env, { deploymentId: server.deploymentId, slug, secretsTag: "probe", credentials: async () => ({}) })
       .getEntrypoint()

@@ -46,6 +46,7 @@ describe("deployment progress", () => {
     expect(last.log.map((l) => l.message)).toEqual([
       "Deployment started",
       `Generated 1 active tool (deployment ${last.deploymentId})`,
+      "Stored 1 tools and the generated modules",
       `Uploading toolport-${server.slug} to the dispatch namespace toolport-servers`,
       expect.stringMatching(new RegExp(`^Uploaded toolport-${server.slug} \\(etag etag-\\d+\\)$`)),
       "Deployment completed",
