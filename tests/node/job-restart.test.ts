@@ -33,18 +33,9 @@ afterAll(async () => {
 
 /** Starts `wrangler dev` on `port` with the local state of this test (persisted D1, KV, Durable Objects, alarms); resolves once it answers. */
 async function start(port: number, vars: string[]) {
-  const args = [
-    "wrangler",
-    "dev",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--persist-to",
-    state,
-    ...vars.flatMap((v) => ["--var", v]),
-  ];
-  portal = spawn("npx", args, { env: portalEnv, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, ...vars.flatMap((v) => ["--var", v])];
+  // wrangler itself (portalEnv puts the project's tools first on PATH), not through npx: one Node start less.
+  portal = spawn("wrangler", args, { env: portalEnv, stdio: ["ignore", "ignore", "inherit"], detached: true });
   await waitFor(
     async () => (await fetch(`http://127.0.0.1:${port}/s/none`)).status,
     (status) => status === 404,
@@ -88,13 +79,13 @@ async function applyMigrations() {
   expect(await migrateLocal(state, portalEnv)).toBe(0);
 }
 
-/** Rows of a query on this test's local D1 database (read once the portal has ended). */
-function query(sql: string) {
-  const out = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql], {
+/** The rows of each query on this test's local D1 database, read in one `wrangler d1 execute` (each starts a runtime) once the portal has ended. */
+function query(...sql: string[]) {
+  const out = spawnSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql.join("; ")], {
     env: portalEnv,
     encoding: "utf8",
   });
-  return JSON.parse(out.stdout)[0].results as Record<string, unknown>[];
+  return (JSON.parse(out.stdout) as { results: Record<string, unknown>[] }[]).map((statement) => statement.results);
 }
 
 /** The portal's variables: development, with Cloudflare hosting whose API is at `cloudflareOrigin`. */
@@ -219,15 +210,14 @@ it("leaves a deployment and a crawl each with exactly one final status after the
 
   // Once the portal has ended, D1 holds the same outcome, once, written by the job's Durable Object.
   await stop("SIGTERM");
-  expect(query(`SELECT status, error FROM deployments WHERE server_id = '${server.id}'`)).toEqual([
-    { status: final.status, error: final.error },
-  ]);
-  expect(query(`SELECT active_deployment_id FROM servers WHERE id = '${server.id}'`)).toEqual([
-    { active_deployment_id: final.activeDeploymentId },
-  ]);
-  expect(query(`SELECT status, completed, error_count FROM crawls WHERE id = '${crawlId}'`)).toEqual([
-    { status: "completed", completed: PAGES.length, error_count: 0 },
-  ]);
+  const [deploymentRows, serverRows, crawlRows] = query(
+    `SELECT status, error FROM deployments WHERE server_id = '${server.id}'`,
+    `SELECT active_deployment_id FROM servers WHERE id = '${server.id}'`,
+    `SELECT status, completed, error_count FROM crawls WHERE id = '${crawlId}'`,
+  );
+  expect(deploymentRows).toEqual([{ status: final.status, error: final.error }]);
+  expect(serverRows).toEqual([{ active_deployment_id: final.activeDeploymentId }]);
+  expect(crawlRows).toEqual([{ status: "completed", completed: PAGES.length, error_count: 0 }]);
   await Promise.all([cloudflareGate.close(), docsGate.close()]);
   docs.server.close();
   upstream.server.closeAllConnections();

@@ -45,8 +45,13 @@ function onlyTypes(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
   return clause !== undefined && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly);
 }
 
-/** The imports of one file of the repository: static imports, re-exports and `import("…")` calls. */
-export const importsOf = (file: string): SourceImport[] => importsOfText(readFileSync(join(root, file), "utf8"), file);
+const parsed = new Map<string, SourceImport[]>();
+
+/** The imports of one file of the repository: static imports, re-exports and `import("…")` calls (each file parsed once a run). */
+export function importsOf(file: string): SourceImport[] {
+  if (!parsed.has(file)) parsed.set(file, importsOfText(readFileSync(join(root, file), "utf8"), file));
+  return parsed.get(file)!;
+}
 
 /** The imports of a module's source text (`file` names it, and says whether it is TSX). */
 export function importsOfText(text: string, file: string): SourceImport[] {
