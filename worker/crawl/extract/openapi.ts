@@ -18,8 +18,8 @@ const isFile = (raw: string) => STATIC_FILE.test(raw.split("?")[0]);
 
 /** The API's base URL: the one the docs name, else the common prefix of the absolute URLs they use. */
 export function baseUrlOf(drafts: Draft[], hints: Hints): string | null {
-  const named = hints.baseUrls.find((u) => /^https?:\/\/[\w.-]+(?::\d+)?(?:\/[\w\-./]*)?$/.test(u));
-  if (named) return trimEnd(named, "/");
+  const named = hints.baseUrls.filter((u) => /^https?:\/\/[\w.-]+(?::\d+)?(?:\/[\w\-./]*)?$/.test(u));
+  if (named.length) return trimEnd(mostUsed(named, drafts, hints), "/");
   // The reference's own request lines (definitions, raw requests) outvote URLs that examples merely use.
   const stated = drafts
     .filter((d) => d.strength !== 1)
@@ -40,6 +40,24 @@ export function baseUrlOf(drafts: Draft[], hints: Hints): string | null {
   const prefix = splitUrl(base).path;
   const shown = (hints.instanceUrls ?? []).filter((u) => prefix.length > 1 && splitUrl(u).path.startsWith(`${prefix}/`));
   return !stated.length && relative && shown.length >= 2 ? splitUrl(shown[0]).origin + prefix : base;
+}
+
+/**
+ * Of several bases the pages state ("All requests begin with: https://api…", "The base URL for all manifests begins
+ * with: https://iiif…"), the one most of the URLs they write are under; the first stated on a tie.
+ */
+function mostUsed(bases: string[], drafts: Draft[], hints: Hints): string {
+  if (bases.length === 1) return bases[0];
+  const used = [...drafts.map((d) => d.rawPath), ...hints.exampleUrls].map(splitUrl).filter((u) => u.origin);
+  let best = bases[0];
+  let most = -1;
+  for (const base of bases) {
+    const { origin, path } = splitUrl(trimEnd(base, "/"));
+    // The base's own URL shown alone is the statement, not a use.
+    const under = used.filter((u) => u.origin === origin && u.path.length > 1 && u.path.startsWith(path === "/" ? "/" : `${path}/`)).length;
+    if (under > most) [best, most] = [base, under];
+  }
+  return best;
 }
 
 /**
@@ -262,7 +280,12 @@ export function buildDocument(stated: Draft[], hints: Hints, meta: { title: stri
   const templates = (hints.templates ?? []).map((t) => locate(t)?.path).filter((p): p is string => Boolean(p));
   const ops = operationsOf(
     drafts,
-    (draft) => (draft.strength === 1 && isFile(draft.rawPath) ? null : locate(draft.rawPath, draft.strength === 1, draft.strength === 2)),
+    (draft) => {
+      if (draft.strength === 1 && isFile(draft.rawPath)) return null;
+      const located = locate(draft.rawPath, draft.strength === 1, draft.strength === 2);
+      // An example URL that is only placeholders (`https://host/RESOURCE_TYPE`) shows how URLs are made, not a route.
+      return draft.strength === 1 && located && /^(?:\/\{[^/}]*\})+$/.test(located.path) ? null : located;
+    },
     {
       templates,
       values: hints.values,

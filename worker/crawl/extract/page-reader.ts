@@ -30,8 +30,23 @@ const OBJECT = /(?:^the \S+ object\b|\b(?:objects?|models?|schemas?|structures?|
 export const GENERIC =
   /^(?:http request|request|endpoint|url|definition|route|method|http method|signature|usage|request url|resource url|example request|request example)s?$/i;
 
-/** A short line or heading that announces the API's base URL ("Base URLs:", "API Servers"), the URL itself to follow. */
-export const namesBase = (text: string) => /\b(?:base url|servers?)s?\b/i.test(text) && !text.includes("http") && text.length < 80;
+/** Words of a sentence that says where every request's URL starts ("All requests to the API begin with:"). */
+const STARTS_WITH = ["begin with", "begins with", "start with", "starts with", "lives at", "prefixed with"];
+
+/**
+ * A short line or heading that announces the API's base URL ("Base URLs:", "API Servers", "All requests to the API
+ * begin with:"), the URL itself to follow.
+ */
+export function namesBase(text: string): boolean {
+  if (text.includes("http") || text.length >= 80) return false;
+  if (/\b(?:base url|servers?)s?\b/i.test(text)) return true;
+  const lower = text.toLowerCase();
+  return (
+    lower.trimEnd().endsWith(":") &&
+    STARTS_WITH.some((w) => lower.includes(w)) &&
+    /\b(?:api|requests?|urls?|endpoints?|calls?)\b/.test(lower)
+  );
+}
 
 /** A parameters section that says its parameters go with every request of the page ("List of all parameters", "Common parameters"). */
 export const PAGE_WIDE = /\b(?:all|common|global|shared|every)\b/i;

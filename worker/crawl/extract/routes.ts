@@ -264,9 +264,13 @@ const ACRONYMS = new Set([
   "SVG",
 ]);
 
+/** A segment written as a placeholder: `{id}`, `<id>`, `:id`, or an upper-case name such as `OBJECT_ID` (`/object/OBJECT_ID/SECTION`). */
+const isPlaceholder = (segment = "") =>
+  /^[{<:[($]/.test(segment) || (/^[A-Z][A-Z0-9_]*$/.test(segment) && (segment.includes("_") || segment.endsWith("ID")));
+
 /** Whether every literal segment of a path but its upper-case ones is written in lower case (`/api/v1/draft/YEAR`), one at least. */
 function lowerCaseRoute(segments: string[]): boolean {
-  const literal = segments.filter((s) => s && !/^[A-Z]+$/.test(s) && !/^[{<:[($]/.test(s));
+  const literal = segments.filter((s) => s && !/^[A-Z]+$/.test(s) && !isPlaceholder(s));
   return literal.length > 0 && literal.every((s) => /^[a-z0-9._-]+$/.test(s));
 }
 
@@ -322,7 +326,10 @@ export function templateOf(path: string, literalIds = false): string {
       /^[A-Z][A-Z0-9_]*$/.test(out) &&
       (out.includes("_") ||
         out.endsWith("ID") ||
-        (/^[A-Z]{3,}$/.test(out) && !ACRONYMS.has(out) && namesCollection(all[i - 1]) && lowerCaseRoute(all)))
+        (/^[A-Z]{3,}$/.test(out) &&
+          !ACRONYMS.has(out) &&
+          (namesCollection(all[i - 1]) || isPlaceholder(all[i - 1])) &&
+          lowerCaseRoute(all)))
     )
       return `{${paramName(out)}}`;
     return out;

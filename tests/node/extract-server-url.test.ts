@@ -1,0 +1,46 @@
+// The server URL (host and base path) comes from what the documentation states as the API's base and the
+// host its own request lines use; another service's base, a media host or an example of another API never
+// becomes it. Each case is written for its rule.
+import { describe, expect, it } from "vitest";
+import { extract } from "../../worker/crawl/extract/index";
+import { templateOf } from "../../worker/crawl/extract/routes";
+import { endpointsOf } from "./extract-helpers";
+
+const one = (content: string) =>
+  extract([{ url: "https://docs.tool.test/api", content }], { sourceUrl: "https://docs.tool.test/api" }).description!;
+
+describe("the server URL", () => {
+  it("reads a base stated as where every request begins, and of two stated bases takes the one the pages' URLs use", () => {
+    const doc = one(
+      [
+        "All requests to the API begin with:",
+        "```\nhttps://api.gallery.test\n```",
+        "For example:\n\n```\nhttps://api.gallery.test/object?size=5\n```\n\n```\nhttps://api.gallery.test/person?page=2\n```",
+        "The base URL for all presentation manifests begins with:",
+        "```\nhttps://iiif.gallery.test/manifests\n```",
+        "For instance:\n\n```\nhttps://iiif.gallery.test/manifests/object/12\n```",
+        "## Get objects\n\n`GET /object` will get all objects.",
+        "## Get object\n\n`GET /object/OBJECT_ID` will get one object.",
+      ].join("\n\n"),
+    );
+    expect(doc.servers).toEqual([{ url: "https://api.gallery.test" }]);
+    // The other host's example is not an operation of this API.
+    expect(endpointsOf(doc).sort()).toEqual(["GET /object", "GET /object/{object_id}"]);
+  });
+
+  it("does not take a sentence that merely starts with a word as a base", () => {
+    const doc = one(
+      "Tokens begin with a prefix.\n\n```\nhttps://cdn.gallery.test/logo\n```\n\n## List\n\n`GET https://api.gallery.test/v1/things`\n",
+    );
+    expect(doc.servers).toEqual([{ url: "https://api.gallery.test/v1" }]);
+  });
+
+  it("reads an upper-case name after a placeholder as a placeholder, and drops an example URL that is only placeholders", () => {
+    expect(templateOf("/object/OBJECT_ID/SECTION")).toBe("/object/{object_id}/{section}");
+    expect(templateOf("/v1/ORDERS")).toBe("/v1/ORDERS");
+    const doc = one(
+      "Every request names a resource:\n\n```\nhttps://api.gallery.test/RESOURCE_TYPE?apikey=KEY\n```\n\n## Get object\n\n`GET /object/OBJECT_ID` will get one object.\n",
+    );
+    expect(endpointsOf(doc)).toEqual(["GET /object/{object_id}"]);
+  });
+});
