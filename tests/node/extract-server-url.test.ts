@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { extract } from "../../worker/crawl/extract/index";
 import { templateOf } from "../../worker/crawl/extract/routes";
-import { endpointsOf } from "./extract-helpers";
+import { endpointsOf, parametersOf } from "./extract-helpers";
 
 const one = (content: string) =>
   extract([{ url: "https://docs.tool.test/api", content }], { sourceUrl: "https://docs.tool.test/api" }).description!;
@@ -42,5 +42,47 @@ describe("the server URL", () => {
       "Every request names a resource:\n\n```\nhttps://api.gallery.test/RESOURCE_TYPE?apikey=KEY\n```\n\n## Get object\n\n`GET /object/OBJECT_ID` will get one object.\n",
     );
     expect(endpointsOf(doc)).toEqual(["GET /object/{object_id}"]);
+  });
+
+  it("takes the host a prose line writes without its scheme when the pages give no URL", () => {
+    const doc = one(
+      [
+        "### Lists of Books",
+        "Lists are queried using the API at `/books` (e.g. `library.test/books`).",
+        "For example, `/books?ids=11,12,13` gives three books, and `/books?topic=children&sort=ascending` children's books.",
+        "### Individual Books",
+        "Individual books can be found at `/books/<id>`, where `<id>` is the book's number.",
+      ].join("\n\n"),
+    );
+    expect(doc.servers).toEqual([{ url: "https://library.test" }]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /books", "GET /books/{id}"]);
+    expect(parametersOf(doc)).toEqual(expect.arrayContaining(["GET /books query ids", "GET /books query topic", "GET /books query sort"]));
+  });
+
+  it("does not make a GET of a template the pages give another method", () => {
+    const doc = one("## Events\n\n`GET /api/events`\n\n## Fire\n\n`POST /api/events/<event_type>`\n\nFires `/api/events/<event_type>`.\n");
+    expect(endpointsOf(doc).sort()).toEqual(["GET /api/events", "POST /api/events/{event_type}"]);
+  });
+});
+
+describe("routes in tables and notices", () => {
+  it("reads a table of routes without methods as GETs, under a deprecation notice", () => {
+    const doc = one(
+      [
+        "# Catalog API",
+        "# DEPRECATION NOTICE",
+        "This documentation is deprecated.",
+        "## Resources",
+        "All examples use `https://api.catalog.test/works?query=x`.",
+        "| resource | description |\n| --- | --- |\n| `/works` | returns a list of works |\n| `/works/{doi}` | returns one work |\n| `/members/{member_id}/works` | a member's works |",
+      ].join("\n\n"),
+    );
+    expect(doc.servers).toEqual([{ url: "https://api.catalog.test" }]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /members/{member_id}/works", "GET /works", "GET /works/{doi}"]);
+  });
+
+  it("keeps a route table's method when the pages write one elsewhere", () => {
+    const doc = one("| path | description |\n| --- | --- |\n| `/jobs` | the jobs |\n\n## Create a job\n\n`POST /jobs`\n");
+    expect(endpointsOf(doc)).toEqual(["POST /jobs"]);
   });
 });

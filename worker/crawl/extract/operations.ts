@@ -57,7 +57,34 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located,
     });
     ops.push({ method: group[0].draft.method.toLowerCase(), path, drafts: renamed, query: group.flatMap((g) => g.query) });
   }
-  return ops;
+  return [...ops, ...itemsOfCollections(ops, known.templates)];
+}
+
+/**
+ * A template written without a method that names one item of a collection the pages define
+ * ("Individual books can be found at `/books/<id>`" beside `GET /books`): that item's GET.
+ */
+function itemsOfCollections(ops: Operation[], templates: string[]): Operation[] {
+  const added: Operation[] = [];
+  // A path the pages give any method already is that method's, not a GET.
+  const taken = new Set(ops.map((op) => shapeOf("get", op.path)));
+  for (const template of templates) {
+    const slash = template.lastIndexOf("/");
+    if (slash <= 0 || !/^\{[^/{}]+\}$/.test(template.slice(slash + 1)) || taken.has(shapeOf("get", template))) continue;
+    const collection = ops.find(
+      (op) => op.method === "get" && op.path === template.slice(0, slash) && op.drafts.some((d) => d.strength === 2),
+    );
+    if (!collection) continue;
+    taken.add(shapeOf("get", template));
+    const { source } = collection.drafts[0];
+    added.push({
+      method: "get",
+      path: template,
+      query: [],
+      drafts: [{ method: "GET", rawPath: template, params: [], source, strength: 0 }],
+    });
+  }
+  return added;
 }
 
 type Member = { draft: Draft; path: string; query: string[] };

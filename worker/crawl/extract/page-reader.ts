@@ -17,7 +17,9 @@ type Heading = { level: number; text: string; kind: Kind; location: ParamLocatio
 const MAX_DRAFTS = 1000;
 const MAX_PARAMS = 300;
 const MAX_OBJECTS = 500;
-export const CHANGELOG = /\b(?:change ?log|release notes|what'?s new|version history|deprecations?|migration guide|breaking changes)\b/i;
+// A "Deprecation notice" heading announces; it does not list changes.
+export const CHANGELOG =
+  /\b(?:change ?log|release notes|what'?s new|version history|deprecations?(?! notice)|migration guide|breaking changes)\b/i;
 const RESPONSE = /\b(?:responses?|returns?|return value|output|errors?|status codes?|error codes?)\b/i;
 const RESULTS = /\bresults?\b/i;
 /** A section on narrowing a list: "Filter locations", "Sorting", "Pagination", "Search parameters". */

@@ -71,13 +71,31 @@ export function lonePath(text: string): string | null {
   return spans.length === 1 && spans[0].start === 0 && t.indexOf("`", 1) === t.length - 1 ? spans[0].path : null;
 }
 
-/** A path in a code span with a query string ("`/api/documents/?text=your%20query`"): a URL to GET. */
+/**
+ * A path in a code span with a query string ("`/api/documents/?text=your%20query`"): a URL to GET, with the
+ * query names of every span of the paragraph that queries the same path (values may hold commas: `?ids=11,12`).
+ */
 export function queryUrlRoute(text: string): Route | null {
-  for (const { path } of codeSpanPaths(text)) {
-    const q = path.indexOf("?");
-    if (q > 0 && /^[A-Za-z_][\w.[\]-]{0,60}=/.test(path.slice(q + 1, q + 64))) return { method: "GET", path, end: text.length };
+  let first: string | null = null;
+  let path = "";
+  const names: string[] = [];
+  for (let i = text.indexOf("`"); i >= 0 && names.length < MAX_SPANS; i = text.indexOf("`", i + 1)) {
+    const end = text.indexOf("`", i + 1);
+    if (end < 0) break;
+    const span = text.slice(i + 1, end).trim();
+    i = end;
+    const q = span.indexOf("?");
+    if (q <= 0 || !/^[A-Za-z_][\w.[\]-]{0,60}=/.test(span.slice(q + 1, q + 64))) continue;
+    const route = pathAt(span.slice(0, q), 0);
+    if (!route || route.end !== q || (first !== null && route.path !== path)) continue;
+    first ??= span;
+    path = route.path;
+    for (const name of queryNamesOf(span)) if (!names.includes(name)) names.push(name);
   }
-  return null;
+  if (first === null) return null;
+  // The first span as written, with the names only the others query.
+  const more = names.filter((n) => !queryNamesOf(first).includes(n));
+  return { method: "GET", path: [first, ...more.map((n) => `${n}=`)].join("&"), end: text.length };
 }
 
 /** The parameter names of a path's query string: `/x/?text=a&page=2` → text, page. */
