@@ -86,3 +86,31 @@ describe("routes in tables and notices", () => {
     expect(endpointsOf(doc)).toEqual(["POST /jobs"]);
   });
 });
+
+describe("definitions written as URLs, and format suffixes", () => {
+  const site = (pages: Record<string, string>) =>
+    extract(
+      Object.entries(pages).map(([name, content]) => ({ url: `https://docs.tool.test/${name}`, content })),
+      { sourceUrl: "https://docs.tool.test/" },
+    ).description!;
+
+  it("reads a page that opens with a URL to call as its endpoint, and folds its suffixed example calls into it", () => {
+    const doc = site({
+      getalbum:
+        "# getAlbum\n\n`http://your-server/rest/getAlbum` Since 1.8.0\n\nReturns an album.\n\n### Parameters\n\n| Parameter | Req. | Comment |\n| --- | --- | --- |\n| `id` | **Yes** | The album ID. |\n\n### Example\n\n`http://your-server/rest/getAlbum.view?id=123&u=demo&f=json`\n",
+      ping: "# ping\n\n`http://your-server/rest/ping` Since 1.0.0\n\n### Example\n\n`http://your-server/rest/ping.view?u=demo&f=json`\n",
+    });
+    expect(doc.servers).toBeUndefined();
+    expect(endpointsOf(doc).sort()).toEqual(["GET /rest/getAlbum", "GET /rest/ping"]);
+    expect(parametersOf(doc)).toContain("GET /rest/getAlbum query id");
+  });
+
+  it("keeps two routes the pages define with and without a suffix, and a URL in mid-page as an example", () => {
+    const doc = one("## Log\n\n`GET /rest/system/log`\n\n## Log as text\n\n`GET /rest/system/log.txt`\n");
+    expect(endpointsOf(doc).sort()).toEqual(["GET /rest/system/log", "GET /rest/system/log.txt"]);
+    const later = one(
+      "## Lookup\n\nThe syntax of a request:\n\n`GET /api/v2/entries/en/<word>`\n\nAs an example:\n\n`https://api.words.test/api/v2/entries/en/hello` and the result returned will be:\n",
+    );
+    expect(endpointsOf(later)).toEqual(["GET /api/v2/entries/en/{word}"]);
+  });
+});

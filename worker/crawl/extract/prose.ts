@@ -72,6 +72,18 @@ export function lonePath(text: string): string | null {
 }
 
 /**
+ * A paragraph that opens with a whole URL in a code span and names no method (`http://your-server/rest/getAlbum`
+ * Since 1.8.0): the URL a page about one endpoint says to call.
+ */
+export function openingUrl(text: string): string | null {
+  const t = text.trimStart();
+  const end = t.indexOf("`", 1);
+  if (!t.startsWith("`http") || end < 0 || t.length - end > 80) return null;
+  const span = t.slice(1, end);
+  return /^https?:\/\/[\w.-]+(?::\d{1,5})?\/[\w\-./{}:]+$/.test(span) ? span : null;
+}
+
+/**
  * A path in a code span with a query string ("`/api/documents/?text=your%20query`"): a URL to GET, with the
  * query names of every span of the paragraph that queries the same path (values may hold commas: `?ids=11,12`).
  */
