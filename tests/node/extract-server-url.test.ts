@@ -114,3 +114,30 @@ describe("definitions written as URLs, and format suffixes", () => {
     expect(endpointsOf(later)).toEqual(["GET /api/v2/entries/en/{word}"]);
   });
 });
+
+describe("two hosts and bodies on the request line", () => {
+  it("gives a route defined with placeholders on a second host its own server, and reads a body written after the URL", () => {
+    const doc = one(
+      [
+        "### List packages",
+        '```\nGET https://registry.test/packages/list.json?vendor=[vendor]\n\n{\n  "packageNames": []\n}\n```',
+        "### Package metadata",
+        '```\nGET https://repo.registry.test/p2/[vendor]/[package].json\n\n{\n  "packages": {}\n}\n```',
+        "### Create a package",
+        '```\nPOST https://registry.test/api/create-package {"repository":"[url]"}\n\n{\n  "status": "success"\n}\n```',
+      ].join("\n\n"),
+    );
+    expect(doc.servers).toEqual([{ url: "https://registry.test" }]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /p2/{vendor}/{package}.json", "GET /packages/list.json", "POST /api/create-package"]);
+    expect(doc.paths["/p2/{vendor}/{package}.json"].get.servers).toEqual([{ url: "https://repo.registry.test" }]);
+    expect(doc.paths["/packages/list.json"].get.servers).toBeUndefined();
+    expect(parametersOf(doc)).toContain("POST /api/create-package body repository");
+  });
+
+  it("drops an example call with literal values on another host", () => {
+    const doc = one(
+      "### Things\n\n```\nGET https://api.things.test/v1/things/[id]\n```\n\n### Images\n\n```\nGET https://cdn.media.test/images/42/full\n\n{}\n```\n",
+    );
+    expect(endpointsOf(doc)).toEqual(["GET /things/{id}"]);
+  });
+});

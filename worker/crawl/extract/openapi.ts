@@ -232,7 +232,8 @@ function servedFromOrigin(drafts: Draft[], base: string | null): string | null {
 function serverOf(op: Operation, base: string | null): string | null | undefined {
   const { origin, path: basePath } = base ? splitUrl(base) : { origin: "", path: "" };
   if (!origin) return null;
-  const defining = op.drafts.filter((d) => !d.example && d.strength !== 1);
+  // A request line written with placeholders (`GET https://repo.host/p2/[vendor]/[package].json`) defines its route even in a code block.
+  const defining = op.drafts.filter((d) => (!d.example || /[{<[]|\/:/.test(d.rawPath.split("?")[0])) && d.strength !== 1);
   const written = (defining.length ? defining : op.drafts).map((d) => splitUrl(d.rawPath));
   if (written.some((w) => !w.origin || hostOf(w.origin) === hostOf(origin))) return null;
   const other = written.find((w) => !isInstanceHost(w.origin));

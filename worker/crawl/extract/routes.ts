@@ -33,7 +33,8 @@ function parenthesised(text: string, at: number): number {
 
 /** The index of the `]` closing a bracketed placeholder (`[path]`, `[GEM NAME]`, `[USER HANDLE|USER ID]`) opened at `at`; -1 when none. */
 function bracketed(text: string, at: number): number {
-  if (!"/-_.".includes(text[at - 1] ?? "")) return -1;
+  // After a separator of the path, or a query name's `=` (`?vendor=[vendor]`).
+  if (!"/-_.=".includes(text[at - 1] ?? "")) return -1;
   for (let k = at + 1; k < text.length && k - at < 40; k++) {
     if (text[k] === "]") return k > at + 1 ? k : -1;
     if (!isWordChar(text[k]) && !" |-".includes(text[k])) return -1;
