@@ -354,15 +354,19 @@ function expressiveCode(html: string): string {
 }
 
 /** A page's file name on the rendered site. */
-const pageName = (entry: SiteEntry, file: string, i: number) =>
-  i === 0
-    ? "index.html"
-    : `${file
-        .split("/")
-        .slice(-2)
-        .join("-")
-        .replace(/\.(md|mdx|html-fragment|html\.md|html)$/, "")
-        .replace(/^_/, "")}.html`;
+/** A page's file name: its file's folder and name (`v4-all.html`), with more of its path where two files would share that. */
+function pageName(entry: SiteEntry, file: string, i: number): string {
+  if (i === 0) return "index.html";
+  const named = (f: string, depth: number) =>
+    `${f
+      .split("/")
+      .slice(-depth)
+      .join("-")
+      .replace(/\.(md|mdx|html-fragment|html\.md|html)$/, "")
+      .replace(/^_/, "")}.html`;
+  const shared = entry.files.some((other) => other !== file && named(other, 2) === named(file, 2));
+  return named(file, shared ? 3 : 2);
+}
 
 /** Slate's index.html.md names its includes in its front matter; they are appended as Slate does. */
 function slateSource(entry: SiteEntry, file: string, text: string): string {
