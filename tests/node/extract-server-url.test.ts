@@ -141,3 +141,24 @@ describe("two hosts and bodies on the request line", () => {
     expect(endpointsOf(doc)).toEqual(["GET /things/{id}"]);
   });
 });
+
+describe("parameters shared by a sentence", () => {
+  it("gives an endpoint the parameters of the route a sentence says it takes as well", () => {
+    const doc = one(
+      [
+        "## Search",
+        "```\nhttp://localhost:2322/api?q=berlin\n```",
+        "The **lat** and **lon** parameters bias the results; **zoom** sets the radius.",
+        "## Structured search",
+        "```\nhttp://localhost:2322/structured?city=berlin&street=main\n```",
+        "The following query parameters are supported: **city**, **street**.",
+        "Other than that, all parameters that work for the /api endpoint are supported with structured search as well.",
+      ].join("\n\n"),
+    );
+    expect(endpointsOf(doc).sort()).toEqual(["GET /api", "GET /structured"]);
+    expect(parametersOf(doc)).toEqual(
+      expect.arrayContaining(["GET /structured query city", "GET /structured query q", "GET /structured query lat"]),
+    );
+    expect(parametersOf(doc)).not.toContain("GET /api query city");
+  });
+});

@@ -9,6 +9,7 @@ import {
   announcedMethod,
   lonePath,
   openingUrl,
+  sharedParamsRoute,
   methodOfVerb,
   namedFields,
   pathAliases,
@@ -234,6 +235,7 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   readHints([text], r.hints);
   readTemplates(text, r.hints);
   readProseUrls(text, r.hints);
+  if (r.current && block.t === "line") r.current.sharesParamsOf ??= sharedParamsRoute(text) ?? undefined;
   if (block.t === "line") {
     const methods = sentMethods(text);
     if (methods.length) r.offered = { methods, level: r.headings.at(-1)?.level ?? 0 };

@@ -246,6 +246,24 @@ function serverOf(op: Operation, base: string | null): string | null | undefined
 /** An origin's host and port, whatever its scheme: `http://` and `https://` of one host are one server. */
 const hostOf = (origin: string) => origin.slice(origin.indexOf("//") + 2);
 
+/** An operation the pages say takes another route's parameters too gets them (query and body, not that route's path parameters). */
+function shareParams(ops: Operation[], pathOfRaw: (raw: string) => string | undefined) {
+  for (const op of ops) {
+    const raw = op.drafts.find((d) => d.sharesParamsOf)?.sharesParamsOf;
+    const path = raw ? pathOfRaw(raw) : undefined;
+    const other = path && path !== op.path ? ops.find((o) => o.method === op.method && o.path === path) : undefined;
+    if (!other) continue;
+    const lent = other.drafts.map((d): Draft => ({
+      ...d,
+      summary: undefined,
+      description: undefined,
+      params: d.params.filter((p) => p.in !== "path"),
+    }));
+    op.drafts = [...op.drafts, ...lent.map((d) => ({ ...d, requestExample: undefined, responseExample: undefined }))];
+    op.query = [...op.query, ...other.query];
+  }
+}
+
 /** The operations at the paths the pages call aliases of an operation's path (`/{topic}/send` beside `/{topic}/publish`). */
 function aliasedOperations(ops: Operation[], aliases: Record<string, string> | undefined): Operation[] {
   if (!aliases) return [];
@@ -292,6 +310,7 @@ export function buildDocument(stated: Draft[], hints: Hints, meta: { title: stri
       values: hints.values,
     },
   );
+  shareParams(ops, (raw) => locate(raw)?.path);
   const hosted = [...ops, ...aliasedOperations(ops, hints.aliases)]
     .map((op) => ({ op, server: instance ? null : serverOf(op, base) }))
     .filter((h) => h.server !== undefined);

@@ -71,6 +71,24 @@ export function lonePath(text: string): string | null {
   return spans.length === 1 && spans[0].start === 0 && t.indexOf("`", 1) === t.length - 1 ? spans[0].path : null;
 }
 
+const SHARED = ["as well", "same parameters", "same query parameters", "also supported", "also accepted"];
+
+/**
+ * The route whose parameters a sentence says the endpoint it describes takes too ("all parameters that work for the
+ * /api endpoint are supported with structured search as well", "accepts the same parameters as `/search`").
+ */
+export function sharedParamsRoute(text: string): string | null {
+  if (text.length > 600) return null;
+  const lower = text.toLowerCase();
+  if (!lower.includes("parameters") || !SHARED.some((w) => lower.includes(w))) return null;
+  for (let at = text.indexOf("/"); at >= 0; at = text.indexOf("/", at + 1)) {
+    if (at > 0 && !" `(".includes(text[at - 1])) continue;
+    const found = pathAt(text, at);
+    if (found && found.path.length > 1) return found.path;
+  }
+  return null;
+}
+
 /**
  * A paragraph that opens with a whole URL in a code span and names no method (`http://your-server/rest/getAlbum`
  * Since 1.8.0): the URL a page about one endpoint says to call.
