@@ -112,6 +112,9 @@ describe("definitions written as URLs, and format suffixes", () => {
       "## Lookup\n\nThe syntax of a request:\n\n`GET /api/v2/entries/en/<word>`\n\nAs an example:\n\n`https://api.words.test/api/v2/entries/en/hello` and the result returned will be:\n",
     );
     expect(endpointsOf(later)).toEqual(["GET /api/v2/entries/en/{word}"]);
+    const base = site({ intro: "# Intro\n\n`https://api.words.test/v2` is the base URL.\n", words: "## Words\n\n`GET /v2/words`\n" });
+    // Not an endpoint of its own (no GET / or GET /v2).
+    expect(endpointsOf(base)).toEqual(["GET /v2/words"]);
   });
 });
 
@@ -139,6 +142,10 @@ describe("two hosts and bodies on the request line", () => {
       "### Things\n\n```\nGET https://api.things.test/v1/things/[id]\n```\n\n### Images\n\n```\nGET https://cdn.media.test/images/42/full\n\n{}\n```\n",
     );
     expect(endpointsOf(doc)).toEqual(["GET /things/{id}"]);
+    const media = one(
+      "### Things\n\n```\nGET https://api.things.test/v1/things/[id]\n```\n\n### Avatars\n\n```\nGET https://cdn.media.test/avatars/{user_id}/{hash}.png\n\n{}\n```\n",
+    );
+    expect(endpointsOf(media)).toEqual(["GET /things/{id}"]);
   });
 });
 

@@ -233,7 +233,9 @@ function serverOf(op: Operation, base: string | null): string | null | undefined
   const { origin, path: basePath } = base ? splitUrl(base) : { origin: "", path: "" };
   if (!origin) return null;
   // A request line written with placeholders (`GET https://repo.host/p2/[vendor]/[package].json`) defines its route even in a code block.
-  const defining = op.drafts.filter((d) => (!d.example || /[{<[]|\/:/.test(d.rawPath.split("?")[0])) && d.strength !== 1);
+  const defining = op.drafts.filter(
+    (d) => (!d.example || (/[{<[]|\/:/.test(d.rawPath.split("?")[0]) && !isFile(d.rawPath))) && d.strength !== 1,
+  );
   const written = (defining.length ? defining : op.drafts).map((d) => splitUrl(d.rawPath));
   if (written.some((w) => !w.origin || hostOf(w.origin) === hostOf(origin))) return null;
   const other = written.find((w) => !isInstanceHost(w.origin));

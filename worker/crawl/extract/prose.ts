@@ -98,7 +98,10 @@ export function openingUrl(text: string): string | null {
   const end = t.indexOf("`", 1);
   if (!t.startsWith("`http") || end < 0 || t.length - end > 80) return null;
   const span = t.slice(1, end);
-  return /^https?:\/\/[\w.-]+(?::\d{1,5})?\/[\w\-./{}:]+$/.test(span) ? span : null;
+  if (!/^https?:\/\/[\w.-]+(?::\d{1,5})?\/[\w\-./{}:]+$/.test(span)) return null;
+  // A base URL (`https://api.host/v1` is the base for all requests) is not an endpoint.
+  const last = trimEnd(span, "/").split("/").at(-1) ?? "";
+  return /^(?:api|rest|v\d+(?:\.\d+)?)$/i.test(last) || /\bbase\b/i.test(t.slice(end)) ? null : span;
 }
 
 /**
