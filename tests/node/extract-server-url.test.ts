@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { extract } from "../../worker/crawl/extract/index";
 import { templateOf } from "../../worker/crawl/extract/routes";
+import { isInstanceHost } from "../../worker/crawl/extract/hosts";
 import { endpointsOf, parametersOf } from "./extract-helpers";
 
 const one = (content: string) =>
@@ -167,5 +168,27 @@ describe("parameters shared by a sentence", () => {
       expect.arrayContaining(["GET /structured query city", "GET /structured query q", "GET /structured query lat"]),
     );
     expect(parametersOf(doc)).not.toContain("GET /api query city");
+  });
+});
+
+describe("account-specific hosts", () => {
+  it("names no server when the only host is an account's own subdomain written as a stand-in, and reads #{name} placeholders", () => {
+    expect(isInstanceHost("https://example.timesheets.test")).toBe(true);
+    expect(isInstanceHost("https://subdomain.timesheets.test")).toBe(true);
+    expect(isInstanceHost("https://api.timesheets.test")).toBe(false);
+    expect(isInstanceHost("https://example.test")).toBe(false);
+    const doc = one(
+      [
+        "```sh\ncurl -H 'Accept: application/xml' -u \"user@example.com:password\" https://example.timesheets.test/account/who_am_i\n```",
+        "## Clients\n\nGET `/clients`",
+        "GET `/clients?updated_since=2010-09-25+18%3A30`",
+        "## Get a client\n\nGET `/clients/#{client_id}`",
+        "## Delete a client\n\nDELETE `/clients/#{client_id}`",
+      ].join("\n\n"),
+    );
+    expect(doc.servers).toBeUndefined();
+    // The curl example on a page of written routes illustrates; it only shows the host.
+    expect(endpointsOf(doc).sort()).toEqual(["DELETE /clients/{client_id}", "GET /clients", "GET /clients/{client_id}"]);
+    expect(parametersOf(doc)).toContain("GET /clients query updated_since");
   });
 });

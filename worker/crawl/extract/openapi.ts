@@ -123,7 +123,8 @@ export function pathOf(rawPath: string, base: string | null, literalIds = false,
     written.endsWith(")") && written.lastIndexOf("(") > written.lastIndexOf("/") ? written : trimEnd(written, ".,;:)`*"),
   ).path;
   const basePath = base ? trimEnd(splitUrl(base).path, "/") : "";
-  const [pathPart, search = ""] = raw.split("#")[0].split("?");
+  // `#{name}` is a placeholder in Ruby's spelling (`/clients/#{client_id}`), not a fragment.
+  const [pathPart, search = ""] = raw.replaceAll("#{", "{").split("#")[0].split("?");
   let path = templateOf(pathPart, literalIds);
   if (basePath && (path === basePath || path.startsWith(`${basePath}/`))) path = path.slice(basePath.length) || "/";
   if (!path || (path === "/" && !root) || !/^\/[\w\-./{}~%$@+,!]*$/.test(path)) return null;
