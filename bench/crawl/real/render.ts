@@ -33,6 +33,7 @@ export type Style =
 /** `samples`: a file of code samples by id that the pages' `<CodeSamples id="…">` components show (a VuePress site's own). */
 /** `django`: the pages are Django templates, served from that address (`{{ request.scheme }}://{{ request.META.HTTP_HOST }}`). */
 /** `ejs`: the pages are EJS views whose `<%- include("…") %>` the server fills in from the repository. */
+/** `twig`: the pages are Twig templates, rendered with these variables and `translations` (a YAML file of the repository) for `|trans`. */
 export type SiteEntry = {
   name: string;
   repo: string;
@@ -42,6 +43,8 @@ export type SiteEntry = {
   samples?: string;
   django?: string;
   ejs?: boolean;
+  twig?: Record<string, string>;
+  translations?: string;
 };
 export type RenderedSite = { entry: SiteEntry; dir: string; pages: string[]; cached: boolean; error?: string };
 
@@ -283,9 +286,41 @@ const djangoTemplate = (html: string, host: string) =>
     .replaceAll("{{ request.scheme }}://{{ request.META.HTTP_HOST }}", host)
     .trimStart();
 
+/** A Twig template as its site renders it today for a visitor who is not signed in (Packagist's api_doc page): variables and
+ * `|trans` keys filled in, a block kept or dropped by its `'now'|date('Ymd') < '…'` condition, `|default(…)` for a missing
+ * user, `|date('U')` as the current Unix time, `path(…)` as a link, the remaining tags off. */
+function twigTemplate(entry: SiteEntry, text: string): string {
+  const messages: Record<string, unknown> = entry.translations ? (parseYaml(sourceOf(entry, entry.translations)) ?? {}) : {};
+  const translate = (key: string) => {
+    const found = key.split(".").reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], messages);
+    return typeof found === "string" ? found : key;
+  };
+  const today = new Date().toISOString().slice(0, 10).replaceAll("-", "");
+  const now = Math.floor(Date.now() / 1000);
+  return text
+    .replace(/\{% if 'now'\|date\('Ymd'\) < '(\d{8})' %\}([\s\S]*?)\{% endif %\}/g, (_m, until: string, body: string) =>
+      today < until ? body : "",
+    )
+    .replace(/\{\{([^}]*)\}\}/g, (_m, expr: string) => {
+      const e = expr.trim();
+      const quoted = /^'([^']*)'\|trans$/.exec(e);
+      if (quoted) return translate(quoted[1]);
+      if (entry.twig && e in entry.twig) return entry.twig[e];
+      const fallback = /\|default\('([^']*)'\)/.exec(e);
+      if (fallback) return fallback[1];
+      if (e.includes("|date('U')")) return String(now * Number(/\*\s*(\d+)/.exec(e)?.[1] ?? 1));
+      const route = /^path\('([^']*)'\)$/.exec(e);
+      return route ? `/${route[1].replaceAll("_", "-")}/` : "";
+    })
+    .replace(/\{%[^%]*%\}/g, "")
+    .trimStart();
+}
+
 /** What each generator does to its Markdown before rendering: shortcodes, imports, includes, template tags. */
 function preprocess(style: Style, md: string, samples: Record<string, string> = {}): string {
   let text = md;
+  // Docsy's tabpane: a tab with a language shows its content as a code block.
+  if (style === "hugo") text = text.replace(/\{\{< tab [^>]*lang="([\w-]+)"[^>]*>\}\}([\s\S]*?)\{\{< \/tab >\}\}/g, "\n```$1\n$2\n```\n");
   if (style === "hugo")
     text = text.replace(/\{\{[<%]\s*\/?\s*([a-zA-Z-]+)[^}]*[>%]\}\}/g, (_m, name: string) => (name === "required" ? "**Required**" : ""));
   if (style === "docusaurus")
@@ -319,15 +354,19 @@ function expressiveCode(html: string): string {
 }
 
 /** A page's file name on the rendered site. */
-const pageName = (entry: SiteEntry, file: string, i: number) =>
-  i === 0
-    ? "index.html"
-    : `${file
-        .split("/")
-        .slice(-2)
-        .join("-")
-        .replace(/\.(md|mdx|html-fragment|html\.md|html)$/, "")
-        .replace(/^_/, "")}.html`;
+/** A page's file name: its file's folder and name (`v4-all.html`), with more of its path where two files would share that. */
+function pageName(entry: SiteEntry, file: string, i: number): string {
+  if (i === 0) return "index.html";
+  const named = (f: string, depth: number) =>
+    `${f
+      .split("/")
+      .slice(-depth)
+      .join("-")
+      .replace(/\.(md|mdx|html-fragment|html\.md|html)$/, "")
+      .replace(/^_/, "")}.html`;
+  const shared = entry.files.some((other) => other !== file && named(other, 2) === named(file, 2));
+  return named(file, shared ? 3 : 2);
+}
 
 /** Slate's index.html.md names its includes in its front matter; they are appended as Slate does. */
 function slateSource(entry: SiteEntry, file: string, text: string): string {
@@ -346,9 +385,11 @@ async function renderMarkdown(entry: SiteEntry, dir: string): Promise<string[]> 
   const pages = files.map((file, i) => {
     const raw = entry.django
       ? djangoTemplate(sourceOf(entry, file), entry.django)
-      : entry.ejs
-        ? ejsView(entry, file).trimStart()
-        : sourceOf(entry, file);
+      : entry.twig
+        ? twigTemplate(entry, sourceOf(entry, file))
+        : entry.ejs
+          ? ejsView(entry, file).trimStart()
+          : sourceOf(entry, file);
     const { title, api, body } = frontMatter(entry.style === "slate" ? slateSource(entry, file, raw) : raw);
     const heading = title ?? /^#\s+(.+)$/m.exec(body)?.[1] ?? basename(file);
     return {

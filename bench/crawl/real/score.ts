@@ -88,8 +88,11 @@ export function scoreReal(truth: RealTruth, doc: Json | null, fallbackBase: stri
   const truthKeys = new Map<string, string>();
   const expected = new Map(
     Object.entries(truth.operations).map(([key, names]) => {
-      const [method, path] = [key.slice(0, key.indexOf(" ")), key.slice(key.indexOf(" ") + 1)];
-      const whole = wholeKey(method, truth.base, path);
+      const [method, written] = [key.slice(0, key.indexOf(" ")), key.slice(key.indexOf(" ") + 1)];
+      // An operation on another host of the API is written with its whole URL (`GET https://repo.example.org/p/{x}`).
+      const origin = /^https?:\/\/[^/]+/i.exec(written)?.[0];
+      const path = origin ? written.slice(origin.length) : written;
+      const whole = wholeKey(method, origin ?? truth.base, path);
       truthKeys.set(whole, path);
       return [whole, names] as const;
     }),

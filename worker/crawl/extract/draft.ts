@@ -22,6 +22,8 @@ export type Draft = {
   titled?: boolean;
   /** Other routes its line states with it (`HEAD|GET /x`, "`GET /a`, `GET /b`: …"): each an operation with the same parameters. */
   also?: { method: string; rawPath: string }[];
+  /** Another route whose parameters the pages say this one takes too ("all parameters that work for the /api endpoint are supported … as well"). */
+  sharesParamsOf?: string;
 };
 export type Hints = {
   baseUrls: string[];

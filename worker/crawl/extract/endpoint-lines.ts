@@ -8,6 +8,8 @@ import {
   addedRoutes,
   announcedMethod,
   lonePath,
+  openingUrl,
+  sharedParamsRoute,
   methodOfVerb,
   namedFields,
   pathAliases,
@@ -105,7 +107,7 @@ function readRouteLine(r: PageReader, block: TextBlock, b: number, kind: Kind): 
   const spanned = leading || crossReference ? null : codeSpanRoute(text);
   const route =
     leading ?? (crossReference ? null : (spanned ?? verbRoute(prose, loneBefore) ?? queryUrlRoute(text) ?? payloadRoute(prose)));
-  if (!route) return false;
+  if (!route) return readOpeningUrl(r, block, b);
   if (spanned && block.t === "line" && mentionedInSentence(text)) {
     // A route named inside a sentence ("two clients may `GET /config/foo` at once") is a mention: like an example,
     // it confirms a route the page defines elsewhere, and stands as one only where the page defines none.
@@ -114,6 +116,20 @@ function readRouteLine(r: PageReader, block: TextBlock, b: number, kind: Kind): 
     return true;
   }
   openLineRoute(r, block, route, Boolean(leading), prose);
+  return true;
+}
+
+/**
+ * A page that opens with a URL to call and no method (`http://your-server/rest/ping` Since 1.0.0, before anything
+ * but headings): that page's endpoint, a GET unless the pages give it another.
+ */
+function readOpeningUrl(r: PageReader, block: TextBlock, b: number): boolean {
+  let k = 0;
+  while (k < b && r.blocks[k].t === "heading") k++;
+  const url = block.t === "line" && k === b && !r.drafts.length ? openingUrl(block.text) : null;
+  if (!url) return false;
+  r.open({ method: "GET", path: url, end: 0 }, 2, r.scopeLevel(), r.nearest()?.text);
+  if (r.current) r.current.methodless = true;
   return true;
 }
 
@@ -219,6 +235,7 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   readHints([text], r.hints);
   readTemplates(text, r.hints);
   readProseUrls(text, r.hints);
+  if (r.current && block.t === "line") r.current.sharesParamsOf ??= sharedParamsRoute(text) ?? undefined;
   if (block.t === "line") {
     const methods = sentMethods(text);
     if (methods.length) r.offered = { methods, level: r.headings.at(-1)?.level ?? 0 };

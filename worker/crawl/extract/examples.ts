@@ -126,14 +126,20 @@ export function exampleOf(lines: string[]): Example | null {
   if (METHOD_LOWER.has(first.toLowerCase()) && filled.length <= 3 && /^(?:\/|https?:\/\/)/.test(filled[1]?.trim() ?? ""))
     first = `${first.toUpperCase()} ${filled[1].trim()}`;
   const route = leadingRoute(upperMethod(first));
+  // The body written on the request line itself (`POST https://host/api/create-package {"repository":"[url]"}`).
+  const after = route ? first.slice(route.end).trim() : "";
+  const inline = after.startsWith("{") ? parseExample(after) : null;
+  const inlineBody = inline && typeof inline === "object" ? inline : null;
   if (
     route &&
     (filled.length <= 3 ||
       / HTTP\/\d/.test(first) ||
+      inlineBody ||
       (route.end === first.length && headersOnly(lines, lines.findIndex((l) => l.trim()) + 1)))
   ) {
     const blank = lines.findIndex((l, i) => i > 0 && !l.trim());
-    const body = blank > 0 ? parseExample(lines.slice(blank + 1).join("\n")) : null;
+    // Below an inline body, the block shows the response.
+    const body = inlineBody ?? (blank > 0 ? parseExample(lines.slice(blank + 1).join("\n")) : null);
     // A captured request to an instance's example host (`Host: localhost:8888`) shows values, not the route.
     const hostLine = lines.slice(0, 20).find((l) => l.trimStart().toLowerCase().startsWith("host:"));
     const host = hostLine?.slice(hostLine.indexOf(":") + 1).trim() ?? "";

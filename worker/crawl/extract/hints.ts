@@ -6,15 +6,25 @@ import { isInstanceHost } from "./hosts";
 
 const MAX_INSTANCE_URLS = 50;
 
-/** Adds the whole URLs a prose line writes in its code spans to `hints`. */
+/** A host name with a dot and a top-level domain of letters (`gutendex.com`), as a prose line may write one without its scheme. */
+function isHostName(host: string): boolean {
+  const labels = host.toLowerCase().split(".");
+  return labels.length >= 2 && labels.every((l) => /^[a-z0-9-]{1,63}$/.test(l)) && /^[a-z]{2,}$/.test(labels.at(-1)!);
+}
+
+/**
+ * Adds the whole URLs a prose line writes in its code spans to `hints`, a URL written without its scheme
+ * ("queried at `/books` (e.g. `gutendex.com/books`)") as https.
+ */
 export function readProseUrls(text: string, hints: Hints): void {
-  for (let i = text.indexOf("`http"); i >= 0; i = text.indexOf("`http", i + 1)) {
+  for (let i = text.indexOf("`"); i >= 0; i = text.indexOf("`", i + 1)) {
     const end = text.indexOf("`", i + 1);
     if (end < 0) return;
     const span = text.slice(i + 1, end);
+    i = end;
     if ((hints.proseUrls ??= []).length >= MAX_INSTANCE_URLS) return;
     if (/^https?:\/\/[\w.-]+\/\S+$/.test(span)) hints.proseUrls.push(span);
-    i = end;
+    else if (/^[\w.-]+\/[\w./-]+$/.test(span) && isHostName(span.slice(0, span.indexOf("/")))) hints.proseUrls.push(`https://${span}`);
   }
 }
 

@@ -1,6 +1,8 @@
 // Hosts that are never an API's own: where documentation of a self-hosted product shows its examples.
 
 const RESERVED_DOMAINS = ["example.com", "example.org", "example.net"];
+const SECOND_LEVEL = new Set(["com", "co", "org", "net", "gov", "edu", "ac", "or", "ne", "go"]);
+const STAND_IN_LABELS = new Set(["example", "sample", "subdomain", "mycompany", "myaccount", "mysite", "tenant"]);
 
 /**
  * Whether an origin (`http://localhost:8384`) or a bare host (`example.com`) is one no hosted server
@@ -16,5 +18,9 @@ export function isInstanceHost(origin: string): boolean {
   if (host === "localhost" || host.endsWith(".localhost") || host.startsWith("127.") || host === "0.0.0.0" || host === "[::1]") return true;
   if (RESERVED_DOMAINS.some((d) => host === d || host.endsWith(`.${d}`))) return true;
   // No real host name has `_`, `{`, `<` or `$`; "your…" names the reader's own server.
-  return host.includes("_") || host.includes("{") || host.includes("<") || host.includes("$") || host.startsWith("your");
+  if (host.includes("_") || host.includes("{") || host.includes("<") || host.includes("$") || host.startsWith("your")) return true;
+  // An account's own subdomain written as a stand-in (`example.harvestapp.com`, `subdomain.zendesk.com`): each user has their own.
+  // (Not a domain of its own under a country's second level: `example.com.au`.)
+  const labels = host.split(".");
+  return labels.length > 2 && STAND_IN_LABELS.has(labels[0]) && !SECOND_LEVEL.has(labels[1]);
 }

@@ -18,8 +18,8 @@ const isFile = (raw: string) => STATIC_FILE.test(raw.split("?")[0]);
 
 /** The API's base URL: the one the docs name, else the common prefix of the absolute URLs they use. */
 export function baseUrlOf(drafts: Draft[], hints: Hints): string | null {
-  const named = hints.baseUrls.find((u) => /^https?:\/\/[\w.-]+(?::\d+)?(?:\/[\w\-./]*)?$/.test(u));
-  if (named) return trimEnd(named, "/");
+  const named = hints.baseUrls.filter((u) => /^https?:\/\/[\w.-]+(?::\d+)?(?:\/[\w\-./]*)?$/.test(u));
+  if (named.length) return trimEnd(mostUsed(named, drafts, hints), "/");
   // The reference's own request lines (definitions, raw requests) outvote URLs that examples merely use.
   const stated = drafts
     .filter((d) => d.strength !== 1)
@@ -40,6 +40,24 @@ export function baseUrlOf(drafts: Draft[], hints: Hints): string | null {
   const prefix = splitUrl(base).path;
   const shown = (hints.instanceUrls ?? []).filter((u) => prefix.length > 1 && splitUrl(u).path.startsWith(`${prefix}/`));
   return !stated.length && relative && shown.length >= 2 ? splitUrl(shown[0]).origin + prefix : base;
+}
+
+/**
+ * Of several bases the pages state ("All requests begin with: https://api…", "The base URL for all manifests begins
+ * with: https://iiif…"), the one most of the URLs they write are under; the first stated on a tie.
+ */
+function mostUsed(bases: string[], drafts: Draft[], hints: Hints): string {
+  if (bases.length === 1) return bases[0];
+  const used = [...drafts.map((d) => d.rawPath), ...hints.exampleUrls].map(splitUrl).filter((u) => u.origin);
+  let best = bases[0];
+  let most = -1;
+  for (const base of bases) {
+    const { origin, path } = splitUrl(trimEnd(base, "/"));
+    // The base's own URL shown alone is the statement, not a use.
+    const under = used.filter((u) => u.origin === origin && u.path.length > 1 && u.path.startsWith(path === "/" ? "/" : `${path}/`)).length;
+    if (under > most) [best, most] = [base, under];
+  }
+  return best;
 }
 
 /**
@@ -105,7 +123,8 @@ export function pathOf(rawPath: string, base: string | null, literalIds = false,
     written.endsWith(")") && written.lastIndexOf("(") > written.lastIndexOf("/") ? written : trimEnd(written, ".,;:)`*"),
   ).path;
   const basePath = base ? trimEnd(splitUrl(base).path, "/") : "";
-  const [pathPart, search = ""] = raw.split("#")[0].split("?");
+  // `#{name}` is a placeholder in Ruby's spelling (`/clients/#{client_id}`), not a fragment.
+  const [pathPart, search = ""] = raw.replaceAll("#{", "{").split("#")[0].split("?");
   let path = templateOf(pathPart, literalIds);
   if (basePath && (path === basePath || path.startsWith(`${basePath}/`))) path = path.slice(basePath.length) || "/";
   if (!path || (path === "/" && !root) || !/^\/[\w\-./{}~%$@+,!]*$/.test(path)) return null;
@@ -214,7 +233,10 @@ function servedFromOrigin(drafts: Draft[], base: string | null): string | null {
 function serverOf(op: Operation, base: string | null): string | null | undefined {
   const { origin, path: basePath } = base ? splitUrl(base) : { origin: "", path: "" };
   if (!origin) return null;
-  const defining = op.drafts.filter((d) => !d.example && d.strength !== 1);
+  // A request line written with placeholders (`GET https://repo.host/p2/[vendor]/[package].json`) defines its route even in a code block.
+  const defining = op.drafts.filter(
+    (d) => (!d.example || (/[{<[]|\/:/.test(d.rawPath.split("?")[0]) && !isFile(d.rawPath))) && d.strength !== 1,
+  );
   const written = (defining.length ? defining : op.drafts).map((d) => splitUrl(d.rawPath));
   if (written.some((w) => !w.origin || hostOf(w.origin) === hostOf(origin))) return null;
   const other = written.find((w) => !isInstanceHost(w.origin));
@@ -226,6 +248,24 @@ function serverOf(op: Operation, base: string | null): string | null | undefined
 
 /** An origin's host and port, whatever its scheme: `http://` and `https://` of one host are one server. */
 const hostOf = (origin: string) => origin.slice(origin.indexOf("//") + 2);
+
+/** An operation the pages say takes another route's parameters too gets them (query and body, not that route's path parameters). */
+function shareParams(ops: Operation[], pathOfRaw: (raw: string) => string | undefined) {
+  for (const op of ops) {
+    const raw = op.drafts.find((d) => d.sharesParamsOf)?.sharesParamsOf;
+    const path = raw ? pathOfRaw(raw) : undefined;
+    const other = path && path !== op.path ? ops.find((o) => o.method === op.method && o.path === path) : undefined;
+    if (!other) continue;
+    const lent = other.drafts.map((d): Draft => ({
+      ...d,
+      summary: undefined,
+      description: undefined,
+      params: d.params.filter((p) => p.in !== "path"),
+    }));
+    op.drafts = [...op.drafts, ...lent.map((d) => ({ ...d, requestExample: undefined, responseExample: undefined }))];
+    op.query = [...op.query, ...other.query];
+  }
+}
 
 /** The operations at the paths the pages call aliases of an operation's path (`/{topic}/send` beside `/{topic}/publish`). */
 function aliasedOperations(ops: Operation[], aliases: Record<string, string> | undefined): Operation[] {
@@ -262,12 +302,18 @@ export function buildDocument(stated: Draft[], hints: Hints, meta: { title: stri
   const templates = (hints.templates ?? []).map((t) => locate(t)?.path).filter((p): p is string => Boolean(p));
   const ops = operationsOf(
     drafts,
-    (draft) => (draft.strength === 1 && isFile(draft.rawPath) ? null : locate(draft.rawPath, draft.strength === 1, draft.strength === 2)),
+    (draft) => {
+      if (draft.strength === 1 && isFile(draft.rawPath)) return null;
+      const located = locate(draft.rawPath, draft.strength === 1, draft.strength === 2);
+      // An example URL that is only placeholders (`https://host/RESOURCE_TYPE`) shows how URLs are made, not a route.
+      return draft.strength === 1 && located && /^(?:\/\{[^/}]*\})+$/.test(located.path) ? null : located;
+    },
     {
       templates,
       values: hints.values,
     },
   );
+  shareParams(ops, (raw) => locate(raw)?.path);
   const hosted = [...ops, ...aliasedOperations(ops, hints.aliases)]
     .map((op) => ({ op, server: instance ? null : serverOf(op, base) }))
     .filter((h) => h.server !== undefined);

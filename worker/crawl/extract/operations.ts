@@ -28,6 +28,7 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located,
     group.push({ draft, ...located });
     groups.set(key, group);
   }
+  foldFormatSuffixes(groups);
   const values = foldExamplesIntoDefinitions(groups);
   generaliseExampleValues(groups, values);
   generaliseExamples(groups, known);
@@ -57,7 +58,54 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located,
     });
     ops.push({ method: group[0].draft.method.toLowerCase(), path, drafts: renamed, query: group.flatMap((g) => g.query) });
   }
-  return ops;
+  return [...ops, ...itemsOfCollections(ops, known.templates)];
+}
+
+/** A draft that shows a call rather than defines a route: an example, or a URL with literal query values (`?id=123&u=demo`). */
+const illustrates = (d: Draft) => d.strength === 1 || d.example === true || /[?&][\w.[\]-]+=[^&=]/.test(d.rawPath);
+
+/**
+ * Example calls of a route with a format suffix (`/rest/getAlbum.view?id=123`) where the pages define the route
+ * without one (`/rest/getAlbum`) are that route's: the suffix picks a format. Routes defined with and without a
+ * suffix (`/rest/system/log` and `/rest/system/log.txt`) stay two.
+ */
+function foldFormatSuffixes(groups: Map<string, Member[]>) {
+  for (const [key, group] of groups) {
+    const path = group[0].path;
+    const dot = path.lastIndexOf(".");
+    if (dot < path.lastIndexOf("/") || !/^\.[a-z]{2,5}$/i.test(path.slice(dot)) || !group.every((m) => illustrates(m.draft))) continue;
+    const plain = groups.get(shapeOf(group[0].draft.method, path.slice(0, dot)));
+    if (!plain || plain === group || plain.every((m) => illustrates(m.draft))) continue;
+    plain.push(...group.map((m) => ({ ...m, path: path.slice(0, dot) })));
+    groups.delete(key);
+  }
+}
+
+/**
+ * A template written without a method that names one item of a collection the pages define
+ * ("Individual books can be found at `/books/<id>`" beside `GET /books`): that item's GET.
+ */
+function itemsOfCollections(ops: Operation[], templates: string[]): Operation[] {
+  const added: Operation[] = [];
+  // A path the pages give any method already is that method's, not a GET.
+  const taken = new Set(ops.map((op) => shapeOf("get", op.path)));
+  for (const template of templates) {
+    const slash = template.lastIndexOf("/");
+    if (slash <= 0 || !/^\{[^/{}]+\}$/.test(template.slice(slash + 1)) || taken.has(shapeOf("get", template))) continue;
+    const collection = ops.find(
+      (op) => op.method === "get" && op.path === template.slice(0, slash) && op.drafts.some((d) => d.strength === 2),
+    );
+    if (!collection) continue;
+    taken.add(shapeOf("get", template));
+    const { source } = collection.drafts[0];
+    added.push({
+      method: "get",
+      path: template,
+      query: [],
+      drafts: [{ method: "GET", rawPath: template, params: [], source, strength: 0 }],
+    });
+  }
+  return added;
 }
 
 type Member = { draft: Draft; path: string; query: string[] };

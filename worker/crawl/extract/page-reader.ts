@@ -17,7 +17,9 @@ type Heading = { level: number; text: string; kind: Kind; location: ParamLocatio
 const MAX_DRAFTS = 1000;
 const MAX_PARAMS = 300;
 const MAX_OBJECTS = 500;
-export const CHANGELOG = /\b(?:change ?log|release notes|what'?s new|version history|deprecations?|migration guide|breaking changes)\b/i;
+// A "Deprecation notice" heading announces; it does not list changes.
+export const CHANGELOG =
+  /\b(?:change ?log|release notes|what'?s new|version history|deprecations?(?! notice)|migration guide|breaking changes)\b/i;
 const RESPONSE = /\b(?:responses?|returns?|return value|output|errors?|status codes?|error codes?)\b/i;
 const RESULTS = /\bresults?\b/i;
 /** A section on narrowing a list: "Filter locations", "Sorting", "Pagination", "Search parameters". */
@@ -30,8 +32,23 @@ const OBJECT = /(?:^the \S+ object\b|\b(?:objects?|models?|schemas?|structures?|
 export const GENERIC =
   /^(?:http request|request|endpoint|url|definition|route|method|http method|signature|usage|request url|resource url|example request|request example)s?$/i;
 
-/** A short line or heading that announces the API's base URL ("Base URLs:", "API Servers"), the URL itself to follow. */
-export const namesBase = (text: string) => /\b(?:base url|servers?)s?\b/i.test(text) && !text.includes("http") && text.length < 80;
+/** Words of a sentence that says where every request's URL starts ("All requests to the API begin with:"). */
+const STARTS_WITH = ["begin with", "begins with", "start with", "starts with", "lives at", "prefixed with"];
+
+/**
+ * A short line or heading that announces the API's base URL ("Base URLs:", "API Servers", "All requests to the API
+ * begin with:"), the URL itself to follow.
+ */
+export function namesBase(text: string): boolean {
+  if (text.includes("http") || text.length >= 80) return false;
+  if (/\b(?:base url|servers?)s?\b/i.test(text)) return true;
+  const lower = text.toLowerCase();
+  return (
+    lower.trimEnd().endsWith(":") &&
+    STARTS_WITH.some((w) => lower.includes(w)) &&
+    /\b(?:api|requests?|urls?|endpoints?|calls?)\b/.test(lower)
+  );
+}
 
 /** A parameters section that says its parameters go with every request of the page ("List of all parameters", "Common parameters"). */
 export const PAGE_WIDE = /\b(?:all|common|global|shared|every)\b/i;

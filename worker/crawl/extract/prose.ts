@@ -71,13 +71,64 @@ export function lonePath(text: string): string | null {
   return spans.length === 1 && spans[0].start === 0 && t.indexOf("`", 1) === t.length - 1 ? spans[0].path : null;
 }
 
-/** A path in a code span with a query string ("`/api/documents/?text=your%20query`"): a URL to GET. */
-export function queryUrlRoute(text: string): Route | null {
-  for (const { path } of codeSpanPaths(text)) {
-    const q = path.indexOf("?");
-    if (q > 0 && /^[A-Za-z_][\w.[\]-]{0,60}=/.test(path.slice(q + 1, q + 64))) return { method: "GET", path, end: text.length };
+const SHARED = ["as well", "same parameters", "same query parameters", "also supported", "also accepted"];
+
+/**
+ * The route whose parameters a sentence says the endpoint it describes takes too ("all parameters that work for the
+ * /api endpoint are supported with structured search as well", "accepts the same parameters as `/search`").
+ */
+export function sharedParamsRoute(text: string): string | null {
+  if (text.length > 600) return null;
+  const lower = text.toLowerCase();
+  if (!lower.includes("parameters") || !SHARED.some((w) => lower.includes(w))) return null;
+  for (let at = text.indexOf("/"); at >= 0; at = text.indexOf("/", at + 1)) {
+    if (at > 0 && !" `(".includes(text[at - 1])) continue;
+    const found = pathAt(text, at);
+    if (found && found.path.length > 1) return found.path;
   }
   return null;
+}
+
+/**
+ * A paragraph that opens with a whole URL in a code span and names no method (`http://your-server/rest/getAlbum`
+ * Since 1.8.0): the URL a page about one endpoint says to call.
+ */
+export function openingUrl(text: string): string | null {
+  const t = text.trimStart();
+  const end = t.indexOf("`", 1);
+  if (!t.startsWith("`http") || end < 0 || t.length - end > 80) return null;
+  const span = t.slice(1, end);
+  if (!/^https?:\/\/[\w.-]+(?::\d{1,5})?\/[\w\-./{}:]+$/.test(span)) return null;
+  // A base URL (`https://api.host/v1` is the base for all requests) is not an endpoint.
+  const last = trimEnd(span, "/").split("/").at(-1) ?? "";
+  return /^(?:api|rest|v\d+(?:\.\d+)?)$/i.test(last) || /\bbase\b/i.test(t.slice(end)) ? null : span;
+}
+
+/**
+ * A path in a code span with a query string ("`/api/documents/?text=your%20query`"): a URL to GET, with the
+ * query names of every span of the paragraph that queries the same path (values may hold commas: `?ids=11,12`).
+ */
+export function queryUrlRoute(text: string): Route | null {
+  let first: string | null = null;
+  let path = "";
+  const names: string[] = [];
+  for (let i = text.indexOf("`"); i >= 0 && names.length < MAX_SPANS; i = text.indexOf("`", i + 1)) {
+    const end = text.indexOf("`", i + 1);
+    if (end < 0) break;
+    const span = text.slice(i + 1, end).trim();
+    i = end;
+    const q = span.indexOf("?");
+    if (q <= 0 || !/^[A-Za-z_][\w.[\]-]{0,60}=/.test(span.slice(q + 1, q + 64))) continue;
+    const route = pathAt(span.slice(0, q), 0);
+    if (!route || route.end !== q || (first !== null && route.path !== path)) continue;
+    first ??= span;
+    path = route.path;
+    for (const name of queryNamesOf(span)) if (!names.includes(name)) names.push(name);
+  }
+  if (first === null) return null;
+  // The first span as written, with the names only the others query.
+  const more = names.filter((n) => !queryNamesOf(first).includes(n));
+  return { method: "GET", path: [first, ...more.map((n) => `${n}=`)].join("&"), end: text.length };
 }
 
 /** The parameter names of a path's query string: `/x/?text=a&page=2` → text, page. */

@@ -3,7 +3,7 @@
 import type { Draft } from "./draft";
 import { schemaOfTypeName } from "./json-schema";
 import { type FoundParam, nameOf, type ParamLocation, paramOfItem, plain, typeAtStart } from "./params";
-import { leadingRoute, METHODS, type Route } from "./routes";
+import { leadingRoute, METHODS, pathAt, type Route } from "./routes";
 
 const MAX_DRAFTS = 1000;
 const MAX_PARAMS = 300;
@@ -92,6 +92,11 @@ export function readSummaryTable(rows: string[][], source: string, drafts: Draft
       route =
         leadingRoute(row[c]) ?? (METHODS.includes(method) && c + 1 < row.length ? leadingRoute(`${method} ${clean(row[c + 1])}`) : null);
     }
+    // A table of routes with no method anywhere ("resource | description" over `/works`, `/funders/{id}`): each a GET,
+    // unless the pages give its path a method elsewhere.
+    const bare = !route && methodCol < 0 && pathCol >= 0 ? clean(row[pathCol] ?? "") : "";
+    const lone = bare.startsWith("/") ? pathAt(bare, 0) : null;
+    if (lone && lone.end === bare.length) route = { method: "GET", path: lone.path, end: bare.length };
     if (!route) continue;
     found++;
     const other = row
@@ -108,6 +113,7 @@ export function readSummaryTable(rows: string[][], source: string, drafts: Draft
         params,
         source,
         strength: 0,
+        ...(lone ? { methodless: true } : {}),
         ...(other ? { summary: other.slice(0, 200) } : {}),
       });
   }

@@ -33,7 +33,8 @@ function parenthesised(text: string, at: number): number {
 
 /** The index of the `]` closing a bracketed placeholder (`[path]`, `[GEM NAME]`, `[USER HANDLE|USER ID]`) opened at `at`; -1 when none. */
 function bracketed(text: string, at: number): number {
-  if (!"/-_.".includes(text[at - 1] ?? "")) return -1;
+  // After a separator of the path, or a query name's `=` (`?vendor=[vendor]`).
+  if (!"/-_.=".includes(text[at - 1] ?? "")) return -1;
   for (let k = at + 1; k < text.length && k - at < 40; k++) {
     if (text[k] === "]") return k > at + 1 ? k : -1;
     if (!isWordChar(text[k]) && !" |-".includes(text[k])) return -1;
@@ -264,9 +265,13 @@ const ACRONYMS = new Set([
   "SVG",
 ]);
 
+/** A segment written as a placeholder: `{id}`, `<id>`, `:id`, or an upper-case name such as `OBJECT_ID` (`/object/OBJECT_ID/SECTION`). */
+const isPlaceholder = (segment = "") =>
+  /^[{<:[($]/.test(segment) || (/^[A-Z][A-Z0-9_]*$/.test(segment) && (segment.includes("_") || segment.endsWith("ID")));
+
 /** Whether every literal segment of a path but its upper-case ones is written in lower case (`/api/v1/draft/YEAR`), one at least. */
 function lowerCaseRoute(segments: string[]): boolean {
-  const literal = segments.filter((s) => s && !/^[A-Z]+$/.test(s) && !/^[{<:[($]/.test(s));
+  const literal = segments.filter((s) => s && !/^[A-Z]+$/.test(s) && !isPlaceholder(s));
   return literal.length > 0 && literal.every((s) => /^[a-z0-9._-]+$/.test(s));
 }
 
@@ -322,7 +327,10 @@ export function templateOf(path: string, literalIds = false): string {
       /^[A-Z][A-Z0-9_]*$/.test(out) &&
       (out.includes("_") ||
         out.endsWith("ID") ||
-        (/^[A-Z]{3,}$/.test(out) && !ACRONYMS.has(out) && namesCollection(all[i - 1]) && lowerCaseRoute(all)))
+        (/^[A-Z]{3,}$/.test(out) &&
+          !ACRONYMS.has(out) &&
+          (namesCollection(all[i - 1]) || isPlaceholder(all[i - 1])) &&
+          lowerCaseRoute(all)))
     )
       return `{${paramName(out)}}`;
     return out;
