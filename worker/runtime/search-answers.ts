@@ -24,23 +24,28 @@ export function readSearchPart(part: string, count: number) {
   return { lines, index: loadSearchIndex(part.slice(at)) };
 }
 
-/** search_tools over the search part of `count` tools, read (`part`) and loaded on first use, then kept for the isolate. */
+/** search_tools over the search part of `count` tools, read (`part`) and loaded on first use (or when prepared), then kept for the isolate. */
 export function searchAnswers(count: number, part: () => Promise<string>) {
   let loaded: Promise<{ lines: string[]; index: SearchIndex }> | null = null;
-  return async (args: Record<string, unknown>): Promise<CallToolResult> => {
-    if (typeof args.query !== "string" || !args.query.trim()) return text('Argument "query" must be a non-empty string.', true);
-    const limit = Math.min(MAX_RESULTS, Math.max(1, Number.isInteger(Number(args.limit)) ? Number(args.limit) : DEFAULT_RESULTS));
-    loaded ??= part().then(
+  const load = () =>
+    (loaded ??= part().then(
       (value) => readSearchPart(value, count),
       (err: unknown) => {
         loaded = null;
         throw err;
       },
-    );
-    const { lines, index } = await loaded;
-    const found = searchTools(index, args.query, limit);
-    if (found.length === 0) return text(noMatch(args.query));
-    return text(`[${found.map((i) => lines[i]).join(",")}]`);
+    ));
+  return {
+    /** Reads and loads the search part ahead of the first search. */
+    prepare: async () => void (await load()),
+    async search(args: Record<string, unknown>): Promise<CallToolResult> {
+      if (typeof args.query !== "string" || !args.query.trim()) return text('Argument "query" must be a non-empty string.', true);
+      const limit = Math.min(MAX_RESULTS, Math.max(1, Number.isInteger(Number(args.limit)) ? Number(args.limit) : DEFAULT_RESULTS));
+      const { lines, index } = await load();
+      const found = searchTools(index, args.query, limit);
+      if (found.length === 0) return text(noMatch(args.query));
+      return text(`[${found.map((i) => lines[i]).join(",")}]`);
+    },
   };
 }
 
