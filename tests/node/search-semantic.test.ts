@@ -63,7 +63,7 @@ const search = (semantic?: SemanticSource) =>
     () => semantic,
   );
 const names = async (answers: ReturnType<typeof searchAnswers>, query: string) => {
-  const { text } = (await answers({ query })).content[0] as { text: string };
+  const { text } = (await answers.search({ query })).content[0] as { text: string };
   return text.startsWith("No tool matches") ? [] : (JSON.parse(text) as { name: string }[]).map((m) => m.name);
 };
 

@@ -93,23 +93,31 @@ export function servePacked(config: PackedConfig, text: string | null = null, { 
   const sdkLeg = () => (sdk ??= import("./sdk-leg").then((m) => m.sdkLeg(config, () => table.listingJson, calls.answer)));
   const serve = requestServer(config, table, calls, sdkLeg, fastPath);
   return {
-    async fetch(request: Request, env: RuntimeEnv): Promise<Response> {
+    async fetch(request: Request, env: RuntimeEnv, ctx?: WaitUntil): Promise<Response> {
       // The calls this request runs are reported back to the gateway in a header (see report.ts).
       const report = startReport(request);
-      return withReport(await serve(request, env), report);
+      return withReport(await serve(request, env, ctx), report);
     },
   };
 }
 
 type ToolCalls = ReturnType<typeof toolCalls>;
+type WaitUntil = { waitUntil(promise: Promise<unknown>): void };
 
 /** search_tools and describe_tool of a search-mode server, from search-answers.ts (imported when first asked for). */
 function searchModeReads(table: ToolTable, semantic: () => SemanticSource | undefined) {
   let searching: Promise<ReturnType<typeof searchAnswers>> | null = null;
+  const answers = () =>
+    (searching ??= import("./search-answers").then((m) => m.searchAnswers(table.count, () => table.searchPart(), semantic)));
   return {
     async search(args: Record<string, unknown>) {
-      searching ??= import("./search-answers").then((m) => m.searchAnswers(table.count, () => table.searchPart(), semantic));
-      return (await searching)(args);
+      return (await answers()).search(args);
+    },
+    /** Loads the search index ahead of the first search; a failure is left to that search, which tries again. */
+    async prepare() {
+      try {
+        await (await answers()).prepare();
+      } catch {}
     },
     async describe(args: Record<string, unknown>) {
       const [m, tool] = await Promise.all([
@@ -223,6 +231,8 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
       credentials = env.UPSTREAM_CREDENTIALS ? (JSON.parse(env.UPSTREAM_CREDENTIALS) as UpstreamCredentials) : {};
       semantic = env.TOOLS;
     },
+    /** A search-mode server loads its search index once a client has initialized, ahead of its first search. */
+    prepare: () => (searchMode ? reads.prepare() : null),
     /** The tools that tools/call knows by this name (a protocol error names an unknown one). */
     knownTool: (name: string) => (searchMode ? SEARCH_MODE_NAMES.has(name) : table.has(name)),
     /** One tools/call, its result projected as the 2025-era codec does (`project`); a CallError for an unknown tool. */
@@ -291,7 +301,7 @@ function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls,
       if (!env.TOOLS) throw new Error("This server's tools text is neither imported nor reachable (env.TOOLS)");
       return env.TOOLS.text();
     });
-  return async function serve(request: Request, env: RuntimeEnv): Promise<Response> {
+  return async function serve(request: Request, env: RuntimeEnv, ctx?: WaitUntil): Promise<Response> {
     if (!envRead) {
       calls.useEnv(env);
       table.readFrom(env.TOOLS);
@@ -319,6 +329,10 @@ function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls,
     // classification would call it legacy, so it is answered without one.
     const plain = fastPath ? answeredPlainly(request, parsedBody, calls.knownTool) : null;
     if (readsWholeText(config, plain)) await toolsRead(env);
+    if (plain?.method === "initialize") {
+      const preparing = calls.prepare();
+      if (preparing) ctx?.waitUntil(preparing);
+    }
     if (plain) return plainAnswer(config, table, calls, request, plain);
     return (await sdk()).parsed(request, parsedBody);
   };

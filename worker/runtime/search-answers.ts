@@ -46,28 +46,33 @@ function semanticRanking(source: () => SemanticSource | undefined, count: number
 }
 
 /**
- * search_tools over the search part of `count` tools, read (`part`) and loaded on first use, then kept
- * for the isolate. With a semantic source (the deployment's tool vectors and a request embedder), the
- * nearest tools by meaning are fused in.
+ * search_tools over the search part of `count` tools, read (`part`) and loaded on first use (or when
+ * prepared), then kept for the isolate. With a semantic source (the deployment's tool vectors and a
+ * request embedder), the nearest tools by meaning are fused in.
  */
 export function searchAnswers(count: number, part: () => Promise<string>, semantic: () => SemanticSource | undefined = () => undefined) {
   let loaded: Promise<{ lines: string[]; index: SearchIndex }> | null = null;
   const nearest = semanticRanking(semantic, count);
-  return async (args: Record<string, unknown>): Promise<CallToolResult> => {
-    if (typeof args.query !== "string" || !args.query.trim()) return text('Argument "query" must be a non-empty string.', true);
-    const limit = Math.min(MAX_RESULTS, Math.max(1, Number.isInteger(Number(args.limit)) ? Number(args.limit) : DEFAULT_RESULTS));
-    loaded ??= part().then(
+  const load = () =>
+    (loaded ??= part().then(
       (value) => readSearchPart(value, count),
       (err: unknown) => {
         loaded = null;
         throw err;
       },
-    );
-    const { lines, index } = await loaded;
-    const [lexical, byMeaning] = [searchTools(index, args.query, FUSION_DEPTH), await nearest(args.query)];
-    const found = byMeaning ? fuseRankings(lexical, byMeaning, limit) : lexical.slice(0, limit);
-    if (found.length === 0) return text(noMatch(args.query));
-    return text(`[${found.map((i) => lines[i]).join(",")}]`);
+    ));
+  return {
+    /** Reads and loads the search part ahead of the first search. */
+    prepare: async () => void (await load()),
+    async search(args: Record<string, unknown>): Promise<CallToolResult> {
+      if (typeof args.query !== "string" || !args.query.trim()) return text('Argument "query" must be a non-empty string.', true);
+      const limit = Math.min(MAX_RESULTS, Math.max(1, Number.isInteger(Number(args.limit)) ? Number(args.limit) : DEFAULT_RESULTS));
+      const { lines, index } = await load();
+      const [lexical, byMeaning] = [searchTools(index, args.query, FUSION_DEPTH), await nearest(args.query)];
+      const found = byMeaning ? fuseRankings(lexical, byMeaning, limit) : lexical.slice(0, limit);
+      if (found.length === 0) return text(noMatch(args.query));
+      return text(`[${found.map((i) => lines[i]).join(",")}]`);
+    },
   };
 }
 

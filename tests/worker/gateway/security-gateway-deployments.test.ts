@@ -99,6 +99,14 @@ describe("a deployment's tools text", () => {
     await activate(server.id, id);
     const call = (n: number, name: string, args: Record<string, unknown>) =>
       postMcp(server.slug, token, { jsonrpc: "2.0", id: n, method: "tools/call", params: { name, arguments: args } });
+    // initialize has the isolate load its index ahead of the first search.
+    const initialize = await postMcp(server.slug, token, {
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "check", version: "1" } },
+    });
+    expect(initialize.status).toBe(200);
     const list = (await (await listTools(server.slug, token)).json()) as { result: { tools: { name: string }[] } };
     expect(list.result.tools.map((t) => t.name)).toEqual(["search_tools", "describe_tool", "call_tool"]);
     const found = (await (await call(1, "search_tools", { query: "pong" })).json()) as { result: { content: { text: string }[] } };
