@@ -111,6 +111,9 @@ describe("search mode's semantic ranking", () => {
       source({ vectors: async () => null }),
       source({ vectors: async () => JSON.stringify(keepVectors("m", [[1, 0]])) }),
       source({ embedQuery: async () => null }),
+      // Kept text that is not vectors at all.
+      source({ vectors: async () => "{not json" }),
+      source({ vectors: async () => JSON.stringify({ model: "m", dims: 2, count: 7, vectors: "%%%" }) }),
       source({
         embedQuery: async () => {
           throw new Error("Workers AI is unavailable");

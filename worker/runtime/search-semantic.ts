@@ -82,9 +82,10 @@ export function fuseRankings(lexical: number[], semantic: number[], limit: numbe
   for (const ranking of [lexical, semantic])
     ranking.forEach((id, rank) => scores.set(id, (scores.get(id) ?? 0) + 1 / (FUSION_K + rank + 1)));
   // On equal scores the lexical ranking's order wins: it matched the request's own words.
-  const lexicalRank = (id: number) => (lexical.includes(id) ? lexical.indexOf(id) : lexical.length);
+  const lexicalRank = new Map(lexical.map((id, rank) => [id, rank]));
+  const rankOf = (id: number) => lexicalRank.get(id) ?? lexical.length;
   return [...scores]
-    .sort((a, b) => b[1] - a[1] || lexicalRank(a[0]) - lexicalRank(b[0]) || a[0] - b[0])
+    .sort((a, b) => b[1] - a[1] || rankOf(a[0]) - rankOf(b[0]) || a[0] - b[0])
     .slice(0, limit)
     .map(([id]) => id);
 }

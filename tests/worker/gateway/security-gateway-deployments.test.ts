@@ -37,6 +37,15 @@ async function activate(serverId: string, id: string) {
   invalidateServerLookups();
 }
 
+/** An MCP initialize of the server, as a client sends it first. */
+const initialize = (slug: string, token: string) =>
+  postMcp(slug, token, {
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "check", version: "1" } },
+  });
+
 const errorOf = async (deploymentId: string) => (await db.query.deployments.findFirst({ where: eq(deployments.id, deploymentId) }))?.error;
 
 describe("an old deployment after a runtime upgrade", () => {
@@ -73,14 +82,9 @@ describe("a deployment's tools text", () => {
   it("is read only by a request that reads a tool: initialize is answered without it, and a tools/list without it fails", async () => {
     // A deployment whose modules are kept but whose tools text is not (yet, or any more).
     const { server, token } = await deployedByAnOlderPortal({ runtimeHash: RUNTIME_HASH });
-    const initialize = await postMcp(server.slug, token, {
-      jsonrpc: "2.0",
-      id: 0,
-      method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "check", version: "1" } },
-    });
-    expect(initialize.status).toBe(200);
-    expect(((await initialize.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe(server.name);
+    const initialized = await initialize(server.slug, token);
+    expect(initialized.status).toBe(200);
+    expect(((await initialized.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe(server.name);
     const list = await listTools(server.slug, token);
     expect(((await list.json()) as { error?: { code: number } }).error?.code).toBe(-32603);
   });
@@ -100,13 +104,8 @@ describe("a deployment's tools text", () => {
     const call = (n: number, name: string, args: Record<string, unknown>) =>
       postMcp(server.slug, token, { jsonrpc: "2.0", id: n, method: "tools/call", params: { name, arguments: args } });
     // initialize has the isolate load its index ahead of the first search.
-    const initialize = await postMcp(server.slug, token, {
-      jsonrpc: "2.0",
-      id: 0,
-      method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "check", version: "1" } },
-    });
-    expect(initialize.status).toBe(200);
+    const initialized = await initialize(server.slug, token);
+    expect(initialized.status).toBe(200);
     const list = (await (await listTools(server.slug, token)).json()) as { result: { tools: { name: string }[] } };
     expect(list.result.tools.map((t) => t.name)).toEqual(["search_tools", "describe_tool", "call_tool"]);
     const found = (await (await call(1, "search_tools", { query: "pong" })).json()) as { result: { content: { text: string }[] } };
