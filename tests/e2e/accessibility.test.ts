@@ -36,15 +36,25 @@ async function violationsOf(page: Page): Promise<Violation[]> {
 
 const silentOverflowingTables = (page: Page) => page.evaluate<string[]>(SILENT_WIDE_TABLES);
 
+/** Each table region that scrolls has taken keyboard focus: its ResizeObserver has answered the last resize. */
+const TABLES_SETTLED = `[...document.querySelectorAll("[data-slot=table-container]")].every(
+  (box) => box.scrollWidth <= box.clientWidth + 1 || box.tabIndex === 0,
+)`;
+
+/** Waits, within a bound, until the page's tables have measured themselves; what is still wrong then, the audit reports. */
+const tablesSettled = (page: Page) => page.waitForFunction(TABLES_SETTLED, undefined, { timeout: 10_000 }).catch(() => undefined);
+
 /** Opens a page, waits for what shows it is ready, and records its title, violations and tables at 1280 and 390 px. */
 async function audit(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(portal.url + path);
   await ready(page);
+  await tablesSettled(page);
   const title = await page.title();
   const wide = await violationsOf(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await ready(page);
+  await tablesSettled(page);
   const narrow = await violationsOf(page);
   const tables = await silentOverflowingTables(page);
   const scrolling = await page.getByRole("region", { name: /scrolls sideways/ }).count();

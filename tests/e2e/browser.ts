@@ -1,12 +1,18 @@
 // What the browser tests share: Debian's Chromium (with a portal under `npm run dev`), console-error
-// watching, screenshots at 1280 and 375 px, and signing up through the built-in form.
+// watching, screenshots at 1280 and 375 px (with SCREENSHOTS=1), and signing up through the built-in form.
 import { mkdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { startDevServer, type DevServer } from "./dev-server";
 
-export const SHOTS = "tests/e2e/screenshots";
+const SHOTS = "tests/e2e/screenshots";
+
+/**
+ * Screenshots are for reading the pages by eye (`SCREENSHOTS=1 npx vitest run --project e2e`): a test run
+ * asserts on the page, not on pictures, and two full-page pictures per step were a tenth of its time.
+ */
+const SCREENSHOTS = process.env.SCREENSHOTS === "1";
 
 /**
  * How long one browser step (a click, a wait for an element, a request) may take: a bound on a hung
@@ -17,7 +23,7 @@ const STEP_TIMEOUT_MS = 180_000;
 
 /** Debian's Chromium; every context (and page) it opens waits up to STEP_TIMEOUT_MS per step. */
 export async function launchChromium() {
-  mkdirSync(SHOTS, { recursive: true });
+  if (SCREENSHOTS) mkdirSync(SHOTS, { recursive: true });
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
@@ -87,13 +93,11 @@ export function watchConsole(page: Page, errors: string[], expected: (text: stri
   return page;
 }
 
-/** Screenshots the page at 1280 px and at 375 px wide, as `{name}-{width}.png`. */
-export async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [1280, 800],
-    [375, 740],
-  ] as const) {
-    await page.setViewportSize({ width, height });
+/** With SCREENSHOTS=1, screenshots the page at 1280 px and at 375 px wide (or `widths`), as `{name}-{width}.png`. */
+export async function shoot(page: Page, name: string, widths: readonly (1280 | 375)[] = [1280, 375]) {
+  if (!SCREENSHOTS) return;
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 740 });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });

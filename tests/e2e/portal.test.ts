@@ -6,7 +6,7 @@ import { createServer } from "node:http";
 import { promisify } from "node:util";
 import type { BrowserContext, Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { portalInChromium, shoot, SHOTS, SUPERADMIN_EMAILS, signUpInBrowser, watchConsole } from "./browser";
+import { portalInChromium, shoot, SUPERADMIN_EMAILS, signUpInBrowser, watchConsole } from "./browser";
 
 const ADMIN_EMAIL = SUPERADMIN_EMAILS.portal;
 const portal = portalInChromium();
@@ -83,7 +83,7 @@ it("lets a superuser open Superadmin once an operator has marked the account's e
 
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByText(ADMIN_EMAIL).waitFor();
-  await page.screenshot({ path: `${SHOTS}/avatar-menu-1280.png` });
+  await shoot(page, "avatar-menu", [1280]);
   await page.keyboard.press("Escape");
   await context.close();
   expect(consoleErrors).toEqual([]);
