@@ -3,7 +3,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { workersProject } from "./tests/workers-project";
+import { workersProject } from "./tests/workers-project.ts";
 
 export default defineConfig(async () => {
   return {
@@ -50,8 +50,8 @@ export default defineConfig(async () => {
             // One portal under `npm run dev` for every file without settings of its own (a start-up builds the SPA twice).
             globalSetup: ["tests/e2e/global-setup.ts"],
             // One file at a time: two browser flows at once on the shared portal failed on a loaded machine where
-            // each alone passes. `npm test` runs each project in a vitest of its own beside the others
-            // (scripts/test.mjs); a plain `vitest run` runs this one after them.
+            // each alone passes. `npm test` runs each project in a vitest of its own beside the others, this one
+            // as two halves with a portal each (scripts/test.mjs); a plain `vitest run` runs it after them.
             fileParallelism: false,
             sequence: { groupOrder: 1 },
             testTimeout: 300_000,

@@ -4,34 +4,16 @@
 // receives the migrations, and `--var NAME:VALUE` settings reach both Workers. Once they answer, it
 // prints the commands that fire the portal's Cron Triggers.
 // When the watch build or wrangler ends, the other is ended too.
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
 import { devArgs, runTogether } from "./dev-process.mjs";
+import { DEV_VARS, ensureDevVars } from "./dev-vars.mjs";
 import { migrateLocal } from "./migrate-local.mjs";
 import { cronCommands, takeVars, workerConfigArgs } from "./dev-workers.mjs";
 import { runCommand } from "./spawn.mjs";
-
-const DEV_VARS = ".dev.vars";
-const generated = {
-  ENVIRONMENT: () => "development",
-  BETTER_AUTH_SECRET: () => randomBytes(32).toString("base64url"),
-  SECRETS_KEY: () => randomBytes(32).toString("base64"),
-};
-
-function ensureDevVars() {
-  const text = existsSync(DEV_VARS) ? readFileSync(DEV_VARS, "utf8") : "";
-  const present = new Set(text.split("\n").map((line) => line.split("=")[0].trim()));
-  const missing = Object.entries(generated).filter(([name]) => !present.has(name));
-  if (missing.length === 0) return;
-  const lines = missing.map(([name, make]) => `${name}=${make()}`);
-  const prefix = text && !text.endsWith("\n") ? "\n" : "";
-  writeFileSync(DEV_VARS, `${text}${prefix}${lines.join("\n")}\n`);
-  console.log(`Generated ${missing.map(([n]) => n).join(", ")} in ${DEV_VARS}`);
-}
 
 // The project's tools, found after anything already on PATH (npm run puts them first anyway). Run
 // directly rather than through npx, so a signal reaches wrangler itself, which stops its workerd.

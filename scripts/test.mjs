@@ -1,31 +1,31 @@
 // `npm test`: the checks (scripts/checks.mjs) and every vitest project, side by side. One vitest runs
 // its projects one after another, so each project runs in a vitest of its own and they overlap: the
 // Node files and the browser files (e2e) spend most of their time waiting on the processes they start,
-// Chromium and the portal, which the worker and web files use. Each line is marked with its project
-// (`worker │`, `e2e │` …); the checks run one at a time in the cores' idle time. Arguments (files, a
-// project, options) go to one plain `vitest run` instead, without the checks.
+// Chromium and the portal, which the worker and web files use; the browser files run as two halves
+// with a portal each. Each line is marked with its run (`worker │`, `e2e 1/2 │` …); the checks run one
+// at a time in the cores' idle time. The portals' local secrets (.dev.vars) are made first. Arguments
+// (files, a project, options) go to one plain `vitest run` instead, without the checks.
 import { runChecks } from "./checks.mjs";
+import { ensureDevVars } from "./dev-vars.mjs";
 import { vitest } from "./vitest-run.mjs";
 
 const started = Date.now();
 
-/** Each project's vitest, with how many of its files run at once. */
-const PROJECTS = [
+/** Each vitest of `npm test`: its line prefix and arguments. */
+const RUNS = [
   // Several worker files wait on timers (sign-in limits, Crawl-delays, queues): three at a time.
-  ["worker", 3],
-  ["web", 2],
-  ["node", 2],
-  // One at a time (vitest.config.ts says why).
-  ["e2e", 1],
+  ["worker", ["--project", "worker", "--maxWorkers", "3"]],
+  ["web", ["--project", "web", "--maxWorkers", "2"]],
+  ["node", ["--project", "node", "--maxWorkers", "2"]],
+  // The browser files in two halves, each with a portal of its own (its global set-up's), one file at a
+  // time on it (vitest.config.ts says why).
+  ["e2e 1/2", ["--project", "e2e", "--shard", "1/2"]],
+  ["e2e 2/2", ["--project", "e2e", "--shard", "2/2"]],
 ];
-
 const args = process.argv.slice(2);
 const codes =
   args.length > 0
     ? [await vitest(args)]
-    : await Promise.all([
-        ...PROJECTS.map(([name, workers]) => vitest(["--project", name, "--maxWorkers", String(workers)], `${name} │ `)),
-        runChecks(1),
-      ]);
+    : (ensureDevVars(), await Promise.all([...RUNS.map(([name, runArgs]) => vitest(runArgs, `${name} │ `)), runChecks(1)]));
 console.log(`npm test took ${((Date.now() - started) / 1000).toFixed(0)} s after its pretest`);
 process.exit(codes.every((code) => code === 0) ? 0 : 1);

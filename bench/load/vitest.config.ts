@@ -1,7 +1,7 @@
 // `npm run bench:load`: runs the load benchmark inside workerd with the real bindings
 // (the worker tests' workerd project, run from the repository root).
 import { defineConfig } from "vitest/config";
-import { workersProject } from "../../tests/workers-project";
+import { workersProject } from "../../tests/workers-project.ts";
 
 export default defineConfig(async () => ({
   test: {

@@ -20,8 +20,25 @@ export async function freePort(): Promise<number> {
 /** `persistTo` is the local state's folder, for `wrangler d1 execute DB --local --persist-to`. */
 export type DevServer = { url: string; persistTo: string; output: () => string; stop: () => Promise<void> };
 
-/** `npm run dev` with extra wrangler args; resolves once /api/auth/profile answers. */
+/** How many times a start that lost a port to another process starting at the same moment is tried. */
+const STARTS = 3;
+
+/**
+ * `npm run dev` with extra wrangler args; resolves once /api/auth/profile answers. Ports are chosen free
+ * and then taken, so two portals starting at once (`npm test`'s two e2e halves) can choose the same one:
+ * such a start is tried again on other ports.
+ */
 export async function startDevServer(wranglerArgs: string[], timeoutMs = 240_000): Promise<DevServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(wranglerArgs, timeoutMs);
+    } catch (err) {
+      if (attempt >= STARTS || !String((err as Error).message).includes("Address already in use")) throw err;
+    }
+  }
+}
+
+async function startOnce(wranglerArgs: string[], timeoutMs: number): Promise<DevServer> {
   const port = await freePort();
   const persistTo = mkdtempSync(join(tmpdir(), "toolport-e2e-"));
   let log = "";
