@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { extractOpenApi } from "../../worker/crawl/extract/index";
 import { findRoute, leadingRoute, shapeOf, templateOf, upperMethod } from "../../worker/crawl/extract/routes";
-import { endpointsOf, parametersOf } from "./extract-helpers";
+import { endpointsOf, extractPage, parametersOf } from "./extract-helpers";
 
 describe("routes: placeholders and request lines", () => {
   it("writes every placeholder spelling as an OpenAPI parameter name", () => {
@@ -89,6 +89,28 @@ describe("routes: bracketed forms, examples and verbs", () => {
       { sourceUrl: "https://docs.example.com/" },
     );
     expect(endpointsOf(doc!).sort()).toEqual(["DELETE /api/v1/widgets/yank", "GET /api/v1/widgets/{widget_name}.json"]);
+  });
+
+  it("reads API Blueprint's resource headings with a path in brackets and their actions as a method alone or in brackets", () => {
+    const doc = extractPage([
+      "FORMAT: 1A\nHOST: https://api.ledger.example",
+      "# Awards [/api/v2/awards/{award_id}/{?year,fy}]",
+      "## GET",
+      "Returns one award.",
+      "## List Accounts [/api/v2/accounts/]",
+      "### List Federal Accounts [POST]",
+      "+ Request (application/json)\n    + Attributes (object)\n        + `page`: 1 (optional, number)\n        + `limit`: 10 (optional, number)",
+      "+ Response 200 (application/json)\n    + Attributes (object)\n        + `results` (required, array)",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /api/v2/awards/{award_id}", "POST /api/v2/accounts"]);
+    expect(parametersOf(doc).sort()).toEqual([
+      "GET /api/v2/awards/{award_id} path award_id",
+      "GET /api/v2/awards/{award_id} query fy",
+      "GET /api/v2/awards/{award_id} query year",
+      "POST /api/v2/accounts body limit",
+      "POST /api/v2/accounts body page",
+    ]);
+    expect(doc.paths["/api/v2/awards/{award_id}"].get.summary).toBe("Awards");
   });
 
   it("ends a URL at the end of its line, so a curl example followed by its output lends its form fields", () => {

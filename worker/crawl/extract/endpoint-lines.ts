@@ -26,11 +26,14 @@ import { clean, type Kind, kindOf, namesBase, type PageReader } from "./page-rea
 
 type TextBlock = Extract<Block, { t: "line" | "item" }>;
 
-/** A short label line that names a section ("Query parameters:", "**Response**"), or null. */
+/** API Blueprint's request and response sections, written as list items: "Response 200 (application/json)". */
+const BLUEPRINT_SECTION = /^(?:Request|Response)(?: \d{3})?(?: \([^()]{1,60}\))?$/;
+
+/** A short label line that names a section ("Query parameters:", "**Response**", "Response 200 (application/json)"), or null. */
 function labelOf(text: string): string | null {
   const t = text.trim();
   if (t.length > 60) return null;
-  if (t.endsWith(":") || /^\*\*[^*]+\*\*:?$/.test(t)) return clean(t.replace(/:$/, ""));
+  if (t.endsWith(":") || /^\*\*[^*]+\*\*:?$/.test(t) || BLUEPRINT_SECTION.test(t)) return clean(t.replace(/:$/, ""));
   return null;
 }
 

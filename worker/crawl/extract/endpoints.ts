@@ -9,7 +9,7 @@ import { parseExample, schemaOf } from "./json-schema";
 import { locationOf, paramsOfTable } from "./params";
 import { announcedRoute } from "./prose";
 import { paramOfHeading, readSummaryTable, typedObjectKeys, typedParams } from "./readers";
-import { findRoute, METHODS, pathAt, upperMethod } from "./routes";
+import { bracketedMethod, bracketedResource, findRoute, METHODS, pathAt, upperMethod } from "./routes";
 import { clean, GENERIC, type Kind, kindOf, namesBase, PAGE_WIDE, PageReader } from "./page-reader";
 
 export { noPrototype } from "./page-reader";
@@ -48,16 +48,20 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
   if (r.pageWideLevel >= block.level) r.pageWideLevel = -1;
   if (r.offered && r.offered.level >= block.level) r.offered = null;
   let route = kind === "changelog" || r.changelogPage ? null : findRoute(upperMethod(block.text));
-  // "### /v3/orders" then "#### GET": a path heading with its methods as subheadings.
+  // "### /v3/orders" then "#### GET": a path heading with its methods as subheadings; API Blueprint writes
+  // "# Awards [/awards/{id}]" then "## GET" or "### Retrieve an award [GET]".
   const bare = pathAt(text, 0);
-  if (!route && bare && bare.end === text.length && text.startsWith("/")) {
+  const resource = route ? null : bare && bare.end === text.length && text.startsWith("/") ? bare.path : bracketedResource(block.text);
+  if (resource) {
     // A heading that is a path opens that endpoint's section: the route above ends here.
-    r.pathHeading = { level: block.level, path: bare.path, at: b };
+    const title = block.text.lastIndexOf(" [/");
+    if (title > 0) headings[headings.length - 1].text = clean(block.text.slice(0, title));
+    r.pathHeading = { level: block.level, path: resource, at: b };
     r.current = null;
     return;
   }
-  if (!route && r.pathHeading && METHODS.includes(text.toUpperCase()))
-    route = { method: text.toUpperCase(), path: r.pathHeading.path, end: 0 };
+  const verb = METHODS.includes(text.toUpperCase()) ? text.toUpperCase() : bracketedMethod(block.text);
+  if (!route && r.pathHeading && verb) route = { method: verb, path: r.pathHeading.path, end: 0 };
   // "## List of all parameters" outside any endpoint: what it lists goes with every request of the page.
   if (!route && kind === "params" && PAGE_WIDE.test(text) && !(r.current && block.level > r.scope)) {
     r.current = null;
