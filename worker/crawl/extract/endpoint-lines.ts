@@ -67,8 +67,12 @@ function queryNamesIn(text: string, from: number): string[] {
 /** Whether the line's first code span comes after several words of a sentence (a mention), not as the line's subject. */
 function mentionedInSentence(text: string): boolean {
   const before = text.slice(0, text.indexOf("`"));
+  // Only the words of its own sentence: a route written after a full stop ("… must be an admin. `GET /x`", two
+  // source lines a paragraph joins) starts a sentence of its own. (Not after an abbreviation: "e.g. `GET /x`".)
+  const stop = Math.max(before.lastIndexOf(". "), before.lastIndexOf("! "), before.lastIndexOf("? "));
+  const ended = stop > 0 && /(?:^|\s)[A-Za-z][a-z]+$/.test(before.slice(Math.max(0, stop - 30), stop));
   let words = 0;
-  for (const word of before.split(" ")) if (/^[A-Za-z][a-z'’]*,?$/.test(word)) words++;
+  for (const word of (ended ? before.slice(stop + 2) : before).split(" ")) if (/^[A-Za-z][a-z'’]*,?$/.test(word)) words++;
   return words >= 3;
 }
 
