@@ -113,6 +113,41 @@ describe("routes: bracketed forms, examples and verbs", () => {
     expect(doc.paths["/api/v2/awards/{award_id}"].get.summary).toBe("Awards");
   });
 
+  it("reads a route quoted alone on its line as the definition, a request-parameter table under a GET as its query, and a body named as a described type as that type's fields", () => {
+    const doc = extractPage([
+      "### Check Owner",
+      "'GET /projects/{project-name}/owners.check'",
+      "The following request parameters can be specified:",
+      "| Field Name |  | Description |\n| --- | --- | --- |\n| `email` | mandatory | Email to check. |\n| `change` | optional | Change to check. |",
+      "#### Request",
+      "```\n  GET /projects/foo%2Fbar/owners.check?email=xyz@example.com HTTP/1.0\n```",
+      "### Rename Email",
+      "'POST /projects/{project-name}/owners.rename'",
+      "The old and new email must be specified in the request body as RenameEmailInput.",
+      "### Set Config",
+      "'PUT /projects/{project-name}/owners.config'",
+      "Input options can be set in the request body as a ConfigInput entity.",
+      "## JSON Entities",
+      "### RenameEmailInput",
+      "| Field Name |  | Description |\n| --- | --- | --- |\n| `old_email` | | The old email. |\n| `new_email` | | The new email. |",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual([
+      "GET /projects/{project_name}/owners.check",
+      "POST /projects/{project_name}/owners.rename",
+      "PUT /projects/{project_name}/owners.config",
+    ]);
+    expect(
+      parametersOf(doc)
+        .filter((p) => !p.includes(" path "))
+        .sort(),
+    ).toEqual([
+      "GET /projects/{project_name}/owners.check query change",
+      "GET /projects/{project_name}/owners.check query email",
+      "POST /projects/{project_name}/owners.rename body new_email",
+      "POST /projects/{project_name}/owners.rename body old_email",
+    ]);
+  });
+
   it("ends a URL at the end of its line, so a curl example followed by its output lends its form fields", () => {
     const content =
       "### DELETE - `/api/v1/boxes/drop`\n\nRemoves a box.\n\n```\n$ curl -X DELETE -H 'Authorization:KEY' \\\n    -d 'box_name=oak' -d 'size=2' \\\n    https://boxes.example.net/api/v1/boxes/drop\n\nRemoved box: oak (2)\n```\n";

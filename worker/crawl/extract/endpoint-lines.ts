@@ -7,6 +7,7 @@ import { locationOf, nameOf, type ParamLocation, paramOfItem, paramOfTag, typeAt
 import {
   addedRoutes,
   announcedMethod,
+  bodyTypeOf,
   lonePath,
   openingUrl,
   sharedParamsRoute,
@@ -250,6 +251,9 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
     if (aliased)
       for (const alias of aliased.aliases) (r.hints.aliases ??= Object.create(null) as Record<string, string>)[alias] = aliased.path;
   }
+  // "Input options can be set in the request body as a CheckConfigInput entity": the body is that type's fields.
+  const bodyType = r.current && block.t === "line" ? bodyTypeOf(text) : null;
+  if (bodyType) r.addParam({ name: "body", in: "body", schema: { type: "object" }, required: false, typeText: bodyType });
   const method = block.t === "line" ? announcedMethod(text) : null;
   r.announced = method ? { method, at: b } : null;
   // "### `/api/search/autocomplete/`" then "Get auto completions for …": the section's verb is its method.

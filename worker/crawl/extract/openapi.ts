@@ -201,6 +201,8 @@ function requestBodyOf(op: Operation, body: FoundParam[], objects: Hints["object
       Object.assign(schema.properties as object, whole.properties);
       continue;
     }
+    // The body named as a type the pages do not describe lends no property.
+    if (whole && p.typeText && !p.typeText.includes(" ") && p.in === "body" && p.name === "body") continue;
     const leaf: Schema = { ...schemaOfParam(p, objects), ...(p.description ? { description: p.description } : {}) };
     // `poll[options][]`: the property `poll` is an object whose `options` is an array (Rails-style form names).
     const { base, keys, array } = bracketPath(p.name);

@@ -254,6 +254,10 @@ export function leadingRoute(text: string): Route | null {
   const start = afterLabel(text);
   const direct = routeAt(text, start);
   if (direct) return direct;
+  // A route quoted alone on its line (`'GET /projects/{project-name}/branches'`, as Gerrit writes its definitions).
+  const quote = text[start];
+  const quoted = quote === "'" || quote === '"' ? routeAt(text, start + 1) : null;
+  if (quoted && text[quoted.end] === quote && skipMarks(text, quoted.end + 1) === text.length) return quoted;
   const label = /^(?:HTTP request|Request|Endpoint|Definition|Route|URL|Method)\b/i.exec(text.slice(start, start + 20))?.[0];
   return label ? routeAt(text, afterLabel(text.slice(start + label.length)) + start + label.length) : null;
 }
