@@ -91,63 +91,6 @@ describe("routes: bracketed forms, examples and verbs", () => {
     expect(endpointsOf(doc!).sort()).toEqual(["DELETE /api/v1/widgets/yank", "GET /api/v1/widgets/{widget_name}.json"]);
   });
 
-  it("reads API Blueprint's resource headings with a path in brackets and their actions as a method alone or in brackets", () => {
-    const doc = extractPage([
-      "FORMAT: 1A\nHOST: https://api.ledger.example",
-      "# Awards [/api/v2/awards/{award_id}/{?year,fy}]",
-      "## GET",
-      "Returns one award.",
-      "## List Accounts [/api/v2/accounts/]",
-      "### List Federal Accounts [POST]",
-      "+ Request (application/json)\n    + Attributes (object)\n        + `page`: 1 (optional, number)\n        + `limit`: 10 (optional, number)",
-      "+ Response 200 (application/json)\n    + Attributes (object)\n        + `results` (required, array)",
-    ]);
-    expect(endpointsOf(doc).sort()).toEqual(["GET /api/v2/awards/{award_id}", "POST /api/v2/accounts"]);
-    expect(parametersOf(doc).sort()).toEqual([
-      "GET /api/v2/awards/{award_id} path award_id",
-      "GET /api/v2/awards/{award_id} query fy",
-      "GET /api/v2/awards/{award_id} query year",
-      "POST /api/v2/accounts body limit",
-      "POST /api/v2/accounts body page",
-    ]);
-    expect(doc.paths["/api/v2/awards/{award_id}"].get.summary).toBe("Awards");
-  });
-
-  it("reads a route quoted alone on its line as the definition, a request-parameter table under a GET as its query, and a body named as a described type as that type's fields", () => {
-    const doc = extractPage([
-      "### Check Owner",
-      "'GET /projects/{project-name}/owners.check'",
-      "The following request parameters can be specified:",
-      "| Field Name |  | Description |\n| --- | --- | --- |\n| `email` | mandatory | Email to check. |\n| `change` | optional | Change to check. |",
-      "#### Request",
-      "```\n  GET /projects/foo%2Fbar/owners.check?email=xyz@example.com HTTP/1.0\n```",
-      "### Rename Email",
-      "'POST /projects/{project-name}/owners.rename'",
-      "The old and new email must be specified in the request body as RenameEmailInput.",
-      "### Set Config",
-      "'PUT /projects/{project-name}/owners.config'",
-      "Input options can be set in the request body as a ConfigInput entity.",
-      "## JSON Entities",
-      "### RenameEmailInput",
-      "| Field Name |  | Description |\n| --- | --- | --- |\n| `old_email` | | The old email. |\n| `new_email` | | The new email. |",
-    ]);
-    expect(endpointsOf(doc).sort()).toEqual([
-      "GET /projects/{project_name}/owners.check",
-      "POST /projects/{project_name}/owners.rename",
-      "PUT /projects/{project_name}/owners.config",
-    ]);
-    expect(
-      parametersOf(doc)
-        .filter((p) => !p.includes(" path "))
-        .sort(),
-    ).toEqual([
-      "GET /projects/{project_name}/owners.check query change",
-      "GET /projects/{project_name}/owners.check query email",
-      "POST /projects/{project_name}/owners.rename body new_email",
-      "POST /projects/{project_name}/owners.rename body old_email",
-    ]);
-  });
-
   it("ends a URL at the end of its line, so a curl example followed by its output lends its form fields", () => {
     const content =
       "### DELETE - `/api/v1/boxes/drop`\n\nRemoves a box.\n\n```\n$ curl -X DELETE -H 'Authorization:KEY' \\\n    -d 'box_name=oak' -d 'size=2' \\\n    https://boxes.example.net/api/v1/boxes/drop\n\nRemoved box: oak (2)\n```\n";
@@ -252,6 +195,65 @@ describe("routes: signatures in headings, labels, tables and code", () => {
       "GET /{check_key}/{slug}/done",
       "HEAD /{check_key}/{slug}/done",
       "POST /{check_key}/{slug}/done",
+    ]);
+  });
+});
+
+describe("routes: definition forms of API Blueprint and Gerrit", () => {
+  it("reads API Blueprint's resource headings with a path in brackets and their actions as a method alone or in brackets", () => {
+    const doc = extractPage([
+      "FORMAT: 1A\nHOST: https://api.ledger.example",
+      "# Awards [/api/v2/awards/{award_id}/{?year,fy}]",
+      "## GET",
+      "Returns one award.",
+      "## List Accounts [/api/v2/accounts/]",
+      "### List Federal Accounts [POST]",
+      "+ Request (application/json)\n    + Attributes (object)\n        + `page`: 1 (optional, number)\n        + `limit`: 10 (optional, number)",
+      "+ Response 200 (application/json)\n    + Attributes (object)\n        + `results` (required, array)",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /api/v2/awards/{award_id}", "POST /api/v2/accounts"]);
+    expect(parametersOf(doc).sort()).toEqual([
+      "GET /api/v2/awards/{award_id} path award_id",
+      "GET /api/v2/awards/{award_id} query fy",
+      "GET /api/v2/awards/{award_id} query year",
+      "POST /api/v2/accounts body limit",
+      "POST /api/v2/accounts body page",
+    ]);
+    expect(doc.paths["/api/v2/awards/{award_id}"].get.summary).toBe("Awards");
+  });
+
+  it("reads a route quoted alone on its line as the definition, a request-parameter table under a GET as its query, and a body named as a described type as that type's fields", () => {
+    const doc = extractPage([
+      "### Check Owner",
+      "'GET /projects/{project-name}/owners.check'",
+      "The following request parameters can be specified:",
+      "| Field Name |  | Description |\n| --- | --- | --- |\n| `email` | mandatory | Email to check. |\n| `change` | optional | Change to check. |",
+      "#### Request",
+      "```\n  GET /projects/foo%2Fbar/owners.check?email=xyz@example.com HTTP/1.0\n```",
+      "### Rename Email",
+      "'POST /projects/{project-name}/owners.rename'",
+      "The old and new email must be specified in the request body as RenameEmailInput.",
+      "### Set Config",
+      "'PUT /projects/{project-name}/owners.config'",
+      "Input options can be set in the request body as a ConfigInput entity.",
+      "## JSON Entities",
+      "### RenameEmailInput",
+      "| Field Name |  | Description |\n| --- | --- | --- |\n| `old_email` | | The old email. |\n| `new_email` | | The new email. |",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual([
+      "GET /projects/{project_name}/owners.check",
+      "POST /projects/{project_name}/owners.rename",
+      "PUT /projects/{project_name}/owners.config",
+    ]);
+    expect(
+      parametersOf(doc)
+        .filter((p) => !p.includes(" path "))
+        .sort(),
+    ).toEqual([
+      "GET /projects/{project_name}/owners.check query change",
+      "GET /projects/{project_name}/owners.check query email",
+      "POST /projects/{project_name}/owners.rename body new_email",
+      "POST /projects/{project_name}/owners.rename body old_email",
     ]);
   });
 });

@@ -233,7 +233,7 @@ export function bodyTypeOf(text: string): string | null {
     .slice(at + 12, at + 120)
     .split(" ")
     .slice(0, 8)) {
-    const bare = word.replace(/^[[(`*_]+|[\].,:;)`*_]+$/g, "");
+    const bare = trimEnd(trimStart(word, "[(`*_"), "].,:;)`*_");
     if (isTypeName(bare)) return bare;
   }
   return null;
