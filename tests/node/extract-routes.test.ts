@@ -256,4 +256,25 @@ describe("routes: definition forms of API Blueprint and Gerrit", () => {
       "POST /projects/{project_name}/owners.rename body old_email",
     ]);
   });
+
+  it("gives the body-parameter section after a table of routes to the table's routes that send a body, until the section holding it ends", () => {
+    const doc = extractPage([
+      "## Route",
+      "### Request Methods",
+      "| Method | Request URI | Request Body | Description |\n| --- | --- | --- | --- |\n| GET | /admin/routes | NULL | List. |\n| PUT | /admin/routes/{id} | {...} | Create. |\n| DELETE | /admin/routes/{id} | NULL | Remove. |",
+      "### Request Body Parameters",
+      "| Parameter | Required | Type | Description |\n| --- | --- | --- | --- |\n| uri | True | string | Matches the uri. |\n| plugins | False | object | Plugins. |",
+      "## Service",
+      "### Request Methods",
+      "| Method | Request URI | Request Body | Description |\n| --- | --- | --- | --- |\n| POST | /admin/services | {...} | Create. |",
+      "## Notes",
+      "### Request Body Parameters",
+      "| Parameter | Required | Type | Description |\n| --- | --- | --- | --- |\n| note | True | string | A note. |",
+    ]);
+    expect(
+      parametersOf(doc)
+        .filter((p) => !p.includes(" path "))
+        .sort(),
+    ).toEqual(["PUT /admin/routes/{id} body plugins", "PUT /admin/routes/{id} body uri"]);
+  });
 });

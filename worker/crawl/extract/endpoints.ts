@@ -45,6 +45,7 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
   if (block.level <= r.pendingScope) r.pending = [];
   r.paramIndent = -1;
   if (r.pathHeading && r.pathHeading.level >= block.level) r.pathHeading = null;
+  if (r.routeTable && r.routeTable.parent >= block.level) r.routeTable = null;
   if (r.pageWideLevel >= block.level) r.pageWideLevel = -1;
   if (r.offered && r.offered.level >= block.level) r.offered = null;
   let route = kind === "changelog" || r.changelogPage ? null : findRoute(upperMethod(block.text));
@@ -168,7 +169,11 @@ function readTable(r: PageReader, block: Extract<Block, { t: "table" }>, kind: K
     r.hints,
   );
   if (kind === "changelog") return;
-  if (readSummaryTable(block.rows, r.page.url, r.drafts)) return;
+  const from = r.drafts.length;
+  if (readSummaryTable(block.rows, r.page.url, r.drafts)) {
+    r.routeTable = { from, to: r.drafts.length, parent: (r.headings.at(-1)?.level ?? 1) - 1 };
+    return;
+  }
   if (kind === "response") return; // a response's fields are not the request's parameters (see addParam)
   const params = paramsOfTable(block.rows, r.locationNow(), kind === "params");
   if (params) for (const p of params) r.addParam(p);

@@ -10,6 +10,8 @@ import { methodOfVerb, queryNamesOf } from "./prose";
 import { sameRoute } from "./readers";
 import type { Route } from "./routes";
 
+const SENDS_BODY = new Set(["POST", "PUT", "PATCH"]);
+
 export type Kind = "response" | "object" | "params" | "changelog" | "other";
 /** `drafts`: how many drafts the page had when the heading opened its section. */
 type Heading = { level: number; text: string; kind: Kind; location: ParamLocation | null; generic: boolean; drafts?: number };
@@ -105,6 +107,8 @@ export class PageReader {
   scope = 0;
   paramIndent = -1;
   pathHeading: { level: number; path: string; at: number } | null = null;
+  /** The routes a table of routes just listed (drafts `from`…`to`), while the section holding it (below `parent`) lasts. */
+  routeTable: { from: number; to: number; parent: number } | null = null;
   /** "submit a `POST` request to the following endpoint:" */
   announced: { method: string; at: number } | null = null;
   /** A path written alone on its line, its method in the next sentence. */
@@ -229,6 +233,10 @@ export class PageReader {
     }
     if (this.current) {
       if (this.current.params.length < MAX_PARAMS) this.current.params.push(param);
+    } else if (this.routeTable && param.in === "body") {
+      // "Request Methods" as a table of routes, then "Request Body Parameters": the body of each route that sends one.
+      for (const draft of this.drafts.slice(this.routeTable.from, this.routeTable.to))
+        if (SENDS_BODY.has(draft.method) && draft.params.length < MAX_PARAMS) draft.params.push(param);
     } else if (this.pageWideLevel >= 0) {
       if (this.pageWide.length < MAX_PARAMS) this.pageWide.push(param);
     } else if (this.pending.length < MAX_PARAMS) {
