@@ -277,4 +277,25 @@ describe("routes: definition forms of API Blueprint and Gerrit", () => {
         .sort(),
     ).toEqual(["PUT /admin/routes/{id} body plugins", "PUT /admin/routes/{id} body uri"]);
   });
+
+  it("gives a parameter section after routes written one per line in one section to all of them, and a route's own list to it alone", () => {
+    const doc = extractPage([
+      "# Reports API",
+      "Weekly report URL `GET https://api.ledger.test/reports/weekly`",
+      "Summary report URL: `GET https://api.ledger.test/reports/summary`",
+      "## Request Parameters",
+      "- `workspace_id`: **Required**. The workspace whose data you want.\n- `since`: ISO 8601 date.",
+      "# Tags",
+      "`GET https://api.ledger.test/tags`",
+      "`POST https://api.ledger.test/tags`",
+      "- `name`: the tag's name.",
+    ]);
+    expect(parametersOf(doc).sort()).toEqual([
+      "GET /reports/summary query since",
+      "GET /reports/summary query workspace_id",
+      "GET /reports/weekly query since",
+      "GET /reports/weekly query workspace_id",
+      "POST /tags body name",
+    ]);
+  });
 });

@@ -21,6 +21,7 @@ const PAYLOAD = /\b(?:payload|request body|json body)\b/i;
 /** A heading: a parameter written as a small heading, a route heading, a path heading, or a section that ends the endpoint's. */
 function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: number) {
   const headings = r.headings;
+  r.headingCount++;
   if (block.level <= r.pendingScope) r.adoptFilters();
   while (headings.length && headings[headings.length - 1].level >= block.level) headings.pop();
   const text = clean(block.text);

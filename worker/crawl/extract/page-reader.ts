@@ -109,6 +109,9 @@ export class PageReader {
   pathHeading: { level: number; path: string; at: number } | null = null;
   /** The routes a table of routes just listed (drafts `from`…`to`), while the section holding it (below `parent`) lasts. */
   routeTable: { from: number; to: number; parent: number } | null = null;
+  /** Headings read so far, and routes opened one after another by lines of one section, with no parameter between them. */
+  headingCount = 0;
+  private lineGroup: { drafts: Draft[]; headingCount: number } = { drafts: [], headingCount: 0 };
   /** "submit a `POST` request to the following endpoint:" */
   announced: { method: string; at: number } | null = null;
   /** A path written alone on its line, its method in the next sentence. */
@@ -203,6 +206,7 @@ export class PageReader {
       return;
     }
     const also = "also" in route && route.also ? route.also.map((method) => ({ method, rawPath: path })) : undefined;
+    const grouped = current !== null && level === this.scope && !current.params.length && this.lineGroup.drafts.at(-1) === current;
     this.current = {
       method: route.method,
       rawPath: path,
@@ -220,6 +224,7 @@ export class PageReader {
     const offered = this.offered?.methods.includes(route.method) ? this.offered.methods.filter((m) => m !== route.method) : [];
     if (offered.length) this.current.also = [...(this.current.also ?? []), ...offered.map((method) => ({ method, rawPath: path }))];
     this.drafts.push(this.current);
+    this.lineGroup = { drafts: grouped ? [...this.lineGroup.drafts, this.current] : [this.current], headingCount: this.headingCount };
   }
 
   /** Files a parameter under the open endpoint, the object section it describes, or the parameters waiting for a route; false for none. */
@@ -232,7 +237,10 @@ export class PageReader {
       return true;
     }
     if (this.current) {
-      if (this.current.params.length < MAX_PARAMS) this.current.params.push(param);
+      // "Weekly report URL `GET /weekly`", "Summary report URL `GET /summary`", then a section of parameters: they are all of those routes'.
+      const group = this.lineGroup;
+      const shared = group.drafts.length > 1 && group.drafts.at(-1) === this.current && this.headingCount > group.headingCount;
+      for (const draft of shared ? group.drafts : [this.current]) if (draft.params.length < MAX_PARAMS) draft.params.push(param);
     } else if (this.routeTable && param.in === "body") {
       // "Request Methods" as a table of routes, then "Request Body Parameters": the body of each route that sends one.
       for (const draft of this.drafts.slice(this.routeTable.from, this.routeTable.to))
