@@ -256,7 +256,9 @@ describe("routes: definition forms of API Blueprint and Gerrit", () => {
       "POST /projects/{project_name}/owners.rename body old_email",
     ]);
   });
+});
 
+describe("routes: parameter sections shared by several routes", () => {
   it("gives the body-parameter section after a table of routes to the table's routes that send a body, until the section holding it ends", () => {
     const doc = extractPage([
       "## Route",
