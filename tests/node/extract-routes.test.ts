@@ -300,4 +300,18 @@ describe("routes: parameter sections shared by several routes", () => {
       "POST /tags body name",
     ]);
   });
+
+  it("reads the request blocks under a line that says what they are for ('To return …:') as requests, not answers", () => {
+    const doc = extractPage([
+      "## Get Last Visited",
+      "**Request**",
+      "To return the last-visited timestamp for a single bug id:",
+      "```\nGET /rest/visits/(id)\n```",
+      "To return just the most recent 20 timestamps:",
+      "```\nGET /rest/visits\n```",
+      "**Response**",
+      '```\n[{ "id": 100 }]\n```',
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /rest/visits", "GET /rest/visits/{id}"]);
+  });
 });

@@ -79,6 +79,8 @@ export function kindOf(text: string): Kind {
   const t = clean(text);
   if (CHANGELOG.test(t)) return "changelog";
   if (/\brequest\b/i.test(t) && PARAMS.test(t)) return "params";
+  // "To return the timestamps for one bug:" says what the request after it is for, not what it answers.
+  if (/^to [a-z]+ /i.test(t) && !PARAMS.test(t)) return "other";
   if (RESPONSE.test(t) || (RESULTS.test(t) && !SHAPING_RESULTS.test(t))) return "response";
   if (PARAMS.test(t)) return "params";
   // "List Available Models", "Create a Schema": an action on objects, not their definition.
