@@ -19,6 +19,8 @@ describe("hosts and bases", () => {
       "http://example.com",
       "http://IP_ADDRESS:8123",
       "https://your-server.tld",
+      "https://mysite/rest",
+      "http://graphite:8080",
     ])
       expect(isInstanceHost(host)).toBe(true);
     for (const host of ["https://api.binance.com", "https://api.ledger.example", "https://plausible.io", "https://example.com.au"])

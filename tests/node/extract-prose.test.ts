@@ -202,3 +202,24 @@ describe("routes in prose: request lines and example URLs", () => {
     ).toEqual(["GET /shelves/oak", "GET /shelves/{path}"]);
   });
 });
+
+describe("prose: templates in front of other paths", () => {
+  it("gives the placeholder of a template the pages put in front of other paths to the examples that start with it", () => {
+    const doc = extractOpenApi(
+      [
+        {
+          url: "https://docs.pixels.example/",
+          content: [
+            "## Specific image",
+            "```\nhttps://pixels.example.org/v2/list\n```",
+            "## Static random image",
+            "Get the same random image every time based on a seed, by adding `/seed/{seed}` to the start of the url.",
+            "```\nhttps://pixels.example.org/seed/picsum/info\n```",
+          ].join("\n\n"),
+        },
+      ],
+      { sourceUrl: "https://docs.pixels.example/" },
+    )!;
+    expect(endpointsOf(doc).sort()).toEqual(["GET /seed/{seed}/info", "GET /v2/list"]);
+  });
+});

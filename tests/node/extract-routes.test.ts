@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { extractOpenApi } from "../../worker/crawl/extract/index";
 import { findRoute, leadingRoute, shapeOf, templateOf, upperMethod } from "../../worker/crawl/extract/routes";
-import { endpointsOf, parametersOf } from "./extract-helpers";
+import { endpointsOf, extractPage, parametersOf } from "./extract-helpers";
 
 describe("routes: placeholders and request lines", () => {
   it("writes every placeholder spelling as an OpenAPI parameter name", () => {
@@ -196,5 +196,122 @@ describe("routes: signatures in headings, labels, tables and code", () => {
       "HEAD /{check_key}/{slug}/done",
       "POST /{check_key}/{slug}/done",
     ]);
+  });
+});
+
+describe("routes: definition forms of API Blueprint and Gerrit", () => {
+  it("reads API Blueprint's resource headings with a path in brackets and their actions as a method alone or in brackets", () => {
+    const doc = extractPage([
+      "FORMAT: 1A\nHOST: https://api.ledger.example",
+      "# Awards [/api/v2/awards/{award_id}/{?year,fy}]",
+      "## GET",
+      "Returns one award.",
+      "## List Accounts [/api/v2/accounts/]",
+      "### List Federal Accounts [POST]",
+      "+ Request (application/json)\n    + Attributes (object)\n        + `page`: 1 (optional, number)\n        + `limit`: 10 (optional, number)",
+      "+ Response 200 (application/json)\n    + Attributes (object)\n        + `results` (required, array)",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /api/v2/awards/{award_id}", "POST /api/v2/accounts"]);
+    expect(parametersOf(doc).sort()).toEqual([
+      "GET /api/v2/awards/{award_id} path award_id",
+      "GET /api/v2/awards/{award_id} query fy",
+      "GET /api/v2/awards/{award_id} query year",
+      "POST /api/v2/accounts body limit",
+      "POST /api/v2/accounts body page",
+    ]);
+    expect(doc.paths["/api/v2/awards/{award_id}"].get.summary).toBe("Awards");
+  });
+
+  it("reads a route quoted alone on its line as the definition, a request-parameter table under a GET as its query, and a body named as a described type as that type's fields", () => {
+    const doc = extractPage([
+      "### Check Owner",
+      "'GET /projects/{project-name}/owners.check'",
+      "The following request parameters can be specified:",
+      "| Field Name |  | Description |\n| --- | --- | --- |\n| `email` | mandatory | Email to check. |\n| `change` | optional | Change to check. |",
+      "#### Request",
+      "```\n  GET /projects/foo%2Fbar/owners.check?email=xyz@example.com HTTP/1.0\n```",
+      "### Rename Email",
+      "'POST /projects/{project-name}/owners.rename'",
+      "The old and new email must be specified in the request body as RenameEmailInput.",
+      "### Set Config",
+      "'PUT /projects/{project-name}/owners.config'",
+      "Input options can be set in the request body as a ConfigInput entity.",
+      "## JSON Entities",
+      "### RenameEmailInput",
+      "| Field Name |  | Description |\n| --- | --- | --- |\n| `old_email` | | The old email. |\n| `new_email` | | The new email. |",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual([
+      "GET /projects/{project_name}/owners.check",
+      "POST /projects/{project_name}/owners.rename",
+      "PUT /projects/{project_name}/owners.config",
+    ]);
+    expect(
+      parametersOf(doc)
+        .filter((p) => !p.includes(" path "))
+        .sort(),
+    ).toEqual([
+      "GET /projects/{project_name}/owners.check query change",
+      "GET /projects/{project_name}/owners.check query email",
+      "POST /projects/{project_name}/owners.rename body new_email",
+      "POST /projects/{project_name}/owners.rename body old_email",
+    ]);
+  });
+});
+
+describe("routes: parameter sections shared by several routes", () => {
+  it("gives the body-parameter section after a table of routes to the table's routes that send a body, until the section holding it ends", () => {
+    const doc = extractPage([
+      "## Route",
+      "### Request Methods",
+      "| Method | Request URI | Request Body | Description |\n| --- | --- | --- | --- |\n| GET | /admin/routes | NULL | List. |\n| PUT | /admin/routes/{id} | {...} | Create. |\n| DELETE | /admin/routes/{id} | NULL | Remove. |",
+      "### Request Body Parameters",
+      "| Parameter | Required | Type | Description |\n| --- | --- | --- | --- |\n| uri | True | string | Matches the uri. |\n| plugins | False | object | Plugins. |",
+      "## Service",
+      "### Request Methods",
+      "| Method | Request URI | Request Body | Description |\n| --- | --- | --- | --- |\n| POST | /admin/services | {...} | Create. |",
+      "## Notes",
+      "### Request Body Parameters",
+      "| Parameter | Required | Type | Description |\n| --- | --- | --- | --- |\n| note | True | string | A note. |",
+    ]);
+    expect(
+      parametersOf(doc)
+        .filter((p) => !p.includes(" path "))
+        .sort(),
+    ).toEqual(["PUT /admin/routes/{id} body plugins", "PUT /admin/routes/{id} body uri"]);
+  });
+
+  it("gives a parameter section after routes written one per line in one section to all of them, and a route's own list to it alone", () => {
+    const doc = extractPage([
+      "# Reports API",
+      "Weekly report URL `GET https://api.ledger.test/reports/weekly`",
+      "Summary report URL: `GET https://api.ledger.test/reports/summary`",
+      "## Request Parameters",
+      "- `workspace_id`: **Required**. The workspace whose data you want.\n- `since`: ISO 8601 date.",
+      "# Tags",
+      "`GET https://api.ledger.test/tags`",
+      "`POST https://api.ledger.test/tags`",
+      "- `name`: the tag's name.",
+    ]);
+    expect(parametersOf(doc).sort()).toEqual([
+      "GET /reports/summary query since",
+      "GET /reports/summary query workspace_id",
+      "GET /reports/weekly query since",
+      "GET /reports/weekly query workspace_id",
+      "POST /tags body name",
+    ]);
+  });
+
+  it("reads the request blocks under a line that says what they are for ('To return …:') as requests, not answers", () => {
+    const doc = extractPage([
+      "## Get Last Visited",
+      "**Request**",
+      "To return the last-visited timestamp for a single bug id:",
+      "```\nGET /rest/visits/(id)\n```",
+      "To return just the most recent 20 timestamps:",
+      "```\nGET /rest/visits\n```",
+      "**Response**",
+      '```\n[{ "id": 100 }]\n```',
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /rest/visits", "GET /rest/visits/{id}"]);
   });
 });

@@ -29,6 +29,26 @@ describe("the server URL", () => {
     expect(endpointsOf(doc).sort()).toEqual(["GET /object", "GET /object/{object_id}"]);
   });
 
+  it("does not take a base stated for one part of the API as the base of definitions written in full outside it", () => {
+    const doc = one(
+      [
+        "The reports API base URL is `https://api.ledger.test/reports/api/v2`",
+        "Weekly report URL `GET https://api.ledger.test/reports/api/v2/weekly`",
+        "## Create tag\n\n`POST https://api.ledger.test/api/v8/tags`",
+        "## Update a tag\n\nWorkspace id can't be changed.\n`PUT https://api.ledger.test/api/v8/tags/{tag_id}`",
+        "## Delete a tag\n\nThe token owner must be an admin.\n`DELETE https://api.ledger.test/api/v8/tags/{tag_id}`",
+        "```shell\ncurl -X DELETE https://api.ledger.test/api/v8/tags/1239455\n```",
+      ].join("\n\n"),
+    );
+    expect(doc.servers).toEqual([{ url: "https://api.ledger.test" }]);
+    expect(endpointsOf(doc).sort()).toEqual([
+      "DELETE /api/v8/tags/{tag_id}",
+      "GET /reports/api/v2/weekly",
+      "POST /api/v8/tags",
+      "PUT /api/v8/tags/{tag_id}",
+    ]);
+  });
+
   it("does not take a sentence that merely starts with a word as a base", () => {
     const doc = one(
       "Tokens begin with a prefix.\n\n```\nhttps://cdn.gallery.test/logo\n```\n\n## List\n\n`GET https://api.gallery.test/v1/things`\n",

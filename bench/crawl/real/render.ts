@@ -50,7 +50,7 @@ export type RenderedSite = { entry: SiteEntry; dir: string; pages: string[]; cac
 
 export const OUT = join(import.meta.dirname, "..", "..", "..", "node_modules", ".cache", "bench", "crawl-real");
 export const MIRRORS = process.env.CRAWL_REAL_MIRRORS ?? "/work/.mirror";
-const RENDER_VERSION = "3";
+const RENDER_VERSION = "4";
 
 /** The git directory the fetch tool leaves for a repository: a bare copy, or a work tree's `.git`. */
 function gitDir(repo: string): string {
@@ -353,7 +353,6 @@ function expressiveCode(html: string): string {
   );
 }
 
-/** A page's file name on the rendered site. */
 /** A page's file name: its file's folder and name (`v4-all.html`), with more of its path where two files would share that. */
 function pageName(entry: SiteEntry, file: string, i: number): string {
   if (i === 0) return "index.html";
@@ -364,8 +363,10 @@ function pageName(entry: SiteEntry, file: string, i: number): string {
       .join("-")
       .replace(/\.(md|mdx|html-fragment|html\.md|html)$/, "")
       .replace(/^_/, "")}.html`;
-  const shared = entry.files.some((other) => other !== file && named(other, 2) === named(file, 2));
-  return named(file, shared ? 3 : 2);
+  const shared = (depth: number) => entry.files.some((other) => other !== file && named(other, depth) === named(file, depth));
+  let depth = 2;
+  while (depth < file.split("/").length && shared(depth)) depth++;
+  return named(file, depth);
 }
 
 /** Slate's index.html.md names its includes in its front matter; they are appended as Slate does. */

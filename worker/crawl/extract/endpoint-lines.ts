@@ -7,6 +7,7 @@ import { locationOf, nameOf, type ParamLocation, paramOfItem, paramOfTag, typeAt
 import {
   addedRoutes,
   announcedMethod,
+  bodyTypeOf,
   lonePath,
   openingUrl,
   sharedParamsRoute,
@@ -26,11 +27,14 @@ import { clean, type Kind, kindOf, namesBase, type PageReader } from "./page-rea
 
 type TextBlock = Extract<Block, { t: "line" | "item" }>;
 
-/** A short label line that names a section ("Query parameters:", "**Response**"), or null. */
+/** API Blueprint's request and response sections, written as list items: "Response 200 (application/json)". */
+const BLUEPRINT_SECTION = /^(?:Request|Response)(?: \d{3})?(?: \([^()]{1,60}\))?$/;
+
+/** A short label line that names a section ("Query parameters:", "**Response**", "Response 200 (application/json)"), or null. */
 function labelOf(text: string): string | null {
   const t = text.trim();
   if (t.length > 60) return null;
-  if (t.endsWith(":") || /^\*\*[^*]+\*\*:?$/.test(t)) return clean(t.replace(/:$/, ""));
+  if (t.endsWith(":") || /^\*\*[^*]+\*\*:?$/.test(t) || BLUEPRINT_SECTION.test(t)) return clean(t.replace(/:$/, ""));
   return null;
 }
 
@@ -64,8 +68,12 @@ function queryNamesIn(text: string, from: number): string[] {
 /** Whether the line's first code span comes after several words of a sentence (a mention), not as the line's subject. */
 function mentionedInSentence(text: string): boolean {
   const before = text.slice(0, text.indexOf("`"));
+  // Only the words of its own sentence: a route written after a full stop ("… must be an admin. `GET /x`", two
+  // source lines a paragraph joins) starts a sentence of its own. (Not after an abbreviation: "e.g. `GET /x`".)
+  const stop = Math.max(before.lastIndexOf(". "), before.lastIndexOf("! "), before.lastIndexOf("? "));
+  const ended = stop > 0 && /(?:^|\s)[A-Za-z][a-z]+$/.test(before.slice(Math.max(0, stop - 30), stop));
   let words = 0;
-  for (const word of before.split(" ")) if (/^[A-Za-z][a-z'’]*,?$/.test(word)) words++;
+  for (const word of (ended ? before.slice(stop + 2) : before).split(" ")) if (/^[A-Za-z][a-z'’]*,?$/.test(word)) words++;
   return words >= 3;
 }
 
@@ -243,6 +251,9 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
     if (aliased)
       for (const alias of aliased.aliases) (r.hints.aliases ??= Object.create(null) as Record<string, string>)[alias] = aliased.path;
   }
+  // "Input options can be set in the request body as a CheckConfigInput entity": the body is that type's fields.
+  const bodyType = r.current && block.t === "line" ? bodyTypeOf(text) : null;
+  if (bodyType) r.addParam({ name: "body", in: "body", schema: { type: "object" }, required: false, typeText: bodyType });
   const method = block.t === "line" ? announcedMethod(text) : null;
   r.announced = method ? { method, at: b } : null;
   // "### `/api/search/autocomplete/`" then "Get auto completions for …": the section's verb is its method.

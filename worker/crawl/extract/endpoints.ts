@@ -9,7 +9,7 @@ import { parseExample, schemaOf } from "./json-schema";
 import { locationOf, paramsOfTable } from "./params";
 import { announcedRoute } from "./prose";
 import { paramOfHeading, readSummaryTable, typedObjectKeys, typedParams } from "./readers";
-import { findRoute, METHODS, pathAt, upperMethod } from "./routes";
+import { bracketedMethod, bracketedResource, findRoute, METHODS, pathAt, upperMethod } from "./routes";
 import { clean, GENERIC, type Kind, kindOf, namesBase, PAGE_WIDE, PageReader } from "./page-reader";
 
 export { noPrototype } from "./page-reader";
@@ -21,6 +21,7 @@ const PAYLOAD = /\b(?:payload|request body|json body)\b/i;
 /** A heading: a parameter written as a small heading, a route heading, a path heading, or a section that ends the endpoint's. */
 function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: number) {
   const headings = r.headings;
+  r.headingCount++;
   if (block.level <= r.pendingScope) r.adoptFilters();
   while (headings.length && headings[headings.length - 1].level >= block.level) headings.pop();
   const text = clean(block.text);
@@ -45,19 +46,24 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
   if (block.level <= r.pendingScope) r.pending = [];
   r.paramIndent = -1;
   if (r.pathHeading && r.pathHeading.level >= block.level) r.pathHeading = null;
+  if (r.routeTable && r.routeTable.parent >= block.level) r.routeTable = null;
   if (r.pageWideLevel >= block.level) r.pageWideLevel = -1;
   if (r.offered && r.offered.level >= block.level) r.offered = null;
   let route = kind === "changelog" || r.changelogPage ? null : findRoute(upperMethod(block.text));
-  // "### /v3/orders" then "#### GET": a path heading with its methods as subheadings.
+  // "### /v3/orders" then "#### GET": a path heading with its methods as subheadings; API Blueprint writes
+  // "# Awards [/awards/{id}]" then "## GET" or "### Retrieve an award [GET]".
   const bare = pathAt(text, 0);
-  if (!route && bare && bare.end === text.length && text.startsWith("/")) {
+  const resource = route ? null : bare && bare.end === text.length && text.startsWith("/") ? bare.path : bracketedResource(block.text);
+  if (resource) {
     // A heading that is a path opens that endpoint's section: the route above ends here.
-    r.pathHeading = { level: block.level, path: bare.path, at: b };
+    const title = block.text.lastIndexOf(" [/");
+    if (title > 0) headings[headings.length - 1].text = clean(block.text.slice(0, title));
+    r.pathHeading = { level: block.level, path: resource, at: b };
     r.current = null;
     return;
   }
-  if (!route && r.pathHeading && METHODS.includes(text.toUpperCase()))
-    route = { method: text.toUpperCase(), path: r.pathHeading.path, end: 0 };
+  const verb = METHODS.includes(text.toUpperCase()) ? text.toUpperCase() : bracketedMethod(block.text);
+  if (!route && r.pathHeading && verb) route = { method: verb, path: r.pathHeading.path, end: 0 };
   // "## List of all parameters" outside any endpoint: what it lists goes with every request of the page.
   if (!route && kind === "params" && PAGE_WIDE.test(text) && !(r.current && block.level > r.scope)) {
     r.current = null;
@@ -164,7 +170,11 @@ function readTable(r: PageReader, block: Extract<Block, { t: "table" }>, kind: K
     r.hints,
   );
   if (kind === "changelog") return;
-  if (readSummaryTable(block.rows, r.page.url, r.drafts)) return;
+  const from = r.drafts.length;
+  if (readSummaryTable(block.rows, r.page.url, r.drafts)) {
+    r.routeTable = { from, to: r.drafts.length, parent: (r.headings.at(-1)?.level ?? 1) - 1 };
+    return;
+  }
   if (kind === "response") return; // a response's fields are not the request's parameters (see addParam)
   const params = paramsOfTable(block.rows, r.locationNow(), kind === "params");
   if (params) for (const p of params) r.addParam(p);

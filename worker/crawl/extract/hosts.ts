@@ -7,7 +7,7 @@ const STAND_IN_LABELS = new Set(["example", "sample", "subdomain", "mycompany", 
 /**
  * Whether an origin (`http://localhost:8384`) or a bare host (`example.com`) is one no hosted server
  * could call as the API: a loopback address, a domain reserved for examples (RFC 2606), or a
- * placeholder (`IP_ADDRESS`, `your-server`). The docs then describe an API each user runs at their
+ * placeholder (`IP_ADDRESS`, `your-server`), or a name of one label (`mysite`). The docs then describe an API each user runs at their
  * own address.
  */
 export function isInstanceHost(origin: string): boolean {
@@ -19,6 +19,8 @@ export function isInstanceHost(origin: string): boolean {
   if (RESERVED_DOMAINS.some((d) => host === d || host.endsWith(`.${d}`))) return true;
   // No real host name has `_`, `{`, `<` or `$`; "your…" names the reader's own server.
   if (host.includes("_") || host.includes("{") || host.includes("<") || host.includes("$") || host.startsWith("your")) return true;
+  // A name of one label (`http://mysite/rest`, `http://graphite`) resolves only on the writer's own network.
+  if (host && !host.includes(".") && !host.startsWith("[")) return true;
   // An account's own subdomain written as a stand-in (`example.harvestapp.com`, `subdomain.zendesk.com`): each user has their own.
   // (Not a domain of its own under a country's second level: `example.com.au`.)
   const labels = host.split(".");

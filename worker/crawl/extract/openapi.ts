@@ -19,12 +19,12 @@ const isFile = (raw: string) => STATIC_FILE.test(raw.split("?")[0]);
 /** The API's base URL: the one the docs name, else the common prefix of the absolute URLs they use. */
 export function baseUrlOf(drafts: Draft[], hints: Hints): string | null {
   const named = hints.baseUrls.filter((u) => /^https?:\/\/[\w.-]+(?::\d+)?(?:\/[\w\-./]*)?$/.test(u));
-  if (named.length) return trimEnd(mostUsed(named, drafts, hints), "/");
   // The reference's own request lines (definitions, raw requests) outvote URLs that examples merely use.
   const stated = drafts
     .filter((d) => d.strength !== 1)
     .map((d) => splitUrl(d.rawPath))
     .filter((u) => u.origin);
+  if (named.length) return statedOutside(trimEnd(mostUsed(named, drafts, hints), "/"), stated);
   const urls = stated.length
     ? stated
     : [...drafts.map((d) => d.rawPath), ...hints.exampleUrls]
@@ -58,6 +58,18 @@ function mostUsed(bases: string[], drafts: Draft[], hints: Hints): string {
     if (under > most) [best, most] = [base, under];
   }
   return best;
+}
+
+/**
+ * A base the pages state for one part of the API ("The reports API base URL is https://host/reports/api/v2") is not
+ * the base of request lines written in full outside its path (`GET https://host/api/v8/tags`): when most of those on its
+ * host are, the base is what they share.
+ */
+function statedOutside(base: string, stated: { origin: string; path: string }[]): string {
+  const { origin, path } = splitUrl(base);
+  const same = stated.filter((u) => u.origin === origin);
+  const outside = same.filter((u) => path !== "/" && u.path !== path && !u.path.startsWith(`${path}/`)).length;
+  return outside > same.length - outside ? commonBase(same) : base;
 }
 
 /**
@@ -189,6 +201,8 @@ function requestBodyOf(op: Operation, body: FoundParam[], objects: Hints["object
       Object.assign(schema.properties as object, whole.properties);
       continue;
     }
+    // The body named as a type the pages do not describe lends no property.
+    if (whole && p.typeText && !p.typeText.includes(" ") && p.in === "body" && p.name === "body") continue;
     const leaf: Schema = { ...schemaOfParam(p, objects), ...(p.description ? { description: p.description } : {}) };
     // `poll[options][]`: the property `poll` is an object whose `options` is an array (Rails-style form names).
     const { base, keys, array } = bracketPath(p.name);

@@ -198,8 +198,20 @@ function generaliseExamples(groups: Map<string, Member[]>, known: Placeholders):
     if (stated) return `{${stated}}`;
     const template = templates.find((t) => instanceOf(segments, t));
     if (template && isPlaceholder(template[i])) return template[i];
+    // A template the pages put in front of other paths ("add /seed/{seed} to the start of the url"), ending in a name and
+    // its value (`/seed/{seed}`, `/users/{user}`; not a proxy's `/ollama/{path}`): its placeholder holds there too.
+    const prefix = templates.find((t) => t.length < segments.length && namedPair(t) && instanceOf(segments.slice(0, t.length), t));
+    if (prefix && isPlaceholder(prefix[i] ?? "")) return prefix[i];
     return (seen.get(varying(method, segments, i))?.size ?? 0) >= 3 ? named.get(`${segments.slice(0, i).join("/")}|${i}`) : undefined;
   });
+}
+
+/** Whether a template ends in a segment and a placeholder named after it (`/seed/{seed}`, `/users/{user}`). */
+function namedPair(template: string[]): boolean {
+  const last = template.at(-1) ?? "";
+  const word = (template.at(-2) ?? "").toLowerCase();
+  const name = last.slice(1, -1).toLowerCase();
+  return isPlaceholder(last) && word.length > 1 && (name === word || `${name}s` === word);
 }
 
 /**

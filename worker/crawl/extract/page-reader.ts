@@ -10,6 +10,8 @@ import { methodOfVerb, queryNamesOf } from "./prose";
 import { sameRoute } from "./readers";
 import type { Route } from "./routes";
 
+const SENDS_BODY = new Set(["POST", "PUT", "PATCH"]);
+
 export type Kind = "response" | "object" | "params" | "changelog" | "other";
 /** `drafts`: how many drafts the page had when the heading opened its section. */
 type Heading = { level: number; text: string; kind: Kind; location: ParamLocation | null; generic: boolean; drafts?: number };
@@ -77,6 +79,8 @@ export function kindOf(text: string): Kind {
   const t = clean(text);
   if (CHANGELOG.test(t)) return "changelog";
   if (/\brequest\b/i.test(t) && PARAMS.test(t)) return "params";
+  // "To return the timestamps for one bug:" says what the request after it is for, not what it answers.
+  if (/^to [a-z]+ /i.test(t) && !PARAMS.test(t)) return "other";
   if (RESPONSE.test(t) || (RESULTS.test(t) && !SHAPING_RESULTS.test(t))) return "response";
   if (PARAMS.test(t)) return "params";
   // "List Available Models", "Create a Schema": an action on objects, not their definition.
@@ -105,6 +109,11 @@ export class PageReader {
   scope = 0;
   paramIndent = -1;
   pathHeading: { level: number; path: string; at: number } | null = null;
+  /** The routes a table of routes just listed (drafts `from`…`to`), while the section holding it (below `parent`) lasts. */
+  routeTable: { from: number; to: number; parent: number } | null = null;
+  /** Headings read so far, and routes opened one after another by lines of one section, with no parameter between them. */
+  headingCount = 0;
+  private lineGroup: { drafts: Draft[]; headingCount: number } = { drafts: [], headingCount: 0 };
   /** "submit a `POST` request to the following endpoint:" */
   announced: { method: string; at: number } | null = null;
   /** A path written alone on its line, its method in the next sentence. */
@@ -199,6 +208,7 @@ export class PageReader {
       return;
     }
     const also = "also" in route && route.also ? route.also.map((method) => ({ method, rawPath: path })) : undefined;
+    const grouped = current !== null && level === this.scope && !current.params.length && this.lineGroup.drafts.at(-1) === current;
     this.current = {
       method: route.method,
       rawPath: path,
@@ -216,6 +226,7 @@ export class PageReader {
     const offered = this.offered?.methods.includes(route.method) ? this.offered.methods.filter((m) => m !== route.method) : [];
     if (offered.length) this.current.also = [...(this.current.also ?? []), ...offered.map((method) => ({ method, rawPath: path }))];
     this.drafts.push(this.current);
+    this.lineGroup = { drafts: grouped ? [...this.lineGroup.drafts, this.current] : [this.current], headingCount: this.headingCount };
   }
 
   /** Files a parameter under the open endpoint, the object section it describes, or the parameters waiting for a route; false for none. */
@@ -228,7 +239,14 @@ export class PageReader {
       return true;
     }
     if (this.current) {
-      if (this.current.params.length < MAX_PARAMS) this.current.params.push(param);
+      // "Weekly report URL `GET /weekly`", "Summary report URL `GET /summary`", then a section of parameters: they are all of those routes'.
+      const group = this.lineGroup;
+      const shared = group.drafts.length > 1 && group.drafts.at(-1) === this.current && this.headingCount > group.headingCount;
+      for (const draft of shared ? group.drafts : [this.current]) if (draft.params.length < MAX_PARAMS) draft.params.push(param);
+    } else if (this.routeTable && param.in === "body") {
+      // "Request Methods" as a table of routes, then "Request Body Parameters": the body of each route that sends one.
+      for (const draft of this.drafts.slice(this.routeTable.from, this.routeTable.to))
+        if (SENDS_BODY.has(draft.method) && draft.params.length < MAX_PARAMS) draft.params.push(param);
     } else if (this.pageWideLevel >= 0) {
       if (this.pageWide.length < MAX_PARAMS) this.pageWide.push(param);
     } else if (this.pending.length < MAX_PARAMS) {

@@ -68,7 +68,7 @@ export function locationOf(text: string | undefined): ParamLocation | null {
   if (/\b(?:path|url|route)\b/.test(t)) return "path";
   if (/\bquery|querystring/.test(t)) return "query";
   if (/\bheaders?\b/.test(t)) return "header";
-  if (/\b(?:body|form|formdata|payload|json|request|data|multipart)\b/.test(t)) return "body";
+  if (/\b(?:body|form|formdata|payload|json|data|multipart)\b/.test(t)) return "body";
   return null;
 }
 

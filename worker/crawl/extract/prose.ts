@@ -217,6 +217,28 @@ const FIELD_WORDS = new Set([
   "changes",
   "change",
 ]);
+/** Whether a word is a type's name in CamelCase (`CheckConfigInput`): letters and digits, a capital first and inside. */
+function isTypeName(word: string): boolean {
+  if (word.length < 4 || word.length > 80 || word[0] < "A" || word[0] > "Z" || !/^[A-Za-z0-9]+$/.test(word)) return false;
+  let capitals = 0;
+  for (const c of word) if (c >= "A" && c <= "Z") capitals++;
+  return capitals >= 2 && capitals < word.length;
+}
+
+/** The type a sentence says the request body is ("set in the request body as a CheckConfigInput entity"), or null. */
+export function bodyTypeOf(text: string): string | null {
+  const at = text.toLowerCase().indexOf("request body");
+  if (at < 0) return null;
+  for (const word of text
+    .slice(at + 12, at + 120)
+    .split(" ")
+    .slice(0, 8)) {
+    const bare = trimEnd(trimStart(word, "[(`*_"), "].,:;)`*_");
+    if (isTypeName(bare)) return bare;
+  }
+  return null;
+}
+
 const BETWEEN_FIELDS = new Set(["and", "or", "optional", "optionally", "the", "a", "an", "required"]);
 
 /** Names in code spans that a sentence calls fields: "multipart form field `document` and optional `version_label`", "updates the `label`". */

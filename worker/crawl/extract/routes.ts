@@ -137,6 +137,37 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
   return { path, end: stop };
 }
 
+/**
+ * The resource an API Blueprint heading names in brackets at its end ("Awards [/api/v2/awards/{award_id}/{?year}]"):
+ * its path, with a query template (`{?year,page}`) written as the query string it stands for; null for any other heading.
+ */
+export function bracketedResource(text: string): string | null {
+  const t = text.trimEnd();
+  const open = t.lastIndexOf(" [/");
+  if (open < 0 || !t.endsWith("]")) return null;
+  const inner = t.slice(open + 2, -1);
+  const q = inner.indexOf("{?");
+  const close = q < 0 ? -1 : inner.indexOf("}", q);
+  const found = pathAt(q < 0 ? inner : inner.slice(0, q), 0);
+  if (!found || found.end !== (q < 0 ? inner.length : q) || (q >= 0 && close !== inner.length - 1)) return null;
+  const names =
+    q < 0
+      ? []
+      : inner
+          .slice(q + 2, close)
+          .split(",")
+          .filter((n) => /^[A-Za-z_][\w.-]{0,60}$/.test(n.trim()));
+  return names.length ? `${found.path}?${names.map((n) => `${n.trim()}=`).join("&")}` : found.path;
+}
+
+/** The method an API Blueprint action heading ends with in brackets ("List Federal Accounts [POST]"), or null. */
+export function bracketedMethod(text: string): string | null {
+  const t = text.trimEnd();
+  const open = t.lastIndexOf("[");
+  const method = open >= 0 && t.endsWith("]") ? t.slice(open + 1, -1) : "";
+  return METHOD_SET.has(method) ? method : null;
+}
+
 /** The method word at `at` and where it ends, or null. */
 function methodAt(text: string, at: number): { method: string; end: number } | null {
   let m = at;
@@ -223,6 +254,10 @@ export function leadingRoute(text: string): Route | null {
   const start = afterLabel(text);
   const direct = routeAt(text, start);
   if (direct) return direct;
+  // A route quoted alone on its line (`'GET /projects/{project-name}/branches'`, as Gerrit writes its definitions).
+  const quote = text[start];
+  const quoted = quote === "'" || quote === '"' ? routeAt(text, start + 1) : null;
+  if (quoted && text[quoted.end] === quote && skipMarks(text, quoted.end + 1) === text.length) return quoted;
   const label = /^(?:HTTP request|Request|Endpoint|Definition|Route|URL|Method)\b/i.exec(text.slice(start, start + 20))?.[0];
   return label ? routeAt(text, afterLabel(text.slice(start + label.length)) + start + label.length) : null;
 }
