@@ -433,17 +433,17 @@ function evidence(index: SearchIndex, terms: Term[]): Evidence {
  */
 function unaskedOf(pathTerms: [string, number][], asked: string[]): (facts: DocFacts) => number {
   const weights = new Float64Array(pathTerms.length).fill(-1);
-  const weightOf = (i: number) => {
-    if (weights[i] < 0) {
-      const w = pathTerms[i][0];
-      const met = asked.some((t) => t === w || (t.length >= 3 && w.startsWith(t)) || (w.length >= 3 && t.startsWith(w)));
-      weights[i] = met ? 0 : pathTerms[i][1];
-    }
-    return weights[i];
+  const weigh = (i: number) => {
+    const w = pathTerms[i][0];
+    const met = asked.some((t) => t === w || (t.length >= 3 && w.startsWith(t)) || (w.length >= 3 && t.startsWith(w)));
+    return (weights[i] = met ? 0 : pathTerms[i][1]);
   };
   return ({ pathWords }) => {
     let sum = 0;
-    for (const i of pathWords) sum += weightOf(i);
+    for (let j = 0; j < pathWords.length; j++) {
+      const weight = weights[pathWords[j]];
+      sum += weight < 0 ? weigh(pathWords[j]) : weight;
+    }
     return sum;
   };
 }
@@ -494,13 +494,19 @@ export function searchTools(index: SearchIndex, query: string, limit: number): n
 /** The `k` best of `ids` by score (the lower id first on equal scores), best first: one pass, not a sort of every tool met. */
 function best(ids: number[], score: Float64Array, k: number): number[] {
   const top: number[] = [];
-  const before = (a: number, b: number) => score[a] > score[b] || (score[a] === score[b] && a < b);
   for (const id of ids) {
-    if (top.length === k && !before(id, top[k - 1])) continue;
-    let at = top.length === k ? k - 1 : top.length;
-    while (at > 0 && before(id, top[at - 1])) {
-      top[at] = top[at - 1];
-      at--;
+    const value = score[id];
+    let at = top.length;
+    if (at === k) {
+      const last = top[k - 1];
+      if (value < score[last] || (value === score[last] && id > last)) continue;
+      at = k - 1;
+    }
+    // Shift the worse ones down (inline comparisons: this runs before the code is compiled).
+    for (; at > 0; at--) {
+      const above = top[at - 1];
+      if (value < score[above] || (value === score[above] && id > above)) break;
+      top[at] = above;
     }
     top[at] = id;
   }
