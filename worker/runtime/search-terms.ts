@@ -10,6 +10,7 @@ import type MiniSearch from "minisearch";
 const K = 1.2;
 const B = 0.7;
 const D = 0.5;
+const K1 = K + 1;
 
 /** How a query term meets the index's terms: itself, the terms it starts (from a length), the terms a few edits away (from a length). */
 export type TermOptions = {
@@ -103,6 +104,8 @@ export class TermIndex {
   private readonly parsed: (number[] | undefined)[];
   private scores: Float64Array;
   private met: Uint8Array;
+  /** Per document and field, BM25's length norm (K × (1 − B + B × length / average)), worked out when first met (-1 before). */
+  private norms: Float64Array;
   /** The documents the last search met. */
   private touched: number[] = [];
 
@@ -114,6 +117,7 @@ export class TermIndex {
     this.parsed = new Array(kept.terms.length);
     this.scores = new Float64Array(kept.documentCount);
     this.met = new Uint8Array(kept.documentCount);
+    this.norms = new Float64Array(kept.documentCount * kept.fieldCount).fill(-1);
   }
 
   /** The kept form of a MiniSearch index (as the portal packs it). */
@@ -155,7 +159,7 @@ export class TermIndex {
   /** Adds one index term's BM25+ scores, weighed, to the documents it is in. */
   private add(i: number, weight: number, touched: number[]) {
     const { documentCount, fieldCount, averageFieldLength, fieldLength } = this.kept;
-    const { scores, met, boosts } = this;
+    const { scores, met, boosts, norms } = this;
     const postings = this.postingsOf(i);
     for (let at = 0; at < postings.length;) {
       const field = postings[at];
@@ -167,12 +171,14 @@ export class TermIndex {
       for (at += 2; at < end; at += 2) {
         const doc = postings[at];
         const frequency = postings[at + 1];
-        const length = fieldLength[doc * fieldCount + field];
+        const slot = doc * fieldCount + field;
+        let norm = norms[slot];
+        if (norm < 0) norm = norms[slot] = K * (1 - B + (B * fieldLength[slot]) / average);
         if (met[doc] === 0) {
           met[doc] = 1;
           touched.push(doc);
         }
-        scores[doc] += weighed * (idf * (D + (frequency * (K + 1)) / (frequency + K * (1 - B + (B * length) / average))));
+        scores[doc] += weighed * (idf * (D + (frequency * K1) / (frequency + norm)));
       }
     }
   }
