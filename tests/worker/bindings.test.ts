@@ -13,7 +13,7 @@ import { describe, expect, inject, it } from "vitest";
 import { CRAWL_TIMEOUT_MESSAGE } from "../../durable-objects/crawl-session";
 import { DEPLOYMENT_TIMEOUT_MESSAGE } from "../../durable-objects/deployment";
 import { GENERATED_COMPATIBILITY_FLAGS } from "../../worker/hosting/loader";
-import { storeDeployment } from "../../worker/hosting/store";
+import { storeDeployment, storeDeploymentConfig } from "../../worker/hosting/store";
 import { generateServer } from "../../worker/deploy/generate";
 import type { RuntimeConfig } from "../../worker/runtime/types";
 import { pageContentKey } from "../../worker/crawl/keys";
@@ -73,6 +73,7 @@ describe("Deployment Durable Object", () => {
       maxResponseBytes: 100_000,
     };
     const generated = await generateServer(config as RuntimeConfig);
+    await storeDeploymentConfig(env, generated.deploymentId, generated.config);
     await storeDeployment(env, generated);
     const stub = env.DEPLOYMENT.getByName("server-1");
     await stub.begin(job(generated.deploymentId));

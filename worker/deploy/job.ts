@@ -57,7 +57,7 @@ async function keptServer(env: Bindings, deploymentId: string, config: RuntimeCo
 
 /** Generates a deployment's modules and keeps them, so any isolate can load them. */
 async function generateAndKeep(env: Bindings, deploymentId: string, config: RuntimeConfig) {
-  const generated = { ...(await generateServer(config)), deploymentId };
+  const generated = await generateServer(config, deploymentId);
   await storeDeployment(env, generated);
   return generated;
 }

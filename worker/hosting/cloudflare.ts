@@ -4,7 +4,6 @@ import type { Bindings } from "../env";
 import { embeddedModules, MAIN_MODULE, runtimeModules, type GeneratedModule } from "../deploy/generate";
 import { RUNTIME_MODULES } from "../deploy/runtime-bundle";
 import { GENERATED_COMPATIBILITY_DATE, GENERATED_COMPATIBILITY_FLAGS, loaderProvider } from "./loader";
-import { storeDeployment } from "./store";
 import { scriptNameOf, type HostingProvider } from "./types";
 
 export const DEFAULT_CLOUDFLARE_API_BASE = "https://api.cloudflare.com/client/v4";
@@ -65,8 +64,6 @@ export const cloudflareProvider: HostingProvider = {
       const reason = envelope?.errors?.map((e) => `${e.message} (${e.code})`).join("; ") || `HTTP ${res.status}`;
       throw new Error(`Cloudflare refused the upload: ${reason}`);
     }
-    // Kept in KV too, so the portal can serve it through the Worker Loader without a dispatch binding.
-    await storeDeployment(env, server);
     await log(`Uploaded ${script} (etag ${envelope.result?.etag ?? "n/a"})`);
     return {
       cloudflareDeploymentId: envelope.result?.etag ?? envelope.result?.id ?? server.deploymentId,

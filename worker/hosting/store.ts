@@ -34,7 +34,10 @@ const runtimeKey = (hash: string) => `mcp-runtime:${hash}`;
 /** A runtime's modules by file name (JSON). */
 const runtimeModulesKey = (hash: string) => `mcp-runtime-modules:${hash}`;
 
-/** Keeps a generated server's modules, its tools text, its config, and (once per runtime version) the runtime it runs on. */
+/**
+ * Keeps a generated server's modules, its tools text and (once per runtime version) the runtime it runs
+ * on; its config was kept by the deploy request (storeDeploymentConfig) before the job generated it.
+ */
 export async function storeDeployment(env: Bindings, server: GeneratedServer) {
   const stored: StoredDeployment = {
     modules: server.modules,
@@ -48,7 +51,6 @@ export async function storeDeployment(env: Bindings, server: GeneratedServer) {
     env.KV.put(runtimeModulesKey(RUNTIME_HASH), JSON.stringify(RUNTIME_MODULES)),
     env.KV.put(toolsKey(server.deploymentId), server.text),
     search ? env.KV.put(searchKey(server.deploymentId), server.text.slice(...search)) : null,
-    env.KV.put(configKey(server.deploymentId), JSON.stringify(server.config)),
   ]);
   await env.KV.put(key(server.deploymentId), JSON.stringify(stored));
 }

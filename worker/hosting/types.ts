@@ -19,7 +19,7 @@ export type ServedDeployment = {
 
 export interface HostingProvider {
   name: ProviderName;
-  /** Makes the generated server ready to serve; throws with a readable message on failure. */
+  /** Makes the generated server (already kept in KV by the deploy job) ready to serve; throws with a readable message on failure. */
   activate(
     env: Bindings,
     server: GeneratedServer,

@@ -15,10 +15,11 @@ export type DocFacts = {
   titleWords: number;
   actionWords: string[];
   pathWords: number[];
-  deprecated?: boolean;
-  verb?: string;
+  deprecated: boolean;
+  /** The title's verb when it is one of the API's own (titleVerbs), else "". */
+  verb: string;
   central: number;
-  record?: boolean;
+  record: boolean;
 };
 
 /** The literal segments of a path (its parameters, such as {owner}, are on many paths and say little; OData's $ref, $value and $count say how, not what). */
@@ -148,9 +149,10 @@ export function factsOf(
       actionWords: kind === "action" || writesBelowItem(doc, kind) ? indexWords(resourceOf(doc)) : [],
       pathWords: pathWords(pathFields[id]),
       central: central[id],
-      ...(verb && titleVerbs.has(verb) ? { verb } : {}),
-      ...(isDeprecated(doc) ? { deprecated: true } : {}),
-      ...(isOwnRecord(doc) ? { record: true } : {}),
+      // Every tool's facts have the same fields in the same order: one shape for the ranking to read.
+      verb: verb && titleVerbs.has(verb) ? verb : "",
+      deprecated: isDeprecated(doc),
+      record: isOwnRecord(doc),
     };
   });
 }

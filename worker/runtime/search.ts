@@ -1,18 +1,20 @@
-// Search mode's ranking: MiniSearch (BM25+, field boosts, prefix and typo tolerance) over what each
+// Search mode's ranking: BM25+ as MiniSearch scores it (field boosts, prefix and typo tolerance; the
+// portal builds the index with MiniSearch, an isolate reads it with search-terms.ts) over what each
 // tool's description says about itself (title, path, tags, description, its arguments' descriptions,
 // what its answer is made of) and over one document per resource (all its operations' words), with
 // vocabulary derived from the API's own text (its acronyms, the verbs its titles use per HTTP method)
 // and a request read as people phrase it (intent verb → method, "my" → the asker's own operations).
 export type { SearchDoc } from "./types";
-import MiniSearch, { type SearchOptions } from "minisearch";
+import MiniSearch from "minisearch";
 import { answerOf, paramText } from "./search-text";
 import type { SearchDoc } from "./types";
 import { factsOf, literalSegments, pathTermsOf, resourceOf, titleVerb, type DocFacts } from "./search-facts";
 import { indexWords, MAX_FIELD_CHARS, readQuery, stem, type Action, type ReadQuery } from "./search-words";
+import { TermIndex, type KeptTerms, type TermOptions } from "./search-terms";
 
 /** What a tool offers the index: its text, its operation and the names of its arguments and answer fields. */
 export type SearchIndex = {
-  mini: MiniSearch;
+  mini: TermIndex;
   facts: DocFacts[];
   /** An acronym of the API's own phrases → the phrase's words ("pr" → pull, request where titles say "pull request"). */
   acronyms: Map<string, string[]>;
@@ -23,8 +25,18 @@ export type SearchIndex = {
   /** The words of the API's paths, each with how much it says (facts' pathWords are positions here). */
   pathTerms: [string, number][];
   /** One document per resource: everything its operations say (a word said of issues anywhere reaches every issue operation). */
-  resources: MiniSearch;
-  members: Map<string, number[]>;
+  resources: TermIndex;
+  /** Per resource document, its operations. */
+  members: number[][];
+};
+
+/** The index without its term indexes' postings, as one line of JSON (see serializeSearchIndex). */
+type KeptHead = Omit<SearchIndex, "mini" | "resources" | "acronyms" | "methodVerbs" | "titleVerbs"> & {
+  mini: Omit<KeptTerms, "postings">;
+  resources: Omit<KeptTerms, "postings">;
+  acronyms: [string, string[]][];
+  methodVerbs: [string, string[]][];
+  titleVerbs: [string, string][];
 };
 
 const FIELDS = ["title", "resource", "name", "path", "tags", "description", "params", "paramText", "answer", "fields"] as const;
@@ -41,6 +53,8 @@ const BOOST: Record<Field, number> = {
   answer: 0.3,
   fields: 0.15,
 };
+/** Per field id (MiniSearch numbers the fields in order), its boost. */
+const MINI_BOOSTS = FIELDS.map((f) => BOOST[f]);
 /** The description's opening says what a tool does; the rest is detail and noise for ranking. */
 const DESCRIPTION_CHARS = 400;
 
@@ -50,7 +64,6 @@ const miniOptions = {
   fields: [...FIELDS],
   tokenize: splitSpaces,
   processTerm: (t: string) => t || null,
-  searchOptions: { tokenize: splitSpaces },
 };
 const resourceOptions = { ...miniOptions, fields: ["text"] };
 
@@ -116,7 +129,7 @@ function fieldsOf(doc: SearchDoc, vocabulary: Map<string, number>): Fields {
 }
 
 /** Per resource, all its operations' words in one document (up to a bound). */
-function resourceIndex(docs: SearchDoc[], fields: Fields[]): { resources: MiniSearch; members: Map<string, number[]> } {
+function resourceIndex(docs: SearchDoc[], fields: Fields[]): { resources: MiniSearch; members: number[][] } {
   const texts = new Map<string, string>();
   const members = new Map<string, number[]>();
   docs.forEach((doc, id) => {
@@ -129,7 +142,7 @@ function resourceIndex(docs: SearchDoc[], fields: Fields[]): { resources: MiniSe
   });
   const resources = new MiniSearch(resourceOptions);
   resources.addAll([...texts].map(([id, text]) => ({ id, text })));
-  return { resources, members };
+  return { resources, members: [...texts.keys()].map((key) => members.get(key)!) };
 }
 
 /** Acronyms of the API's own two- and three-word phrases met at least thrice in titles and tags. */
@@ -227,102 +240,48 @@ export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
     pathTerms.of,
   );
   return {
-    mini,
+    mini: new TermIndex(TermIndex.keep(mini), MINI_BOOSTS),
     facts,
     acronyms: acronymsOf(docs, vocabulary),
     methodVerbs: methodVerbsOf(verbs),
     titleVerbs,
     pathTerms: pathTerms.terms,
-    resources,
+    resources: new TermIndex(TermIndex.keep(resources), []),
     members,
   };
 }
 
-/** A MiniSearch index as MiniSearch serializes it, its postings (each term's documents per field) kept apart: `terms` says where each term's are. */
-type KeptMini = ReturnType<MiniSearch["toJSON"]> & { terms: [term: string, start: number, end: number][] };
-
 /**
  * The index as text, to be kept with a deployment and loaded by its isolates instead of built (see
- * loadSearchIndex): one line of JSON (the ranking's facts and each MiniSearch index without its
- * postings), then every term's postings, one JSON object each, located by the line's `terms`.
+ * loadSearchIndex): one line of JSON (the ranking's facts and each term index without its postings),
+ * then the two term indexes' postings, located by their `spans`.
  */
 export function serializeSearchIndex(index: SearchIndex): string {
-  const { mini, facts, acronyms, methodVerbs, titleVerbs, pathTerms, resources, members } = index;
-  const postings: string[] = [];
-  let length = 0;
-  const apart = (search: MiniSearch): KeptMini => {
-    const js = search.toJSON();
-    const terms = js.index.map(([term, data]): [string, number, number] => {
-      // Per field id, its documents and their frequencies in one flat list: quicker to parse than objects.
-      const text = JSON.stringify(
-        Object.fromEntries(
-          Object.entries(data).map(([field, docs]) => [field, Object.entries(docs).flatMap(([id, n]) => [Number(id), n])]),
-        ),
-      );
-      postings.push(text);
-      length += text.length;
-      return [term, length - text.length, length];
-    });
-    return { ...js, index: [], terms };
+  const { postings: miniPostings, ...mini } = index.mini.kept;
+  const { postings: resourcePostings, ...resources } = index.resources.kept;
+  const head: KeptHead = {
+    ...index,
+    mini,
+    resources,
+    acronyms: [...index.acronyms],
+    methodVerbs: [...index.methodVerbs],
+    titleVerbs: [...index.titleVerbs],
   };
-  const head = JSON.stringify({
-    mini: apart(mini),
-    facts,
-    acronyms: [...acronyms],
-    methodVerbs: [...methodVerbs],
-    titleVerbs: [...titleVerbs],
-    pathTerms,
-    resources: apart(resources),
-    members: [...members],
-  });
-  return `${head}\n${postings.join("")}`;
+  return `${JSON.stringify(head)}\n${miniPostings}${resourcePostings}`;
 }
 
-/** One term's postings as MiniSearch reads them (field id → document id → frequency), parsed from the kept text (per field, document ids and frequencies in turn) when the term is first met. */
-class KeptPostings {
-  private fields: Record<string, number[]> | null = null;
-  private readonly maps = new Map<number, Map<number, number>>();
-
-  constructor(
-    private readonly text: string,
-    private readonly start: number,
-    private readonly end: number,
-  ) {}
-
-  get(fieldId: number): Map<number, number> | undefined {
-    let map = this.maps.get(fieldId);
-    if (map) return map;
-    this.fields ??= JSON.parse(this.text.slice(this.start, this.end)) as Record<string, number[]>;
-    const docs = this.fields[fieldId];
-    if (!docs) return undefined;
-    map = new Map();
-    for (let i = 0; i < docs.length; i += 2) map.set(docs[i], docs[i + 1]);
-    this.maps.set(fieldId, map);
-    return map;
-  }
-}
-
-/** A kept MiniSearch index: its terms in MiniSearch's own tree, each with postings read in place (MiniSearch reads a term's postings by field id only). */
-function loadKept(kept: KeptMini, options: typeof resourceOptions, text: string, base: number): MiniSearch {
-  const search = MiniSearch.loadJS(kept, options);
-  const tree = (search as unknown as { _index: { set(term: string, value: unknown): void } })._index;
-  for (const [term, start, end] of kept.terms) tree.set(term, new KeptPostings(text, base + start, base + end));
-  return search;
-}
-
-/** An index serialized by serializeSearchIndex: the same ranking, without reading the tools' text again or every term's postings. */
+/** An index serialized by serializeSearchIndex: the same ranking, read in place (a term's postings are parsed when a query first meets it). */
 export function loadSearchIndex(text: string): SearchIndex {
   const cut = text.indexOf("\n");
-  const raw = JSON.parse(text.slice(0, cut));
+  const head = JSON.parse(text.slice(0, cut)) as KeptHead;
+  const split = cut + 1 + (head.mini.spans.at(-1) ?? 0);
   return {
-    mini: loadKept(raw.mini, miniOptions, text, cut + 1),
-    facts: raw.facts,
-    acronyms: new Map(raw.acronyms),
-    methodVerbs: new Map(raw.methodVerbs),
-    titleVerbs: new Map(raw.titleVerbs),
-    pathTerms: raw.pathTerms,
-    resources: loadKept(raw.resources, resourceOptions, text, cut + 1),
-    members: new Map(raw.members),
+    ...head,
+    mini: new TermIndex({ ...head.mini, postings: text.slice(cut + 1, split) }, MINI_BOOSTS),
+    resources: new TermIndex({ ...head.resources, postings: text.slice(split) }, []),
+    acronyms: new Map(head.acronyms),
+    methodVerbs: new Map(head.methodVerbs),
+    titleVerbs: new Map(head.titleVerbs),
   };
 }
 
@@ -331,7 +290,7 @@ function fit(read: ReadQuery & { apiVerb?: boolean }, { method, kind, actionWord
   // "cancel the meeting" asks for /meetings/{id}/cancel, whatever the action's method.
   // "assign the issue" asks for POST /issues/{n}/assignees: the action's name is a form of the verb.
   const asked = read.verb;
-  if (asked && actionWords.some((w) => w === asked || (asked.length >= MIN_VERB_PREFIX && w.startsWith(asked)))) return VERB_ACTION;
+  if (asked) for (const w of actionWords) if (w === asked || (asked.length >= MIN_VERB_PREFIX && w.startsWith(asked))) return VERB_ACTION;
   // "star this repo" asks for "Star a repository": a verb of the API's own, not of everyday English.
   if (read.verb && read.apiVerb && verb === read.verb) return VERB_ACTION;
   switch (read.action) {
@@ -428,36 +387,65 @@ function weighedTerms(index: SearchIndex, read: ReadQuery): Term[] {
   return [...out.values()];
 }
 
+/** How a request's word meets the index's words: itself, the words it starts (another form of it), and from FUZZY_MIN letters the words a typo away. */
+const TERM_OPTIONS: TermOptions = { prefixFrom: 3, fuzzyFrom: FUZZY_MIN, fuzzy: 0.2, prefixWeight: PREFIX_WEIGHT, fuzzyWeight: 0.3 };
+
+/** Per tool met, its evidence and whether a word of the request (not only the API's verb) met it. */
+type Evidence = { met: number[]; seen: Uint8Array; score: Float64Array; asked: Uint8Array };
+
 /**
  * Each word's evidence per tool: its own fields' score and its resource's, each damped (log) so that a
  * common word met in many fields does not outweigh a rarer word of the request met once.
  */
-function evidence(index: SearchIndex, terms: Term[]): Map<number, { score: number; asked: boolean }> {
-  const options: SearchOptions = {
-    prefix: (term) => term.length >= 3,
-    fuzzy: (term) => (term.length >= FUZZY_MIN ? 0.2 : false),
-    weights: { prefix: PREFIX_WEIGHT, fuzzy: 0.3 },
-  };
-  const docs = new Map<number, { score: number; asked: boolean }>();
-  const add = (id: number, score: number, asked: boolean) => {
-    const doc = docs.get(id) ?? { score: 0, asked: false };
-    docs.set(id, { score: doc.score + score, asked: doc.asked || asked });
-  };
+function evidence(index: SearchIndex, terms: Term[]): Evidence {
+  const count = index.facts.length;
+  const found: Evidence = { met: [], seen: new Uint8Array(count), score: new Float64Array(count), asked: new Uint8Array(count) };
+  const { met, seen, score } = found;
   for (const { term, weight, asked } of terms) {
-    for (const r of index.mini.search(term, { ...options, boost: BOOST })) add(r.id as number, weight * Math.log1p(r.score), asked);
-    for (const r of index.resources.search(term, options)) {
-      for (const id of index.members.get(r.id as string) ?? []) add(id, RESOURCE_WEIGHT * weight * Math.log1p(r.score), asked);
+    const own = index.mini.search(term, TERM_OPTIONS);
+    for (const id of own.docs) {
+      if (seen[id] === 0) {
+        seen[id] = 1;
+        met.push(id);
+      }
+      score[id] += weight * Math.log1p(own.scores[id]);
+      if (asked) found.asked[id] = 1;
+    }
+    const resources = index.resources.search(term, TERM_OPTIONS);
+    for (const resource of resources.docs) {
+      const share = RESOURCE_WEIGHT * weight * Math.log1p(resources.scores[resource]);
+      for (const id of index.members[resource]) {
+        if (seen[id] === 0) {
+          seen[id] = 1;
+          met.push(id);
+        }
+        score[id] += share;
+        if (asked) found.asked[id] = 1;
+      }
     }
   }
-  return docs;
+  return found;
 }
 
-/** How much of what a tool's path names the request did not ask for ("/customers/{id}/discount" when only a customer was named). */
-function unasked(pathTerms: [string, number][], { pathWords }: DocFacts, asked: string[]): number {
-  let sum = 0;
-  for (const [w, weight] of pathWords.map((i) => pathTerms[i]))
-    if (!asked.some((t) => t === w || (t.length >= 3 && w.startsWith(t)) || (w.length >= 3 && t.startsWith(w)))) sum += weight;
-  return sum;
+/**
+ * How much of what a tool's path names the request did not ask for ("/customers/{id}/discount" when
+ * only a customer was named): each of the API's path words is weighed once per request, when a tool met first has it.
+ */
+function unaskedOf(pathTerms: [string, number][], asked: string[]): (facts: DocFacts) => number {
+  const weights = new Float64Array(pathTerms.length).fill(-1);
+  const weigh = (i: number) => {
+    const w = pathTerms[i][0];
+    const met = asked.some((t) => t === w || (t.length >= 3 && w.startsWith(t)) || (w.length >= 3 && t.startsWith(w)));
+    return (weights[i] = met ? 0 : pathTerms[i][1]);
+  };
+  return ({ pathWords }) => {
+    let sum = 0;
+    for (let j = 0; j < pathWords.length; j++) {
+      const weight = weights[pathWords[j]];
+      sum += weight < 0 ? weigh(pathWords[j]) : weight;
+    }
+    return sum;
+  };
 }
 const DEPRECATED = 0.7;
 /** How much a central resource (/customers, with most of the API below it) outranks a peripheral one on equal words. */
@@ -482,21 +470,45 @@ export function searchTools(index: SearchIndex, query: string, limit: number): n
   const asksOwnRecord =
     read.self && (!read.action || read.action === "read") && read.terms.every((t) => IDENTITY.has(t) || t === read.verb);
   const identity = asksOwnRecord ? ownIdentity(index, 1) : [];
-  const found: { id: number; score: number }[] = [];
   const terms = weighedTerms(index, read);
-  const asked = terms.filter((t) => t.asked).map((t) => t.term);
-  for (const [id, doc] of evidence(index, terms)) {
+  const unasked = unaskedOf(
+    index.pathTerms,
+    terms.filter((t) => t.asked).map((t) => t.term),
+  );
+  const met = evidence(index, terms);
+  const found: number[] = [];
+  const score = met.score;
+  for (const id of met.met) {
     // A tool met only by the API's own verb for the action ("Create …") matches nothing that was asked.
-    if (!doc.asked) continue;
+    if (!met.asked[id]) continue;
     const facts = index.facts[id];
     const self = (read.self && facts.self ? SELF_BOOST : 1) * (facts.deprecated ? DEPRECATED : 1);
-    found.push({
-      id,
-      score:
-        ((1 + CENTRAL * facts.central) * doc.score * fit(read, facts) * self * (1 - DEPTH_PENALTY * facts.depth)) /
-        (1 + UNASKED_PATH * unasked(index.pathTerms, facts, asked)),
-    });
+    score[id] =
+      ((1 + CENTRAL * facts.central) * score[id] * fit(read, facts) * self * (1 - DEPTH_PENALTY * facts.depth)) /
+      (1 + UNASKED_PATH * unasked(facts));
+    found.push(id);
   }
-  found.sort((a, b) => b.score - a.score || a.id - b.id);
-  return [...identity, ...found.map((r) => r.id).filter((id) => !identity.includes(id))].slice(0, limit);
+  return [...identity, ...best(found, score, limit + identity.length).filter((id) => !identity.includes(id))].slice(0, limit);
+}
+
+/** The `k` best of `ids` by score (the lower id first on equal scores), best first: one pass, not a sort of every tool met. */
+function best(ids: number[], score: Float64Array, k: number): number[] {
+  const top: number[] = [];
+  for (const id of ids) {
+    const value = score[id];
+    let at = top.length;
+    if (at === k) {
+      const last = top[k - 1];
+      if (value < score[last] || (value === score[last] && id > last)) continue;
+      at = k - 1;
+    }
+    // Shift the worse ones down (inline comparisons: this runs before the code is compiled).
+    for (; at > 0; at--) {
+      const above = top[at - 1];
+      if (value < score[above] || (value === score[above] && id > above)) break;
+      top[at] = above;
+    }
+    top[at] = id;
+  }
+  return top;
 }

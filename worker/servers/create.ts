@@ -47,8 +47,8 @@ export const reportOf = (result: Pick<ImportResult, "openapiVersion" | "counts" 
 
 /** Fails with 403 when the organization already has as many servers as its plan allows. */
 export async function assertServerAllowed(db: Database, organizationId: string) {
-  const { plan } = await getOrganizationPlan(db, organizationId);
-  if ((await countServers(db, organizationId)) >= plan.maxServers) fail(403, serverLimitMessage(plan.maxServers));
+  const [{ plan }, count] = await Promise.all([getOrganizationPlan(db, organizationId), countServers(db, organizationId)]);
+  if (count >= plan.maxServers) fail(403, serverLimitMessage(plan.maxServers));
   return plan;
 }
 
@@ -74,42 +74,46 @@ export async function createServer(db: Database, env: Env, input: CreateServerIn
   const result = loaded ? buildImport(loaded) : await importDescription(input.source, env);
   const serverId = crypto.randomUUID();
   const specKey = specKeyOf(serverId);
-  // The description (13 MB for GitHub, 1 MB gzipped) is compressed and kept while the rows are written, not before them.
+  const name = await uniqueServerName(db, input.organizationId, input.name, result.title);
+  const slug = await uniqueSlug(db, name);
+  const now = new Date();
+  const written = db.batch([
+    db
+      .insert(servers)
+      .values({
+        id: serverId,
+        organizationId: input.organizationId,
+        createdBy: input.userId,
+        name,
+        description: input.description?.trim() || result.description.slice(0, 2000) || null,
+        version: result.version,
+        slug,
+        baseUrl: result.baseUrl,
+        instanceExample: result.instanceExample,
+        endpoints: result.endpoints,
+        sourceUrl: input.source.sourceUrl ?? null,
+        specKey,
+        importReport: result.issues,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(),
+    db
+      .insert(authConfigs)
+      .values({ serverId, settings: { detected: analyseAuth(result.loaded.document, result.tools).authCandidates } })
+      .returning(),
+    ...insertTools(db, toolRows(serverId, result.tools, plan.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER)),
+  ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  // The description (13 MB for GitHub, 1 MB gzipped) is compressed and kept while the rows are written
+  // (after the batch is sent: compressing takes the isolate's thread, which the name and slug queries need).
   const specKept = keepText(env.KV, specKey, input.source.text).then(
     () => null,
     (err: unknown) => err,
   );
-  const name = await uniqueServerName(db, input.organizationId, input.name, result.title);
-  const now = new Date();
-  const [serverRow] = await db
-    .batch([
-      db
-        .insert(servers)
-        .values({
-          id: serverId,
-          organizationId: input.organizationId,
-          createdBy: input.userId,
-          name,
-          description: input.description?.trim() || result.description.slice(0, 2000) || null,
-          version: result.version,
-          slug: await uniqueSlug(db, name),
-          baseUrl: result.baseUrl,
-          instanceExample: result.instanceExample,
-          endpoints: result.endpoints,
-          sourceUrl: input.source.sourceUrl ?? null,
-          specKey,
-          importReport: result.issues,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning(),
-      db.insert(authConfigs).values({ serverId, settings: { detected: analyseAuth(result.loaded.document, result.tools).authCandidates } }),
-      ...insertTools(db, toolRows(serverId, result.tools, plan.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER)),
-    ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])
-    .catch(async (err) => {
-      if ((await specKept) === null) await env.KV.delete(specKey);
-      throw err;
-    });
+  const [serverRow, authRow] = await written.catch(async (err) => {
+    if ((await specKept) === null) await env.KV.delete(specKey);
+    throw err;
+  });
   // A server is created with its description kept, or not at all (its tools and auth config go with its row).
   const specFailed = await specKept;
   if (specFailed !== null) {
@@ -120,7 +124,7 @@ export async function createServer(db: Database, env: Env, input: CreateServerIn
   const maxActive = plan.maxToolsPerServer ?? DEFAULT_MAX_TOOLS_PER_SERVER;
   const activeToolCount = Math.min(result.tools.length, maxActive);
   await notifyToolLimit(db, row, { active: activeToolCount, total: result.tools.length, max: maxActive });
-  const auth = (await db.query.authConfigs.findFirst({ where: (a, { eq }) => eq(a.serverId, serverId) })) ?? null;
+  const auth = (authRow as (typeof authConfigs.$inferSelect)[])[0] ?? null;
   return {
     ...toServerAnswer(row, { toolCount: result.tools.length, activeToolCount }, auth, null),
     importReport: reportOf(result, maxActive),
