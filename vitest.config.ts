@@ -50,8 +50,8 @@ export default defineConfig(async () => {
             // One portal under `npm run dev` for every file without settings of its own (a start-up builds the SPA twice).
             globalSetup: ["tests/e2e/global-setup.ts"],
             // One file at a time: two browser flows at once on the shared portal failed on a loaded machine where
-            // each alone passes. `npm test` runs each project in a vitest of its own beside the others, this one
-            // as two halves with a portal each (scripts/test.mjs); a plain `vitest run` runs it after them.
+            // each alone passes. `npm test` runs this project beside the others, as two halves with a portal each
+            // (scripts/test.mjs); a plain `vitest run` runs it after them.
             fileParallelism: false,
             sequence: { groupOrder: 1 },
             testTimeout: 300_000,
