@@ -1,7 +1,7 @@
-// `npm test`: the checks (scripts/checks.mjs) and every vitest project, side by side. The worker and
-// web projects run in one vitest (it runs them one after another, three files at a time); the Node
-// files, and the browser files (e2e) as two halves with a portal each, which spend most of their time
-// waiting on the processes they start, Chromium and the portals, run beside them. Each line is marked with its run (`e2e 1/2 │` …); the checks
+// `npm test`: the checks (scripts/checks.mjs) and every vitest project, side by side. The worker, web
+// and Node projects run in one vitest (it runs them one after another, three files at a time); the
+// browser files (e2e), which spend most of their time waiting on Chromium and the portal, run beside
+// them as two halves with a portal each. Each line is marked with its run (`e2e 1/2 │` …); the checks
 // run one at a time in the cores' idle time. The portals' local secrets (.dev.vars) are made first.
 // Arguments (files, a project, options) go to one plain `vitest run` instead, without the checks.
 import { runChecks } from "./checks.mjs";
@@ -13,9 +13,7 @@ const started = Date.now();
 /** Each vitest of `npm test`: its line prefix and arguments. */
 const RUNS = [
   // Three files at a time: several worker files wait on timers (sign-in limits, Crawl-delays, queues).
-  ["", ["--project", "worker", "--project", "web", "--maxWorkers", "3"]],
-  // The Node files: most of their time is the restart test waiting on the portals it starts and stops.
-  ["node │ ", ["--project", "node", "--maxWorkers", "2"]],
+  ["", ["--project", "worker", "--project", "web", "--project", "node", "--maxWorkers", "3"]],
   // The browser files in two halves, each with a portal of its own (its global set-up's), one file at a
   // time on it (vitest.config.ts says why).
   ["e2e 1/2 │ ", ["--project", "e2e", "--shard", "1/2"]],
