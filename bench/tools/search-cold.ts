@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { importDescription } from "../../worker/openapi/import";
 import { packConfig } from "../../worker/runtime/pack";
-import type { RuntimeConfig } from "../../worker/runtime/types";
+import { searchModeConfig } from "../../tests/search-mode-config";
 import type { Timings } from "./search-cold-child";
 
 const require = createRequire(import.meta.url);
@@ -34,27 +34,7 @@ async function githubTools(): Promise<Tool[]> {
 /** GitHub's search part, as a search-mode deployment keeps it. */
 async function githubSearchPart(): Promise<{ part: string; count: number }> {
   const tools = await githubTools();
-  const config = {
-    serverId: "bench",
-    name: "GitHub",
-    version: "1",
-    description: "",
-    baseUrl: "https://api.github.com",
-    auth: { type: "none", strategy: "managed" },
-    staticValues: {},
-    tools: tools.map((t) => ({
-      name: t.name,
-      title: t.title,
-      description: t.description,
-      inputSchema: t.inputSchema,
-      mapping: t.mapping,
-      tags: t.endpoint.tags,
-      ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
-    })),
-    upstreamTimeoutMs: 1000,
-    maxResponseBytes: 100_000,
-    toolMode: "search",
-  } as RuntimeConfig;
+  const config = searchModeConfig("GitHub", "https://api.github.com", tools);
   const started = performance.now();
   const packed = packConfig(config);
   console.log(`packed GitHub's ${tools.length} tools in search mode in ${(performance.now() - started).toFixed(0)} ms`);

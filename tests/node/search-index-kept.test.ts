@@ -7,8 +7,8 @@ import { packConfig } from "../../worker/runtime/pack";
 import { searchDoc, ToolTable } from "../../worker/runtime/packed";
 import { buildSearchIndex, searchTools } from "../../worker/runtime/search";
 import { readSearchPart } from "../../worker/runtime/search-answers";
-import type { RuntimeConfig } from "../../worker/runtime/types";
 import { corpusText } from "../corpus";
+import { searchModeConfig } from "../search-mode-config";
 
 describe("the kept search index", () => {
   it("ranks every task of a real API as the index built from the tools does", async () => {
@@ -16,27 +16,7 @@ describe("the kept search index", () => {
       { text: corpusText("zoom.us.json"), filename: "zoom.us.json" },
       { ENVIRONMENT: "development" },
     );
-    const config = {
-      serverId: "s",
-      name: "Zoom",
-      version: "1",
-      description: "",
-      baseUrl: "https://api.zoom.us/v2",
-      auth: { type: "none", strategy: "managed" },
-      staticValues: {},
-      tools: tools.map((t) => ({
-        name: t.name,
-        title: t.title,
-        description: t.description,
-        inputSchema: t.inputSchema,
-        mapping: t.mapping,
-        tags: t.endpoint.tags,
-        ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
-      })),
-      upstreamTimeoutMs: 1000,
-      maxResponseBytes: 100_000,
-      toolMode: "search",
-    } as RuntimeConfig;
+    const config = searchModeConfig("Zoom", "https://api.zoom.us/v2", tools);
     const packed = packConfig(config);
     const table = new ToolTable(packed.config, packed.text);
     const { index: kept } = readSearchPart(await table.searchPart(), table.count);
@@ -47,18 +27,7 @@ describe("the kept search index", () => {
   });
 
   it("is kept only in search mode", () => {
-    const config = {
-      serverId: "s",
-      name: "A",
-      version: "1",
-      description: "",
-      baseUrl: "https://a.example",
-      auth: { type: "none", strategy: "managed" },
-      staticValues: {},
-      tools: [],
-      upstreamTimeoutMs: 1,
-      maxResponseBytes: 1,
-    } as RuntimeConfig;
+    const config = { ...searchModeConfig("A", "https://a.example", []), toolMode: undefined };
     expect(packConfig(config).config.spans.search).toBeUndefined();
     expect(packConfig({ ...config, toolMode: "search" }).config.spans.search).toBeDefined();
   });
