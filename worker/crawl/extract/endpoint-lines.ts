@@ -27,6 +27,9 @@ import { clean, type Kind, kindOf, namesBase, type PageReader } from "./page-rea
 
 type TextBlock = Extract<Block, { t: "line" | "item" }>;
 
+/** A label or heading over a list of example calls. */
+export const EXAMPLES = /^examples?$/i;
+
 /** API Blueprint's request and response sections, written as list items: "Response 200 (application/json)". */
 const BLUEPRINT_SECTION = /^(?:Request|Response)(?: \d{3})?(?: \([^()]{1,60}\))?$/;
 
@@ -116,7 +119,10 @@ function readRouteLine(r: PageReader, block: TextBlock, b: number, kind: Kind): 
   const route =
     leading ?? (crossReference ? null : (spanned ?? verbRoute(prose, loneBefore) ?? queryUrlRoute(text) ?? payloadRoute(prose)));
   if (!route) return readOpeningUrl(r, block, b);
-  if (spanned && block.t === "line" && mentionedInSentence(text)) {
+  // A URL with its values and no method listed under an "Examples" label or heading is an example of a route, not its definition.
+  const example = !leading && !spanned && r.examplesAt === b - 1;
+  if (example) r.examplesAt = b;
+  if ((spanned && block.t === "line" && mentionedInSentence(text)) || example) {
     // A route named inside a sentence ("two clients may `GET /config/foo` at once") is a mention: like an example,
     // it confirms a route the page defines elsewhere, and stands as one only where the page defines none.
     r.open(route, 1, r.scopeLevel(), r.nearest()?.text);
@@ -276,6 +282,7 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   }
   if (readRouteLine(r, block, b, kind) || readLabelledRoute(r, text, b)) return b;
   const labelText = labelOf(text);
+  if (labelText && EXAMPLES.test(labelText)) r.examplesAt = b;
   if (labelText) {
     const labelKind = kindOf(labelText);
     if (labelKind !== "other") {

@@ -2,12 +2,12 @@
 // summary tables; request examples; parameters of the endpoint's section; object sections as schemas.
 // The reading's state is in page-reader.ts; lines of text (routes, labels, parameters) in endpoint-lines.ts.
 import { type Block, blocksOf } from "./blocks";
-import { readLine } from "./endpoint-lines";
+import { EXAMPLES, readLine } from "./endpoint-lines";
 import { type Example, exampleOf, urlLinesOf } from "./examples";
 import { HINT_WORDS, readHints, readInstanceUrls } from "./hints";
 import { parseExample, schemaOf } from "./json-schema";
 import { locationOf, paramsOfTable } from "./params";
-import { announcedRoute } from "./prose";
+import { announcedRoute, exampleUrlLine } from "./prose";
 import { paramOfHeading, readSummaryTable, typedObjectKeys, typedParams } from "./readers";
 import { bracketedMethod, bracketedResource, findRoute, METHODS, pathAt, upperMethod } from "./routes";
 import { clean, GENERIC, type Kind, kindOf, namesBase, PAGE_WIDE, PageReader } from "./page-reader";
@@ -34,6 +34,7 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
   }
   const kind = kindOf(text);
   r.expectBase = namesBase(text);
+  if (EXAMPLES.test(text)) r.examplesAt = b;
   headings.push({
     level: block.level,
     text,
@@ -173,6 +174,12 @@ function readTable(r: PageReader, block: Extract<Block, { t: "table" }>, kind: K
   const from = r.drafts.length;
   if (readSummaryTable(block.rows, r.page.url, r.drafts)) {
     r.routeTable = { from, to: r.drafts.length, parent: (r.headings.at(-1)?.level ?? 1) - 1 };
+    // A table of one route in an endpoint's section ("Method": URI, HTTP method) is that section's route: the
+    // parameter tables after it are its.
+    if (r.drafts.length === from + 1 && kind !== "params") {
+      r.current = r.drafts[from];
+      r.scope = r.scopeLevel();
+    }
     return;
   }
   if (kind === "response") return; // a response's fields are not the request's parameters (see addParam)
@@ -189,6 +196,8 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     if (block.t === "heading") readHeading(r, block, b);
     else if (block.t === "code") readCode(r, block, b, r.kindNow());
     else if (block.t === "table") readTable(r, block, r.kindNow());
+    else if (block.t === "line" && exampleUrlLine(block.text) && r.kindNow() !== "changelog")
+      readExample(r, { method: "GET", url: exampleUrlLine(block.text)!, fields: [], headers: [], strong: false });
     else if (block.t !== "hr") b = readLine(r, block, b, r.kindNow());
   }
   r.adoptFilters();

@@ -319,8 +319,10 @@ export function buildDocument(stated: Draft[], hints: Hints, meta: { title: stri
     (draft) => {
       if (draft.strength === 1 && isFile(draft.rawPath)) return null;
       const located = locate(draft.rawPath, draft.strength === 1, draft.strength === 2);
-      // An example URL that is only placeholders (`https://host/RESOURCE_TYPE`) shows how URLs are made, not a route.
-      return draft.strength === 1 && located && /^(?:\/\{[^/}]*\})+$/.test(located.path) ? null : located;
+      // An example URL that is only placeholders (`https://host/RESOURCE_TYPE`) shows how URLs are made, not a route;
+      // one of literal numbers (`https://host/200/300`) calls one.
+      const written = /^(?:\/\{[^/}]*\})+$/.test(located?.path ?? "") && !/\/\d/.test(splitUrl(draft.rawPath).path);
+      return draft.strength === 1 && written ? null : located;
     },
     {
       templates,

@@ -1,6 +1,7 @@
 // The state of reading one page's blocks: the headings above, the endpoint whose section this is, the
 // parameters waiting for their route, and how a section's kind (parameters, response, object …) is told.
 import { dropLastWord } from "./text";
+import { SAYS_REQUESTS, STARTS_WITH } from "./hints";
 import type { Block } from "./blocks";
 import type { Example } from "./examples";
 import type { Draft, Hints, Page } from "./draft";
@@ -34,9 +35,6 @@ const OBJECT = /(?:^the \S+ object\b|\b(?:objects?|models?|schemas?|structures?|
 export const GENERIC =
   /^(?:http request|request|endpoint|url|definition|route|method|http method|signature|usage|request url|resource url|example request|request example)s?$/i;
 
-/** Words of a sentence that says where every request's URL starts ("All requests to the API begin with:"). */
-const STARTS_WITH = ["begin with", "begins with", "start with", "starts with", "lives at", "prefixed with"];
-
 /**
  * A short line or heading that announces the API's base URL ("Base URLs:", "API Servers", "All requests to the API
  * begin with:"), the URL itself to follow.
@@ -45,11 +43,7 @@ export function namesBase(text: string): boolean {
   if (text.includes("http") || text.length >= 80) return false;
   if (/\b(?:base url|servers?)s?\b/i.test(text)) return true;
   const lower = text.toLowerCase();
-  return (
-    lower.trimEnd().endsWith(":") &&
-    STARTS_WITH.some((w) => lower.includes(w)) &&
-    /\b(?:api|requests?|urls?|endpoints?|calls?)\b/.test(lower)
-  );
+  return lower.trimEnd().endsWith(":") && STARTS_WITH.some((w) => lower.includes(w)) && SAYS_REQUESTS.test(lower);
 }
 
 /** A parameters section that says its parameters go with every request of the page ("List of all parameters", "Common parameters"). */
@@ -122,6 +116,8 @@ export class PageReader {
   labelMethod: { method: string; at: number } | null = null;
   /** Methods a sentence of the section offers together ("PUT/POST the JSON object to …"), and the level of that section. */
   offered: { methods: string[]; level: number } | null = null;
+  /** A list of example calls under an "Examples" label or heading: the last block of it read. */
+  examplesAt = -1;
   /** A list of endpoints announced by the line before ("provides the following endpoints:"): the last block of it read. */
   endpointList = -1;
   /** Parameters written before their section's route (prose, then the example). */

@@ -105,6 +105,17 @@ export function openingUrl(text: string): string | null {
 }
 
 /**
+ * The URL a prose line gives as an example, after a label that says so and nothing after it ("Example:
+ * https://host/v0/items/42.json?pretty", "For example, a story: https://…"): a request to visit, so a GET.
+ */
+export function exampleUrlLine(text: string): string | null {
+  const at = text.indexOf(": http");
+  if (at < 0 || at > 80 || !/\b(?:examples?|e\.g\.|for instance)\b/i.test(text.slice(0, at))) return null;
+  const url = trimEnd(text.slice(at + 2).trim(), ".,;");
+  return /^https?:\/\/[\w.-]+(?::\d{1,5})?\/[^\s`<>"']*$/.test(url) ? url : null;
+}
+
+/**
  * A path in a code span with a query string ("`/api/documents/?text=your%20query`"): a URL to GET, with the
  * query names of every span of the paragraph that queries the same path (values may hold commas: `?ids=11,12`).
  */

@@ -1,0 +1,95 @@
+// Kinds of writing met on references nobody tuned for: ids before a format suffix, sizes as a path of numbers,
+// example URLs in prose lines, the base in a "requests start with" sentence, route tables of URLs without a
+// scheme and with optional segments, lists of example URLs, and parameter tables after a one-route table.
+import { describe, expect, it } from "vitest";
+import { exampleUrlLine } from "../../worker/crawl/extract/prose";
+import { pathAt, templateOf } from "../../worker/crawl/extract/routes";
+import { endpointsOf, extractPage, parametersOf } from "./extract-helpers";
+
+describe("literal values in paths", () => {
+  it("reads an id before a format suffix as a parameter, the suffix kept", () => {
+    expect(templateOf("/v0/gadgets/17.json")).toBe("/v0/gadgets/{gadget_id}.json");
+    expect(templateOf("/notes/5.xml", true)).toBe("/notes/{note_id}.xml");
+  });
+
+  it("reads a run of numbers ending the path as values, but not a version before words", () => {
+    expect(templateOf("/640/480")).toBe("/{value1}/{value2}");
+    expect(templateOf("/640")).toBe("/{value1}");
+    expect(templateOf("/tile/9/640/480/")).toBe("/tile/{tile_id}/{value3}/{value4}");
+    expect(templateOf("/3/films/7")).toBe("/3/films/{film_id}");
+    expect(templateOf("/api/3/action")).toBe("/api/3/action");
+  });
+
+  it("keeps example URLs of numbers as routes, each size its own", () => {
+    const doc = extractPage([
+      "# Frames",
+      "Add the width and height you want after our URL.",
+      "```\nhttps://frames.example.net/640/480\n```",
+      "A square frame needs one size.",
+      "```\nhttps://frames.example.net/640\n```",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /{value1}", "GET /{value1}/{value2}"]);
+  });
+});
+
+describe("example URLs in prose", () => {
+  it("reads a URL after a label that says it is an example, and nothing else", () => {
+    expect(exampleUrlLine("For example, a gadget: https://api.gizmo.io/v0/gadgets/17.json?pretty=1")).toBe(
+      "https://api.gizmo.io/v0/gadgets/17.json?pretty=1",
+    );
+    expect(exampleUrlLine("Example: https://api.gizmo.io/v0/newest.json")).toBe("https://api.gizmo.io/v0/newest.json");
+    expect(exampleUrlLine("Support: https://gizmo.io/help")).toBeNull();
+    expect(exampleUrlLine("Example: https://api.gizmo.io/v0/newest.json returns the newest")).toBeNull();
+  });
+
+  it("makes a page whose calls are only example URLs in prose an API under the base its sentence states", () => {
+    const doc = extractPage([
+      "# Gizmo API",
+      "Every URI is prefixed with `https://api.gizmo.io/v0/` and answers JSON.",
+      "## Gadgets",
+      "Gadgets live under `/v0/gadgets/<id>.json`.",
+      "For example, a gadget: https://api.gizmo.io/v0/gadgets/17.json?pretty=1",
+      "and another: https://api.gizmo.io/v0/gadgets/18.json?pretty=1",
+      "## Newest",
+      "Example: https://api.gizmo.io/v0/newest.json?pretty=1",
+    ]);
+    expect(doc.servers).toEqual([{ url: "https://api.gizmo.io/v0" }]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /gadgets/{gadget_id}.json", "GET /newest.json"]);
+  });
+});
+
+describe("route tables", () => {
+  it("reads an optional segment as left out of the route", () => {
+    expect(pathAt("/v1/shelf/{shelf}/books[/kind]?key={key}", 0)?.path).toBe("/v1/shelf/{shelf}/books?key={key}");
+  });
+
+  it("reads URLs without a scheme, the base from a 'requests start with' sentence, and each one-route table's parameters", () => {
+    const doc = extractPage([
+      "# Shelf API",
+      "All Shelf API requests start with `https://api.shelf.io`.",
+      "## Shelf methods",
+      "### `/books` - List books",
+      "**Examples**",
+      "- `https://api.shelf.io/v1/shelf/ann.shelf.io/books/novel?limit=2`",
+      "- `https://api.shelf.io/v1/shelf/bob.shelf.io/books?offset=4`",
+      "#### Method",
+      "| URI | HTTP Method | Authentication |\n| --- | --- | --- |\n| `api.shelf.io/v1/shelf/{shelf}/books[/kind]` | GET | None |",
+      "#### Query Parameters",
+      "| Parameter | Type | Description |\n| --- | --- | --- |\n| **limit** | Number | How many books |\n| **offset** | Number | Books to skip |",
+      "### `/books` - Add a book",
+      "#### Method",
+      "| URI | HTTP Method | Authentication |\n| --- | --- | --- |\n| `api.shelf.io/v1/shelf/{shelf}/books` | POST | OAuth |",
+      "#### Request Parameters",
+      "| Parameter | Type | Description |\n| --- | --- | --- |\n| **title** | String | The book's title |",
+    ]);
+    expect(doc.servers).toEqual([{ url: "https://api.shelf.io" }]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /v1/shelf/{shelf}/books", "POST /v1/shelf/{shelf}/books"]);
+    expect(parametersOf(doc)).toEqual(
+      expect.arrayContaining([
+        "GET /v1/shelf/{shelf}/books query limit",
+        "GET /v1/shelf/{shelf}/books query offset",
+        "POST /v1/shelf/{shelf}/books body title",
+      ]),
+    );
+  });
+});
