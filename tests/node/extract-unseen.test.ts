@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { exampleUrlLine } from "../../worker/crawl/extract/prose";
 import { pathAt, templateOf } from "../../worker/crawl/extract/routes";
+import { toMarkdown } from "../../worker/crawl/extract/prepare";
 import { endpointsOf, extractPage, parametersOf } from "./extract-helpers";
 
 describe("literal values in paths", () => {
@@ -91,5 +92,58 @@ describe("route tables", () => {
         "POST /v1/shelf/{shelf}/books body title",
       ]),
     );
+  });
+});
+
+describe("sections and lists that name routes without a method", () => {
+  it("reads a section titled by a path and stating no method as a GET, and a verb that opens it as its method", () => {
+    const doc = extractPage([
+      "# Gauges API",
+      "## `/gauges/search`",
+      "Looks gauges up by name.",
+      "Parameters:",
+      "- **name** (mandatory)\n  The name to look for.",
+      "## `/gauges/reset`",
+      "Create a reset of every gauge.",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /gauges/search", "POST /gauges/reset"]);
+    expect(parametersOf(doc)).toContain("GET /gauges/search query name");
+  });
+
+  it("gives a page about one route the sections of parameters written apart from its requests", () => {
+    const doc = extractPage([
+      "# The Chart API",
+      "The server offers a `/chart` endpoint that draws series.",
+      "```\nhttp://charts.internal/chart?series=cpu&width=300\n```",
+      "## Drawing options",
+      "### hue",
+      "Default: blue",
+      "### lineWidth",
+      "Takes a number of pixels.",
+    ]);
+    expect(endpointsOf(doc)).toEqual(["GET /chart"]);
+    expect(parametersOf(doc)).toEqual(expect.arrayContaining(["GET /chart query hue", "GET /chart query lineWidth"]));
+  });
+
+  it("reads a table of paths without a header and a list of whole URLs announced as routes", () => {
+    const doc = extractPage([
+      "# Kiosk API",
+      "Calls go to `https://kiosk.example.com/`.",
+      "| /racks | 20 racks |\n| --- | --- |\n| /lamps | 6 lamps |",
+      "Available nested routes:",
+      "- https://kiosk.example.com/racks/1/lamps\n- https://kiosk.example.com/lamps/1/bulbs",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /lamps", "GET /lamps/{lamp_id}/bulbs", "GET /racks", "GET /racks/{rack_id}/lamps"]);
+  });
+});
+
+describe("HTML as browsers parse it", () => {
+  it("ends a paragraph where a block element starts, so a main region opened inside one keeps its content", () => {
+    const html =
+      "<html><body><nav>Home</nav><p><main></p><h2>Guide</h2><p>Fetch <code>/lamps</code> to list lamps.</p><p></main></p></body></html>";
+    const markdown = toMarkdown(html);
+    expect(markdown).toContain("## Guide");
+    expect(markdown).toContain("Fetch `/lamps` to list lamps.");
+    expect(markdown).not.toContain("Home");
   });
 });

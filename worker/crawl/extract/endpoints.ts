@@ -32,6 +32,15 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
     r.addParam(asParam);
     return;
   }
+  // A section titled by a name alone under a section of parameters ("## Graph Parameters", "### bgcolor") is a parameter;
+  // a capitalised word ("### Language") titles a topic.
+  const parent = headings.at(-1);
+  const named = /^[A-Za-z_][\w.-]{0,60}$/.test(text) && !/^[A-Z][a-z]+$/.test(text);
+  if (!asParam && parent?.kind === "params" && named && kindOf(text) === "other") {
+    headings.push({ level: block.level, text, kind: "other", location: null, generic: true });
+    r.addParam({ name: text, in: parent.location, schema: { type: "string" }, required: false });
+    return;
+  }
   const kind = kindOf(text);
   r.expectBase = namesBase(text);
   if (EXAMPLES.test(text)) r.examplesAt = b;
@@ -60,7 +69,10 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
     const title = block.text.lastIndexOf(" [/");
     if (title > 0) headings[headings.length - 1].text = clean(block.text.slice(0, title));
     r.pathHeading = { level: block.level, path: resource, at: b };
+    // Its section's route, a GET unless the section or the pages give the path another method.
     r.current = null;
+    r.open({ method: "GET", path: resource, end: 0 }, 0, block.level, headings[headings.length - 1].text);
+    if (r.current) (r.current as Draft).methodless = true;
     return;
   }
   const verb = METHODS.includes(text.toUpperCase()) ? text.toUpperCase() : bracketedMethod(block.text);
@@ -201,6 +213,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     else if (block.t !== "hr") b = readLine(r, block, b, r.kindNow());
   }
   r.adoptFilters();
+  r.placeUnplaced();
   r.spreadPageWide();
   return { drafts: r.drafts, hints: r.hints, work };
 }

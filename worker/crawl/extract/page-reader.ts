@@ -122,6 +122,8 @@ export class PageReader {
   endpointList = -1;
   /** Parameters written before their section's route (prose, then the example). */
   pending: FoundParam[] = [];
+  /** Parameters written before any route, kept for a page about one route (see placeUnplaced). */
+  readonly unplaced: FoundParam[] = [];
   /** The level of the section those parameters belong to: a subsection after them ("Request") keeps them. */
   pendingScope = 0;
   label: { kind: Kind; location: ParamLocation | null } | null = null;
@@ -248,6 +250,7 @@ export class PageReader {
     } else if (this.pending.length < MAX_PARAMS) {
       if (!this.pending.length) this.pendingScope = this.headings.findLast((h) => h.kind === "other" && !h.generic)?.level ?? 0;
       this.pending.push(param);
+      if (this.unplaced.length < MAX_PARAMS) this.unplaced.push(param);
     }
     return true;
   }
@@ -279,6 +282,20 @@ export class PageReader {
     for (const param of this.pending)
       if (param.in !== "body" && !list.params.some((p) => p.name === param.name) && list.params.length < MAX_PARAMS)
         list.params.push({ ...param, in: param.in ?? "query" });
+  }
+
+  /**
+   * On a page whose requests all call one route ("The Render URL API": examples of `/render`, then a section per
+   * parameter), the parameters no endpoint's section took are that route's.
+   */
+  placeUnplaced() {
+    const routes = new Set(this.drafts.map((d) => `${d.method} ${segmentsOf(d.rawPath).join("/")}`));
+    if (routes.size !== 1 || !this.unplaced.length) return;
+    const placed = new Set(this.drafts.flatMap((d) => d.params));
+    const target = this.drafts.find((d) => d.strength !== 1 && !d.example) ?? this.drafts[0];
+    for (const param of this.unplaced)
+      if (!placed.has(param) && !target.params.some((p) => p.name === param.name) && target.params.length < MAX_PARAMS)
+        target.params.push(param);
   }
 
   /** Gives the page-wide parameters to every endpoint of the page that does not name them itself. */

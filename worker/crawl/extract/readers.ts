@@ -83,9 +83,12 @@ function cellParamNames(cell: string): string[] {
 export function readSummaryTable(rows: string[][], source: string, drafts: Draft[]): boolean {
   const header = rows[0].map((h) => clean(h).toLowerCase());
   const methodCol = header.findIndex((h) => /^(?:method|verb|http method|http verb|type)$/.test(h));
-  const pathCol = header.findIndex((h) => /^(?:path|endpoint|url|route|uri|resource|request|http request)s?$/.test(h));
+  // A table written without a header ("| /posts | 100 posts |" first): its first row is a row of routes too.
+  const headerPath = header.findIndex((h) => h.startsWith("/") && pathAt(h, 0)?.end === h.length);
+  const pathCol =
+    headerPath >= 0 ? headerPath : header.findIndex((h) => /^(?:path|endpoint|url|route|uri|resource|request|http request)s?$/.test(h));
   let found = 0;
-  for (const row of rows.slice(1)) {
+  for (const row of headerPath >= 0 ? rows : rows.slice(1)) {
     if (!row.some((cell) => cell.includes("/"))) continue; // a route's path has a slash
     let route: Route | null = null;
     // A route table may write its URLs without a scheme (`api.host.com/v2/things/{id}`).

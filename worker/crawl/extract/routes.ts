@@ -83,16 +83,12 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
   if (text[i] !== "/" || text[i + 1] === "/") return null;
   let angle = false;
   let end = i;
-  // `.(json|yaml)`, written as its first format; `[/type]`, an optional segment, left out.
-  let format: { from: number; to: number; first: string } | null = null;
+  let format: { from: number; to: number; first: string } | null = null; // `.(json|yaml)` as its first format, `[/type]` left out
   for (; end < text.length && end - at < 500; end++) {
     const c = text[end];
-    const optional = c === "[" && !format ? optionalSegment(text, end) : -1;
-    if (optional > 0) {
-      format = { from: end - at, to: optional + 1 - at, first: "" };
-      end = optional;
-      continue;
-    }
+    const optional: number = c === "[" && !format ? optionalSegment(text, end) : -1;
+    if (optional > 0) [format, end] = [{ from: end - at, to: optional + 1 - at, first: "" }, optional];
+    if (optional > 0) continue;
     if (c === "[") {
       const close = bracketed(text, end);
       if (close < 0) break;
