@@ -147,3 +147,23 @@ describe("HTML as browsers parse it", () => {
     expect(markdown).not.toContain("Home");
   });
 });
+
+describe("a base with an account in its path", () => {
+  it("reads the account the base writes literally, where the examples put a variable, as a parameter of every path", () => {
+    const doc = extractPage([
+      "# Ledger API",
+      "All URLs start with **`https://books.ledgerly.io/4242/`**. The path is prefixed with your account ID.",
+      "```shell\ncurl -H 'Authorization: Bearer $TOKEN' https://books.ledgerly.io/4242/invoices.json\n```",
+      "## Invoices",
+      "- `GET /invoices.json` lists the invoices.",
+      "- `GET /invoices/7.json` returns the invoice with an ID of `7`.",
+      "```shell\ncurl -H 'Authorization: Bearer $TOKEN' https://books.ledgerly.io/$ACCOUNT_ID/invoices/7.json\n```",
+      "## Legacy account-scoped routes",
+      "These routes still work; the ones above are canonical.",
+      "- `GET /ledgers/1/invoices.json` → List invoices",
+    ]);
+    expect(doc.servers).toEqual([{ url: "https://books.ledgerly.io" }]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /{account_id}/invoices.json", "GET /{account_id}/invoices/{invoice_id}.json"]);
+    expect(parametersOf(doc)).toContain("GET /{account_id}/invoices.json path account_id");
+  });
+});

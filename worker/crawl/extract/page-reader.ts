@@ -23,6 +23,7 @@ const MAX_OBJECTS = 500;
 // A "Deprecation notice" heading announces; it does not list changes.
 export const CHANGELOG =
   /\b(?:change ?log|release notes|what'?s new|version history|deprecations?(?! notice)|migration guide|breaking changes)\b/i;
+const SUPERSEDED = /\b(?:legacy|deprecated|old)\b[^.]{1,40}\b(?:routes|endpoints|paths|urls)\b/i;
 const RESPONSE = /\b(?:responses?|returns?|return value|output|errors?|status codes?|error codes?)\b/i;
 const RESULTS = /\bresults?\b/i;
 /** A section on narrowing a list: "Filter locations", "Sorting", "Pagination", "Search parameters". */
@@ -71,7 +72,8 @@ const objectName = (text: string) =>
 /** What a heading or label says its section holds. */
 export function kindOf(text: string): Kind {
   const t = clean(text);
-  if (CHANGELOG.test(t)) return "changelog";
+  // "Legacy project-scoped routes", "Deprecated endpoints": superseded routes listed beside the reference, like a changelog's.
+  if (CHANGELOG.test(t) || SUPERSEDED.test(t)) return "changelog";
   if (/\brequest\b/i.test(t) && PARAMS.test(t)) return "params";
   // "To return the timestamps for one bug:" says what the request after it is for, not what it answers.
   if (/^to [a-z]+ /i.test(t) && !PARAMS.test(t)) return "other";
