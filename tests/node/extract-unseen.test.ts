@@ -57,6 +57,20 @@ describe("example URLs in prose", () => {
     expect(doc.servers).toEqual([{ url: "https://api.gizmo.io/v0" }]);
     expect(endpointsOf(doc).sort()).toEqual(["GET /gadgets/{gadget_id}.json", "GET /newest.json"]);
   });
+
+  it("calls the paths a sentence names together as an example calls one of them, and reads what an example adds under a path as its id", () => {
+    const doc = extractPage([
+      "# Gizmo API",
+      "Every URI is prefixed with `https://api.gizmo.io/v0/`.",
+      "## Owners",
+      "Owners are identified by their names, and live under `/v0/owner/`.",
+      "For example: https://api.gizmo.io/v0/owner/ada.json",
+      "## Lists",
+      "The newest gadgets are at `/v0/newest` and the oldest at `/v0/oldest`. Broken ones are at `/v0/broken`.",
+      "Example: https://api.gizmo.io/v0/newest.json",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /broken.json", "GET /newest.json", "GET /oldest.json", "GET /owner/{owner_id}.json"]);
+  });
 });
 
 describe("route tables", () => {

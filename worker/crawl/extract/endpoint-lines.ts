@@ -17,6 +17,7 @@ import {
   payloadRoute,
   proseParams,
   queryUrlRoute,
+  readMentions,
   readTemplates,
   sentMethods,
   verbRoute,
@@ -250,6 +251,7 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   readHints([text], r.hints);
   readTemplates(text, r.hints);
   readProseUrls(text, r.hints);
+  if (block.t === "line") readMentions(text, r.hints);
   if (r.current && block.t === "line") r.current.sharesParamsOf ??= sharedParamsRoute(text) ?? undefined;
   if (block.t === "line") {
     const methods = sentMethods(text);

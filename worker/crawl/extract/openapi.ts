@@ -1,10 +1,10 @@
 // Endpoint drafts → an OpenAPI 3.1 description: servers, paths with parameters and bodies, security.
-import { placeholdersOf, trimEnd } from "./text";
+import { blankPlaceholders, placeholdersOf, trimEnd } from "./text";
 import type { Draft, Hints } from "./draft";
 import type { Schema } from "./json-schema";
 import { bracketPath, type FoundParam } from "./params";
 import { type Operation, operationsOf, schemaOfParam } from "./operations";
-import { shapeOf, templateOf } from "./routes";
+import { paramName, shapeOf, templateOf } from "./routes";
 import { isInstanceHost } from "./hosts";
 import { INSTANCE_EXTENSION, SOURCE_PAGE_EXTENSION } from "../../openapi/types";
 
@@ -342,6 +342,41 @@ function aliasedOperations(ops: Operation[], aliases: Record<string, string> | u
   return added;
 }
 
+/**
+ * Paths a sentence names together ("new and top stories are at `/v0/new` and `/v0/top`") are alike: where only examples
+ * call one of them (`https://host/v0/top.json`), the others are called the same way (method, format suffix). A path the
+ * pages give any operation already is left as they give it.
+ */
+function mentionedOperations(ops: Operation[], mentions: string[][] | undefined, locate: (raw: string) => string | undefined): Operation[] {
+  if (!mentions?.length) return [];
+  const taken = new Set(ops.map((op) => blankPlaceholders(op.path).toLowerCase()));
+  const added: Operation[] = [];
+  for (const op of ops) {
+    if (!op.drafts.every((d) => d.strength === 1 || d.example)) continue;
+    const suffix = /\.[a-z]{2,5}$/i.exec(op.path)?.[0] ?? "";
+    const called = op.path.slice(0, op.path.length - suffix.length);
+    for (const group of mentions) {
+      const paths = group.map(locate);
+      // "Users live under `/v0/user/`": the one segment an example adds after such a path is the user's id.
+      const under = paths.findIndex((p, i) => p && group[i].endsWith("/") && called.startsWith(`${p}/`));
+      const value = under >= 0 ? called.slice(paths[under]!.length + 1) : "";
+      if (value && !value.includes("/") && !value.includes("{") && !taken.has(blankPlaceholders(`${paths[under]}/{}${suffix}`))) {
+        const name = `${paramName(paths[under]!.split("/").at(-1) ?? "")}_id`;
+        op.path = `${paths[under]}/{${name}}${suffix}`;
+      }
+      if (!paths.includes(called)) continue;
+      for (const [i, path] of paths.entries()) {
+        const whole = path && path + suffix;
+        if (!whole || taken.has(blankPlaceholders(whole).toLowerCase()) || added.length >= 100) continue;
+        taken.add(blankPlaceholders(whole).toLowerCase());
+        const draft: Draft = { ...op.drafts[0], rawPath: group[i] + suffix, params: [], summary: undefined, description: undefined };
+        added.push({ method: op.method, path: whole, drafts: [draft], query: [] });
+      }
+    }
+  }
+  return added;
+}
+
 /** Builds the description; null when no endpoint was found. */
 export function buildDocument(stated: Draft[], hints: Hints, meta: { title: string; sourceUrl: string }) {
   // A draft whose line states several routes or methods is one draft per route.
@@ -377,7 +412,8 @@ export function buildDocument(stated: Draft[], hints: Hints, meta: { title: stri
     },
   );
   shareParams(ops, (raw) => locate(raw)?.path);
-  const hosted = [...ops, ...aliasedOperations(ops, hints.aliases)]
+  const mentioned = mentionedOperations(ops, hints.mentions, (raw) => locate(raw)?.path);
+  const hosted = [...ops, ...aliasedOperations(ops, hints.aliases), ...mentioned]
     .map((op) => ({ op, server: instance ? null : serverOf(op, base) }))
     .filter((h) => h.server !== undefined);
   if (!hosted.length) return null;

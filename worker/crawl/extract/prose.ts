@@ -63,6 +63,17 @@ function codeSpanPaths(text: string): { path: string; start: number }[] {
   return found;
 }
 
+const MAX_MENTIONS = 100;
+
+/** Adds the paths a prose line names in code spans without a method to `hints.mentions`, as one group. */
+export function readMentions(text: string, hints: { mentions?: string[][] }): void {
+  if (!text.includes("`/") || leadingRoute(text) || METHODS.some((m) => text.includes(`${m} /`))) return;
+  const paths = codeSpanPaths(text)
+    .map((s) => s.path)
+    .filter((p) => p.startsWith("/") && !p.includes("?"));
+  if (paths.length && (hints.mentions?.length ?? 0) < MAX_MENTIONS) (hints.mentions ??= []).push(paths.slice(0, 20));
+}
+
 /** A paragraph that is one path in a code span and nothing else (an endpoint written alone on its line). */
 export function lonePath(text: string): string | null {
   const t = text.trim();
