@@ -31,6 +31,19 @@ describe("literal values in paths", () => {
     ]);
     expect(endpointsOf(doc).sort()).toEqual(["GET /{value1}", "GET /{value1}/{value2}"]);
   });
+
+  it("reads an HTML element's URL as a request, and a longer whole URL as another route than the one open", () => {
+    const doc = extractPage([
+      "# Frames",
+      "```\nhttps://frames.example.net/640/480\n```",
+      "## Framed photo",
+      "```\nhttps://frames.example.net/photo/9/640/480\n```",
+      "Add the `nocache` query param to load a fresh frame each time:",
+      '```\n<img src="https://frames.example.net/640/480?nocache=1">\n<img src="https://frames.example.net/640/480?nocache=2">\n```',
+    ]);
+    expect(parametersOf(doc)).toContain("GET /{value1}/{value2} query nocache");
+    expect(parametersOf(doc)).not.toContain("GET /photo/{photo_id}/{value3}/{value4} query nocache");
+  });
 });
 
 describe("example URLs in prose", () => {

@@ -316,6 +316,8 @@ export class PageReader {
     if (draft.method !== example.method) return false; // `PUT` then `PATCH` of one path: two operations
     const route = segmentsOf(draft.rawPath);
     const called = segmentsOf(example.url);
+    // Two whole URLs are one route only with as many segments: `https://host/id/9/200/300` does not call `https://host/200/300`.
+    if (/^https?:\/\//.test(draft.rawPath) && /^https?:\/\//.test(example.url) && route.length !== called.length) return false;
     const n = Math.min(route.length, called.length);
     if (!n) return route.length === called.length;
     for (let k = 1; k <= n; k++) {
