@@ -194,3 +194,23 @@ describe("a base with an account in its path", () => {
     expect(parametersOf(doc)).toContain("GET /{account_id}/invoices.json path account_id");
   });
 });
+
+describe("parameters as sections of their own", () => {
+  it("reads names in code spans titling sections after a 'Parameters' heading of the same level as the endpoint's parameters", () => {
+    const doc = extractPage([
+      "# Fleet API",
+      "## List all boats",
+      '```shell\ncurl -X GET "https://fleet.harbor.io/api/v1/boats" -H "X-API-KEY: KEY"\n```',
+      "### Parameters",
+      "You can use the following query parameters with this endpoint:",
+      "### `per_page`",
+      "The number of boats per page.",
+      "### `page`",
+      "Page number to fetch.",
+      "### Response fields",
+      "### `hull` (response)",
+      "## Remove a boat",
+    ]);
+    expect(parametersOf(doc).sort()).toEqual(["GET /boats query page", "GET /boats query per_page"]);
+  });
+});

@@ -34,14 +34,18 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
   }
   // A section titled by a name alone under a section of parameters ("## Graph Parameters", "### bgcolor") is a parameter;
   // a capitalised word ("### Language") titles a topic.
+  // So is a name in a code span alone, after a "Parameters" heading of its level ("### Parameters", "### `per_page`").
   const parent = headings.at(-1);
   const named = /^[A-Za-z_][\w.-]{0,60}$/.test(text) && !/^[A-Z][a-z]+$/.test(text);
-  if (!asParam && parent?.kind === "params" && named && kindOf(text) === "other") {
+  const spanned = /^`[A-Za-z_][\w.-]{0,60}`$/.test(block.text.trim()) && (r.paramSection?.level ?? 99) <= block.level;
+  if (!asParam && ((parent?.kind === "params" && named) || spanned) && kindOf(text) === "other") {
     headings.push({ level: block.level, text, kind: "other", location: null, generic: true });
-    r.addParam({ name: text, in: parent.location, schema: { type: "string" }, required: false });
+    r.addParam({ name: text, in: spanned ? r.paramSection!.location : parent!.location, schema: { type: "string" }, required: false });
     return;
   }
+  if (r.paramSection && r.paramSection.level >= block.level) r.paramSection = null;
   const kind = kindOf(text);
+  if (kind === "params") r.paramSection = { level: block.level, location: locationOf(text) };
   r.expectBase = namesBase(text);
   if (EXAMPLES.test(text)) r.examplesAt = b;
   headings.push({

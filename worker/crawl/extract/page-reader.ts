@@ -118,6 +118,8 @@ export class PageReader {
   labelMethod: { method: string; at: number } | null = null;
   /** Methods a sentence of the section offers together ("PUT/POST the JSON object to …"), and the level of that section. */
   offered: { methods: string[]; level: number } | null = null;
+  /** The "Parameters" heading last read, while no other heading of its level or above follows: names titling sections after it are parameters. */
+  paramSection: { level: number; location: ParamLocation | null } | null = null;
   /** A list of example calls under an "Examples" label or heading: the last block of it read. */
   examplesAt = -1;
   /** A list of endpoints announced by the line before ("provides the following endpoints:"): the last block of it read. */
