@@ -214,3 +214,24 @@ describe("parameters as sections of their own", () => {
     expect(parametersOf(doc).sort()).toEqual(["GET /boats query page", "GET /boats query per_page"]);
   });
 });
+
+describe("parameters in a subsection of their own", () => {
+  it("gives the parameter tables of a section's subsection to the one route the section defines, not to a route named later in passing", () => {
+    const doc = extractPage([
+      "# Shelves",
+      "## Create a shelf",
+      "### With named slots",
+      "**Definition**",
+      "`POST ${SHELF_HOST}/shelves`",
+      "### With automatic slots",
+      "Slots can also be found from the first item.",
+      "### Shelf parameters",
+      "| Parameter | Required | Description |\n| --- | --- | --- |\n| name | yes | The shelf's name. |\n| slots | no | The slots. |",
+      "### Adding labels",
+      "Labels are returned by the `GET /shelves` end-point.",
+      "## List all shelves",
+      "**Definition** `GET ${SHELF_HOST}/shelves`",
+    ]);
+    expect(parametersOf(doc).sort()).toEqual(["POST /shelves body name", "POST /shelves body slots"]);
+  });
+});

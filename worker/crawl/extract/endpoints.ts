@@ -23,6 +23,7 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
   const headings = r.headings;
   r.headingCount++;
   if (block.level <= r.pendingScope) r.adoptFilters();
+  if (block.level <= r.pendingScope) r.adoptSectionRoute();
   while (headings.length && headings[headings.length - 1].level >= block.level) headings.pop();
   const text = clean(block.text);
   // A parameter written as a small heading ("amount REQUIRED integer") under its endpoint.

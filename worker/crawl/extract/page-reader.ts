@@ -128,6 +128,8 @@ export class PageReader {
   pending: FoundParam[] = [];
   /** Parameters written before any route, kept for a page about one route (see placeUnplaced). */
   readonly unplaced: FoundParam[] = [];
+  /** The heading the first of them was written under. */
+  pendingAt: Heading | null = null;
   /** The level of the section those parameters belong to: a subsection after them ("Request") keeps them. */
   pendingScope = 0;
   label: { kind: Kind; location: ParamLocation | null } | null = null;
@@ -211,17 +213,20 @@ export class PageReader {
     }
     const also = "also" in route && route.also ? route.also.map((method) => ({ method, rawPath: path })) : undefined;
     const grouped = current !== null && level === this.scope && !current.params.length && this.lineGroup.drafts.at(-1) === current;
+    // An example takes the parameters written before it only in their own section: one in a later section (a route named
+    // in passing under "Adding metadata") is not what they describe.
+    const takesPending = level === this.scopeLevel() && (strength !== 1 || this.nearest() === this.pendingAt);
     this.current = {
       method: route.method,
       rawPath: path,
-      params: level === this.scopeLevel() ? this.pending : [],
+      params: takesPending ? this.pending : [],
       source: this.page.url,
       strength,
       example,
       ...(also ? { also } : {}),
       ...(summary ? { summary } : {}),
     };
-    this.pending = [];
+    if (takesPending) this.pending = [];
     this.scope = level;
     this.label = null;
     // A method the section offers together with this one ("PUT/POST … to the root URL") is the same operation's too.
@@ -252,7 +257,10 @@ export class PageReader {
     } else if (this.pageWideLevel >= 0) {
       if (this.pageWide.length < MAX_PARAMS) this.pageWide.push(param);
     } else if (this.pending.length < MAX_PARAMS) {
-      if (!this.pending.length) this.pendingScope = this.headings.findLast((h) => h.kind === "other" && !h.generic)?.level ?? 0;
+      if (!this.pending.length) {
+        this.pendingScope = this.headings.findLast((h) => h.kind === "other" && !h.generic)?.level ?? 0;
+        this.pendingAt = this.nearest();
+      }
       this.pending.push(param);
       if (this.unplaced.length < MAX_PARAMS) this.unplaced.push(param);
     }
@@ -286,6 +294,21 @@ export class PageReader {
     for (const param of this.pending)
       if (param.in !== "body" && !list.params.some((p) => p.name === param.name) && list.params.length < MAX_PARAMS)
         list.params.push({ ...param, in: param.in ?? "query" });
+  }
+
+  /**
+   * Parameters of a subsection without a route of its own ("### Schema parameters"), when the section holding it ends
+   * ("## Create a collection", whose "### With pre-defined schema" defines `POST /collections`): when the section
+   * defines one route, they are that route's.
+   */
+  adoptSectionRoute() {
+    const section = this.headings.findLast((h) => h.level === this.pendingScope);
+    if (!this.pending.length || section?.drafts === undefined) return;
+    const own = this.drafts.slice(section.drafts).filter((d) => d.strength === 2 && !d.methodless && !d.example);
+    if (new Set(own.map((d) => `${d.method} ${segmentsOf(d.rawPath).join("/")}`)).size !== 1) return;
+    for (const param of this.pending)
+      if (!own[0].params.some((p) => p.name === param.name) && own[0].params.length < MAX_PARAMS) own[0].params.push(param);
+    this.pending = [];
   }
 
   /**
