@@ -210,11 +210,13 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
   const r = new PageReader(page, blocks);
   for (let b = 0; b < blocks.length; b++) {
     const block = blocks[b];
+    // "Example: https://host/v0/items/42.json": a request to visit, read like a block of URLs.
+    const exampleUrl = block.t === "line" ? exampleUrlLine(block.text) : null;
     if (block.t === "heading") readHeading(r, block, b);
     else if (block.t === "code") readCode(r, block, b, r.kindNow());
     else if (block.t === "table") readTable(r, block, r.kindNow());
-    else if (block.t === "line" && exampleUrlLine(block.text) && r.kindNow() !== "changelog")
-      readExample(r, { method: "GET", url: exampleUrlLine(block.text)!, fields: [], headers: [], strong: false });
+    else if (exampleUrl && r.kindNow() !== "changelog")
+      readExample(r, { method: "GET", url: exampleUrl, fields: [], headers: [], strong: false });
     else if (block.t !== "hr") b = readLine(r, block, b, r.kindNow());
   }
   r.adoptFilters();
