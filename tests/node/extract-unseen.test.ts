@@ -235,3 +235,22 @@ describe("parameters in a subsection of their own", () => {
     expect(parametersOf(doc).sort()).toEqual(["POST /shelves body name", "POST /shelves body slots"]);
   });
 });
+
+describe("example values across methods", () => {
+  it("reads a segment examples of one method vary in as the placeholder another method writes there, unless a stated route names it", () => {
+    const doc = extractPage([
+      "# Word sets",
+      "## Add a set",
+      "Create a set called `set_one`:",
+      '```shell\ncurl "http://localhost:8108/sets/set_one" -X PUT -d \'{"words": ["a"]}\'\n```',
+      "## Get a set",
+      '```shell\ncurl "http://localhost:8108/sets/:name"\n```',
+      "## Replace a set",
+      '```shell\ncurl "http://localhost:8108/sets/countries" -X PUT -d \'{"words": ["b"]}\'\n```',
+      "## Lock a set",
+      "```\nPUT /sets/locked HTTP/1.1\n```",
+      '```shell\ncurl "http://localhost:8108/sets/locked" -X PUT\n```',
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /sets/{name}", "PUT /sets/locked", "PUT /sets/{name}"]);
+  });
+});
