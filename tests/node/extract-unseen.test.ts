@@ -252,5 +252,13 @@ describe("example values across methods", () => {
       '```shell\ncurl "http://localhost:8108/sets/locked" -X PUT\n```',
     ]);
     expect(endpointsOf(doc).sort()).toEqual(["GET /sets/{name}", "PUT /sets/locked", "PUT /sets/{name}"]);
+    // A number read as an id (`/crates/7`) is no placeholder the pages wrote: the other method's values stay literal.
+    const crates = extractPage([
+      "# Crates",
+      '```shell\ncurl "http://localhost:8108/crates/7"\n```',
+      '```shell\ncurl "http://localhost:8108/crates/first" -X PUT\n```',
+      '```shell\ncurl "http://localhost:8108/crates/second" -X PUT\n```',
+    ]);
+    expect(endpointsOf(crates).sort()).toEqual(["GET /crates/{crate_id}", "PUT /crates/first", "PUT /crates/second"]);
   });
 });

@@ -239,6 +239,12 @@ function generaliseNamedValues(groups: Map<string, Member[]>): void {
   );
 }
 
+/** The segment a written path or URL has at the place of the `i`-th of `count` segments of its route (counted from its end). */
+function writtenSegment(raw: string, i: number, count: number): string {
+  const written = raw.split("?")[0].split("/");
+  return written[written.length - (count - i)] ?? "";
+}
+
 /**
  * Examples of one method that vary in one segment (`PUT /sets/first`, `PUT /sets/countries`), where the pages write that
  * position as a placeholder for another method (`GET /sets/{name}`): the segment is that placeholder. A value a defined
@@ -246,11 +252,18 @@ function generaliseNamedValues(groups: Map<string, Member[]>): void {
  */
 function generaliseAcrossMethods(groups: Map<string, Member[]>): void {
   const position = (segments: string[], i: number) => `${segments.slice(0, i).join("/")}|${segments.slice(i + 1).join("/")}`;
+  // Position → the placeholder written there, and the methods that write it.
   const placeholderAt = new Map<string, string>();
+  const methodsAt = new Map<string, Set<string>>();
   const named = new Set<string>();
   for (const group of groups.values()) {
     const segments = group[0].path.split("/");
-    for (const [i, segment] of segments.entries()) if (isPlaceholder(segment)) placeholderAt.set(position(segments, i), segment);
+    for (const [i, segment] of segments.entries()) {
+      // Placeholders the pages wrote or named, not ones read from a literal number (`/products/7`).
+      if (!isPlaceholder(segment) || group.some((m) => /^\d+$/.test(writtenSegment(m.draft.rawPath, i, segments.length)))) continue;
+      placeholderAt.set(position(segments, i), segment);
+      methodsAt.set(position(segments, i), (methodsAt.get(position(segments, i)) ?? new Set()).add(group[0].draft.method));
+    }
     if (group.some((m) => m.draft.strength !== 1)) for (const segment of segments) named.add(segment);
   }
   if (!placeholderAt.size) return;
@@ -262,8 +275,9 @@ function generaliseAcrossMethods(groups: Map<string, Member[]>): void {
     const segments = group[0].path.split("/");
     for (let i = 1; i < segments.length; i++) {
       const key = `${group[0].draft.method} ${position(segments, i)}`;
-      if (placeholderAt.has(position(segments, i)) && !named.has(segments[i]))
-        values.set(key, (values.get(key) ?? new Set()).add(segments[i]));
+      // Another method's placeholder: the examples' own method writing one there may have read it from a literal id.
+      const others = [...(methodsAt.get(position(segments, i)) ?? [])].some((m) => m !== group[0].draft.method);
+      if (others && !named.has(segments[i])) values.set(key, (values.get(key) ?? new Set()).add(segments[i]));
     }
   }
   rewriteGroups(groups, examplesOnly, (segments, i, method) =>
