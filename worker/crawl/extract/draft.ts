@@ -39,6 +39,8 @@ export type Hints = {
   instanceUrls?: string[];
   /** Whole URLs written in code spans of prose lines ("send a request to `https://host/api/v2/entries/en/hello`"). */
   proseUrls?: string[];
+  /** Paths a prose sentence names together without a method ("top and new stories are at `/v0/top` and `/v0/new`"). */
+  mentions?: string[][];
   /** Paths the pages say are aliases of another ("`/publish` (or its aliases `/send` and `/trigger`)"): alias → path. */
   aliases?: Record<string, string>;
   /** Values the pages say stand for a parameter ("your topic is `mywebhook`"): value → name. */

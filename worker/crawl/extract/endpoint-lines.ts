@@ -17,6 +17,7 @@ import {
   payloadRoute,
   proseParams,
   queryUrlRoute,
+  readMentions,
   readTemplates,
   sentMethods,
   verbRoute,
@@ -26,6 +27,9 @@ import { leadingRoute, METHODS, pathAt, type Route, routeAt } from "./routes";
 import { clean, type Kind, kindOf, namesBase, type PageReader } from "./page-reader";
 
 type TextBlock = Extract<Block, { t: "line" | "item" }>;
+
+/** A label or heading over a list of example calls. */
+export const EXAMPLES = /^examples?$/i;
 
 /** API Blueprint's request and response sections, written as list items: "Response 200 (application/json)". */
 const BLUEPRINT_SECTION = /^(?:Request|Response)(?: \d{3})?(?: \([^()]{1,60}\))?$/;
@@ -116,7 +120,10 @@ function readRouteLine(r: PageReader, block: TextBlock, b: number, kind: Kind): 
   const route =
     leading ?? (crossReference ? null : (spanned ?? verbRoute(prose, loneBefore) ?? queryUrlRoute(text) ?? payloadRoute(prose)));
   if (!route) return readOpeningUrl(r, block, b);
-  if (spanned && block.t === "line" && mentionedInSentence(text)) {
+  // A URL with its values and no method listed under an "Examples" label or heading is an example of a route, not its definition.
+  const example = !leading && !spanned && r.examplesAt === b - 1;
+  if (example) r.examplesAt = b;
+  if ((spanned && block.t === "line" && mentionedInSentence(text)) || example) {
     // A route named inside a sentence ("two clients may `GET /config/foo` at once") is a mention: like an example,
     // it confirms a route the page defines elsewhere, and stands as one only where the page defines none.
     r.open(route, 1, r.scopeLevel(), r.nearest()?.text);
@@ -220,7 +227,8 @@ function readEndpointListItem(r: PageReader, block: TextBlock, b: number): boole
   let text = block.text.trim();
   if (text.startsWith("(")) text = text.slice(text.indexOf(")") + 1).trim();
   if (text.startsWith("`")) text = text.slice(1);
-  const found = text.startsWith("/") ? pathAt(text, 0) : null;
+  // A list of whole URLs ("Available nested routes:", then "- https://host/users/1/todos") names its routes so too.
+  const found = text.startsWith("/") || /^https?:\/\/[\w.-]+\//.test(text) ? pathAt(text, 0) : null;
   if (!found || leadingRoute(block.text) || found.path.includes("?")) return false;
   r.endpointList = b;
   const rest = clean(text.slice(found.end)).replace(/^`/, "").trim();
@@ -243,6 +251,7 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   readHints([text], r.hints);
   readTemplates(text, r.hints);
   readProseUrls(text, r.hints);
+  if (block.t === "line") readMentions(text, r.hints);
   if (r.current && block.t === "line") r.current.sharesParamsOf ??= sharedParamsRoute(text) ?? undefined;
   if (block.t === "line") {
     const methods = sentMethods(text);
@@ -257,9 +266,17 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   const method = block.t === "line" ? announcedMethod(text) : null;
   r.announced = method ? { method, at: b } : null;
   // "### `/api/search/autocomplete/`" then "Get auto completions for …": the section's verb is its method.
+  const fromHeading = r.current?.methodless && r.current.rawPath === r.pathHeading?.path ? r.current : null;
   const headingVerb =
-    r.pathHeading?.at === b - 1 && !r.current && block.t === "line" && kind !== "changelog" ? methodOfVerb(clean(text)) : null;
+    r.pathHeading?.at === b - 1 && (!r.current || fromHeading) && block.t === "line" && kind !== "changelog"
+      ? methodOfVerb(clean(text))
+      : null;
   if (headingVerb && r.pathHeading) {
+    if (fromHeading) {
+      // The verb states the method: the heading's GET is not the route's.
+      r.drafts.splice(r.drafts.indexOf(fromHeading), 1);
+      r.current = null;
+    }
     r.open({ method: headingVerb, path: r.pathHeading.path, end: 0 }, 2, r.pathHeading.level, clean(text).slice(0, 200));
     return b;
   }
@@ -276,6 +293,7 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   }
   if (readRouteLine(r, block, b, kind) || readLabelledRoute(r, text, b)) return b;
   const labelText = labelOf(text);
+  if (labelText && EXAMPLES.test(labelText)) r.examplesAt = b;
   if (labelText) {
     const labelKind = kindOf(labelText);
     if (labelKind !== "other") {

@@ -2,12 +2,12 @@
 // summary tables; request examples; parameters of the endpoint's section; object sections as schemas.
 // The reading's state is in page-reader.ts; lines of text (routes, labels, parameters) in endpoint-lines.ts.
 import { type Block, blocksOf } from "./blocks";
-import { readLine } from "./endpoint-lines";
+import { EXAMPLES, readLine } from "./endpoint-lines";
 import { type Example, exampleOf, urlLinesOf } from "./examples";
 import { HINT_WORDS, readHints, readInstanceUrls } from "./hints";
 import { parseExample, schemaOf } from "./json-schema";
 import { locationOf, paramsOfTable } from "./params";
-import { announcedRoute } from "./prose";
+import { announcedRoute, exampleUrlLine } from "./prose";
 import { paramOfHeading, readSummaryTable, typedObjectKeys, typedParams } from "./readers";
 import { bracketedMethod, bracketedResource, findRoute, METHODS, pathAt, upperMethod } from "./routes";
 import { clean, GENERIC, type Kind, kindOf, namesBase, PAGE_WIDE, PageReader } from "./page-reader";
@@ -23,6 +23,7 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
   const headings = r.headings;
   r.headingCount++;
   if (block.level <= r.pendingScope) r.adoptFilters();
+  if (block.level <= r.pendingScope) r.adoptSectionRoute();
   while (headings.length && headings[headings.length - 1].level >= block.level) headings.pop();
   const text = clean(block.text);
   // A parameter written as a small heading ("amount REQUIRED integer") under its endpoint.
@@ -32,8 +33,22 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
     r.addParam(asParam);
     return;
   }
+  // A section titled by a name alone under a section of parameters ("## Graph Parameters", "### bgcolor") is a parameter;
+  // a capitalised word ("### Language") titles a topic.
+  // So is a name in a code span alone, after a "Parameters" heading of its level ("### Parameters", "### `per_page`").
+  const parent = headings.at(-1);
+  const named = /^[A-Za-z_][\w.-]{0,60}$/.test(text) && !/^[A-Z][a-z]+$/.test(text);
+  const spanned = /^`[A-Za-z_][\w.-]{0,60}`$/.test(block.text.trim()) && (r.paramSection?.level ?? 99) <= block.level;
+  if (!asParam && ((parent?.kind === "params" && named) || spanned) && kindOf(text) === "other") {
+    headings.push({ level: block.level, text, kind: "other", location: null, generic: true });
+    r.addParam({ name: text, in: spanned ? r.paramSection!.location : parent!.location, schema: { type: "string" }, required: false });
+    return;
+  }
+  if (r.paramSection && r.paramSection.level >= block.level) r.paramSection = null;
   const kind = kindOf(text);
+  if (kind === "params") r.paramSection = { level: block.level, location: locationOf(text) };
   r.expectBase = namesBase(text);
+  if (EXAMPLES.test(text)) r.examplesAt = b;
   headings.push({
     level: block.level,
     text,
@@ -59,7 +74,10 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
     const title = block.text.lastIndexOf(" [/");
     if (title > 0) headings[headings.length - 1].text = clean(block.text.slice(0, title));
     r.pathHeading = { level: block.level, path: resource, at: b };
+    // Its section's route, a GET unless the section or the pages give the path another method.
     r.current = null;
+    r.open({ method: "GET", path: resource, end: 0 }, 0, block.level, headings[headings.length - 1].text);
+    if (r.current) (r.current as Draft).methodless = true;
     return;
   }
   const verb = METHODS.includes(text.toUpperCase()) ? text.toUpperCase() : bracketedMethod(block.text);
@@ -173,6 +191,12 @@ function readTable(r: PageReader, block: Extract<Block, { t: "table" }>, kind: K
   const from = r.drafts.length;
   if (readSummaryTable(block.rows, r.page.url, r.drafts)) {
     r.routeTable = { from, to: r.drafts.length, parent: (r.headings.at(-1)?.level ?? 1) - 1 };
+    // A table of one route in an endpoint's section ("Method": URI, HTTP method) is that section's route: the
+    // parameter tables after it are its.
+    if (r.drafts.length === from + 1 && kind !== "params") {
+      r.current = r.drafts[from];
+      r.scope = r.scopeLevel();
+    }
     return;
   }
   if (kind === "response") return; // a response's fields are not the request's parameters (see addParam)
@@ -186,12 +210,17 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
   const r = new PageReader(page, blocks);
   for (let b = 0; b < blocks.length; b++) {
     const block = blocks[b];
+    // "Example: https://host/v0/items/42.json": a request to visit, read like a block of URLs.
+    const exampleUrl = block.t === "line" ? exampleUrlLine(block.text) : null;
     if (block.t === "heading") readHeading(r, block, b);
     else if (block.t === "code") readCode(r, block, b, r.kindNow());
     else if (block.t === "table") readTable(r, block, r.kindNow());
+    else if (exampleUrl && r.kindNow() !== "changelog")
+      readExample(r, { method: "GET", url: exampleUrl, fields: [], headers: [], strong: false });
     else if (block.t !== "hr") b = readLine(r, block, b, r.kindNow());
   }
   r.adoptFilters();
+  r.placeUnplaced();
   r.spreadPageWide();
   return { drafts: r.drafts, hints: r.hints, work };
 }

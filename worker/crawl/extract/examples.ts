@@ -204,7 +204,8 @@ export function urlLinesOf(lines: string[], paths = false): Example[] | null {
   const filled = lines.map((l) => l.trim()).filter(Boolean);
   if (!filled.length || filled.length > MAX_URL_LINES) return null;
   const examples: Example[] = [];
-  for (const line of filled) {
+  for (const written of filled) {
+    const line = elementUrl(written) ?? written;
     const absolute = line.startsWith("http://") || line.startsWith("https://");
     if (!absolute && !(paths && line.startsWith("/"))) return null;
     // The URL is the line's first word: its query string may hold commas (`?cards=AS,2S`), which end a path in prose.
@@ -218,6 +219,18 @@ export function urlLinesOf(lines: string[], paths = false): Example[] | null {
     examples.push({ method: "GET", url, fields: [], headers: [], strong: false });
   }
   return examples.length ? examples : null;
+}
+
+/** The URL an HTML element alone on its line loads (`<img src="https://host/200/300?random=1">`), or null. */
+function elementUrl(line: string): string | null {
+  if (!line.startsWith("<") || !line.endsWith(">") || line.length > 2000) return null;
+  for (const attribute of [' src="', ' href="']) {
+    const at = line.indexOf(attribute);
+    const end = at < 0 ? -1 : line.indexOf('"', at + attribute.length);
+    const url = end < 0 ? "" : line.slice(at + attribute.length, end);
+    if (/^https?:\/\/\S+$/.test(url)) return url;
+  }
+  return null;
 }
 
 /** Whether the lines from `from` to the first blank one are all HTTP headers ("Content-Type: application/json"): a raw request's head. */

@@ -7,9 +7,15 @@ import { isInstanceHost } from "./hosts";
 const MAX_INSTANCE_URLS = 50;
 
 /** A host name with a dot and a top-level domain of letters (`gutendex.com`), as a prose line may write one without its scheme. */
-function isHostName(host: string): boolean {
+export function isHostName(host: string): boolean {
   const labels = host.toLowerCase().split(".");
   return labels.length >= 2 && labels.every((l) => /^[a-z0-9-]{1,63}$/.test(l)) && /^[a-z]{2,}$/.test(labels.at(-1)!);
+}
+
+/** A URL written without its scheme (`api.host.com/v2/things/{id}`) as https; any other text as it is. */
+export function withScheme(text: string): string {
+  const slash = text.indexOf("/");
+  return slash > 0 && slash < 254 && isHostName(text.slice(0, slash)) ? `https://${text}` : text;
 }
 
 /**
@@ -24,7 +30,7 @@ export function readProseUrls(text: string, hints: Hints): void {
     i = end;
     if ((hints.proseUrls ??= []).length >= MAX_INSTANCE_URLS) return;
     if (/^https?:\/\/[\w.-]+\/\S+$/.test(span)) hints.proseUrls.push(span);
-    else if (/^[\w.-]+\/[\w./-]+$/.test(span) && isHostName(span.slice(0, span.indexOf("/")))) hints.proseUrls.push(`https://${span}`);
+    else if (/^[\w.-]+\/[\w./-]+$/.test(span) && withScheme(span) !== span) hints.proseUrls.push(withScheme(span));
   }
 }
 
@@ -59,6 +65,24 @@ const BASE_WORDS = [
   "api url",
   "root url",
 ];
+/** Words of a sentence that says where every request's URL starts ("All requests to the API begin with:"). */
+export const STARTS_WITH = ["begin with", "begins with", "start with", "starts with", "lives at", "prefixed with"];
+/** What such a sentence says starts so: the API's requests, URLs or calls. */
+export const SAYS_REQUESTS = /\b(?:api|requests?|urls?|uris?|endpoints?|calls?)\b/i;
+
+/** The URL a sentence says every request starts with ("All API requests start with `https://api.host`"), or null. */
+function startingUrl(line: string, lower: string): string | null {
+  // "The API lives at `https://host`" names the host; the prefix its requests share may follow it.
+  for (const phrase of STARTS_WITH.filter((p) => p !== "lives at")) {
+    const at = lower.indexOf(phrase);
+    if (at < 0 || !SAYS_REQUESTS.test(lower.slice(Math.max(0, at - 80), at))) continue;
+    let k = at + phrase.length;
+    while (k < line.length && k - at - phrase.length < 6 && " `*_:".includes(line[k])) k++;
+    if (line.startsWith("http://", k) || line.startsWith("https://", k)) return urlAt(line, k);
+  }
+  return null;
+}
+
 const KEY_QUERY = ["api_key", "apikey", "key", "access_token", "token"];
 /** Words one of which a line names when it holds a hint (none has a space, so none spans two table cells). */
 export const HINT_WORDS = /http|x-|bearer|basic|=|host/i;
@@ -77,7 +101,9 @@ export function readHints(lines: string[], hints: Hints): void {
     // Most lines name none of these: they are passed over without a lowercase copy.
     if (!HINT_WORDS.test(line)) continue;
     const lower = line.toLowerCase();
-    const word = BASE_WORDS.find((w) => lower.includes(w));
+    const starting = startingUrl(line, lower);
+    if (starting) hints.baseUrls.push(starting);
+    const word = starting ? undefined : BASE_WORDS.find((w) => lower.includes(w));
     if (word) {
       const at = lower.indexOf("http", lower.indexOf(word));
       if (at >= 0 && /^https?:\/\/[\w.-]/.test(line.slice(at, at + 12))) hints.baseUrls.push(urlAt(line, at));

@@ -53,8 +53,17 @@ function closeImplied(w: MarkdownWriter, name: string) {
   else if (name === "td" || name === "th") {
     closeTo(w, "td", CELL_STOP);
     closeTo(w, "th", CELL_STOP);
-  } else if (name === "p") closeTo(w, "p", LIST_STOP);
+  } else if (name === "p" || CLOSES_P.has(name)) closeTo(w, "p", name === "p" ? LIST_STOP : P_SCOPE);
 }
+
+/** Block elements whose start ends an open paragraph, as browsers parse them (`<p><main></p>` opens `<main>` after the paragraph). */
+const CLOSES_P = new Set(
+  "address article aside blockquote details dialog div dl fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr main nav ol pre section table ul".split(
+    " ",
+  ),
+);
+/** Elements a paragraph inside them is not ended from outside of. */
+const P_SCOPE = new Set(["table", "td", "th", "button", "li", "dd", "dt"]);
 
 /** The end of the tag whose attributes start at `from`: the `>` outside quoted attribute values. */
 function tagEnd(html: string, from: number): number {

@@ -46,6 +46,7 @@ export function assemble(findings: PageFindings[], meta: { title?: string | null
     if (found.hints.templates?.length) hints.templates = [...(hints.templates ?? []), ...found.hints.templates].slice(0, MAX_TEMPLATES);
     if (found.hints.instanceUrls?.length)
       hints.instanceUrls = [...(hints.instanceUrls ?? []), ...found.hints.instanceUrls].slice(0, MAX_TEMPLATES);
+    if (found.hints.mentions?.length) hints.mentions = [...(hints.mentions ?? []), ...found.hints.mentions].slice(0, MAX_TEMPLATES);
     if (found.hints.proseUrls?.length) hints.proseUrls = [...(hints.proseUrls ?? []), ...found.hints.proseUrls].slice(0, MAX_TEMPLATES);
     if (found.hints.aliases) hints.aliases = Object.assign(hints.aliases ?? noPrototype<string>(), found.hints.aliases);
     if (found.hints.values) hints.values = Object.assign(hints.values ?? noPrototype<string>(), found.hints.values);

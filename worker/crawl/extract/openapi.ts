@@ -1,10 +1,10 @@
 // Endpoint drafts → an OpenAPI 3.1 description: servers, paths with parameters and bodies, security.
-import { placeholdersOf, trimEnd } from "./text";
+import { blankPlaceholders, placeholdersOf, trimEnd } from "./text";
 import type { Draft, Hints } from "./draft";
 import type { Schema } from "./json-schema";
 import { bracketPath, type FoundParam } from "./params";
 import { type Operation, operationsOf, schemaOfParam } from "./operations";
-import { shapeOf, templateOf } from "./routes";
+import { paramName, shapeOf, templateOf } from "./routes";
 import { isInstanceHost } from "./hosts";
 import { INSTANCE_EXTENSION, SOURCE_PAGE_EXTENSION } from "../../openapi/types";
 
@@ -127,18 +127,61 @@ function splitUrl(raw: string): { origin: string; path: string } {
   return { origin: "", path: raw };
 }
 
+/** A segment written as a variable (`$ACCOUNT_ID`, `{account_id}`, `:account`, `<account>`, `ACCOUNT_ID`): its name, else null. */
+function variableName(segment: string): string | null {
+  if (!/^[$:{<]/.test(segment) && !/^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(segment)) return null;
+  const template = templateOf(`/${segment.replace(/^\$\{?/, "{").replace(/^\{([^}]*)$/, "{$1}")}`);
+  return /^\/\{[^/{}]+\}$/.test(template) ? template.slice(2, -1) : null;
+}
+
+/**
+ * A base the pages state with a literal value where the URLs they write on its host put a variable ("All URLs start
+ * with `https://host/999999999/`" beside `https://host/$ACCOUNT_ID/projects.json`): that segment is the variable.
+ */
+function variableBase(base: string, urls: string[]): string {
+  const { origin, path } = splitUrl(trimEnd(base, "/"));
+  const segments = path.split("/");
+  for (const url of urls.slice(0, 2000)) {
+    const written = splitUrl(url);
+    if (written.origin !== origin) continue;
+    const own = written.path.split("?")[0].split("/");
+    for (let i = 1; i < segments.length && i < own.length; i++) {
+      const name = segments[i] && !API_PREFIX.test(segments[i]) && !segments[i].startsWith("{") ? variableName(own[i]) : null;
+      if (name && own.slice(1, i).every((s, k) => s === segments[k + 1])) segments[i] = `{${name}}`;
+    }
+  }
+  return trimEnd(origin + segments.join("/"), "/");
+}
+
+/** The rest of a path under a base path whose variables (`/{account_id}`) take any value; null when it is not under it. */
+function underBase(path: string, basePath: string): string | null {
+  const want = basePath.split("/");
+  const got = path.split("/");
+  if (got.length < want.length || !want.every((w, i) => w === got[i] || (w.startsWith("{") && got[i] !== ""))) return null;
+  return "/" + got.slice(want.length).join("/");
+}
+
 /** A documented path relative to the base URL, in OpenAPI's template form, plus its query names; the root itself only when `root` (a request written as such). */
 export function pathOf(rawPath: string, base: string | null, literalIds = false, root = false): { path: string; query: string[] } | null {
   // A closing `)` ends a Sphinx placeholder (`/buckets/(bucket_id)`), not a sentence.
   const written = trimEnd(rawPath, ".,;:`*");
-  const raw = splitUrl(
+  const url = splitUrl(
     written.endsWith(")") && written.lastIndexOf("(") > written.lastIndexOf("/") ? written : trimEnd(written, ".,;:)`*"),
-  ).path;
+  );
+  const raw = url.path;
   const basePath = base ? trimEnd(splitUrl(base).path, "/") : "";
   // `#{name}` is a placeholder in Ruby's spelling (`/clients/#{client_id}`), not a fragment.
   const [pathPart, search = ""] = raw.replaceAll("#{", "{").split("#")[0].split("?");
   let path = templateOf(pathPart, literalIds);
-  if (basePath && (path === basePath || path.startsWith(`${basePath}/`))) path = path.slice(basePath.length) || "/";
+  // A variable of the base takes any value in a whole URL; a path written relative to the base is under it only as written.
+  const rest = !basePath
+    ? null
+    : url.origin
+      ? underBase(path, basePath)
+      : path === basePath || path.startsWith(`${basePath}/`)
+        ? path.slice(basePath.length)
+        : null;
+  if (rest !== null) path = rest === "/" ? "/" : trimEnd(rest, "/") || "/";
   if (!path || (path === "/" && !root) || !/^\/[\w\-./{}~%$@+,!]*$/.test(path)) return null;
   const query = search
     .split("&")
@@ -299,16 +342,55 @@ function aliasedOperations(ops: Operation[], aliases: Record<string, string> | u
   return added;
 }
 
+/**
+ * Paths a sentence names together ("new and top stories are at `/v0/new` and `/v0/top`") are alike: where only examples
+ * call one of them (`https://host/v0/top.json`), the others are called the same way (method, format suffix). A path the
+ * pages give any operation already is left as they give it.
+ */
+function mentionedOperations(ops: Operation[], mentions: string[][] | undefined, locate: (raw: string) => string | undefined): Operation[] {
+  if (!mentions?.length) return [];
+  const taken = new Set(ops.map((op) => blankPlaceholders(op.path).toLowerCase()));
+  const added: Operation[] = [];
+  for (const op of ops) {
+    if (!op.drafts.every((d) => d.strength === 1 || d.example)) continue;
+    const suffix = /\.[a-z]{2,5}$/i.exec(op.path)?.[0] ?? "";
+    const called = op.path.slice(0, op.path.length - suffix.length);
+    for (const group of mentions) {
+      const paths = group.map(locate);
+      // "Users live under `/v0/user/`": the one segment an example adds after such a path is the user's id.
+      const under = paths.findIndex((p, i) => p && group[i].endsWith("/") && called.startsWith(`${p}/`));
+      const value = under >= 0 ? called.slice(paths[under]!.length + 1) : "";
+      if (value && !value.includes("/") && !value.includes("{") && !taken.has(blankPlaceholders(`${paths[under]}/{}${suffix}`))) {
+        const name = `${paramName(paths[under]!.split("/").at(-1) ?? "")}_id`;
+        op.path = `${paths[under]}/{${name}}${suffix}`;
+      }
+      if (!paths.includes(called)) continue;
+      for (const [i, path] of paths.entries()) {
+        const whole = path && path + suffix;
+        if (!whole || taken.has(blankPlaceholders(whole).toLowerCase()) || added.length >= 100) continue;
+        taken.add(blankPlaceholders(whole).toLowerCase());
+        const draft: Draft = { ...op.drafts[0], rawPath: group[i] + suffix, params: [], summary: undefined, description: undefined };
+        added.push({ method: op.method, path: whole, drafts: [draft], query: [] });
+      }
+    }
+  }
+  return added;
+}
+
 /** Builds the description; null when no endpoint was found. */
 export function buildDocument(stated: Draft[], hints: Hints, meta: { title: string; sourceUrl: string }) {
   // A draft whose line states several routes or methods is one draft per route.
   const drafts = stated.flatMap((d) => [d, ...(d.also ?? []).map(({ method, rawPath }) => ({ ...d, method, rawPath, also: undefined }))]);
-  const found = servedFromOrigin(drafts, baseUrlOf(drafts, hints));
+  const statedBase = baseUrlOf(drafts, hints);
+  const found = servedFromOrigin(drafts, statedBase && variableBase(statedBase, [...drafts.map((d) => d.rawPath), ...hints.exampleUrls]));
   // An instance's example address is not the API's: no server is named (the portal asks for the
-  // user's address) and the example base's path stays in front of every path.
+  // user's address) and the example base's path stays in front of every path. A base with a variable
+  // (`https://host/{account_id}`) is served from what comes before it; the rest is in front of every path.
   const instance = found !== null && isInstanceHost(splitUrl(found).origin);
   const base = found;
-  const prefix = instance ? trimEnd(splitUrl(found).path, "/") : "";
+  const variable = found && !instance ? found.indexOf("/{", splitUrl(found).origin.length) : -1;
+  const server = variable > 0 ? found!.slice(0, variable) : base;
+  const prefix = instance ? trimEnd(splitUrl(found).path, "/") : variable > 0 ? trimEnd(found!.slice(variable), "/") : "";
   const locate = (raw: string, literalIds = false, root = false) => {
     const located = pathOf(raw, base, literalIds, root);
     return located && prefix ? { ...located, path: prefix + located.path } : located;
@@ -319,8 +401,10 @@ export function buildDocument(stated: Draft[], hints: Hints, meta: { title: stri
     (draft) => {
       if (draft.strength === 1 && isFile(draft.rawPath)) return null;
       const located = locate(draft.rawPath, draft.strength === 1, draft.strength === 2);
-      // An example URL that is only placeholders (`https://host/RESOURCE_TYPE`) shows how URLs are made, not a route.
-      return draft.strength === 1 && located && /^(?:\/\{[^/}]*\})+$/.test(located.path) ? null : located;
+      // An example URL that is only placeholders (`https://host/RESOURCE_TYPE`) shows how URLs are made, not a route;
+      // one of literal numbers (`https://host/200/300`) calls one.
+      const written = /^(?:\/\{[^/}]*\})+$/.test(located?.path ?? "") && !/\/\d/.test(splitUrl(draft.rawPath).path);
+      return draft.strength === 1 && written ? null : located;
     },
     {
       templates,
@@ -328,7 +412,8 @@ export function buildDocument(stated: Draft[], hints: Hints, meta: { title: stri
     },
   );
   shareParams(ops, (raw) => locate(raw)?.path);
-  const hosted = [...ops, ...aliasedOperations(ops, hints.aliases)]
+  const mentioned = mentionedOperations(ops, hints.mentions, (raw) => locate(raw)?.path);
+  const hosted = [...ops, ...aliasedOperations(ops, hints.aliases), ...mentioned]
     .map((op) => ({ op, server: instance ? null : serverOf(op, base) }))
     .filter((h) => h.server !== undefined);
   if (!hosted.length) return null;
@@ -370,7 +455,7 @@ export function buildDocument(stated: Draft[], hints: Hints, meta: { title: stri
       description: `Generated by Toolport from the documentation at ${meta.sourceUrl}`,
       ...(instance ? { [INSTANCE_EXTENSION]: found } : {}),
     },
-    ...(base && !instance ? { servers: [{ url: base }] } : {}),
+    ...(server && !instance ? { servers: [{ url: server }] } : {}),
     paths,
     ...(schemeNames.length ? { components: { securitySchemes }, security: schemeNames.map((n) => ({ [n]: [] })) } : {}),
   };

@@ -33,6 +33,7 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located,
   generaliseExampleValues(groups, values);
   generaliseExamples(groups, known);
   generaliseNamedValues(groups);
+  generaliseAcrossMethods(groups);
   // A path a methodless list names is a GET only where no other method is written for it.
   const withMethod = new Set(
     [...groups.values()].filter((g) => g.some((m) => !m.draft.methodless)).map((g) => blankPlaceholders(g[0].path).toLowerCase()),
@@ -235,6 +236,54 @@ function generaliseNamedValues(groups: Map<string, Member[]>): void {
       });
       return named ? `{${name.replace(/-/g, "_")}}` : undefined;
     },
+  );
+}
+
+/** The segment a written path or URL has at the place of the `i`-th of `count` segments of its route (counted from its end). */
+function writtenSegment(raw: string, i: number, count: number): string {
+  const written = raw.split("?")[0].split("/");
+  return written[written.length - (count - i)] ?? "";
+}
+
+/**
+ * Examples of one method that vary in one segment (`PUT /sets/first`, `PUT /sets/countries`), where the pages write that
+ * position as a placeholder for another method (`GET /sets/{name}`): the segment is that placeholder. A value a defined
+ * route writes as a segment of its own (`/{uuid}/start`) names a route, not a value.
+ */
+function generaliseAcrossMethods(groups: Map<string, Member[]>): void {
+  const position = (segments: string[], i: number) => `${segments.slice(0, i).join("/")}|${segments.slice(i + 1).join("/")}`;
+  // Position → the placeholder written there, and the methods that write it.
+  const placeholderAt = new Map<string, string>();
+  const methodsAt = new Map<string, Set<string>>();
+  const named = new Set<string>();
+  for (const group of groups.values()) {
+    const segments = group[0].path.split("/");
+    for (const [i, segment] of segments.entries()) {
+      // Placeholders the pages wrote or named, not ones read from a literal number (`/products/7`).
+      if (!isPlaceholder(segment) || group.some((m) => /^\d+$/.test(writtenSegment(m.draft.rawPath, i, segments.length)))) continue;
+      placeholderAt.set(position(segments, i), segment);
+      methodsAt.set(position(segments, i), (methodsAt.get(position(segments, i)) ?? new Set()).add(group[0].draft.method));
+    }
+    if (group.some((m) => m.draft.strength !== 1)) for (const segment of segments) named.add(segment);
+  }
+  if (!placeholderAt.size) return;
+  // Calls shown only as examples (a request line written out states its route).
+  const examplesOnly = (group: Member[]) => group.every((m) => m.draft.strength === 1);
+  const values = new Map<string, Set<string>>();
+  for (const group of groups.values()) {
+    if (!examplesOnly(group)) continue;
+    const segments = group[0].path.split("/");
+    for (let i = 1; i < segments.length; i++) {
+      const key = `${group[0].draft.method} ${position(segments, i)}`;
+      // Another method's placeholder: the examples' own method writing one there may have read it from a literal id.
+      const others = [...(methodsAt.get(position(segments, i)) ?? [])].some((m) => m !== group[0].draft.method);
+      if (others && !named.has(segments[i])) values.set(key, (values.get(key) ?? new Set()).add(segments[i]));
+    }
+  }
+  rewriteGroups(groups, examplesOnly, (segments, i, method) =>
+    !named.has(segments[i]) && (values.get(`${method} ${position(segments, i)}`)?.size ?? 0) >= 2
+      ? placeholderAt.get(position(segments, i))
+      : undefined,
   );
 }
 

@@ -1,6 +1,7 @@
 // The state of reading one page's blocks: the headings above, the endpoint whose section this is, the
 // parameters waiting for their route, and how a section's kind (parameters, response, object …) is told.
 import { dropLastWord } from "./text";
+import { SAYS_REQUESTS, STARTS_WITH } from "./hints";
 import type { Block } from "./blocks";
 import type { Example } from "./examples";
 import type { Draft, Hints, Page } from "./draft";
@@ -22,6 +23,7 @@ const MAX_OBJECTS = 500;
 // A "Deprecation notice" heading announces; it does not list changes.
 export const CHANGELOG =
   /\b(?:change ?log|release notes|what'?s new|version history|deprecations?(?! notice)|migration guide|breaking changes)\b/i;
+const SUPERSEDED = /\b(?:legacy|deprecated|old)\b[^.]{1,40}\b(?:routes|endpoints|paths|urls)\b/i;
 const RESPONSE = /\b(?:responses?|returns?|return value|output|errors?|status codes?|error codes?)\b/i;
 const RESULTS = /\bresults?\b/i;
 /** A section on narrowing a list: "Filter locations", "Sorting", "Pagination", "Search parameters". */
@@ -34,9 +36,6 @@ const OBJECT = /(?:^the \S+ object\b|\b(?:objects?|models?|schemas?|structures?|
 export const GENERIC =
   /^(?:http request|request|endpoint|url|definition|route|method|http method|signature|usage|request url|resource url|example request|request example)s?$/i;
 
-/** Words of a sentence that says where every request's URL starts ("All requests to the API begin with:"). */
-const STARTS_WITH = ["begin with", "begins with", "start with", "starts with", "lives at", "prefixed with"];
-
 /**
  * A short line or heading that announces the API's base URL ("Base URLs:", "API Servers", "All requests to the API
  * begin with:"), the URL itself to follow.
@@ -45,11 +44,7 @@ export function namesBase(text: string): boolean {
   if (text.includes("http") || text.length >= 80) return false;
   if (/\b(?:base url|servers?)s?\b/i.test(text)) return true;
   const lower = text.toLowerCase();
-  return (
-    lower.trimEnd().endsWith(":") &&
-    STARTS_WITH.some((w) => lower.includes(w)) &&
-    /\b(?:api|requests?|urls?|endpoints?|calls?)\b/.test(lower)
-  );
+  return lower.trimEnd().endsWith(":") && STARTS_WITH.some((w) => lower.includes(w)) && SAYS_REQUESTS.test(lower);
 }
 
 /** A parameters section that says its parameters go with every request of the page ("List of all parameters", "Common parameters"). */
@@ -77,7 +72,8 @@ const objectName = (text: string) =>
 /** What a heading or label says its section holds. */
 export function kindOf(text: string): Kind {
   const t = clean(text);
-  if (CHANGELOG.test(t)) return "changelog";
+  // "Legacy project-scoped routes", "Deprecated endpoints": superseded routes listed beside the reference, like a changelog's.
+  if (CHANGELOG.test(t) || SUPERSEDED.test(t)) return "changelog";
   if (/\brequest\b/i.test(t) && PARAMS.test(t)) return "params";
   // "To return the timestamps for one bug:" says what the request after it is for, not what it answers.
   if (/^to [a-z]+ /i.test(t) && !PARAMS.test(t)) return "other";
@@ -122,10 +118,18 @@ export class PageReader {
   labelMethod: { method: string; at: number } | null = null;
   /** Methods a sentence of the section offers together ("PUT/POST the JSON object to …"), and the level of that section. */
   offered: { methods: string[]; level: number } | null = null;
+  /** The "Parameters" heading last read, while no other heading of its level or above follows: names titling sections after it are parameters. */
+  paramSection: { level: number; location: ParamLocation | null } | null = null;
+  /** A list of example calls under an "Examples" label or heading: the last block of it read. */
+  examplesAt = -1;
   /** A list of endpoints announced by the line before ("provides the following endpoints:"): the last block of it read. */
   endpointList = -1;
   /** Parameters written before their section's route (prose, then the example). */
   pending: FoundParam[] = [];
+  /** Parameters written before any route, kept for a page about one route (see placeUnplaced). */
+  readonly unplaced: FoundParam[] = [];
+  /** The heading the first of them was written under. */
+  pendingAt: Heading | null = null;
   /** The level of the section those parameters belong to: a subsection after them ("Request") keeps them. */
   pendingScope = 0;
   label: { kind: Kind; location: ParamLocation | null } | null = null;
@@ -209,17 +213,20 @@ export class PageReader {
     }
     const also = "also" in route && route.also ? route.also.map((method) => ({ method, rawPath: path })) : undefined;
     const grouped = current !== null && level === this.scope && !current.params.length && this.lineGroup.drafts.at(-1) === current;
+    // An example takes the parameters written before it only in their own section: one in a later section (a route named
+    // in passing under "Adding metadata") is not what they describe.
+    const takesPending = level === this.scopeLevel() && (strength !== 1 || this.nearest() === this.pendingAt);
     this.current = {
       method: route.method,
       rawPath: path,
-      params: level === this.scopeLevel() ? this.pending : [],
+      params: takesPending ? this.pending : [],
       source: this.page.url,
       strength,
       example,
       ...(also ? { also } : {}),
       ...(summary ? { summary } : {}),
     };
-    this.pending = [];
+    if (takesPending) this.pending = [];
     this.scope = level;
     this.label = null;
     // A method the section offers together with this one ("PUT/POST … to the root URL") is the same operation's too.
@@ -250,8 +257,12 @@ export class PageReader {
     } else if (this.pageWideLevel >= 0) {
       if (this.pageWide.length < MAX_PARAMS) this.pageWide.push(param);
     } else if (this.pending.length < MAX_PARAMS) {
-      if (!this.pending.length) this.pendingScope = this.headings.findLast((h) => h.kind === "other" && !h.generic)?.level ?? 0;
+      if (!this.pending.length) {
+        this.pendingScope = this.headings.findLast((h) => h.kind === "other" && !h.generic)?.level ?? 0;
+        this.pendingAt = this.nearest();
+      }
       this.pending.push(param);
+      if (this.unplaced.length < MAX_PARAMS) this.unplaced.push(param);
     }
     return true;
   }
@@ -285,6 +296,35 @@ export class PageReader {
         list.params.push({ ...param, in: param.in ?? "query" });
   }
 
+  /**
+   * Parameters of a subsection without a route of its own ("### Schema parameters"), when the section holding it ends
+   * ("## Create a collection", whose "### With pre-defined schema" defines `POST /collections`): when the section
+   * defines one route, they are that route's.
+   */
+  adoptSectionRoute() {
+    const section = this.headings.findLast((h) => h.level === this.pendingScope);
+    if (!this.pending.length || section?.drafts === undefined) return;
+    const own = this.drafts.slice(section.drafts).filter((d) => d.strength === 2 && !d.methodless && !d.example);
+    if (new Set(own.map((d) => `${d.method} ${segmentsOf(d.rawPath).join("/")}`)).size !== 1) return;
+    for (const param of this.pending)
+      if (!own[0].params.some((p) => p.name === param.name) && own[0].params.length < MAX_PARAMS) own[0].params.push(param);
+    this.pending = [];
+  }
+
+  /**
+   * On a page whose requests all call one route ("The Render URL API": examples of `/render`, then a section per
+   * parameter), the parameters no endpoint's section took are that route's.
+   */
+  placeUnplaced() {
+    const routes = new Set(this.drafts.map((d) => `${d.method} ${segmentsOf(d.rawPath).join("/")}`));
+    if (routes.size !== 1 || !this.unplaced.length) return;
+    const placed = new Set(this.drafts.flatMap((d) => d.params));
+    const target = this.drafts.find((d) => d.strength !== 1 && !d.example) ?? this.drafts[0];
+    for (const param of this.unplaced)
+      if (!placed.has(param) && !target.params.some((p) => p.name === param.name) && target.params.length < MAX_PARAMS)
+        target.params.push(param);
+  }
+
   /** Gives the page-wide parameters to every endpoint of the page that does not name them itself. */
   spreadPageWide() {
     if (!this.pageWide.length) return;
@@ -301,6 +341,8 @@ export class PageReader {
     if (draft.method !== example.method) return false; // `PUT` then `PATCH` of one path: two operations
     const route = segmentsOf(draft.rawPath);
     const called = segmentsOf(example.url);
+    // Two whole URLs are one route only with as many segments: `https://host/id/9/200/300` does not call `https://host/200/300`.
+    if (/^https?:\/\//.test(draft.rawPath) && /^https?:\/\//.test(example.url) && route.length !== called.length) return false;
     const n = Math.min(route.length, called.length);
     if (!n) return route.length === called.length;
     for (let k = 1; k <= n; k++) {

@@ -63,6 +63,17 @@ function codeSpanPaths(text: string): { path: string; start: number }[] {
   return found;
 }
 
+const MAX_MENTIONS = 100;
+
+/** Adds the paths a prose line names in code spans without a method to `hints.mentions`, as one group. */
+export function readMentions(text: string, hints: { mentions?: string[][] }): void {
+  if (!text.includes("`/") || leadingRoute(text) || METHODS.some((m) => text.includes(`${m} /`))) return;
+  const paths = codeSpanPaths(text)
+    .map((s) => s.path)
+    .filter((p) => p.startsWith("/") && !p.includes("?"));
+  if (paths.length && (hints.mentions?.length ?? 0) < MAX_MENTIONS) (hints.mentions ??= []).push(paths.slice(0, 20));
+}
+
 /** A paragraph that is one path in a code span and nothing else (an endpoint written alone on its line). */
 export function lonePath(text: string): string | null {
   const t = text.trim();
@@ -102,6 +113,17 @@ export function openingUrl(text: string): string | null {
   // A base URL (`https://api.host/v1` is the base for all requests) is not an endpoint.
   const last = trimEnd(span, "/").split("/").at(-1) ?? "";
   return /^(?:api|rest|v\d+(?:\.\d+)?)$/i.test(last) || /\bbase\b/i.test(t.slice(end)) ? null : span;
+}
+
+/**
+ * The URL a prose line gives as an example, after a label that says so and nothing after it ("Example:
+ * https://host/v0/items/42.json?pretty", "For example, a story: https://…"): a request to visit, so a GET.
+ */
+export function exampleUrlLine(text: string): string | null {
+  const at = text.indexOf(": http");
+  if (at < 0 || at > 80 || !/\b(?:examples?|e\.g\.|for instance)\b/i.test(text.slice(0, at))) return null;
+  const url = trimEnd(text.slice(at + 2).trim(), ".,;");
+  return /^https?:\/\/[\w.-]+(?::\d{1,5})?\/[^\s`<>"']*$/.test(url) ? url : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Readers for the parts of a page the endpoint walk meets: routes in code spans and summary tables,
 // parameters written as headings or as typed declarations in code blocks.
 import type { Draft } from "./draft";
+import { withScheme } from "./hints";
 import { schemaOfTypeName } from "./json-schema";
 import { type FoundParam, nameOf, type ParamLocation, paramOfItem, plain, typeAtStart } from "./params";
 import { leadingRoute, METHODS, pathAt, type Route } from "./routes";
@@ -9,6 +10,8 @@ const MAX_DRAFTS = 1000;
 const MAX_PARAMS = 300;
 const MAX_CODE_SCAN = 400;
 const clean = (s: string) => plain(s).replace(/\s+/g, " ").trim();
+/** A cell that writes a path: its code and bold marks dropped, brackets kept (`/posts[/type]`, `/gems/[GEM NAME]`) unless it is a link. */
+const pathCell = (s: string) => (s.includes("](") ? clean(s) : s.replaceAll("`", "").replaceAll("**", "").replace(/\s+/g, " ").trim());
 
 /** A heading that is a parameter: a name, then its type or a required/optional flag. */
 export function paramOfHeading(text: string, location: ParamLocation | null): FoundParam | null {
@@ -80,17 +83,23 @@ function cellParamNames(cell: string): string[] {
 export function readSummaryTable(rows: string[][], source: string, drafts: Draft[]): boolean {
   const header = rows[0].map((h) => clean(h).toLowerCase());
   const methodCol = header.findIndex((h) => /^(?:method|verb|http method|http verb|type)$/.test(h));
-  const pathCol = header.findIndex((h) => /^(?:path|endpoint|url|route|uri|resource|request|http request)s?$/.test(h));
+  // A table written without a header ("| /posts | 100 posts |" first): its first row is a row of routes too.
+  const headerPath = header.findIndex((h) => h.startsWith("/") && pathAt(h, 0)?.end === h.length);
+  const pathCol =
+    headerPath >= 0 ? headerPath : header.findIndex((h) => /^(?:path|endpoint|url|route|uri|resource|request|http request)s?$/.test(h));
   let found = 0;
-  for (const row of rows.slice(1)) {
+  for (const row of headerPath >= 0 ? rows : rows.slice(1)) {
     if (!row.some((cell) => cell.includes("/"))) continue; // a route's path has a slash
     let route: Route | null = null;
-    if (methodCol >= 0 && pathCol >= 0) route = leadingRoute(`${clean(row[methodCol] ?? "").toUpperCase()} ${clean(row[pathCol] ?? "")}`);
+    // A route table may write its URLs without a scheme (`api.host.com/v2/things/{id}`).
+    if (methodCol >= 0 && pathCol >= 0)
+      route = leadingRoute(`${clean(row[methodCol] ?? "").toUpperCase()} ${withScheme(pathCell(row[pathCol] ?? ""))}`);
     for (let c = 0; !route && c < Math.min(row.length, 8); c++) {
       // A method cell next to a path cell, whatever the header says.
       const method = row[c].length <= 16 ? clean(row[c]).toUpperCase() : "";
       route =
-        leadingRoute(row[c]) ?? (METHODS.includes(method) && c + 1 < row.length ? leadingRoute(`${method} ${clean(row[c + 1])}`) : null);
+        leadingRoute(row[c]) ??
+        (METHODS.includes(method) && c + 1 < row.length ? leadingRoute(`${method} ${withScheme(pathCell(row[c + 1]))}`) : null);
     }
     // A table of routes with no method anywhere ("resource | description" over `/works`, `/funders/{id}`): each a GET,
     // unless the pages give its path a method elsewhere.

@@ -55,6 +55,13 @@ function formatAlternatives(text: string, at: number): { first: string; close: n
   return null;
 }
 
+/** The index of the `]` closing an optional segment (`/posts[/type]`) opened at `at`, which the route is written without; -1 when none. */
+function optionalSegment(text: string, at: number): number {
+  if (text[at + 1] !== "/") return -1;
+  const close = text.indexOf("]", at);
+  return close < 0 || close - at > 40 || /[\s`[]/.test(text.slice(at + 1, close)) ? -1 : close;
+}
+
 /** Reads a path or URL starting at `at`: `/x/{id}`, `https://host/x`, `{{baseUrl}}/x`; null when none starts there. */
 export function pathAt(text: string, at: number): { path: string; end: number } | null {
   let i = at;
@@ -76,9 +83,12 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
   if (text[i] !== "/" || text[i + 1] === "/") return null;
   let angle = false;
   let end = i;
-  let format: { from: number; to: number; first: string } | null = null; // `.(json|yaml)`, written as its first format
+  let format: { from: number; to: number; first: string } | null = null; // `.(json|yaml)` as its first format, `[/type]` left out
   for (; end < text.length && end - at < 500; end++) {
     const c = text[end];
+    const optional: number = c === "[" && !format ? optionalSegment(text, end) : -1;
+    if (optional > 0) [format, end] = [{ from: end - at, to: optional + 1 - at, first: "" }, optional];
+    if (optional > 0) continue;
     if (c === "[") {
       const close = bracketed(text, end);
       if (close < 0) break;
@@ -271,10 +281,14 @@ export function paramName(raw: string): string {
 const singular = (word: string) => word.replace(/ies$/, "y").replace(/(?<=[^s])s$/, "");
 /** A number or a UUID: a segment no route is named by, so an id however the path was written. */
 const plainId = (segment: string) => /^\d+$/.test(segment) || /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(segment);
+/** A format suffix after a segment's value (`8863.json`): the value is the segment, the suffix stays. */
+const formatSuffix = (segment: string) => /\.[a-z]{2,5}$/i.exec(segment)?.[0] ?? "";
+const isNumber = (segment: string) => /^\d+$/.test(segment.slice(0, segment.length - formatSuffix(segment).length));
 /** A literal id in an example URL (`123`, a UUID, `cus_9s6XKzkNRiz8i3`) that stands for a parameter. */
 const looksLikeId = (segment: string) => plainId(segment) || (/\d/.test(segment) && /^[A-Za-z]{1,6}_[A-Za-z0-9]{6,}$/.test(segment));
 /** Whether a segment names a collection an id can follow: not the path's start, nor a prefix such as `/api/3` or `/v2/1`. */
-const namesCollection = (segment: string | undefined) => Boolean(segment) && !/^(?:api|rest|v\d+(?:\.\d+)?)$/i.test(segment!);
+const namesCollection = (segment: string | undefined) =>
+  Boolean(segment) && !/^(?:api|rest|v\d+(?:\.\d+)?)$/i.test(segment!) && !plainId(segment!);
 
 /** Upper-case words that name formats and channels in routes (`/export/CSV`, `/messages/SMS`), not values. */
 const ACRONYMS = new Set([
@@ -355,8 +369,21 @@ export function templateOf(path: string, literalIds = false): string {
       out += c;
       k++;
     }
-    if ((literalIds ? looksLikeId(out) : !templated && plainId(out)) && namesCollection(all[i - 1]))
-      return `{${paramName(`${singular(all[i - 1])}_id`)}}`;
+    // `/items/8863.json`: the id before a format suffix is the value, the suffix stays the route's.
+    const suffix = formatSuffix(out);
+    const value = out.slice(0, out.length - suffix.length);
+    if ((literalIds ? looksLikeId(value) : !templated && plainId(value)) && namesCollection(all[i - 1]))
+      return `{${paramName(`${singular(all[i - 1])}_id`)}}${suffix}`;
+    // A run of numbers that ends the path, starting it or after another number (`/200/300`, `/id/237/200/300`: sizes,
+    // not a version such as `/3/movie`), are values, named by their place.
+    if (
+      !templated &&
+      i > 0 &&
+      isNumber(out) &&
+      (i === 1 || isNumber(all[i - 1])) &&
+      all.slice(i).every((s, k) => isNumber(s) || (!s && i + k === all.length - 1))
+    )
+      return `{value${i}}${suffix}`;
     // An upper-case name stands for a value: `USER_ID`, `ID`, `FEEDID`, and `YEAR` among lower-case segments (`/draft/YEAR`).
     if (
       /^[A-Z][A-Z0-9_]*$/.test(out) &&
