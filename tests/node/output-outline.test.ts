@@ -81,4 +81,40 @@ describe("outputSchema outline", () => {
     expect(oneLevel?.properties.field_0).toEqual({ type: ["object", "null"] });
     expect(await outputOf({ type: "object", properties: wide(200, false) })).toBeUndefined();
   });
+
+  it("gives operations that answer the same schema the same outline, and each its own when their schemas differ", async () => {
+    const text = JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "Shared", version: "1" },
+      servers: [{ url: "https://api.example.com" }],
+      components: { schemas: { Thing: deep } },
+      paths: Object.fromEntries(
+        ["a", "b", "c"].map((p) => [
+          `/${p}`,
+          {
+            get: {
+              operationId: `get_${p}`,
+              responses: {
+                200: {
+                  description: "ok",
+                  content: {
+                    "application/json": {
+                      schema:
+                        p === "c"
+                          ? { type: "array", items: { $ref: "#/components/schemas/Thing" } }
+                          : { $ref: "#/components/schemas/Thing" },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        ]),
+      ),
+    });
+    const [a, b, c] = (await importDescription({ text, filename: "shared.json" }, env)).tools.map((t) => t.outputSchema);
+    expect(a).toEqual(await outputOf(deep));
+    expect(b).toEqual(a);
+    expect(c?.properties.result).toMatchObject({ type: "array", items: { type: ["object", "null"], description: "A thing of the API" } });
+  });
 });

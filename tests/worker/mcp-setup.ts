@@ -9,21 +9,12 @@ import { and, eq } from "drizzle-orm";
 import { usagePeriod } from "../../worker/billing/usage";
 import { getDb } from "../../worker/db";
 import type { Bindings } from "../../worker/env";
-import {
-  accessTokens,
-  authConfigs,
-  organizations,
-  organizationUsage,
-  servers,
-  subscriptions,
-  tokenServers,
-  tools,
-} from "../../worker/db/schema";
+import { accessTokens, authConfigs, organizations, organizationUsage, servers, subscriptions, tokenServers } from "../../worker/db/schema";
 import { encryptJson, sha256Hex } from "../../worker/lib/crypto";
 import { deployServer, getDeployment, type DeployOptions } from "../../worker/deploy/deploy";
 import { settleUsage as settleMeteredUsage } from "../../worker/gateway/metering";
 import type { JsonSchemaObject, ToolMapping, UpstreamCredentials } from "../../worker/openapi/types";
-import { TOOL_ROWS_PER_INSERT } from "../../worker/servers/create";
+import { insertTools } from "../../worker/servers/create";
 
 export const db = getDb(env.DB);
 /** The gateway only answers loopback hosts in local development (DNS-rebinding protection). */
@@ -77,10 +68,8 @@ export async function createServer(organizationId: string, toolSpecs: ToolSpec[]
     endpoint: { method: t.mapping.method, path: t.mapping.path },
     position,
   }));
-  // D1 takes at most 100 bound values per statement (as the import engine writes them).
-  const inserts = Array.from({ length: Math.ceil(rows.length / TOOL_ROWS_PER_INSERT) }, (_, i) =>
-    db.insert(tools).values(rows.slice(i * TOOL_ROWS_PER_INSERT, (i + 1) * TOOL_ROWS_PER_INSERT)),
-  );
+  // Written as the import engine writes them.
+  const inserts = insertTools(db, rows);
   if (inserts.length > 0) await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
   await db.insert(authConfigs).values({
     serverId: server.id,

@@ -1,11 +1,14 @@
 // Long texts kept in KV (descriptions of up to 20 MB and their versions) are stored gzipped: GitHub's
-// 13 MB description is 1 MB so, and KV writes that much faster. Texts kept before this are read as
+// 13 MB description is 1.4 MB so, and KV writes that much faster. Texts kept before this are read as
 // they were written (plain UTF-8; no description starts with gzip's first byte, a control character).
+import { gzipSync } from "node:zlib";
 
-/** Keeps `text` under `key`, gzipped. */
+/**
+ * Keeps `text` under `key`, gzipped at zlib's fastest level: for GitHub's description a third of the
+ * default level's CPU (which CompressionStream uses), for 1.4 MB instead of 1.0 MB.
+ */
 export async function keepText(kv: KVNamespace, key: string, text: string): Promise<void> {
-  const gzipped = await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
-  await kv.put(key, gzipped);
+  await kv.put(key, gzipSync(text, { level: 1 }));
 }
 
 /** The text kept under `key` (gzipped or, kept before, plain), or null. */

@@ -6,7 +6,7 @@ import { fitSchema } from "./budget";
 import { toolDescription, toolTitle } from "./describe";
 import { type DescriptionSource, type LoadedDescription, loadDescription, type OpenApiDocument } from "./load";
 import { NameRegistry, operationBaseName } from "./naming";
-import { buildOutputSchema } from "./output";
+import { buildOutputSchema, type OutputCache } from "./output";
 import { credentialSignals } from "./plumbing";
 import { RefResolver } from "./refs";
 import { type CachedSchema, newSchemaContext } from "./schema";
@@ -145,6 +145,7 @@ export class OperationConverter {
   private readonly resolver: RefResolver;
   private readonly cache = new Map<string, CachedSchema>();
   private readonly outputCache = new Map<string, CachedSchema>();
+  private readonly outputs: OutputCache = new Map();
   private readonly signals: ReturnType<typeof credentialSignals>;
   private readonly names = new NameRegistry(true);
   /** The description's URL (when it has one) and the API's base URL, against which operations' own servers are read. */
@@ -189,7 +190,7 @@ export class OperationConverter {
         const fitted = fitSchema(built.inputSchema, ctx.seeAlso);
         if (fitted.summarized) ctx.notes.add("input schema larger than the size budget: its deepest parts are summarised in words");
         const outputCtx = { ...newSchemaContext(this.resolver, this.outputCache, OUTPUT_NODE_BUDGET), output: true, seeAlso: ctx.seeAlso };
-        const outputSchema = buildOutputSchema(op, item.url, outputCtx);
+        const outputSchema = buildOutputSchema(op, item.url, outputCtx, this.outputs);
         const base = operationBaseName(op.operationId, method, path);
         if (!base.fromId && typeof op.operationId === "string" && op.operationId.trim()) {
           ctx.notes.add("operationId has no usable characters; name derived from method and path");

@@ -115,12 +115,31 @@ function outlineOf(converted: JsonSchema, levels: number): JsonSchemaObject | nu
   return nodes.left < 0 ? null : { type: "object", properties: { [ARRAY_WRAPPER]: result }, required: [ARRAY_WRAPPER] };
 }
 
-/** The outputSchema of a tool, or undefined when its answers cannot be promised reliably or it would not fit its budget. */
-export function buildOutputSchema(op: JsonObject, base: string, ctx: SchemaContext): JsonSchemaObject | undefined {
+/** Outputs already built in one import, by their success schema's text and file. */
+export type OutputCache = Map<string, JsonSchemaObject | undefined>;
+/** Longer success schemas (as JSON) are converted each time: GitHub's shared ones are a $ref or a list of one. */
+const MAX_CACHED_SCHEMA_CHARS = 2000;
+
+/**
+ * The outputSchema of a tool, or undefined when its answers cannot be promised reliably or it would not
+ * fit its budget. Operations that answer the same schema (half of GitHub's) share one, built once: an
+ * output is the same for each unless a part of it was cut, whose words name the operation.
+ */
+export function buildOutputSchema(op: JsonObject, base: string, ctx: SchemaContext, built?: OutputCache): JsonSchemaObject | undefined {
   const found = successSchema(op, base, ctx);
   if (!found) return undefined;
+  const text = built && JSON.stringify(found.schema);
+  const key = text && text.length <= MAX_CACHED_SCHEMA_CHARS ? `${found.url} ${text}` : null;
+  if (key !== null && built!.has(key)) return built!.get(key);
   // Converted only as deep as the outline reads it.
-  const converted = convertSchema(found.schema, found.url, { ...ctx, levels: OUTLINE_LEVELS });
+  const outlineCtx = { ...ctx, levels: OUTLINE_LEVELS };
+  const output = outputOf(found, outlineCtx);
+  if (key !== null && outlineCtx.cuts === ctx.cuts) built!.set(key, output);
+  return output;
+}
+
+function outputOf(found: { schema: unknown; url: string }, ctx: SchemaContext): JsonSchemaObject | undefined {
+  const converted = convertSchema(found.schema, found.url, ctx);
   const isList = converted.type === "array" && isObject(converted.items) && Object.keys(converted.items).length > 0;
   const hasFields = (isObject(converted.properties) && Object.keys(converted.properties).length > 0) || Array.isArray(converted.allOf);
   // A free-form object says nothing a model could use; anything but an object cannot be an outputSchema.
