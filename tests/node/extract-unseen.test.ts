@@ -123,18 +123,17 @@ describe("route tables", () => {
 });
 
 describe("sections and lists that name routes without a method", () => {
-  it("reads a section titled by a path and stating no method as a GET, and a verb that opens it as its method", () => {
+  // A section titled by a path and stating no method is not read as a GET: on reference pages that title sections
+  // by path and state each method in a directive below, such a GET was a route the pages never define.
+  it("reads a verb that opens a section titled by a path as its method, and invents no GET for a section without one", () => {
     const doc = extractPage([
       "# Gauges API",
       "## `/gauges/search`",
       "Looks gauges up by name.",
-      "Parameters:",
-      "- **name** (mandatory)\n  The name to look for.",
       "## `/gauges/reset`",
       "Create a reset of every gauge.",
     ]);
-    expect(endpointsOf(doc).sort()).toEqual(["GET /gauges/search", "POST /gauges/reset"]);
-    expect(parametersOf(doc)).toContain("GET /gauges/search query name");
+    expect(endpointsOf(doc)).toEqual(["POST /gauges/reset"]);
   });
 
   it("gives a page about one route the sections of parameters written apart from its requests", () => {

@@ -266,17 +266,9 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   const method = block.t === "line" ? announcedMethod(text) : null;
   r.announced = method ? { method, at: b } : null;
   // "### `/api/search/autocomplete/`" then "Get auto completions for …": the section's verb is its method.
-  const fromHeading = r.current?.methodless && r.current.rawPath === r.pathHeading?.path ? r.current : null;
   const headingVerb =
-    r.pathHeading?.at === b - 1 && (!r.current || fromHeading) && block.t === "line" && kind !== "changelog"
-      ? methodOfVerb(clean(text))
-      : null;
+    r.pathHeading?.at === b - 1 && !r.current && block.t === "line" && kind !== "changelog" ? methodOfVerb(clean(text)) : null;
   if (headingVerb && r.pathHeading) {
-    if (fromHeading) {
-      // The verb states the method: the heading's GET is not the route's.
-      r.drafts.splice(r.drafts.indexOf(fromHeading), 1);
-      r.current = null;
-    }
     r.open({ method: headingVerb, path: r.pathHeading.path, end: 0 }, 2, r.pathHeading.level, clean(text).slice(0, 200));
     return b;
   }

@@ -74,10 +74,7 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
     const title = block.text.lastIndexOf(" [/");
     if (title > 0) headings[headings.length - 1].text = clean(block.text.slice(0, title));
     r.pathHeading = { level: block.level, path: resource, at: b };
-    // Its section's route, a GET unless the section or the pages give the path another method.
     r.current = null;
-    r.open({ method: "GET", path: resource, end: 0 }, 0, block.level, headings[headings.length - 1].text);
-    if (r.current) (r.current as Draft).methodless = true;
     return;
   }
   const verb = METHODS.includes(text.toUpperCase()) ? text.toUpperCase() : bracketedMethod(block.text);
