@@ -15,24 +15,21 @@ const TASKS = [
 ];
 
 /** Runs one task with its output gathered, then prints it; resolves with its exit code. */
-async function run([name, command, args], niceness) {
+async function run([name, command, args]) {
   const started = Date.now();
-  const { code, output } = await runCommand(command, args, { quiet: true, niceness });
+  const { code, output } = await runCommand(command, args, { quiet: true });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   process.stdout.write(`${code === 0 ? "✓" : "✗"} ${name} (${seconds} s)\n${output.trim() ? output.trimEnd() + "\n" : ""}`);
   return code;
 }
 
-/**
- * Runs every check, `concurrency` at a time, at scheduling priority `niceness` (0 is the usual, 19 the
- * lowest); resolves with 0 when all pass, 1 otherwise.
- */
-export async function runChecks(concurrency = availableParallelism(), niceness = 0) {
+/** Runs every check, `concurrency` at a time; resolves with 0 when all pass, 1 otherwise. */
+export async function runChecks(concurrency = availableParallelism()) {
   const queue = [...TASKS];
   const codes = [];
   await Promise.all(
     Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-      for (let task = queue.shift(); task; task = queue.shift()) codes.push(await run(task, niceness));
+      for (let task = queue.shift(); task; task = queue.shift()) codes.push(await run(task));
     }),
   );
   return codes.every((code) => code === 0) ? 0 : 1;

@@ -1,21 +1,13 @@
 // Runs a command of the project's scripts to its end, its output shown as it comes or gathered.
 import { spawn } from "node:child_process";
-import { setPriority } from "node:os";
 
 /**
  * Runs `command args` and resolves with its exit code (1 when it could not start or a signal ended it)
  * and, when `quiet`, its output (stdout and stderr as they came) instead of showing it. Never rejects.
- * A `niceness` above 0 runs it (and what it starts) at that lower scheduling priority.
  */
-export function runCommand(command, args, { quiet = false, env = process.env, niceness = 0 } = {}) {
+export function runCommand(command, args, { quiet = false, env = process.env } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
-    // A process that already ended (ESRCH) has no priority left to set.
-    if (niceness > 0 && child.pid) {
-      try {
-        setPriority(child.pid, niceness);
-      } catch {}
-    }
     let output = "";
     if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => (output += chunk));
     child.once("error", (err) => {

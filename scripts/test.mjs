@@ -1,10 +1,8 @@
 // `npm test`: the checks (scripts/checks.mjs) and every vitest project, side by side. The worker, web
 // and Node projects run in one vitest (it runs them one after another, three files at a time); the
 // browser files (e2e), which spend most of their time waiting on Chromium and the portal, run beside
-// them as two halves with a portal each. Each line is marked with its run (`e2e 1/2 │` …). The checks,
-// which no test waits on, run two at a time at a low scheduling priority, so they take the time the
-// tests leave the cores idle instead of slowing the longest run. The portals' local secrets
-// (.dev.vars) are made first.
+// them as two halves with a portal each. Each line is marked with its run (`e2e 1/2 │` …); the checks
+// run one at a time in the cores' idle time. The portals' local secrets (.dev.vars) are made first.
 // Arguments (files, a project, options) go to one plain `vitest run` instead, without the checks.
 import { runChecks } from "./checks.mjs";
 import { ensureDevVars } from "./dev-vars.mjs";
@@ -25,6 +23,6 @@ const args = process.argv.slice(2);
 const codes =
   args.length > 0
     ? [await vitest(args)]
-    : (ensureDevVars(), await Promise.all([...RUNS.map(([prefix, runArgs]) => vitest(runArgs, prefix)), runChecks(2, 10)]));
+    : (ensureDevVars(), await Promise.all([...RUNS.map(([prefix, runArgs]) => vitest(runArgs, prefix)), runChecks(1)]));
 console.log(`npm test took ${((Date.now() - started) / 1000).toFixed(0)} s after its pretest`);
 process.exit(codes.every((code) => code === 0) ? 0 : 1);
