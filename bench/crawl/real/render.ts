@@ -353,7 +353,10 @@ function expressiveCode(html: string): string {
   );
 }
 
-/** A page's file name: its file's folder and name (`v4-all.html`), with more of its path where two files would share that. */
+/**
+ * A page's file name: its file's folder and name (`v4-all.html`), with more of its path where two files would share that.
+ * Hand-written HTML keeps its own name (`guide.html`), which its pages' links were written against.
+ */
 function pageName(entry: SiteEntry, file: string, i: number): string {
   if (i === 0) return "index.html";
   const named = (f: string, depth: number) =>
@@ -364,7 +367,7 @@ function pageName(entry: SiteEntry, file: string, i: number): string {
       .replace(/\.(md|mdx|html-fragment|html\.md|html)$/, "")
       .replace(/^_/, "")}.html`;
   const shared = (depth: number) => entry.files.some((other) => other !== file && named(other, depth) === named(file, depth));
-  let depth = 2;
+  let depth = entry.style === "html" ? 1 : 2;
   while (depth < file.split("/").length && shared(depth)) depth++;
   return named(file, depth);
 }
