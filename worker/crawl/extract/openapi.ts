@@ -351,12 +351,14 @@ function mentionedOperations(ops: Operation[], mentions: string[][] | undefined,
   if (!mentions?.length) return [];
   const taken = new Set(ops.map((op) => blankPlaceholders(op.path).toLowerCase()));
   const added: Operation[] = [];
+  // Each mentioned path located once, not once per operation.
+  const located = mentions.map((group) => group.map(locate));
   for (const op of ops) {
     if (!op.drafts.every((d) => d.strength === 1 || d.example)) continue;
     const suffix = /\.[a-z]{2,5}$/i.exec(op.path)?.[0] ?? "";
     const called = op.path.slice(0, op.path.length - suffix.length);
-    for (const group of mentions) {
-      const paths = group.map(locate);
+    for (const [g, group] of mentions.entries()) {
+      const paths = located[g];
       // "Users live under `/v0/user/`": the one segment an example adds after such a path is the user's id.
       const under = paths.findIndex((p, i) => p && group[i].endsWith("/") && called.startsWith(`${p}/`));
       const value = under >= 0 ? called.slice(paths[under]!.length + 1) : "";
