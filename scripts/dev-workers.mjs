@@ -1,7 +1,7 @@
 // The two Workers `wrangler dev` runs, as production does: the MCP gateway first (every request reaches
 // it; it answers /s/{slug}/mcp and hands everything else to the portal), then the portal.
 import { writeFileSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 
 export const WORKER_CONFIGS = ["wrangler.gateway.toml", "wrangler.toml"];
 
@@ -58,6 +58,10 @@ export async function workerConfigArgs(vars = {}, dir) {
       main: at(rawConfig.main),
       vars: { ...rawConfig.vars, ...vars },
       ...(rawConfig.assets && { assets: { ...rawConfig.assets, directory: at(rawConfig.assets.directory) } }),
+      // wrangler reads watch_dir relative to the config's folder, even when it is absolute.
+      ...(rawConfig.build && {
+        build: { ...rawConfig.build, watch_dir: [rawConfig.build.watch_dir].flat().map((path) => relative(dir, at(path))) },
+      }),
       ...(rawConfig.d1_databases && {
         d1_databases: rawConfig.d1_databases.map((d) => (d.migrations_dir ? { ...d, migrations_dir: at(d.migrations_dir) } : d)),
       }),

@@ -141,6 +141,9 @@ describe("settings for both Workers under wrangler dev", () => {
       expect(copy.vars).toEqual({ ...original.vars, ENVIRONMENT: "development", SUPERADMIN_EMAILS: "a@example.com" });
       expect(isAbsolute(copy.main) && existsSync(copy.main)).toBe(true);
       expect(copy.kv_namespaces).toEqual(original.kv_namespaces);
+      // wrangler dev watches these folders (read against the copy's folder) and runs the build command on a change.
+      expect(copy.build.command).toBe(original.build?.command);
+      expect(copy.build.watch_dir.map((path: string) => join(dir, path))).toEqual([join(root, "worker"), join(root, "durable-objects")]);
     }
     expect(portalCopy.assets.directory).toBe(join(root, "web/dist"));
     expect(portalCopy.d1_databases[0].migrations_dir).toBe(join(root, "migrations"));
