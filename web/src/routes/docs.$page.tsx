@@ -1,6 +1,7 @@
 // /docs/{page}: one documentation page; an unknown page is the 404 page.
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { docPage } from "@/features/docs/pages";
+import { docPage } from "@/features/docs/page-list";
+import { DOC_PAGE_CONTENT } from "@/features/docs/pages";
 import { usePageTitle } from "@/lib/page-title";
 
 export const Route = createFileRoute("/docs/$page")({
@@ -11,8 +12,8 @@ export const Route = createFileRoute("/docs/$page")({
   },
   component: function DocsPage() {
     const { slug } = Route.useLoaderData();
-    const { Component, title } = docPage(slug)!;
-    usePageTitle(`${title} · Docs`);
-    return <Component />;
+    usePageTitle(`${docPage(slug)!.title} · Docs`);
+    const Content = DOC_PAGE_CONTENT[slug];
+    return <Content />;
   },
 });

@@ -1,6 +1,6 @@
 // /docs: the overview, one card per page.
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { DOC_PAGES } from "@/features/docs/pages";
+import { DOC_PAGES } from "@/features/docs/page-list";
 import { H1, Lead } from "@/features/docs/prose";
 import { usePageTitle } from "@/lib/page-title";
 

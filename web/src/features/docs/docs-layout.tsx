@@ -3,7 +3,7 @@ import { Link, Outlet } from "@tanstack/react-router";
 import { ArrowRight } from "lucide-react";
 import { Logo } from "@/components/layout/logo";
 import { Button } from "@/components/ui/button";
-import { DOC_PAGES } from "./pages";
+import { DOC_PAGES } from "./page-list";
 
 const linkClass =
   "block rounded-md px-3 py-1.5 text-sm text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none";
