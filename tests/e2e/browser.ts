@@ -36,10 +36,11 @@ export async function launchChromium() {
     executablePath: fileURLToPath(new URL("./chromium.sh", import.meta.url)),
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", `--disable-features=${DISABLED_FEATURES}`],
   });
-  // browser.newPage opens its context through newContext, so this covers both.
+  // browser.newPage opens its context through newContext, so this covers both. Pages ask for reduced
+  // motion, as a user may: a spinner then stands still instead of drawing frames while a test waits.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = await newContext(options);
+    const context = await newContext({ reducedMotion: "reduce", ...options });
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
     return context;
   };
