@@ -4,7 +4,7 @@
 // receives the migrations, and `--var NAME:VALUE` settings reach both Workers. Once they answer, it
 // prints the commands that fire the portal's Cron Triggers.
 // When the watch build or wrangler ends, the other is ended too.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, watch } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +18,12 @@ import { runCommand } from "./spawn.mjs";
 // The project's tools, found after anything already on PATH (npm run puts them first anyway). Run
 // directly rather than through npx, so a signal reaches wrangler itself, which stops its workerd.
 process.env.PATH = `${process.env.PATH}${delimiter}${join(dirname(fileURLToPath(import.meta.url)), "..", "node_modules", ".bin")}`;
+
+/**
+ * What the SPA is built from: its own files, the Worker's shared modules it takes values from (the rest
+ * of worker/ only lends types; tests/node/web-worker-imports.test.ts), the lockfile.
+ */
+const SPA_SOURCES = ["web/src", "web/public", "web/index.html", "web/vite.config.ts", "worker/lib", "package-lock.json"];
 
 /** Runs a command to its end; a failure ends `npm run dev` with its code. */
 const run = (command, args) => runCommand(command, args).then(({ code }) => code === 0 || process.exit(code));
@@ -56,9 +62,15 @@ const configs = await configArgs();
 const answering = portalAnswers();
 runTogether([
   { command: "wrangler", args: ["dev", ...configs, ...rest] },
-  // The watch build starts once the portal answers, so its first build does not slow wrangler's start;
-  // it writes only the files that changed (web/vite.config.ts), so wrangler reloads only for a change.
-  { command: "vite", args: ["build", "--watch", "--config", "web/vite.config.ts", "--logLevel", "warn"], ownGroup: true, after: answering },
+  // The watch build starts once the portal answers, so its first build does not slow wrangler's start,
+  // and only when the SPA needs building: at once when it is older than its sources, else at their first
+  // change. It writes only the files that changed (web/vite.config.ts), so wrangler reloads only for a change.
+  {
+    command: "vite",
+    args: ["build", "--watch", "--config", "web/vite.config.ts", "--logLevel", "warn"],
+    ownGroup: true,
+    after: answering.then(spaSourcesChange),
+  },
 ]);
 // After wrangler's own banner, so it stays in view.
 answering.then((origin) =>
@@ -78,4 +90,27 @@ async function portalAnswers() {
     if (answered) return origin;
     await new Promise((resolve) => setTimeout(resolve, 250).unref());
   }
+}
+
+/** The newest modification time of the files at `paths` (0 when there are none). */
+function newest(paths) {
+  let time = 0;
+  for (const path of paths.filter((p) => existsSync(p))) {
+    const files = statSync(path).isDirectory() ? readdirSync(path, { recursive: true }).map((name) => join(path, name)) : [path];
+    for (const file of files) time = Math.max(time, statSync(file).mtimeMs);
+  }
+  return time;
+}
+
+/** Resolves at once when the built SPA is missing or not newer than every source, else at the first change of one. */
+function spaSourcesChange() {
+  if (newest(["web/dist"]) <= newest(SPA_SOURCES)) return undefined;
+  return new Promise((resolve) => {
+    const watchers = SPA_SOURCES.filter((p) => existsSync(p)).map((path) =>
+      watch(path, { recursive: true }, () => {
+        watchers.forEach((watcher) => watcher.close());
+        resolve();
+      }),
+    );
+  });
 }

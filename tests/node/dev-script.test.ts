@@ -1,8 +1,8 @@
 // `npm run dev`: a --port among the arguments wins over $PORT and reaches wrangler once; the watch
-// build starts once the portal answers, and when wrangler ends, nothing it was started with (the watch
+// build starts once the portal answers (with a built SPA newer than its sources, at their first change), and when wrangler ends, nothing it was started with (the watch
 // build and what it ran) is left behind.
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -68,10 +68,22 @@ describe("npm run dev's arguments", () => {
   });
 });
 
-/** Runs dev.mjs with the stand-ins on PATH in a fresh directory; resolves with its exit code, its errors and the stand-ins' log. */
-async function runDev(args: string[], port: number, check: (dir: string) => Promise<void> = async () => {}) {
+/**
+ * Runs dev.mjs with the stand-ins on PATH in a fresh directory (`prepare` may add files first, `started`
+ * runs once the portal answers); resolves with its exit code, its errors and the stand-ins' log.
+ */
+async function runDev(
+  args: string[],
+  port: number,
+  check: (dir: string) => Promise<void> = async () => {},
+  {
+    prepare = () => {},
+    started = async () => {},
+  }: { prepare?: (dir: string) => void; started?: (dir: string, output: () => string) => Promise<void> } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), "toolport-dev-"));
   try {
+    prepare(dir);
     for (const [name, script] of [
       ["vite", FAKE_VITE],
       ["wrangler", FAKE_WRANGLER],
@@ -85,8 +97,12 @@ async function runDev(args: string[], port: number, check: (dir: string) => Prom
       stdio: ["ignore", "pipe", "pipe"],
     });
     let errors = "";
+    let output = "";
     child.stderr.on("data", (d) => (errors += d));
-    const code = await new Promise<number | null>((done) => child.once("exit", done));
+    child.stdout.on("data", (d) => (output += d));
+    const exited = new Promise<number | null>((done) => child.once("exit", done));
+    await started(dir, () => output);
+    const code = await exited;
     await check(dir);
     return { code, errors, commands: readFileSync(join(dir, "commands.log"), "utf8") };
   } finally {
@@ -117,5 +133,27 @@ describe("npm run dev's children", () => {
     expect(commands).toContain("vite build --watch");
     expect(watchPid).toBeGreaterThan(0);
     expect(isRunning(watchPid)).toBe(false);
+  }, 30_000);
+
+  it("starts the watch build only at the first change of a source when the built SPA is newer than its sources", async () => {
+    const port = await freePort();
+    const { code, commands } = await runDev(["--port", String(port)], port, async () => {}, {
+      prepare: (dir) => {
+        mkdirSync(join(dir, "web/src"), { recursive: true });
+        mkdirSync(join(dir, "web/dist"), { recursive: true });
+        writeFileSync(join(dir, "web/src/main.tsx"), "export {};\n");
+        utimesSync(join(dir, "web/src/main.tsx"), new Date(2020, 0, 1), new Date(2020, 0, 1));
+        writeFileSync(join(dir, "web/dist/index.html"), "<!doctype html>\n");
+      },
+      started: async (dir, output) => {
+        // The Cron Trigger commands are printed once the portal answers, when a stale SPA's watch build would start.
+        while (!output().includes("/cdn-cgi/handler/scheduled")) await new Promise((r) => setTimeout(r, 50));
+        expect(readFileSync(join(dir, "commands.log"), "utf8")).not.toContain("vite build --watch");
+        writeFileSync(join(dir, "web/src/main.tsx"), "export const changed = true;\n");
+      },
+    });
+    // The stand-in wrangler ends once the watch build has started.
+    expect(code).toBe(1);
+    expect(commands).toContain("vite build --watch");
   }, 30_000);
 });
