@@ -150,15 +150,29 @@ function readOpeningUrl(r: PageReader, block: TextBlock, b: number): boolean {
 
 /** "Method: POST" and "URL: /things" written on separate lines; true when the line was one of the pair that counts. */
 function readLabelledRoute(r: PageReader, text: string, b: number): boolean {
-  const labelled = /^[\s*_`-]*(?:http )?(method|verb|url|path|endpoint|route|resource url)[\s*_`]*:[\s*_`]*(\S{1,300})/i.exec(text);
-  if (!labelled) return false;
-  const value = trimEnd(labelled[2], "`*_");
-  if (/^(?:method|verb)$/i.test(labelled[1]) && METHODS.includes(value.toUpperCase())) {
+  // "Method: GET", "URL: /x", and with a word before the label ("Default URL: `/users/`", "Request path: …").
+  const labelled =
+    /^[\s*_`-]*(?:([A-Za-z]{3,12}) )?(method|verb|url|path|endpoint|route|resource url|uri)[\s*_`]*:[\s*_`]*(\S{1,300})/i.exec(text);
+  if (!labelled || /^(?:base|example|sample|root|api)$/i.test(labelled[1] ?? "")) return false;
+  const value = trimEnd(labelled[3], "`*_");
+  if (/^(?:method|verb)$/i.test(labelled[2]) && METHODS.includes(value.toUpperCase())) {
+    // "URL: /x" before "Method: GET" names the route as well.
+    const path = r.labelPath?.headingCount === r.headingCount ? r.labelPath.path : null;
     r.labelMethod = { method: value.toUpperCase(), at: b };
+    const route = path ? leadingRoute(`${value.toUpperCase()} ${path}`) : null;
+    if (route) {
+      r.open(route, 2, r.scopeLevel(), r.nearest()?.text);
+      r.labelPath = null;
+    }
     return true;
   }
   const routed = r.labelMethod && b - r.labelMethod.at <= 3 ? leadingRoute(`${r.labelMethod.method} ${value}`) : null;
-  if (!routed) return false;
+  if (!routed) {
+    // A path labelled alone ("**Default URL**: `/users/me/`"): its methods come after it, in a label or a table of methods.
+    const path = /^(?:\/|https?:\/\/)/.test(value) ? pathAt(text, labelled[0].length - labelled[3].length)?.path : undefined;
+    if (path && !/^(?:method|verb)$/i.test(labelled[2])) r.labelPath = { path, headingCount: r.headingCount };
+    return false;
+  }
   r.open(routed, 2, r.scopeLevel(), r.nearest()?.text);
   r.labelMethod = null;
   return true;
@@ -265,9 +279,12 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   if (bodyType) r.addParam({ name: "body", in: "body", schema: { type: "object" }, required: false, typeText: bodyType });
   const method = block.t === "line" ? announcedMethod(text) : null;
   r.announced = method ? { method, at: b } : null;
-  // "### `/api/search/autocomplete/`" then "Get auto completions for …": the section's verb is its method.
+  // "### `/api/search/autocomplete/`" then "Get auto completions for …": the section's verb is its method. A request
+  // line there (`GET https://host/v3/zone/speeds`) is not a sentence: it states the route, whole URL and all.
   const headingVerb =
-    r.pathHeading?.at === b - 1 && !r.current && block.t === "line" && kind !== "changelog" ? methodOfVerb(clean(text)) : null;
+    r.pathHeading?.at === b - 1 && !r.current && block.t === "line" && kind !== "changelog" && !leadingRoute(text) && !codeSpanRoute(text)
+      ? methodOfVerb(clean(text))
+      : null;
   if (headingVerb && r.pathHeading) {
     r.open({ method: headingVerb, path: r.pathHeading.path, end: 0 }, 2, r.pathHeading.level, clean(text).slice(0, 200));
     return b;

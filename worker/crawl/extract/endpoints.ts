@@ -8,7 +8,7 @@ import { HINT_WORDS, readHints, readInstanceUrls } from "./hints";
 import { parseExample, schemaOf } from "./json-schema";
 import { locationOf, paramsOfTable } from "./params";
 import { announcedRoute, exampleUrlLine } from "./prose";
-import { paramOfHeading, readSummaryTable, typedObjectKeys, typedParams } from "./readers";
+import { paramOfHeading, readMethodTable, readSummaryTable, typedObjectKeys, typedParams } from "./readers";
 import { bracketedMethod, bracketedResource, findRoute, METHODS, pathAt, upperMethod } from "./routes";
 import { clean, GENERIC, type Kind, kindOf, namesBase, PAGE_WIDE, PageReader } from "./page-reader";
 
@@ -186,6 +186,15 @@ function readTable(r: PageReader, block: Extract<Block, { t: "table" }>, kind: K
   );
   if (kind === "changelog") return;
   const from = r.drafts.length;
+  const statedPath = r.labelPath?.headingCount === r.headingCount ? r.labelPath.path : r.pathHeading?.path;
+  const methods = statedPath && !r.current ? readMethodTable(block.rows, statedPath, r.page.url, r.drafts) : [];
+  if (methods.length) {
+    // One method: its section goes on with that endpoint's parameters.
+    r.current = methods.length === 1 ? methods[0] : null;
+    r.scope = r.scopeLevel();
+    r.labelPath = null;
+    return;
+  }
   if (readSummaryTable(block.rows, r.page.url, r.drafts)) {
     r.routeTable = { from, to: r.drafts.length, parent: (r.headings.at(-1)?.level ?? 1) - 1 };
     // A table of one route in an endpoint's section ("Method": URI, HTTP method) is that section's route: the

@@ -116,6 +116,8 @@ export class PageReader {
   lone: { path: string; at: number } | null = null;
   expectBase = false;
   labelMethod: { method: string; at: number } | null = null;
+  /** A path written after a label ("Default URL: `/users/`") in the section being read (`headingCount` when it was read), its methods to follow. */
+  labelPath: { path: string; headingCount: number } | null = null;
   /** Methods a sentence of the section offers together ("PUT/POST the JSON object to …"), and the level of that section. */
   offered: { methods: string[]; level: number } | null = null;
   /** The "Parameters" heading last read, while no other heading of its level or above follows: names titling sections after it are parameters. */

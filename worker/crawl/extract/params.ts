@@ -109,6 +109,13 @@ function depthOf(cell: string): number {
   return depth;
 }
 
+/** A cell of three or more plain words, each capitalised ("ISO UTC Time Date (Hour)"): a title, not a parameter's name. */
+function isTitleCell(cell: string): boolean {
+  if (/[`*_]/.test(cell)) return false;
+  const words = plain(cell).trim().split(/\s+/, 8);
+  return words.length >= 3 && words.every((w) => /^[A-Z0-9(]/.test(w));
+}
+
 /** Parameters of one table (rows of cells, the first the header); null when it is not a parameter table. */
 export function paramsOfTable(rows: string[][], sectionLocation: ParamLocation | null, inParams: boolean): FoundParam[] | null {
   if (rows.length < 2) return null;
@@ -128,6 +135,8 @@ export function paramsOfTable(rows: string[][], sectionLocation: ParamLocation |
   }
   if (name < 0 && inParams && header.length >= 2) name = 0;
   if (name < 0) return null;
+  // A column of titles ("ISO UTC Time Date (Hour)" over "Unix Nano Timestamp") names formats or cases, not parameters.
+  if (rows.slice(1).filter((c) => isTitleCell(c[name] ?? "")).length * 2 >= rows.length - 1) return null;
   const required = col(/required|optional|mandatory/);
   let description = col(/desc|details|notes|meaning|comment|explanation|info|summary|purpose/);
   if (description < 0 && header.length > 2) description = header.length - 1;

@@ -62,6 +62,13 @@ function optionalSegment(text: string, at: number): number {
   return close < 0 || close - at > 40 || /[\s`[]/.test(text.slice(at + 1, close)) ? -1 : close;
 }
 
+/** The index of the last bracket of a placeholder in doubled brackets opened at `at` (`<<name>>`, `{{ name }}`), else -1. */
+function doubledPlaceholder(text: string, at: number): number {
+  const close = text[at] === "<" && text[at + 1] === "<" ? ">>" : text[at] === "{" && text[at + 1] === "{" ? "}}" : "";
+  const end = close ? text.indexOf(close, at + 2) : -1;
+  return end > 0 && end - at <= 60 && /^\s?[A-Za-z_][\w.-]*\s?$/.test(text.slice(at + 2, end)) ? end + 1 : -1;
+}
+
 /** Reads a path or URL starting at `at`: `/x/{id}`, `https://host/x`, `{{baseUrl}}/x`; null when none starts there. */
 export function pathAt(text: string, at: number): { path: string; end: number } | null {
   let i = at;
@@ -110,13 +117,13 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
       }
       break;
     }
-    if (c === "<" && text[end + 1] === "<" && !angle) {
-      // `<<deck_id>>`: a placeholder written in double angle brackets.
-      const close = text.indexOf(">>", end + 2);
-      if (close < 0 || close - end > 60 || !/^[A-Za-z_][\w-]*$/.test(text.slice(end + 2, close))) break;
-      end = close + 1;
+    // `<<deck_id>>`, `{{ provider }}`: a placeholder in doubled brackets (a template language's, spaces inside).
+    const doubled = angle ? -1 : doubledPlaceholder(text, end);
+    if (doubled > 0) {
+      end = doubled;
       continue;
     }
+    if (c === "<" && text[end + 1] === "<" && !angle) break;
     if (c === "<") {
       if (angle || !/[A-Za-z_]/.test(text[end + 1] ?? "")) break;
       angle = true;
@@ -138,7 +145,7 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
     /\/\/|\.\.|\s/.test(
       bare
         .replace(/^https?:\/\//, "")
-        .replace(/<<[\w-]*>>|<[\w ]*>/g, "<>")
+        .replace(/<<[\w-]*>>|<[\w ]*>|\{\{ ?[\w.]* ?\}\}/g, "<>")
         .replace(/\[[\w |-]*\]/g, "[]")
         .replace(/\([\w: .-]*\)/g, "()"),
     )

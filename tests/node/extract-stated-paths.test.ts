@@ -1,0 +1,87 @@
+// Paths a section states apart from its methods: a request line under a heading that is a path, a labelled path
+// over a table of methods, placeholders in a template language's spelling, and tables that title cases, not parameters.
+import { describe, expect, it } from "vitest";
+import { pathAt } from "../../worker/crawl/extract/routes";
+import { endpointsOf, extractPage, parametersOf } from "./extract-helpers";
+
+describe("a heading that is a path, then the request line", () => {
+  it("takes the request line's whole URL, not the heading's shorter path", () => {
+    const doc = extractPage([
+      "# Authentication",
+      "## /login",
+      "`POST https://api.meters.example/login`",
+      "# Gauges",
+      "## /gauges/readings",
+      "`GET https://api.meters.example/v2/gauges/readings`",
+      "## /gauges/alarms",
+      "`GET https://api.meters.example/v2/gauges/alarms`",
+    ]);
+    expect(doc.servers).toEqual([{ url: "https://api.meters.example" }]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /v2/gauges/alarms", "GET /v2/gauges/readings", "POST /login"]);
+  });
+
+  it("still reads a sentence's verb as the method when the line is prose", () => {
+    const doc = extractPage(["# Search", "### `/api/lookup/`", "Get the entries whose title matches the text.", "Takes `q`."]);
+    expect(endpointsOf(doc)).toEqual(["GET /api/lookup"]);
+  });
+});
+
+describe("a labelled path over a table of methods", () => {
+  it("makes each row a method of the path, its request column the fields it takes", () => {
+    const doc = extractPage([
+      "# Accounts",
+      "## Profile",
+      "Read or change the signed-in account.",
+      "**Default URL**: `/accounts/self/`",
+      "| Method | Request | Response |\n| --- | --- | --- |\n| `GET` | – | `HTTP_200_OK` `nickname` `joined` |\n| `PATCH` | `nickname` `motto` | `HTTP_200_OK` `nickname` |",
+      "## Close account",
+      "**Default URL**: `/accounts/self/close/`",
+      "| Method | Request | Response |\n| --- | --- | --- |\n| `POST` | `passphrase` | `HTTP_204_NO_CONTENT` `detail` |",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /accounts/self", "PATCH /accounts/self", "POST /accounts/self/close"]);
+    const params = parametersOf(doc);
+    expect(params).toContain("PATCH /accounts/self body motto");
+    expect(params).toContain("POST /accounts/self/close body passphrase");
+    // The response column's fields are what the call answers.
+    expect(params.some((p) => p.endsWith(" joined") || p.endsWith(" detail"))).toBe(false);
+  });
+
+  it("reads a labelled path before its method label as that route", () => {
+    const doc = extractPage(["## Rename a tag", "- **Route**: `/tags/{tagId}`", "- **Method**: PUT", "Takes `label`."]);
+    expect(endpointsOf(doc)).toEqual(["PUT /tags/{tagId}"]);
+  });
+
+  it("does not read a stated base URL as a section's path", () => {
+    const doc = extractPage(["# API", "**Base URL**: `https://api.meters.example/v2`", "## Readings", "`GET /readings`"]);
+    expect(endpointsOf(doc)).toEqual(["GET /readings"]);
+  });
+});
+
+describe("placeholders in a template language's spelling", () => {
+  it("reads `{{ name }}` with spaces inside as one placeholder of the path", () => {
+    expect(pathAt("/links/{{ service }}/ with more", 0)?.path).toBe("/links/{{ service }}/");
+    const doc = extractPage([
+      "## Link a service",
+      "**Default URL**: `/links/{{ service }}/`",
+      "| Method | Request | Response |\n| --- | --- | --- |\n| `GET` | `return_to` | `consent_url` |\n| `POST` | `grant` | `token` |",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /links/{service}", "POST /links/{service}"]);
+    expect(parametersOf(doc)).toContain("GET /links/{service} query return_to");
+  });
+});
+
+describe("tables that are not parameters", () => {
+  it("does not read a column of titles as parameter names", () => {
+    const doc = extractPage([
+      "## Timestamps",
+      "`from` and `to` take a time in one of these formats:",
+      "| Name | Format |\n| --- | --- |\n| ISO Date Time (Hour) | `2021-07-01T06Z` |\n| ISO Date Time (Minute) | `2021-07-01T06:10Z` |\n| Unix Epoch Seconds Count | `1625097600` |",
+      "## Readings",
+      "`GET https://api.meters.example/v2/readings`",
+      "| Name | Type | Description |\n| --- | --- | --- |\n| `meter` | string | The meter. |",
+    ]);
+    const params = parametersOf(doc);
+    expect(params).toContain("GET /readings query meter");
+    expect(params.some((p) => / (?:ISO|Unix)$/.test(p))).toBe(false);
+  });
+});
