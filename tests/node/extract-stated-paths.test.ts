@@ -57,6 +57,21 @@ describe("a labelled path over a table of methods", () => {
   });
 });
 
+describe("a list of routes under a label", () => {
+  it('reads the items under a bare "Endpoints" label as routes, GETs where no method is given', () => {
+    const doc = extractPage([
+      "# Base URL",
+      "```\nhttps://api.orbits.example/v1/\n```",
+      "## Moons",
+      "**Endpoints**",
+      "- `/moons/` -- all the moons\n- `/moons/:id/` -- one moon\n- `/moons/schema/` -- the JSON schema of a moon",
+      "**Example request:**",
+      "```\nhttp https://api.orbits.example/v1/moons/3/\n```",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /moons", "GET /moons/schema", "GET /moons/{id}"]);
+  });
+});
+
 describe("placeholders in a template language's spelling", () => {
   it("reads `{{ name }}` with spaces inside as one placeholder of the path", () => {
     expect(pathAt("/links/{{ service }}/ with more", 0)?.path).toBe("/links/{{ service }}/");

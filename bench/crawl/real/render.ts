@@ -279,9 +279,20 @@ function ejsView(entry: SiteEntry, file: string, depth = 0): string {
   });
 }
 
+/** django-markdown-deux's `{% markdown %}…{% endmarkdown %}` (markdown2) as HTML, its `{% include "…" %}`s filled in from the
+ * template's folder; markdown2 reads `###Title` without a space as a heading, as GFM does not. */
+function djangoMarkdown(entry: SiteEntry, file: string, html: string): string {
+  return html.replace(/\{% markdown %\}([\s\S]*?)\{% endmarkdown %\}/g, (_m, inner: string) => {
+    const md = inner
+      .replace(/^[ \t]*\{% include "([^"]+)" %\}/gm, (_i, name: string) => sourceOf(entry, join(dirname(file), name)))
+      .replace(/^(#{1,6})(?=[^#\s])/gm, "$1 ");
+    return marked.parse(md, { gfm: true, async: false });
+  });
+}
+
 /** A Django template as the site serving it renders it (the Deck of Cards API's docs.html): tags off, the request's address filled in. */
-const djangoTemplate = (html: string, host: string) =>
-  html
+const djangoTemplate = (entry: SiteEntry, file: string, html: string, host: string) =>
+  djangoMarkdown(entry, file, html)
     .replace(/\{%[^%]*%\}/g, "")
     .replaceAll("{{ request.scheme }}://{{ request.META.HTTP_HOST }}", host)
     .trimStart();
@@ -492,7 +503,7 @@ async function renderMarkdown(entry: SiteEntry, dir: string): Promise<string[]> 
   const files = entry.style === "slate" ? entry.files.slice(0, 1) : entry.files;
   const pages = files.map((file, i) => {
     const raw = entry.django
-      ? djangoTemplate(sourceOf(entry, file), entry.django)
+      ? djangoTemplate(entry, file, sourceOf(entry, file), entry.django)
       : entry.twig
         ? twigTemplate(entry, sourceOf(entry, file))
         : entry.ejs

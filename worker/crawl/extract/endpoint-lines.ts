@@ -294,7 +294,14 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   if (r.expectBase && url) r.hints.baseUrls.push(url);
   r.expectBase = (r.expectBase && Boolean(url)) || namesBase(text);
   if (readEndpointListItem(r, block, b)) return b;
-  if (block.t === "line" && text.trim().endsWith(":") && text.length < 200 && /\b(?:endpoints|routes)\b/i.test(text)) r.endpointList = b;
+  // "provides the following endpoints:", or a label alone ("**Endpoints**", "Available routes"), announces a list of them.
+  if (
+    block.t === "line" &&
+    text.length < 200 &&
+    /\b(?:endpoints|routes)\b/i.test(text) &&
+    (text.trim().endsWith(":") || /^[\w ]{0,40}\b(?:endpoints|routes)$/i.test(clean(text)))
+  )
+    r.endpointList = b;
   const tag = paramOfTag(text);
   if (tag) {
     r.addParam(tag);
