@@ -100,3 +100,27 @@ describe("tables that are not parameters", () => {
     expect(params.some((p) => / (?:ISO|Unix)$/.test(p))).toBe(false);
   });
 });
+
+describe("sections and tables titled in Chinese", () => {
+  it("reads a request table's names, locations and flags, and not the response's fields", () => {
+    const doc = extractPage([
+      "## POST 创建笔记",
+      "POST /api/notes/create",
+      "### 请求参数",
+      "| 名称 | 位置 | 类型 | 必选 | 说明 |\n| --- | --- | --- | --- | --- |\n| Authorization | header | string | 是 | none |\n| body | body | object | 否 | none |\n| » title | body | string | 是 | 标题 |\n| » tags | body | array | 否 | 标签 |",
+      "### 返回数据结构",
+      "| 名称 | 类型 | 必选 | 说明 |\n| --- | --- | --- | --- |\n| » code | integer | true | 状态码 |\n| » note_id | string | true | 编号 |",
+      "## GET 获取笔记",
+      "GET /api/notes/get",
+      "### 请求参数",
+      "| 名称 | 位置 | 类型 | 必选 | 说明 |\n| --- | --- | --- | --- | --- |\n| id | query | string | 是 | none |",
+    ]);
+    const params = parametersOf(doc);
+    expect(params).toEqual(
+      expect.arrayContaining(["POST /api/notes/create body title", "POST /api/notes/create body tags", "GET /api/notes/get query id"]),
+    );
+    expect(params.some((p) => p.endsWith(" note_id") || p.endsWith(" code"))).toBe(false);
+    const get = doc.paths["/api/notes/get"].get;
+    expect(get.parameters[0].required).toBe(true);
+  });
+});

@@ -69,9 +69,18 @@ const objectName = (text: string) =>
     .trim()
     .toLowerCase();
 
+/**
+ * The same words in Chinese, as API documentation written in it (and Apifox's or YApi's Markdown exports) titles its
+ * sections: "返回/响应" (response, returned) before "参数/请求体" (parameters, request body), since "返回参数" are a response's.
+ */
+const RESPONSE_ZH = /返回|响应|出参/;
+const PARAMS_ZH = /参数|请求体|入参/;
+
 /** What a heading or label says its section holds. */
 export function kindOf(text: string): Kind {
   const t = clean(text);
+  if (RESPONSE_ZH.test(t)) return "response";
+  if (PARAMS_ZH.test(t)) return "params";
   // "Legacy project-scoped routes", "Deprecated endpoints": superseded routes listed beside the reference, like a changelog's.
   if (CHANGELOG.test(t) || SUPERSEDED.test(t)) return "changelog";
   if (/\brequest\b/i.test(t) && PARAMS.test(t)) return "params";
