@@ -124,3 +124,29 @@ describe("sections and tables titled in Chinese", () => {
     expect(get.parameters[0].required).toBe(true);
   });
 });
+
+describe("request lines without headings of their own", () => {
+  it("gives each the parameter sections after it, not the next one's", () => {
+    const doc = extractPage([
+      "### Prices",
+      "Latest price",
+      "GET https://api.quotes.example/v1/price/:ticker",
+      "#### Path Parameters",
+      "| Name | Type | Description |\n| --- | --- | --- |\n| ticker* | string | The ticker. |",
+      "#### Query Parameters",
+      "| Name | Type | Description |\n| --- | --- | --- |\n| currency | string | Quote currency. |",
+      "#### Responses",
+      "**200** The price.",
+      "Price history",
+      "GET https://api.quotes.example/v1/history/:ticker",
+      "#### Path Parameters",
+      "| Name | Type | Description |\n| --- | --- | --- |\n| ticker* | string | The ticker. |",
+      "#### Query Parameters",
+      "| Name | Type | Description |\n| --- | --- | --- |\n| since | integer | Start time. |",
+    ]);
+    const params = parametersOf(doc);
+    expect(params).toContain("GET /price/{ticker} query currency");
+    expect(params).toContain("GET /history/{ticker} query since");
+    expect(params).not.toContain("GET /history/{ticker} query currency");
+  });
+});

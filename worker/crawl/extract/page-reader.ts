@@ -168,8 +168,14 @@ export class PageReader {
     return null;
   }
 
+  /** The level of the section an endpoint opened now belongs to: the nearest heading that titles one, not a part of one
+   * ("Path Parameters", "Responses" of the endpoint before it: a request line after them opens the next endpoint beside it). */
   scopeLevel(): number {
-    return this.nearest()?.level ?? 0;
+    for (let k = this.headings.length - 1; k >= 0; k--) {
+      const h = this.headings[k];
+      if (!h.generic && (h.kind === "other" || h.kind === "object" || h.kind === "changelog")) return h.level;
+    }
+    return 0;
   }
 
   /** Whether a heading above the k-th one names an object section. */
