@@ -150,3 +150,29 @@ describe("request lines without headings of their own", () => {
     expect(params).not.toContain("GET /history/{ticker} query currency");
   });
 });
+
+describe("a heading that is a path, and no method anywhere in its section", () => {
+  it("makes the path a GET with the parameters its section names", () => {
+    const doc = extractPage([
+      "# The Series API",
+      "## `/series/grow`",
+      "Grows the given pattern into the series it matches.",
+      "Parameters:",
+      "- **pattern** (mandatory)\n  The pattern.\n- **flat** (0 or 1)\n  Whether to flatten the answer.",
+      "## `/series/list.json`",
+      "Lists every series.",
+      "Example:",
+      '```\nGET /series/list.json\n\n["a.b", "a.c"]\n```',
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /series/grow", "GET /series/list.json"]);
+    expect(parametersOf(doc)).toEqual(expect.arrayContaining(["GET /series/grow query pattern", "GET /series/grow query flat"]));
+    expect(parametersOf(doc)).not.toContain("GET /series/list.json query pattern");
+  });
+
+  it("reads a wildcard in a query's value as part of the request, not the end of its path", () => {
+    expect(pathAt("GET /series/find?pattern=app.*.cpu", 4)?.path).toBe("/series/find?pattern=app.*.cpu");
+    expect(pathAt("**/series/find**", 2)?.path).toBe("/series/find");
+    const doc = extractPage(["## `/series/find`", "Example:", '```\nGET /series/find?pattern=app.*\n\n{"series": [{"leaf": 1}]}\n```']);
+    expect(parametersOf(doc)).toContain("GET /series/find query pattern");
+  });
+});

@@ -113,7 +113,8 @@ export class PageReader {
   current: Draft | null = null;
   scope = 0;
   paramIndent = -1;
-  pathHeading: { level: number; path: string; at: number } | null = null;
+  /** A heading that is a path (`at` its block), while its section lasts; `drafts` how many the page had when it was read. */
+  pathHeading: { level: number; path: string; at: number; drafts: number } | null = null;
   /** The routes a table of routes just listed (drafts `from`…`to`), while the section holding it (below `parent`) lasts. */
   routeTable: { from: number; to: number; parent: number } | null = null;
   /** Headings read so far, and routes opened one after another by lines of one section, with no parameter between them. */
@@ -311,6 +312,19 @@ export class PageReader {
     for (const param of this.pending)
       if (param.in !== "body" && !list.params.some((p) => p.name === param.name) && list.params.length < MAX_PARAMS)
         list.params.push({ ...param, in: param.in ?? "query" });
+  }
+
+  /**
+   * The end of a path heading's section (`/metrics/expand`, then "Parameters:" and no method or request anywhere in it):
+   * the parameters it named make that path a route, a GET unless the pages give it another method, as a list of routes
+   * without methods does.
+   */
+  closePathHeading() {
+    const heading = this.pathHeading;
+    this.pathHeading = null;
+    if (!heading || this.drafts.length !== heading.drafts || !this.pending.length || this.drafts.length >= MAX_DRAFTS) return;
+    this.drafts.push({ method: "GET", rawPath: heading.path, params: this.pending, source: this.page.url, strength: 0, methodless: true });
+    this.pending = [];
   }
 
   /**

@@ -62,6 +62,14 @@ function optionalSegment(text: string, at: number): number {
   return close < 0 || close - at > 40 || /[\s`[]/.test(text.slice(at + 1, close)) ? -1 : close;
 }
 
+/** A `*` in a query's value (`?query=collectd.*`, a wildcard the API matches), not bold marks around a path (two stars). */
+const globValue = (text: string, at: number, i: number) => {
+  if (text[i] !== "*" || text[i - 1] === "*" || text[i + 1] === "*") return false;
+  const written = text.slice(at, i); // a path is read for at most 500 characters
+  const query = written.indexOf("?");
+  return query >= 0 && written.lastIndexOf("=") > query;
+};
+
 /** The index of the last bracket of a placeholder in doubled brackets opened at `at` (`<<name>>`, `{{ name }}`), else -1. */
 function doubledPlaceholder(text: string, at: number): number {
   const close = text[at] === "<" && text[at + 1] === "<" ? ">>" : text[at] === "{" && text[at + 1] === "{" ? "}}" : "";
@@ -132,7 +140,7 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
       angle = false;
     } else if (c === "/" && angle) {
       angle = false; // `<ping-key/<slug>`: a placeholder left unclosed ends with its segment
-    } else if (PATH_STOP.has(c) && !(angle && c === " " && spacedPlaceholder(text, end))) break;
+    } else if (PATH_STOP.has(c) && !(angle && c === " " && spacedPlaceholder(text, end)) && !globValue(text, at, end)) break;
   }
   let path = text.slice(at, end);
   while (path.length > 1 && /[.,:;!?]/.test(path[path.length - 1])) path = path.slice(0, -1);
