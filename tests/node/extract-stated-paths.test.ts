@@ -176,3 +176,19 @@ describe("a heading that is a path, and no method anywhere in its section", () =
     expect(parametersOf(doc)).toContain("GET /series/find query pattern");
   });
 });
+
+describe("routes and bodies a sentence states", () => {
+  it('reads "a POST request to `/a` or `/b` with the X object" as both routes, their body that object\'s fields', () => {
+    const doc = extractPage([
+      "# Lamp API",
+      "### Changing the lamp",
+      "Sending a POST request to `/lamp` or `/lamp/mode` with (parts of) the mode object changes those values.",
+      "#### Mode object",
+      "| JSON key | Value range | Description |\n| --- | --- | --- |\n| on | bool | Whether the lamp is lit. |\n| level | 0 to 100 | Brightness. |",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["POST /lamp", "POST /lamp/mode"]);
+    expect(parametersOf(doc)).toEqual(
+      expect.arrayContaining(["POST /lamp body on", "POST /lamp body level", "POST /lamp/mode body on", "POST /lamp/mode body level"]),
+    );
+  });
+});

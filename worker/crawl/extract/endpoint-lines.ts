@@ -20,6 +20,7 @@ import {
   readMentions,
   readTemplates,
   sentMethods,
+  sentObject,
   verbRoute,
 } from "./prose";
 import { codeSpanRoute } from "./readers";
@@ -86,11 +87,16 @@ function openLineRoute(r: PageReader, block: TextBlock, route: Route, leading: b
   const text = block.text;
   r.open(route, block.t === "item" ? 0 : 2, r.scopeLevel(), r.nearest()?.text);
   const more = leading ? routesAfter(text, route.end) : [];
+  if (route.others && r.current)
+    r.current.also = [...(r.current.also ?? []), ...route.others.map((p) => ({ method: route.method, rawPath: p }))];
   if (more.length && r.current) r.current.also = [...(r.current.also ?? []), ...more];
   const rest = clean(text.slice(more.at(-1)?.end ?? route.end));
   for (const name of queryNamesIn(text, more.at(-1)?.end ?? route.end))
     r.addParam({ name, in: "query", schema: { type: "string" }, required: false });
   const fieldsIn: ParamLocation = route.method === "GET" || route.method === "DELETE" ? "query" : "body";
+  // The body is an object the pages describe elsewhere ("… with (parts of) the state object"): its fields are the body's.
+  const sent = fieldsIn === "body" ? sentObject(prose) : null;
+  if (sent) r.addParam({ name: "body", in: "body", schema: { type: "object" }, required: false, typeText: sent });
   for (const name of namedFields(prose)) r.addParam({ name, in: fieldsIn, schema: { type: "string" }, required: false });
   if (block.t === "item" && rest.length > 3 && r.current) r.current.description ??= rest.replace(/^[—–:-]\s*/, "").slice(0, 1000);
 }

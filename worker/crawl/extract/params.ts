@@ -18,7 +18,7 @@ export type FoundParam = {
 // Column titles in English, and in Chinese as Apifox and YApi export them (名称 name, 参数名 parameter name, 字段 field;
 // 类型 type; 位置 location; 必选/必填 required; 说明/描述/备注 description).
 const NAME_COL =
-  /^(?:name|parameters?|params?|fields?|attributes?|arguments?|args?|propert(?:y|ies)|keys?|options?|variables?|headers?|(?:query|path|url|body|form|header|request) ?(?:parameters?|params?|fields?))(?: name)?$|^(?:名称|参数名称?|参数|字段名?|属性名?)$/i;
+  /^(?:name|parameters?|params?|fields?|attributes?|arguments?|args?|propert(?:y|ies)|keys?|options?|variables?|headers?|(?:query|path|url|body|form|header|request|json) ?(?:parameters?|params?|fields?|keys?|propert(?:y|ies)|attributes?))(?: name)?$|^(?:名称|参数名称?|参数|字段名?|属性名?)$/i;
 const TYPE_WORD =
   /^(?:\?)?(?:string|str|integer|int|int32|int64|long|number|float|double|decimal|boolean|bool|array|list|object|hash|map|dict|enum|date|datetime|date-time|timestamp|uuid|file|binary|snowflake|any|null|json|iso8601|url|uri|email|text|char|numeric|bigint|mixed|dictionary)\b/i;
 const PROSE_WORDS = new Set([

@@ -5,7 +5,8 @@ import { blankPlaceholders, trimEnd, trimStart } from "./text";
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 const METHOD_SET = new Set(METHODS);
 /** A route as written; `also` holds the other methods of a line that offers several (`HEAD|GET|POST /x`, "GET or POST /x"). */
-export type Route = { method: string; path: string; end: number; also?: string[] };
+/** `also`: further methods of the path; `others`: further paths of the method a sentence sends it to. */
+export type Route = { method: string; path: string; end: number; also?: string[]; others?: string[] };
 
 const isWordChar = (c: string | undefined) => c !== undefined && /\w/.test(c);
 const PATH_STOP = new Set([" ", "\t", "\n", "\r", "`", '"', "'", "*", "|", ")", "]", ",", ";", "(", "[", "\\"]);
