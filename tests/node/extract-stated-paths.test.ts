@@ -191,4 +191,14 @@ describe("routes and bodies a sentence states", () => {
       expect.arrayContaining(["POST /lamp body on", "POST /lamp body level", "POST /lamp/mode body on", "POST /lamp/mode body level"]),
     );
   });
+
+  it("reads the paths a sentence says things are obtained from as GETs, beside a POST to one of them", () => {
+    const doc = extractPage([
+      "# Lamp API",
+      "You may also obtain those objects individually using the URLs `/lamp/mode` and `/lamp/info`. Other text.",
+      "Sending a POST request to `/lamp/mode` with the mode object changes it.",
+      "Use `/lamp/reset` to obtain a clean state.",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /lamp/info", "GET /lamp/mode", "POST /lamp/mode"]);
+  });
 });

@@ -17,6 +17,7 @@ import {
   payloadRoute,
   proseParams,
   queryUrlRoute,
+  readFromPaths,
   readMentions,
   readTemplates,
   sentMethods,
@@ -272,6 +273,9 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   readTemplates(text, r.hints);
   readProseUrls(text, r.hints);
   if (block.t === "line") readMentions(text, r.hints);
+  if (block.t === "line" && kind !== "changelog")
+    for (const path of readFromPaths(text))
+      if (r.drafts.length < MAX_LIST_DRAFTS) r.drafts.push({ method: "GET", rawPath: path, params: [], source: r.page.url, strength: 0 });
   if (r.current && block.t === "line") r.current.sharesParamsOf ??= sharedParamsRoute(text) ?? undefined;
   if (block.t === "line") {
     const methods = sentMethods(text);

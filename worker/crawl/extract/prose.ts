@@ -74,6 +74,22 @@ export function readMentions(text: string, hints: { mentions?: string[][] }): vo
   if (paths.length && (hints.mentions?.length ?? 0) < MAX_MENTIONS) (hints.mentions ??= []).push(paths.slice(0, 20));
 }
 
+const READ_FROM = /\b(?:obtain|retrieve|fetch|download)\b[^.`]{1,80}\b(?:using|at|from|via)\b[^.`]{0,20}`\//i;
+
+/**
+ * Paths a sentence says things are read from ("You may also obtain those objects individually using the URLs `/json/state`
+ * `/json/info` …"): GETs, even where the pages send another method to the same path.
+ */
+export function readFromPaths(text: string): string[] {
+  const m = READ_FROM.exec(text.slice(0, 2000));
+  if (!m) return [];
+  const end = text.indexOf(". ", m.index + m[0].length);
+  const sentence = text.slice(m.index, end < 0 ? undefined : end);
+  return codeSpanPaths(sentence)
+    .map((s) => s.path)
+    .filter((p) => p.startsWith("/") && !p.includes("?"));
+}
+
 /** A paragraph that is one path in a code span and nothing else (an endpoint written alone on its line). */
 export function lonePath(text: string): string | null {
   const t = text.trim();
