@@ -279,9 +279,20 @@ function ejsView(entry: SiteEntry, file: string, depth = 0): string {
   });
 }
 
+/** django-markdown-deux's `{% markdown %}…{% endmarkdown %}` (markdown2) as HTML, its `{% include "…" %}`s filled in from the
+ * template's folder; markdown2 reads `###Title` without a space as a heading, as GFM does not. */
+function djangoMarkdown(entry: SiteEntry, file: string, html: string): string {
+  return html.replace(/\{% markdown %\}([\s\S]*?)\{% endmarkdown %\}/g, (_m, inner: string) => {
+    const md = inner
+      .replace(/^[ \t]*\{% include "([^"]+)" %\}/gm, (_i, name: string) => sourceOf(entry, join(dirname(file), name)))
+      .replace(/^(#{1,6})(?=[^#\s])/gm, "$1 ");
+    return marked.parse(md, { gfm: true, async: false });
+  });
+}
+
 /** A Django template as the site serving it renders it (the Deck of Cards API's docs.html): tags off, the request's address filled in. */
-const djangoTemplate = (html: string, host: string) =>
-  html
+const djangoTemplate = (entry: SiteEntry, file: string, html: string, host: string) =>
+  djangoMarkdown(entry, file, html)
     .replace(/\{%[^%]*%\}/g, "")
     .replaceAll("{{ request.scheme }}://{{ request.META.HTTP_HOST }}", host)
     .trimStart();
@@ -316,6 +327,109 @@ function twigTemplate(entry: SiteEntry, text: string): string {
     .trimStart();
 }
 
+/** The value of a GitBook tag's `name="…"` or `name=bare` attribute. */
+const gitbookAttribute = (attrs: string, name: string) => attribute(attrs, name) ?? new RegExp(`\\b${name}=([^\\s"'%]+)`).exec(attrs)?.[1];
+
+/** The text between `{% tag … %}` and `{% endtag %}` in a block, each occurrence with its attributes. */
+function gitbookTags(block: string, tag: string): { attrs: string; body: string }[] {
+  const out: { attrs: string; body: string }[] = [];
+  for (let at = block.indexOf(`{% ${tag} `); at >= 0; at = block.indexOf(`{% ${tag} `, at + 1)) {
+    const open = block.indexOf("%}", at);
+    const close = block.indexOf(`{% end${tag} %}`, open);
+    if (open < 0 || close < 0) break;
+    out.push({ attrs: block.slice(at + tag.length + 3, open), body: block.slice(open + 2, close).trim() });
+  }
+  return out;
+}
+const gitbookText = (block: string, tag: string) => {
+  const at = block.indexOf(`{% ${tag} %}`);
+  const end = block.indexOf(`{% end${tag} %}`);
+  return at >= 0 && end > at ? block.slice(at + tag.length + 6, end).trim() : "";
+};
+
+const GITBOOK_PARAMETER_GROUPS: [string, string][] = [
+  ["path", "Path Parameters"],
+  ["query", "Query Parameters"],
+  ["header", "Headers"],
+  ["cookie", "Cookies"],
+  ["body", "Request Body"],
+  ["form-data", "Form Data Parameters"],
+];
+
+/** A GitBook API method block (`{% swagger %}` or the older `{% api-method %}`) as GitBook renders it: method and URL, summary,
+ * description, a table per parameter location, then the responses by status. */
+function gitbookApiBlock(kind: "swagger" | "api-method", attrs: string, block: string): string {
+  const method = (gitbookAttribute(attrs, "method") ?? "get").toUpperCase();
+  const url = `${gitbookAttribute(attrs, kind === "swagger" ? "baseUrl" : "host") ?? ""}${gitbookAttribute(attrs, "path") ?? ""}`;
+  const summary = kind === "swagger" ? (gitbookAttribute(attrs, "summary") ?? "") : gitbookText(block, "api-method-summary");
+  const description = gitbookText(block, `${kind}-description`);
+  const params = new Map<string, { name: string; type: string; required: boolean; text: string }[]>();
+  const add = (where: string, p: { attrs: string; body: string }) => {
+    const list = params.get(where) ?? [];
+    list.push({
+      name: gitbookAttribute(p.attrs, "name") ?? "",
+      type: gitbookAttribute(p.attrs, "type") ?? "",
+      required: gitbookAttribute(p.attrs, "required") === "true",
+      text: p.body.replace(/\s*\n\s*/g, " "),
+    });
+    params.set(where, list);
+  };
+  if (kind === "swagger") for (const p of gitbookTags(block, "swagger-parameter")) add(gitbookAttribute(p.attrs, "in") ?? "query", p);
+  else
+    for (const [where] of GITBOOK_PARAMETER_GROUPS) {
+      const group = gitbookText(
+        block,
+        `api-method-${where === "header" ? "headers" : where === "body" ? "body-parameters" : `${where}-parameters`}`,
+      );
+      for (const p of gitbookTags(group, "api-method-parameter")) add(where, p);
+    }
+  const tables = GITBOOK_PARAMETER_GROUPS.filter(([where]) => params.get(where)?.some((p) => p.name)).map(
+    ([where, title]) =>
+      `#### ${title}\n\n| Name | Type | Description |\n| --- | --- | --- |\n` +
+      params
+        .get(where)!
+        .filter((p) => p.name)
+        .map((p) => `| ${p.name}${p.required ? '<span class="required">*</span>' : ""} | ${p.type} | ${p.text.replaceAll("|", "\\|")} |`)
+        .join("\n"),
+  );
+  const responses = gitbookTags(block, kind === "swagger" ? "swagger-response" : "api-method-response-example").map((r) => {
+    const status = gitbookAttribute(r.attrs, kind === "swagger" ? "status" : "httpCode") ?? "";
+    const text =
+      kind === "swagger"
+        ? (gitbookAttribute(r.attrs, "description") ?? "")
+        : gitbookText(r.body, "api-method-response-example-description");
+    const body = r.body
+      .replace(/\{%[^%]*%\}[\s\S]*?\{%[^%]*%\}/, "")
+      .replace(/\{%[^%]*%\}/g, "")
+      .trim();
+    return `**${status}** ${text}\n\n${body}`;
+  });
+  return [
+    `<div class="api-method"><div class="api-method-title">${escape(summary)}</div><div class="api-method-endpoint"><span class="api-method-method">${method}</span> <span class="api-method-url">${escape(url)}</span></div></div>`,
+    description,
+    ...tables,
+    responses.length ? `#### Responses\n\n${responses.join("\n\n")}` : "",
+  ].join("\n\n");
+}
+
+/** GitBook's own tags: its API method blocks rendered, every other tag (hints, tabs, page references) shown by its content alone. */
+function gitbookBlocks(md: string): string {
+  let text = md;
+  for (const kind of ["swagger", "api-method"] as const) {
+    let out = "";
+    let at = 0;
+    for (let open = text.indexOf(`{% ${kind} `); open >= 0; open = text.indexOf(`{% ${kind} `, at)) {
+      const attrsEnd = text.indexOf("%}", open);
+      const close = text.indexOf(`{% end${kind} %}`, attrsEnd);
+      if (attrsEnd < 0 || close < 0) break;
+      out += text.slice(at, open) + gitbookApiBlock(kind, text.slice(open + kind.length + 3, attrsEnd), text.slice(attrsEnd + 2, close));
+      at = close + `{% end${kind} %}`.length;
+    }
+    text = out + text.slice(at);
+  }
+  return text.replace(/\{%[^%]*%\}/g, "");
+}
+
 /** What each generator does to its Markdown before rendering: shortcodes, imports, includes, template tags. */
 function preprocess(style: Style, md: string, samples: Record<string, string> = {}): string {
   let text = md;
@@ -333,6 +447,7 @@ function preprocess(style: Style, md: string, samples: Record<string, string> = 
       .replaceAll("</template>", "</div>")
       .replace(/<Tabs[^>]*>/g, '<div class="tabs">')
       .replaceAll("</Tabs>", "</div>");
+  if (style === "gitbook") text = gitbookBlocks(text);
   if (style === "jekyll" || style === "nanoc" || style === "html") text = text.replace(/\{%[^%]*%\}/g, "").replace(/\{:[^}]*\}/g, "");
   // Healthchecks' documentation view puts its own addresses where its fragments say SITE_ROOT, PING_ENDPOINT … (hc/front/views.py).
   if (style === "html") for (const [from, to] of HEALTHCHECKS_PLACEHOLDERS) text = text.replaceAll(from, to);
@@ -372,14 +487,14 @@ function pageName(entry: SiteEntry, file: string, i: number): string {
   return named(file, depth);
 }
 
-/** Slate's index.html.md names its includes in its front matter; they are appended as Slate does. */
+/** Slate's index.html.md names its includes in its front matter; they are appended as Slate does (`includes/_name.md`, or
+ * `_includes/name.md` where Slate is built by Eleventy). */
 function slateSource(entry: SiteEntry, file: string, text: string): string {
-  const includes = /includes:\s*\n((?:\s+-\s*\S+\n)+)/.exec(text)?.[1] ?? "";
-  const names = includes
-    .split("\n")
-    .map((l) => l.replace(/^\s*-\s*/, "").trim())
-    .filter(Boolean);
-  const parts = names.map((n) => join(dirname(file), "includes", `_${n}.md`)).filter((f) => entry.files.includes(f));
+  const head = /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? "";
+  const names: unknown = (parseYaml(head) as { includes?: unknown } | null)?.includes ?? [];
+  const parts = (Array.isArray(names) ? names : [])
+    .flatMap((n) => [join(dirname(file), "includes", `_${String(n)}.md`), join(dirname(file), "_includes", String(n))])
+    .filter((f) => entry.files.includes(f));
   return [text, ...parts.map((p) => frontMatter(sourceOf(entry, p)).body)].join("\n\n");
 }
 
@@ -388,7 +503,7 @@ async function renderMarkdown(entry: SiteEntry, dir: string): Promise<string[]> 
   const files = entry.style === "slate" ? entry.files.slice(0, 1) : entry.files;
   const pages = files.map((file, i) => {
     const raw = entry.django
-      ? djangoTemplate(sourceOf(entry, file), entry.django)
+      ? djangoTemplate(entry, file, sourceOf(entry, file), entry.django)
       : entry.twig
         ? twigTemplate(entry, sourceOf(entry, file))
         : entry.ejs

@@ -17,9 +17,11 @@ import {
   payloadRoute,
   proseParams,
   queryUrlRoute,
+  readFromPaths,
   readMentions,
   readTemplates,
   sentMethods,
+  sentObject,
   verbRoute,
 } from "./prose";
 import { codeSpanRoute } from "./readers";
@@ -86,11 +88,16 @@ function openLineRoute(r: PageReader, block: TextBlock, route: Route, leading: b
   const text = block.text;
   r.open(route, block.t === "item" ? 0 : 2, r.scopeLevel(), r.nearest()?.text);
   const more = leading ? routesAfter(text, route.end) : [];
+  if (route.others && r.current)
+    r.current.also = [...(r.current.also ?? []), ...route.others.map((p) => ({ method: route.method, rawPath: p }))];
   if (more.length && r.current) r.current.also = [...(r.current.also ?? []), ...more];
   const rest = clean(text.slice(more.at(-1)?.end ?? route.end));
   for (const name of queryNamesIn(text, more.at(-1)?.end ?? route.end))
     r.addParam({ name, in: "query", schema: { type: "string" }, required: false });
   const fieldsIn: ParamLocation = route.method === "GET" || route.method === "DELETE" ? "query" : "body";
+  // The body is an object the pages describe elsewhere ("… with (parts of) the state object"): its fields are the body's.
+  const sent = fieldsIn === "body" ? sentObject(prose) : null;
+  if (sent) r.addParam({ name: "body", in: "body", schema: { type: "object" }, required: false, typeText: sent });
   for (const name of namedFields(prose)) r.addParam({ name, in: fieldsIn, schema: { type: "string" }, required: false });
   if (block.t === "item" && rest.length > 3 && r.current) r.current.description ??= rest.replace(/^[—–:-]\s*/, "").slice(0, 1000);
 }
@@ -150,15 +157,29 @@ function readOpeningUrl(r: PageReader, block: TextBlock, b: number): boolean {
 
 /** "Method: POST" and "URL: /things" written on separate lines; true when the line was one of the pair that counts. */
 function readLabelledRoute(r: PageReader, text: string, b: number): boolean {
-  const labelled = /^[\s*_`-]*(?:http )?(method|verb|url|path|endpoint|route|resource url)[\s*_`]*:[\s*_`]*(\S{1,300})/i.exec(text);
-  if (!labelled) return false;
-  const value = trimEnd(labelled[2], "`*_");
-  if (/^(?:method|verb)$/i.test(labelled[1]) && METHODS.includes(value.toUpperCase())) {
+  // "Method: GET", "URL: /x", and with a word before the label ("Default URL: `/users/`", "Request path: …").
+  const labelled =
+    /^[\s*_`-]*(?:([A-Za-z]{3,12}) )?(method|verb|url|path|endpoint|route|resource url|uri)[\s*_`]*:[\s*_`]*(\S{1,300})/i.exec(text);
+  if (!labelled || /^(?:base|example|sample|root|api)$/i.test(labelled[1] ?? "")) return false;
+  const value = trimEnd(labelled[3], "`*_");
+  if (/^(?:method|verb)$/i.test(labelled[2]) && METHODS.includes(value.toUpperCase())) {
+    // "URL: /x" before "Method: GET" names the route as well.
+    const path = r.labelPath?.headingCount === r.headingCount ? r.labelPath.path : null;
     r.labelMethod = { method: value.toUpperCase(), at: b };
+    const route = path ? leadingRoute(`${value.toUpperCase()} ${path}`) : null;
+    if (route) {
+      r.open(route, 2, r.scopeLevel(), r.nearest()?.text);
+      r.labelPath = null;
+    }
     return true;
   }
   const routed = r.labelMethod && b - r.labelMethod.at <= 3 ? leadingRoute(`${r.labelMethod.method} ${value}`) : null;
-  if (!routed) return false;
+  if (!routed) {
+    // A path labelled alone ("**Default URL**: `/users/me/`"): its methods come after it, in a label or a table of methods.
+    const path = /^(?:\/|https?:\/\/)/.test(value) ? pathAt(text, labelled[0].length - labelled[3].length)?.path : undefined;
+    if (path && !/^(?:method|verb)$/i.test(labelled[2])) r.labelPath = { path, headingCount: r.headingCount };
+    return false;
+  }
   r.open(routed, 2, r.scopeLevel(), r.nearest()?.text);
   r.labelMethod = null;
   return true;
@@ -252,6 +273,9 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   readTemplates(text, r.hints);
   readProseUrls(text, r.hints);
   if (block.t === "line") readMentions(text, r.hints);
+  if (block.t === "line" && kind !== "changelog")
+    for (const path of readFromPaths(text))
+      if (r.drafts.length < MAX_LIST_DRAFTS) r.drafts.push({ method: "GET", rawPath: path, params: [], source: r.page.url, strength: 0 });
   if (r.current && block.t === "line") r.current.sharesParamsOf ??= sharedParamsRoute(text) ?? undefined;
   if (block.t === "line") {
     const methods = sentMethods(text);
@@ -265,9 +289,12 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   if (bodyType) r.addParam({ name: "body", in: "body", schema: { type: "object" }, required: false, typeText: bodyType });
   const method = block.t === "line" ? announcedMethod(text) : null;
   r.announced = method ? { method, at: b } : null;
-  // "### `/api/search/autocomplete/`" then "Get auto completions for …": the section's verb is its method.
+  // "### `/api/search/autocomplete/`" then "Get auto completions for …": the section's verb is its method. A request
+  // line there (`GET https://host/v3/zone/speeds`) is not a sentence: it states the route, whole URL and all.
   const headingVerb =
-    r.pathHeading?.at === b - 1 && !r.current && block.t === "line" && kind !== "changelog" ? methodOfVerb(clean(text)) : null;
+    r.pathHeading?.at === b - 1 && !r.current && block.t === "line" && kind !== "changelog" && !leadingRoute(text) && !codeSpanRoute(text)
+      ? methodOfVerb(clean(text))
+      : null;
   if (headingVerb && r.pathHeading) {
     r.open({ method: headingVerb, path: r.pathHeading.path, end: 0 }, 2, r.pathHeading.level, clean(text).slice(0, 200));
     return b;
@@ -277,7 +304,14 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   if (r.expectBase && url) r.hints.baseUrls.push(url);
   r.expectBase = (r.expectBase && Boolean(url)) || namesBase(text);
   if (readEndpointListItem(r, block, b)) return b;
-  if (block.t === "line" && text.trim().endsWith(":") && text.length < 200 && /\b(?:endpoints|routes)\b/i.test(text)) r.endpointList = b;
+  // "provides the following endpoints:", or a label alone ("**Endpoints**", "Available routes"), announces a list of them.
+  if (
+    block.t === "line" &&
+    text.length < 200 &&
+    /\b(?:endpoints|routes)\b/i.test(text) &&
+    (text.trim().endsWith(":") || /^[\w ]{0,40}\b(?:endpoints|routes)$/i.test(clean(text)))
+  )
+    r.endpointList = b;
   const tag = paramOfTag(text);
   if (tag) {
     r.addParam(tag);

@@ -8,7 +8,7 @@ import { HINT_WORDS, readHints, readInstanceUrls } from "./hints";
 import { parseExample, schemaOf } from "./json-schema";
 import { locationOf, paramsOfTable } from "./params";
 import { announcedRoute, exampleUrlLine } from "./prose";
-import { paramOfHeading, readSummaryTable, typedObjectKeys, typedParams } from "./readers";
+import { paramOfHeading, readMethodTable, readSummaryTable, typedObjectKeys, typedParams } from "./readers";
 import { bracketedMethod, bracketedResource, findRoute, METHODS, pathAt, upperMethod } from "./routes";
 import { clean, GENERIC, type Kind, kindOf, namesBase, PAGE_WIDE, PageReader } from "./page-reader";
 
@@ -24,6 +24,7 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
   r.headingCount++;
   if (block.level <= r.pendingScope) r.adoptFilters();
   if (block.level <= r.pendingScope) r.adoptSectionRoute();
+  if (r.pathHeading && r.pathHeading.level >= block.level) r.closePathHeading();
   while (headings.length && headings[headings.length - 1].level >= block.level) headings.pop();
   const text = clean(block.text);
   // A parameter written as a small heading ("amount REQUIRED integer") under its endpoint.
@@ -60,7 +61,6 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
   r.label = null;
   if (block.level <= r.pendingScope) r.pending = [];
   r.paramIndent = -1;
-  if (r.pathHeading && r.pathHeading.level >= block.level) r.pathHeading = null;
   if (r.routeTable && r.routeTable.parent >= block.level) r.routeTable = null;
   if (r.pageWideLevel >= block.level) r.pageWideLevel = -1;
   if (r.offered && r.offered.level >= block.level) r.offered = null;
@@ -73,7 +73,7 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
     // A heading that is a path opens that endpoint's section: the route above ends here.
     const title = block.text.lastIndexOf(" [/");
     if (title > 0) headings[headings.length - 1].text = clean(block.text.slice(0, title));
-    r.pathHeading = { level: block.level, path: resource, at: b };
+    r.pathHeading = { level: block.level, path: resource, at: b, drafts: r.drafts.length };
     r.current = null;
     return;
   }
@@ -186,6 +186,15 @@ function readTable(r: PageReader, block: Extract<Block, { t: "table" }>, kind: K
   );
   if (kind === "changelog") return;
   const from = r.drafts.length;
+  const statedPath = r.labelPath?.headingCount === r.headingCount ? r.labelPath.path : r.pathHeading?.path;
+  const methods = statedPath && !r.current ? readMethodTable(block.rows, statedPath, r.page.url, r.drafts) : [];
+  if (methods.length) {
+    // One method: its section goes on with that endpoint's parameters.
+    r.current = methods.length === 1 ? methods[0] : null;
+    r.scope = r.scopeLevel();
+    r.labelPath = null;
+    return;
+  }
   if (readSummaryTable(block.rows, r.page.url, r.drafts)) {
     r.routeTable = { from, to: r.drafts.length, parent: (r.headings.at(-1)?.level ?? 1) - 1 };
     // A table of one route in an endpoint's section ("Method": URI, HTTP method) is that section's route: the
@@ -217,6 +226,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
     else if (block.t !== "hr") b = readLine(r, block, b, r.kindNow());
   }
   r.adoptFilters();
+  r.closePathHeading();
   r.placeUnplaced();
   r.spreadPageWide();
   return { drafts: r.drafts, hints: r.hints, work };

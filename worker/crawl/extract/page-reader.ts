@@ -69,9 +69,18 @@ const objectName = (text: string) =>
     .trim()
     .toLowerCase();
 
+/**
+ * The same words in Chinese, as API documentation written in it (and Apifox's or YApi's Markdown exports) titles its
+ * sections: "返回/响应" (response, returned) before "参数/请求体" (parameters, request body), since "返回参数" are a response's.
+ */
+const RESPONSE_ZH = /返回|响应|出参/;
+const PARAMS_ZH = /参数|请求体|入参/;
+
 /** What a heading or label says its section holds. */
 export function kindOf(text: string): Kind {
   const t = clean(text);
+  if (RESPONSE_ZH.test(t)) return "response";
+  if (PARAMS_ZH.test(t)) return "params";
   // "Legacy project-scoped routes", "Deprecated endpoints": superseded routes listed beside the reference, like a changelog's.
   if (CHANGELOG.test(t) || SUPERSEDED.test(t)) return "changelog";
   if (/\brequest\b/i.test(t) && PARAMS.test(t)) return "params";
@@ -104,7 +113,8 @@ export class PageReader {
   current: Draft | null = null;
   scope = 0;
   paramIndent = -1;
-  pathHeading: { level: number; path: string; at: number } | null = null;
+  /** A heading that is a path (`at` its block), while its section lasts; `drafts` how many the page had when it was read. */
+  pathHeading: { level: number; path: string; at: number; drafts: number } | null = null;
   /** The routes a table of routes just listed (drafts `from`…`to`), while the section holding it (below `parent`) lasts. */
   routeTable: { from: number; to: number; parent: number } | null = null;
   /** Headings read so far, and routes opened one after another by lines of one section, with no parameter between them. */
@@ -116,6 +126,8 @@ export class PageReader {
   lone: { path: string; at: number } | null = null;
   expectBase = false;
   labelMethod: { method: string; at: number } | null = null;
+  /** A path written after a label ("Default URL: `/users/`") in the section being read (`headingCount` when it was read), its methods to follow. */
+  labelPath: { path: string; headingCount: number } | null = null;
   /** Methods a sentence of the section offers together ("PUT/POST the JSON object to …"), and the level of that section. */
   offered: { methods: string[]; level: number } | null = null;
   /** The "Parameters" heading last read, while no other heading of its level or above follows: names titling sections after it are parameters. */
@@ -157,8 +169,14 @@ export class PageReader {
     return null;
   }
 
+  /** The level of the section an endpoint opened now belongs to: the nearest heading that titles one, not a part of one
+   * ("Path Parameters", "Responses" of the endpoint before it: a request line after them opens the next endpoint beside it). */
   scopeLevel(): number {
-    return this.nearest()?.level ?? 0;
+    for (let k = this.headings.length - 1; k >= 0; k--) {
+      const h = this.headings[k];
+      if (!h.generic && (h.kind === "other" || h.kind === "object" || h.kind === "changelog")) return h.level;
+    }
+    return 0;
   }
 
   /** Whether a heading above the k-th one names an object section. */
@@ -294,6 +312,19 @@ export class PageReader {
     for (const param of this.pending)
       if (param.in !== "body" && !list.params.some((p) => p.name === param.name) && list.params.length < MAX_PARAMS)
         list.params.push({ ...param, in: param.in ?? "query" });
+  }
+
+  /**
+   * The end of a path heading's section (`/metrics/expand`, then "Parameters:" and no method or request anywhere in it):
+   * the parameters it named make that path a route, a GET unless the pages give it another method, as a list of routes
+   * without methods does.
+   */
+  closePathHeading() {
+    const heading = this.pathHeading;
+    this.pathHeading = null;
+    if (!heading || this.drafts.length !== heading.drafts || !this.pending.length || this.drafts.length >= MAX_DRAFTS) return;
+    this.drafts.push({ method: "GET", rawPath: heading.path, params: this.pending, source: this.page.url, strength: 0, methodless: true });
+    this.pending = [];
   }
 
   /**

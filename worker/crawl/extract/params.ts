@@ -15,8 +15,10 @@ export type FoundParam = {
   typeText?: string;
 };
 
+// Column titles in English, and in Chinese as Apifox and YApi export them (名称 name, 参数名 parameter name, 字段 field;
+// 类型 type; 位置 location; 必选/必填 required; 说明/描述/备注 description).
 const NAME_COL =
-  /^(?:name|parameters?|params?|fields?|attributes?|arguments?|args?|propert(?:y|ies)|keys?|options?|variables?|headers?|(?:query|path|url|body|form|header|request) ?(?:parameters?|params?|fields?))(?: name)?$/i;
+  /^(?:name|parameters?|params?|fields?|attributes?|arguments?|args?|propert(?:y|ies)|keys?|options?|variables?|headers?|(?:query|path|url|body|form|header|request|json) ?(?:parameters?|params?|fields?|keys?|propert(?:y|ies)|attributes?))(?: name)?$|^(?:名称|参数名称?|参数|字段名?|属性名?)$/i;
 const TYPE_WORD =
   /^(?:\?)?(?:string|str|integer|int|int32|int64|long|number|float|double|decimal|boolean|bool|array|list|object|hash|map|dict|enum|date|datetime|date-time|timestamp|uuid|file|binary|snowflake|any|null|json|iso8601|url|uri|email|text|char|numeric|bigint|mixed|dictionary)\b/i;
 const PROSE_WORDS = new Set([
@@ -74,7 +76,7 @@ export function locationOf(text: string | undefined): ParamLocation | null {
 
 const requiredIn = (text: string) => {
   const t = plain(text).toLowerCase();
-  if (/^(?:yes|true|required|✓|✔|x|y|always)$/.test(t)) return true;
+  if (/^(?:yes|true|required|✓|✔|x|y|always|是)$/.test(t)) return true;
   return /\brequired\b/.test(t) && !/\b(?:not required|required if|required when|required only)\b/.test(t);
 };
 const optionalIn = (text: string) => /^(?:no|false|optional|n)$/i.test(plain(text)) || /\boptional\b/i.test(text);
@@ -109,6 +111,13 @@ function depthOf(cell: string): number {
   return depth;
 }
 
+/** A cell of three or more plain words, each capitalised ("ISO UTC Time Date (Hour)"): a title, not a parameter's name. */
+function isTitleCell(cell: string): boolean {
+  if (/[`*_]/.test(cell)) return false;
+  const words = plain(cell).trim().split(/\s+/, 8);
+  return words.length >= 3 && words.every((w) => /^[A-Z0-9(]/.test(w));
+}
+
 /** Parameters of one table (rows of cells, the first the header); null when it is not a parameter table. */
 export function paramsOfTable(rows: string[][], sectionLocation: ParamLocation | null, inParams: boolean): FoundParam[] | null {
   if (rows.length < 2) return null;
@@ -116,8 +125,8 @@ export function paramsOfTable(rows: string[][], sectionLocation: ParamLocation |
   const col = (re: RegExp) => header.findIndex((h) => re.test(h));
   if (col(/^(?:status|code|http code|status code|error|method|verb|http method)$/) === 0) return null;
   let name = col(NAME_COL);
-  let type = col(/\btype\b|^format$|^schema$/);
-  let where = col(/^(?:in|location|located in|where|source|param(?:eter)? type|kind|placement)$/);
+  let type = col(/\btype\b|^format$|^schema$|^(?:数据)?类型$/);
+  let where = col(/^(?:in|location|located in|where|source|param(?:eter)? type|kind|placement|(?:参数)?位置)$/);
   if (header.every((h) => !h)) {
     // A table without a header (bootprint): a column of locations marks it; names are the first column.
     const share = (c: number, test: (cell: string) => boolean) =>
@@ -128,8 +137,10 @@ export function paramsOfTable(rows: string[][], sectionLocation: ParamLocation |
   }
   if (name < 0 && inParams && header.length >= 2) name = 0;
   if (name < 0) return null;
-  const required = col(/required|optional|mandatory/);
-  let description = col(/desc|details|notes|meaning|comment|explanation|info|summary|purpose/);
+  // A column of titles ("ISO UTC Time Date (Hour)" over "Unix Nano Timestamp") names formats or cases, not parameters.
+  if (rows.slice(1).filter((c) => isTitleCell(c[name] ?? "")).length * 2 >= rows.length - 1) return null;
+  const required = col(/required|optional|mandatory|必选|必填|必须/);
+  let description = col(/desc|details|notes|meaning|comment|explanation|info|summary|purpose|说明|描述|备注/);
   if (description < 0 && header.length > 2) description = header.length - 1;
   const headerLocation = locationOf(header[name]);
   // Nesting written as "» child" (widdershins): a body parameter's children are the body's properties.

@@ -74,6 +74,22 @@ export function readMentions(text: string, hints: { mentions?: string[][] }): vo
   if (paths.length && (hints.mentions?.length ?? 0) < MAX_MENTIONS) (hints.mentions ??= []).push(paths.slice(0, 20));
 }
 
+const READ_FROM = /\b(?:obtain|retrieve|fetch|download)\b[^.`]{1,80}\b(?:using|at|from|via)\b[^.`]{0,20}`\//i;
+
+/**
+ * Paths a sentence says things are read from ("You may also obtain those objects individually using the URLs `/json/state`
+ * `/json/info` …"): GETs, even where the pages send another method to the same path.
+ */
+export function readFromPaths(text: string): string[] {
+  const m = READ_FROM.exec(text.slice(0, 2000));
+  if (!m) return [];
+  const end = text.indexOf(". ", m.index + m[0].length);
+  const sentence = text.slice(m.index, end < 0 ? undefined : end);
+  return codeSpanPaths(sentence)
+    .map((s) => s.path)
+    .filter((p) => p.startsWith("/") && !p.includes("?"));
+}
+
 /** A paragraph that is one path in a code span and nothing else (an endpoint written alone on its line). */
 export function lonePath(text: string): string | null {
   const t = text.trim();
@@ -182,6 +198,8 @@ export function payloadRoute(text: string): Route | null {
  */
 export function verbRoute(text: string, lone: string | null): Route | null {
   for (const sentence of sentences(text)) {
+    const sent = requestSentTo(sentence);
+    if (sent) return { ...sent, end: text.length };
     const space = sentence.indexOf(" ");
     const method = sentence.slice(0, space);
     if (space < 0 || !METHODS.includes(method) || !/^(?:a|an|the|your) /.test(sentence.slice(space + 1, space + 6))) continue;
@@ -191,6 +209,27 @@ export function verbRoute(text: string, lone: string | null): Route | null {
     if (lone && /\bto this (?:endpoint|url)\b/i.test(sentence)) return { method, path: lone, end: text.length };
   }
   return null;
+}
+
+const SENT_TO = /\b(?:a|an|the) (GET|POST|PUT|PATCH|DELETE|HEAD) requests? (?:to|at|on|against) `/;
+
+/**
+ * "Sending a POST request to `/json` or `/json/state` …": the method and the paths in code spans after it, joined by "or",
+ * "and" or commas (the others as `others`).
+ */
+function requestSentTo(sentence: string): Omit<Route, "end"> | null {
+  const m = SENT_TO.exec(sentence);
+  if (!m) return null;
+  const paths: string[] = [];
+  for (let at = m.index + m[0].length; paths.length < 5;) {
+    const found = sentence[at] === "/" ? pathAt(sentence, at) : null;
+    if (!found || sentence[at + found.path.length] !== "`") break;
+    paths.push(found.path);
+    const joint = /^`(?:,? or |,? and |, )`/.exec(sentence.slice(at + found.path.length, at + found.path.length + 8));
+    if (!joint) break;
+    at += found.path.length + joint[0].length;
+  }
+  return paths.length ? { method: m[1], path: paths[0], ...(paths.length > 1 ? { others: paths.slice(1) } : {}) } : null;
 }
 
 /**
@@ -259,6 +298,11 @@ export function bodyTypeOf(text: string): string | null {
     if (isTypeName(bare)) return bare;
   }
   return null;
+}
+
+/** The object a sentence sends as a request's body ("a POST request to `/json` with (parts of) the state object"): its name, or null. */
+export function sentObject(text: string): string | null {
+  return /\b(?:POST|PUT|PATCH)\b[^.]{1,160}?\bwith (?:\(?parts of\)? )?the (\w{1,40}) object\b/.exec(text.slice(0, 2000))?.[1] ?? null;
 }
 
 const BETWEEN_FIELDS = new Set(["and", "or", "optional", "optionally", "the", "a", "an", "required"]);

@@ -79,6 +79,43 @@ function cellParamNames(cell: string): string[] {
   return names;
 }
 
+const METHOD_HEADER = /^(?:method|verb|http method|http verb)s?$/;
+const REQUEST_HEADER = /\b(?:request|param(?:eter)?s?|arguments?|body|input|fields?|payload)\b/;
+
+/** The names a cell of request fields lists: its code spans (`password` `re_password`), else its words separated by commas. */
+function cellNames(cell: string): string[] {
+  const spans = [...cell.matchAll(/`([^`]{1,80})`/g)].map((m) => m[1].trim());
+  const words = spans.length ? spans : cell.split(/[,\s]+/).map((w) => w.trim());
+  return words.filter((w) => /^[A-Za-z_][\w.-]{0,60}$/.test(w) && nameOf(w)?.name === w).slice(0, 50);
+}
+
+/**
+ * A table of methods with no path column under a path the section states ("Default URL: `/users/me/`", a heading that is a
+ * path): each row a method of that path, its request column the fields it takes (the response column is not read).
+ */
+export function readMethodTable(rows: string[][], path: string, source: string, drafts: Draft[]): Draft[] {
+  const header = rows[0].map((h) => clean(h).toLowerCase());
+  const methodCol = header.findIndex((h) => METHOD_HEADER.test(h));
+  if (methodCol < 0 || header.some((h) => /^(?:path|endpoint|url|route|uri)s?$/.test(h))) return [];
+  const requestCol = header.findIndex((h, c) => c !== methodCol && REQUEST_HEADER.test(h) && !/\b(?:response|returns?|output)\b/.test(h));
+  const opened: Draft[] = [];
+  for (const row of rows.slice(1)) {
+    const method = clean(row[methodCol] ?? "").toUpperCase();
+    if (!METHODS.includes(method) || drafts.length >= MAX_DRAFTS) continue;
+    const location = method === "GET" || method === "DELETE" ? "query" : "body";
+    const params = (requestCol >= 0 ? cellNames(row[requestCol] ?? "") : []).map((name): FoundParam => ({
+      name,
+      in: location,
+      schema: { type: "string" },
+      required: false,
+    }));
+    const draft: Draft = { method, rawPath: path, params, source, strength: 2 };
+    drafts.push(draft);
+    opened.push(draft);
+  }
+  return opened;
+}
+
 /** Endpoints listed in a table (method and path columns, or cells like "GET /x"); false when the table lists none. */
 export function readSummaryTable(rows: string[][], source: string, drafts: Draft[]): boolean {
   const header = rows[0].map((h) => clean(h).toLowerCase());

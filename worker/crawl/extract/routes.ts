@@ -5,7 +5,8 @@ import { blankPlaceholders, trimEnd, trimStart } from "./text";
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 const METHOD_SET = new Set(METHODS);
 /** A route as written; `also` holds the other methods of a line that offers several (`HEAD|GET|POST /x`, "GET or POST /x"). */
-export type Route = { method: string; path: string; end: number; also?: string[] };
+/** `also`: further methods of the path; `others`: further paths of the method a sentence sends it to. */
+export type Route = { method: string; path: string; end: number; also?: string[]; others?: string[] };
 
 const isWordChar = (c: string | undefined) => c !== undefined && /\w/.test(c);
 const PATH_STOP = new Set([" ", "\t", "\n", "\r", "`", '"', "'", "*", "|", ")", "]", ",", ";", "(", "[", "\\"]);
@@ -62,6 +63,21 @@ function optionalSegment(text: string, at: number): number {
   return close < 0 || close - at > 40 || /[\s`[]/.test(text.slice(at + 1, close)) ? -1 : close;
 }
 
+/** A `*` in a query's value (`?query=collectd.*`, a wildcard the API matches), not bold marks around a path (two stars). */
+const globValue = (text: string, at: number, i: number) => {
+  if (text[i] !== "*" || text[i - 1] === "*" || text[i + 1] === "*") return false;
+  const written = text.slice(at, i); // a path is read for at most 500 characters
+  const query = written.indexOf("?");
+  return query >= 0 && written.lastIndexOf("=") > query;
+};
+
+/** The index of the last bracket of a placeholder in doubled brackets opened at `at` (`<<name>>`, `{{ name }}`), else -1. */
+function doubledPlaceholder(text: string, at: number): number {
+  const close = text[at] === "<" && text[at + 1] === "<" ? ">>" : text[at] === "{" && text[at + 1] === "{" ? "}}" : "";
+  const end = close ? text.indexOf(close, at + 2) : -1;
+  return end > 0 && end - at <= 60 && /^\s?[A-Za-z_][\w.-]*\s?$/.test(text.slice(at + 2, end)) ? end + 1 : -1;
+}
+
 /** Reads a path or URL starting at `at`: `/x/{id}`, `https://host/x`, `{{baseUrl}}/x`; null when none starts there. */
 export function pathAt(text: string, at: number): { path: string; end: number } | null {
   let i = at;
@@ -110,13 +126,13 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
       }
       break;
     }
-    if (c === "<" && text[end + 1] === "<" && !angle) {
-      // `<<deck_id>>`: a placeholder written in double angle brackets.
-      const close = text.indexOf(">>", end + 2);
-      if (close < 0 || close - end > 60 || !/^[A-Za-z_][\w-]*$/.test(text.slice(end + 2, close))) break;
-      end = close + 1;
+    // `<<deck_id>>`, `{{ provider }}`: a placeholder in doubled brackets (a template language's, spaces inside).
+    const doubled = angle ? -1 : doubledPlaceholder(text, end);
+    if (doubled > 0) {
+      end = doubled;
       continue;
     }
+    if (c === "<" && text[end + 1] === "<" && !angle) break;
     if (c === "<") {
       if (angle || !/[A-Za-z_]/.test(text[end + 1] ?? "")) break;
       angle = true;
@@ -125,7 +141,7 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
       angle = false;
     } else if (c === "/" && angle) {
       angle = false; // `<ping-key/<slug>`: a placeholder left unclosed ends with its segment
-    } else if (PATH_STOP.has(c) && !(angle && c === " " && spacedPlaceholder(text, end))) break;
+    } else if (PATH_STOP.has(c) && !(angle && c === " " && spacedPlaceholder(text, end)) && !globValue(text, at, end)) break;
   }
   let path = text.slice(at, end);
   while (path.length > 1 && /[.,:;!?]/.test(path[path.length - 1])) path = path.slice(0, -1);
@@ -138,7 +154,7 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
     /\/\/|\.\.|\s/.test(
       bare
         .replace(/^https?:\/\//, "")
-        .replace(/<<[\w-]*>>|<[\w ]*>/g, "<>")
+        .replace(/<<[\w-]*>>|<[\w ]*>|\{\{ ?[\w.]* ?\}\}/g, "<>")
         .replace(/\[[\w |-]*\]/g, "[]")
         .replace(/\([\w: .-]*\)/g, "()"),
     )
