@@ -21,9 +21,24 @@ describe("hosts and bases", () => {
       "https://your-server.tld",
       "https://mysite/rest",
       "http://graphite:8080",
+      // Addresses on a private network or the machine itself, which no hosted server's request may reach.
+      "http://192.168.1.20:8090",
+      "http://10.0.0.7/api",
+      "http://169.254.10.1",
+      "http://[::1]:3000",
+      "http://[fd00::12]:8080",
+      "http://printer.local",
+      "http://0.0.0.0:5000",
     ])
       expect(isInstanceHost(host)).toBe(true);
-    for (const host of ["https://api.binance.com", "https://api.ledger.example", "https://plausible.io", "https://example.com.au"])
+    for (const host of [
+      "https://api.binance.com",
+      "https://api.ledger.example",
+      "https://plausible.io",
+      "https://example.com.au",
+
+      "http://8.8.8.8",
+    ])
       expect(isInstanceHost(host)).toBe(false);
   });
 
