@@ -33,7 +33,7 @@ export function countOperations(document: LoadedDescription["document"]): number
 export async function createServerOrJob(db: Database, env: Bindings, input: CreateServerInput) {
   const { text, sourceUrl, filename } = input.source;
   if (text.length > MAX_IN_REQUEST_JSON_BYTES && looksLikeJson(text)) {
-    return { importJob: await startImport(db, env, { ...input, filename, sourceUrl }, new Blob([input.source.bytes ?? text]).stream()) };
+    return { importJob: await startImport(db, env, { ...input, filename, sourceUrl }, new Blob([text]).stream()) };
   }
   let loaded: LoadedDescription | null = await loadDescription(input.source, env);
   if (countOperations(loaded.document) <= MAX_IN_REQUEST_OPERATIONS) return { server: await createServer(db, env, input, loaded) };

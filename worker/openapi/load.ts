@@ -9,8 +9,7 @@ import { MAX_DESCRIPTION_BYTES, parseDescriptionText } from "./parse";
 
 /** A parsed description: its members are read through the narrowing of json-value.ts. */
 export type OpenApiDocument = JsonObject;
-/** A description's text, where it came from, and (for an upload) the UTF-8 bytes it is exactly, kept as they came. */
-export type DescriptionSource = { text: string; bytes?: Uint8Array; sourceUrl?: string | null; filename?: string | null };
+export type DescriptionSource = { text: string; sourceUrl?: string | null; filename?: string | null };
 export type LoadedDescription = {
   document: OpenApiDocument;
   /** The version as written: "2.0", "3.0.3", "3.1.0", … */

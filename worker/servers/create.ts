@@ -107,7 +107,7 @@ export async function createServer(db: Database, env: Env, input: CreateServerIn
   ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   // The description (13 MB for GitHub, 1.4 MB gzipped) is compressed and kept while the rows are written
   // (after the batch is sent: compressing takes the isolate's thread, which the name and slug queries need).
-  const specKept = keepText(env.KV, specKey, input.source.bytes ?? input.source.text).then(
+  const specKept = keepText(env.KV, specKey, input.source.text).then(
     () => null,
     (err: unknown) => err,
   );

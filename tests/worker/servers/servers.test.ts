@@ -108,43 +108,6 @@ describe("POST /api/servers", () => {
   });
 });
 
-describe("POST /api/servers: the uploaded file", () => {
-  it("keeps an uploaded description as its file reads, whatever its bytes or however its form is written", async () => {
-    const { cookie, email } = await signedIn();
-    await setPlan(email, "growth");
-    const description = (title: string) => `{ "openapi": "3.0.3", "info": { "title": "${title}", "version": "1" }, "paths": {} }`;
-    const utf8 = (text: string) => new TextEncoder().encode(text);
-    const keptOf = async (res: Response) => {
-      expect(res.status).toBe(201);
-      const row = await db.query.servers.findFirst({ where: eq(servers.id, (await json(res)).data.id) });
-      return keptText(env.KV, row!.specKey!);
-    };
-    // A byte order mark, and a byte that is not UTF-8 (in place of the question mark), read as File.text() reads them
-    // (a kept text is read back without its byte order mark).
-    const invalid = utf8(description("Bad ? byte"));
-    invalid[invalid.indexOf(0x3f)] = 0xff;
-    for (const bytes of [new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(description("Marked \u2014"))]), invalid]) {
-      const form = new FormData();
-      form.set("file", new File([bytes], "odd.json"));
-      const read = await new File([bytes], "odd.json").text();
-      expect(read).not.toContain("?");
-      expect(await keptOf(await call("/api/servers", { method: "POST", body: form, cookie }))).toBe(read.replace(/^\uFEFF/, ""));
-    }
-    // A form only FormData reads (an encoded file name parameter beside the plain one).
-    const boundary = "b0undary";
-    const body = [
-      `--${boundary}`,
-      'Content-Disposition: form-data; name="file"; filename="api.json"; filename*=UTF-8\'\'api.json',
-      "",
-      description("Encoded name"),
-      `--${boundary}--`,
-      "",
-    ].join("\r\n");
-    const headers = { "content-type": `multipart/form-data; boundary=${boundary}` };
-    expect(await keptOf(await call("/api/servers", { method: "POST", body, headers, cookie }))).toBe(description("Encoded name"));
-  });
-});
-
 describe("PATCH /api/servers/{id}", () => {
   const patch = (id: string, cookie: string, body: unknown) => call(`/api/servers/${id}`, { method: "PATCH", cookie, json: body });
 
