@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { servers, tools } from "../../../worker/db/schema";
 import { fitSchema } from "../../../worker/openapi/budget";
+import type { JsonSchemaObject } from "../../../worker/openapi/types";
 import { insertTools, type ToolRowValues } from "../../../worker/servers/create";
 import { createOrg, db } from "../mcp-setup";
 
@@ -49,8 +50,8 @@ describe("insertTools", () => {
 
   it("writes a fitted schema and an outputSchema shared by several tools as their JSON", async () => {
     const serverId = await newServer();
-    const outputSchema = { type: "object", properties: { id: { type: "number" }, note: { type: ["string", "null"] } } };
-    const long = {
+    const outputSchema: JsonSchemaObject = { type: "object", properties: { id: { type: "number" }, note: { type: ["string", "null"] } } };
+    const long: JsonSchemaObject = {
       type: "object",
       properties: { q: { type: "object", properties: { deep: { type: "string", description: "ü".repeat(9000) } } } },
     };
