@@ -14,12 +14,19 @@ const encoder = new TextEncoder();
 /** The size a schema takes in a tools/list answer (UTF-8 bytes of its JSON). */
 export const schemaBytes = (schema: unknown) => encoder.encode(JSON.stringify(schema)).length;
 
+/** The JSON of each schema that was measured and fits: its tool row reuses it (a fitted schema is not changed after). */
+const fittedJson = new WeakMap<object, string>();
+
 /** Whether a schema fits `maxBytes` (UTF-8 JSON), encoding only when the character count cannot tell (1 to 3 bytes each). */
 export function fits(schema: unknown, maxBytes: number) {
   const json = JSON.stringify(schema);
-  if (json.length > maxBytes) return false;
-  return json.length * 3 <= maxBytes || encoder.encode(json).length <= maxBytes;
+  const fit = json.length <= maxBytes && (json.length * 3 <= maxBytes || encoder.encode(json).length <= maxBytes);
+  if (fit && isObject(schema)) fittedJson.set(schema, json);
+  return fit;
 }
+
+/** A schema's JSON: the text made when it was fitted, else made now. */
+export const schemaJson = (schema: object) => fittedJson.get(schema) ?? JSON.stringify(schema);
 
 const MAP_KEYS = ["properties", "patternProperties", "$defs"];
 const ONE_KEYS = ["items", "additionalProperties", "not", "contains"];

@@ -33,10 +33,14 @@ const isJsonMedia = (type: string) => {
 
 /** A node's JSON types (integer as number), null allowed below the root; undefined when it names none. */
 function typesOf(schema: JsonSchema, root: boolean): string | string[] | undefined {
-  const named = (Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type]).map((t) =>
-    t === "integer" ? "number" : t,
-  ) as string[];
-  if (named.length === 0) return undefined;
+  const asNumber = (t: unknown) => (t === "integer" ? "number" : (t as string));
+  // Most nodes name one type (the list case gives the same answer for it).
+  if (typeof schema.type === "string") {
+    const type = asNumber(schema.type);
+    return root || type === "null" ? type : [type, "null"];
+  }
+  if (!Array.isArray(schema.type) || schema.type.length === 0) return undefined;
+  const named = schema.type.map(asNumber);
   const types = [...new Set(root ? named : [...named, "null"])];
   return types.length === 1 ? types[0] : types;
 }

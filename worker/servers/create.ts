@@ -8,6 +8,7 @@ import { getOrganizationPlan } from "../billing/plans";
 import { fail } from "../lib/errors";
 import { notifyToolLimit } from "../notifications/events";
 import { analyseAuth } from "../openapi/auth";
+import { schemaJson } from "../openapi/budget";
 import { buildImport, type ImportResult, importDescription } from "../openapi/import";
 import type { DescriptionSource, LoadedDescription } from "../openapi/load";
 import type { ToolDefinition } from "../openapi/types";
@@ -144,20 +145,11 @@ export function insertTools(db: Database, rows: ToolRowValues[]) {
   const groups: string[][] = [[]];
   let chars = 0;
   for (const t of rows) {
-    const row = JSON.stringify([
-      crypto.randomUUID(),
-      t.serverId,
-      t.name,
-      t.title ?? null,
-      t.description,
-      t.active ? 1 : 0,
-      t.inputSchema,
-      t.outputSchema,
-      t.annotations ?? null,
-      t.mapping,
-      t.endpoint,
-      t.position,
-    ]);
+    // JSON.stringify of the row's array, with each schema's JSON made once: when it was fitted, or once for the tools that share it.
+    const head = JSON.stringify([crypto.randomUUID(), t.serverId, t.name, t.title ?? null, t.description, t.active ? 1 : 0]);
+    const output = t.outputSchema ? schemaJson(t.outputSchema) : "null";
+    const tail = JSON.stringify([t.annotations ?? null, t.mapping, t.endpoint, t.position]);
+    const row = `${head.slice(0, -1)},${schemaJson(t.inputSchema)},${output},${tail.slice(1)}`;
     if (chars + row.length > TOOL_ROWS_CHARS_PER_INSERT && groups[groups.length - 1].length > 0) {
       groups.push([]);
       chars = 0;

@@ -2,6 +2,8 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { servers, tools } from "../../../worker/db/schema";
+import { fitSchema } from "../../../worker/openapi/budget";
+import type { JsonSchemaObject } from "../../../worker/openapi/types";
 import { insertTools, type ToolRowValues } from "../../../worker/servers/create";
 import { createOrg, db } from "../mcp-setup";
 
@@ -44,6 +46,21 @@ describe("insertTools", () => {
     );
     expect(new Set(stored.map((s) => s.id)).size).toBe(3);
     expect(stored[0].createdAt).toBeInstanceOf(Date);
+  });
+
+  it("writes a fitted schema and an outputSchema shared by several tools as their JSON", async () => {
+    const serverId = await newServer();
+    const outputSchema: JsonSchemaObject = { type: "object", properties: { id: { type: "number" }, note: { type: ["string", "null"] } } };
+    const long: JsonSchemaObject = {
+      type: "object",
+      properties: { q: { type: "object", properties: { deep: { type: "string", description: "ü".repeat(9000) } } } },
+    };
+    const fitted = fitSchema(long, "operation op in the API documentation").schema;
+    expect(fitted).not.toEqual(long);
+    const given = [0, 1, 2].map((i) => row(serverId, i, { outputSchema, ...(i === 1 ? { inputSchema: fitted } : {}) }));
+    await db.batch(insertTools(db, given) as [never]);
+    const stored = await db.select().from(tools).where(eq(tools.serverId, serverId)).orderBy(asc(tools.position));
+    expect(stored.map((s) => [s.inputSchema, s.outputSchema])).toEqual(given.map((g) => [g.inputSchema, outputSchema]));
   });
 
   it("splits rows past one statement's share into several statements, keeping each row whole", async () => {
