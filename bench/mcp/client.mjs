@@ -17,10 +17,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deployFixture, env, withLocalPortal } from "../../scripts/local-portal.mjs";
+import { descriptionOf, startUpstream } from "./echo.mjs";
 import { largeReport, measurePeer, measureToolport, peerDescriptionFile } from "./large.mjs";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 500);
@@ -109,45 +109,6 @@ async function throughput(concurrency, calls, make) {
   await Promise.all(callers.map((c) => c.close?.()));
   return { perSecond, wrong };
 }
-
-// The upstream: GET /echo/{word}?q= answers both back as JSON.
-function startUpstream() {
-  const server = createServer((req, res) => {
-    const url = new URL(req.url, "http://upstream");
-    const word = decodeURIComponent(url.pathname.split("/")[2] ?? "");
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ word, q: url.searchParams.get("q") }));
-  });
-  server.keepAliveTimeout = 60_000;
-  return new Promise((done) => server.listen(0, "127.0.0.1", () => done({ server, origin: `http://127.0.0.1:${server.address().port}` })));
-}
-
-const descriptionOf = (origin) =>
-  JSON.stringify({
-    openapi: "3.0.3",
-    info: { title: "Echo", version: "1.0.0" },
-    servers: [{ url: origin }],
-    paths: {
-      "/echo/{word}": {
-        get: {
-          operationId: "echo",
-          summary: "Echo a word and a query",
-          parameters: [
-            { name: "word", in: "path", required: true, schema: { type: "string" } },
-            { name: "q", in: "query", required: false, schema: { type: "string" } },
-          ],
-          responses: {
-            200: {
-              description: "The word and the query",
-              content: {
-                "application/json": { schema: { type: "object", properties: { word: { type: "string" }, q: { type: "string" } } } },
-              },
-            },
-          },
-        },
-      },
-    },
-  });
 
 async function waitFor(url, what) {
   for (let i = 0; i < 240; i++) {
