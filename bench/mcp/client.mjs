@@ -8,17 +8,19 @@
 //              called with the official SDK client and an access token
 //   peer       @ivotoby/openapi-mcp-server (Node, Streamable HTTP) on the same description
 // Latency: sequential calls, p50/p99, and what each adds over calling the upstream directly.
+// Server CPU: what the serving workerd processes spent per sequential call (Linux /proc); on a shared
+// machine it moves far less than latency, which waits for whatever else runs.
 // Throughput: 16 clients, each with its own MCP session, every answer checked to be its own.
 // Then a large server (large.mjs): GitHub, every tool active, beside the peer on the same description.
 // Figures are printed, never asserted.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deployFixture, env, withLocalPortal } from "../../scripts/local-portal.mjs";
+import { descriptionOf, startUpstream } from "./echo.mjs";
 import { largeReport, measurePeer, measureToolport, peerDescriptionFile } from "./large.mjs";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 500);
@@ -35,17 +37,58 @@ const BEFORE = { throughput: 167 };
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const fmt = (n) => `${n.toFixed(2).padStart(6)} ms`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const loadavg = () => {
+  try {
+    return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(", ");
+  } catch {
+    return "unknown";
+  }
+};
 
-async function timed(fn, n) {
+/** CPU milliseconds the workerd processes under `root` (a process id) have used, from /proc; null where there is none. */
+function workerdCpuMs(root) {
+  if (!root) return null;
+  const parents = new Map();
+  const workerd = new Map();
+  try {
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const close = stat.lastIndexOf(")");
+        const fields = stat.slice(close + 2).split(" ");
+        parents.set(Number(pid), Number(fields[1]));
+        // utime and stime, in clock ticks of 10 ms
+        if (stat.slice(stat.indexOf("(") + 1, close) === "workerd")
+          workerd.set(Number(pid), (Number(fields[11]) + Number(fields[12])) * 10);
+      } catch {}
+    }
+  } catch {
+    return null;
+  }
+  const under = (pid) => {
+    for (let p = pid, depth = 0; p > 1 && depth < 20; p = parents.get(p) ?? 0, depth++) if (p === root) return true;
+    return false;
+  };
+  let ms = 0;
+  for (const [pid, cpu] of workerd) if (under(pid)) ms += cpu;
+  return ms;
+}
+
+/** p50 and p99 of `n` sequential calls, and (given the server's process) its workerd CPU per call. */
+async function timed(fn, n, server) {
   for (let i = 0; i < WARMUP; i++) await fn(i);
   const times = [];
+  const cpuBefore = workerdCpuMs(server);
   for (let i = 0; i < n; i++) {
     const start = performance.now();
     await fn(i);
     times.push(performance.now() - start);
   }
+  const cpuAfter = workerdCpuMs(server);
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  const cpu = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / n;
+  return { p50: percentile(times, 50), p99: percentile(times, 99), cpu };
 }
 
 /** `calls` calls shared by `concurrency` workers, each made by `make(worker)`; answers calls/s and wrong answers. */
@@ -67,45 +110,6 @@ async function throughput(concurrency, calls, make) {
   return { perSecond, wrong };
 }
 
-// The upstream: GET /echo/{word}?q= answers both back as JSON.
-function startUpstream() {
-  const server = createServer((req, res) => {
-    const url = new URL(req.url, "http://upstream");
-    const word = decodeURIComponent(url.pathname.split("/")[2] ?? "");
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ word, q: url.searchParams.get("q") }));
-  });
-  server.keepAliveTimeout = 60_000;
-  return new Promise((done) => server.listen(0, "127.0.0.1", () => done({ server, origin: `http://127.0.0.1:${server.address().port}` })));
-}
-
-const descriptionOf = (origin) =>
-  JSON.stringify({
-    openapi: "3.0.3",
-    info: { title: "Echo", version: "1.0.0" },
-    servers: [{ url: origin }],
-    paths: {
-      "/echo/{word}": {
-        get: {
-          operationId: "echo",
-          summary: "Echo a word and a query",
-          parameters: [
-            { name: "word", in: "path", required: true, schema: { type: "string" } },
-            { name: "q", in: "query", required: false, schema: { type: "string" } },
-          ],
-          responses: {
-            200: {
-              description: "The word and the query",
-              content: {
-                "application/json": { schema: { type: "object", properties: { word: { type: "string" }, q: { type: "string" } } } },
-              },
-            },
-          },
-        },
-      },
-    },
-  });
-
 async function waitFor(url, what) {
   for (let i = 0; i < 240; i++) {
     try {
@@ -120,11 +124,12 @@ async function waitFor(url, what) {
 /** A child process (its own group, so wrangler's workerd stops with it); `quiet` drops its stderr. */
 function startChild(command, args, quiet = false) {
   const child = spawn(command, args, { env, stdio: ["ignore", "ignore", quiet ? "ignore" : "inherit"], detached: true });
-  return () => {
+  const stop = () => {
     try {
       process.kill(-child.pid, "SIGTERM");
     } catch {}
   };
+  return Object.assign(stop, { pid: child.pid });
 }
 
 async function withFloor(upstream, run) {
@@ -141,7 +146,7 @@ async function withFloor(upstream, run) {
   ]);
   try {
     await waitFor(`http://localhost:${port}/`, "The forwarding Worker");
-    return await run(`http://localhost:${port}`);
+    return await run(`http://localhost:${port}`, stop.pid);
   } finally {
     stop();
   }
@@ -179,7 +184,7 @@ async function connect(url, token) {
 }
 
 /** Latency and throughput of one MCP server, every answer checked. */
-async function measureMcp(url, token) {
+async function measureMcp(url, token, server) {
   const client = await connect(url, token);
   const { tools } = await client.listTools();
   const tool = tools.find((t) => t.name.toLowerCase().includes("echo"))?.name ?? tools[0].name;
@@ -191,9 +196,13 @@ async function measureMcp(url, token) {
     return !result.isError && text.includes(`"q":"${q}"`);
   };
   const checked = callOn(client);
-  const call = await timed(async (n) => {
-    if (!(await checked(n))) throw new Error(`Wrong answer from ${url}`);
-  }, CALLS);
+  const call = await timed(
+    async (n) => {
+      if (!(await checked(n))) throw new Error(`Wrong answer from ${url}`);
+    },
+    CALLS,
+    server,
+  );
   const list = await timed(() => client.listTools(), CALLS);
   await client.close();
   const load = await throughput(CONCURRENCY, THROUGHPUT_CALLS, async () => {
@@ -214,12 +223,12 @@ const mcpShaped = (n) => ({
 });
 
 /** Latency and throughput of plain HTTP calls of the upstream's URL: GETs, or (`shaped`) MCP-shaped POSTs. */
-async function measureHttp(origin, shaped = false) {
+async function measureHttp(origin, shaped = false, server) {
   const get = async (n) => {
     const res = await fetch(`${origin}/echo/bench?q=q${n}`, shaped ? mcpShaped(n) : undefined);
     return (await res.json()).q === `q${n}`;
   };
-  const call = await timed(get, CALLS);
+  const call = await timed(get, CALLS, server);
   const load = await throughput(CONCURRENCY, THROUGHPUT_CALLS, async () => get);
   return { call, load };
 }
@@ -227,21 +236,26 @@ async function measureHttp(origin, shaped = false) {
 /** The small server beside the floor and the peer (see the top of this file). */
 async function smallSection(upstream) {
   const direct = await measureHttp(upstream);
-  const [floor, floorPost] = await withFloor(upstream, async (origin) => [await measureHttp(origin), await measureHttp(origin, true)]);
-  const toolport = await withLocalPortal(async (origin) => {
+  const [floor, floorPost] = await withFloor(upstream, async (origin, server) => [
+    await measureHttp(origin, false, server),
+    await measureHttp(origin, true, server),
+  ]);
+  const toolport = await withLocalPortal(async (origin, { group }) => {
     const { mcpUrl, token } = await deployFixture(origin, {
       description: descriptionOf(upstream),
       fileName: "echo.json",
       name: "Echo",
       plan: "growth",
     });
-    return measureMcp(mcpUrl, token);
+    return measureMcp(mcpUrl, token, group);
   });
   const peer = await withPeer(upstream, (url) => measureMcp(url, null));
 
   const added = (m) => m.call.p50 - direct.call.p50;
   const row = (name, m, note = "") =>
-    `  ${name.padEnd(34)} p50 ${fmt(m.call.p50)}  p99 ${fmt(m.call.p99)}  added p50 ${fmt(added(m))}  ${m.load.perSecond.toFixed(0).padStart(5)} calls/s${m.load.wrong !== undefined ? `  ${m.load.wrong} wrong` : ""}${note}`;
+    `  ${name.padEnd(34)} p50 ${fmt(m.call.p50)}  p99 ${fmt(m.call.p99)}  added p50 ${fmt(added(m))}  ${m.load.perSecond.toFixed(0).padStart(5)} calls/s${m.load.wrong !== undefined ? `  ${m.load.wrong} wrong` : ""}${m.call.cpu != null ? `  server CPU ${fmt(m.call.cpu)}/call` : ""}${note}`;
+  const cpuOver =
+    toolport.call.cpu != null && floor.call.cpu != null ? ` server CPU +${fmt(toolport.call.cpu - floor.call.cpu)} per call` : "";
   const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
   return [
     `bench:mcp — as a client sees it (${CALLS} sequential calls each; ${THROUGHPUT_CALLS} calls by ${CONCURRENCY} clients; upstream ${upstream})`,
@@ -253,10 +267,11 @@ async function smallSection(upstream) {
     "",
     `  tools/list                         Toolport p50 ${fmt(toolport.list.p50)}  peer p50 ${fmt(peer.list.p50)}  floor request p50 ${fmt(floor.call.p50)}`,
     "",
-    `  Toolport over the floor            tools/call p50 +${fmt(added(toolport) - added(floor))} (goal ≤ 1 ms)   tools/list p50 +${fmt(toolport.list.p50 - floor.call.p50)} (goal ≤ 2 ms)`,
+    `  Toolport over the floor            tools/call p50 +${fmt(added(toolport) - added(floor))} (goal ≤ 1 ms)   tools/list p50 +${fmt(toolport.list.p50 - floor.call.p50)} (goal ≤ 2 ms) ${cpuOver}`,
     `  Toolport over the peer             tools/call p50 +${fmt(added(toolport) - added(peer))}`,
     `  throughput at ${CONCURRENCY}-way               ${ratio(toolport.load.perSecond, floor.load.perSecond)} the floor's (goal ≥ 0.85×; ${ratio(toolport.load.perSecond, floorPost.load.perSecond)} with MCP-shaped POSTs)   ${ratio(toolport.load.perSecond, peer.load.perSecond)} the peer's   ${ratio(toolport.load.perSecond, BEFORE.throughput)} before (${BEFORE.throughput} calls/s at 50da41f; goal ≥ 2×)`,
     `  wrong answers under ${CONCURRENCY} sessions    Toolport ${toolport.load.wrong}   peer ${peer.load.wrong}`,
+    `  machine load (1, 5, 15 min)        ${loadavg()}`,
   ];
 }
 
