@@ -13,5 +13,7 @@ declare module "vitest" {
     llmBaseUrl: string;
     /** The portal under `npm run dev` that the e2e files share (tests/e2e/global-setup.ts): its URL, local state folder and output so far. */
     e2ePortal: { url: string; persistTo: string; output: string };
+    /** The WebSocket endpoint of the Chromium the e2e files share (tests/e2e/global-setup.ts). */
+    e2eChromium: string;
   }
 }

@@ -28,14 +28,21 @@ const STEP_TIMEOUT_MS = 180_000;
  */
 const DISABLED_FEATURES = "WebUIOmniboxPopup,WebUIOmniboxAimPopup";
 
-/** Debian's Chromium; every context (and page) it opens waits up to STEP_TIMEOUT_MS per step. */
-export async function launchChromium() {
+/** Debian's Chromium as the browser tests run it: global-setup.ts starts one per e2e run (launchServer). */
+export const CHROMIUM_LAUNCH = {
+  // chromium.sh merges this list with Playwright's own, which Chromium would otherwise drop.
+  executablePath: fileURLToPath(new URL("./chromium.sh", import.meta.url)),
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", `--disable-features=${DISABLED_FEATURES}`],
+};
+
+/**
+ * The e2e run's Chromium (one start for every file instead of one per file: a start is about 1.75 CPU-s);
+ * every context (and page) it opens waits up to STEP_TIMEOUT_MS per step. Closing it closes this
+ * file's contexts only.
+ */
+export async function connectChromium() {
   if (SCREENSHOTS) mkdirSync(SHOTS, { recursive: true });
-  const browser = await chromium.launch({
-    // chromium.sh merges this list with Playwright's own, which Chromium would otherwise drop.
-    executablePath: fileURLToPath(new URL("./chromium.sh", import.meta.url)),
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", `--disable-features=${DISABLED_FEATURES}`],
-  });
+  const browser = await chromium.connect(inject("e2eChromium"));
   // browser.newPage opens its context through newContext, so this covers both. Pages ask for reduced
   // motion, as a user may: a spinner then stands still instead of drawing frames while a test waits.
   const newContext = browser.newContext.bind(browser);
@@ -71,7 +78,7 @@ export function portalInChromium(wranglerArgs: string[] = []) {
   beforeAll(async () => {
     if (wranglerArgs.length > 0) server = own = await startDevServer(wranglerArgs);
     else server = sharedPortal();
-    browser = await launchChromium();
+    browser = await connectChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import type { APIRequestContext, Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startFixtureServer } from "../fixture-server";
-import { expectedSignedOut, launchChromium, sharedPortal, shoot, watchConsole } from "./browser";
+import { expectedSignedOut, connectChromium, sharedPortal, shoot, watchConsole } from "./browser";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const dev = sharedPortal();
@@ -32,7 +32,7 @@ async function startUpstream() {
 
 beforeAll(async () => {
   [docs, upstream] = await Promise.all([startFixtureServer(), startUpstream()]);
-  browser = await launchChromium();
+  browser = await connectChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   api = context.request;
   // A Growth organization: sign up, sign in (the context keeps the session), then the local checkout.

@@ -9,7 +9,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startFixtureServer } from "../fixture-server";
-import { expectedSignedOut, launchChromium, sharedPortal, shoot as shootAt, signUpInBrowser, watchConsole } from "./browser";
+import { expectedSignedOut, connectChromium, sharedPortal, shoot as shootAt, signUpInBrowser, watchConsole } from "./browser";
 
 const dev = sharedPortal();
 let browser: Browser;
@@ -32,7 +32,7 @@ async function startUpstream() {
 beforeAll(async () => {
   upstream = await startUpstream();
   docs = await startFixtureServer();
-  browser = await launchChromium();
+  browser = await connectChromium();
 });
 
 afterAll(async () => {
