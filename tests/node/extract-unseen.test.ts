@@ -123,9 +123,9 @@ describe("route tables", () => {
 });
 
 describe("sections and lists that name routes without a method", () => {
-  // A section titled by a path and stating no method is not read as a GET: on reference pages that title sections
-  // by path and state each method in a directive below, such a GET was a route the pages never define.
-  it("reads a verb that opens a section titled by a path as its method, and invents no GET for a section without one", () => {
+  // A section titled by a path states that route; a GET only when nothing in the section states a request: on reference
+  // pages that title sections by path and state each method in a directive below, the title is not a route of its own.
+  it("reads a verb that opens a section titled by a path as its method, and a section stating nothing else as a GET", () => {
     const doc = extractPage([
       "# Gauges API",
       "## `/gauges/search`",
@@ -133,7 +133,19 @@ describe("sections and lists that name routes without a method", () => {
       "## `/gauges/reset`",
       "Create a reset of every gauge.",
     ]);
-    expect(endpointsOf(doc)).toEqual(["POST /gauges/reset"]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /gauges/search", "POST /gauges/reset"]);
+  });
+
+  it("invents no GET for a section titled by a path whose requests are stated below it", () => {
+    const doc = extractPage([
+      "# Gauges API",
+      "## `/gauge/dial-readings`",
+      "The readings of one dial.",
+      "`GET /gauges/{gauge}/dials/{dial}/readings`",
+      "### Removing readings",
+      "`DELETE /gauges/{gauge}/dials/{dial}/readings`",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["DELETE /gauges/{gauge}/dials/{dial}/readings", "GET /gauges/{gauge}/dials/{dial}/readings"]);
   });
 
   it("gives a page about one route the sections of parameters written apart from its requests", () => {

@@ -21,6 +21,7 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located,
   const pagesWithRoutes = new Set(drafts.filter((d) => d.strength !== 1 && !d.methodless).map((d) => d.source));
   const groups = new Map<string, Member[]>();
   for (const draft of drafts) {
+    if (draft.namesSection) continue;
     const located = locate(draft);
     if (!located) continue;
     const key = shapeOf(draft.method, located.path);
