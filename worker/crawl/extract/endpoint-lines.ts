@@ -254,6 +254,15 @@ function readParamLine(r: PageReader, block: TextBlock, b: number, kind: Kind): 
 const MAX_LIST_DRAFTS = 1000;
 
 /**
+ * Whether a line or heading announces a list of endpoints: "provides the following endpoints:", "Use these routes to
+ * request data:", or a label alone ("**Endpoints**", "Available routes").
+ */
+export const announcesEndpoints = (text: string) =>
+  text.length < 200 &&
+  /\b(?:endpoints|routes)\b/i.test(text) &&
+  (text.trim().endsWith(":") || /^[\w ]{0,40}\b(?:endpoints|routes)$/i.test(clean(text)));
+
+/**
  * An item of a list of endpoints that names no methods ("photon provides the following endpoints:", then
  * "- /api for forward search", "- (optional) `/metrics` for …"): its path, a GET unless the pages give it a method elsewhere.
  */
@@ -318,14 +327,7 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   if (r.expectBase && url) r.hints.baseUrls.push(url);
   r.expectBase = (r.expectBase && Boolean(url)) || namesBase(text);
   if (readEndpointListItem(r, block, b)) return b;
-  // "provides the following endpoints:", or a label alone ("**Endpoints**", "Available routes"), announces a list of them.
-  if (
-    block.t === "line" &&
-    text.length < 200 &&
-    /\b(?:endpoints|routes)\b/i.test(text) &&
-    (text.trim().endsWith(":") || /^[\w ]{0,40}\b(?:endpoints|routes)$/i.test(clean(text)))
-  )
-    r.endpointList = b;
+  if (block.t === "line" && announcesEndpoints(text)) r.endpointList = b;
   const tag = paramOfTag(text);
   if (tag) {
     r.addParam(tag);

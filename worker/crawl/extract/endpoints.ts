@@ -2,7 +2,7 @@
 // summary tables; request examples; parameters of the endpoint's section; object sections as schemas.
 // The reading's state is in page-reader.ts; lines of text (routes, labels, parameters) in endpoint-lines.ts.
 import { type Block, blocksOf } from "./blocks";
-import { EXAMPLES, readLine } from "./endpoint-lines";
+import { announcesEndpoints, EXAMPLES, readLine } from "./endpoint-lines";
 import { commandsOf, type Example, exampleOf, urlLinesOf } from "./examples";
 import { HINT_WORDS, readHints, readInstanceUrls } from "./hints";
 import { parseExample, schemaOf } from "./json-schema";
@@ -49,6 +49,7 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
   const kind = kindOf(text);
   if (kind === "params") r.paramSection = { level: block.level, location: locationOf(text) };
   r.expectBase = namesBase(text);
+  if (announcesEndpoints(text)) r.endpointList = b;
   if (EXAMPLES.test(text)) r.examplesAt = b;
   headings.push({
     level: block.level,

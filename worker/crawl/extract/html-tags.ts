@@ -169,6 +169,9 @@ export function openTag(w: MarkdownWriter, name: string, attrs: string) {
       spaced: cls !== "" && !BLOCK.has(name) && w.inCode === 0 && LABEL_CLASS.test(cls),
       start: w.line.length,
       nests,
+      ...(name === "a" && w.marker && !w.line.trim() && /^https?:\/\/[\w.-]+(?::\d{1,5})?\/[^\s?#]+$/.test(a.href ?? "")
+        ? { target: a.href }
+        : {}),
     });
     if (nests) w.nested++;
     if (skip) w.skipping++;
@@ -310,6 +313,8 @@ export function closeTag(w: MarkdownWriter, entry: Entry) {
       return;
     }
     if (entry.spaced) w.line += " ";
+    // A list item that opens with a link titled in words ("All Characters"): where it leads is what the item names.
+    if (entry.target && own && !own.includes("://")) w.line = `${w.line.slice(0, entry.start)}${entry.target} ${own}`;
   }
   if (entry.bold && !w.pre) {
     w.line = `${w.line.trimEnd()}** `;
