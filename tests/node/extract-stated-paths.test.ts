@@ -1,7 +1,7 @@
 // Paths a section states apart from its methods: a request line under a heading that is a path, a labelled path
 // over a table of methods, placeholders in a template language's spelling, and tables that title cases, not parameters.
 import { describe, expect, it } from "vitest";
-import { pathAt } from "../../worker/crawl/extract/routes";
+import { pathAt, typedPlaceholders } from "../../worker/crawl/extract/routes";
 import { endpointsOf, extractPage, parametersOf } from "./extract-helpers";
 
 describe("a heading that is a path, then the request line", () => {
@@ -174,6 +174,50 @@ describe("a heading that is a path, and no method anywhere in its section", () =
     expect(pathAt("**/series/find**", 2)?.path).toBe("/series/find");
     const doc = extractPage(["## `/series/find`", "Example:", '```\nGET /series/find?pattern=app.*\n\n{"series": [{"leaf": 1}]}\n```']);
     expect(parametersOf(doc)).toContain("GET /series/find query pattern");
+  });
+});
+
+describe("a heading that is a path, and examples in its section", () => {
+  it("reads a request with values in the heading's placeholders as that route's method, not a route of its own", () => {
+    const doc = extractPage([
+      "# Lamps",
+      "## /lamps/:lampId",
+      "The lamp with that id.",
+      "e.g.",
+      "DELETE /lamps/hall-7",
+      "## /lamps/:lampId/bulbs",
+      "GET /lamps/hall-7/bulbs",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["DELETE /lamps/{lampId}", "GET /lamps/{lampId}/bulbs"]);
+  });
+
+  it("reads a path heading with a query template named in words as that route and its query", () => {
+    expect(pathAt("/lamps?colour={colour of the light}", 0)?.path).toBe("/lamps?colour={colour of the light}");
+    const doc = extractPage(["# Lamps", "### /lamps", "Every lamp", "### /lamps?colour={colour of the light}", "Lamps by colour"]);
+    expect(endpointsOf(doc)).toEqual(["GET /lamps"]);
+    expect(parametersOf(doc)).toContain("GET /lamps query colour");
+  });
+
+  it("drops a table's route that only names a section whose request lines state longer routes", () => {
+    const doc = extractPage([
+      "# Lamps",
+      "| Resource | Description |\n| --- | --- |\n| `GET` /lamps/find | Finds lamps. |\n| `GET` /lamps/count | Counts lamps. |",
+      "### /lamps/find",
+      "**GET /lamps/find/by-room/** *(str: room)*",
+      "**GET /lamps/find/by-colour/** *(str: colour)*",
+      "### /lamps/count",
+      "**GET /lamps/count**",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /lamps/count", "GET /lamps/find/by-colour/{colour}", "GET /lamps/find/by-room/{room}"]);
+  });
+});
+
+describe("placeholders written after the path", () => {
+  it("reads typed placeholders in parentheses, joined by slashes, as the path's segments", () => {
+    expect(typedPlaceholders("**GET /lamps/dim/** *(int: id)* **/** *(str: level)*")).toBe("GET /lamps/dim/{id}/{level}");
+    expect(typedPlaceholders("GET /lamps (see below)")).toBe("GET /lamps (see below)");
+    const doc = extractPage(["## /lamps/dim", "**GET /lamps/dim/** *(int: id)* **/** *(str: level)*", "Dims a lamp."]);
+    expect(endpointsOf(doc)).toEqual(["GET /lamps/dim/{id}/{level}"]);
   });
 });
 

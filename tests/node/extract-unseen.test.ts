@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { exampleUrlLine } from "../../worker/crawl/extract/prose";
 import { pathAt, templateOf } from "../../worker/crawl/extract/routes";
 import { toMarkdown } from "../../worker/crawl/extract/prepare";
+import { extractOpenApi } from "../../worker/crawl/extract/index";
 import { endpointsOf, extractPage, parametersOf } from "./extract-helpers";
 
 describe("literal values in paths", () => {
@@ -123,9 +124,9 @@ describe("route tables", () => {
 });
 
 describe("sections and lists that name routes without a method", () => {
-  // A section titled by a path and stating no method is not read as a GET: on reference pages that title sections
-  // by path and state each method in a directive below, such a GET was a route the pages never define.
-  it("reads a verb that opens a section titled by a path as its method, and invents no GET for a section without one", () => {
+  // A section titled by a path states that route; a GET only when nothing in the section states a request: on reference
+  // pages that title sections by path and state each method in a directive below, the title is not a route of its own.
+  it("reads a verb that opens a section titled by a path as its method, and a section stating nothing else as a GET", () => {
     const doc = extractPage([
       "# Gauges API",
       "## `/gauges/search`",
@@ -133,7 +134,19 @@ describe("sections and lists that name routes without a method", () => {
       "## `/gauges/reset`",
       "Create a reset of every gauge.",
     ]);
-    expect(endpointsOf(doc)).toEqual(["POST /gauges/reset"]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /gauges/search", "POST /gauges/reset"]);
+  });
+
+  it("invents no GET for a section titled by a path whose requests are stated below it", () => {
+    const doc = extractPage([
+      "# Gauges API",
+      "## `/gauge/dial-readings`",
+      "The readings of one dial.",
+      "`GET /gauges/{gauge}/dials/{dial}/readings`",
+      "### Removing readings",
+      "`DELETE /gauges/{gauge}/dials/{dial}/readings`",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["DELETE /gauges/{gauge}/dials/{dial}/readings", "GET /gauges/{gauge}/dials/{dial}/readings"]);
   });
 
   it("gives a page about one route the sections of parameters written apart from its requests", () => {
@@ -171,6 +184,43 @@ describe("HTML as browsers parse it", () => {
     expect(markdown).toContain("## Guide");
     expect(markdown).toContain("Fetch `/lamps` to list lamps.");
     expect(markdown).not.toContain("Home");
+  });
+});
+
+describe("routes written only as the targets of links", () => {
+  it("writes a list item that opens with a link titled in words as its target, then its title", () => {
+    const html =
+      '<html><body><main><p>Read <a href="https://teas.example/about">about us</a>.</p><ul><li><a href="https://api.teas.example/v1/teas">All teas</a></li>' +
+      '<li><a href="https://api.teas.example/v1/teas?kind=green">Green teas</a></li><li><a href="https://api.teas.example/v1/kinds">https://api.teas.example/v1/kinds</a></li></ul></main></body></html>';
+    const markdown = toMarkdown(html);
+    expect(markdown).toContain("- https://api.teas.example/v1/teas All teas");
+    // Not in prose, not with a query (a link to one search), not where the title is the URL already.
+    expect(markdown).toContain("Read about us.");
+    expect(markdown).toContain("- Green teas");
+    expect(markdown).toMatch(/^- https:\/\/api\.teas\.example\/v1\/kinds$/m);
+  });
+
+  it("reads such a list under a heading that announces routes as GETs on their host", () => {
+    const html =
+      "<html><body><main><h1>Use these routes to ask for teas:</h1><ul>" +
+      '<li><a href="https://api.teas.example/v1/teas">All teas</a></li><li><a href="https://api.teas.example/v1/teas/:id">One tea</a></li>' +
+      "</ul></main></body></html>";
+    const url = "https://teas.example/";
+    const doc = extractOpenApi([{ url, content: toMarkdown(html) }], { sourceUrl: url })!;
+    expect(doc.servers).toEqual([{ url: "https://api.teas.example/v1" }]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /teas", "GET /teas/{id}"]);
+  });
+
+  it("does not read a list of routes as GETs where the reference gives their template another method", () => {
+    const doc = extractPage([
+      "The kettle service offers these endpoints:",
+      "- `/kettles/`\n- `/kettles/set_colour/`",
+      "## Colour",
+      "`POST /kettles/set_{COLOUR_FIELD}/`",
+      "## Kettles",
+      "`GET /kettles/`",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /kettles", "POST /kettles/set_{colour_field}"]);
   });
 });
 

@@ -229,6 +229,35 @@ describe("bases and requests written without a method", () => {
   });
 });
 
+describe("paths alone, several commands in one block, and an origin the page opens with", () => {
+  it("reads a code block that is one path alone, where no endpoint is open, as a request", () => {
+    const doc = extractPage([
+      "# Kettle API",
+      "#### Boil",
+      "Boils the water.",
+      "```\n/api/boil/\n```",
+      "Response:",
+      '```\n{"done": true}\n```',
+    ]);
+    expect(endpointsOf(doc)).toEqual(["GET /api/boil"]);
+  });
+
+  it("reads every curl command of one block as a request of its own", () => {
+    const doc = extractPage([
+      "## Usage",
+      "```shell\n# A random tea\n$ curl --request GET \\\n  --url 'https://api.teas.example/teas/random?kind=green'\n\n# Every kind\n$ curl https://api.teas.example/teas/kinds\n```",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /teas/kinds", "GET /teas/random"]);
+    expect(parametersOf(doc)).toContain("GET /teas/random query kind");
+  });
+
+  it("takes the origin a page opens with, alone on its line, as the base of the routes below", () => {
+    const doc = extractPage(["https://teas.example/", "Routes", "### /teas", "Every tea"]);
+    expect(doc.servers).toEqual([{ url: "https://teas.example" }]);
+    expect(endpointsOf(doc)).toEqual(["GET /teas"]);
+  });
+});
+
 describe("examples under headings of their own", () => {
   it("keeps the request of a section whose heading names its action on a page of defined routes, not a mere example", () => {
     const doc = extractPage([

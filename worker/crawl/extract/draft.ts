@@ -16,6 +16,8 @@ export type Draft = {
   strength: number;
   /** The route was read from a request example (a code block) rather than written as the endpoint's definition. */
   example?: boolean;
+  /** A table's or list's route that only names a section, whose own request lines state the routes (`/files/view` over `GET /files/view/md5/(md5)`). */
+  namesSection?: boolean;
   /** Read from a list of endpoints that names no methods: a GET unless the pages give the path a method elsewhere. */
   methodless?: boolean;
   /** The example is the first request under a heading of its own that names what it does ("List Available Models"): it documents that route. */

@@ -25,7 +25,7 @@ import {
   verbRoute,
 } from "./prose";
 import { codeSpanRoute } from "./readers";
-import { leadingRoute, METHODS, pathAt, type Route, routeAt } from "./routes";
+import { leadingRoute, METHODS, pathAt, type Route, routeAt, typedPlaceholders } from "./routes";
 import { clean, type Kind, kindOf, namesBase, type PageReader } from "./page-reader";
 
 type TextBlock = Extract<Block, { t: "line" | "item" }>;
@@ -103,7 +103,9 @@ function openLineRoute(r: PageReader, block: TextBlock, route: Route, leading: b
 }
 
 /** A route the line states (or, in a changelog, one it says was added); true when the line was one. */
-function readRouteLine(r: PageReader, block: TextBlock, b: number, kind: Kind): boolean {
+function readRouteLine(r: PageReader, written: TextBlock, b: number, kind: Kind): boolean {
+  const typed = typedPlaceholders(written.text);
+  const block = typed === written.text ? written : { ...written, text: typed };
   const text = block.text;
   const openapi = /^openapi:\s*["']?(?:\S+\.(?:json|ya?ml)\s+)?(get|post|put|patch|delete)\s+(\/\S*)/i.exec(text);
   const leading = openapi ? { method: openapi[1].toUpperCase(), path: openapi[2].replace(/["']$/, ""), end: 0 } : leadingRoute(text);
@@ -127,6 +129,14 @@ function readRouteLine(r: PageReader, block: TextBlock, b: number, kind: Kind): 
   const route =
     leading ?? (crossReference ? null : (spanned ?? verbRoute(prose, loneBefore) ?? queryUrlRoute(text) ?? payloadRoute(prose)));
   if (!route) return readOpeningUrl(r, block, b);
+  // Under a path heading, a request with values in its placeholders is an example of that route: its method is the route's.
+  const heading = r.pathHeading;
+  if (leading && heading && (!r.current || r.current.rawPath === heading.path) && r.fitsPathHeading(route.path)) {
+    if (r.current?.method !== route.method)
+      r.open({ method: route.method, path: heading.path, end: 0 }, 2, heading.level, r.nearest()?.text);
+    if (r.current) r.attachExample({ method: route.method, url: route.path, fields: [], headers: [], strong: false });
+    return true;
+  }
   // A URL with its values and no method listed under an "Examples" label or heading is an example of a route, not its definition.
   const example = !leading && !spanned && r.examplesAt === b - 1;
   if (example) r.examplesAt = b;
@@ -143,12 +153,16 @@ function readRouteLine(r: PageReader, block: TextBlock, b: number, kind: Kind): 
 
 /**
  * A page that opens with a URL to call and no method (`http://your-server/rest/ping` Since 1.0.0, before anything
- * but headings): that page's endpoint, a GET unless the pages give it another.
+ * but headings): that page's endpoint, a GET unless the pages give it another. A page that opens with its API's
+ * origin alone (`https://api.host/`, then the routes) states its base.
  */
 function readOpeningUrl(r: PageReader, block: TextBlock, b: number): boolean {
   let k = 0;
   while (k < b && r.blocks[k].t === "heading") k++;
-  const url = block.t === "line" && k === b && !r.drafts.length ? openingUrl(block.text) : null;
+  if (block.t !== "line" || k !== b || r.drafts.length) return false;
+  const origin = /^<?(https?:\/\/[\w.-]+(?::\d{1,5})?)\/?>?$/.exec(clean(block.text))?.[1];
+  if (origin) r.hints.baseUrls.push(origin);
+  const url = origin ? null : openingUrl(block.text);
   if (!url) return false;
   r.open({ method: "GET", path: url, end: 0 }, 2, r.scopeLevel(), r.nearest()?.text);
   if (r.current) r.current.methodless = true;
@@ -240,6 +254,15 @@ function readParamLine(r: PageReader, block: TextBlock, b: number, kind: Kind): 
 const MAX_LIST_DRAFTS = 1000;
 
 /**
+ * Whether a line or heading announces a list of endpoints: "provides the following endpoints:", "Use these routes to
+ * request data:", or a label alone ("**Endpoints**", "Available routes").
+ */
+export const announcesEndpoints = (text: string) =>
+  text.length < 200 &&
+  /\b(?:endpoints|routes)\b/i.test(text) &&
+  (text.trim().endsWith(":") || /^[\w ]{0,40}\b(?:endpoints|routes)$/i.test(clean(text)));
+
+/**
  * An item of a list of endpoints that names no methods ("photon provides the following endpoints:", then
  * "- /api for forward search", "- (optional) `/metrics` for …"): its path, a GET unless the pages give it a method elsewhere.
  */
@@ -304,14 +327,7 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
   if (r.expectBase && url) r.hints.baseUrls.push(url);
   r.expectBase = (r.expectBase && Boolean(url)) || namesBase(text);
   if (readEndpointListItem(r, block, b)) return b;
-  // "provides the following endpoints:", or a label alone ("**Endpoints**", "Available routes"), announces a list of them.
-  if (
-    block.t === "line" &&
-    text.length < 200 &&
-    /\b(?:endpoints|routes)\b/i.test(text) &&
-    (text.trim().endsWith(":") || /^[\w ]{0,40}\b(?:endpoints|routes)$/i.test(clean(text)))
-  )
-    r.endpointList = b;
+  if (block.t === "line" && announcesEndpoints(text)) r.endpointList = b;
   const tag = paramOfTag(text);
   if (tag) {
     r.addParam(tag);

@@ -2,8 +2,8 @@
 // summary tables; request examples; parameters of the endpoint's section; object sections as schemas.
 // The reading's state is in page-reader.ts; lines of text (routes, labels, parameters) in endpoint-lines.ts.
 import { type Block, blocksOf } from "./blocks";
-import { EXAMPLES, readLine } from "./endpoint-lines";
-import { type Example, exampleOf, urlLinesOf } from "./examples";
+import { announcesEndpoints, EXAMPLES, readLine } from "./endpoint-lines";
+import { commandsOf, type Example, exampleOf, urlLinesOf } from "./examples";
 import { HINT_WORDS, readHints, readInstanceUrls } from "./hints";
 import { parseExample, schemaOf } from "./json-schema";
 import { locationOf, paramsOfTable } from "./params";
@@ -49,6 +49,7 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
   const kind = kindOf(text);
   if (kind === "params") r.paramSection = { level: block.level, location: locationOf(text) };
   r.expectBase = namesBase(text);
+  if (announcesEndpoints(text)) r.endpointList = b;
   if (EXAMPLES.test(text)) r.examplesAt = b;
   headings.push({
     level: block.level,
@@ -107,11 +108,18 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
   if (first[0] !== "{" && first[0] !== "[") readHints(block.lines.slice(0, 40), r.hints);
   readInstanceUrls(block.lines.slice(0, 40), r.hints);
   if (kind === "changelog") return;
-  // Under a "Request" or "Endpoint" heading, a block that is a path alone is the request too.
-  const urls = urlLinesOf(block.lines, r.headings.at(-1)?.generic === true);
+  // Under a "Request" or "Endpoint" heading, a block of paths is the request too; so is a block that is one path
+  // alone where no endpoint is open ("#### Random event", "Gets a random event", then `/api/activity/`).
+  const lone = !r.current && block.lines.filter((l) => l.trim()).length === 1;
+  const urls = urlLinesOf(block.lines, r.headings.at(-1)?.generic === true || lone);
   // A block of URLs is requests to visit, even under a heading about results: a response is not written as a URL.
   if (urls) {
     for (const url of urls) readExample(r, url);
+    return;
+  }
+  const commands = kind === "response" || kind === "object" ? null : commandsOf(block.lines);
+  if (commands) {
+    for (const command of commands) readExample(r, command);
     return;
   }
   const example = exampleOf(block.lines);

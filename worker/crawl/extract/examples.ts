@@ -192,6 +192,29 @@ export function exampleOf(lines: string[]): Example | null {
 }
 
 const MAX_URL_LINES = 20;
+const MAX_COMMANDS = 20;
+
+/**
+ * A code block of several curl commands, each starting its own line (`$ curl …` under `# Retrieve a random joke`,
+ * then `$ curl …` under `# Free text search`): each command's request. Null for a block of fewer than two.
+ */
+export function commandsOf(lines: string[]): Example[] | null {
+  const starts: number[] = [];
+  for (let i = 0; i < lines.length && starts.length <= MAX_COMMANDS; i++)
+    if (/^(?:\$\s*)?curl\s/.test(lines[i].trimStart())) starts.push(i);
+  if (starts.length < 2 || starts.length > MAX_COMMANDS) return null;
+  const examples: Example[] = [];
+  for (let k = 0; k < starts.length; k++) {
+    const command = lines
+      .slice(starts[k], starts[k + 1] ?? lines.length)
+      .join("\n")
+      .replace(/\\\n/g, " ")
+      .slice(0, 20_000);
+    const example = curlOf(command);
+    if (example) examples.push(example);
+  }
+  return examples.length ? examples : null;
+}
 
 /**
  * A code block whose every line is a whole URL (`https://host/api/deck/new/shuffle/?deck_count=1`), at most a

@@ -142,6 +142,7 @@ export type TagAttributes = {
   path?: string;
   componentPart?: string;
   language?: string;
+  href?: string;
 };
 
 const TAG_ATTRIBUTES = new Map<string, keyof TagAttributes>([
@@ -154,6 +155,7 @@ const TAG_ATTRIBUTES = new Map<string, keyof TagAttributes>([
   ["path", "path"],
   ["data-component-part", "componentPart"],
   ["data-language", "language"],
+  ["href", "href"],
 ]);
 
 const setTagAttribute = (a: TagAttributes, name: string, value: string) => {

@@ -140,6 +140,10 @@ function routeAttributes(w: MarkdownWriter, a: TagAttributes) {
   } else w.line += `${method} `;
 }
 
+/** Whether nothing is written yet of the list item (not a definition term) being read. */
+const opensItem = (w: MarkdownWriter) =>
+  w.marker !== "" && !w.line.trim() && w.stack.findLast((e) => e.name === "li" || e.name === "dt")?.name === "li";
+
 /** Opens an element: pushes it on the stack and writes what it starts. */
 export function openTag(w: MarkdownWriter, name: string, attrs: string) {
   if (w.pre && w.visible && name !== "pre" && w.stack.length < MAX_STACK) return openInCode(w, name, attrs);
@@ -169,6 +173,7 @@ export function openTag(w: MarkdownWriter, name: string, attrs: string) {
       spaced: cls !== "" && !BLOCK.has(name) && w.inCode === 0 && LABEL_CLASS.test(cls),
       start: w.line.length,
       nests,
+      ...(name === "a" && opensItem(w) && /^https?:\/\/[\w.-]+(?::\d{1,5})?\/[^\s?#]+$/.test(a.href ?? "") ? { target: a.href } : {}),
     });
     if (nests) w.nested++;
     if (skip) w.skipping++;
@@ -310,6 +315,8 @@ export function closeTag(w: MarkdownWriter, entry: Entry) {
       return;
     }
     if (entry.spaced) w.line += " ";
+    // A list item that opens with a link titled in words ("All Characters"): where it leads is what the item names.
+    if (entry.target && own && !own.includes("://")) w.line = `${w.line.slice(0, entry.start)}${entry.target} ${own}`;
   }
   if (entry.bold && !w.pre) {
     w.line = `${w.line.trimEnd()}** `;

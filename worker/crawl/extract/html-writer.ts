@@ -4,7 +4,17 @@ import { trimEnd } from "./text";
 import { MAX_LIST_INDENT, METHOD_WORDS } from "./html-rules";
 
 /** An open element: what it changed on the way in, so closing it undoes exactly that. */
-export type Entry = { name: string; skip: boolean; region: boolean; bold: boolean; spaced: boolean; start: number; nests: boolean };
+export type Entry = {
+  name: string;
+  skip: boolean;
+  region: boolean;
+  bold: boolean;
+  spaced: boolean;
+  start: number;
+  nests: boolean;
+  /** A link that opens a list item: where it leads (an absolute URL without a query). */
+  target?: string;
+};
 export type Table = { rows: string[][]; row: string[] | null };
 /** The element that holds the page's main content: <main>, else <article>, else role="main", else "" (the whole page). */
 export type Region = "main" | "article" | "role" | "";

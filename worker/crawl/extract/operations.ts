@@ -21,6 +21,7 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located,
   const pagesWithRoutes = new Set(drafts.filter((d) => d.strength !== 1 && !d.methodless).map((d) => d.source));
   const groups = new Map<string, Member[]>();
   for (const draft of drafts) {
+    if (draft.namesSection) continue;
     const located = locate(draft);
     if (!located) continue;
     const key = shapeOf(draft.method, located.path);
@@ -34,13 +35,18 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located,
   generaliseExamples(groups, known);
   generaliseNamedValues(groups);
   generaliseAcrossMethods(groups);
-  // A path a methodless list names is a GET only where no other method is written for it.
-  const withMethod = new Set(
-    [...groups.values()].filter((g) => g.some((m) => !m.draft.methodless)).map((g) => blankPlaceholders(g[0].path).toLowerCase()),
-  );
+  // A path a methodless list names is a GET only where no other method is written for it, or for the template it is an
+  // instance of within a segment (`/users/set_username/` of `POST /users/set_{USERNAME_FIELD}/`).
+  const withMethod = [...groups.values()]
+    .filter((g) => g.some((m) => !m.draft.methodless))
+    .map((g) => blankPlaceholders(g[0].path).toLowerCase().split("/"));
+  const hasMethod = (path: string) => {
+    const segments = blankPlaceholders(path).toLowerCase().split("/");
+    return withMethod.some((t) => t.length === segments.length && t.every((s, i) => fitsSegment(segments[i], s)));
+  };
   const ops: Operation[] = [];
   for (const group of groups.values()) {
-    if (group.every((g) => g.draft.methodless) && withMethod.has(blankPlaceholders(group[0].path).toLowerCase())) continue;
+    if (group.every((g) => g.draft.methodless) && hasMethod(group[0].path)) continue;
     // A request example alone, on a page whose routes are written out, illustrates rather than documents;
     // unless it is the request of a section of its own, under a heading that says what it does.
     if (group.every((g) => g.draft.strength === 1 && pagesWithRoutes.has(g.draft.source) && !g.draft.titled)) continue;
@@ -60,6 +66,15 @@ export function operationsOf(drafts: Draft[], locate: (draft: Draft) => Located,
     ops.push({ method: group[0].draft.method.toLowerCase(), path, drafts: renamed, query: group.flatMap((g) => g.query) });
   }
   return [...ops, ...itemsOfCollections(ops, known.templates)];
+}
+
+/** Whether a written segment is a template's: the same, or its value inside literal text (`set_username` of `set_{}`). */
+function fitsSegment(segment: string, template: string): boolean {
+  if (segment === template) return true;
+  const open = template.indexOf("{}");
+  if (open < 0 || template.length === 2 || template.indexOf("{}", open + 2) >= 0) return false;
+  const [before, after] = [template.slice(0, open), template.slice(open + 2)];
+  return segment.length > before.length + after.length && segment.startsWith(before) && segment.endsWith(after);
 }
 
 /** A draft that shows a call rather than defines a route: an example, or a URL with literal query values (`?id=123&u=demo`). */

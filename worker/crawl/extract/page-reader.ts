@@ -315,14 +315,22 @@ export class PageReader {
   }
 
   /**
-   * The end of a path heading's section (`/metrics/expand`, then "Parameters:" and no method or request anywhere in it):
-   * the parameters it named make that path a route, a GET unless the pages give it another method, as a list of routes
-   * without methods does.
+   * The end of a path heading's section (`/metrics/expand` or `### /houses/{name}`, then prose, parameters, a response,
+   * and no method or request anywhere in it): the heading states that route, a GET unless the pages give it another
+   * method, as a list of routes without methods does; the parameters the section named are its.
    */
   closePathHeading() {
     const heading = this.pathHeading;
     this.pathHeading = null;
-    if (!heading || this.drafts.length !== heading.drafts || !this.pending.length || this.drafts.length >= MAX_DRAFTS) return;
+    if (!heading) return;
+    // A route of a table or list above that is this heading's path, where the section states other routes with its
+    // method (`GET /files/view` over `GET /files/view/md5/{md5}` …): it named the section, not a route.
+    const own = this.drafts.slice(heading.drafts).filter((d) => d.strength === 2);
+    const sameAsHeading = (d: Draft) => segmentsOf(d.rawPath).join("/") === segmentsOf(heading.path).join("/");
+    if (own.length && !own.some(sameAsHeading))
+      for (const d of this.drafts.slice(0, heading.drafts))
+        if (d.strength === 0 && sameAsHeading(d) && own.some((o) => o.method === d.method)) d.namesSection = true;
+    if (this.drafts.length !== heading.drafts || this.drafts.length >= MAX_DRAFTS) return;
     this.drafts.push({ method: "GET", rawPath: heading.path, params: this.pending, source: this.page.url, strength: 0, methodless: true });
     this.pending = [];
   }
@@ -364,6 +372,17 @@ export class PageReader {
       for (const param of this.pageWide)
         if (!own.has(param.name.toLowerCase()) && draft.params.length < MAX_PARAMS) draft.params.push({ ...param });
     }
+  }
+
+  /**
+   * Whether a request calls the path the open path heading states, with values in its placeholders (`GET
+   * /spells/acid-splash` under `## /spells/:spellId`): then it shows that route's method, the heading its path.
+   */
+  fitsPathHeading(url: string): boolean {
+    if (!this.pathHeading) return false;
+    const route = segmentsOf(this.pathHeading.path);
+    const called = segmentsOf(url);
+    return route.length === called.length && route.some(isTemplated) && route.every((s, i) => s === called[i] || isTemplated(s));
   }
 
   /** Whether an example calls the open endpoint's route (its method, and a path that ends as the route's does, placeholders taking any value. */

@@ -12,10 +12,10 @@ const isWordChar = (c: string | undefined) => c !== undefined && /\w/.test(c);
 const PATH_STOP = new Set([" ", "\t", "\n", "\r", "`", '"', "'", "*", "|", ")", "]", ",", ";", "(", "[", "\\"]);
 const DOC_EXTENSIONS = /\.(?:html?|mdx?)$/i;
 
-/** Whether the space at `at` is inside a placeholder of words (`<camera entity_id>`): its `>` follows shortly. */
-function spacedPlaceholder(text: string, at: number): boolean {
+/** Whether the space at `at` is inside a placeholder of words (`<camera entity_id>`, `{kind of tea}`): its `close` follows shortly. */
+function spacedPlaceholder(text: string, at: number, close = ">"): boolean {
   for (let k = at + 1; k < text.length && k - at < 30; k++) {
-    if (text[k] === ">") return true;
+    if (text[k] === close) return true;
     if (text[k] !== " " && !isWordChar(text[k])) return false;
   }
   return false;
@@ -71,8 +71,12 @@ const globValue = (text: string, at: number, i: number) => {
   return query >= 0 && written.lastIndexOf("=") > query;
 };
 
-/** The index of the last bracket of a placeholder in doubled brackets opened at `at` (`<<name>>`, `{{ name }}`), else -1. */
-function doubledPlaceholder(text: string, at: number): number {
+/**
+ * The index of the last bracket of a placeholder opened at `at` that may hold spaces: in doubled brackets (`<<name>>`,
+ * `{{ name }}`), or named in words (`{kind of tea}`); else -1.
+ */
+function spacedBrackets(text: string, at: number): number {
+  if (text[at] === "{" && text[at + 1] !== "{") return spacedPlaceholder(text, at, "}") ? text.indexOf("}", at) : -1;
   const close = text[at] === "<" && text[at + 1] === "<" ? ">>" : text[at] === "{" && text[at + 1] === "{" ? "}}" : "";
   const end = close ? text.indexOf(close, at + 2) : -1;
   return end > 0 && end - at <= 60 && /^\s?[A-Za-z_][\w.-]*\s?$/.test(text.slice(at + 2, end)) ? end + 1 : -1;
@@ -126,8 +130,8 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
       }
       break;
     }
-    // `<<deck_id>>`, `{{ provider }}`: a placeholder in doubled brackets (a template language's, spaces inside).
-    const doubled = angle ? -1 : doubledPlaceholder(text, end);
+    // `<<deck_id>>`, `{{ provider }}`, `{kind of tea}`: a placeholder in brackets, spaces inside.
+    const doubled = angle ? -1 : spacedBrackets(text, end);
     if (doubled > 0) {
       end = doubled;
       continue;
@@ -154,7 +158,7 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
     /\/\/|\.\.|\s/.test(
       bare
         .replace(/^https?:\/\//, "")
-        .replace(/<<[\w-]*>>|<[\w ]*>|\{\{ ?[\w.]* ?\}\}/g, "<>")
+        .replace(/<<[\w-]*>>|<[\w ]*>|\{\{ ?[\w.]* ?\}\}|\{[\w ]*\}/g, "<>")
         .replace(/\[[\w |-]*\]/g, "[]")
         .replace(/\([\w: .-]*\)/g, "()"),
     )
@@ -286,6 +290,27 @@ export function leadingRoute(text: string): Route | null {
   if (quoted && text[quoted.end] === quote && skipMarks(text, quoted.end + 1) === text.length) return quoted;
   const label = /^(?:HTTP request|Request|Endpoint|Definition|Route|URL|Method)\b/i.exec(text.slice(start, start + 20))?.[0];
   return label ? routeAt(text, afterLabel(text.slice(start + label.length)) + start + label.length) : null;
+}
+
+/**
+ * A request line that writes its placeholders after the path, each in parentheses with its type and joined by `/`
+ * (`GET /tasks/report/ (int: id) / (str: format)`, emphasis marks aside): the line with the path as `/tasks/report/{id}/{format}`.
+ */
+export function typedPlaceholders(text: string): string {
+  const t = text.replaceAll("**", "").replaceAll("*", "").trim();
+  const open = t.indexOf(" (");
+  const head = open < 0 ? null : leadingRoute(t.slice(0, open));
+  if (!head || head.end !== t.slice(0, open).trimEnd().length) return text;
+  let path = t.slice(0, head.end);
+  let rest = t.slice(open).trim();
+  for (let n = 0; n < 10 && rest.startsWith("("); n++) {
+    const typed = /^\([a-z]{1,12}: ?([A-Za-z_][\w-]{0,60})\)/.exec(rest);
+    if (!typed) break;
+    path = `${trimEnd(path, "/")}/{${typed[1]}}`;
+    rest = rest.slice(typed[0].length).trim();
+    if (rest.startsWith("/")) rest = rest.slice(1).trim();
+  }
+  return path.length === head.end ? text : `${path} ${rest}`.trim();
 }
 
 /** A placeholder's name as an OpenAPI parameter name: `channel.id` → `channel_id`, `YOUR_ID` → `your_id`. */
