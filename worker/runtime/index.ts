@@ -62,9 +62,8 @@ export async function callTool(
     return answerFromError(err, config.upstreamTimeoutMs);
   }
   const started = Date.now();
-  const timeout = deadline(config.upstreamTimeoutMs);
   try {
-    const res = await egressFetch(request, timeout.signal);
+    const res = await egressFetch(request, AbortSignal.timeout(config.upstreamTimeoutMs));
     trace.status = res.status;
     const hint = pagingHint(Object.keys(tool.inputSchema.properties ?? {}));
     const answer = await answerFromResponse(res, withoutParams(request.url, credentialParams), config.maxResponseBytes, checkOutput, hint);
@@ -74,19 +73,7 @@ export async function callTool(
     trace.ms = Date.now() - started;
     [trace.timedOut, trace.failed] = [isTimeout(err), !isTimeout(err)];
     return answerFromError(err, config.upstreamTimeoutMs, new URL(request.url).host);
-  } finally {
-    timeout.clear();
   }
-}
-
-/**
- * A signal that aborts as AbortSignal.timeout's does (a TimeoutError), with a timer the call clears
- * once its answer is read, so no timer outlives its call.
- */
-function deadline(ms: number) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException("The operation timed out.", "TimeoutError")), ms);
-  return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 
 export type RuntimeOptions = { fastPath?: boolean };

@@ -37,36 +37,11 @@ export function pathArgumentProblem(mapping: ToolMapping, args: Record<string, u
   return null;
 }
 
-/** Base URLs without their trailing slashes, each trimmed once (a server has one or a few). */
-const trimmedBases = new Map<string, string>();
-function trimmedBase(base: string) {
-  let trimmed = trimmedBases.get(base);
-  if (trimmed === undefined) {
-    if (trimmedBases.size >= 100) trimmedBases.clear();
-    trimmedBases.set(base, (trimmed = base.replace(/(?<!\/)\/+$/, "")));
-  }
-  return trimmed;
-}
-
-/**
- * The URL of a call, given as text for the Request to parse once: the base and path, then the query
- * after any the base carries (parsed as a URL only then, as it is with a fragment).
- */
-function urlOf(base: string, path: string, query: string[]): string {
-  const joined = trimmedBase(base) + (path.startsWith("/") ? path : `/${path}`);
-  if (query.length === 0) return joined;
-  if (!joined.includes("?") && !joined.includes("#")) return `${joined}?${query.join("&")}`;
-  const url = new URL(joined);
-  url.search = (url.search ? `${url.search.slice(1)}&` : "") + query.join("&");
-  return url.href;
-}
-
 /** Builds the upstream Request for one tool call. */
 export function buildUpstreamRequest(baseUrl: string, mapping: ToolMapping, args: Record<string, unknown>, auth: AuthParts): Request {
   let path = mapping.path;
   const query: string[] = [];
-  // Names in lower case, so a header set twice keeps its last value, as Headers.set would.
-  const headers: Record<string, string> = { accept: "application/json, text/plain;q=0.9, */*;q=0.8", "user-agent": "Toolport-MCP/1.0" };
+  const headers = new Headers({ accept: "application/json, text/plain;q=0.9, */*;q=0.8", "user-agent": "Toolport-MCP/1.0" });
   const cookies: string[] = [];
   for (const p of mapping.parameters) {
     const value = args[p.arg];
@@ -76,17 +51,20 @@ export function buildUpstreamRequest(baseUrl: string, mapping: ToolMapping, args
     }
     if (p.in === "path") path = path.split(`{${p.name}}`).join(checkPathSegment(p, serializePath(p, value)));
     else if (p.in === "query") query.push(...serializeQuery(p, value));
-    else if (p.in === "header") headers[p.name.toLowerCase()] = serializeHeader(p, value);
+    else if (p.in === "header") headers.set(p.name, serializeHeader(p, value));
     else cookies.push(...serializeCookie(p, value));
   }
   for (const [k, v] of auth.query) query.push(`${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
-  for (const [k, v] of Object.entries(auth.headers)) headers[k.toLowerCase()] = v;
+  for (const [k, v] of Object.entries(auth.headers)) headers.set(k, v);
   cookies.push(...auth.cookies);
-  if (cookies.length > 0) headers.cookie = cookies.join("; ");
+  if (cookies.length > 0) headers.set("cookie", cookies.join("; "));
 
   // An operation served by another host of the API has its own base URL.
-  const url = urlOf(mapping.baseUrl ?? baseUrl, path, query);
+  const base = mapping.baseUrl ?? baseUrl;
+  const url = new URL(base.replace(/(?<!\/)\/+$/, "") + (path.startsWith("/") ? path : `/${path}`));
+  if (query.length > 0) url.search = (url.search ? `${url.search.slice(1)}&` : "") + query.join("&");
+
   const body = mapping.body ? buildBody(mapping.body, args) : null;
-  if (body?.contentType) headers["content-type"] = body.contentType;
+  if (body?.contentType) headers.set("content-type", body.contentType);
   return new Request(url, { method: mapping.method.toUpperCase(), headers, body: body?.body ?? null });
 }
