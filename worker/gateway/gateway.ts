@@ -20,9 +20,8 @@ import type { CallReport } from "../runtime/report";
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** DNS-rebinding protection: on a local portal only loopback (or PUBLIC_URL) hosts and origins pass. */
-export function rebindingCheck(env: Bindings, request: Request, customHost?: string): string | null {
+export function rebindingCheck(env: Bindings, request: Request, customHost?: string, url = new URL(request.url)): string | null {
   const publicHost = publicHostOf(env);
-  const url = new URL(request.url);
   // A server's active custom domain is a public host of its own, checked like the production portal's (Host only).
   if (customHost && url.host === customHost) return null;
   if (isLocalDev(env)) {
@@ -49,6 +48,8 @@ export type McpEntry = {
   customHost?: string;
   /** Learns the deployed server's report of the calls it ran (upstream status and time), which clients never see. */
   observe?: (reports: CallReport[] | null) => void;
+  /** The request's URL, when the caller parsed it already. */
+  url?: URL;
 };
 type Ctx = { waitUntil(promise: Promise<unknown>): void };
 
@@ -68,10 +69,10 @@ async function gatewayAnswer(
   db: Database,
   env: Bindings,
   waitUntil: (p: Promise<unknown>) => void,
-  { slug, customHost, observe }: McpEntry,
+  { slug, customHost, observe, url }: McpEntry,
 ) {
   const started = Date.now();
-  const refused = rebindingCheck(env, request, customHost);
+  const refused = rebindingCheck(env, request, customHost, url);
   if (refused) return rpcError(403, GatewayError.Forbidden, `Forbidden: ${refused} (DNS rebinding protection)`);
   const found = await cachedServerBySlug(db, slug);
   if (!found || found.server.status === "removed") return rpcError(404, GatewayError.ServerNotFound, `No MCP server at /s/${slug}`);
@@ -146,15 +147,20 @@ async function gatewayAnswer(
     }
   }
 
-  const headers = new Headers(request.headers);
-  headers.delete("authorization");
-  headers.delete("cookie");
-  const forwarded = new Request(`https://${slug}.mcp.internal/mcp`, { method: request.method, headers, body });
   const served = {
     deploymentId: server.activeDeploymentId,
     slug,
     secretsTag: found.secretsTag,
     credentials: () => managedCredentials(env.SECRETS_KEY, auth),
   };
-  return callLog.forwarded(getProvider(env, found.provider).fetch(env, served, forwarded, parsed), request);
+  const call = { request, parsed, forwarded: () => forwardedRequest(slug, request, body) };
+  return callLog.forwarded(getProvider(env, found.provider).serve(env, served, call), request);
+}
+
+/** The client's request as a server's isolate gets it over HTTP: the body as read, without the client's credentials. */
+function forwardedRequest(slug: string, request: Request, body: string | null) {
+  const headers = new Headers(request.headers);
+  headers.delete("authorization");
+  headers.delete("cookie");
+  return new Request(`https://${slug}.mcp.internal/mcp`, { method: request.method, headers, body });
 }

@@ -30,7 +30,7 @@ export function directMcpRequest(request: Request, env: Bindings, ctx: Execution
     return null;
   }
   const started = Date.now();
-  return serveMcp(request, env, ctx, { slug: decoded }).then((res) => {
+  return serveMcp(request, env, ctx, { slug: decoded, url }).then((res) => {
     logRequest(env, request.method, request.url, res.status, started);
     return res;
   });

@@ -4,6 +4,7 @@ import type { Bindings } from "../env";
 import { embeddedModules, MAIN_MODULE, runtimeModules, type GeneratedModule } from "../deploy/generate";
 import { RUNTIME_MODULES } from "../deploy/runtime-bundle";
 import { GENERATED_COMPATIBILITY_DATE, GENERATED_COMPATIBILITY_FLAGS, loaderProvider } from "./loader";
+import { readReport } from "../runtime/report";
 import { scriptNameOf, type HostingProvider } from "./types";
 
 export const DEFAULT_CLOUDFLARE_API_BASE = "https://api.cloudflare.com/client/v4";
@@ -70,9 +71,9 @@ export const cloudflareProvider: HostingProvider = {
       cloudflareProjectId: `${cf.namespace}/${script}`,
     };
   },
-  fetch(env, deployment, request, parsedBody) {
+  async serve(env, deployment, call) {
     const dispatcher = (env as WithDispatcher).DISPATCHER;
-    if (dispatcher) return dispatcher.get(scriptNameOf(deployment.slug)).fetch(request);
-    return loaderProvider.fetch(env, deployment, request, parsedBody);
+    if (dispatcher) return readReport(await dispatcher.get(scriptNameOf(deployment.slug)).fetch(call.forwarded()));
+    return loaderProvider.serve(env, deployment, call);
   },
 };

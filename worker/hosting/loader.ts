@@ -4,16 +4,19 @@
 import { exports } from "cloudflare:workers";
 import { isLocalDev, type Bindings } from "../env";
 import { GatewayError, rpcError } from "../gateway/jsonrpc";
-import { MAIN_MODULE, runtimeModules } from "../deploy/generate";
+import { MAIN_MODULE, MAIN_SOURCE, runtimeModules } from "../deploy/generate";
 import { RUNTIME_HASH, RUNTIME_SDK_MODULES } from "../deploy/runtime-bundle";
 import { SEARCH_MODE_NAMES } from "../runtime/search-mode";
-import { answeredPlainly } from "../runtime/wire";
+import type { ReportedAnswer } from "../runtime/index";
+import { readReport } from "../runtime/report";
+import { PASSTHROUGH_API_KEY_HEADER, PASSTHROUGH_AUTHORIZATION_HEADER } from "../runtime/types";
+import { plainCall, type PlainRequest } from "../runtime/wire";
 import { deployedRuntime, loadStoredDeployment, markRedeployNeeded, REDEPLOY_NEEDED_MESSAGE, type StoredDeployment } from "./store";
 
 /** The current runtime without the modules only the SDK's leg imports. */
 const leanRuntime = (runtime: Record<string, string>) =>
   Object.fromEntries(Object.entries(runtime).filter(([name]) => !RUNTIME_SDK_MODULES.includes(name)));
-import { scriptNameOf, type HostingProvider, type ServedDeployment } from "./types";
+import { scriptNameOf, type HostingProvider, type McpCall, type ServedDeployment } from "./types";
 
 export const GENERATED_COMPATIBILITY_DATE = "2026-10-20";
 /** A generated server's fetch() to a host of the portal's own zone goes through Cloudflare's front door, not to the zone's origin. */
@@ -39,13 +42,30 @@ const knowsTool = (packed: StoredDeployment["packed"]) => (name: string) => {
   return names.has(name);
 };
 
+/** Whether a deployment's main module is the current one, whose entrypoint answers a plain request by RPC. */
+const answersByRpc = (stored: StoredDeployment) => (stored.modules[MAIN_MODULE] as { js?: string } | undefined)?.js === MAIN_SOURCE;
+
 /**
- * Whether a request is served by the deployment's lean isolate, whose modules leave out the SDK's leg
- * (RUNTIME_SDK_MODULES, 292 KB that a new isolate would otherwise load at start): on the current
- * runtime, a request its runtime answers without the SDK (the runtime's own answeredPlainly decides).
+ * The plain request (see runtime/wire.ts) of a call to a deployment on the current runtime and main
+ * module, which its runtime answers without the SDK, by RPC: it is served by the deployment's lean
+ * isolate, whose modules leave out the SDK's leg (RUNTIME_SDK_MODULES, 292 KB that a new isolate would
+ * otherwise load at start). Null: the request goes over HTTP to the whole isolate.
  */
-const servedLean = (stored: StoredDeployment | null, request: Request, parsedBody: unknown) =>
-  stored?.runtimeHash === RUNTIME_HASH && answeredPlainly(request, parsedBody, knowsTool(stored.packed)) !== null;
+const plainOf = (stored: StoredDeployment | null, call: McpCall) =>
+  stored?.runtimeHash === RUNTIME_HASH && answersByRpc(stored) ? plainCall(call.request, call.parsed, knowsTool(stored.packed)) : null;
+
+/** The entrypoint of a generated server whose main module offers `answer` (see deploy/generate.ts). */
+type AnsweringEntrypoint = { answer(plain: PlainRequest, headers: Record<string, string>): Promise<ReportedAnswer> };
+
+/** The headers a plain request's runtime reads: a passthrough credential the caller sends for the API. */
+function passthroughHeaders(headers: Headers): Record<string, string> {
+  const read: Record<string, string> = {};
+  for (const name of [PASSTHROUGH_AUTHORIZATION_HEADER, PASSTHROUGH_API_KEY_HEADER]) {
+    const value = headers.get(name);
+    if (value !== null) read[name] = value;
+  }
+  return read;
+}
 
 function stubOf(env: Bindings, deployment: ServedDeployment, lean = false) {
   return env.LOADER.get(isolateNameOf(env, deployment, lean), async () => {
@@ -92,15 +112,22 @@ export const loaderProvider: HostingProvider = {
     await log("Loaded the server's isolate and checked it answers MCP initialize");
     return { cloudflareDeploymentId: server.deploymentId, cloudflareProjectId: scriptNameOf(slug) };
   },
-  async fetch(env, deployment, request, parsedBody) {
+  async serve(env, deployment, call) {
     // Checked before the isolate is asked for: a deployment whose runtime is gone answers why, not a 500.
     const stored = await loadStoredDeployment(env, deployment.deploymentId);
     if (stored && !(await deployedRuntime(env, stored))) {
       await markRedeployNeeded(env, deployment.deploymentId);
-      return rpcError(503, GatewayError.NotDeployed, REDEPLOY_NEEDED_MESSAGE);
+      return { response: rpcError(503, GatewayError.NotDeployed, REDEPLOY_NEEDED_MESSAGE), reports: null };
     }
-    return stubOf(env, deployment, servedLean(stored, request, parsedBody))
-      .getEntrypoint()
-      .fetch(request);
+    const plain = plainOf(stored, call);
+    const entrypoint = stubOf(env, deployment, plain !== null).getEntrypoint();
+    if (plain === null) return readReport(await entrypoint.fetch(call.forwarded()));
+    // By RPC: the message as the gateway parsed it, so the isolate builds no Request and reads and parses no body.
+    const { status, body, report } = await (entrypoint as unknown as AnsweringEntrypoint).answer(
+      plain,
+      passthroughHeaders(call.request.headers),
+    );
+    const response = new Response(body, body === null ? { status } : { status, headers: { "content-type": "application/json" } });
+    return { response, reports: report, text: body ?? undefined };
   },
 };

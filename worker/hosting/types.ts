@@ -2,6 +2,7 @@
 import type { Bindings } from "../env";
 import type { GeneratedServer } from "../deploy/generate";
 import type { UpstreamCredentials } from "../openapi/types";
+import type { CallReport } from "../runtime/report";
 
 export type ProviderName = "loader" | "cloudflare";
 
@@ -17,6 +18,24 @@ export type ServedDeployment = {
   credentials: () => Promise<UpstreamCredentials>;
 };
 
+/** One MCP request as the gateway hands it on. */
+export type McpCall = {
+  /** The client's request (its body already read when it is a POST). */
+  request: Request;
+  /** The POST body as the gateway parsed it (undefined when not read or not JSON). */
+  parsed?: unknown;
+  /** The request to forward over HTTP, without the client's credentials; built only by a provider that sends one. */
+  forwarded: () => Request;
+};
+
+/** A deployed server's answer, and its report of the calls it ran (null without one: an SSE answer). */
+export type ServedAnswer = {
+  response: Response;
+  reports: CallReport[] | null;
+  /** The answer's JSON text, when the gateway holds it already (an RPC answer). */
+  text?: string;
+};
+
 export interface HostingProvider {
   name: ProviderName;
   /** Makes the generated server (already kept in KV by the deploy job) ready to serve; throws with a readable message on failure. */
@@ -27,8 +46,8 @@ export interface HostingProvider {
     log: (message: string) => Promise<void>,
     credentials: () => Promise<UpstreamCredentials>,
   ): Promise<Activation>;
-  /** Passes one MCP request to the deployed server; `parsedBody`: its body as the gateway parsed it (undefined when not read or not JSON). */
-  fetch(env: Bindings, deployment: ServedDeployment, request: Request, parsedBody?: unknown): Promise<Response>;
+  /** Passes one MCP request to the deployed server. */
+  serve(env: Bindings, deployment: ServedDeployment, call: McpCall): Promise<ServedAnswer>;
 }
 
 /** The Workers-for-Platforms script name (and project id) of a server. */

@@ -14,13 +14,11 @@ import type { searchAnswers } from "./search-answers";
 import { CALL_TOOL, DESCRIBE_TOOL, innerCall, SEARCH_MODE_NAMES, SEARCH_TOOL } from "./search-mode";
 import { ToolTable, type PackedConfig, type RuntimeTool } from "./packed";
 import { buildUpstreamRequest, pathArgumentProblem, requestArguments } from "./request";
-import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type UpstreamTrace } from "./report";
+import { recordCall, recordUnknownTool, reportOf, startReport, withReport, type CallReport, type UpstreamTrace } from "./report";
 import type { Projection, SdkLeg, Served } from "./sdk-leg";
 import type { RuntimeConfig, RuntimeEnv, SemanticSource, UpstreamCredentials } from "./types";
 import { answeredPlainly, CallError, INVALID_PARAMS, MAX_BODY_BYTES, negotiatedVersion, projectResult, type PlainRequest } from "./wire";
 export { MAX_BODY_BYTES };
-
-const jsonAnswer = (body: string) => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
 
 /** A server's settings: its config without the tools. */
 type Settings = Omit<RuntimeConfig, "tools">;
@@ -80,23 +78,35 @@ export async function callTool(
 
 export type RuntimeOptions = { fastPath?: boolean };
 
+/** What a server hands back for a plain request (see wire.ts's answeredPlainly): its JSON, none for an accepted notification (202). */
+export type PlainAnswer = { status: 200 | 202; body: string | null };
+/** A plain request's answer over RPC, with the report of the calls it ran (see report.ts). */
+export type ReportedAnswer = PlainAnswer & { report: CallReport[] };
+
 /**
  * The Worker of one deployed server (see packed.ts): under the Worker Loader its main module is
  * `export default servePacked(config)`, which reads its tools text from env.TOOLS when a request first
  * needs it; uploaded to Cloudflare's dispatch namespace, `servePacked(config, tools)` with the text
- * imported as a module.
+ * imported as a module. Its main module's entrypoint offers `fetch` for any MCP request and `answer`
+ * for a plain one the gateway has already read and parsed (RPC: no second Request, body or parse).
  */
 export function servePacked(config: PackedConfig, text: string | null = null, { fastPath = true }: RuntimeOptions = {}) {
   const table = new ToolTable(config, text);
   const calls = toolCalls(config, table);
   let sdk: Promise<SdkLeg> | null = null;
   const sdkLeg = () => (sdk ??= import("./sdk-leg").then((m) => m.sdkLeg(config, () => table.listingJson, calls.answer)));
-  const serve = requestServer(config, table, calls, sdkLeg, fastPath);
+  const { serve, answerPlain } = requestServer(config, table, calls, sdkLeg, fastPath);
   return {
     async fetch(request: Request, env: RuntimeEnv, ctx?: WaitUntil): Promise<Response> {
       // The calls this request runs are reported back to the gateway in a header (see report.ts).
       const report = startReport(request);
       return withReport(await serve(request, env, ctx), report);
+    },
+    /** A plain request (the gateway checked it with answeredPlainly) and the caller's passthrough credential headers. */
+    async answer(plain: PlainRequest, headers: Record<string, string>, env: RuntimeEnv, ctx?: WaitUntil): Promise<ReportedAnswer> {
+      const report: CallReport[] = [];
+      const answer = await answerPlain(plain, { report, headers: new Headers(headers) }, env, ctx);
+      return { ...answer, report };
     },
   };
 }
@@ -245,6 +255,9 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
   };
 }
 
+/** Where a plain request's calls are reported, and the headers a passthrough credential is read from. */
+type PlainFacts = { report?: CallReport[]; headers?: Headers };
+
 /**
  * A plain request (see plainRequest) answered without the SDK: what its legacy leg does for it, one
  * step each. initialize answers the server's settings, the notification that follows it is accepted,
@@ -255,12 +268,12 @@ async function plainAnswer(
   config: PackedConfig,
   table: ToolTable,
   calls: ToolCalls,
-  request: Request,
   plain: PlainRequest,
-): Promise<Response> {
-  if (plain.method === "notifications/initialized") return new Response(null, { status: 202 });
+  facts: PlainFacts,
+): Promise<PlainAnswer> {
+  if (plain.method === "notifications/initialized") return { status: 202, body: null };
   const id = JSON.stringify(plain.id);
-  if (plain.method === "tools/list") return jsonAnswer(`{"result":${table.listingJson},"jsonrpc":"2.0","id":${id}}`);
+  if (plain.method === "tools/list") return { status: 200, body: `{"result":${table.listingJson},"jsonrpc":"2.0","id":${id}}` };
   if (plain.method === "initialize") {
     const result = {
       protocolVersion: negotiatedVersion(plain.protocolVersion),
@@ -268,23 +281,17 @@ async function plainAnswer(
       serverInfo: { name: config.name, version: config.version },
       ...(config.description ? { instructions: config.description } : {}),
     };
-    return jsonAnswer(`{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":${id}}`);
+    return { status: 200, body: `{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":${id}}` };
   }
   try {
-    const result = await calls.answer(
-      plain.name,
-      plain.args,
-      { report: reportOf(request), id: plain.id, headers: request.headers },
-      projectResult,
-    );
-    return jsonAnswer(JSON.stringify({ result, jsonrpc: "2.0", id: plain.id }));
+    const result = await calls.answer(plain.name, plain.args, { ...facts, id: plain.id }, projectResult);
+    return { status: 200, body: JSON.stringify({ result, jsonrpc: "2.0", id: plain.id }) };
   } catch (error) {
     // As the SDK answers a handler that throws: a JSON-RPC error with the error's code and message.
     console.error("MCP request failed", redactText(String((error as Error)?.stack ?? error)));
     const code = error instanceof CallError ? error.code : -32603;
-    return jsonAnswer(
-      JSON.stringify({ jsonrpc: "2.0", id: plain.id, error: { code, message: (error as Error)?.message ?? "Internal error" } }),
-    );
+    const message = (error as Error)?.message ?? "Internal error";
+    return { status: 200, body: JSON.stringify({ jsonrpc: "2.0", id: plain.id, error: { code, message } }) };
   }
 }
 
@@ -295,19 +302,31 @@ const readsWholeText = (config: PackedConfig, plain: PlainRequest | null) =>
 /** One request: the body read and parsed once, then answered here when plain, else by the SDK's legacy or modern leg. */
 function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls, sdk: () => Promise<SdkLeg>, fastPath: boolean) {
   let envRead = false;
+  /** Reads the isolate's env once, before its first request. */
+  const useEnv = (env: RuntimeEnv) => {
+    if (envRead) return;
+    calls.useEnv(env);
+    table.readFrom(env.TOOLS);
+    setEgressRule(config.allowedHosts, env);
+    envRead = true;
+  };
   /** The whole tools text, read from env.TOOLS before the first request that lists every tool. */
   const toolsRead = (env: RuntimeEnv) =>
     table.load(() => {
       if (!env.TOOLS) throw new Error("This server's tools text is neither imported nor reachable (env.TOOLS)");
       return env.TOOLS.text();
     });
-  return async function serve(request: Request, env: RuntimeEnv, ctx?: WaitUntil): Promise<Response> {
-    if (!envRead) {
-      calls.useEnv(env);
-      table.readFrom(env.TOOLS);
-      envRead = true;
+  async function answerPlain(plain: PlainRequest, facts: PlainFacts, env: RuntimeEnv, ctx?: WaitUntil): Promise<PlainAnswer> {
+    useEnv(env);
+    if (readsWholeText(config, plain)) await toolsRead(env);
+    if (plain.method === "initialize") {
+      const preparing = calls.prepare();
+      if (preparing) ctx?.waitUntil(preparing);
     }
-    setEgressRule(config.allowedHosts, env);
+    return plainAnswer(config, table, calls, plain, facts);
+  }
+  async function serve(request: Request, env: RuntimeEnv, ctx?: WaitUntil): Promise<Response> {
+    useEnv(env);
     // A body of unknown or excessive length is left to the SDK, which reads it within its bound.
     const length = Number(request.headers.get("content-length") ?? Number.NaN);
     if (request.method !== "POST" || !(length <= MAX_BODY_BYTES)) {
@@ -328,12 +347,12 @@ function requestServer(config: PackedConfig, table: ToolTable, calls: ToolCalls,
     // A plain request names a 2025 protocol version (or none) and carries no envelope: the SDK's
     // classification would call it legacy, so it is answered without one.
     const plain = fastPath ? answeredPlainly(request, parsedBody, calls.knownTool) : null;
-    if (readsWholeText(config, plain)) await toolsRead(env);
-    if (plain?.method === "initialize") {
-      const preparing = calls.prepare();
-      if (preparing) ctx?.waitUntil(preparing);
+    if (plain) {
+      const { status, body } = await answerPlain(plain, { report: reportOf(request), headers: request.headers }, env, ctx);
+      return new Response(body, body === null ? { status } : { status, headers: { "content-type": "application/json" } });
     }
-    if (plain) return plainAnswer(config, table, calls, request, plain);
+    if (readsWholeText(config, null)) await toolsRead(env);
     return (await sdk()).parsed(request, parsedBody);
-  };
+  }
+  return { serve, answerPlain };
 }

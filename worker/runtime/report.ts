@@ -1,6 +1,7 @@
 // What a generated server tells the gateway about each tools/call it ran (tool, outcome, upstream
-// status and latency, result size, a short error), in one response header the gateway strips
-// before it answers the client. Only the server knows these: it is where the upstream call is made.
+// status and latency, result size, a short error): beside the answer of an RPC call, else in one
+// response header the gateway strips before it answers the client. Only the server knows these: it
+// is where the upstream call is made.
 import type { CallToolResult } from "@modelcontextprotocol/server";
 
 export const CALL_REPORT_HEADER = "x-toolport-call-report";
@@ -100,5 +101,19 @@ export function withReport(res: Response, report: CallReport[]): Response {
     const answer = new Response(res.body, res);
     answer.headers.set(CALL_REPORT_HEADER, value);
     return answer;
+  }
+}
+
+/** An answer over HTTP without its report header, and the report it carried (null without one, or an unreadable one). */
+export function readReport(res: Response): { response: Response; reports: CallReport[] | null } {
+  const header = res.headers.get(CALL_REPORT_HEADER);
+  if (header === null) return { response: res, reports: null };
+  const response = new Response(res.body, res);
+  response.headers.delete(CALL_REPORT_HEADER);
+  try {
+    const value = JSON.parse(decodeURIComponent(header)) as unknown;
+    return { response, reports: Array.isArray(value) ? (value as CallReport[]) : null };
+  } catch {
+    return { response, reports: null };
   }
 }

@@ -113,12 +113,20 @@ export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /**
  * The request the runtime answers itself, without the SDK: a plain request (see plainRequest) whose
  * body was read (a declared length within MAX_BODY_BYTES) and parsed (`parsedBody`; undefined when it is
- * not JSON), and that calls no tool the server does not have (the SDK answers that error). Null: the
- * SDK serves it. The hosting Worker asks the same question to start an isolate without the SDK.
+ * not JSON), and that calls no tool the server does not have (see plainCall). Null: the SDK serves it.
  */
 export function answeredPlainly(request: Request, parsedBody: unknown, knownTool: (name: string) => boolean): PlainRequest | null {
   const length = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (request.method !== "POST" || !(length <= MAX_BODY_BYTES) || parsedBody === undefined) return null;
+  return length <= MAX_BODY_BYTES ? plainCall(request, parsedBody, knownTool) : null;
+}
+
+/**
+ * A plain request whose body was read and parsed (undefined when it is not JSON) and that calls no
+ * tool the server does not have (the SDK answers that error); else null. The gateway asks this of the
+ * body it read to hand the request to the server's isolate by RPC, and to start one without the SDK.
+ */
+export function plainCall(request: Request, parsedBody: unknown, knownTool: (name: string) => boolean): PlainRequest | null {
+  if (parsedBody === undefined) return null;
   const plain = plainRequest(request, parsedBody);
   return plain && (plain.method !== "tools/call" || knownTool(plain.name)) ? plain : null;
 }
