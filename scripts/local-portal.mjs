@@ -12,6 +12,9 @@ const FIXTURE = "tests/fixtures/openapi/petstore-2.0.json";
 // wrangler needs the project's Node 22, which npm scripts put first on PATH; do the same here.
 export const env = { ...process.env, PATH: [resolve("node_modules/.bin"), process.env.PATH].join(delimiter) };
 
+/** How long a local portal may take to answer its first request. */
+const START_TIMEOUT_MS = 120_000;
+
 /**
  * Runs `run(origin, { group })` against a fresh local portal (`group`: the process group of its
  * wrangler and workerd), then stops it and removes its state.
@@ -31,11 +34,14 @@ export async function withLocalPortal(run) {
   const args = ["wrangler", "dev", ...(await workerConfigArgs(vars, state)), "--port", String(port), "--persist-to", state];
   const dev = spawn("npx", args, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   try {
-    for (let i = 0; ; i++) {
+    // Each probe is bounded: while a Worker fails to build, wrangler holds a request instead of answering it.
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    for (;;) {
+      if (dev.exitCode !== null || dev.signalCode !== null) throw new Error("wrangler dev exited before it answered");
       try {
-        if ((await fetch(`${origin}/s/none`)).status === 404) break;
+        if ((await fetch(`${origin}/s/none`, { signal: AbortSignal.timeout(5_000) })).status === 404) break;
       } catch {}
-      if (i > 240) throw new Error("wrangler dev did not start");
+      if (Date.now() > deadline) throw new Error(`wrangler dev did not answer within ${START_TIMEOUT_MS / 1000} s`);
       await new Promise((r) => setTimeout(r, 500));
     }
     return await run(origin, { group: dev.pid });
