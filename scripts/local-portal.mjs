@@ -23,7 +23,7 @@ export async function withLocalPortal(run) {
   const state = mkdtempSync(join(tmpdir(), "toolport-local-"));
   const port = 8790 + Math.floor(Math.random() * 200);
   const origin = `http://localhost:${port}`;
-  if ((await migrateLocal(state, env)) !== 0) throw new Error("The local database's migrations failed");
+  if ((await migrateLocal(state)) !== 0) throw new Error("The local database's migrations failed");
   // Development settings of its own, so it needs no .dev.vars (only ENVIRONMENT=development relaxes
   // anything), for both Workers (the MCP gateway in front, then the portal) as `npm run dev` serves them.
   const vars = {

@@ -76,7 +76,7 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, w
 
 /** Applies the migrations to this test's local D1 database. */
 async function applyMigrations() {
-  expect(await migrateLocal(state, portalEnv)).toBe(0);
+  expect(await migrateLocal(state)).toBe(0);
 }
 
 /** The rows of each query on this test's local D1 database, read in one `wrangler d1 execute` (each starts a runtime) once the portal has ended. */
