@@ -1,11 +1,13 @@
 // A local OpenAI-compatible chat API for the crawl's LLM refinement. The model name picks how it
 // behaves: "refine" improves the draft it was sent, "fenced" does the same inside a ```json fence,
 // "garbage" answers prose, "not-openapi" answers JSON that is no valid description, "fewer" drops
-// all but one operation, "slow" answers after 10 s, "error" fails with HTTP 500. A wrong API key
+// all but one operation, "slow" answers after SLOW_ANSWER_MS, "error" fails with HTTP 500. A wrong API key
 // answers 401 as OpenAI does.
 import { createServer, type Server } from "node:http";
 
 export const LLM_API_KEY = "sk-test-local-llm";
+/** How late "slow" answers: far past the tests' 1.5 s limit, so a run that waited for it is told apart from a slow machine. */
+export const SLOW_ANSWER_MS = 60_000;
 
 type ChatRequest = { model?: string; messages?: { role: string; content: string }[]; response_format?: { type: string } };
 
@@ -57,7 +59,7 @@ export async function startLlmServer(): Promise<{ baseUrl: string; server: Serve
       return json(200, completion(model, JSON.stringify({ ...draft, paths: { [first]: { get: draft.paths[first].get } } })));
     }
     if (model === "slow") {
-      const timer = setTimeout(() => json(200, completion(model, refined(request))), 10_000);
+      const timer = setTimeout(() => json(200, completion(model, refined(request))), SLOW_ANSWER_MS);
       res.on("close", () => clearTimeout(timer));
       return;
     }
