@@ -11,8 +11,11 @@ import { call, signedIn } from "../helpers";
 import { waitForCrawl } from "./helpers";
 
 const port = () => new URL(inject("fixtureOrigin")).port;
-/** Slots are kept when requests leave the Worker; on a busy machine they may reach the fixture server this much closer together. */
-const JITTER_MS = 100;
+/**
+ * Slots are kept when requests leave the Worker; on a busy machine they may reach the fixture server this much closer
+ * together. Still far from what a broken pace gives: starts HOST_SPACING_MS (25 ms) apart.
+ */
+const JITTER_MS = 250;
 /** How long the fixture server takes to answer each page of the concurrency tests. */
 const PAGE_MS = 500;
 // Each crawl here waits for its host's pace (seconds, by design).
