@@ -327,8 +327,17 @@ function twigTemplate(entry: SiteEntry, text: string): string {
     .trimStart();
 }
 
-/** The value of a GitBook tag's `name="…"` or `name=bare` attribute. */
-const gitbookAttribute = (attrs: string, name: string) => attribute(attrs, name) ?? new RegExp(`\\b${name}=([^\\s"'%]+)`).exec(attrs)?.[1];
+/**
+ * The value of a GitBook tag's `name="…"` or `name=bare` attribute, as GitBook shows it: its Markdown escapes
+ * (`place\_id`, `{\"name\":…}`) undone, an escaped quote part of the value.
+ */
+function gitbookAttribute(attrs: string, name: string): string | undefined {
+  const at = attrs.indexOf(`${name}="`);
+  if (at < 0) return attribute(attrs, name) ?? new RegExp(`\\b${name}=([^\\s"'%]+)`).exec(attrs)?.[1];
+  let end = at + name.length + 2;
+  while (end < attrs.length && attrs[end] !== '"') end += attrs[end] === "\\" ? 2 : 1;
+  return attrs.slice(at + name.length + 2, end).replace(/\\(.)/g, "$1");
+}
 
 /** The text between `{% tag … %}` and `{% endtag %}` in a block, each occurrence with its attributes. */
 function gitbookTags(block: string, tag: string): { attrs: string; body: string }[] {

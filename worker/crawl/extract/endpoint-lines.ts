@@ -3,9 +3,11 @@
 import { trimEnd } from "./text";
 import type { Block } from "./blocks";
 import { readHints, readProseUrls } from "./hints";
+import { parseExample } from "./json-schema";
 import { locationOf, nameOf, type ParamLocation, paramOfItem, paramOfTag, typeAtStart } from "./params";
 import {
   addedRoutes,
+  alsoMethods,
   announcedMethod,
   bodyTypeOf,
   lonePath,
@@ -99,6 +101,13 @@ function openLineRoute(r: PageReader, block: TextBlock, route: Route, leading: b
   const sent = fieldsIn === "body" ? sentObject(prose) : null;
   if (sent) r.addParam({ name: "body", in: "body", schema: { type: "object" }, required: false, typeText: sent });
   for (const name of namedFields(prose)) r.addParam({ name, in: fieldsIn, schema: { type: "string" }, required: false });
+  // A JSON body written right after the path (`POST /settings/{"name":"…","value":"…"}`): its keys are the body's,
+  // whatever section the line stands in (the route's own line, not a response's).
+  const after = text.slice(route.end).trimStart();
+  const written = after.startsWith("{") && r.current ? parseExample(after.slice(0, after.lastIndexOf("}") + 1)) : null;
+  if (written && !Array.isArray(written))
+    for (const name of Object.keys(written).slice(0, 50))
+      r.current?.params.push({ name, in: "body", schema: { type: "string" }, required: false });
   if (block.t === "item" && rest.length > 3 && r.current) r.current.description ??= rest.replace(/^[—–:-]\s*/, "").slice(0, 1000);
 }
 
@@ -300,6 +309,13 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
     for (const path of readFromPaths(text))
       if (r.drafts.length < MAX_LIST_DRAFTS) r.drafts.push({ method: "GET", rawPath: path, params: [], source: r.page.url, strength: 0 });
   if (r.current && block.t === "line") r.current.sharesParamsOf ??= sharedParamsRoute(text) ?? undefined;
+  if (r.current && block.t === "line") {
+    r.noteNamedSegments(text);
+    const current = r.current;
+    for (const method of alsoMethods(text))
+      if (method !== current.method && !current.also?.some((a) => a.method === method))
+        current.also = [...(current.also ?? []), { method, rawPath: current.rawPath }];
+  }
   if (block.t === "line") {
     const methods = sentMethods(text);
     if (methods.length) r.offered = { methods, level: r.headings.at(-1)?.level ?? 0 };

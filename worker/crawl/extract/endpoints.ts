@@ -233,6 +233,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
       readExample(r, { method: "GET", url: exampleUrl, fields: [], headers: [], strong: false });
     else if (block.t !== "hr") b = readLine(r, block, b, r.kindNow());
   }
+  r.nameSegments();
   r.adoptFilters();
   r.closePathHeading();
   r.placeUnplaced();

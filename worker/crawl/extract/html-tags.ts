@@ -173,6 +173,7 @@ export function openTag(w: MarkdownWriter, name: string, attrs: string) {
       spaced: cls !== "" && !BLOCK.has(name) && w.inCode === 0 && LABEL_CLASS.test(cls),
       start: w.line.length,
       nests,
+      ...((name === "em" || name === "i") && cls === "" && w.inCode === 0 && !w.heading && !w.tables.length ? { emphasis: true } : {}),
       ...(name === "a" && opensItem(w) && /^https?:\/\/[\w.-]+(?::\d{1,5})?\/[^\s?#]+$/.test(a.href ?? "") ? { target: a.href } : {}),
     });
     if (nests) w.nested++;
@@ -315,6 +316,11 @@ export function closeTag(w: MarkdownWriter, entry: Entry) {
       return;
     }
     if (entry.spaced) w.line += " ";
+    // "The *querystring* must be …", "the *?delete* query string": a word set apart as a name, as Markdown writes it.
+    if (entry.emphasis && /^\??[A-Za-z_][\w.-]{0,40}$/.test(own)) {
+      w.line = `${w.line.slice(0, entry.start)}*${own}*`;
+      return;
+    }
     // A list item that opens with a link titled in words ("All Characters"): where it leads is what the item names.
     if (entry.target && own && !own.includes("://")) w.line = `${w.line.slice(0, entry.start)}${entry.target} ${own}`;
   }

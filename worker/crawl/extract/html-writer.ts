@@ -14,6 +14,8 @@ export type Entry = {
   nests: boolean;
   /** A link that opens a list item: where it leads (an absolute URL without a query). */
   target?: string;
+  /** Plain emphasis in prose (`<em>` without a class): a single word set so is written `*word*`. */
+  emphasis?: boolean;
 };
 export type Table = { rows: string[][]; row: string[] | null };
 /** The element that holds the page's main content: <main>, else <article>, else role="main", else "" (the whole page). */

@@ -149,6 +149,8 @@ export class PageReader {
   named: { param: FoundParam; at: number } | null = null;
   /** The endpoint a route heading opened. */
   headingRoute: Draft | null = null;
+  /** Literal path segments the prose under their route sets apart as names ("The *querystring* must be …"). */
+  namedSegments = new Set<string>();
   /** Parameters of a section that gives them to every request of the page, and that section's heading level (-1 outside one). */
   readonly pageWide: FoundParam[] = [];
   pageWideLevel = -1;
@@ -362,6 +364,39 @@ export class PageReader {
     for (const param of this.unplaced)
       if (!placed.has(param) && !target.params.some((p) => p.name === param.name) && target.params.length < MAX_PARAMS)
         target.params.push(param);
+  }
+
+  /**
+   * Notes the word a line under a route sets apart in emphasis (`The *querystring* must be a valid query`) that is the
+   * last segment of that route's path, not its first: the route writes a placeholder by its name.
+   */
+  noteNamedSegments(text: string) {
+    const segments = (this.current?.rawPath ?? "")
+      .replace(/^https?:\/\/[^/]+/, "")
+      .split("?")[0]
+      .split("/");
+    const last = segments.length > 2 ? segments[segments.length - 1] : "";
+    if (!last || this.namedSegments.size >= 20 || !text.includes(`*${last}*`)) return;
+    for (let i = text.indexOf(`*${last}*`); i >= 0; i = text.indexOf(`*${last}*`, i + 1))
+      if (text[i - 1] !== "*" && text[i + last.length + 2] !== "*") this.namedSegments.add(last);
+  }
+
+  /** Writes the named segments of every route of the page as the placeholders they are (`/album/query/{querystring}`). */
+  nameSegments() {
+    if (!this.namedSegments.size) return;
+    const name = (raw: string) => {
+      const [whole, query] = raw.split("?");
+      const origin = /^https?:\/\/[^/]+/.exec(whole)?.[0] ?? "";
+      const segments = whole.slice(origin.length).split("/");
+      // The last segment only, not a route's first.
+      const last = segments.length > 2 && this.namedSegments.has(segments[segments.length - 1]);
+      const named = last ? `${origin}${[...segments.slice(0, -1), `{${segments[segments.length - 1]}}`].join("/")}` : whole;
+      return query === undefined ? named : `${named}?${query}`;
+    };
+    for (const draft of this.drafts) {
+      draft.rawPath = name(draft.rawPath);
+      if (draft.also) draft.also = draft.also.map((a) => ({ ...a, rawPath: name(a.rawPath) }));
+    }
   }
 
   /** Gives the page-wide parameters to every endpoint of the page that does not name them itself. */

@@ -377,14 +377,18 @@ const NOT_PARAM_NAMES = new Set([
   "or",
 ]);
 
+const QUOTES = "'\"‘’“”";
+
 /** The parameter name a word of prose writes: `name`, **name**, `name=value`, or a bare name with `_` or `=` in it; the rest only when `bare`. */
 function nameInWord(word: string, bare: boolean): { name: string; formatted: boolean } | null {
   const w = trimEnd(word, ",.;:)");
-  const formatted = (w.startsWith("`") && w.endsWith("`")) || (w.startsWith("**") && w.endsWith("**"));
-  const inner = formatted ? trimEnd(trimStart(w, "`*"), "`*") : w;
+  const quoted = w.length > 2 && QUOTES.includes(w[0]) && QUOTES.includes(w[w.length - 1]);
+  const formatted = quoted || (w.startsWith("`") && w.endsWith("`")) || (w.length > 2 && w.startsWith("*") && w.endsWith("*"));
+  const inner = quoted ? w.slice(1, -1) : formatted ? trimEnd(trimStart(w, "`*"), "`*") : w;
   const name = inner.split("=")[0].replace(/^\?/, "");
   if (!/^[A-Za-z_][\w.-]{0,60}$/.test(name) || NOT_PARAM_NAMES.has(name.toLowerCase())) return null;
-  if (formatted || inner.includes("=") || name.includes("_")) return { name, formatted: true };
+  // `?delete`: written as the query string writes it.
+  if (formatted || inner.includes("=") || name.includes("_") || inner.startsWith("?")) return { name, formatted: true };
   return bare && /^[a-z]+$/.test(name) ? { name, formatted: false } : null;
 }
 
@@ -408,7 +412,9 @@ export function proseParams(text: string): string[] {
         if (/^[A-Za-z_][\w.-]{0,60}$/.test(name)) add(name);
       }
     }
-    if (!PARAM_WORDS.has(word)) continue;
+    // "If the `?delete` query string is included", "add the '?expand' flag": a query name, written as one.
+    const flag = word === "flag" || word === "flags" || (word === "string" && words[w - 1]?.toLowerCase() === "query");
+    if (!PARAM_WORDS.has(word) && !flag) continue;
     // Backwards: the names before the word, over its qualifiers ("query", "as a GET or POST") and lists ("**lat** and **lon**").
     let k = w - 1;
     while (k >= 0 && w - k < 8 && QUALIFIERS.has(words[k].toLowerCase())) k--;
@@ -422,7 +428,7 @@ export function proseParams(text: string): string[] {
       if (j < 1 || !["and", "or", "&"].includes(words[j - 1].toLowerCase())) break;
     }
     const afterThe = k >= 1 && words[k - 1].toLowerCase() === "the";
-    for (const named of listed.reverse()) if (named.formatted || afterThe) add(named.name);
+    for (const named of listed.reverse()) if (named.formatted || (afterThe && !flag)) add(named.name);
     // Forwards: "parameter named `from`", "parameters: `gem_name` and `url`", "parameters are supported: **city**, **street**".
     let f = w + 1;
     if (["named", "called"].includes((words[f] ?? "").toLowerCase())) f++;
@@ -460,6 +466,26 @@ export function sentMethods(text: string): string[] {
       if (methods.length < 2 || !methods.every((m) => METHODS.includes(m))) continue;
       if (words.slice(w + 1, w + 8).some((x) => x === "to")) return methods;
     }
+  }
+  return [];
+}
+
+/**
+ * The methods a sentence under a route says the route also takes: "This endpoint also supports *DELETE* and *PATCH*
+ * methods as above", "It also accepts PUT requests". Empty for any other text.
+ */
+export function alsoMethods(text: string): string[] {
+  for (const sentence of sentences(text)) {
+    const words = sentence.split(" ");
+    const also = words.indexOf("also");
+    if (also < 0 || !/^(?:supports|accepts|allows|takes|responds)$/.test(words[also + 1] ?? "")) continue;
+    const methods: string[] = [];
+    for (let w = also + 2; w < words.length && w - also < 12; w++) {
+      const word = trimEnd(trimStart(words[w], "*`"), "*`,.:;");
+      if (METHODS.includes(word)) methods.push(word);
+      else if (methods.length && !["and", "or", "to", "&"].includes(word)) break;
+    }
+    if (methods.length) return methods;
   }
   return [];
 }

@@ -130,6 +130,8 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
       }
       break;
     }
+    // `/settings/{"name":"…"}`: a JSON body written after the path, not a placeholder.
+    if (c === "{" && text[end + 1] === '"') break;
     // `<<deck_id>>`, `{{ provider }}`, `{kind of tea}`: a placeholder in brackets, spaces inside.
     const doubled = angle ? -1 : spacedBrackets(text, end);
     if (doubled > 0) {
@@ -147,10 +149,10 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
       angle = false; // `<ping-key/<slug>`: a placeholder left unclosed ends with its segment
     } else if (PATH_STOP.has(c) && !(angle && c === " " && spacedPlaceholder(text, end)) && !globValue(text, at, end)) break;
   }
-  let path = text.slice(at, end);
-  while (path.length > 1 && /[.,:;!?]/.test(path[path.length - 1])) path = path.slice(0, -1);
-  if (path.length < 2 && !text.startsWith("/", at)) return null;
-  const stop = at + path.length;
+  const written = writtenPath(text.slice(at, end));
+  let path = written.path;
+  if (written.length < 2 && !text.startsWith("/", at)) return null;
+  const stop = at + written.length;
   if (format && format.to <= path.length) path = path.slice(0, format.from) + format.first + path.slice(format.to);
   const bare = path.split("?")[0];
   if (
@@ -165,6 +167,18 @@ export function pathAt(text: string, at: number): { path: string; end: number } 
   )
     return null;
   return { path, end: stop };
+}
+
+/**
+ * A path as written up to its stop, without the punctuation of the sentence after it, and how many characters it
+ * took; an ellipsis for its last segment (`/item/path/...`) stands for the rest of the path.
+ */
+function writtenPath(raw: string): { path: string; length: number } {
+  const rest = raw.endsWith("/...") ? 3 : raw.endsWith("/…") ? 1 : 0;
+  if (rest) return { path: `${raw.slice(0, -rest)}{path}`, length: raw.length };
+  let path = raw;
+  while (path.length > 1 && /[.,:;!?]/.test(path[path.length - 1])) path = path.slice(0, -1);
+  return { path, length: path.length };
 }
 
 /**
@@ -231,8 +245,8 @@ export function routeAt(text: string, at: number): Route | null {
   if (!first) return null;
   const { methods, end: m } = alternativesAt(text, first.end);
   let p = m;
-  // "GET /x", "`GET` `/x`", "[GET] /x", "GET - `/x`".
-  while (p < text.length && p - m < 6 && " `*\t_]-–".includes(text[p])) p++;
+  // "GET /x", "`GET` `/x`", "[GET] /x", "(GET) /x", "GET - `/x`".
+  while (p < text.length && p - m < 6 && " `*\t_)]-–".includes(text[p])) p++;
   // "GET/POST/PUT" lists methods; it is not a route.
   if (p === m && (text[p] !== "/" || methodAt(text, p + 1))) return null;
   const found = pathAt(text, p);
@@ -284,6 +298,13 @@ export function leadingRoute(text: string): Route | null {
   const start = afterLabel(text);
   const direct = routeAt(text, start);
   if (direct) return direct;
+  // A method boxed like a badge before its path: "[GET] /x", "**[ POST ]** /x", "(DELETE) /x".
+  if (text[start] === "[" || text[start] === "(") {
+    let at = start + 1;
+    while (at < text.length && at - start < 4 && text[at] === " ") at++;
+    const boxed = routeAt(text, at);
+    if (boxed) return boxed;
+  }
   // A route quoted alone on its line (`'GET /projects/{project-name}/branches'`, as Gerrit writes its definitions).
   const quote = text[start];
   const quoted = quote === "'" || quote === '"' ? routeAt(text, start + 1) : null;
