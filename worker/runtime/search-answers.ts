@@ -26,23 +26,38 @@ export function readSearchPart(part: string, count: number) {
   return { lines, index: loadSearchIndex(part.slice(at)) };
 }
 
-/** The request's nearest tools by meaning, or null when the deployment keeps no vectors or embedding the request fails (the lexical ranking alone answers). */
+/**
+ * The request's nearest tools by meaning (`nearest`), or null when the deployment keeps no vectors or
+ * embedding the request fails (the lexical ranking alone answers). `read` asks for the kept vectors
+ * ahead of the first search, beside the search part: whether there are any is a round trip a first
+ * search would otherwise wait for after its lexical ranking.
+ */
 function semanticRanking(source: () => SemanticSource | undefined, count: number) {
   let vectors: Promise<ToolVectors | null> | null = null;
-  return async (query: string): Promise<number[] | null> => {
+  const read = () => {
     const semantic = source();
     if (!semantic?.vectors || !semantic.embedQuery) return null;
+    // A failed read answers null (words alone) and is tried again by the next search.
+    vectors ??= semantic
+      .vectors()
+      .then((kept) => (kept ? readVectors(JSON.parse(kept) as KeptVectors) : null))
+      .catch(() => (vectors = null));
+    return vectors;
+  };
+  const nearest = async (query: string): Promise<number[] | null> => {
+    const semantic = source();
+    const reading = read();
+    if (!reading || !semantic?.embedQuery) return null;
     try {
-      vectors ??= semantic.vectors().then((kept) => (kept ? readVectors(JSON.parse(kept) as KeptVectors) : null));
-      const kept = await vectors;
+      const kept = await reading;
       if (!kept || kept.count !== count) return null;
       const embedded = await semantic.embedQuery(query);
       return embedded ? nearestTools(kept, embedded, FUSION_DEPTH) : null;
     } catch {
-      vectors = null;
       return null;
     }
   };
+  return { read, nearest };
 }
 
 /**
@@ -52,24 +67,38 @@ function semanticRanking(source: () => SemanticSource | undefined, count: number
  */
 export function searchAnswers(count: number, part: () => Promise<string>, semantic: () => SemanticSource | undefined = () => undefined) {
   let loaded: Promise<{ lines: string[]; index: SearchIndex }> | null = null;
-  const nearest = semanticRanking(semantic, count);
-  const load = () =>
-    (loaded ??= part().then(
+  const meaning = semanticRanking(semantic, count);
+  const load = () => {
+    meaning.read();
+    return (loaded ??= part().then(
       (value) => readSearchPart(value, count),
       (err: unknown) => {
         loaded = null;
         throw err;
       },
     ));
+  };
   return {
-    /** Reads and loads the search part ahead of the first search. */
-    prepare: async () => void (await load()),
+    /** Reads and loads the search part ahead of the first search, and runs the ranking once. */
+    async prepare() {
+      // Both settled: a server isolate prepares in the waitUntil of a request that ends when this does,
+      // and a later request could not wait for a read still owed to that one.
+      const [read] = await Promise.allSettled([load(), meaning.read()]);
+      if (read.status === "rejected") throw read.reason;
+      const { lines, index } = read.value;
+      // One search of the first tool's own summary, answered to no one: the ranking's code is compiled
+      // now, not by the client's first search (a new isolate runs it in the interpreter first).
+      searchTools(index, String((JSON.parse(lines[0] ?? "{}") as { summary?: unknown }).summary ?? ""), FUSION_DEPTH);
+    },
     async search(args: Record<string, unknown>): Promise<CallToolResult> {
       if (typeof args.query !== "string" || !args.query.trim()) return text('Argument "query" must be a non-empty string.', true);
       const limit = Math.min(MAX_RESULTS, Math.max(1, Number.isInteger(Number(args.limit)) ? Number(args.limit) : DEFAULT_RESULTS));
       const { lines, index } = await load();
-      const [lexical, byMeaning] = [searchTools(index, args.query, FUSION_DEPTH), await nearest(args.query)];
-      const found = byMeaning ? fuseRankings(lexical, byMeaning, limit) : lexical.slice(0, limit);
+      // The request is embedded (a round trip) while the words rank.
+      const byMeaning = meaning.nearest(args.query);
+      const lexical = searchTools(index, args.query, FUSION_DEPTH);
+      const nearest = await byMeaning;
+      const found = nearest ? fuseRankings(lexical, nearest, limit) : lexical.slice(0, limit);
       if (found.length === 0) return text(noMatch(args.query));
       return text(`[${found.map((i) => lines[i]).join(",")}]`);
     },
