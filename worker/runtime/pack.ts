@@ -17,26 +17,26 @@ export function packConfig(config: RuntimeConfig): { config: PackedConfig; text:
     length += chunk.length;
     return [length - chunk.length, length];
   };
-  const entries: Span[] = [];
+  const entries: number[] = [];
   let listing: Span;
   if (config.toolMode === "search") {
     // Three tools are listed; each operation's entry is still what describe_tool and call_tool read.
     listing = append(JSON.stringify({ tools: searchListing(tools.length) }));
     for (const entry of directListing(config)) {
       append("\n");
-      entries.push(append(JSON.stringify(entry)));
+      entries.push(...append(JSON.stringify(entry)));
     }
   } else {
     // The same bytes as JSON.stringify({ tools: directListing(config) }), with each entry's place kept.
     append('{"tools":[');
     directListing(config).forEach((entry, i) => {
       if (i > 0) append(",");
-      entries.push(append(JSON.stringify(entry)));
+      entries.push(...append(JSON.stringify(entry)));
     });
     append("]}");
     listing = [0, length];
   }
-  const parts = tools.map((tool) => {
+  const parts = tools.flatMap((tool) => {
     append("\n");
     return append(JSON.stringify({ mapping: tool.mapping, ...(tool.tags ? { tags: tool.tags } : {}) }));
   });
