@@ -50,7 +50,7 @@ export const searchDoc = (tool: RuntimeTool) => ({ ...tool, method: tool.mapping
 
 /** A packed server's tools, each parsed when first asked for and kept for the isolate. */
 export class ToolTable {
-  private readonly indexes: Map<string, number>;
+  private named: Map<string, number> | null = null;
   private readonly parsed: (RuntimeTool | undefined)[];
   private loading: Promise<void> | null = null;
   private readonly reading = new Map<number, Promise<RuntimeTool>>();
@@ -62,7 +62,6 @@ export class ToolTable {
     private text: string | null,
     private source: ToolsSource | null = null,
   ) {
-    this.indexes = new Map(config.toolNames.map((name, i) => [name, i]));
     this.parsed = new Array(config.toolNames.length);
   }
 
@@ -82,6 +81,11 @@ export class ToolTable {
       },
     );
     return this.loading;
+  }
+
+  /** Each tool's position by its name, made when a name is first looked up (a search-mode isolate may never). */
+  private get indexes() {
+    return (this.named ??= new Map(this.config.toolNames.map((name, i) => [name, i])));
   }
 
   get count() {
