@@ -30,8 +30,8 @@ export type KeptTerms = {
   /** Document d's length in field f at d * fieldCount + f. */
   fieldLength: number[];
   terms: string[];
-  /** Term i's postings are postings.slice(spans[2i], spans[2i + 1]) (see encodeNumbers). */
-  spans: number[];
+  /** Where each term's postings end: term i's are postings.slice(ends[i - 1] ?? 0, ends[i]) (see encodeNumbers). */
+  ends: number[];
   postings: string;
 };
 
@@ -183,22 +183,23 @@ export class TermIndex {
         return [term, encodeNumbers(flat)] as const;
       })
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const spans: number[] = [];
+    const ends: number[] = [];
     let length = 0;
-    for (const [, text] of entries) spans.push(length, (length += text.length));
+    for (const [, text] of entries) ends.push((length += text.length));
     return {
       documentCount: js.documentCount,
       fieldCount,
       averageFieldLength: js.averageFieldLength,
       fieldLength,
       terms: entries.map(([term]) => term),
-      spans,
+      ends,
       postings: entries.map(([, text]) => text).join(""),
     };
   }
 
   private postingsOf(i: number): number[] {
-    return (this.parsed[i] ??= decodeNumbers(this.kept.postings.slice(this.kept.spans[2 * i], this.kept.spans[2 * i + 1])));
+    const { postings, ends } = this.kept;
+    return (this.parsed[i] ??= decodeNumbers(postings.slice(i > 0 ? ends[i - 1] : 0, ends[i])));
   }
 
   /** Adds one index term's BM25+ scores, weighed, to the documents it is in. */

@@ -265,7 +265,7 @@ export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
 /**
  * The index as text, to be kept with a deployment and loaded by its isolates instead of built (see
  * loadSearchIndex): one line of JSON (the ranking's facts, by column, and each term index without its postings),
- * then the two term indexes' postings, located by their `spans`.
+ * then the two term indexes' postings, located by their `ends`.
  */
 export function serializeSearchIndex(index: SearchIndex): string {
   const { postings: miniPostings, ...mini } = index.mini.kept;
@@ -286,7 +286,7 @@ export function serializeSearchIndex(index: SearchIndex): string {
 export function loadSearchIndex(text: string): SearchIndex {
   const cut = text.indexOf("\n");
   const head = JSON.parse(text.slice(0, cut)) as KeptHead;
-  const split = cut + 1 + (head.mini.spans.at(-1) ?? 0);
+  const split = cut + 1 + (head.mini.ends.at(-1) ?? 0);
   return {
     ...head,
     facts: factRows(head.facts),
