@@ -78,6 +78,8 @@ export function searchAnswers(count: number, part: () => Promise<string>, semant
     ));
   };
   return {
+    /** Asks for the kept vectors (when there is a semantic source): settles once they are read, or failed to be. */
+    readVectors: () => meaning.read(),
     /** Reads and loads the search part ahead of the first search, and runs the ranking once. */
     async prepare() {
       // Both settled: a server isolate prepares in the waitUntil of a request that ends when this does,
