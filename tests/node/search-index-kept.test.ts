@@ -7,6 +7,7 @@ import { packConfig } from "../../worker/runtime/pack";
 import { searchDoc, ToolTable } from "../../worker/runtime/packed";
 import { buildSearchIndex, searchTools } from "../../worker/runtime/search";
 import { readSearchPart } from "../../worker/runtime/search-answers";
+import { decodeNumbers, encodeNumbers } from "../../worker/runtime/search-terms";
 import { corpusText } from "../corpus";
 import { searchModeConfig } from "../search-mode-config";
 
@@ -24,6 +25,15 @@ describe("the kept search index", () => {
     const tasks = JSON.parse(readFileSync("bench/tools/search-tasks/zoom.json", "utf8")) as { task: string }[];
     expect(tasks.length).toBeGreaterThan(20);
     for (const { task } of tasks) expect(searchTools(kept, task, 10), task).toEqual(searchTools(built, task, 10));
+  });
+
+  it("keeps postings as short text that reads back as the same numbers", () => {
+    const numbers = [0, 1, 31, 32, 33, 1023, 1024, 1223, 65_535, 2 ** 31, Number.MAX_SAFE_INTEGER];
+    expect(decodeNumbers(encodeNumbers(numbers))).toEqual(numbers);
+    expect(encodeNumbers([3, 1, 0])).toHaveLength(3);
+    expect(encodeNumbers([])).toBe("");
+    expect(() => encodeNumbers([-1])).toThrow("non-negative integers");
+    expect(() => encodeNumbers([1.5])).toThrow("non-negative integers");
   });
 
   it("is kept only in search mode", () => {

@@ -123,4 +123,26 @@ describe("search mode's semantic ranking", () => {
     ];
     for (const s of without) expect(await names(search(s), "report a bug")).toEqual(lexical);
   });
+
+  it("asks for the vectors while the search part is read, once, and again after a failed read", async () => {
+    const asked: string[] = [];
+    let fail = true;
+    const answers = search(
+      source({
+        vectors: async () => {
+          asked.push(fail ? "failed" : "kept");
+          if (fail) throw new Error("KV is unavailable");
+          return kept;
+        },
+      }),
+    );
+    await answers.prepare();
+    expect(asked).toEqual(["failed"]);
+    const lexical = await names(search(), "report a bug");
+    expect(await names(answers, "report a bug")).toEqual(lexical);
+    fail = false;
+    expect((await names(answers, "report a bug"))[0]).toBe("issues_create");
+    expect((await names(answers, "create a webhook"))[0]).toBe("hooks_create");
+    expect(asked).toEqual(["failed", "failed", "kept"]);
+  });
 });

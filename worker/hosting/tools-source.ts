@@ -7,6 +7,7 @@ import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Bindings } from "../env";
 import { loadSearchPart, loadStoredDeployment, loadToolsText, type StoredDeployment } from "./store";
 import { embedQuery, loadToolVectors } from "./tool-vectors";
+import { spanAt } from "../runtime/packed";
 
 /** Props of a server isolate's env.TOOLS: the one deployment it may read. */
 export type ToolsSourceProps = { deploymentId: string };
@@ -23,9 +24,10 @@ export class DeploymentTools extends WorkerEntrypoint<Bindings, ToolsSourceProps
   async tool(position: number): Promise<[entry: string, part: string]> {
     const stored = await this.stored();
     const { entries, parts } = stored.packed.spans;
-    if (!Number.isInteger(position) || position < 0 || position >= entries.length) throw new Error(`No tool at position ${position}`);
+    if (!Number.isInteger(position) || position < 0 || position >= stored.packed.toolNames.length)
+      throw new Error(`No tool at position ${position}`);
     const text = await this.textOf();
-    return [text.slice(...entries[position]), text.slice(...parts[position])];
+    return [text.slice(...spanAt(entries, position)), text.slice(...spanAt(parts, position))];
   }
 
   /** The deployment's search part (search mode): kept apart, so a search never waits for the whole text. */

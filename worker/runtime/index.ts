@@ -117,8 +117,15 @@ type WaitUntil = { waitUntil(promise: Promise<unknown>): void };
 /** search_tools and describe_tool of a search-mode server, from search-answers.ts (imported when first asked for). */
 function searchModeReads(table: ToolTable, semantic: () => SemanticSource | undefined) {
   let searching: Promise<ReturnType<typeof searchAnswers>> | null = null;
-  const answers = () =>
-    (searching ??= import("./search-answers").then((m) => m.searchAnswers(table.count, () => table.searchPart(), semantic)));
+  // The search part is asked for while the module that ranks loads, and the kept vectors as soon as it
+  // has. Each caller waits for every read: a read left to a request that has ended would never settle for the next one.
+  const answers = async () => {
+    const ranking = (searching ??= import("./search-answers").then((m) =>
+      m.searchAnswers(table.count, () => table.searchPart(), semantic),
+    ));
+    const [m] = await Promise.all([ranking, table.searchPart().catch(() => null), ranking.then((m) => m.readVectors())]);
+    return m;
+  };
   return {
     async search(args: Record<string, unknown>) {
       return (await answers()).search(args);

@@ -17,26 +17,26 @@ export function packConfig(config: RuntimeConfig): { config: PackedConfig; text:
     length += chunk.length;
     return [length - chunk.length, length];
   };
-  const entries: Span[] = [];
+  const entries: number[] = [];
   let listing: Span;
   if (config.toolMode === "search") {
     // Three tools are listed; each operation's entry is still what describe_tool and call_tool read.
     listing = append(JSON.stringify({ tools: searchListing(tools.length) }));
     for (const entry of directListing(config)) {
       append("\n");
-      entries.push(append(JSON.stringify(entry)));
+      entries.push(...append(JSON.stringify(entry)));
     }
   } else {
     // The same bytes as JSON.stringify({ tools: directListing(config) }), with each entry's place kept.
     append('{"tools":[');
     directListing(config).forEach((entry, i) => {
       if (i > 0) append(",");
-      entries.push(append(JSON.stringify(entry)));
+      entries.push(...append(JSON.stringify(entry)));
     });
     append("]}");
     listing = [0, length];
   }
-  const parts = tools.map((tool) => {
+  const parts = tools.flatMap((tool) => {
     append("\n");
     return append(JSON.stringify({ mapping: tool.mapping, ...(tool.tags ? { tags: tool.tags } : {}) }));
   });
@@ -53,9 +53,14 @@ export function packConfig(config: RuntimeConfig): { config: PackedConfig; text:
 }
 
 /**
- * Search mode's part of the text: each tool's line of a search_tools answer (one line of JSON each, in
- * the config's order), then the search index (see search.ts's serializeSearchIndex) built from these
- * very tools. An isolate reads this part alone for its searches (search-answers.ts).
+ * Search mode's part of the text: where each tool's line of a search_tools answer ends (a line of JSON),
+ * those lines (JSON each, in the config's order, one after the other), then the search index (see
+ * search.ts's serializeSearchIndex) built from these very tools. An isolate reads this part alone for
+ * its searches (search-answers.ts), and a tool's line only when a search answers with it.
  */
-export const searchPart = (docs: Listed[]) =>
-  docs.map((doc) => `${resultLine(doc)}\n`).join("") + serializeSearchIndex(buildSearchIndex(docs));
+export function searchPart(docs: Listed[]) {
+  const lines = docs.map(resultLine);
+  let end = 0;
+  const ends = lines.map((line) => (end += line.length));
+  return `${JSON.stringify(ends)}\n${lines.join("")}${serializeSearchIndex(buildSearchIndex(docs))}`;
+}

@@ -156,3 +156,44 @@ export function factsOf(
     };
   });
 }
+
+/** Every tool's facts as one list per fact, as a deployment keeps them: a quarter of their JSON as rows, and read with no key per tool. */
+export type FactColumns = { [K in keyof DocFacts]: DocFacts[K][] };
+
+/** The facts of every tool as columns (see FactColumns). */
+export function factColumns(facts: DocFacts[]): FactColumns {
+  const column = <K extends keyof DocFacts>(key: K) => facts.map((f) => f[key]);
+  return {
+    method: column("method"),
+    kind: column("kind"),
+    self: column("self"),
+    depth: column("depth"),
+    titleWords: column("titleWords"),
+    actionWords: column("actionWords"),
+    pathWords: column("pathWords"),
+    central: column("central"),
+    verb: column("verb"),
+    deprecated: column("deprecated"),
+    record: column("record"),
+  };
+}
+
+/** The facts of every tool from their columns, each tool's with the fields in factsOf's order. */
+export function factRows(c: FactColumns): DocFacts[] {
+  const rows: DocFacts[] = new Array(c.method.length);
+  for (let i = 0; i < rows.length; i++)
+    rows[i] = {
+      method: c.method[i],
+      kind: c.kind[i],
+      self: c.self[i],
+      depth: c.depth[i],
+      titleWords: c.titleWords[i],
+      actionWords: c.actionWords[i],
+      pathWords: c.pathWords[i],
+      central: c.central[i],
+      verb: c.verb[i],
+      deprecated: c.deprecated[i],
+      record: c.record[i],
+    };
+  return rows;
+}

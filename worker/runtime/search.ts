@@ -8,7 +8,17 @@ export type { SearchDoc } from "./types";
 import MiniSearch from "minisearch";
 import { answerOf, paramText } from "./search-text";
 import type { SearchDoc } from "./types";
-import { factsOf, literalSegments, pathTermsOf, resourceOf, titleVerb, type DocFacts } from "./search-facts";
+import {
+  factColumns,
+  factRows,
+  factsOf,
+  literalSegments,
+  pathTermsOf,
+  resourceOf,
+  titleVerb,
+  type DocFacts,
+  type FactColumns,
+} from "./search-facts";
 import { indexWords, MAX_FIELD_CHARS, readQuery, stem, type Action, type ReadQuery } from "./search-words";
 import { TermIndex, type KeptTerms, type TermOptions } from "./search-terms";
 
@@ -31,7 +41,8 @@ export type SearchIndex = {
 };
 
 /** The index without its term indexes' postings, as one line of JSON (see serializeSearchIndex). */
-type KeptHead = Omit<SearchIndex, "mini" | "resources" | "acronyms" | "methodVerbs" | "titleVerbs"> & {
+type KeptHead = Omit<SearchIndex, "facts" | "mini" | "resources" | "acronyms" | "methodVerbs" | "titleVerbs"> & {
+  facts: FactColumns;
   mini: Omit<KeptTerms, "postings">;
   resources: Omit<KeptTerms, "postings">;
   acronyms: [string, string[]][];
@@ -253,14 +264,15 @@ export function buildSearchIndex(docs: SearchDoc[]): SearchIndex {
 
 /**
  * The index as text, to be kept with a deployment and loaded by its isolates instead of built (see
- * loadSearchIndex): one line of JSON (the ranking's facts and each term index without its postings),
- * then the two term indexes' postings, located by their `spans`.
+ * loadSearchIndex): one line of JSON (the ranking's facts, by column, and each term index without its postings),
+ * then the two term indexes' postings, located by their `ends`.
  */
 export function serializeSearchIndex(index: SearchIndex): string {
   const { postings: miniPostings, ...mini } = index.mini.kept;
   const { postings: resourcePostings, ...resources } = index.resources.kept;
   const head: KeptHead = {
     ...index,
+    facts: factColumns(index.facts),
     mini,
     resources,
     acronyms: [...index.acronyms],
@@ -274,9 +286,10 @@ export function serializeSearchIndex(index: SearchIndex): string {
 export function loadSearchIndex(text: string): SearchIndex {
   const cut = text.indexOf("\n");
   const head = JSON.parse(text.slice(0, cut)) as KeptHead;
-  const split = cut + 1 + (head.mini.spans.at(-1) ?? 0);
+  const split = cut + 1 + (head.mini.ends.at(-1) ?? 0);
   return {
     ...head,
+    facts: factRows(head.facts),
     mini: new TermIndex({ ...head.mini, postings: text.slice(cut + 1, split) }, MINI_BOOSTS),
     resources: new TermIndex({ ...head.resources, postings: text.slice(split) }, []),
     acronyms: new Map(head.acronyms),
