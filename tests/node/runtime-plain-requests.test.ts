@@ -13,10 +13,13 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { reachingToolCalls, type ToolIndex } from "../../worker/gateway/call-check";
 import { parseBody } from "../../worker/gateway/jsonrpc";
 import { importDescription } from "../../worker/openapi/import";
 import { createRuntime } from "../../worker/runtime/create";
 import { MAX_BODY_BYTES, type ReportedAnswer } from "../../worker/runtime/index";
+import { packConfig } from "../../worker/runtime/pack";
+import { ToolTable } from "../../worker/runtime/packed";
 import { SEARCH_MODE_NAMES } from "../../worker/runtime/search-mode";
 import type { RuntimeConfig } from "../../worker/runtime/types";
 import { LEGACY_VERSIONS, plainCall, plainRequest } from "../../worker/runtime/wire";
@@ -144,9 +147,18 @@ async function sameAnswers(config: RuntimeConfig, requests: (() => Request)[]) {
   const plain = createRuntime(config);
   const sdk = createRuntime(config, { fastPath: false });
   const connect = vi.spyOn(McpServer.prototype, "connect");
+  // The gateway's checks of the same deployment (call-check.ts), over its packed tools.
+  const packed = packConfig(config);
+  const gatewayIndex: ToolIndex = {
+    tools: async () => new ToolTable(packed.config, packed.text),
+    staticValues: packed.config.staticValues,
+    searchMode: config.toolMode === "search",
+    checks: new Map(),
+  };
   const knownTool = (name: string) =>
     config.toolMode === "search" ? SEARCH_MODE_NAMES.has(name) : config.tools.some((tool) => tool.name === name);
   let connected = 0;
+  let checkedCalls = 0;
   try {
     for (const make of requests) {
       const sdkAnswer = await sdk.fetch(make(), env).then(answerOf);
@@ -157,14 +169,20 @@ async function sameAnswers(config: RuntimeConfig, requests: (() => Request)[]) {
       // The runtime answers a plain request without asking the SDK which era it is: the SDK calls it legacy.
       const body = parseBody(await make().text());
       if (plainRequest(make(), body)) expect(await isLegacyRequest(make(), body)).toBe(true);
-      // What the gateway hands the entrypoint by RPC gets the same answer and report.
+      // What the gateway hands the entrypoint by RPC gets the same answer and report, and so does a
+      // call it hands over with the arguments it checked (which the runtime does not check again).
       const rpc = plainCall(make(), body, knownTool);
       if (rpc) expect(rpcAnswerOf(await plain.answer(rpc, {}, env)), `RPC ${await make().text()}`).toEqual(sdkAnswer);
+      const checked = (await reachingToolCalls(make().headers, body, gatewayIndex)).checked.get(body as object);
+      if (rpc?.method === "tools/call" && checked) {
+        checkedCalls++;
+        expect(rpcAnswerOf(await plain.answer({ ...rpc, checked }, {}, env)), `checked RPC ${await make().text()}`).toEqual(sdkAnswer);
+      }
     }
   } finally {
     connect.mockRestore();
   }
-  return connected;
+  return { connected, checkedCalls };
 }
 
 describe("plain requests are answered as the SDK answers them: tools", () => {
@@ -187,7 +205,9 @@ describe("plain requests are answered as the SDK answers them: tools", () => {
         requests.push(() => post({ jsonrpc: "2.0", id: `call-${tool.name}`, method: "tools/call", params: { name: tool.name } }));
       }
       // No request here is served by an SDK server: tools/list is the answer packed at deploy.
-      expect(await sameAnswers(config, requests)).toBe(0);
+      const { connected, checkedCalls } = await sameAnswers(config, requests);
+      expect(connected).toBe(0);
+      expect(checkedCalls).toBeGreaterThan(0);
     });
   }
 
@@ -195,7 +215,7 @@ describe("plain requests are answered as the SDK answers them: tools", () => {
     const config = await configOf("tests/fixtures/openapi/petstore-2.0.json", "search");
     const call = (id: number, name: string, args: unknown) => () =>
       post({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
-    const connected = await sameAnswers(config, [
+    const { connected, checkedCalls } = await sameAnswers(config, [
       () => post({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
       () => post({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
       call(3, "search_tools", { query: "find pets by status" }),
@@ -205,8 +225,12 @@ describe("plain requests are answered as the SDK answers them: tools", () => {
       call(7, "call_tool", { name: config.tools[0].name, arguments: {} }),
       call(8, "call_tool", { name: "nothing", arguments: {} }),
       call(9, "call_tool", { name: 3 }),
+      ...config.tools.map((tool, i) =>
+        call(10 + i, "call_tool", { name: tool.name, arguments: argumentsOf(tool.inputSchema as Schema, "right") }),
+      ),
     ]);
     expect(connected).toBe(0);
+    expect(checkedCalls).toBeGreaterThan(0);
   });
 });
 
@@ -236,7 +260,7 @@ describe("plain requests are answered as the SDK answers them: initialize and ed
       ),
       () => post({ jsonrpc: "2.0", method: "notifications/initialized" }),
     ];
-    expect(await sameAnswers(config, plain)).toBe(0);
+    expect((await sameAnswers(config, plain)).connected).toBe(0);
     // Left to the SDK, which gets the same answers: what its schema refuses or reads in ways of its own.
     await sameAnswers(config, [
       init(5, { protocolVersion: 2025, capabilities: {}, clientInfo: client }),
@@ -299,6 +323,35 @@ describe("plain requests are answered as the SDK answers them: initialize and ed
     await sameAnswers(config, edges);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     // A plain one among them, to show the count would see the shortcut.
-    expect(await sameAnswers(config, [() => post(call)])).toBe(0);
+    expect((await sameAnswers(config, [() => post(call)])).connected).toBe(0);
+  });
+});
+
+describe("arguments the gateway checked", () => {
+  it("are not checked again only when handed over by RPC for the tool they name; over HTTP every call is checked", async () => {
+    const config = await configOf("tests/fixtures/openapi/petstore-2.0.json");
+    const tool = config.tools.find(
+      (t) => (t.inputSchema.required ?? []).includes("petId") && t.inputSchema.properties.petId?.type === "integer",
+    );
+    const other = config.tools.find((t) => t !== tool)!;
+    expect(tool).toBeDefined();
+    const runtime = createRuntime(config);
+    const text = async (answer: Promise<ReportedAnswer>) =>
+      (JSON.parse((await answer).body!) as { result: { content: { text: string }[] } }).result.content[0].text;
+    const wrong = { id: 1, method: "tools/call" as const, name: tool!.name, args: { petId: "not a number" } };
+    const invalid = `Invalid arguments for tool ${tool!.name}`;
+    expect(await text(runtime.answer(wrong, {}, env))).toContain(invalid);
+    // A mark for another tool is no mark: the call is checked.
+    expect(await text(runtime.answer({ ...wrong, checked: { tool: other.name, args: { petId: 3 } } }, {}, env))).toContain(invalid);
+    // The gateway's checked (and coerced) arguments are the ones the upstream gets.
+    expect(await text(runtime.answer({ ...wrong, checked: { tool: tool!.name, args: { petId: 3 } } }, {}, env))).toContain("/pet/3");
+    // A client cannot send the mark: over HTTP (the plain leg and the SDK's) the arguments are checked.
+    for (const params of [
+      { name: tool!.name, arguments: wrong.args, checked: { tool: tool!.name, args: { petId: 3 } } },
+      { name: tool!.name, arguments: { ...wrong.args, checked: { tool: tool!.name, args: { petId: 3 } } } },
+    ]) {
+      const res = await runtime.fetch(post({ jsonrpc: "2.0", id: 2, method: "tools/call", params }), env);
+      expect(JSON.stringify(await res.json())).toContain(invalid);
+    }
   });
 });

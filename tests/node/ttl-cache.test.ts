@@ -21,9 +21,9 @@ describe("ttlCache", () => {
   it("reuses a value within its TTL, counted from when its read began, and reads again after it", async () => {
     const { cache, reads, read, tick } = setup();
     expect(await cache.get("a", read("a"))).toBe("a@1000");
-    tick(99);
+    tick(74);
     expect(await cache.get("a", read("a"))).toBe("a@1000");
-    tick(1);
+    tick(26);
     expect(await cache.get("a", read("a"))).toBe("a@1100");
     expect(reads).toEqual(["a", "a"]);
   });
@@ -76,5 +76,52 @@ describe("ttlCache", () => {
     expect(cache.size).toBe(2);
     await cache.get("c", read("c"));
     expect(cache.size).toBe(1);
+  });
+});
+
+describe("ttlCache near the end of a value's time", () => {
+  it("has the first request past three quarters of the TTL read again while the others keep the value", async () => {
+    const { cache, reads, read, tick } = setup();
+    await cache.get("a", read("a"));
+    tick(80);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const refreshing = cache.get("a", async () => {
+      reads.push("a");
+      await gate;
+      return "a@1080";
+    });
+    // Requests that come while it reads are answered from the cache, without a read of their own.
+    expect(await Promise.all([cache.get("a", read("a")), cache.get("a", read("a"))])).toEqual(["a@1000", "a@1000"]);
+    release();
+    expect(await refreshing).toBe("a@1080");
+    tick(70);
+    expect(await cache.get("a", read("a"))).toBe("a@1080");
+    expect(reads).toEqual(["a", "a"]);
+  });
+
+  it("never answers a value past its TTL, and lets the next request read when a refresh fails", async () => {
+    const { cache, reads, read, tick } = setup();
+    await cache.get("a", read("a"));
+    tick(80);
+    await expect(
+      cache.get("a", async () => {
+        throw new Error("D1 unavailable");
+      }),
+    ).rejects.toThrow("D1 unavailable");
+    expect(await cache.get("a", read("a"))).toBe("a@1080");
+    tick(100);
+    expect(await cache.get("a", read("a"))).toBe("a@1180");
+    expect(reads).toEqual(["a", "a", "a"]);
+  });
+
+  it("drops a value whose refresh `keep` refuses (a server since removed)", async () => {
+    const { cache, reads, read, tick } = setup();
+    const found = (v: string | null) => v !== null;
+    await cache.get("s", read("s"), found);
+    tick(80);
+    expect(await cache.get("s", read("s", null), found)).toBeNull();
+    expect(await cache.get("s", read("s", null), found)).toBeNull();
+    expect(reads).toEqual(["s", "s", "s"]);
   });
 });

@@ -41,8 +41,12 @@ const MAX_MESSAGE_CHARS = 100_000;
 /** Whether the call log is on (CALL_LOG = "off" turns recording off for the whole portal). */
 export const callLogEnabled = (env: Pick<Bindings, "CALL_LOG">) => env.CALL_LOG !== "off";
 
-/** How long an isolate gathers records before sending them; a full batch goes at once. */
-const GATHER_MS = 100;
+/**
+ * How long an isolate gathers records before sending them; a full batch goes at once. Each send is a
+ * queue operation (a call into the queue and its own invocation events), and the consumer waits up to
+ * 2 s for a batch anyway (max_batch_timeout): a second keeps steady traffic to about one send a second.
+ */
+const GATHER_MS = 1_000;
 const FULL_BATCH = 100;
 /** Records waiting in this isolate for the next send. */
 let gathered: CallRecordMessage[] = [];

@@ -7,6 +7,7 @@ import { checkArguments } from "../runtime/arguments";
 import { pathArgumentProblem, requestArguments } from "../runtime/request";
 import { CALL_TOOL, innerCall } from "../runtime/search-mode";
 import type { ToolTable } from "../runtime/packed";
+import type { CheckedCall } from "../runtime/wire";
 import type { Bindings } from "../env";
 import { toolTableOf, type StoredDeployment } from "../hosting/store";
 import { acceptedByTransport, isJsonRpcMessage, isObject } from "../runtime/wire";
@@ -14,7 +15,13 @@ import { acceptedByTransport, isJsonRpcMessage, isObject } from "../runtime/wire
 /** The generated server's SDK refuses larger batches as a whole. */
 const MAX_BATCH_SIZE = 100;
 
-type ArgumentCheck = (args: unknown) => boolean;
+/** Whether a call reaches its tool; `args` (as coerced) when the tool's checks ran and passed. */
+type Verdict = { pass: boolean; args?: Record<string, unknown> };
+type ArgumentCheck = (args: Record<string, unknown>) => Verdict;
+/** Without the deployment's tools, every well-formed call counts (fail closed), and none is marked checked. */
+const UNCHECKED: Verdict = { pass: true };
+/** The tools/call messages of a request the gateway checked, with the arguments it checked (see CheckedCall). */
+export type CheckedCalls = Map<object, CheckedCall>;
 /** A deployment's tools with their argument validators, compiled on first use (deployments are immutable). */
 export type ToolIndex = {
   /** Its tools, their text read when a call is first checked (search_tools and describe_tool never are); null when the text is not kept. */
@@ -51,8 +58,7 @@ export function toolIndexOf(env: Bindings, deploymentId: string, stored: StoredD
 async function argumentCheck(index: ToolIndex, name: string): Promise<ArgumentCheck | null> {
   if (index.checks.has(name)) return index.checks.get(name)!;
   const table = await index.tools();
-  // Without the deployment's tools text, every well-formed call counts: fail closed.
-  if (!table) return () => true;
+  if (!table) return () => UNCHECKED;
   // A tool's entry lists its inputSchema without the static arguments, as the runtime checks it.
   const tool = table.get(name);
   const listed = tool?.inputSchema ?? null;
@@ -60,9 +66,11 @@ async function argumentCheck(index: ToolIndex, name: string): Promise<ArgumentCh
   // The runtime coerces before it validates ("3" → 3) and then checks the path arguments: the same checks decide what is metered.
   const check =
     tool && listed && validate
-      ? (args: unknown) => {
-          const checked = checkArguments(listed, validate, args as Record<string, unknown>);
-          return checked.ok && pathArgumentProblem(tool.mapping, requestArguments(tool.mapping, checked.args, index.staticValues)) === null;
+      ? (args: Record<string, unknown>) => {
+          const checked = checkArguments(listed, validate, args);
+          const pass =
+            checked.ok && pathArgumentProblem(tool.mapping, requestArguments(tool.mapping, checked.args, index.staticValues)) === null;
+          return pass ? { pass, args: checked.args } : { pass };
         }
       : null;
   // Only names the deployment has are remembered: a stream of made-up names cannot grow the map.
@@ -70,20 +78,30 @@ async function argumentCheck(index: ToolIndex, name: string): Promise<ArgumentCh
   return check;
 }
 
-/** How many tools/call of a POST body (parsed once by the gateway) will call their tool's API. */
-export async function reachingToolCalls(headers: Headers, parsed: unknown, index: ToolIndex | null): Promise<number> {
+/**
+ * How many tools/call of a POST body (parsed once by the gateway) will call their tool's API, and
+ * those whose arguments passed the tool's checks here, with the arguments as coerced (each by its
+ * message): the server's isolate, handed one by RPC, does not check them again.
+ */
+export async function reachingToolCalls(
+  headers: Headers,
+  parsed: unknown,
+  index: ToolIndex | null,
+): Promise<{ count: number; checked: CheckedCalls }> {
+  const checked: CheckedCalls = new Map();
   const messages = Array.isArray(parsed) ? parsed : [parsed];
   const calls = messages.filter((m): m is Record<string, unknown> => isObject(m) && m.method === "tools/call");
-  if (calls.length === 0 || !acceptedByTransport(headers)) return 0;
-  if (messages.length === 0 || messages.length > MAX_BATCH_SIZE || !messages.every(isJsonRpcMessage)) return 0;
+  if (calls.length === 0 || !acceptedByTransport(headers)) return { count: 0, checked };
+  if (messages.length === 0 || messages.length > MAX_BATCH_SIZE || !messages.every(isJsonRpcMessage)) return { count: 0, checked };
   let count = 0;
   for (const call of calls) {
     if (call.id === undefined) continue; // a notification: nobody waits for it, the server runs nothing
     const params = call.params;
     if (!isObject(params) || typeof params.name !== "string") continue;
     let name = params.name;
-    let args = params.arguments ?? {};
-    if (!isObject(args)) continue;
+    const given = params.arguments ?? {};
+    if (!isObject(given)) continue;
+    let args = given;
     // In search mode only call_tool reaches the API (search_tools and describe_tool are not metered).
     if (index?.searchMode) {
       const inner = name === CALL_TOOL ? innerCall(args) : null;
@@ -91,8 +109,10 @@ export async function reachingToolCalls(headers: Headers, parsed: unknown, index
       [name, args] = [inner.name, inner.args];
     }
     // Without the deployment's tool list (modules missing), every well-formed call counts: fail closed.
-    const check = index ? await argumentCheck(index, name) : () => true;
-    if (check && check(args)) count++;
+    const verdict = index ? (await argumentCheck(index, name))?.(args) : UNCHECKED;
+    if (!verdict?.pass) continue;
+    count++;
+    if (verdict.args) checked.set(call, { tool: name, args: verdict.args });
   }
-  return count;
+  return { count, checked };
 }

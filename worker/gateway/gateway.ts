@@ -8,7 +8,7 @@ import { LOOPBACK_HOSTS, publicHostOf } from "../domains/portal-host";
 import { getProvider } from "../hosting";
 import { refuseUnauthorizedMcpCall } from "../oauth/mcp-auth";
 import { loadStoredDeployment } from "../hosting/store";
-import { reachingToolCalls, toolIndexOf } from "./call-check";
+import { reachingToolCalls, toolIndexOf, type CheckedCalls } from "./call-check";
 import { GatewayError, messagesOf, parseBody, rpcError } from "./jsonrpc";
 import { cachedServerBySlug, managedCredentials } from "../servers/read-model";
 import { hibernateOrganization, usageMeter, type MeterResult } from "./metering";
@@ -96,6 +96,7 @@ async function gatewayAnswer(
   let body: string | null = null;
   let parsed: unknown;
   let callId: string | number | null = null;
+  let checked: CheckedCalls | undefined;
   const paused = (message: string, why: "paused" | "over_limit" = "paused") =>
     callLog.refused(why, rpcError(200, GatewayError.ServerPaused, message, callId));
   if (request.method === "POST") {
@@ -122,7 +123,11 @@ async function gatewayAnswer(
       }
       // Only calls that will reach their tool are counted (the deployment's tool list is read once per isolate).
       const stored = await loadStoredDeployment(env, server.activeDeploymentId);
-      const count = await reachingToolCalls(request.headers, parsed, stored ? toolIndexOf(env, server.activeDeploymentId, stored) : null);
+      const index = stored ? toolIndexOf(env, server.activeDeploymentId, stored) : null;
+      const reaching = await reachingToolCalls(request.headers, parsed, index);
+      const count = reaching.count;
+      // The isolate, handed these calls by RPC, does not check their arguments again.
+      checked = reaching.checked;
       const metered = {
         serverId: server.id,
         organizationId: server.organizationId,
@@ -153,7 +158,7 @@ async function gatewayAnswer(
     secretsTag: found.secretsTag,
     credentials: () => managedCredentials(env.SECRETS_KEY, auth),
   };
-  const call = { request, parsed, forwarded: () => forwardedRequest(slug, request, body) };
+  const call = { request, parsed, checked, forwarded: () => forwardedRequest(slug, request, body) };
   return callLog.forwarded(getProvider(env, found.provider).serve(env, served, call), request);
 }
 

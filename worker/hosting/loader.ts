@@ -49,10 +49,16 @@ const answersByRpc = (stored: StoredDeployment) => (stored.modules[MAIN_MODULE] 
  * The plain request (see runtime/wire.ts) of a call to a deployment on the current runtime and main
  * module, which its runtime answers without the SDK, by RPC: it is served by the deployment's lean
  * isolate, whose modules leave out the SDK's leg (RUNTIME_SDK_MODULES, 292 KB that a new isolate would
- * otherwise load at start). Null: the request goes over HTTP to the whole isolate.
+ * otherwise load at start). A tools/call the gateway checked carries its checked arguments (the
+ * runtime, the same code, does not check them again). Null: the request goes over HTTP to the whole isolate.
  */
-const plainOf = (stored: StoredDeployment | null, call: McpCall) =>
-  stored?.runtimeHash === RUNTIME_HASH && answersByRpc(stored) ? plainCall(call.request, call.parsed, knowsTool(stored.packed)) : null;
+function plainOf(stored: StoredDeployment | null, call: McpCall): PlainRequest | null {
+  if (stored?.runtimeHash !== RUNTIME_HASH || !answersByRpc(stored)) return null;
+  const plain = plainCall(call.request, call.parsed, knowsTool(stored.packed));
+  if (plain?.method !== "tools/call") return plain;
+  const checked = call.checked?.get(call.parsed as object);
+  return checked ? { ...plain, checked } : plain;
+}
 
 /** The entrypoint of a generated server whose main module offers `answer` (see deploy/generate.ts). */
 type AnsweringEntrypoint = { answer(plain: PlainRequest, headers: Record<string, string>): Promise<ReportedAnswer> };

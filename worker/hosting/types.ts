@@ -3,6 +3,7 @@ import type { Bindings } from "../env";
 import type { GeneratedServer } from "../deploy/generate";
 import type { UpstreamCredentials } from "../openapi/types";
 import type { CallReport } from "../runtime/report";
+import type { CheckedCall } from "../runtime/wire";
 
 export type ProviderName = "loader" | "cloudflare";
 
@@ -24,6 +25,8 @@ export type McpCall = {
   request: Request;
   /** The POST body as the gateway parsed it (undefined when not read or not JSON). */
   parsed?: unknown;
+  /** The tools/call messages of `parsed` whose arguments the gateway checked, by message (see runtime/wire.ts CheckedCall). */
+  checked?: ReadonlyMap<object, CheckedCall>;
   /** The request to forward over HTTP, without the client's credentials; built only by a provider that sends one. */
   forwarded: () => Request;
 };

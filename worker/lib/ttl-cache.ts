@@ -28,24 +28,38 @@ export type TtlCacheOptions = {
   now?: () => number;
 };
 
-/** A cache of values by key for `ttlMs`, bounded to `limit` entries, invalidated by generation. */
+/**
+ * A cache of values by key for `ttlMs`, bounded to `limit` entries, invalidated by generation. Once a
+ * value is past three quarters of its TTL, the first request to ask reads it again while the others
+ * keep the value (still within its TTL): requests arriving together read once, not once each, and none
+ * waits for a read while the key is busy.
+ */
 export function ttlCache<V>({ ttlMs, limit, now = () => Date.now() }: TtlCacheOptions): TtlCache<V> {
   // Resolved values only: a promise shared across requests could hang one when another is cancelled.
-  const entries = new Map<string, { at: number; value: V }>();
+  const entries = new Map<string, { at: number; value: V; refreshing?: boolean }>();
+  const refreshAfterMs = (ttlMs * 3) / 4;
   let generation = 0;
   return {
     async get(key, read, keep) {
       const startedAt = now();
       const hit = entries.get(key);
-      if (hit && startedAt - hit.at < ttlMs) return hit.value;
+      if (hit && startedAt - hit.at < ttlMs) {
+        if (startedAt - hit.at < refreshAfterMs || hit.refreshing) return hit.value;
+        hit.refreshing = true;
+      }
       const startedIn = generation;
       const stillCurrent = () => generation === startedIn;
-      const value = await read(stillCurrent);
-      if (stillCurrent() && (!keep || keep(value))) {
-        if (entries.size >= limit && !entries.has(key)) entries.clear();
-        entries.set(key, { at: startedAt, value });
+      try {
+        const value = await read(stillCurrent);
+        if (stillCurrent() && (!keep || keep(value))) {
+          if (entries.size >= limit && !entries.has(key)) entries.clear();
+          entries.set(key, { at: startedAt, value });
+        } else if (entries.get(key) === hit) entries.delete(key);
+        return value;
+      } finally {
+        // A read that failed leaves the next request to try again.
+        if (hit) hit.refreshing = false;
       }
-      return value;
     },
     invalidate(keys) {
       generation++;

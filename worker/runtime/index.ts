@@ -7,7 +7,7 @@ import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
 import { redactText } from "../lib/redact";
 import { answerFromError, answerFromResponse, pagingHint, type OutputCheck } from "./answer";
-import { checkArguments } from "./arguments";
+import { checkArguments, type ArgumentCheck } from "./arguments";
 import { upstreamAuth } from "./auth";
 import { egressFetch, setEgressRule } from "./egress";
 import type { searchAnswers } from "./search-answers";
@@ -147,6 +147,16 @@ function searchModeReads(table: ToolTable, semantic: () => SemanticSource | unde
 }
 const unknownToolMessage = (name: string) => `Unknown tool: ${name}. Call tools/list to see the tools of this server.`;
 
+/** A call's arguments checked (coerced, validated, path arguments kept in their segment): the coerced arguments, or the problem. */
+function checkedArguments(config: Settings, entry: Compiled, args: Record<string, unknown>, served: Served): ArgumentCheck {
+  // The gateway ran these very checks on this call (the same runtime code) and handed it over by RPC.
+  if (served.checked?.tool === entry.tool.name) return { ok: true, args: served.checked.args };
+  const check = checkArguments(entry.tool.inputSchema, entry.validate, args);
+  if (!check.ok) return check;
+  const problem = pathArgumentProblem(entry.tool.mapping, requestArguments(entry.tool.mapping, check.args, config.staticValues));
+  return problem === null ? check : { ok: false, message: problem };
+}
+
 /** A server's tools/call: each tool's checks compiled on its first call, its arguments checked, the upstream called and the call reported. */
 function toolCalls(config: PackedConfig, table: ToolTable) {
   let validating: Promise<CfWorkerJsonSchemaValidator> | null = null;
@@ -187,16 +197,13 @@ function toolCalls(config: PackedConfig, table: ToolTable) {
 
   /** A checked call of one operation's tool: isError naming the arguments when they do not fit. */
   async function callChecked(entry: Compiled, args: Record<string, unknown>, served: Served): Promise<CallToolResult> {
+    const check = checkedArguments(config, entry, args, served);
     // Bad arguments are a tool result the model sees and can fix (MCP 2025-11-25, SEP-1303), not a protocol error.
-    const check = checkArguments(entry.tool.inputSchema, entry.validate, args);
-    const problem = check.ok
-      ? pathArgumentProblem(entry.tool.mapping, requestArguments(entry.tool.mapping, check.args, config.staticValues))
-      : check.message;
-    if (!check.ok || problem !== null)
+    if (!check.ok)
       return reported(
         served,
         entry.tool.name,
-        { content: [{ type: "text", text: `Invalid arguments for tool ${entry.tool.name}: ${problem}` }], isError: true },
+        { content: [{ type: "text", text: `Invalid arguments for tool ${entry.tool.name}: ${check.message}` }], isError: true },
         {},
         true,
       );
@@ -291,7 +298,7 @@ async function plainAnswer(
     return { status: 200, body: `{"result":${JSON.stringify(result)},"jsonrpc":"2.0","id":${id}}` };
   }
   try {
-    const result = await calls.answer(plain.name, plain.args, { ...facts, id: plain.id }, projectResult);
+    const result = await calls.answer(plain.name, plain.args, { ...facts, id: plain.id, checked: plain.checked }, projectResult);
     return { status: 200, body: JSON.stringify({ result, jsonrpc: "2.0", id: plain.id }) };
   } catch (error) {
     // As the SDK answers a handler that throws: a JSON-RPC error with the error's code and message.

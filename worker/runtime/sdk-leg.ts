@@ -14,10 +14,10 @@ import {
 import { redactText } from "../lib/redact";
 import { reportOf, type CallReport } from "./report";
 import type { RuntimeConfig } from "./types";
-import { CallError } from "./wire";
+import { CallError, type CheckedCall } from "./wire";
 
-/** The call being served, for the report the gateway reads (see report.ts). */
-export type Served = { report?: CallReport[]; id: CallReport["id"]; headers?: Headers };
+/** The call being served, for the report the gateway reads (see report.ts); `checked` only when the gateway handed it over by RPC. */
+export type Served = { report?: CallReport[]; id: CallReport["id"]; headers?: Headers; checked?: CheckedCall };
 /** How a tool's result is projected for the client (the SDK codec's projectCallToolResult here). */
 export type Projection = (result: CallToolResult, outputSchema?: Record<string, unknown>) => CallToolResult;
 /** One tools/call of the server: its result, or a CallError (an unknown tool). */

@@ -33,9 +33,16 @@ export function isJsonRpcMessage(m: unknown): m is Record<string, unknown> {
   return isId(m.id) && ("result" in m || isObject(m.error));
 }
 
+/**
+ * A tools/call whose arguments the gateway checked against its tool's listed inputSchema and path
+ * rules, with the arguments as coerced there (an operation's tool: in search mode, the one call_tool
+ * names). Only the gateway hands one over, by RPC: a request over HTTP never carries one.
+ */
+export type CheckedCall = { tool: string; args: Record<string, unknown> };
+
 /** One plain 2025-era message the runtime may answer itself: its id, and a tools/call's name and arguments or an initialize's asked version. */
 export type PlainRequest =
-  | { id: string | number; method: "tools/call"; name: string; args: Record<string, unknown> }
+  | { id: string | number; method: "tools/call"; name: string; args: Record<string, unknown>; checked?: CheckedCall }
   | { id: string | number; method: "tools/list" }
   | { id: string | number; method: "initialize"; protocolVersion: string }
   | { id?: undefined; method: "notifications/initialized" };
