@@ -1,9 +1,8 @@
 // A deployment's config module names its tools and says where each one's parts are in its tools text:
-// flat lists of numbers (what a new isolate compiles fastest), while configs packed earlier, with a pair
-// per tool, still read the same tools.
+// flat lists of numbers (what a new isolate compiles fastest), from which each tool reads back whole.
 import { describe, expect, it } from "vitest";
 import { packConfig } from "../../worker/runtime/pack";
-import { spanAt, ToolTable, type PackedConfig, type Span } from "../../worker/runtime/packed";
+import { ToolTable } from "../../worker/runtime/packed";
 import { searchModeConfig } from "../search-mode-config";
 
 const tool = (name: string, path: string, tags?: string[]) => ({
@@ -16,25 +15,17 @@ const tool = (name: string, path: string, tags?: string[]) => ({
 });
 const TOOLS = [tool("pets_get", "/pets/{id}", ["pets"]), tool("owners_get", "/owners/{id}"), tool("vets_get", "/vets/{id}", ["vets"])];
 
-/** The same config with its tools' spans as pairs, as configs were packed before the flat lists. */
-const asPairs = (config: PackedConfig): PackedConfig => {
-  const pairs = (spans: PackedConfig["spans"]["entries"]) => config.toolNames.map((_, i): Span => spanAt(spans, i));
-  return { ...config, spans: { ...config.spans, entries: pairs(config.spans.entries), parts: pairs(config.spans.parts) } };
-};
-
 describe("a packed server's tools", () => {
   for (const toolMode of ["direct", "search"] as const)
-    it(`are located by flat spans and read alike from pairs (${toolMode} mode)`, () => {
+    it(`are located by flat spans (${toolMode} mode)`, () => {
       const { config, text } = packConfig({ ...searchModeConfig("Pets", "https://pets.example", TOOLS as never), toolMode });
       expect(config.spans.entries).toHaveLength(2 * TOOLS.length);
       expect(config.spans.parts.every((n) => typeof n === "number")).toBe(true);
       const flat = new ToolTable(config, text);
-      const paired = new ToolTable(asPairs(config), text);
       TOOLS.forEach((t, i) => {
         const read = flat.at(i);
         expect(read).toMatchObject({ name: t.name, title: t.title, mapping: t.mapping, inputSchema: t.inputSchema });
         expect(read.tags).toEqual(t.endpoint.tags);
-        expect(paired.at(i)).toEqual(read);
       });
       expect(flat.get("owners_get")?.mapping.path).toBe("/owners/{id}");
     });

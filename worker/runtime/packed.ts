@@ -18,16 +18,12 @@ export type Span = [start: number, end: number];
 /**
  * Every tool's span of one kind, flat: tool i's starts at 2i and ends at 2i + 1. One array of numbers
  * in the config module, not an array per tool, which a new isolate compiles in a third of the time
- * (GitHub's 2,446 spans). A config packed before kept them as pairs (Span[]), which spanAt still reads.
+ * (GitHub's 2,446 spans).
  */
-export type Spans = number[] | Span[];
+export type Spans = number[];
 
 /** Tool i's span in `spans`. */
-export function spanAt(spans: Spans, i: number): Span {
-  if (Array.isArray(spans[0])) return (spans as Span[])[i];
-  const flat = spans as number[];
-  return [flat[2 * i], flat[2 * i + 1]];
-}
+export const spanAt = (spans: Spans, i: number): Span => [spans[2 * i], spans[2 * i + 1]];
 
 /** The config module of a deployment: everything but the tools, which are named and located in the text. */
 export type PackedConfig = Omit<RuntimeConfig, "tools"> & {
