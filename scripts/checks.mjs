@@ -4,14 +4,17 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { runCommand } from "./spawn.mjs";
 
+/** TypeScript 7, the native compiler: the same checks in half the CPU of the JavaScript one (`typescript`, which the lint's parser needs). */
+const TSC = fileURLToPath(new URL("../node_modules/typescript-7/bin/tsc", import.meta.url));
+
 /** Longest first, so a pool ends close to the longest alone. */
 const TASKS = [
   // One build: the Worker's check emits its declarations (dist/types), which the SPA's check reads
   // instead of checking the Worker's sources again (tsconfig.json is a project web/tsconfig.json references).
-  ["type check (Worker, then SPA)", "tsc", ["-b", "web"]],
+  ["type check (Worker, then SPA)", "node", [TSC, "-b", "web"]],
   ["format check", "npm", ["run", "--silent", "format:check"]],
   ["lint", "npm", ["run", "--silent", "lint"]],
-  ["type check (Node)", "tsc", ["-p", "tsconfig.node.json"]],
+  ["type check (Node)", "node", [TSC, "-p", "tsconfig.node.json"]],
 ];
 
 /** Runs one task with its output gathered, then prints it; resolves with its exit code. */

@@ -1,6 +1,6 @@
 // Shown to non-superusers on /superadmin.
 import { useRouter } from "@tanstack/react-router";
-import { ShieldAlert } from "lucide-react";
+import { ShieldAlert } from "@/components/icons";
 import { Button } from "@/components/ui/button";
 import { usePageTitle } from "@/lib/page-title";
 import { goBack } from "./go-back";

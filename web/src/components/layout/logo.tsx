@@ -1,5 +1,5 @@
 // The product logo: a plug mark and the word Toolport.
-import { Plug } from "lucide-react";
+import { Plug } from "@/components/icons";
 
 export function Logo() {
   return (

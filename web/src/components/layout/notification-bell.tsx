@@ -1,7 +1,7 @@
 // The top bar's bell: the organization's events with an unread count; opening one marks it read and goes to its page.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { Bell } from "lucide-react";
+import { Bell } from "@/components/icons";
 import { markNotificationsRead, notificationsQuery, type Notification } from "@/api/notifications";
 import { Button } from "@/components/ui/button";
 import {

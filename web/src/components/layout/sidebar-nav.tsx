@@ -1,12 +1,12 @@
 // Sidebar links: Servers and Access Tokens; Account (billing, API keys); Administration (superusers only); version footer.
 import { Link, useRouterState } from "@tanstack/react-router";
-import { KeyRound, Server, ShieldCheck, SquareTerminal, Wallet, type LucideIcon } from "lucide-react";
+import { KeyRound, Server, ShieldCheck, SquareTerminal, Wallet, type IconComponent } from "@/components/icons";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
 
 type NavLinkProps = {
   to: "/servers" | "/tokens" | "/usage" | "/api-keys" | "/superadmin";
-  icon: LucideIcon;
+  icon: IconComponent;
   children: ReactNode;
   alsoActiveAt?: string;
 };

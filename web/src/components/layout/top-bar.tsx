@@ -1,6 +1,6 @@
 // The fixed top bar: menu toggle, logo, docs button, the notification bell and the avatar menu.
 import { Link } from "@tanstack/react-router";
-import { BookOpen, LogOut, Menu, Server, Wallet } from "lucide-react";
+import { BookOpen, LogOut, Menu, Server, Wallet } from "@/components/icons";
 import { logout, type User } from "@/api/auth";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";

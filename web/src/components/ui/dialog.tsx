@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { XIcon } from "lucide-react";
+import { XIcon } from "@/components/icons";
 
 import { cn } from "@/lib/utils";
 

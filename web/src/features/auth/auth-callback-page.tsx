@@ -1,7 +1,7 @@
 // Sign-in completion: loading, error with details, redirect when signed in, or the issue message.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "@/components/icons";
 import { profileQuery } from "@/api/auth";
 import { errorMessage } from "@/api/client";
 import { RedirectTo } from "@/components/layout/redirect-to";

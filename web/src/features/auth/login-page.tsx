@@ -1,6 +1,6 @@
 // /login: a spinner while the auth state loads; the signed-in go back where they came from.
 import { useQuery } from "@tanstack/react-query";
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "@/components/icons";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { profileQuery, signInMethodQuery, startLogin, toastAuthCheckFailed } from "@/api/auth";

@@ -1,5 +1,5 @@
 // Billing History (paid plans): invoices live in the payment provider's customer portal.
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "@/components/icons";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { usePortal } from "./current-plan-card";

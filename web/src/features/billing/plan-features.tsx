@@ -1,5 +1,5 @@
 // A plan's features as a checklist.
-import { Check } from "lucide-react";
+import { Check } from "@/components/icons";
 import type { Plan } from "@/api/billing";
 import { formatNumber } from "@/lib/format";
 

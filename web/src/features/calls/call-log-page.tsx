@@ -2,7 +2,7 @@
 // filters and a detail drawer, payload settings for the owner), and the superadmin's page around it.
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "@/components/icons";
 import { callStatsQuery, type CallFilters, type CallLogScope, type CallStats, type StatsWindow } from "@/api/calls";
 import { errorMessage } from "@/api/client";
 import { PageHeader } from "@/components/layout/page-header";

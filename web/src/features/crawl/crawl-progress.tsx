@@ -1,6 +1,6 @@
 // The crawl progress panel: message, 'x of y pages', percent bar, Cancel, page statuses;
 // then the spec-generation messages and the extraction progress.
-import { CheckCircle2, Circle, ExternalLink, Loader2, XCircle } from "lucide-react";
+import { CheckCircle2, Circle, ExternalLink, Loader2, XCircle } from "@/components/icons";
 import type { CrawlStatus } from "@/api/crawl";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";

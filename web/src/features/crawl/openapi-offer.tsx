@@ -1,6 +1,6 @@
 // The site's own OpenAPI description, offered before the page list as the exact source: use it
 // (the server is created from that URL) or crawl the pages anyway.
-import { ExternalLink, FileCode2, Loader2 } from "lucide-react";
+import { ExternalLink, FileCode2, Loader2 } from "@/components/icons";
 import type { OpenApiOffer as Offer } from "@/api/crawl";
 import { Button } from "@/components/ui/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";

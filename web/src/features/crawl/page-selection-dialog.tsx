@@ -1,7 +1,7 @@
 // Page selection: a searchable, scrolling list of the mapped pages with checkboxes,
 // Select/Deselect All (or Filtered), open links, and 'Start Crawl (N pages)'; before it, the site's
 // own OpenAPI description when the map found one.
-import { ExternalLink, Search } from "lucide-react";
+import { ExternalLink, Search } from "@/components/icons";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";

@@ -1,5 +1,5 @@
 // Copy and open buttons for a URL or a block of text.
-import { Copy, ExternalLink } from "lucide-react";
+import { Copy, ExternalLink } from "@/components/icons";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 

@@ -1,6 +1,6 @@
 // Deploy modal, deployed step: the URLs, connecting clients by URL (OAuth), the desktop-client
 // configuration, ids and last update.
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "@/components/icons";
 import type { DeploymentView } from "@/api/deployment";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/format";

@@ -1,5 +1,5 @@
 // Deploy modal, deploying step: spinner, elapsed timer with its colour and message, status and log.
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "@/components/icons";
 import { useEffect, useState } from "react";
 import { inProgress, type DeploymentView } from "@/api/deployment";
 import { Button } from "@/components/ui/button";

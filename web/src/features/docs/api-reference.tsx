@@ -1,6 +1,6 @@
 // The API reference, rendered from /api/openapi.json: operations by tag with parameters, bodies and answers.
 import { useQuery } from "@tanstack/react-query";
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "@/components/icons";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { api } from "@/api/client";

@@ -1,5 +1,5 @@
 // A code sample with its file name and a copy button; samples come from docs/examples via ?raw.
-import { Check, Copy } from "lucide-react";
+import { Check, Copy } from "@/components/icons";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 

@@ -1,6 +1,6 @@
 // The docs' frame: a top bar like the portal's, the page list (a wrapped row on small screens) and the page.
 import { Link, Outlet } from "@tanstack/react-router";
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "@/components/icons";
 import { Logo } from "@/components/layout/logo";
 import { Button } from "@/components/ui/button";
 import { DOC_PAGES } from "./page-list";

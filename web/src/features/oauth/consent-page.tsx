@@ -2,7 +2,7 @@
 // client, where it sends them back, the server and its tools, and approves or denies. Someone who may
 // not approve sees only the server's public facts and why they cannot, and can send the app back.
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Loader2, ShieldAlert, ShieldCheck } from "lucide-react";
+import { Loader2, ShieldAlert, ShieldCheck } from "@/components/icons";
 import { profileQuery } from "@/api/auth";
 import { errorMessage } from "@/api/client";
 import { consentRequestQuery, decideConsent, type ConsentRequest } from "@/api/oauth";

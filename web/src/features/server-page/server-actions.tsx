@@ -1,7 +1,7 @@
 // The server page's actions: Configure (the wizard), Edit details, Deploy or Redeploy (the deploy dialog) and Delete.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { Pencil, Rocket, Settings, Trash2 } from "lucide-react";
+import { Pencil, Rocket, Settings, Trash2 } from "@/components/icons";
 import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";

@@ -1,7 +1,7 @@
 // /servers/{id}: a server's home. Its header (name, state, MCP endpoint), actions and tabs (Calls first).
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "@/components/icons";
 import { ApiError, errorMessage } from "@/api/client";
 import { mcpEndpoint, serverQuery, type Server } from "@/api/servers";
 import { PageHeader } from "@/components/layout/page-header";

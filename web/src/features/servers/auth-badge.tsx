@@ -1,5 +1,5 @@
 // A server's auth badge; hovering or focusing it shows type, strategy, status, access control and last update.
-import { Lock, LockOpen } from "lucide-react";
+import { Lock, LockOpen } from "@/components/icons";
 import type { AuthSummary } from "@/api/servers";
 import { Badge } from "@/components/ui/badge";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";

@@ -1,5 +1,5 @@
 // A server card's deployment box: status, MCP endpoint and last update.
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "@/components/icons";
 import type { Deployment } from "@/api/servers";
 import { formatDateTime } from "@/lib/format";
 

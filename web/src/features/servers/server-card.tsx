@@ -1,6 +1,6 @@
 // One server: name, token control, description, version, endpoints, status, calls, deployment, Configure.
 import { Link } from "@tanstack/react-router";
-import { Activity, Settings } from "lucide-react";
+import { Activity, Settings } from "@/components/icons";
 import { endpointCount, isDraft, type Server } from "@/api/servers";
 import type { TokenInfo } from "@/api/tokens";
 import { Badge } from "@/components/ui/badge";

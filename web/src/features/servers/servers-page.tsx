@@ -1,6 +1,6 @@
 // Servers list: title, Add Server, and loading / error / empty / grid of cards.
 import { useQuery } from "@tanstack/react-query";
-import { Plus } from "lucide-react";
+import { Plus } from "@/components/icons";
 import { useState } from "react";
 import { serverUsageQuery } from "@/api/billing";
 import { errorMessage } from "@/api/client";

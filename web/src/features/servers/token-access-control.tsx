@@ -1,6 +1,6 @@
 // A server card's access-token control: which active tokens may call this server.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { KeyRound } from "lucide-react";
+import { KeyRound } from "@/components/icons";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";
 import type { Server } from "@/api/servers";

@@ -1,5 +1,5 @@
 // One portal API key: name, prefix, scopes, times, a revoked or expired badge and (while usable) Revoke.
-import { Trash2 } from "lucide-react";
+import { Trash2 } from "@/components/icons";
 import { type ApiKeyInfo, isKeyExpired } from "@/api/api-keys";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

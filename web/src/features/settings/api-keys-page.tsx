@@ -1,7 +1,7 @@
 // Portal API keys (Account → API Keys): list, create with scopes and expiry, show once, revoke; upgrade prompt without API access.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Plus } from "lucide-react";
+import { Plus } from "@/components/icons";
 import { useState } from "react";
 import { toast } from "sonner";
 import { type ApiKeyInfo, apiKeysQuery, revokeApiKey } from "@/api/api-keys";

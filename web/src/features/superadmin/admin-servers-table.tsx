@@ -1,6 +1,6 @@
 // The superadmin table: Server Name, Owner, Organization, Status, Deployment, Endpoints, Created, Actions.
 import { Link } from "@tanstack/react-router";
-import { RotateCw } from "lucide-react";
+import { RotateCw } from "@/components/icons";
 import { endpointCount } from "@/api/servers";
 import type { AdminServer } from "@/api/superadmin";
 import { Badge } from "@/components/ui/badge";

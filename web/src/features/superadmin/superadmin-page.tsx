@@ -1,6 +1,6 @@
 // MCP Server Management: summary tiles, Quick Actions, filters, the servers table and Refresh.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { RefreshCw } from "lucide-react";
+import { RefreshCw } from "@/components/icons";
 import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";

@@ -1,5 +1,5 @@
 // Shows a new access token (or portal API key) once, with a copy button and the warning.
-import { Copy } from "lucide-react";
+import { Copy } from "@/components/icons";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";

@@ -1,5 +1,5 @@
 // One access token: name, badges, times, assigned servers and (when usable) its actions.
-import { RefreshCw, Server, Trash2 } from "lucide-react";
+import { RefreshCw, Server, Trash2 } from "@/components/icons";
 import { isExpired, isUsable, type TokenInfo } from "@/api/tokens";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

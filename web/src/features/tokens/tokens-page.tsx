@@ -1,7 +1,7 @@
 // Access Tokens: the list, Generate Token, Manage Server Access, rotate and revoke with confirmations,
 // and the OAuth-connected apps.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Plus } from "lucide-react";
+import { Plus } from "@/components/icons";
 import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";

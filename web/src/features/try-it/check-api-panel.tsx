@@ -2,7 +2,7 @@
 // credentials; says plainly whether the host answered, whether the credential was accepted, and
 // what came back. In the wizard's deploy step and on a deployed server's page.
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { CheckCircle2, PlugZap, ShieldX, WifiOff, XCircle } from "lucide-react";
+import { CheckCircle2, PlugZap, ShieldX, WifiOff, XCircle } from "@/components/icons";
 import { useState } from "react";
 import { errorMessage } from "@/api/client";
 import { checkApi, checkOperationsQuery, type ApiCheck } from "@/api/try-it";

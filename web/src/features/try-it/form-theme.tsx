@@ -1,8 +1,8 @@
-// The schema form's look in the portal: RJSF's buttons as the portal's (lucide icons, shadcn
+// The schema form's look in the portal: RJSF's buttons as the portal's (its icons, shadcn
 // Button), no submit button of its own (the panel has Run), errors beside their fields; the rest of
 // RJSF's markup is styled by .schema-form rules in index.css.
 import type { IconButtonProps, RJSFSchema, TemplatesType, UiSchema } from "@rjsf/utils";
-import { ArrowDown, ArrowUp, Copy, Plus, X } from "lucide-react";
+import { ArrowDown, ArrowUp, Copy, Plus, X } from "@/components/icons";
 import type { ComponentType } from "react";
 import { Button } from "@/components/ui/button";
 

@@ -1,7 +1,7 @@
 // Model view: the tools/list a model is shown, as clients receive it, with its size in bytes and
 // approximate tokens per tool (largest first), beside the same for search mode.
 import { useQuery } from "@tanstack/react-query";
-import { TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "@/components/icons";
 import { errorMessage } from "@/api/client";
 import { modelViewQuery, type ModelView } from "@/api/try-it";
 import { Badge } from "@/components/ui/badge";

@@ -3,7 +3,7 @@
 // The Form module itself: the package index also exports a test registry that imports Ajv (not installed, and refused by the CSP).
 import Form from "@rjsf/core/lib/components/Form.js";
 import type { RJSFSchema } from "@rjsf/utils";
-import { Play } from "lucide-react";
+import { Play } from "@/components/icons";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";

@@ -1,7 +1,7 @@
 // Auth step: detected methods or 'Public API', the auth type, managed or passthrough, and for managed
 // the access-token checklist with '+ Create New Token'; all of them fields of the wizard's draft form.
 import { useQuery } from "@tanstack/react-query";
-import { ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "@/components/icons";
 import { useState } from "react";
 import { Controller, useFormContext, useWatch } from "react-hook-form";
 import { AUTH_TYPES, type AuthAnalysis, type AuthStrategy } from "@/api/auth-config";

@@ -2,7 +2,7 @@
 // the deploy flow right here (the wizard is already a dialog); Check the API, crawl management (for a
 // source that can be fetched again), next steps, and in edit mode Delete Server with its confirmation.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2, Rocket, Trash2 } from "lucide-react";
+import { CheckCircle2, Rocket, Trash2 } from "@/components/icons";
 import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "@/api/client";

@@ -3,7 +3,7 @@
 // with Restore.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AlertTriangle, History, RefreshCw, Upload } from "lucide-react";
+import { AlertTriangle, History, RefreshCw, Upload } from "@/components/icons";
 import { useRef } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";

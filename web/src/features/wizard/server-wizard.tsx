@@ -1,7 +1,7 @@
 // The server wizard: 'Add New Server' or 'Configure {name}'. Its flow (wizard-flow.ts) runs from source
 // through authentication, parameters, credentials and tools to deploy; the auth steps share one form.
 import { useQuery } from "@tanstack/react-query";
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "@/components/icons";
 import { useEffect, useReducer, useState } from "react";
 import { FormProvider, useWatch } from "react-hook-form";
 import { errorMessage } from "@/api/client";

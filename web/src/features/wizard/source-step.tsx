@@ -2,7 +2,7 @@
 // Documentation, as one react-hook-form form checked by zod; failures appear in the 'Crawl Failed' box.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, FileCode2, Globe, Loader2 } from "lucide-react";
+import { ArrowLeft, FileCode2, Globe, Loader2 } from "@/components/icons";
 import { useState } from "react";
 import { type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";

@@ -1,5 +1,5 @@
 // The wizard's step indicator; a step is a button when the jump rules allow going there.
-import { Check } from "lucide-react";
+import { Check } from "@/components/icons";
 import { cn } from "@/lib/utils";
 import { STEP_LABELS, type StepId } from "./steps";
 

@@ -4,7 +4,7 @@
 // is advised search mode with its list's size and starts from the tags the user chooses; the plan's
 // limit is a banner that stays while it holds.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Search } from "lucide-react";
+import { Search } from "@/components/icons";
 import { Link } from "@tanstack/react-router";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
