@@ -3,6 +3,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { ProjectSequencer } from "./tests/sequencer.ts";
 import { workersProject } from "./tests/workers-project.ts";
 
 export default defineConfig(async () => {
@@ -11,6 +12,7 @@ export default defineConfig(async () => {
       // Two files at a time across the projects, also on a 2-core machine (vitest would take one there): an e2e
       // file spends most of its time waiting on Chromium and the portal's processes, which the other file uses.
       maxWorkers: 2,
+      sequence: { sequencer: ProjectSequencer },
       projects: [
         // The worker files share their runtime (isolate: false; one per vitest worker): starting workerd, applying the migrations and loading
         // the Worker's modules per file was most of the run. Each test makes its own organization, users and servers.

@@ -1,8 +1,9 @@
 // `npm test`: the checks (scripts/checks.mjs) and every vitest project, side by side. The worker, web
-// and Node projects run in one vitest (it runs them one after another, three files at a time); the
-// browser files (e2e), which spend most of their time waiting on Chromium and the portal, run beside
-// them as two halves with a portal each. Each line is marked with its run (`e2e 1/2 │` …); the checks
-// run one at a time in the cores' idle time. The portals' local secrets (.dev.vars) are made first.
+// and Node projects run in one vitest (one project after another, in tests/sequencer.ts's order, three
+// files at a time); the browser files (e2e), which spend most of their time waiting on Chromium and the
+// portal, run beside them as two halves with a portal each. Each line is marked with its run
+// (`e2e 1/2 │` …); the checks run one at a time in the cores' idle time. The portals' local secrets
+// (.dev.vars) are made first.
 // Arguments (files, a project, options) go to one plain `vitest run` instead, without the checks.
 import { runChecks } from "./checks.mjs";
 import { ensureDevVars } from "./dev-vars.mjs";
