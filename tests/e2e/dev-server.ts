@@ -45,9 +45,11 @@ async function startOnce(wranglerArgs: string[], timeoutMs: number): Promise<Dev
   const child: ChildProcess = spawn(
     "npm",
     ["run", "dev", "--", "--ip", "127.0.0.1", "--persist-to", persistTo, ...wranglerArgs],
-    // Without vitest's NODE_ENV=test, so the SPA is built as `npm run dev` builds it (React's production build).
+    // Without vitest's NODE_ENV=test, so the SPA is built as `npm run dev` builds it (React's production build);
+    // without wrangler dev's local trace collector (spans of every request written to a local Durable
+    // Object), which no test reads.
     {
-      env: { ...process.env, NODE_ENV: undefined, PORT: String(port), BROWSER: "none", CI: "1" },
+      env: { ...process.env, NODE_ENV: undefined, PORT: String(port), BROWSER: "none", CI: "1", X_LOCAL_OBSERVABILITY: "false" },
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     },
