@@ -12,6 +12,8 @@
 // machine it moves far less than latency, which waits for whatever else runs.
 // Throughput: 16 clients, each with its own MCP session, every answer checked to be its own.
 // Then a large server (large.mjs): GitHub, every tool active, beside the peer on the same description.
+// Every wrangler dev here (floor and Toolport alike) runs without its local trace collector
+// (untracedEnv in scripts/local-portal.mjs): it is no part of a deployed Worker's call path.
 // Figures are printed, never asserted.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -19,7 +21,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { deployFixture, env, withLocalPortal } from "../../scripts/local-portal.mjs";
+import { deployFixture, untracedEnv, withLocalPortal } from "../../scripts/local-portal.mjs";
 import { descriptionOf, startUpstream } from "./echo.mjs";
 import { largeReport, measurePeer, measureToolport, peerDescriptionFile } from "./large.mjs";
 
@@ -123,7 +125,7 @@ async function waitFor(url, what) {
 
 /** A child process (its own group, so wrangler's workerd stops with it); `quiet` drops its stderr. */
 function startChild(command, args, quiet = false) {
-  const child = spawn(command, args, { env, stdio: ["ignore", "ignore", quiet ? "ignore" : "inherit"], detached: true });
+  const child = spawn(command, args, { env: untracedEnv, stdio: ["ignore", "ignore", quiet ? "ignore" : "inherit"], detached: true });
   const stop = () => {
     try {
       process.kill(-child.pid, "SIGTERM");
@@ -248,7 +250,7 @@ async function smallSection(upstream) {
       plan: "growth",
     });
     return measureMcp(mcpUrl, token, group);
-  });
+  }, untracedEnv);
   const peer = await withPeer(upstream, (url) => measureMcp(url, null));
 
   const added = (m) => m.call.p50 - direct.call.p50;
@@ -277,7 +279,7 @@ async function smallSection(upstream) {
 
 /** GitHub as one large server, beside the peer on the same description (see large.mjs). */
 async function largeSection(upstream) {
-  const toolport = await withLocalPortal((origin) => measureToolport(origin, upstream));
+  const toolport = await withLocalPortal((origin) => measureToolport(origin, upstream), untracedEnv);
   const peer = await withPeer(upstream, measurePeer, peerDescriptionFile(upstream));
   return largeReport(toolport, peer);
 }
