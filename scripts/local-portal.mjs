@@ -11,15 +11,22 @@ import { migrateLocal } from "./migrate-local.mjs";
 const FIXTURE = "tests/fixtures/openapi/petstore-2.0.json";
 // wrangler needs the project's Node 22, which npm scripts put first on PATH; do the same here.
 export const env = { ...process.env, PATH: [resolve("node_modules/.bin"), process.env.PATH].join(delimiter) };
+/**
+ * `env` for measurements: wrangler dev (4.155) attaches its local trace collector to every Worker it
+ * runs unless X_LOCAL_OBSERVABILITY is false, whatever a config's [observability] says. Each invocation's
+ * spans then go by RPC to a SQLite Durable Object in the same workerd: CPU and fsyncs that grow with the
+ * spans a request makes, on the measured machine, where no deployed Worker pays them.
+ */
+export const untracedEnv = { ...env, X_LOCAL_OBSERVABILITY: "false" };
 
 /** How long a local portal may take to answer its first request. */
 const START_TIMEOUT_MS = 120_000;
 
 /**
  * Runs `run(origin, { group })` against a fresh local portal (`group`: the process group of its
- * wrangler and workerd), then stops it and removes its state.
+ * wrangler and workerd), then stops it and removes its state. `childEnv`: the environment wrangler runs in.
  */
-export async function withLocalPortal(run) {
+export async function withLocalPortal(run, childEnv = env) {
   const state = mkdtempSync(join(tmpdir(), "toolport-local-"));
   const port = 8790 + Math.floor(Math.random() * 200);
   const origin = `http://localhost:${port}`;
@@ -32,7 +39,7 @@ export async function withLocalPortal(run) {
     SECRETS_KEY: randomBytes(32).toString("base64"),
   };
   const args = ["wrangler", "dev", ...(await workerConfigArgs(vars, state)), "--port", String(port), "--persist-to", state];
-  const dev = spawn("npx", args, { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const dev = spawn("npx", args, { env: childEnv, stdio: ["ignore", "ignore", "inherit"], detached: true });
   try {
     // Each probe is bounded: while a Worker fails to build, wrangler holds a request instead of answering it.
     const deadline = Date.now() + START_TIMEOUT_MS;

@@ -8,10 +8,13 @@
 //              called with the official SDK client and an access token
 //   peer       @ivotoby/openapi-mcp-server (Node, Streamable HTTP) on the same description
 // Latency: sequential calls, p50/p99, and what each adds over calling the upstream directly.
-// Server CPU: what the serving workerd processes spent per sequential call (Linux /proc); on a shared
-// machine it moves far less than latency, which waits for whatever else runs.
+// Server CPU: what the serving workerd processes spent per call (Linux /proc), sequential and under the
+// 16-way load; on a shared machine it moves far less than latency, which waits for whatever else runs.
+// On two cores the 16-way throughput is CPU-bound: its ratio follows the ratio of CPU under load.
 // Throughput: 16 clients, each with its own MCP session, every answer checked to be its own.
 // Then a large server (large.mjs): GitHub, every tool active, beside the peer on the same description.
+// Every wrangler dev here (floor and Toolport alike) runs without its local trace collector
+// (untracedEnv in scripts/local-portal.mjs): it is no part of a deployed Worker's call path.
 // Figures are printed, never asserted.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -19,7 +22,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { deployFixture, env, withLocalPortal } from "../../scripts/local-portal.mjs";
+import { deployFixture, untracedEnv, withLocalPortal } from "../../scripts/local-portal.mjs";
 import { descriptionOf, startUpstream } from "./echo.mjs";
 import { largeReport, measurePeer, measureToolport, peerDescriptionFile } from "./large.mjs";
 
@@ -91,11 +94,15 @@ async function timed(fn, n, server) {
   return { p50: percentile(times, 50), p99: percentile(times, 99), cpu };
 }
 
-/** `calls` calls shared by `concurrency` workers, each made by `make(worker)`; answers calls/s and wrong answers. */
-async function throughput(concurrency, calls, make) {
+/**
+ * `calls` calls shared by `concurrency` workers, each made by `make(worker)`; answers calls/s, wrong
+ * answers and (given the server's process) its workerd CPU per call under this load.
+ */
+async function throughput(concurrency, calls, make, server) {
   const callers = await Promise.all(Array.from({ length: concurrency }, (_, i) => make(i)));
   let next = 0;
   let wrong = 0;
+  const cpuBefore = workerdCpuMs(server);
   const start = performance.now();
   await Promise.all(
     callers.map(async (call) => {
@@ -106,8 +113,9 @@ async function throughput(concurrency, calls, make) {
     }),
   );
   const perSecond = calls / ((performance.now() - start) / 1000);
+  const cpuAfter = workerdCpuMs(server);
   await Promise.all(callers.map((c) => c.close?.()));
-  return { perSecond, wrong };
+  return { perSecond, wrong, cpu: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / calls };
 }
 
 async function waitFor(url, what) {
@@ -123,7 +131,7 @@ async function waitFor(url, what) {
 
 /** A child process (its own group, so wrangler's workerd stops with it); `quiet` drops its stderr. */
 function startChild(command, args, quiet = false) {
-  const child = spawn(command, args, { env, stdio: ["ignore", "ignore", quiet ? "ignore" : "inherit"], detached: true });
+  const child = spawn(command, args, { env: untracedEnv, stdio: ["ignore", "ignore", quiet ? "ignore" : "inherit"], detached: true });
   const stop = () => {
     try {
       process.kill(-child.pid, "SIGTERM");
@@ -205,10 +213,15 @@ async function measureMcp(url, token, server) {
   );
   const list = await timed(() => client.listTools(), CALLS);
   await client.close();
-  const load = await throughput(CONCURRENCY, THROUGHPUT_CALLS, async () => {
-    const own = await connect(url, token);
-    return Object.assign(callOn(own), { close: () => own.close() });
-  });
+  const load = await throughput(
+    CONCURRENCY,
+    THROUGHPUT_CALLS,
+    async () => {
+      const own = await connect(url, token);
+      return Object.assign(callOn(own), { close: () => own.close() });
+    },
+    server,
+  );
   return { call, list, load };
 }
 
@@ -229,7 +242,7 @@ async function measureHttp(origin, shaped = false, server) {
     return (await res.json()).q === `q${n}`;
   };
   const call = await timed(get, CALLS, server);
-  const load = await throughput(CONCURRENCY, THROUGHPUT_CALLS, async () => get);
+  const load = await throughput(CONCURRENCY, THROUGHPUT_CALLS, async () => get, server);
   return { call, load };
 }
 
@@ -248,12 +261,12 @@ async function smallSection(upstream) {
       plan: "growth",
     });
     return measureMcp(mcpUrl, token, group);
-  });
+  }, untracedEnv);
   const peer = await withPeer(upstream, (url) => measureMcp(url, null));
 
   const added = (m) => m.call.p50 - direct.call.p50;
   const row = (name, m, note = "") =>
-    `  ${name.padEnd(34)} p50 ${fmt(m.call.p50)}  p99 ${fmt(m.call.p99)}  added p50 ${fmt(added(m))}  ${m.load.perSecond.toFixed(0).padStart(5)} calls/s${m.load.wrong !== undefined ? `  ${m.load.wrong} wrong` : ""}${m.call.cpu != null ? `  server CPU ${fmt(m.call.cpu)}/call` : ""}${note}`;
+    `  ${name.padEnd(34)} p50 ${fmt(m.call.p50)}  p99 ${fmt(m.call.p99)}  added p50 ${fmt(added(m))}  ${m.load.perSecond.toFixed(0).padStart(5)} calls/s${m.load.wrong !== undefined ? `  ${m.load.wrong} wrong` : ""}${m.call.cpu != null ? `  server CPU ${fmt(m.call.cpu)}/call, ${fmt(m.load.cpu)}/call under load` : ""}${note}`;
   const cpuOver =
     toolport.call.cpu != null && floor.call.cpu != null ? ` server CPU +${fmt(toolport.call.cpu - floor.call.cpu)} per call` : "";
   const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
@@ -277,7 +290,7 @@ async function smallSection(upstream) {
 
 /** GitHub as one large server, beside the peer on the same description (see large.mjs). */
 async function largeSection(upstream) {
-  const toolport = await withLocalPortal((origin) => measureToolport(origin, upstream));
+  const toolport = await withLocalPortal((origin) => measureToolport(origin, upstream), untracedEnv);
   const peer = await withPeer(upstream, measurePeer, peerDescriptionFile(upstream));
   return largeReport(toolport, peer);
 }

@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { deployFixture, withLocalPortal } from "../../scripts/local-portal.mjs";
+import { deployFixture, untracedEnv, withLocalPortal } from "../../scripts/local-portal.mjs";
 import { descriptionOf, startUpstream } from "./echo.mjs";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 500);
@@ -100,7 +100,7 @@ try {
     console.log(`${found.id}: ${CALLS} tools/call, ${wall.toFixed(2)} ms each while profiled; ${file}`);
     console.log("Self time per call (idle and program included):");
     console.log(selfTimes(profile, CALLS).slice(0, 40).join("\n"));
-  });
+  }, untracedEnv);
 } finally {
   server.close();
   server.closeAllConnections();
