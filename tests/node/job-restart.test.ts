@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 // @ts-expect-error a plain .mjs script without types
-import { env as portalEnv } from "../../scripts/local-portal.mjs";
+import { untracedEnv as portalEnv } from "../../scripts/local-portal.mjs";
 // @ts-expect-error a plain .mjs script without types
 import { migrateLocal } from "../../scripts/migrate-local.mjs";
 import { freePort } from "../e2e/dev-server";
@@ -34,7 +34,8 @@ afterAll(async () => {
 /** Starts `wrangler dev` on `port` with the local state of this test (persisted D1, KV, Durable Objects, alarms); resolves once it answers. */
 async function start(port: number, vars: string[]) {
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, ...vars.flatMap((v) => ["--var", v])];
-  // wrangler itself (portalEnv puts the project's tools first on PATH), not through npx: one Node start less.
+  // wrangler itself (portalEnv puts the project's tools first on PATH), not through npx: one Node start less;
+  // without its local trace collector, which this test does not read.
   portal = spawn("wrangler", args, { env: portalEnv, stdio: ["ignore", "ignore", "inherit"], detached: true });
   await waitFor(
     async () => (await fetch(`http://127.0.0.1:${port}/s/none`)).status,
