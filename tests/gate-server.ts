@@ -42,6 +42,7 @@ export async function startGate(target: string, hold: (path: string) => boolean)
     }
     await forward(req, res, Buffer.concat(chunks));
   });
+  server.keepAliveTimeout = 60_000; // as the fixture server's (tests/fixture-server.ts says why)
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const open = () => {
     opened = true;

@@ -65,6 +65,7 @@ export async function startLlmServer(): Promise<{ baseUrl: string; server: Serve
     }
     return json(500, { error: { message: "The server had an error while processing your request", type: "server_error" } });
   });
+  server.keepAliveTimeout = 60_000; // as the fixture server's (tests/fixture-server.ts says why)
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   if (!address || typeof address === "string") throw new Error("LLM server has no port");
