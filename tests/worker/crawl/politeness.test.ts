@@ -16,6 +16,8 @@ const port = () => new URL(inject("fixtureOrigin")).port;
  * together. Still far from what a broken pace gives: starts HOST_SPACING_MS (25 ms) apart.
  */
 const JITTER_MS = 250;
+/** The Crawl-delay the fixture's robots.txt asks of the crawler on polite.localhost. */
+const CRAWL_DELAY_MS = 1000;
 /** How long the fixture server takes to answer each page of the concurrency tests. */
 const PAGE_MS = 500;
 // Each crawl here waits for its host's pace (seconds, by design).
@@ -56,7 +58,10 @@ describe("politeness", () => {
     expect(crawl).toMatchObject({ status: "completed", total: 3, completed: 3 }); // delete-note.html is disallowed for toolport
     const gaps = gapsOf(await pageStarts("polite.localhost"));
     expect(gaps).toHaveLength(2);
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1000 - JITTER_MS);
+    // Pages granted 1 s apart (robots.txt's Crawl-delay: 1) reached the fixture server 709 ms apart once on a
+    // busy CI machine (the first request waited longer on its way): half the delay still tells the pace
+    // from a crawler that ignored it, whose starts are HOST_SPACING_MS (25 ms) apart.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(CRAWL_DELAY_MS / 2);
   });
 
   it("fetches a host without a Crawl-delay a few pages at a time, never more than HOST_CONCURRENCY at once", async () => {
