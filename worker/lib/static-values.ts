@@ -5,7 +5,11 @@
 export type ValueSchema = { type?: unknown; enum?: unknown };
 
 export type ValueKind =
-  { kind: "enum"; options: string[] } | { kind: "integer" } | { kind: "number" } | { kind: "boolean" } | { kind: "text" };
+  | { kind: "enum"; options: string[] }
+  | { kind: "integer" }
+  | { kind: "number" }
+  | { kind: "boolean" }
+  | { kind: "text" };
 
 const ENUM_SHOWN = 10;
 

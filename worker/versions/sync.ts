@@ -23,7 +23,9 @@ import { applyVersion, dropVersion, prepareVersion, type VersionAnswer } from ".
 export const NOT_FROM_URL_MESSAGE = "Only servers created from a description URL can be synced: upload the new description instead";
 
 export type SyncOutcome =
-  { outcome: "unchanged"; version: null } | { outcome: "applied"; version: VersionAnswer } | { outcome: "held"; version: VersionAnswer };
+  | { outcome: "unchanged"; version: null }
+  | { outcome: "applied"; version: VersionAnswer }
+  | { outcome: "held"; version: VersionAnswer };
 
 /** Re-fetches the server's description URL and applies or holds what changed; applying redeploys a live server, so only a requester who may deploy syncs one. */
 export async function syncServer(
