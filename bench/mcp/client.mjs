@@ -2,16 +2,22 @@
 // against one local upstream:
 //   direct     the upstream called straight from Node
 //   floor      a Worker that only forwards to the upstream, under `wrangler dev` like the portal,
-//              called with GETs (the goals are judged against these) and with MCP-shaped POSTs
+//              called with GETs (the goals are judged against these) and with MCP-shaped POSTs; and
+//              its GETs through the one step the design adds to every call (ARCHITECTURE.md: a server's
+//              modules run in an isolate of their own): a Worker Loader isolate handed the request by
+//              RPC makes the upstream call (floor/forward.js), the least any call of a deployed server costs
 //   Toolport   the MCP gateway and portal Workers under `wrangler dev` as `npm run dev` runs them
 //              (throw-away state), the description imported and deployed through the portal's API,
 //              called with the official SDK client and an access token
 //   peer       @ivotoby/openapi-mcp-server (Node, Streamable HTTP) on the same description
 // Latency: sequential calls, p50/p99, and what each adds over calling the upstream directly.
 // Server CPU: what the serving workerd processes spent per call (Linux /proc), sequential and under the
-// 16-way load; on a shared machine it moves far less than latency, which waits for whatever else runs.
+// 16-way load, with the part of it that wrangler dev's own proxy took (the workerd in front of the
+// Workers', which no deployed call passes: over half of the floor's); on a shared machine CPU moves far
+// less than latency, which waits for whatever else runs.
 // On two cores the 16-way throughput is CPU-bound: its ratio follows the ratio of CPU under load.
-// Throughput: 16 clients, each with its own MCP session, every answer checked to be its own.
+// Throughput: 16 clients, each with its own MCP session, every answer checked to be its own; the clients
+// share the machine with the servers, so their CPU per call (printed) is part of what the ratios compare.
 // Then a large server (large.mjs): GitHub, every tool active, beside the peer on the same description.
 // Every wrangler dev here (floor and Toolport alike) runs without its local trace collector
 // (untracedEnv in scripts/local-portal.mjs): it is no part of a deployed Worker's call path.
@@ -48,7 +54,11 @@ const loadavg = () => {
   }
 };
 
-/** CPU milliseconds the workerd processes under `root` (a process id) have used, from /proc; null where there is none. */
+/**
+ * CPU milliseconds the workerd processes under `root` (a process id) have used, from /proc, and how much
+ * of it was wrangler dev's own proxy (the workerd listening on the port clients call; the Workers run
+ * in another, on a port of its own choosing), which no deployed Worker's call passes; null where there is none.
+ */
 function workerdCpuMs(root) {
   if (!root) return null;
   const parents = new Map();
@@ -61,9 +71,10 @@ function workerdCpuMs(root) {
         const close = stat.lastIndexOf(")");
         const fields = stat.slice(close + 2).split(" ");
         parents.set(Number(pid), Number(fields[1]));
+        if (stat.slice(stat.indexOf("(") + 1, close) !== "workerd") continue;
+        const entry = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").find((a) => a.startsWith("--socket-addr=entry="));
         // utime and stime, in clock ticks of 10 ms
-        if (stat.slice(stat.indexOf("(") + 1, close) === "workerd")
-          workerd.set(Number(pid), (Number(fields[11]) + Number(fields[12])) * 10);
+        workerd.set(Number(pid), { ms: (Number(fields[11]) + Number(fields[12])) * 10, proxy: entry !== undefined && !entry.endsWith(":0") });
       } catch {}
     }
   } catch {
@@ -73,10 +84,18 @@ function workerdCpuMs(root) {
     for (let p = pid, depth = 0; p > 1 && depth < 20; p = parents.get(p) ?? 0, depth++) if (p === root) return true;
     return false;
   };
-  let ms = 0;
-  for (const [pid, cpu] of workerd) if (under(pid)) ms += cpu;
-  return ms;
+  const used = { ms: 0, proxy: 0 };
+  for (const [pid, { ms, proxy }] of workerd)
+    if (under(pid)) {
+      used.ms += ms;
+      if (proxy) used.proxy += ms;
+    }
+  return used;
 }
+
+/** CPU per call between two workerdCpuMs readings: { ms, proxy }, or null. */
+const cpuPerCall = (before, after, calls) =>
+  before === null || after === null ? null : { ms: (after.ms - before.ms) / calls, proxy: (after.proxy - before.proxy) / calls };
 
 /** p50 and p99 of `n` sequential calls, and (given the server's process) its workerd CPU per call. */
 async function timed(fn, n, server) {
@@ -90,8 +109,7 @@ async function timed(fn, n, server) {
   }
   const cpuAfter = workerdCpuMs(server);
   times.sort((a, b) => a - b);
-  const cpu = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / n;
-  return { p50: percentile(times, 50), p99: percentile(times, 99), cpu };
+  return { p50: percentile(times, 50), p99: percentile(times, 99), cpu: cpuPerCall(cpuBefore, cpuAfter, n) };
 }
 
 /**
@@ -103,6 +121,7 @@ async function throughput(concurrency, calls, make, server) {
   let next = 0;
   let wrong = 0;
   const cpuBefore = workerdCpuMs(server);
+  const clientBefore = process.cpuUsage();
   const start = performance.now();
   await Promise.all(
     callers.map(async (call) => {
@@ -113,9 +132,10 @@ async function throughput(concurrency, calls, make, server) {
     }),
   );
   const perSecond = calls / ((performance.now() - start) / 1000);
+  const client = process.cpuUsage(clientBefore);
   const cpuAfter = workerdCpuMs(server);
   await Promise.all(callers.map((c) => c.close?.()));
-  return { perSecond, wrong, cpu: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / calls };
+  return { perSecond, wrong, cpu: cpuPerCall(cpuBefore, cpuAfter, calls), clientCpu: (client.user + client.system) / 1000 / calls };
 }
 
 async function waitFor(url, what) {
@@ -249,9 +269,11 @@ async function measureHttp(origin, shaped = false, server) {
 /** The small server beside the floor and the peer (see the top of this file). */
 async function smallSection(upstream) {
   const direct = await measureHttp(upstream);
-  const [floor, floorPost] = await withFloor(upstream, async (origin, server) => [
+  const [floor, floorPost, floorHop, floorHopPost] = await withFloor(upstream, async (origin, server) => [
     await measureHttp(origin, false, server),
     await measureHttp(origin, true, server),
+    await measureHttp(`${origin}/hop`, false, server),
+    await measureHttp(`${origin}/hop`, true, server),
   ]);
   const toolport = await withLocalPortal(async (origin, { group }) => {
     const { mcpUrl, token } = await deployFixture(origin, {
@@ -266,15 +288,17 @@ async function smallSection(upstream) {
 
   const added = (m) => m.call.p50 - direct.call.p50;
   const row = (name, m, note = "") =>
-    `  ${name.padEnd(34)} p50 ${fmt(m.call.p50)}  p99 ${fmt(m.call.p99)}  added p50 ${fmt(added(m))}  ${m.load.perSecond.toFixed(0).padStart(5)} calls/s${m.load.wrong !== undefined ? `  ${m.load.wrong} wrong` : ""}${m.call.cpu != null ? `  server CPU ${fmt(m.call.cpu)}/call, ${fmt(m.load.cpu)}/call under load` : ""}${note}`;
+    `  ${name.padEnd(34)} p50 ${fmt(m.call.p50)}  p99 ${fmt(m.call.p99)}  added p50 ${fmt(added(m))}  ${m.load.perSecond.toFixed(0).padStart(5)} calls/s${m.load.wrong !== undefined ? `  ${m.load.wrong} wrong` : ""}${m.call.cpu != null ? `  server CPU ${fmt(m.call.cpu.ms)}/call, ${fmt(m.load.cpu.ms)}/call under load (wrangler's proxy ${fmt(m.load.cpu.proxy)})` : ""}  client CPU ${fmt(m.load.clientCpu)}/call under load${note}`;
   const cpuOver =
-    toolport.call.cpu != null && floor.call.cpu != null ? ` server CPU +${fmt(toolport.call.cpu - floor.call.cpu)} per call` : "";
+    toolport.call.cpu != null && floor.call.cpu != null ? ` server CPU +${fmt(toolport.call.cpu.ms - floor.call.cpu.ms)} per call` : "";
   const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
   return [
     `bench:mcp — as a client sees it (${CALLS} sequential calls each; ${THROUGHPUT_CALLS} calls by ${CONCURRENCY} clients; upstream ${upstream})`,
     row("upstream directly (Node fetch)", direct),
     row("floor: Worker that only forwards", floor),
     row("  the same, MCP-shaped POSTs", floorPost),
+    row("  GETs through an isolate hop", floorHop),
+    row("  MCP-shaped POSTs through it", floorHopPost),
     row("Toolport tools/call (SDK client)", toolport),
     row("peer: @ivotoby/openapi-mcp-server", peer),
     "",
@@ -283,6 +307,7 @@ async function smallSection(upstream) {
     `  Toolport over the floor            tools/call p50 +${fmt(added(toolport) - added(floor))} (goal ≤ 1 ms)   tools/list p50 +${fmt(toolport.list.p50 - floor.call.p50)} (goal ≤ 2 ms) ${cpuOver}`,
     `  Toolport over the peer             tools/call p50 +${fmt(added(toolport) - added(peer))}`,
     `  throughput at ${CONCURRENCY}-way               ${ratio(toolport.load.perSecond, floor.load.perSecond)} the floor's (goal ≥ 0.85×; ${ratio(toolport.load.perSecond, floorPost.load.perSecond)} with MCP-shaped POSTs)   ${ratio(toolport.load.perSecond, peer.load.perSecond)} the peer's   ${ratio(toolport.load.perSecond, BEFORE.throughput)} before (${BEFORE.throughput} calls/s at 50da41f; goal ≥ 2×)`,
+    `  the design's isolate hop           GETs p50 +${fmt(added(floorHop) - added(floor))}, ${ratio(floorHop.load.perSecond, floor.load.perSecond)} the floor's throughput;  MCP-shaped POSTs through it (the least an MCP call can cost here) p50 +${fmt(added(floorHopPost) - added(floor))}, ${ratio(floorHopPost.load.perSecond, floor.load.perSecond)};  Toolport ${ratio(toolport.load.perSecond, floorHopPost.load.perSecond)} of that`,
     `  wrong answers under ${CONCURRENCY} sessions    Toolport ${toolport.load.wrong}   peer ${peer.load.wrong}`,
     `  machine load (1, 5, 15 min)        ${loadavg()}`,
   ];
