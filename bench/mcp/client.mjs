@@ -72,9 +72,14 @@ function workerdCpuMs(root) {
         const fields = stat.slice(close + 2).split(" ");
         parents.set(Number(pid), Number(fields[1]));
         if (stat.slice(stat.indexOf("(") + 1, close) !== "workerd") continue;
-        const entry = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").find((a) => a.startsWith("--socket-addr=entry="));
+        const entry = readFileSync(`/proc/${pid}/cmdline`, "utf8")
+          .split("\0")
+          .find((a) => a.startsWith("--socket-addr=entry="));
         // utime and stime, in clock ticks of 10 ms
-        workerd.set(Number(pid), { ms: (Number(fields[11]) + Number(fields[12])) * 10, proxy: entry !== undefined && !entry.endsWith(":0") });
+        workerd.set(Number(pid), {
+          ms: (Number(fields[11]) + Number(fields[12])) * 10,
+          proxy: entry !== undefined && !entry.endsWith(":0"),
+        });
       } catch {}
     }
   } catch {

@@ -26,7 +26,9 @@ export default {
     if (!url.pathname.startsWith("/hop/"))
       return fetch(`${env.UPSTREAM}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body: request.body });
     const target = `${env.UPSTREAM}${url.pathname.slice(4)}${url.search}`;
-    const { status, body } = await hopIsolate(env).getEntrypoint().forward(target, request.method, Object.fromEntries(request.headers), request.method === "GET" ? null : await request.text());
+    const { status, body } = await hopIsolate(env)
+      .getEntrypoint()
+      .forward(target, request.method, Object.fromEntries(request.headers), request.method === "GET" ? null : await request.text());
     return new Response(body, { status, headers: { "content-type": "application/json" } });
   },
 };
