@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
+import { listenOnLoopback } from "./loopback";
 
 const FIXTURES = join(import.meta.dirname, "fixtures");
 const TYPES: Record<string, string> = {
@@ -84,12 +85,7 @@ export async function startFixtureServer(): Promise<{ origin: string; server: Se
       : file;
     res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" }).end(body);
   });
-  // Idle connections stay open for a minute (Node closes them after 5 s): workerd keeps its connections
-  // to a host for reuse, and a request sent as Node closed one failed with "Network connection lost".
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("fixture server has no port");
+  const origin = await listenOnLoopback(server, "fixture server");
   server.unref();
-  return { origin: `http://127.0.0.1:${address.port}`, server };
+  return { origin, server };
 }

@@ -1,6 +1,7 @@
 // A local HTTP gate in front of another local server: requests it is told to hold wait until the test
 // opens it, so a job is surely under way at a chosen moment (no timing); everything else passes through.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { listenOnLoopback } from "./loopback";
 
 export type Gate = { origin: string; held: () => number; open: () => void; close: () => Promise<void> };
 
@@ -42,8 +43,7 @@ export async function startGate(target: string, hold: (path: string) => boolean)
     }
     await forward(req, res, Buffer.concat(chunks));
   });
-  server.keepAliveTimeout = 60_000; // as the fixture server's (tests/fixture-server.ts says why)
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = await listenOnLoopback(server, "gate server");
   const open = () => {
     opened = true;
     for (const release of waiting) release();
@@ -54,5 +54,5 @@ export async function startGate(target: string, hold: (path: string) => boolean)
     server.closeAllConnections();
     return new Promise<void>((resolve) => server.close(() => resolve()));
   };
-  return { origin: `http://127.0.0.1:${(server.address() as { port: number }).port}`, held: () => heldCount, open, close };
+  return { origin, held: () => heldCount, open, close };
 }

@@ -4,6 +4,7 @@
 // all but one operation, "slow" answers after SLOW_ANSWER_MS, "error" fails with HTTP 500. A wrong API key
 // answers 401 as OpenAI does.
 import { createServer, type Server } from "node:http";
+import { listenOnLoopback } from "./loopback";
 
 export const LLM_API_KEY = "sk-test-local-llm";
 /** How late "slow" answers: far past the tests' 1.5 s limit, so a run that waited for it is told apart from a slow machine. */
@@ -65,10 +66,7 @@ export async function startLlmServer(): Promise<{ baseUrl: string; server: Serve
     }
     return json(500, { error: { message: "The server had an error while processing your request", type: "server_error" } });
   });
-  server.keepAliveTimeout = 60_000; // as the fixture server's (tests/fixture-server.ts says why)
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("LLM server has no port");
+  const origin = await listenOnLoopback(server, "LLM server");
   server.unref();
-  return { baseUrl: `http://127.0.0.1:${address.port}/v1`, server };
+  return { baseUrl: `${origin}/v1`, server };
 }

@@ -5,6 +5,7 @@ import { createHash, createSign, generateKeyPairSync, randomUUID } from "node:cr
 import { createServer, type Server } from "node:http";
 
 import { OIDC_CLIENT } from "./oidc-client";
+import { listenOnLoopback } from "./loopback";
 
 type Grant = { email: string; name: string; nonce?: string; challenge?: string; redirectUri: string };
 
@@ -94,10 +95,7 @@ export async function startOidcProvider(): Promise<{ issuer: string; server: Ser
     }
     json(404, { error: "not_found" });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("OIDC provider has no port");
-  issuer = `http://127.0.0.1:${address.port}`;
+  issuer = await listenOnLoopback(server, "OIDC provider");
   server.unref();
   return { issuer, server };
 }

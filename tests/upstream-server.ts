@@ -3,6 +3,7 @@
 // faulty answers: one that never comes, a reset connection, bytes that are not HTTP, a cut-off body.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { fakeCustomHostnames, saasRequests } from "./fake-cloudflare-saas";
+import { listenOnLoopback } from "./loopback";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=", "base64");
 export const OAUTH_CLIENT = { id: "client-1", secret: "s3cret:with:colons" };
@@ -162,10 +163,7 @@ export async function startUpstreamServer(): Promise<{ origin: string; server: S
       body: await parsedBody(req, raw),
     });
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("upstream server has no port");
+  const origin = await listenOnLoopback(server, "upstream server");
   server.unref();
-  return { origin: `http://127.0.0.1:${address.port}`, server };
+  return { origin, server };
 }
