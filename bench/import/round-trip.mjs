@@ -32,13 +32,13 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /** Median and each run's time (ms) of `runs` GitHub imports through the portal, with the median CPU per import of the portal's processes and of this client. */
 export async function githubRoundTrip(runs = 5) {
-  const text = readFileSync(GITHUB, "utf8");
+  const bytes = readFileSync(GITHUB);
   return withLocalPortal(async (origin, { group }) => {
     const cookie = await signedUp(origin, "growth");
     const [times, portalCpu, clientCpu] = [[], [], []];
     for (let i = 0; i <= runs; i++) {
       const form = new FormData();
-      form.append("file", new Blob([text], { type: "application/json" }), "api.github.com.json");
+      form.append("file", new Blob([bytes], { type: "application/json" }), "api.github.com.json");
       form.append("name", `GitHub ${i}`);
       const [cpu, client] = [groupCpuMs(group), process.cpuUsage()];
       const started = performance.now();

@@ -9,7 +9,13 @@ import { MAX_DESCRIPTION_BYTES, parseDescriptionText } from "./parse";
 
 /** A parsed description: its members are read through the narrowing of json-value.ts. */
 export type OpenApiDocument = JsonObject;
-export type DescriptionSource = { text: string; sourceUrl?: string | null; filename?: string | null };
+export type DescriptionSource = {
+  text: string;
+  /** The text's UTF-8 bytes as received, when the request had them: kept as they are, never encoded again from `text`. */
+  bytes?: Uint8Array;
+  sourceUrl?: string | null;
+  filename?: string | null;
+};
 export type LoadedDescription = {
   document: OpenApiDocument;
   /** The version as written: "2.0", "3.0.3", "3.1.0", … */

@@ -107,7 +107,7 @@ export async function createServer(db: Database, env: Env, input: CreateServerIn
   ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   // The description (13 MB for GitHub, 1.4 MB gzipped) is compressed and kept while the rows are written
   // (after the batch is sent: compressing takes the isolate's thread, which the name and slug queries need).
-  const specKept = keepText(env.KV, specKey, input.source.text).then(
+  const specKept = keepText(env.KV, specKey, input.source.bytes ?? input.source.text).then(
     () => null,
     (err: unknown) => err,
   );
@@ -164,8 +164,9 @@ export function insertTools(db: Database, rows: ToolRowValues[]) {
     .filter((group) => group.length > 0)
     .map((group) =>
       db.insert(tools).select(
-        sql`SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->6, nullif(value->7, 'null'),
-          nullif(value->8, 'null'), value->9, value->10, value->>11, NULL, NULL, ${now}, ${now} FROM json_each(${`[${group.join(",")}]`})`,
+        sql`WITH r(v) AS MATERIALIZED (SELECT value FROM json_each(${`[${group.join(",")}]`}))
+          SELECT v->>0, v->>1, v->>2, v->>3, v->>4, v->>5, v->6, nullif(v->7, 'null'), nullif(v->8, 'null'), v->9, v->10, v->>11,
+          NULL, NULL, ${now}, ${now} FROM r`,
       ),
     );
 }

@@ -78,7 +78,7 @@ export async function reimportServer(
   }
   const overrides = keptOverrides(rows, previous);
   const specKey = specKeyOf(serverId);
-  if (source) await keepText(env.KV, specKey, source.text);
+  if (source) await keepText(env.KV, specKey, source.bytes ?? source.text);
   const baseUrl = options.keepBaseUrl ? (server.baseUrl ?? result.baseUrl) : result.baseUrl;
   await db.batch([
     db.delete(tools).where(eq(tools.serverId, serverId)),

@@ -51,7 +51,8 @@ export async function readCreateForm(req: Request, env: Pick<Cloudflare.Env, "EN
   if (file instanceof File && file.size > 0) {
     if (!ACCEPTED_FILE.test(file.name)) fail(400, `Unsupported file type "${file.name}": upload a .json, .yaml or .yml file`);
     if (file.size > MAX_DESCRIPTION_BYTES) fail(413, UPLOAD_TOO_LARGE_MESSAGE);
-    return { name, description, source: { text: await file.text(), filename: file.name } };
+    const [text, bytes] = await Promise.all([file.text(), file.arrayBuffer()]);
+    return { name, description, source: { text, bytes: new Uint8Array(bytes), filename: file.name } };
   }
   if (url) return { name, description, source: await fetchDescription(url, env) };
   fail(400, NO_SOURCE_MESSAGE);

@@ -116,7 +116,7 @@ export async function prepareVersion(
       authSummary,
     })
     .returning();
-  await keepText(env.KV, versionKey(row.id), source.text);
+  await keepText(env.KV, versionKey(row.id), source.bytes ?? source.text);
   return toVersionAnswer(row);
 }
 

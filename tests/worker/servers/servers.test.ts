@@ -11,15 +11,18 @@ import { keptText } from "../../../worker/lib/kept-text";
 describe("POST /api/servers", () => {
   it("creates a server from an uploaded file with its tools, auth config and kept description", async () => {
     const { cookie } = await signedIn();
-    const res = await uploadDescription(cookie, "petstore.json", await fixtureText("petstore-2.0.json"), { description: "My pets" });
+    // Written as a user's editor left it: a title with characters outside ASCII, kept exactly as uploaded.
+    const text = (await fixtureText("petstore-2.0.json")).replace('"title": "Swagger Petstore"', '"title": "Swagger Petstore — Zoë 🐾"');
+    expect(text).toContain("🐾");
+    const res = await uploadDescription(cookie, "petstore.json", text, { description: "My pets" });
     expect(res.status).toBe(201);
     const { success, data } = await json(res);
     expect(success).toBe(true);
     expect(data).toMatchObject({
-      name: "Swagger Petstore",
+      name: "Swagger Petstore — Zoë 🐾",
       description: "My pets",
       version: "1.0.7",
-      slug: expect.stringMatching(/^swagger-petstore(-\d+)?$/),
+      slug: expect.stringMatching(/^swagger-petstore-zoe(-\d+)?$/),
       baseUrl: "https://petstore.example.com/v2",
       status: "active",
       deployment: null,
@@ -38,7 +41,7 @@ describe("POST /api/servers", () => {
       { method: "DELETE", path: "/pet/{petId}", summary: "Deletes a pet" },
     ]);
     const row = await db.query.servers.findFirst({ where: eq(servers.id, data.id) });
-    expect(await keptText(env.KV, row!.specKey!)).toContain('"swagger": "2.0"');
+    expect(await keptText(env.KV, row!.specKey!)).toBe(text);
     const mappings = await db.select().from(tools).where(eq(tools.serverId, data.id));
     expect(mappings.find((t) => t.name === "addPet")?.mapping).toMatchObject({ method: "post", path: "/pet" });
   });
