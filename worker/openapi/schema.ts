@@ -181,6 +181,14 @@ function convertPlain(schema: JsonObject, base: string, ctx: SchemaContext, dept
   let lists = 0;
   for (const k in schema) lists |= KEYWORD_LIST.get(k) ?? 0;
   if (lists & HAS_BOOLEAN) for (const k of BOOLEANS) if (typeof schema[k] === "boolean") out[k] = schema[k];
+  // An outline (levels set) reads types, structure, titles and descriptions only: the values' keywords are not converted for it.
+  if (ctx.levels === undefined) convertValueKeywords(schema, out, lists);
+  convertChildren(schema, out, base, ctx, depth);
+  return out;
+}
+
+/** The keywords that constrain a value: bounds, pattern, enum, const, default and examples. */
+function convertValueKeywords(schema: JsonObject, out: JsonSchema, lists: number) {
   if (lists & HAS_COUNT) for (const k of COUNTS) if (isCount(schema[k])) out[k] = schema[k];
   if (lists & HAS_NUMBER) for (const k of NUMBERS) if (typeof schema[k] === "number") out[k] = schema[k];
   if (typeof schema.multipleOf === "number" && schema.multipleOf > 0) out.multipleOf = schema.multipleOf;
@@ -210,8 +218,6 @@ function convertPlain(schema: JsonObject, base: string, ctx: SchemaContext, dept
   if ("default" in schema && schema.default !== undefined) out.default = schema.default;
   if (Array.isArray(schema.examples)) out.examples = schema.examples.slice(0, 3);
   else if (schema.example !== undefined) out.examples = [schema.example];
-  convertChildren(schema, out, base, ctx, depth);
-  return out;
 }
 
 function convertChildren(schema: JsonObject, out: JsonSchema, base: string, ctx: SchemaContext, depth: number) {
