@@ -120,6 +120,16 @@ describe("outputSchema outline", () => {
 });
 
 describe("outputSchema outline of values", () => {
+  it("leaves out branches whose outline is empty: an allOf's that only describe, an anyOf that accepts anything", async () => {
+    const described = { allOf: [{ type: "string" }, { description: "The error, if any" }] };
+    const anything = { anyOf: [{ type: "integer" }, { description: "Anything" }] };
+    expect(await outputOf({ type: "object", properties: { error: described, value: anything } })).toEqual({
+      type: "object",
+      properties: { error: { allOf: [{ type: ["string", "null"] }] }, value: {} },
+    });
+  });
+
+
   it("says nothing of the values' constraints, not even a pattern kept in words for inputs", async () => {
     const path = { type: "string", description: "A path", pattern: "^(?:/(?:\\.[-\\w]+|[-\\w]+))+/?$", enum: ["/a", "/b"] };
     expect(await outputOf({ type: "object", properties: { paths: { type: "array", items: path } } })).toEqual({

@@ -45,6 +45,8 @@ function typesOf(schema: JsonSchema, root: boolean): string | string[] | undefin
   return types.length === 1 ? types[0] : types;
 }
 
+const isEmpty = (schema: JsonSchema) => Object.keys(schema).length === 0;
+
 /**
  * The lenient outline of a converted schema: its type, and `levels` levels of fields below it (a list's
  * items are the list's own level; branches of allOf/anyOf/oneOf are the node's). Deeper values keep
@@ -81,10 +83,11 @@ export function outline(
     Array.isArray(schema[k])
       ? (schema[k] as unknown[]).filter(isObject).map((s) => outline(s, levels, false, nesting + 1, thing, nodes))
       : [];
-  const all = branches("allOf");
+  // An empty outline accepts any value: it adds nothing to allOf, and makes an anyOf accept anything.
+  const all = branches("allOf").filter((s) => !isEmpty(s));
   const any = [...branches("anyOf"), ...branches("oneOf")];
   if (all.length) out.allOf = all;
-  if (any.length) out.anyOf = any;
+  if (any.length && !any.some(isEmpty)) out.anyOf = any;
   return out;
 }
 
