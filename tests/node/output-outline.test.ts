@@ -129,7 +129,6 @@ describe("outputSchema outline of values", () => {
     });
   });
 
-
   it("says nothing of the values' constraints, not even a pattern kept in words for inputs", async () => {
     const path = { type: "string", description: "A path", pattern: "^(?:/(?:\\.[-\\w]+|[-\\w]+))+/?$", enum: ["/a", "/b"] };
     expect(await outputOf({ type: "object", properties: { paths: { type: "array", items: path } } })).toEqual({
