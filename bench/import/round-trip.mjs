@@ -65,6 +65,7 @@ export async function githubRoundTrip(runs = 5, later = 5) {
       median: median(times),
       times,
       laterMedian: median(laterTimes),
+      laterTimes,
       portalCpuMs: median(portalCpu),
       clientCpuMs: median(clientCpu),
     };

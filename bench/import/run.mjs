@@ -191,5 +191,5 @@ for (const r of rows.filter((row) => /graph-beta|autotask/.test(row.label))) {
 const trip = await githubRoundTrip();
 const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(", ");
 console.log(
-  `\nGitHub import round trip through the local portal (upload to POST /api/servers until the server answers with its 1,223 tools): median ${trip.median.toFixed(0)} ms (runs: ${trip.times.map((t) => t.toFixed(0)).join(", ")} ms; goal ≤ 400 ms); ${trip.laterMedian.toFixed(0)} ms (median) in the next five, once those had warmed the portal's code. CPU per import (medians): the portal's processes (wrangler, workerd) ${trip.portalCpuMs.toFixed(0)} ms, this client ${trip.clientCpuMs.toFixed(0)} ms; machine load (1, 5, 15 min) ${load}.`,
+  `\nGitHub import round trip through the local portal (upload to POST /api/servers until the server answers with its 1,223 tools): median ${trip.median.toFixed(0)} ms (runs: ${trip.times.map((t) => t.toFixed(0)).join(", ")} ms; goal ≤ 400 ms); ${trip.laterMedian.toFixed(0)} ms (median) in the ${trip.laterTimes.length} after them, once those had warmed the portal's code. CPU per import (medians): the portal's processes (wrangler, workerd) ${trip.portalCpuMs.toFixed(0)} ms, this client ${trip.clientCpuMs.toFixed(0)} ms; machine load (1, 5, 15 min) ${load}.`,
 );

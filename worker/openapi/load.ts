@@ -16,6 +16,8 @@ export type DescriptionSource = {
   sourceUrl?: string | null;
   filename?: string | null;
 };
+/** What is kept of a description: its bytes as received when there are any, else its text. */
+export const asReceived = (source: DescriptionSource) => source.bytes ?? source.text;
 export type LoadedDescription = {
   document: OpenApiDocument;
   /** The version as written: "2.0", "3.0.3", "3.1.0", … */

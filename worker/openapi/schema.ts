@@ -52,20 +52,6 @@ const COUNTS = ["minLength", "maxLength", "minItems", "maxItems", "minProperties
 const NUMBERS = ["minimum", "maximum"];
 const STRINGS = ["title", "description", "format", "contentMediaType", "contentEncoding"];
 const BOOLEANS = ["uniqueItems", "deprecated", "readOnly", "writeOnly"];
-const BOUNDS = [
-  ["exclusiveMinimum", "minimum"],
-  ["exclusiveMaximum", "maximum"],
-] as const;
-// Which of those lists each keyword belongs to: a schema's own keys are read once, and only the lists
-// it has a keyword of are looked through (a GitHub import converts some 13,000 schemas, most with a
-// type and a description only).
-const [HAS_COUNT, HAS_NUMBER, HAS_BOOLEAN, HAS_BOUND] = [1, 2, 4, 8];
-const KEYWORD_LIST = new Map<string, number>([
-  ...COUNTS.map((k) => [k, HAS_COUNT] as const),
-  ...NUMBERS.map((k) => [k, HAS_NUMBER] as const),
-  ...BOOLEANS.map((k) => [k, HAS_BOOLEAN] as const),
-  ...BOUNDS.map(([k]) => [k, HAS_BOUND] as const),
-]);
 
 const isCount = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
 const validRegex = (p: unknown): p is string => {
@@ -178,29 +164,29 @@ function convertPlain(schema: JsonObject, base: string, ctx: SchemaContext, dept
   for (const k of STRINGS)
     if (typeof schema[k] === "string") out[k] = k === "description" && out.description ? `${schema[k]} ${out.description}` : schema[k];
   if (schema.format === "binary") delete out.format;
-  let lists = 0;
-  for (const k in schema) lists |= KEYWORD_LIST.get(k) ?? 0;
-  if (lists & HAS_BOOLEAN) for (const k of BOOLEANS) if (typeof schema[k] === "boolean") out[k] = schema[k];
+  for (const k of BOOLEANS) if (typeof schema[k] === "boolean") out[k] = schema[k];
   // An outline (levels set) reads types, structure, titles and descriptions only: the values' keywords are not converted for it.
-  if (ctx.levels === undefined) convertValueKeywords(schema, out, lists);
+  if (ctx.levels === undefined) convertValueKeywords(schema, out);
   convertChildren(schema, out, base, ctx, depth);
   return out;
 }
 
 /** The keywords that constrain a value: bounds, pattern, enum, const, default and examples. */
-function convertValueKeywords(schema: JsonObject, out: JsonSchema, lists: number) {
-  if (lists & HAS_COUNT) for (const k of COUNTS) if (isCount(schema[k])) out[k] = schema[k];
-  if (lists & HAS_NUMBER) for (const k of NUMBERS) if (typeof schema[k] === "number") out[k] = schema[k];
+function convertValueKeywords(schema: JsonObject, out: JsonSchema) {
+  for (const k of COUNTS) if (isCount(schema[k])) out[k] = schema[k];
+  for (const k of NUMBERS) if (typeof schema[k] === "number") out[k] = schema[k];
   if (typeof schema.multipleOf === "number" && schema.multipleOf > 0) out.multipleOf = schema.multipleOf;
-  if (lists & HAS_BOUND)
-    for (const [k, bound] of BOUNDS) {
-      const v = schema[k];
-      if (typeof v === "number") out[k] = v;
-      else if (v === true && typeof out[bound] === "number") {
-        out[k] = out[bound];
-        delete out[bound];
-      }
+  for (const [k, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
+    const v = schema[k];
+    if (typeof v === "number") out[k] = v;
+    else if (v === true && typeof out[bound] === "number") {
+      out[k] = out[bound];
+      delete out[bound];
     }
+  }
   if (validRegex(schema.pattern)) {
     // A pattern the server must not run on caller input is kept in words for the model.
     if (isLinearPattern(schema.pattern)) out.pattern = schema.pattern;

@@ -10,7 +10,7 @@ import { notifyToolLimit } from "../notifications/events";
 import { analyseAuth } from "../openapi/auth";
 import { schemaJson } from "../openapi/budget";
 import { buildImport, type ImportResult, importDescription } from "../openapi/import";
-import type { DescriptionSource, LoadedDescription } from "../openapi/load";
+import { asReceived, type DescriptionSource, type LoadedDescription } from "../openapi/load";
 import type { ToolDefinition } from "../openapi/types";
 import { toServerAnswer } from "./answer";
 import { countServers } from "./queries";
@@ -107,7 +107,7 @@ export async function createServer(db: Database, env: Env, input: CreateServerIn
   ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   // The description (13 MB for GitHub, 1.4 MB gzipped) is compressed and kept while the rows are written
   // (after the batch is sent: compressing takes the isolate's thread, which the name and slug queries need).
-  const specKept = keepText(env.KV, specKey, input.source.bytes ?? input.source.text).then(
+  const specKept = keepText(env.KV, specKey, asReceived(input.source)).then(
     () => null,
     (err: unknown) => err,
   );

@@ -7,7 +7,7 @@ import type { Database } from "../db";
 import { servers, tools } from "../db/schema";
 import { getOrganizationPlan } from "../billing/plans";
 import { importDescription } from "../openapi/import";
-import type { DescriptionSource } from "../openapi/load";
+import { asReceived, type DescriptionSource } from "../openapi/load";
 import { notifyToolLimit } from "../notifications/events";
 import { DEFAULT_MAX_TOOLS_PER_SERVER, insertTools, reportOf, specKeyOf, toolRows } from "./create";
 import { getServerRow } from "./queries";
@@ -78,7 +78,7 @@ export async function reimportServer(
   }
   const overrides = keptOverrides(rows, previous);
   const specKey = specKeyOf(serverId);
-  if (source) await keepText(env.KV, specKey, source.bytes ?? source.text);
+  if (source) await keepText(env.KV, specKey, asReceived(source));
   const baseUrl = options.keepBaseUrl ? (server.baseUrl ?? result.baseUrl) : result.baseUrl;
   await db.batch([
     db.delete(tools).where(eq(tools.serverId, serverId)),

@@ -8,7 +8,7 @@ import type { Bindings } from "../env";
 import { fail } from "../lib/errors";
 import { redeployIfLive, refuseRedeployUnlessAllowed, type Requester } from "../deploy/deploy";
 import { importDescription } from "../openapi/import";
-import { loadDescription, type DescriptionSource } from "../openapi/load";
+import { asReceived, loadDescription, type DescriptionSource } from "../openapi/load";
 import { getServerRow } from "../servers/queries";
 import { reimportServer } from "../servers/reimport";
 import { getConfigurableServer } from "../servers/tools";
@@ -116,7 +116,7 @@ export async function prepareVersion(
       authSummary,
     })
     .returning();
-  await keepText(env.KV, versionKey(row.id), source.bytes ?? source.text);
+  await keepText(env.KV, versionKey(row.id), asReceived(source));
   return toVersionAnswer(row);
 }
 
