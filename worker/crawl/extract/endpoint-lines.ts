@@ -358,8 +358,9 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
       r.label = { kind: labelKind, location: labelKind === "params" ? locationOf(labelText) : null };
       return b;
     }
-    // A bold line that names another part ("**List archived**" after "Example response:") ends the label before it.
-    if (text.trimStart().startsWith("**")) r.label = null;
+    // A bold line that names another part ("**List archived**" after "Example response:") ends the label before it, as
+    // does a label of examples ("example:" after "response code:"): what follows is the request's example.
+    if (text.trimStart().startsWith("**") || EXAMPLES.test(labelText)) r.label = null;
   }
   return readParamLine(r, block, b, kind);
 }

@@ -1,6 +1,7 @@
 // What each element does to the Markdown on the way in and on the way out: a table of per-tag
 // handlers over the writer's state, and the rules that decide whether an element is skipped, bold or a label.
 import { trimStart } from "./text";
+import { linkedRoute } from "./routes";
 import { tagAttributes, type TagAttributes } from "./html-scan";
 import {
   BLOCK,
@@ -84,7 +85,14 @@ const OPEN = new Map<string, (w: MarkdownWriter, cls: string, a: TagAttributes) 
   ["ol", startList],
   ["dl", startList],
   ["li", startItem],
-  ["dt", startItem],
+  [
+    "dt",
+    (w) => {
+      // A definition's value that is a method ("HTTP request method:" then GET) is written out: the next term is no URL.
+      w.flush(true);
+      startItem(w);
+    },
+  ],
   [
     "dd",
     (w) => {
@@ -175,6 +183,7 @@ export function openTag(w: MarkdownWriter, name: string, attrs: string) {
       nests,
       ...((name === "em" || name === "i") && cls === "" && w.inCode === 0 && !w.heading && !w.tables.length ? { emphasis: true } : {}),
       ...(name === "a" && opensItem(w) && /^https?:\/\/[\w.-]+(?::\d{1,5})?\/[^\s?#]+$/.test(a.href ?? "") ? { target: a.href } : {}),
+      ...(name === "a" && a.href?.startsWith("http") ? { href: a.href } : {}),
     });
     if (nests) w.nested++;
     if (skip) w.skipping++;
@@ -319,6 +328,12 @@ export function closeTag(w: MarkdownWriter, entry: Entry) {
     // "The *querystring* must be …", "the *?delete* query string": a word set apart as a name, as Markdown writes it.
     if (entry.emphasis && /^\??[A-Za-z_][\w.-]{0,40}$/.test(own)) {
       w.line = `${w.line.slice(0, entry.start)}*${own}*`;
+      return;
+    }
+    // A route written as a link to its whole URL (GET [`/quotes`](https://host/quotes)): the URL is the route as called.
+    const route = entry.href && own.startsWith("`/") && own.endsWith("`") ? linkedRoute(own.slice(1, -1), entry.href) : null;
+    if (route) {
+      w.line = `${w.line.slice(0, entry.start)}\`${route}\``;
       return;
     }
     // A list item that opens with a link titled in words ("All Characters"): where it leads is what the item names.

@@ -14,6 +14,8 @@ export type Entry = {
   nests: boolean;
   /** A link that opens a list item: where it leads (an absolute URL without a query). */
   target?: string;
+  /** A link to an absolute URL: where it leads, for a route written as its text. */
+  href?: string;
   /** Plain emphasis in prose (`<em>` without a class): a single word set so is written `*word*`. */
   emphasis?: boolean;
 };
@@ -72,10 +74,13 @@ export class MarkdownWriter {
     }
   }
 
-  /** Ends the line being built: written as a heading, a list item, an item's continuation or a paragraph. */
-  flush() {
+  /**
+   * Ends the line being built: written as a heading, a list item, an item's continuation or a paragraph. A lone
+   * method word waits for the URL that follows it, unless `written` (a new definition term starts instead).
+   */
+  flush(written = false) {
     const text = this.line.replace(/\s+/g, " ").trim();
-    if (text.length <= 7 && !this.heading && METHOD_WORDS.has(text.toUpperCase())) {
+    if (!written && text.length <= 7 && !this.heading && METHOD_WORDS.has(text.toUpperCase())) {
       this.line = `${text.toUpperCase()} `; // a route badge: the verb joins the URL that follows it
       return;
     }

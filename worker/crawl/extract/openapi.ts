@@ -4,7 +4,7 @@ import type { Draft, Hints } from "./draft";
 import type { Schema } from "./json-schema";
 import { bracketPath, type FoundParam } from "./params";
 import { type Operation, operationsOf, schemaOfParam } from "./operations";
-import { paramName, shapeOf, templateOf } from "./routes";
+import { API_PREFIX, paramName, shapeOf, templateOf } from "./routes";
 import { isInstanceHost } from "./hosts";
 import { INSTANCE_EXTENSION, SOURCE_PAGE_EXTENSION } from "../../openapi/types";
 
@@ -111,8 +111,6 @@ function commonBase(urls: { origin: string; path: string }[]): string {
   }
   return prefix.length ? `${origin}/${prefix.join("/")}` : origin;
 }
-
-const API_PREFIX = /^(?:api|rest|public|v\d+(?:\.\d+)?|\d{4}-\d{2}-\d{2})$/i;
 
 /** An absolute URL's origin ("" when relative) and the rest, without parsing templates (`{id}`, `<id>`) as URL syntax. */
 function splitUrl(raw: string): { origin: string; path: string } {

@@ -334,6 +334,26 @@ export function typedPlaceholders(text: string): string {
   return path.length === head.end ? text : `${path} ${rest}`.trim();
 }
 
+/** A path segment that starts an API's base rather than naming a resource: `/api`, `/rest`, `/v2`, a dated version. */
+export const API_PREFIX = /^(?:api|rest|public|v\d+(?:\.\d+)?|\d{4}-\d{2}-\d{2})$/i;
+
+/**
+ * A route written as the text of a link to its whole URL (`<a href="https://host/v1/quotes">/quotes</a>`): that URL,
+ * where what comes before the route in it is an origin and API prefix segments only; else null.
+ */
+export function linkedRoute(route: string, href: string): string | null {
+  if (route.length < 2 || route.length > 300 || route[0] !== "/" || /[\s?#]/.test(route)) return null;
+  if (!/^https?:\/\/[\w.-]+(?::\d{1,5})?\//.test(href)) return null;
+  const url = href.split(/[?#]/, 1)[0];
+  const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+  if (!path.endsWith(route)) return null;
+  const prefix = path
+    .slice(0, path.length - route.length)
+    .split("/")
+    .filter(Boolean);
+  return prefix.every((segment) => API_PREFIX.test(segment)) ? url : null;
+}
+
 /** A placeholder's name as an OpenAPI parameter name: `channel.id` → `channel_id`, `YOUR_ID` → `your_id`. */
 export function paramName(raw: string): string {
   const name = trimEnd(trimStart(raw.slice(0, 64).replace(/[^A-Za-z0-9_]+/g, "_"), "_"), "_");
@@ -341,8 +361,10 @@ export function paramName(raw: string): string {
 }
 
 const singular = (word: string) => word.replace(/ies$/, "y").replace(/(?<=[^s])s$/, "");
-/** A number or a UUID: a segment no route is named by, so an id however the path was written. */
-const plainId = (segment: string) => /^\d+$/.test(segment) || /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(segment);
+/** A long run of hex digits with both digits and letters (a MongoDB ObjectId, a hash): no route is named so. */
+const hexId = (segment: string) => /^[0-9a-f]{16,64}$/i.test(segment) && /\d/.test(segment) && /[a-f]/i.test(segment);
+/** A number, a UUID or a hex id: a segment no route is named by, so an id however the path was written. */
+const plainId = (segment: string) => /^\d+$/.test(segment) || /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(segment) || hexId(segment);
 /** A format suffix after a segment's value (`8863.json`): the value is the segment, the suffix stays. */
 const formatSuffix = (segment: string) => /\.[a-z]{2,5}$/i.exec(segment)?.[0] ?? "";
 const isNumber = (segment: string) => /^\d+$/.test(segment.slice(0, segment.length - formatSuffix(segment).length));
