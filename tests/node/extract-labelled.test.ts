@@ -71,4 +71,13 @@ describe("routes written as links to their whole URL", () => {
     expect(linkedRoute("/quotes?page=2", "https://api.quoteshelf.io/quotes?page=2")).toBeNull();
     expect(linkedRoute("/quotes", "https://api.quoteshelf.io/api/v1/quotes#top")).toBe("https://api.quoteshelf.io/api/v1/quotes");
   });
+
+  it("takes a template linked to an example of it as the template on the link's host", () => {
+    expect(linkedRoute("/quotes/{count}", "https://api.quoteshelf.io/v1/quotes/3")).toBe("https://api.quoteshelf.io/v1/quotes/{count}");
+    expect(linkedRoute("/quotes/:lang/all", "https://api.quoteshelf.io/quotes/en/all")).toBe("https://api.quoteshelf.io/quotes/:lang/all");
+    expect(linkedRoute("/quotes/{count}", "https://api.quoteshelf.io/v1/quotes/")).toBeNull();
+    const doc = extractHtml(`<h3>Random quotes</h3><p>Endpoint: <a href="https://api.quoteshelf.io/quotes/5">/quotes/{count}</a></p>`);
+    expect(doc.servers).toEqual([{ url: "https://api.quoteshelf.io" }]);
+    expect(endpointsOf(doc)).toEqual(["GET /quotes/{count}"]);
+  });
 });

@@ -200,7 +200,10 @@ function readLabelledRoute(r: PageReader, text: string, b: number): boolean {
   if (!routed) {
     // A path labelled alone ("**Default URL**: `/users/me/`"): its methods come after it, in a label or a table of methods.
     const path = /^(?:\/|https?:\/\/)/.test(value) ? pathAt(text, labelled[0].length - labelled[3].length)?.path : undefined;
-    if (path && !/^(?:method|verb)$/i.test(labelled[2])) r.labelPath = { path, headingCount: r.headingCount };
+    if (path && !/^(?:method|verb)$/i.test(labelled[2])) {
+      const stated = /^(?:endpoint|route)$/i.test(labelled[2]) || /^request$/i.test(labelled[1] ?? "");
+      r.labelPath = { path, headingCount: r.headingCount, ...(stated ? { stated: { drafts: r.drafts.length } } : {}) };
+    }
     return false;
   }
   r.open(routed, 2, r.scopeLevel(), r.nearest()?.text);

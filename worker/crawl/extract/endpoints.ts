@@ -25,6 +25,7 @@ function readHeading(r: PageReader, block: Extract<Block, { t: "heading" }>, b: 
   if (block.level <= r.pendingScope) r.adoptFilters();
   if (block.level <= r.pendingScope) r.adoptSectionRoute();
   if (r.pathHeading && r.pathHeading.level >= block.level) r.closePathHeading();
+  r.closeLabelPath();
   while (headings.length && headings[headings.length - 1].level >= block.level) headings.pop();
   const text = clean(block.text);
   // A parameter written as a small heading ("amount REQUIRED integer") under its endpoint.
@@ -236,6 +237,7 @@ export function readEndpoints(page: Page): { drafts: Draft[]; hints: Hints; work
   r.nameSegments();
   r.adoptFilters();
   r.closePathHeading();
+  r.closeLabelPath();
   r.placeUnplaced();
   r.spreadPageWide();
   return { drafts: r.drafts, hints: r.hints, work };

@@ -331,7 +331,8 @@ export function closeTag(w: MarkdownWriter, entry: Entry) {
       return;
     }
     // A route written as a link to its whole URL (GET [`/quotes`](https://host/quotes)): the URL is the route as called.
-    const route = entry.href && own.startsWith("`/") && own.endsWith("`") ? linkedRoute(own.slice(1, -1), entry.href) : null;
+    const code = own.startsWith("`") && own.endsWith("`");
+    const route = entry.href && own.length > 1 ? linkedRoute(code ? own.slice(1, -1) : own, entry.href) : null;
     if (route) {
       w.line = `${w.line.slice(0, entry.start)}\`${route}\``;
       return;

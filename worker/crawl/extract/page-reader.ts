@@ -126,8 +126,11 @@ export class PageReader {
   lone: { path: string; at: number } | null = null;
   expectBase = false;
   labelMethod: { method: string; at: number } | null = null;
-  /** A path written after a label ("Default URL: `/users/`") in the section being read (`headingCount` when it was read), its methods to follow. */
-  labelPath: { path: string; headingCount: number } | null = null;
+  /**
+   * A path written after a label ("Default URL: `/users/`") in the section being read (`headingCount` when it was
+   * read), its methods to follow; `stated` when the label says it is an endpoint ("Endpoint:", "Request URL:").
+   */
+  labelPath: { path: string; headingCount: number; stated?: { drafts: number } } | null = null;
   /** Methods a sentence of the section offers together ("PUT/POST the JSON object to …"), and the level of that section. */
   offered: { methods: string[]; level: number } | null = null;
   /** The "Parameters" heading last read, while no other heading of its level or above follows: names titling sections after it are parameters. */
@@ -335,6 +338,18 @@ export class PageReader {
     if (this.drafts.length !== heading.drafts || this.drafts.length >= MAX_DRAFTS) return;
     this.drafts.push({ method: "GET", rawPath: heading.path, params: this.pending, source: this.page.url, strength: 0, methodless: true });
     this.pending = [];
+  }
+
+  /**
+   * The end of a section that states an endpoint by a label ("Endpoint: `https://host/gimme/{count}`") and no
+   * method or route after it: the label states that route, a GET unless the pages give it another method.
+   */
+  closeLabelPath() {
+    const labelled = this.labelPath;
+    this.labelPath = null;
+    if (!labelled?.stated || this.drafts.length >= MAX_DRAFTS) return;
+    if (this.drafts.slice(labelled.stated.drafts).some((d) => d.strength !== 1)) return;
+    this.drafts.push({ method: "GET", rawPath: labelled.path, params: [], source: this.page.url, strength: 0, methodless: true });
   }
 
   /**

@@ -338,20 +338,23 @@ export function typedPlaceholders(text: string): string {
 export const API_PREFIX = /^(?:api|rest|public|v\d+(?:\.\d+)?|\d{4}-\d{2}-\d{2})$/i;
 
 /**
- * A route written as the text of a link to its whole URL (`<a href="https://host/v1/quotes">/quotes</a>`): that URL,
- * where what comes before the route in it is an origin and API prefix segments only; else null.
+ * A route written as the text of a link to its whole URL (`<a href="https://host/v1/quotes">/quotes</a>`, or a
+ * template linked to an example of it: `[/gimme/{count}](https://host/gimme/2)`): the route on the link's host,
+ * where what comes before the route in the URL is API prefix segments only; else null.
  */
 export function linkedRoute(route: string, href: string): string | null {
   if (route.length < 2 || route.length > 300 || route[0] !== "/" || /[\s?#]/.test(route)) return null;
   if (!/^https?:\/\/[\w.-]+(?::\d{1,5})?\//.test(href)) return null;
   const url = href.split(/[?#]/, 1)[0];
-  const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
-  if (!path.endsWith(route)) return null;
-  const prefix = path
-    .slice(0, path.length - route.length)
-    .split("/")
-    .filter(Boolean);
-  return prefix.every((segment) => API_PREFIX.test(segment)) ? url : null;
+  const slash = url.indexOf("/", url.indexOf("//") + 2);
+  const segments = url.slice(slash + 1).split("/");
+  const written = trimEnd(route, "/").slice(1).split("/");
+  const before = segments.length - written.length;
+  if (before < 0 || !written.every((w, i) => w === segments[before + i] || (isPlaceholder(w) && segments[before + i] !== ""))) return null;
+  const prefix = segments.slice(0, before);
+  return prefix.every((segment) => API_PREFIX.test(segment))
+    ? `${url.slice(0, slash)}${prefix.map((p) => `/${p}`).join("")}${route}`
+    : null;
 }
 
 /** A placeholder's name as an OpenAPI parameter name: `channel.id` → `channel_id`, `YOUR_ID` → `your_id`. */
