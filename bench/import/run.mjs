@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { githubRoundTrip } from "./round-trip.mjs";
+import { githubRoundTrip, pageFaultMicros } from "./round-trip.mjs";
 import { dirname, join, relative } from "node:path";
 
 const require = createRequire(import.meta.url);
@@ -190,6 +190,10 @@ for (const r of rows.filter((row) => /graph-beta|autotask/.test(row.label))) {
 
 const trip = await githubRoundTrip();
 const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(", ");
+const faultMicros = pageFaultMicros();
 console.log(
   `\nGitHub import round trip through the local portal (upload to POST /api/servers until the server answers with its 1,223 tools): median ${trip.median.toFixed(0)} ms (runs: ${trip.times.map((t) => t.toFixed(0)).join(", ")} ms; goal ≤ 400 ms); ${trip.laterMedian.toFixed(0)} ms (median) in the ${trip.laterTimes.length} after them, once those had warmed the portal's code. CPU per import (medians): the portal's processes (wrangler, workerd) ${trip.portalCpuMs.toFixed(0)} ms, this client ${trip.clientCpuMs.toFixed(0)} ms; machine load (1, 5, 15 min) ${load}.`,
+);
+console.log(
+  `Floor: the same upload refused once its form is read (a .txt file) takes ${trip.floorMedian.toFixed(0)} ms (median). An import takes ${trip.portalFaults} page faults in the portal's processes (median; the upload's buffers, its 26 MB decoded text), and this machine charges ${faultMicros.toFixed(2)} µs for each (a 4 KB page of fresh memory first touched, measured here): ${((trip.portalFaults * faultMicros) / 1000).toFixed(0)} ms of the ${trip.portalCpuMs.toFixed(0)} ms of CPU an import takes.`,
 );
