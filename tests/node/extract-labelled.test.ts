@@ -1,10 +1,11 @@
 // References that state each endpoint as labelled values (a definition list of "address", "method",
-// "params", then an example), ids written as long hex values, and routes written as links to their whole URL.
+// "params", then an example), ids written as long hex values, routes written as links to their whole URL,
+// and code blocks of request lines alone.
 import { describe, expect, it } from "vitest";
 import { extractOpenApi } from "../../worker/crawl/extract/index";
 import { toMarkdown } from "../../worker/crawl/extract/prepare";
 import { linkedRoute, templateOf } from "../../worker/crawl/extract/routes";
-import { endpointsOf } from "./extract-helpers";
+import { endpointsOf, extractPage, parametersOf } from "./extract-helpers";
 
 const url = "https://docs.example.org/api.html";
 const extractHtml = (body: string) =>
@@ -79,5 +80,39 @@ describe("routes written as links to their whole URL", () => {
     const doc = extractHtml(`<h3>Random quotes</h3><p>Endpoint: <a href="https://api.quoteshelf.io/quotes/5">/quotes/{count}</a></p>`);
     expect(doc.servers).toEqual([{ url: "https://api.quoteshelf.io" }]);
     expect(endpointsOf(doc)).toEqual(["GET /quotes/{count}"]);
+  });
+});
+
+describe("blocks of request lines", () => {
+  it("reads a few request lines as one endpoint's routes, each taking the parameters that follow", () => {
+    const doc = extractPage([
+      "# Lookup API",
+      "Both paths answer GET and POST:",
+      "```\nGET /\nGET /lookup\nPOST /\nPOST /lookup\n```",
+      "## Parameters",
+      "- `term` required\n  What to look up.\n- `page` default `1`\n  The page.",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["GET /", "GET /lookup", "POST /", "POST /lookup"]);
+    for (const route of ["GET /", "GET /lookup", "POST /", "POST /lookup"])
+      expect(
+        parametersOf(doc)
+          .filter((p) => p.startsWith(`${route} `))
+          .map((p) => p.split(" ").at(-1)),
+      ).toEqual(["term", "page"]);
+  });
+
+  it("reads a longer block of request lines as a list of routes", () => {
+    const doc = extractPage([
+      "# Routes",
+      "```\nGET /notes\nPOST /notes\nGET /notes/{id}\nPUT /notes/{id}\nDELETE /notes/{id}\n```",
+      "## Parameters",
+      "- `limit` optional\n  How many.",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["DELETE /notes/{id}", "GET /notes", "GET /notes/{id}", "POST /notes", "PUT /notes/{id}"]);
+  });
+
+  it("leaves a raw request (a version, headers) and request lines with a query to the readings of examples", () => {
+    const doc = extractPage(["# Fetch", "```\nGET /notes HTTP/1.1\nHost: notes.example.org\n```"]);
+    expect(endpointsOf(doc)).toEqual(["GET /notes"]);
   });
 });

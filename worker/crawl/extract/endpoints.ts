@@ -9,7 +9,7 @@ import { parseExample, schemaOf } from "./json-schema";
 import { locationOf, paramsOfTable } from "./params";
 import { announcedRoute, exampleUrlLine } from "./prose";
 import { paramOfHeading, readMethodTable, readSummaryTable, typedObjectKeys, typedParams } from "./readers";
-import { bracketedMethod, bracketedResource, findRoute, METHODS, pathAt, upperMethod } from "./routes";
+import { bracketedMethod, bracketedResource, findRoute, leadingRoute, METHODS, pathAt, type Route, upperMethod } from "./routes";
 import { clean, GENERIC, type Kind, kindOf, namesBase, PAGE_WIDE, PageReader } from "./page-reader";
 
 export { noPrototype } from "./page-reader";
@@ -118,6 +118,19 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
     for (const url of urls) readExample(r, url);
     return;
   }
+  // A block of request lines alone: a few are one endpoint's (`PUT /x/<id>/` and `PATCH /x/<id>/`, or "Endpoints:" over
+  // `GET /`, `GET /search`, `POST /`, `POST /search`), sharing what the section says next; more are a list of routes.
+  const listed = kind === "response" || kind === "object" ? null : routeLines(block.lines);
+  if (listed && listed.length <= MAX_SHARED) {
+    r.open(listed[0], 2, r.scopeLevel(), r.nearest()?.text);
+    if (r.current) r.current.also = [...(r.current.also ?? []), ...listed.slice(1).map(({ method, path }) => ({ method, rawPath: path }))];
+    return;
+  }
+  if (listed) {
+    for (const { method, path } of listed)
+      if (r.drafts.length < MAX_LISTED) r.drafts.push({ method, rawPath: path, params: [], source: r.page.url, strength: 0 });
+    return;
+  }
   const commands = kind === "response" || kind === "object" ? null : commandsOf(block.lines);
   if (commands) {
     for (const command of commands) readExample(r, command);
@@ -162,6 +175,23 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
       for (const param of typedObjectKeys(block.lines, "body")) r.addParam(param);
     }
   }
+}
+
+const MAX_LISTED = 1000;
+/** Request lines in one block that are read as one endpoint's routes, sharing its parameters. */
+const MAX_SHARED = 4;
+
+/** The routes of a block of two or more request lines and nothing else (no query, no HTTP version, no headers); else null. */
+function routeLines(lines: string[]): Route[] | null {
+  const written = lines.map((line) => line.trim()).filter(Boolean);
+  if (written.length < 2 || written.length > 200) return null;
+  const routes: Route[] = [];
+  for (const line of written) {
+    const route = leadingRoute(line);
+    if (!route || route.end !== line.length || route.path.includes("?")) return null;
+    routes.push(route);
+  }
+  return routes;
 }
 
 /**
