@@ -1,9 +1,10 @@
 // References that state each endpoint as labelled values (a definition list of "address", "method",
 // "params", then an example), ids written as long hex values, routes written as links to their whole URL,
-// and code blocks of request lines alone.
+// code blocks of request lines alone, and parameters written as the query string writes them.
 import { describe, expect, it } from "vitest";
 import { extractOpenApi } from "../../worker/crawl/extract/index";
 import { toMarkdown } from "../../worker/crawl/extract/prepare";
+import { locationOf, nameOf } from "../../worker/crawl/extract/params";
 import { linkedRoute, templateOf } from "../../worker/crawl/extract/routes";
 import { endpointsOf, extractPage, parametersOf } from "./extract-helpers";
 
@@ -111,8 +112,66 @@ describe("blocks of request lines", () => {
     expect(endpointsOf(doc).sort()).toEqual(["DELETE /notes/{id}", "GET /notes", "GET /notes/{id}", "POST /notes", "PUT /notes/{id}"]);
   });
 
+  it("reads the block after a sentence of what the endpoint returns as its routes, not an answer", () => {
+    const doc = extractPage([
+      "### Tag names",
+      "The following endpoint returns a list of tag names:",
+      "```\nGET /api/v2/tags\nPOST /api/v2/tags\n```",
+      "URL query parameters:",
+      "- `prefix=<string>`: Only names with this prefix. Optional.",
+    ]);
+    expect(parametersOf(doc).sort()).toEqual(["GET /api/v2/tags query prefix", "POST /api/v2/tags query prefix"]);
+  });
+
   it("leaves a raw request (a version, headers) and request lines with a query to the readings of examples", () => {
     const doc = extractPage(["# Fetch", "```\nGET /notes HTTP/1.1\nHost: notes.example.org\n```"]);
     expect(endpointsOf(doc)).toEqual(["GET /notes"]);
+  });
+});
+
+describe("parameters written as the query string writes them", () => {
+  it("reads `name=<form>` items as the names, repeated and bracketed ones whole", () => {
+    expect(nameOf("`since=<rfc3339 | unix_timestamp>`: Start")).toMatchObject({ name: "since" });
+    expect(nameOf("`match[]=<selector>`")).toMatchObject({ name: "match[]" });
+    expect(nameOf("`kind=alert|record`")).toMatchObject({ name: "kind" });
+    const doc = extractPage([
+      "### Series",
+      "```\nGET /api/v2/series\n```",
+      "URL query parameters:",
+      "- `match[]=<series_selector>`: Repeated series selector. Required.\n- `since=<rfc3339>`: Start. Optional.\n- `limit=<number>`: At most this many. Optional.",
+    ]);
+    expect(parametersOf(doc)).toEqual([
+      "GET /api/v2/series query match[]",
+      "GET /api/v2/series query since",
+      "GET /api/v2/series query limit",
+    ]);
+  });
+
+  it('takes "URL query parameters" as the query\'s, "URL parameters" as the path\'s', () => {
+    expect(locationOf("URL query parameters")).toBe("query");
+    expect(locationOf("URL parameters")).toBe("path");
+    expect(locationOf("Path and query parameters")).toBe("path");
+  });
+
+  it("does not take a file's path with a generated name for a route template", () => {
+    const section = (name: string) => [
+      `### ${name}`,
+      `\`\`\`\nGET /api/v2/${name}\n\`\`\``,
+      `\`\`\`bash\ncurl http://localhost:9090/api/v2/${name}\n\`\`\``,
+    ];
+    const doc = extractPage([
+      ...["targets", "alerts", "rules", "flags"].flatMap(section),
+      "### Snapshot",
+      "```\nPOST /api/v2/snapshot\n```",
+      "```bash\ncurl -XPOST http://localhost:9090/api/v2/snapshot\n```",
+      "The snapshot now exists at `<data-dir>/snapshots/20240110T211224Z-2be650b6d019eb54`.",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual([
+      "GET /api/v2/alerts",
+      "GET /api/v2/flags",
+      "GET /api/v2/rules",
+      "GET /api/v2/targets",
+      "POST /api/v2/snapshot",
+    ]);
   });
 });

@@ -118,10 +118,11 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
     for (const url of urls) readExample(r, url);
     return;
   }
-  // A block of request lines alone: a few are one endpoint's (`PUT /x/<id>/` and `PATCH /x/<id>/`, or "Endpoints:" over
-  // `GET /`, `GET /search`, `POST /`, `POST /search`), sharing what the section says next; more are a list of routes.
-  const listed = kind === "response" || kind === "object" ? null : routeLines(block.lines);
-  if (listed && listed.length <= MAX_SHARED) {
+  // A block of request lines alone: of a few paths, one endpoint's (`PUT /x/<id>/` and `PATCH /x/<id>/`, or "Endpoints:"
+  // over `GET /`, `GET /search`, `POST /`, `POST /search`), sharing what the section says next; of more, a list of routes.
+  // Request lines are no answer: read so even after a label that says what the endpoint returns.
+  const listed = routeLines(block.lines);
+  if (listed && new Set(listed.map((route) => route.path)).size <= MAX_SHARED) {
     r.open(listed[0], 2, r.scopeLevel(), r.nearest()?.text);
     if (r.current) r.current.also = [...(r.current.also ?? []), ...listed.slice(1).map(({ method, path }) => ({ method, rawPath: path }))];
     return;
@@ -178,8 +179,8 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
 }
 
 const MAX_LISTED = 1000;
-/** Request lines in one block that are read as one endpoint's routes, sharing its parameters. */
-const MAX_SHARED = 4;
+/** Paths of the request lines of one block that are read as one endpoint's routes, sharing its parameters. */
+const MAX_SHARED = 3;
 
 /** The routes of a block of two or more request lines and nothing else (no query, no HTTP version, no headers); else null. */
 function routeLines(lines: string[]): Route[] | null {

@@ -67,8 +67,10 @@ export const plain = (s: string) =>
 /** Location named in text: "Path parameters", "in: query", "Request body", "Headers". */
 export function locationOf(text: string | undefined): ParamLocation | null {
   const t = (text ?? "").toLowerCase();
-  if (/\b(?:path|url|route)\b/.test(t)) return "path";
+  if (/\b(?:path|route)\b/.test(t)) return "path";
+  // "URL query parameters" are the query's; "URL parameters" fill the path.
   if (/\bquery|querystring/.test(t)) return "query";
+  if (/\burl\b/.test(t)) return "path";
   if (/\bheaders?\b/.test(t)) return "header";
   if (/\b(?:body|form|formdata|payload|json|data|multipart)\b/.test(t)) return "body";
   return null;
@@ -82,7 +84,10 @@ const requiredIn = (text: string) => {
 const optionalIn = (text: string) => /^(?:no|false|optional|n)$/i.test(plain(text)) || /\boptional\b/i.test(text);
 
 /** A parameter name from a cell or fragment (`name?`, `**name***`, `name (required)`), or null. */
-export function nameOf(raw: string): { name: string; optional: boolean; required: boolean } | null {
+export function nameOf(written: string): { name: string; optional: boolean; required: boolean } | null {
+  // `start=<rfc3339>`, `match[]=<selector>`: a name written as the query string writes it, the value's form after `=`.
+  const eq = written.indexOf("=");
+  const raw = eq > 0 && /^[`*]*[A-Za-z_][\w.-]{0,79}(?:\[[\w-]{0,40}\]){0,5}$/.test(written.slice(0, eq)) ? written.slice(0, eq) : written;
   // Rails-style names (`poll[options][]`, `filter[status]`) are kept whole: their brackets are not link syntax.
   const token =
     raw
@@ -247,8 +252,10 @@ export function paramOfItem(text: string, more: string, sectionLocation: ParamLo
   if (!lead) return null;
   const found = nameOf(lead.raw);
   if (!found || (!lead.formatted && !/^[a-z_$]/.test(found.name) && !inParams)) return null;
-  // "**performance benefits**:" is a label of words; a formatted name is one word, a type or flag at most beside it.
-  const besides = lead.formatted ? plain(lead.raw).slice(found.name.length).trim() : "";
+  // "**performance benefits**:" is a label of words; a formatted name is one word, a type or flag at most beside it
+  // (or, written `name=<form>`, the form of its value).
+  const valued = lead.raw.indexOf("=") > 0 && lead.raw.slice(0, lead.raw.indexOf("=")).replace(/[`*]/g, "") === found.name;
+  const besides = lead.formatted && !valued ? plain(lead.raw).slice(found.name.length).trim() : "";
   if (besides && !typeAtStart(besides) && !/^[(?*]|^(?:required|optional)\b/i.test(besides)) return null;
   const param = detailAfterName(found.name, lead.rest, more, sectionLocation, lead.formatted, inParams);
   if (param && typed && !param.typeText) Object.assign(param, { schema: schemaOfTypeName(typed.type), typeText: typed.type });

@@ -386,7 +386,8 @@ function nameInWord(word: string, bare: boolean): { name: string; formatted: boo
   const formatted = quoted || (w.startsWith("`") && w.endsWith("`")) || (w.length > 2 && w.startsWith("*") && w.endsWith("*"));
   const inner = quoted ? w.slice(1, -1) : formatted ? trimEnd(trimStart(w, "`*"), "`*") : w;
   const name = inner.split("=")[0].replace(/^\?/, "");
-  if (!/^[A-Za-z_][\w.-]{0,60}$/.test(name) || NOT_PARAM_NAMES.has(name.toLowerCase())) return null;
+  // `match[]=<selector>`, `filter[status]=…`: a repeated or Rails-style name is kept whole.
+  if (!/^[A-Za-z_][\w.-]{0,60}(?:\[[\w-]{0,40}\]){0,5}$/.test(name) || NOT_PARAM_NAMES.has(name.toLowerCase())) return null;
   // `?delete`: written as the query string writes it.
   if (formatted || inner.includes("=") || name.includes("_") || inner.startsWith("?")) return { name, formatted: true };
   return bare && /^[a-z]+$/.test(name) ? { name, formatted: false } : null;
@@ -534,6 +535,9 @@ export function announcedRoute(method: string, lines: string[]): Route | null {
 const MAX_TEMPLATES_PER_PAGE = 100;
 const MAX_VALUES = 100;
 
+/** A segment holding a generated value (`20171210T211224Z-2be650b6d019eb54`: ten digits or more): the span is an instance, not a template. */
+const isValue = (segment: string) => segment.replace(/\D+/g, "").length >= 10;
+
 /**
  * What a line says about placeholders without stating a route: path templates in code spans that name no
  * method (`<topic>/json`, `/users/{id}`) and values it says stand for a parameter ("assuming your topic is
@@ -550,7 +554,7 @@ export function readTemplates(text: string, hints: { templates?: string[]; value
       continue;
     const written = span.startsWith("/") ? span : `/${span}`;
     const path = pathAt(written, 0);
-    if (path && path.end === written.length) (hints.templates ??= []).push(written);
+    if (path && path.end === written.length && !written.split("/").some(isValue)) (hints.templates ??= []).push(written);
   }
   for (let at = text.toLowerCase().indexOf("your "); at >= 0; at = text.toLowerCase().indexOf("your ", at + 5)) {
     const m = /^your ([a-z][a-z_-]{1,30}) is `([\w.-]{1,60})`/i.exec(text.slice(at, at + 110));
