@@ -175,3 +175,24 @@ describe("parameters written as the query string writes them", () => {
     ]);
   });
 });
+
+describe("requests shown as paths with their query", () => {
+  it("reads a line that is only a path and its query, the changed parameter in bold, as a GET of it", () => {
+    const doc = extractPage([
+      "# Finding places",
+      "All Geoquest requests share the same format:",
+      "```\n   https://geo.quest-maps.io/v2/lookup?text=Lisbon\n   \\___/   \\________________/\\__/\n  scheme       domain      version\n```",
+      "## Limit the results",
+      "/v2/lookup?text=Lisbon&**size=1**",
+      "## Near a point",
+      "/v2/lookup?text=Lisbon&__near.lat=38.7__&__near.lon=-9.1__",
+    ]);
+    expect(doc.servers).toEqual([{ url: "https://geo.quest-maps.io/v2" }]);
+    expect(parametersOf(doc).sort()).toEqual([
+      "GET /lookup query near.lat",
+      "GET /lookup query near.lon",
+      "GET /lookup query size",
+      "GET /lookup query text",
+    ]);
+  });
+});

@@ -661,17 +661,16 @@ async function renderSphinx(entry: SiteEntry, dir: string, work: string): Promis
   execFileSync("/usr/bin/sphinx-build", ["-q", "-b", "html", work, dir], { stdio: "pipe" });
 }
 
-/** All HTML pages under a folder, relative to it. */
-async function htmlPages(dir: string): Promise<string[]> {
+/** Pages a documentation generator adds beside the content (its search page, index, 404, route table). */
+const GENERATOR_PAGES = ["genindex.html", "search.html", "404.html", "http-routingtable.html"];
+const GENERATED = new Set(["mkdocs", "mkdocs-material", "asciidoc", "sphinx", "sphinx-http"]);
+
+/** All HTML pages under a folder, relative to it: a generator's own pages left out (a Markdown site's `search.md` is content). */
+async function htmlPages(dir: string, style: string): Promise<string[]> {
   const found: string[] = [];
   for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) {
     const path = relative(dir, join(e.parentPath, e.name));
-    if (
-      e.isFile() &&
-      path.endsWith(".html") &&
-      !path.startsWith("_") &&
-      !["genindex.html", "search.html", "404.html", "http-routingtable.html"].includes(path)
-    )
+    if (e.isFile() && path.endsWith(".html") && !path.startsWith("_") && !(GENERATED.has(style) && GENERATOR_PAGES.includes(path)))
       found.push(path);
   }
   return found.sort();
@@ -688,7 +687,7 @@ export async function renderSite(entry: SiteEntry): Promise<RenderedSite> {
   });
   const stampFile = join(OUT, `${entry.name}.stamp`);
   if (existsSync(stampFile) && (await readFile(stampFile, "utf8")) === stamp)
-    return { entry, dir, pages: await htmlPages(dir), cached: true };
+    return { entry, dir, pages: await htmlPages(dir, entry.style), cached: true };
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const work = join(OUT, ".work", entry.name);
@@ -701,7 +700,7 @@ export async function renderSite(entry: SiteEntry): Promise<RenderedSite> {
     else if (entry.style === "sphinx" || entry.style === "sphinx-http") await renderSphinx(entry, dir, work);
     else await renderMarkdown(entry, dir);
     await writeFile(stampFile, stamp);
-    return { entry, dir, pages: await htmlPages(dir), cached: false };
+    return { entry, dir, pages: await htmlPages(dir, entry.style), cached: false };
   } catch (err) {
     const e = err as Error & { stderr?: Buffer };
     return { entry, dir, pages: [], cached: false, error: `${e.message.split("\n")[0]} ${e.stderr?.toString().slice(0, 300) ?? ""}` };

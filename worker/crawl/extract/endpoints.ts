@@ -9,7 +9,7 @@ import { parseExample, schemaOf } from "./json-schema";
 import { locationOf, paramsOfTable } from "./params";
 import { announcedRoute, exampleUrlLine } from "./prose";
 import { paramOfHeading, readMethodTable, readSummaryTable, typedObjectKeys, typedParams } from "./readers";
-import { bracketedMethod, bracketedResource, findRoute, leadingRoute, METHODS, pathAt, type Route, upperMethod } from "./routes";
+import { apiBaseOf, bracketedMethod, bracketedResource, findRoute, leadingRoute, METHODS, pathAt, type Route, upperMethod } from "./routes";
 import { clean, GENERIC, type Kind, kindOf, namesBase, PAGE_WIDE, PageReader } from "./page-reader";
 
 export { noPrototype } from "./page-reader";
@@ -103,8 +103,11 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
     return;
   }
   // "### API Servers" then a block that is only the URL.
-  if (r.expectBase && /^https?:\/\/[\w.-]+(?::\d{1,5})?(?:\/\S*)?$/.test(first) && block.lines.filter((l) => l.trim()).length <= 3)
-    r.hints.baseUrls.push(first);
+  // Or one request's whole URL (`https://host/v1/search?text=London`, its parts drawn apart below it): what it starts with.
+  if (r.expectBase && /^https?:\/\/[\w.-]+(?::\d{1,5})?(?:\/\S*)?$/.test(first)) {
+    if (first.includes("?")) r.hints.baseUrls.push(apiBaseOf(first));
+    else if (block.lines.filter((l) => l.trim()).length <= 3) r.hints.baseUrls.push(first);
+  }
   r.expectBase = false;
   if (first[0] !== "{" && first[0] !== "[") readHints(block.lines.slice(0, 40), r.hints);
   readInstanceUrls(block.lines.slice(0, 40), r.hints);

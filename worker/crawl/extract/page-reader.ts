@@ -44,7 +44,9 @@ export function namesBase(text: string): boolean {
   if (text.includes("http") || text.length >= 80) return false;
   if (/\b(?:base url|servers?)s?\b/i.test(text)) return true;
   const lower = text.toLowerCase();
-  return lower.trimEnd().endsWith(":") && STARTS_WITH.some((w) => lower.includes(w)) && SAYS_REQUESTS.test(lower);
+  if (!lower.trimEnd().endsWith(":") || !SAYS_REQUESTS.test(lower)) return false;
+  // "All API requests begin with:", "All Pelias requests share the same format:" (one request's URL follows).
+  return STARTS_WITH.some((w) => lower.includes(w)) || (/\b(?:all|every)\b/.test(lower) && /\b(?:format|form|pattern)\b/.test(lower));
 }
 
 /** A parameters section that says its parameters go with every request of the page ("List of all parameters", "Common parameters"). */

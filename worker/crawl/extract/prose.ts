@@ -136,10 +136,22 @@ export function openingUrl(text: string): string | null {
  * https://host/v0/items/42.json?pretty", "For example, a story: https://…"): a request to visit, so a GET.
  */
 export function exampleUrlLine(text: string): string | null {
+  const query = queryUrlLine(text);
+  if (query) return query;
   const at = text.indexOf(": http");
   if (at < 0 || at > 80 || !/\b(?:examples?|e\.g\.|for instance)\b/i.test(text.slice(0, at))) return null;
   const url = trimEnd(text.slice(at + 2).trim(), ".,;");
   return /^https?:\/\/[\w.-]+(?::\d{1,5})?\/[^\s`<>"']*$/.test(url) ? url : null;
+}
+
+/**
+ * A line that is only a request's path or URL with its query (`/v1/search?text=YMCA&**size=1**`, the changed
+ * parameter set in bold as docs write them), or null.
+ */
+function queryUrlLine(text: string): string | null {
+  if (text.length > 2000 || !text.includes("?")) return null;
+  const url = text.replaceAll("**", "").replaceAll("__", "").trim();
+  return /^(?:https?:\/\/[\w.-]+(?::\d{1,5})?)?\/[\w\-./{}]*\?[\w.[\]-]+=\S*$/.test(url) ? url : null;
 }
 
 /**

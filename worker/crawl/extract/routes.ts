@@ -337,6 +337,21 @@ export function typedPlaceholders(text: string): string {
 /** A path segment that starts an API's base rather than naming a resource: `/api`, `/rest`, `/v2`, a dated version. */
 export const API_PREFIX = /^(?:api|rest|public|v\d+(?:\.\d+)?|\d{4}-\d{2}-\d{2})$/i;
 
+/** A request's URL cut to its origin and the API prefix segments it starts with (`https://host/v1/search?q=x` → `https://host/v1`). */
+export function apiBaseOf(url: string): string {
+  const slash = url.indexOf("/", url.indexOf("//") + 2);
+  if (slash < 0) return url.split("?", 1)[0];
+  const prefix: string[] = [];
+  for (const segment of url
+    .slice(slash + 1)
+    .split(/[?#]/, 1)[0]
+    .split("/")) {
+    if (!API_PREFIX.test(segment) || prefix.length >= 3) break;
+    prefix.push(segment);
+  }
+  return `${url.slice(0, slash)}${prefix.map((p) => `/${p}`).join("")}`;
+}
+
 /**
  * A route written as the text of a link to its whole URL (`<a href="https://host/v1/quotes">/quotes</a>`, or a
  * template linked to an example of it: `[/gimme/{count}](https://host/gimme/2)`): the route on the link's host,
