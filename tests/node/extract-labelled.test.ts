@@ -196,3 +196,32 @@ describe("requests shown as paths with their query", () => {
     ]);
   });
 });
+
+describe("sections titled by their path", () => {
+  const page = extractPage([
+    "## `/books/all`",
+    "Lists the books. Filters: `lang` - by language; `tag` - by tag.",
+    "- `lang` - filter by language.\n- `tag` - filter by tag.",
+    "## `/books/partial`",
+    "Lists books in short. Supported filters are the same as for the `/books/all` endpoint.",
+    "## `/find`",
+    "Searches the books.",
+    "```sh\n$ curl 'http://localhost:8080/find?pattern=whale&pageLength=5'\n```",
+    "## `/files/BOOKNAME/PATH/IN/BOOKFILE`",
+    "Returns the file at `PATH/IN/BOOKFILE` inside the book.",
+  ]);
+
+  it("states the route of a section whose only request is an example of it", () => {
+    expect(endpointsOf(page).sort()).toEqual(["GET /books/all", "GET /books/partial", "GET /files/{bookname}/{path}", "GET /find"]);
+    expect(parametersOf(page)).toEqual(expect.arrayContaining(["GET /find query pattern", "GET /find query pageLength"]));
+  });
+
+  it("gives a route the filters a sentence says it shares with another", () => {
+    expect(parametersOf(page)).toEqual(expect.arrayContaining(["GET /books/partial query lang", "GET /books/partial query tag"]));
+  });
+
+  it("reads a value written as an upper-case phrase over segments as one placeholder, not words of formats", () => {
+    expect(templateOf("/skin/PATH/TO/RESOURCE")).toBe("/skin/{path}");
+    expect(templateOf("/export/CSV/TO/S3")).toBe("/export/CSV/TO/S3");
+  });
+});

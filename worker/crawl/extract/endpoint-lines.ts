@@ -312,6 +312,7 @@ export function readLine(r: PageReader, block: TextBlock, b: number, kind: Kind)
     for (const path of readFromPaths(text))
       if (r.drafts.length < MAX_LIST_DRAFTS) r.drafts.push({ method: "GET", rawPath: path, params: [], source: r.page.url, strength: 0 });
   if (r.current && block.t === "line") r.current.sharesParamsOf ??= sharedParamsRoute(text) ?? undefined;
+  else if (r.pathHeading && block.t === "line") r.pathHeading.sharesParamsOf ??= sharedParamsRoute(text) ?? undefined;
   if (r.current && block.t === "line") {
     r.noteNamedSegments(text);
     const current = r.current;

@@ -116,7 +116,7 @@ export class PageReader {
   scope = 0;
   paramIndent = -1;
   /** A heading that is a path (`at` its block), while its section lasts; `drafts` how many the page had when it was read. */
-  pathHeading: { level: number; path: string; at: number; drafts: number } | null = null;
+  pathHeading: { level: number; path: string; at: number; drafts: number; sharesParamsOf?: string } | null = null;
   /** The routes a table of routes just listed (drafts `from`…`to`), while the section holding it (below `parent`) lasts. */
   routeTable: { from: number; to: number; parent: number } | null = null;
   /** Headings read so far, and routes opened one after another by lines of one section, with no parameter between them. */
@@ -337,8 +337,20 @@ export class PageReader {
     if (own.length && !own.some(sameAsHeading))
       for (const d of this.drafts.slice(0, heading.drafts))
         if (d.strength === 0 && sameAsHeading(d) && own.some((o) => o.method === d.method)) d.namesSection = true;
-    if (this.drafts.length !== heading.drafts || this.drafts.length >= MAX_DRAFTS) return;
-    this.drafts.push({ method: "GET", rawPath: heading.path, params: this.pending, source: this.page.url, strength: 0, methodless: true });
+    // A sentence of the section that says its route shares another's parameters is the heading route's, however opened.
+    if (heading.sharesParamsOf)
+      for (const d of this.drafts.slice(heading.drafts)) if (sameAsHeading(d)) d.sharesParamsOf ??= heading.sharesParamsOf;
+    // Examples of calls in the section (a curl of the path with its query) do not state a route: the heading does.
+    if (this.drafts.slice(heading.drafts).some((d) => d.strength !== 1) || this.drafts.length >= MAX_DRAFTS) return;
+    this.drafts.push({
+      method: "GET",
+      rawPath: heading.path,
+      params: this.pending,
+      source: this.page.url,
+      strength: 0,
+      methodless: true,
+      ...(heading.sharesParamsOf ? { sharesParamsOf: heading.sharesParamsOf } : {}),
+    });
     this.pending = [];
   }
 

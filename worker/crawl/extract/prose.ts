@@ -98,7 +98,15 @@ export function lonePath(text: string): string | null {
   return spans.length === 1 && spans[0].start === 0 && t.indexOf("`", 1) === t.length - 1 ? spans[0].path : null;
 }
 
-const SHARED = ["as well", "same parameters", "same query parameters", "also supported", "also accepted"];
+const SHARED = [
+  "as well",
+  "same parameters",
+  "same query parameters",
+  "also supported",
+  "also accepted",
+  "the same as for",
+  "the same as those of",
+];
 
 /**
  * The route whose parameters a sentence says the endpoint it describes takes too ("all parameters that work for the
@@ -107,7 +115,8 @@ const SHARED = ["as well", "same parameters", "same query parameters", "also sup
 export function sharedParamsRoute(text: string): string | null {
   if (text.length > 600) return null;
   const lower = text.toLowerCase();
-  if (!lower.includes("parameters") || !SHARED.some((w) => lower.includes(w))) return null;
+  // "Supported filters are the same as for the /entries endpoint": a route's filters are its query parameters.
+  if (!/\b(?:parameters|filters)\b/.test(lower) || !SHARED.some((w) => lower.includes(w))) return null;
   for (let at = text.indexOf("/"); at >= 0; at = text.indexOf("/", at + 1)) {
     if (at > 0 && !" `(".includes(text[at - 1])) continue;
     const found = pathAt(text, at);

@@ -434,7 +434,7 @@ function lowerCaseRoute(segments: string[]): boolean {
  */
 export function templateOf(path: string, literalIds = false): string {
   const templated = !literalIds && (path.includes("{") || path.includes("<") || path.includes("/:"));
-  const segments = path.split("/").map((segment, i, all) => {
+  const segments = joinedValues(path.split("/")).map((segment, i, all) => {
     let out = "";
     let k = 0;
     while (k < segment.length) {
@@ -501,6 +501,20 @@ export function templateOf(path: string, literalIds = false): string {
   });
   const joined = trimEnd(segments.join("/"), "/");
   return joined || "/";
+}
+
+/** Short words that join upper-case names into one value spread over segments (`PATH/IN/ZIMFILE`, `PATH/TO/RESOURCE`). */
+const JOINING = new Set(["IN", "TO", "OF", "ON", "AT", "FOR", "WITHIN", "UNDER"]);
+/** An upper-case name of a value (`ZIMFILE`, `RESOURCE`), not a format or channel word (`CSV`, `SMS`). */
+const upperName = (segment = "") => /^[A-Z][A-Z0-9_]{2,40}$/.test(segment) && !ACRONYMS.has(segment);
+
+/**
+ * Segments with a value written as an upper-case phrase across several of them (`/content/ZIMNAME/PATH/IN/ZIMFILE`:
+ * a path inside the file) as one placeholder named by its first word, the path's rest with it.
+ */
+function joinedValues(segments: string[]): string[] {
+  const at = segments.findIndex((s, i) => JOINING.has(s) && i > 1 && upperName(segments[i - 1]) && upperName(segments[i + 1]));
+  return at < 0 ? segments : [...segments.slice(0, at - 1), `{${segments[at - 1].toLowerCase()}}`];
 }
 
 /** The route's shape: its template with parameter names dropped, so `/u/{id}` and `/u/:user_id` are one. */
