@@ -225,3 +225,24 @@ describe("sections titled by their path", () => {
     expect(templateOf("/export/CSV/TO/S3")).toBe("/export/CSV/TO/S3");
   });
 });
+
+describe("request lines of READMEs", () => {
+  it("reads a method written as the label of its path, and names listed after a requirement", () => {
+    const doc = extractPage([
+      "### Protected routes",
+      "POST `/notes` (for registered users)",
+      "- required params: `token`, `title`\n- optional: `tags`, `pinned`",
+      "DELETE: `/notes` (for admins)",
+      "- required params: `token`, `_id`",
+    ]);
+    expect(endpointsOf(doc).sort()).toEqual(["DELETE /notes", "POST /notes"]);
+    expect(parametersOf(doc).sort()).toEqual([
+      "DELETE /notes query _id",
+      "DELETE /notes query token",
+      "POST /notes body pinned",
+      "POST /notes body tags",
+      "POST /notes body title",
+      "POST /notes body token",
+    ]);
+  });
+});

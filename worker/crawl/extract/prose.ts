@@ -436,7 +436,9 @@ export function proseParams(text: string): string[] {
     }
     // "If the `?delete` query string is included", "add the '?expand' flag": a query name, written as one.
     const flag = word === "flag" || word === "flags" || (word === "string" && words[w - 1]?.toLowerCase() === "query");
-    if (!PARAM_WORDS.has(word) && !flag) continue;
+    // "optional: `source`, `sr`" beside "required params: …": a requirement as the label of names.
+    const labelled = w === 0 && words[w].endsWith(":") && /^(?:optional|required|mandatory)$/.test(word);
+    if (!PARAM_WORDS.has(word) && !flag && !labelled) continue;
     // Backwards: the names before the word, over its qualifiers ("query", "as a GET or POST") and lists ("**lat** and **lon**").
     let k = w - 1;
     while (k >= 0 && w - k < 8 && QUALIFIERS.has(words[k].toLowerCase())) k--;

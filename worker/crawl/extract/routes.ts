@@ -245,8 +245,8 @@ export function routeAt(text: string, at: number): Route | null {
   if (!first) return null;
   const { methods, end: m } = alternativesAt(text, first.end);
   let p = m;
-  // "GET /x", "`GET` `/x`", "[GET] /x", "(GET) /x", "GET - `/x`".
-  while (p < text.length && p - m < 6 && " `*\t_)]-–".includes(text[p])) p++;
+  // "GET /x", "`GET` `/x`", "[GET] /x", "(GET) /x", "GET - `/x`", "DELETE: `/x`".
+  while (p < text.length && p - m < 6 && (" `*\t_)]-–".includes(text[p]) || (p === m && text[p] === ":" && text[p + 1] === " "))) p++;
   // "GET/POST/PUT" lists methods; it is not a route.
   if (p === m && (text[p] !== "/" || methodAt(text, p + 1))) return null;
   const found = pathAt(text, p);
@@ -296,7 +296,8 @@ function skipMarks(text: string, i: number): number {
 export function leadingRoute(text: string): Route | null {
   if (!text.includes("/")) return null; // every path has a slash
   const start = afterLabel(text);
-  const direct = routeAt(text, start);
+  // "DELETE: `/quotes`": the method written as a label of its path.
+  const direct = routeAt(text, start) ?? (start > 0 ? routeAt(text, skipMarks(text, 0)) : null);
   if (direct) return direct;
   // A method boxed like a badge before its path: "[GET] /x", "**[ POST ]** /x", "(DELETE) /x".
   if (text[start] === "[" || text[start] === "(") {
