@@ -142,7 +142,8 @@ export function openingUrl(text: string): string | null {
 
 /**
  * The URL a prose line gives as an example, after a label that says so and nothing after it ("Example:
- * https://host/v0/items/42.json?pretty", "For example, a story: https://…"): a request to visit, so a GET.
+ * https://host/v0/items/42.json?pretty", "For example, a story: https://…"), or a line that is only a path or URL
+ * with its query: a request to visit, so a GET.
  */
 export function exampleUrlLine(text: string): string | null {
   const query = queryUrlLine(text);
