@@ -102,7 +102,7 @@ describe("blocks of request lines", () => {
       ).toEqual(["term", "page"]);
   });
 
-  it("reads a longer block of request lines as a list of routes", () => {
+  it("reads a longer block of request lines as routes too", () => {
     const doc = extractPage([
       "# Routes",
       "```\nGET /notes\nPOST /notes\nGET /notes/{id}\nPUT /notes/{id}\nDELETE /notes/{id}\n```",

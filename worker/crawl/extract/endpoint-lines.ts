@@ -202,7 +202,7 @@ function readLabelledRoute(r: PageReader, text: string, b: number): boolean {
     const path = /^(?:\/|https?:\/\/)/.test(value) ? pathAt(text, labelled[0].length - labelled[3].length)?.path : undefined;
     if (path && !/^(?:method|verb)$/i.test(labelled[2])) {
       const stated = /^(?:endpoint|route)$/i.test(labelled[2]) || /^request$/i.test(labelled[1] ?? "");
-      r.labelPath = { path, headingCount: r.headingCount, ...(stated ? { stated: { drafts: r.drafts.length } } : {}) };
+      r.labelPath = { path, headingCount: r.headingCount, ...(stated ? { stated: r.drafts.length } : {}) };
     }
     return false;
   }

@@ -121,18 +121,13 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
     for (const url of urls) readExample(r, url);
     return;
   }
-  // A block of request lines alone: of a few paths, one endpoint's (`PUT /x/<id>/` and `PATCH /x/<id>/`, or "Endpoints:"
-  // over `GET /`, `GET /search`, `POST /`, `POST /search`), sharing what the section says next; of more, a list of routes.
+  // A block of request lines alone (`PUT /x/<id>/` and `PATCH /x/<id>/`, or "Endpoints:" over `GET /`, `GET /search`,
+  // `POST /`, `POST /search`): routes of one endpoint, sharing what the section says next.
   // Request lines are no answer: read so even after a label that says what the endpoint returns.
   const listed = routeLines(block.lines);
-  if (listed && new Set(listed.map((route) => route.path)).size <= MAX_SHARED) {
+  if (listed) {
     r.open(listed[0], 2, r.scopeLevel(), r.nearest()?.text);
     if (r.current) r.current.also = [...(r.current.also ?? []), ...listed.slice(1).map(({ method, path }) => ({ method, rawPath: path }))];
-    return;
-  }
-  if (listed) {
-    for (const { method, path } of listed)
-      if (r.drafts.length < MAX_LISTED) r.drafts.push({ method, rawPath: path, params: [], source: r.page.url, strength: 0 });
     return;
   }
   const commands = kind === "response" || kind === "object" ? null : commandsOf(block.lines);
@@ -180,10 +175,6 @@ function readCode(r: PageReader, block: Extract<Block, { t: "code" }>, b: number
     }
   }
 }
-
-const MAX_LISTED = 1000;
-/** Paths of the request lines of one block that are read as one endpoint's routes, sharing its parameters. */
-const MAX_SHARED = 3;
 
 /** The routes of a block of two or more request lines and nothing else (no query, no HTTP version, no headers); else null. */
 function routeLines(lines: string[]): Route[] | null {

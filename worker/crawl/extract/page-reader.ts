@@ -130,9 +130,10 @@ export class PageReader {
   labelMethod: { method: string; at: number } | null = null;
   /**
    * A path written after a label ("Default URL: `/users/`") in the section being read (`headingCount` when it was
-   * read), its methods to follow; `stated` when the label says it is an endpoint ("Endpoint:", "Request URL:").
+   * read), its methods to follow; when the label says it is an endpoint ("Endpoint:", "Request URL:"), `stated` holds how
+   * many drafts the page had then.
    */
-  labelPath: { path: string; headingCount: number; stated?: { drafts: number } } | null = null;
+  labelPath: { path: string; headingCount: number; stated?: number } | null = null;
   /** Methods a sentence of the section offers together ("PUT/POST the JSON object to …"), and the level of that section. */
   offered: { methods: string[]; level: number } | null = null;
   /** The "Parameters" heading last read, while no other heading of its level or above follows: names titling sections after it are parameters. */
@@ -340,18 +341,25 @@ export class PageReader {
     // A sentence of the section that says its route shares another's parameters is the heading route's, however opened.
     if (heading.sharesParamsOf)
       for (const d of this.drafts.slice(heading.drafts)) if (sameAsHeading(d)) d.sharesParamsOf ??= heading.sharesParamsOf;
-    // Examples of calls in the section (a curl of the path with its query) do not state a route: the heading does.
-    if (this.drafts.slice(heading.drafts).some((d) => d.strength !== 1) || this.drafts.length >= MAX_DRAFTS) return;
+    if (this.statesRoute(heading.path, heading.drafts, this.pending, heading.sharesParamsOf)) this.pending = [];
+  }
+
+  /**
+   * The route a section states by its title or a label, where nothing else in it stated one (examples of calls, a curl
+   * of the path with its query, do not): a GET unless the pages give the path another method. Whether it was added.
+   */
+  private statesRoute(path: string, since: number, params: FoundParam[], sharesParamsOf?: string): boolean {
+    if (this.drafts.slice(since).some((d) => d.strength !== 1) || this.drafts.length >= MAX_DRAFTS) return false;
     this.drafts.push({
       method: "GET",
-      rawPath: heading.path,
-      params: this.pending,
+      rawPath: path,
+      params,
       source: this.page.url,
       strength: 0,
       methodless: true,
-      ...(heading.sharesParamsOf ? { sharesParamsOf: heading.sharesParamsOf } : {}),
+      ...(sharesParamsOf ? { sharesParamsOf } : {}),
     });
-    this.pending = [];
+    return true;
   }
 
   /**
@@ -361,9 +369,7 @@ export class PageReader {
   closeLabelPath() {
     const labelled = this.labelPath;
     this.labelPath = null;
-    if (!labelled?.stated || this.drafts.length >= MAX_DRAFTS) return;
-    if (this.drafts.slice(labelled.stated.drafts).some((d) => d.strength !== 1)) return;
-    this.drafts.push({ method: "GET", rawPath: labelled.path, params: [], source: this.page.url, strength: 0, methodless: true });
+    if (labelled?.stated !== undefined) this.statesRoute(labelled.path, labelled.stated, []);
   }
 
   /**

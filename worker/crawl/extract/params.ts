@@ -83,11 +83,22 @@ const requiredIn = (text: string) => {
 };
 const optionalIn = (text: string) => /^(?:no|false|optional|n)$/i.test(plain(text)) || /\boptional\b/i.test(text);
 
+/** A query parameter's name, repeated or Rails-style ones whole (`limit`, `match[]`, `filter[status]`). */
+export const QUERY_NAME = /^[A-Za-z_][\w.-]{0,79}(?:\[[\w-]{0,40}\]){0,5}$/;
+
+/**
+ * The name of a parameter written as the query string writes it, the form of its value after `=` (`start=<rfc3339>`,
+ * `match[]=<selector>`, emphasis marks before it aside); else null.
+ */
+export function nameBeforeValue(written: string): string | null {
+  const eq = written.indexOf("=");
+  const name = eq > 0 ? written.slice(0, eq).replace(/^[`*]+/, "") : "";
+  return QUERY_NAME.test(name) ? name : null;
+}
+
 /** A parameter name from a cell or fragment (`name?`, `**name***`, `name (required)`), or null. */
 export function nameOf(written: string): { name: string; optional: boolean; required: boolean } | null {
-  // `start=<rfc3339>`, `match[]=<selector>`: a name written as the query string writes it, the value's form after `=`.
-  const eq = written.indexOf("=");
-  const raw = eq > 0 && /^[`*]*[A-Za-z_][\w.-]{0,79}(?:\[[\w-]{0,40}\]){0,5}$/.test(written.slice(0, eq)) ? written.slice(0, eq) : written;
+  const raw = nameBeforeValue(written) ?? written;
   // Rails-style names (`poll[options][]`, `filter[status]`) are kept whole: their brackets are not link syntax.
   const token =
     raw
@@ -254,8 +265,7 @@ export function paramOfItem(text: string, more: string, sectionLocation: ParamLo
   if (!found || (!lead.formatted && !/^[a-z_$]/.test(found.name) && !inParams)) return null;
   // "**performance benefits**:" is a label of words; a formatted name is one word, a type or flag at most beside it
   // (or, written `name=<form>`, the form of its value).
-  const valued = lead.raw.indexOf("=") > 0 && lead.raw.slice(0, lead.raw.indexOf("=")).replace(/[`*]/g, "") === found.name;
-  const besides = lead.formatted && !valued ? plain(lead.raw).slice(found.name.length).trim() : "";
+  const besides = lead.formatted && nameBeforeValue(lead.raw) === null ? plain(lead.raw).slice(found.name.length).trim() : "";
   if (besides && !typeAtStart(besides) && !/^[(?*]|^(?:required|optional)\b/i.test(besides)) return null;
   const param = detailAfterName(found.name, lead.rest, more, sectionLocation, lead.formatted, inParams);
   if (param && typed && !param.typeText) Object.assign(param, { schema: schemaOfTypeName(typed.type), typeText: typed.type });

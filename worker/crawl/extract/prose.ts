@@ -3,6 +3,7 @@
 // query string (a GET), an endpoint said to accept a payload (a POST), and the verb that opens the
 // section under a path heading ("Get auto completions for …").
 import { leadingRoute, METHODS, pathAt, type Route } from "./routes";
+import { QUERY_NAME } from "./params";
 import { trimEnd, trimStart } from "./text";
 
 const MAX_SENTENCES = 50;
@@ -409,7 +410,7 @@ function nameInWord(word: string, bare: boolean): { name: string; formatted: boo
   const inner = quoted ? w.slice(1, -1) : formatted ? trimEnd(trimStart(w, "`*"), "`*") : w;
   const name = inner.split("=")[0].replace(/^\?/, "");
   // `match[]=<selector>`, `filter[status]=…`: a repeated or Rails-style name is kept whole.
-  if (!/^[A-Za-z_][\w.-]{0,60}(?:\[[\w-]{0,40}\]){0,5}$/.test(name) || NOT_PARAM_NAMES.has(name.toLowerCase())) return null;
+  if (!QUERY_NAME.test(name) || NOT_PARAM_NAMES.has(name.toLowerCase())) return null;
   // `?delete`: written as the query string writes it.
   if (formatted || inner.includes("=") || name.includes("_") || inner.startsWith("?")) return { name, formatted: true };
   return bare && /^[a-z]+$/.test(name) ? { name, formatted: false } : null;
