@@ -74,6 +74,14 @@ describe("routes written as links to their whole URL", () => {
     expect(linkedRoute("/quotes", "https://api.quoteshelf.io/api/v1/quotes#top")).toBe("https://api.quoteshelf.io/api/v1/quotes");
   });
 
+  it("reads only a link near its line's start so, as request lines write their route", () => {
+    const prose = `${"Long prose before the link. ".repeat(10)}See <a href="https://api.quoteshelf.io/v1/quotes"><code>/quotes</code></a>.`;
+    expect(toMarkdown(`<html><body><p>${prose}</p></body></html>`)).toContain("See `/quotes`.");
+    expect(
+      toMarkdown(`<html><body><p>GET <a href="https://api.quoteshelf.io/v1/quotes"><code>/quotes</code></a></p></body></html>`),
+    ).toContain("GET `https://api.quoteshelf.io/v1/quotes`");
+  });
+
   it("takes a template linked to an example of it as the template on the link's host", () => {
     expect(linkedRoute("/quotes/{count}", "https://api.quoteshelf.io/v1/quotes/3")).toBe("https://api.quoteshelf.io/v1/quotes/{count}");
     expect(linkedRoute("/quotes/:lang/all", "https://api.quoteshelf.io/quotes/en/all")).toBe("https://api.quoteshelf.io/quotes/:lang/all");

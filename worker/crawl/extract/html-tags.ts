@@ -220,6 +220,9 @@ const endList = (w: MarkdownWriter) => {
   w.indent = w.listDepth ? `${w.listIndent()}  ` : "";
 };
 
+/** How far into its line a link may start for its text to be read as a route linked to its URL. */
+const MAX_ROUTE_START = 200;
+
 /** What an element does when it closes (outside tables and code blocks). */
 const CLOSE = new Map<string, (w: MarkdownWriter) => void>([
   [
@@ -331,8 +334,10 @@ export function closeTag(w: MarkdownWriter, entry: Entry) {
       return;
     }
     // A route written as a link to its whole URL (GET [`/quotes`](https://host/quotes)): the URL is the route as called.
+    // Request lines start with their route: only a link near the line's start is read so (no line is rebuilt per link).
     const code = own.startsWith("`") && own.endsWith("`");
-    const route = entry.href && own.length > 1 ? linkedRoute(code ? own.slice(1, -1) : own, entry.href) : null;
+    const route =
+      entry.href && own.length > 1 && entry.start <= MAX_ROUTE_START ? linkedRoute(code ? own.slice(1, -1) : own, entry.href) : null;
     if (route) {
       w.line = `${w.line.slice(0, entry.start)}\`${route}\``;
       return;
