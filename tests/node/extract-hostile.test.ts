@@ -50,6 +50,20 @@ describe("hostile pages", () => {
     expect(routesOf(preparePage(html, "text/html"))).toEqual(["GET /status "]);
   });
 
+  it("converts a paragraph of 40,000 emphasised words, names and linked routes, and finds the endpoint after it", () => {
+    // Each element's close once re-read (and so flattened) the whole line: minutes for a page like this.
+    const inline = [
+      "word <em>name</em> ",
+      'word <span class="param-name">name</span> ',
+      'w <a href="https://h.example.net/v1/x"><code>/x</code></a> ',
+      "w <span>GET</span> ",
+    ];
+    const html = `<main><p>${inline.map((part) => part.repeat(10_000)).join("")}</p><h2>Get the status</h2><p><code>GET /status</code></p></main>`;
+    const markdown = preparePage(html, "text/html");
+    expect(markdown.startsWith("word *name* word *name* ")).toBe(true);
+    expect(routesOf(markdown)).toContain("GET /status ");
+  });
+
   it("skips a page beyond the work budget with the reason instead of reading it", () => {
     const found = readPage({ url: "https://docs.example/huge", content: "x".repeat(MAX_PAGE_WORK + 1) });
     expect(found).toEqual({ url: "https://docs.example/huge", skipped: expect.stringContaining("characters") });

@@ -222,6 +222,8 @@ const endList = (w: MarkdownWriter) => {
 
 /** How far into its line a link may start for its text to be read as a route linked to its URL. */
 const MAX_ROUTE_START = 200;
+/** How far into its line an inline element may start for what it wrote to be read (a badge, a name, a linked route). */
+const MAX_READ_START = 4000;
 
 /** What an element does when it closes (outside tables and code blocks). */
 const CLOSE = new Map<string, (w: MarkdownWriter) => void>([
@@ -321,7 +323,10 @@ export function closeTag(w: MarkdownWriter, entry: Entry) {
   if (entry.region) w.inRegion--;
   if (entry.nests) w.nested--;
   if (!visible) return;
-  if (!w.pre && !BLOCK.has(name) && w.line.length >= entry.start) {
+  // What an inline element wrote is read only near its line's start: reading it slices the line, which V8 flattens first,
+  // so doing it for each of thousands of elements in one long paragraph would take quadratic time. Request lines,
+  // badges and names set apart sit at the start of short lines.
+  if (!w.pre && !BLOCK.has(name) && w.line.length >= entry.start && entry.start <= MAX_READ_START) {
     const own = w.line.slice(entry.start).trim();
     if (own.length <= 7 && METHOD_WORDS.has(own.toUpperCase())) {
       w.line = `${w.line.slice(0, entry.start)}${own.toUpperCase()} `;
@@ -346,7 +351,8 @@ export function closeTag(w: MarkdownWriter, entry: Entry) {
     if (entry.target && own && !own.includes("://")) w.line = `${w.line.slice(0, entry.start)}${entry.target} ${own}`;
   }
   if (entry.bold && !w.pre) {
-    w.line = `${w.line.trimEnd()}** `;
+    // Trimming flattens the line: a name far into a long paragraph is closed as it stands (see MAX_READ_START).
+    w.line = `${entry.start <= MAX_READ_START ? w.line.trimEnd() : w.line}** `;
     return;
   }
   if (w.pre) {
